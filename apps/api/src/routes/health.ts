@@ -1,0 +1,47 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { errorEnvelopeSchema, envelope } from "@repo/contracts/envelope";
+import { healthDataSchema } from "@repo/contracts/health";
+import type { AppEnv } from "../context";
+
+const healthResponse = envelope(healthDataSchema).openapi("HealthResponse");
+
+export const healthRoute = createRoute({
+  method: "get",
+  path: "/api/health",
+  tags: ["System"],
+  summary: "Liveness and database check",
+  description: "Answers 200 when the API can reach its database, 503 when it cannot.",
+  responses: {
+    200: { description: "The API and its database are up", content: { "application/json": { schema: healthResponse } } },
+    503: {
+      description: "The database does not answer",
+      content: { "application/json": { schema: errorEnvelopeSchema.openapi("ErrorEnvelope") } },
+    },
+  },
+});
+
+export function registerHealth(app: OpenAPIHono<AppEnv>, version: string) {
+  const startedAt = Date.now();
+  app.openapi(healthRoute, async (c) => {
+    const { database } = c.var.services;
+    try {
+      const latency = await database.ping();
+      return c.json(
+        {
+          status: true,
+          message: "OK",
+          data: {
+            service: "api" as const,
+            version,
+            database: { ok: true, driver: database.driver, latency_ms: latency },
+            uptime_s: Math.round((Date.now() - startedAt) / 1000),
+          },
+        },
+        200,
+      );
+    } catch (error) {
+      c.var.log.error({ err: error }, "database ping failed");
+      return c.json({ status: false as const, message: "Database unavailable", data: null }, 503);
+    }
+  });
+}

@@ -1,0 +1,2 @@
+import "./env.server"; // refuse to serve with a bad configuration
+export { default } from "@repo/remix-app/entry.server";

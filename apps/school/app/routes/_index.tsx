@@ -1,0 +1,13 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Card } from "@repo/ui/card";
+import { Centered } from "@repo/ui/centered";
+
+export const meta: MetaFunction = () => [{ title: "School Portal · Exam Portal" }];
+
+export default function Index() {
+  return (
+    <Centered>
+      <Card title="School Portal">Schools register and pay for their students here; master institutes manage their schools; students see their exams and results.</Card>
+    </Centered>
+  );
+}

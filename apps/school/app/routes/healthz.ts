@@ -1,0 +1,3 @@
+import { healthzLoader } from "@repo/remix-app/healthz";
+
+export const loader = healthzLoader("school");

@@ -1,0 +1,3 @@
+import { remixAppConfig } from "@repo/remix-app/vite";
+
+export default remixAppConfig("school");

@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+/**
+ * Every JSON response of the API is `{ status, message, data }` (DECISIONS §5). Errors use the
+ * same envelope with `status: false`; validation errors list the fields in `errors`.
+ */
+export const envelope = <T extends z.ZodType>(data: T) =>
+  z.object({
+    status: z.boolean(),
+    message: z.string(),
+    data,
+  });
+
+export const fieldErrorSchema = z.object({
+  field: z.string(),
+  message: z.string(),
+});
+
+export const errorEnvelopeSchema = z.object({
+  status: z.literal(false),
+  message: z.string(),
+  data: z.null(),
+  errors: z.array(fieldErrorSchema).optional(),
+});
+
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

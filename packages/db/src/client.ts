@@ -1,0 +1,94 @@
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export { schema };
+export type Schema = typeof schema;
+/** The query API shared by both drivers; domain code depends on this, never on a driver. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Driver = "pglite" | "postgres";
+
+export interface Database {
+  readonly db: Db;
+  readonly driver: Driver;
+  /** Round-trips `select 1`; resolves with the latency in milliseconds. */
+  ping(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** A PostgreSQL URL. When set, the server is used; otherwise embedded PGlite. */
+  url?: string | undefined;
+  /** PGlite data folder (created if missing). Defaults to `.data/pglite` in the working directory. */
+  dataDir?: string | undefined;
+  /** PGlite only: start from a dumped data folder (a migrated template, used by tests). */
+  loadDataDir?: Blob | File | undefined;
+  /** Apply pending migrations before returning (default true). */
+  migrate?: boolean;
+  /** Folder holding the SQL migrations; defaults to the package's own `migrations/`. */
+  migrationsFolder?: string | undefined;
+  /** Pool size for PostgreSQL. */
+  maxConnections?: number;
+}
+
+/**
+ * Where the committed SQL migrations are. From source this is packages/db/migrations; a bundled
+ * server (apps/api/dist/bin/server.mjs) ships a copy at dist/migrations, which is the same
+ * relative place ("../migrations" from the file holding this code).
+ */
+export function defaultMigrationsFolder(): string {
+  const fromEnv = process.env.DB_MIGRATIONS_DIR;
+  if (fromEnv) return fromEnv;
+  return fileURLToPath(new URL("../migrations", import.meta.url));
+}
+
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
+  const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder();
+  if (options.migrate !== false && !existsSync(path.join(migrationsFolder, "meta", "_journal.json"))) {
+    throw new Error(`No migrations found in ${migrationsFolder} (set DB_MIGRATIONS_DIR)`);
+  }
+
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+    // A dropped idle connection must not crash the process; the pool replaces it.
+    pool.on("error", () => {});
+    const db = drizzlePg(pool, { schema });
+    if (options.migrate !== false) await migratePg(db, { migrationsFolder });
+    return {
+      db: db as unknown as Db,
+      driver: "postgres",
+      ping: () => timed(() => db.execute(sql`select 1`)),
+      close: () => pool.end(),
+    };
+  }
+
+  let dataDir: string | undefined;
+  if (!options.loadDataDir) {
+    dataDir = path.resolve(options.dataDir ?? path.join(".data", "pglite"));
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir });
+  const db = drizzlePglite(client, { schema });
+  if (options.migrate !== false) await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    driver: "pglite",
+    ping: () => timed(() => db.execute(sql`select 1`)),
+    close: () => client.close(),
+  };
+}
+
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await run();
+  return Math.round((performance.now() - started) * 100) / 100;
+}

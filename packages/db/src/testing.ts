@@ -1,0 +1,112 @@
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { type Database, type Driver, defaultMigrationsFolder, openDatabase } from "./client";
+
+/**
+ * Test databases on both drivers. PGlite always; PostgreSQL too when TEST_DATABASE_URL is set.
+ * Each test file gets a fresh, migrated database cloned from a template (a PGlite dump or a
+ * PostgreSQL template database), because migrating from scratch per file is slow on 2 cores.
+ */
+export function testDrivers(): Driver[] {
+  return process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+}
+
+export interface TestDatabase extends Database {
+  /** PostgreSQL URL of this test database (postgres driver only). */
+  readonly url: string | undefined;
+}
+
+const migrationsFolder = defaultMigrationsFolder();
+const cacheDir = fileURLToPath(new URL("../../../node_modules/.cache/portal-test/", import.meta.url));
+
+/** Changes whenever a migration file changes, so stale templates are never reused. */
+function migrationsHash(): string {
+  const hash = createHash("sha256");
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else hash.update(entry.name).update(readFileSync(full));
+    }
+  };
+  walk(migrationsFolder);
+  return hash.digest("hex").slice(0, 12);
+}
+
+async function pgliteTemplate(): Promise<Blob> {
+  const file = path.join(cacheDir, `pglite-${migrationsHash()}.tar`);
+  if (!existsSync(file)) {
+    const client = await PGlite.create();
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    await migrate(drizzle(client), { migrationsFolder });
+    const dump = await client.dumpDataDir("none");
+    await client.close();
+    mkdirSync(cacheDir, { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+    renameSync(tmp, file); // atomic: parallel workers never read a half-written template
+  }
+  return new Blob([readFileSync(file)]);
+}
+
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+async function postgresTemplate(adminUrl: string): Promise<string> {
+  const name = `portal_tpl_${migrationsHash()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const found = await admin.query("select 1 from pg_database where datname = $1", [name]);
+    if (found.rowCount) return name;
+    const building = `${name}_${randomBytes(3).toString("hex")}`;
+    await admin.query(`create database "${building}"`);
+    const database = await openDatabase({ url: withDatabase(adminUrl, building), migrationsFolder, maxConnections: 1 });
+    await database.close();
+    try {
+      await admin.query(`alter database "${building}" rename to "${name}"`);
+    } catch {
+      // Another worker finished first; use theirs.
+      await admin.query(`drop database if exists "${building}"`);
+    }
+    return name;
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function createTestDatabase(driver: Driver): Promise<TestDatabase> {
+  if (driver === "pglite") {
+    const database = await openDatabase({ loadDataDir: await pgliteTemplate(), migrate: false });
+    return { ...database, url: undefined };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const template = await postgresTemplate(adminUrl);
+  const name = `portal_t_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}" template "${template}"`);
+  await admin.end();
+  const url = withDatabase(adminUrl, name);
+  const database = await openDatabase({ url, migrate: false, maxConnections: 4 });
+  return {
+    ...database,
+    url,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists "${name}" with (force)`);
+      await cleanup.end();
+    },
+  };
+}

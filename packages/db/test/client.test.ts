@@ -1,0 +1,50 @@
+import { DEFAULT_DEMO_PASSWORD, demoLogins, seedDemoData } from "@repo/db/seed";
+import { users } from "@repo/db/schema";
+import { createTestDatabase, testDrivers } from "@repo/db/testing";
+import { verifyPassword } from "@repo/auth/password";
+import { asc, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestDatabase } from "../src/testing";
+
+for (const driver of testDrivers()) {
+  describe(`database on ${driver}`, () => {
+    let database: TestDatabase;
+    beforeAll(async () => {
+      database = await createTestDatabase(driver);
+    });
+    afterAll(async () => {
+      await database?.close();
+    });
+
+    it("is migrated and answers a ping", async () => {
+      expect(database.driver).toBe(driver);
+      expect(await database.ping()).toBeGreaterThanOrEqual(0);
+      const tables = await database.db.execute(
+        sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
+      );
+      expect(tables.rows.map((r) => (r as { table_name: string }).table_name)).toContain("users");
+    });
+
+    it("seeds one active demo user per role once, with the demo password", async () => {
+      expect(await seedDemoData(database.db)).toBe(true);
+      expect(await seedDemoData(database.db)).toBe(false);
+      const rows = await database.db.select().from(users).orderBy(asc(users.roleId));
+      expect(rows.map((r) => r.username)).toEqual(demoLogins().map((l) => l.username));
+      expect(rows.every((r) => r.isActive)).toBe(true);
+      const first = rows[0];
+      expect(first && (await verifyPassword(first.passwordHash, DEFAULT_DEMO_PASSWORD))).toBe(true);
+    });
+
+    it("refuses a second username that differs only in case", async () => {
+      await expect(
+        database.db.insert(users).values({ username: "ADMIN", email: "x@example.org", name: "X", roleId: 3, passwordHash: "x" }),
+      ).rejects.toThrow();
+    });
+
+    it("refuses a role id outside 1-18", async () => {
+      await expect(
+        database.db.insert(users).values({ username: "nobody", email: "x@example.org", name: "X", roleId: 19, passwordHash: "x" }),
+      ).rejects.toThrow();
+    });
+  });
+}

@@ -1,0 +1,34 @@
+import { Links, Meta, Scripts, ScrollRestoration } from "@remix-run/react";
+import { globalStyles, STITCHES_STYLE_ID } from "@repo/ui/theme";
+import { type ReactNode, useEffect } from "react";
+
+// A module-level constant: React must see the same empty value on server and client, or
+// hydration replaces the server-injected Stitches CSS with nothing (ARCHITECTURE pitfall 2).
+const SERVER_CSS = { __html: "" };
+
+/**
+ * The HTML document of every app: meta and links, the server-rendered Stitches CSS, and a
+ * `data-hydrated` marker set once React has hydrated (tests wait for it before clicking).
+ */
+export function Document({ children, lang = "en" }: { children: ReactNode; lang?: string }) {
+  globalStyles();
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+        <style id={STITCHES_STYLE_ID} dangerouslySetInnerHTML={SERVER_CSS} suppressHydrationWarning />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * Production server of one Remix app: `portal-app-server <school|coordinator|papersetter|outbox>`,
+ * run in the app's folder after `remix vite:build`. It checks the app's configuration first (a bad
+ * variable stops it with a message naming it), serves fingerprinted assets with long caching, and
+ * on SIGTERM/SIGINT lets in-flight requests finish before exiting.
+ */
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { isAppId } from "@repo/auth/apps";
+import { appEnvSchema } from "@repo/auth/env";
+import { loadEnvOrExit } from "@repo/contracts/env";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+
+const app = process.argv[2];
+if (!isAppId(app)) {
+  console.error(`usage: portal-app-server <school|coordinator|papersetter|outbox> (got ${JSON.stringify(app)})`);
+  process.exit(2);
+}
+const env = loadEnvOrExit(app, appEnvSchema(app));
+process.env.NODE_ENV = env.NODE_ENV;
+
+const log = (msg: string, extra: Record<string, unknown> = {}) =>
+  console.log(JSON.stringify({ level: "info", time: new Date().toISOString(), service: app, msg, ...extra }));
+
+const buildDir = path.resolve("build");
+const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
+
+const server = express();
+server.disable("x-powered-by");
+server.use(compression());
+// Vite fingerprints everything under /assets: cache it for a year.
+server.use("/assets", express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y" }));
+server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+server.all("*", createRequestHandler({ build, mode: env.NODE_ENV }));
+
+const listener = server.listen(env.PORT, env.HOST, () => {
+  log(`${app} listening on http://${env.HOST}:${env.PORT}`, { port: env.PORT });
+});
+
+let stopping = false;
+function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log("shutting down: finishing in-flight requests", { signal });
+  setTimeout(() => process.exit(1), 10_000).unref();
+  listener.close(() => {
+    log("stopped cleanly");
+    process.exit(0);
+  });
+  listener.closeIdleConnections();
+}
+process.on("SIGTERM", () => stop("SIGTERM"));
+process.on("SIGINT", () => stop("SIGINT"));

@@ -1,0 +1,52 @@
+import { PassThrough } from "node:stream";
+import type { EntryContext } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { getCssText, STITCHES_STYLE_ID } from "@repo/ui/theme";
+import { renderToPipeableStream } from "react-dom/server";
+
+const ABORT_DELAY_MS = 5_000;
+const EMPTY_STYLE_TAG = `<style id="${STITCHES_STYLE_ID}"></style>`;
+
+/**
+ * Server render shared by the four apps. The whole document is rendered before it is sent so the
+ * Stitches CSS of everything on the page can be put into <style id="stitches"> in <head>: the
+ * first paint is already styled (no flash of unstyled content).
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    let shellFailed = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />,
+      {
+        onAllReady() {
+          const chunks: Buffer[] = [];
+          const sink = new PassThrough();
+          sink.on("data", (chunk: Buffer) => chunks.push(chunk));
+          sink.on("error", reject);
+          sink.on("end", () => {
+            const html = Buffer.concat(chunks)
+              .toString("utf8")
+              .replace(EMPTY_STYLE_TAG, `<style id="${STITCHES_STYLE_ID}">${getCssText()}</style>`);
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            resolve(new Response(html, { headers: responseHeaders, status: shellFailed ? 500 : responseStatusCode }));
+          });
+          pipe(sink);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          shellFailed = true;
+          // Aborted requests are not errors worth logging.
+          if (!request.signal.aborted) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY_MS + 1_000);
+  });
+}

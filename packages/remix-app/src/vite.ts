@@ -1,0 +1,30 @@
+import { vitePlugin as remix } from "@remix-run/dev";
+import type { AppId } from "@repo/auth/apps";
+import { DEFAULT_APP_PORTS } from "@repo/auth/apps";
+import { defineConfig, type UserConfig } from "vite";
+
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+/** Vite config of one Remix app: every v3 future flag on, the app's fixed dev port. */
+export function remixAppConfig(app: AppId): UserConfig {
+  return defineConfig({
+    plugins: [
+      remix({
+        future: {
+          v3_fetcherPersist: true,
+          v3_relativeSplatPath: true,
+          v3_throwAbortReason: true,
+          v3_singleFetch: true,
+          v3_lazyRouteDiscovery: true,
+          v3_routeConfig: true,
+        },
+      }),
+    ],
+    server: { port: Number(process.env.PORT ?? DEFAULT_APP_PORTS[app]), strictPort: true, host: "127.0.0.1" },
+    build: { target: "es2022" },
+  });
+}
