@@ -13,7 +13,11 @@ export interface CreateAppOptions {
   version: string;
 }
 
-export const OPENAPI_INFO = {
+export const OPENAPI_INFO: {
+  openapi: string;
+  info: { title: string; version: string; description: string };
+  servers: { url: string }[];
+} = {
   openapi: "3.0.3",
   info: {
     title: "Exam Portal API",
@@ -21,7 +25,7 @@ export const OPENAPI_INFO = {
     description: "The one API behind the school, coordinator, papersetter and outbox apps.",
   },
   servers: [{ url: "/" }],
-} as const;
+};
 
 /** Builds the HTTP application. No sockets and no process hooks: server.ts owns those. */
 export function createApp({ services, logger, version }: CreateAppOptions) {

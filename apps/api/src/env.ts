@@ -13,16 +13,14 @@ export const apiEnvSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1, "must be a folder path").default(".data/pglite"),
   /** Load demo data when the database has no users (on by default outside production). */
-  SEED_DEMO: z
-    .enum(["auto", "true", "false"], { error: "must be auto, true or false" })
-    .default("auto"),
+  SEED_DEMO: z.enum(["auto", "true", "false"], { error: "must be auto, true or false" }).default("auto"),
   DEMO_PASSWORD: z.string().min(8, "must be at least 8 characters").default("Demo@12345"),
   LOG_LEVEL: logLevelVar,
   /** How long in-flight requests may take to finish after SIGTERM before the process exits. */
   SHUTDOWN_GRACE_MS: z
     .string()
     .default("10000")
-    .pipe(z.coerce.number().int("must be a whole number of milliseconds").min(0, "must be 0 or more")),
+    .pipe(z.coerce.number<string>().int("must be a whole number of milliseconds").min(0, "must be 0 or more")),
 });
 
 export type ApiEnv = z.output<typeof apiEnvSchema>;

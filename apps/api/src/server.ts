@@ -12,10 +12,14 @@ const logger = createLogger(env.LOG_LEVEL);
 
 async function main() {
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  logger.info({ driver: database.driver, data_dir: database.driver === "pglite" ? env.DATA_DIR : undefined }, "database ready, migrations applied");
+  logger.info(
+    { driver: database.driver, data_dir: database.driver === "pglite" ? env.DATA_DIR : undefined },
+    "database ready, migrations applied",
+  );
 
   const seed = env.SEED_DEMO === "true" || (env.SEED_DEMO === "auto" && env.NODE_ENV !== "production");
-  if (seed && (await seedDemoData(database.db, env.DEMO_PASSWORD))) logger.info("demo data loaded into the empty database");
+  if (seed && (await seedDemoData(database.db, env.DEMO_PASSWORD)))
+    logger.info("demo data loaded into the empty database");
 
   const app = createApp({ services: { database }, logger, version });
   const server = serve({ fetch: app.fetch, port: env.API_PORT, hostname: env.API_HOST }, (info) => {

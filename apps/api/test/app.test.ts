@@ -31,7 +31,11 @@ for (const driver of testDrivers()) {
       const response = await app.request("/api/health");
       expect(response.status).toBe(200);
       const body = await response.json();
-      expect(body).toMatchObject({ status: true, message: "OK", data: { service: "api", version: "test", database: { ok: true, driver } } });
+      expect(body).toMatchObject({
+        status: true,
+        message: "OK",
+        data: { service: "api", version: "test", database: { ok: true, driver } },
+      });
     });
 
     it("answers 503 in the envelope when the database does not answer", async () => {
@@ -68,7 +72,11 @@ for (const driver of testDrivers()) {
       const app = createApp({ services: { database }, logger: capturingLogger().logger, version: "test" });
       const response = await app.request("/api/nothing-here", { method: "POST" });
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ status: false, message: "No such endpoint: POST /api/nothing-here", data: null });
+      expect(await response.json()).toEqual({
+        status: false,
+        message: "No such endpoint: POST /api/nothing-here",
+        data: null,
+      });
     });
 
     it("hides the cause of an unexpected error from the caller but logs it", async () => {

@@ -1,2 +1,3 @@
 import "./env.server"; // refuse to serve with a bad configuration
+
 export { default } from "@repo/remix-app/entry.server";

@@ -26,9 +26,17 @@ export function appEnvSchema(app: AppId) {
     .superRefine((env, ctx) => {
       const secrets = env.SESSION_SECRET.split(",").map((s) => s.trim());
       if (secrets.some((s) => s.length < 16)) {
-        ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "each secret must be at least 16 characters" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["SESSION_SECRET"],
+          message: "each secret must be at least 16 characters",
+        });
       } else if (env.NODE_ENV === "production" && secrets.includes(DEV_SESSION_SECRET)) {
-        ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "must be set to a private value in production" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["SESSION_SECRET"],
+          message: "must be set to a private value in production",
+        });
       }
     })
     .transform((env) => ({

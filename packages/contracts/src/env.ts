@@ -48,7 +48,13 @@ export const portVar = (fallback: number) =>
   z
     .string()
     .default(String(fallback))
-    .pipe(z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be 1-65535").max(65535, "must be 1-65535"));
+    .pipe(
+      z.coerce
+        .number<string>({ error: "must be a whole number" })
+        .int("must be a whole number")
+        .min(1, "must be 1-65535")
+        .max(65535, "must be 1-65535"),
+    );
 
 /** An absolute http(s) origin such as http://localhost:3001 (no path). */
 export const originVar = (fallback: string) =>

@@ -1,7 +1,8 @@
-import { DEFAULT_DEMO_PASSWORD, demoLogins, seedDemoData } from "@repo/db/seed";
-import { users } from "@repo/db/schema";
-import { createTestDatabase, testDrivers } from "@repo/db/testing";
 import { verifyPassword } from "@repo/auth/password";
+import { queryRows } from "@repo/db";
+import { users } from "@repo/db/schema";
+import { DEFAULT_DEMO_PASSWORD, demoLogins, seedDemoData } from "@repo/db/seed";
+import { createTestDatabase, testDrivers } from "@repo/db/testing";
 import { asc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestDatabase } from "../src/testing";
@@ -19,10 +20,11 @@ for (const driver of testDrivers()) {
     it("is migrated and answers a ping", async () => {
       expect(database.driver).toBe(driver);
       expect(await database.ping()).toBeGreaterThanOrEqual(0);
-      const tables = await database.db.execute(
+      const tables = await queryRows<{ table_name: string }>(
+        database.db,
         sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
       );
-      expect(tables.rows.map((r) => (r as { table_name: string }).table_name)).toContain("users");
+      expect(tables.map((r) => r.table_name)).toContain("users");
     });
 
     it("seeds one active demo user per role once, with the demo password", async () => {
@@ -37,13 +39,17 @@ for (const driver of testDrivers()) {
 
     it("refuses a second username that differs only in case", async () => {
       await expect(
-        database.db.insert(users).values({ username: "ADMIN", email: "x@example.org", name: "X", roleId: 3, passwordHash: "x" }),
+        database.db
+          .insert(users)
+          .values({ username: "ADMIN", email: "x@example.org", name: "X", roleId: 3, passwordHash: "x" }),
       ).rejects.toThrow();
     });
 
     it("refuses a role id outside 1-18", async () => {
       await expect(
-        database.db.insert(users).values({ username: "nobody", email: "x@example.org", name: "X", roleId: 19, passwordHash: "x" }),
+        database.db
+          .insert(users)
+          .values({ username: "nobody", email: "x@example.org", name: "X", roleId: 19, passwordHash: "x" }),
       ).rejects.toThrow();
     });
   });

@@ -22,6 +22,7 @@ export function Document({ children, lang = "en" }: { children: ReactNode; lang?
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant empty string; the server fills it with Stitches CSS */}
         <style id={STITCHES_STYLE_ID} dangerouslySetInnerHTML={SERVER_CSS} suppressHydrationWarning />
       </head>
       <body>

@@ -6,11 +6,11 @@
  */
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
 import { isAppId } from "@repo/auth/apps";
 import { appEnvSchema } from "@repo/auth/env";
 import { loadEnvOrExit } from "@repo/contracts/env";
-import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 

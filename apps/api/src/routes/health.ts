@@ -1,5 +1,5 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { errorEnvelopeSchema, envelope } from "@repo/contracts/envelope";
+import { envelope, errorEnvelopeSchema } from "@repo/contracts/envelope";
 import { healthDataSchema } from "@repo/contracts/health";
 import type { AppEnv } from "../context";
 
@@ -12,7 +12,10 @@ export const healthRoute = createRoute({
   summary: "Liveness and database check",
   description: "Answers 200 when the API can reach its database, 503 when it cannot.",
   responses: {
-    200: { description: "The API and its database are up", content: { "application/json": { schema: healthResponse } } },
+    200: {
+      description: "The API and its database are up",
+      content: { "application/json": { schema: healthResponse } },
+    },
     503: {
       description: "The database does not answer",
       content: { "application/json": { schema: errorEnvelopeSchema.openapi("ErrorEnvelope") } },

@@ -1,4 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
+import { Badge } from "@repo/ui/badge";
 import { Card } from "@repo/ui/card";
 import { Centered } from "@repo/ui/centered";
 
@@ -7,7 +8,9 @@ export const meta: MetaFunction = () => [{ title: "Outbox · Exam Portal" }];
 export default function Index() {
   return (
     <Centered>
-      <Card title="Outbox">The outbox sends the programme's mail and keeps its templates.</Card>
+      <Card title="Outbox" actions={<Badge>Programme mail</Badge>}>
+        The outbox sends the programme's mail and keeps its templates.
+      </Card>
     </Centered>
   );
 }

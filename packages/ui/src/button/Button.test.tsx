@@ -18,7 +18,11 @@ describe("Button", () => {
 
   it("does not report clicks while disabled", () => {
     const onClick = vi.fn();
-    render(<Button disabled onClick={onClick}>Save</Button>);
+    render(
+      <Button disabled onClick={onClick}>
+        Save
+      </Button>,
+    );
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     expect(onClick).not.toHaveBeenCalled();
   });

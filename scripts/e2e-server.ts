@@ -1,0 +1,11 @@
+// The portal as the end-to-end tests see it: production build, ports shifted by 100, and a
+// freshly created embedded database (demo data included) so every run starts from the same state.
+import { rmSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const dataDir = fileURLToPath(new URL("../.data/e2e-pglite", import.meta.url));
+rmSync(dataDir, { recursive: true, force: true });
+process.env.DATA_DIR = dataDir;
+process.env.PORT_OFFSET = "100";
+process.env.LOG_LEVEL ??= "warn";
+await import("./portal");
