@@ -1,9 +1,9 @@
-import { serve } from "@hono/node-server";
 import { loadEnvOrExit } from "@repo/contracts/env";
 import { openDatabase } from "@repo/db";
 import { seedDemoData } from "@repo/db/seed";
 import { createApp } from "./app";
 import { apiEnvSchema } from "./env";
+import { startServer } from "./lifecycle";
 import { createLogger } from "./logger";
 import { version } from "./version";
 
@@ -22,30 +22,21 @@ async function main() {
     logger.info("demo data loaded into the empty database");
 
   const app = createApp({ services: { database }, logger, version });
-  const server = serve({ fetch: app.fetch, port: env.API_PORT, hostname: env.API_HOST }, (info) => {
-    logger.info({ port: info.port, host: env.API_HOST }, `API listening on http://${env.API_HOST}:${info.port}`);
+  const server = await startServer({
+    fetch: app.fetch,
+    port: env.API_PORT,
+    hostname: env.API_HOST,
+    logger,
+    graceMs: env.SHUTDOWN_GRACE_MS,
+    onClosed: () => database.close(),
   });
+  logger.info({ port: server.port, host: env.API_HOST }, `API listening on http://${env.API_HOST}:${server.port}`);
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "shutting down: finishing in-flight requests");
-    const force = setTimeout(() => {
-      logger.warn("grace period over, exiting with requests still open");
-      process.exit(1);
-    }, env.SHUTDOWN_GRACE_MS);
-    force.unref();
-    // close() stops accepting and waits for open requests; idle keep-alive sockets are dropped.
-    server.close(async () => {
-      await database.close();
-      logger.info("stopped cleanly");
-      process.exit(0);
-    });
-    if ("closeIdleConnections" in server) server.closeIdleConnections();
+  const stop = (signal: NodeJS.Signals) => {
+    void server.stop(signal).then((clean) => process.exit(clean ? 0 : 1));
   };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
 }
 
 main().catch((error: unknown) => {

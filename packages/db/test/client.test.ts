@@ -54,3 +54,28 @@ for (const driver of testDrivers()) {
     });
   });
 }
+
+describe("embedded database in a data folder", () => {
+  it("creates the folder, migrates it, and keeps the data across restarts", async () => {
+    const { mkdtempSync, rmSync, existsSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const path = await import("node:path");
+    const { openDatabase } = await import("@repo/db");
+    const parent = mkdtempSync(path.join(tmpdir(), "portal-pglite-"));
+    const dataDir = path.join(parent, "nested", "pglite");
+    try {
+      const first = await openDatabase({ dataDir });
+      expect(existsSync(dataDir)).toBe(true);
+      expect(await seedDemoData(first.db)).toBe(true);
+      await first.close();
+
+      const second = await openDatabase({ dataDir });
+      expect(await seedDemoData(second.db)).toBe(false); // the users are still there
+      const rows = await second.db.select().from(users);
+      expect(rows).toHaveLength(18);
+      await second.close();
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+});
