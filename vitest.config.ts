@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 // each package's test/ folder. Browser end-to-end specs (e2e/*.spec.ts) belong to Playwright.
 export default defineConfig({
   test: {
-    include: ["{apps,packages,scripts,bench}/**/*.test.{ts,tsx}", "test/**/*.test.ts"],
+    include: ["{apps,packages,scripts,bench,deploy}/**/*.test.{ts,tsx}"],
     exclude: ["**/node_modules/**", "**/build/**", "**/dist/**"],
     environment: "node",
     pool: "forks",
