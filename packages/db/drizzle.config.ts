@@ -4,6 +4,6 @@ import { defineConfig } from "drizzle-kit";
 // Migrations are committed and run unchanged on PGlite and on PostgreSQL 15+.
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./src/schema.ts",
+  schema: "./src/schema/index.ts",
   out: "./migrations",
 });

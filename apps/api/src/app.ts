@@ -1,11 +1,21 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { FieldError } from "@repo/contracts/envelope";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
+import { authenticate } from "./auth/middleware";
 import type { AppEnv, Services } from "./context";
 import { fail } from "./envelope";
+import { clientIp } from "./http/client-ip";
+import { ApiError } from "./http/errors";
+import { fieldErrors } from "./http/validation";
 import type { Logger } from "./logger";
+import { registerAuthRoutes } from "./routes/auth";
+import { registerDocs } from "./routes/docs";
+import { registerGeographyRoutes } from "./routes/geography";
+import { registerHandoffRoutes } from "./routes/handoff";
 import { registerHealth } from "./routes/health";
+import { registerOtpRoutes } from "./routes/otp";
+import { registerProfileRoutes } from "./routes/profile";
+import { registerSchoolRoutes } from "./routes/school";
 
 export interface CreateAppOptions {
   services: Services;
@@ -13,16 +23,14 @@ export interface CreateAppOptions {
   version: string;
 }
 
-export const OPENAPI_INFO: {
-  openapi: string;
-  info: { title: string; version: string; description: string };
-  servers: { url: string }[];
-} = {
+export const OPENAPI_INFO = {
   openapi: "3.0.3",
   info: {
     title: "Exam Portal API",
     version: "1.0.0",
-    description: "The one API behind the school, coordinator, papersetter and outbox apps.",
+    description:
+      "The one API behind the school, coordinator, papersetter and outbox apps. Every JSON response is `{ status, message, data }`; errors use real HTTP codes with `status: false`. Sign in with POST /api/login and send the token as `Authorization: Bearer <token>`.",
+    license: { name: "Proprietary", url: "https://example.org/license" },
   },
   servers: [{ url: "/" }],
 };
@@ -33,10 +41,7 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
     // Validation failures answer 400 with one message per field, in the common envelope.
     defaultHook: (result, c) => {
       if (result.success) return;
-      const errors: FieldError[] = result.error.issues.map((issue) => ({
-        field: issue.path.map(String).join(".") || "body",
-        message: issue.message,
-      }));
+      const errors = fieldErrors(result.error.issues);
       return fail(c, 400, errors.map((e) => `${e.field}: ${e.message}`).join("; "), errors);
     },
   });
@@ -58,14 +63,40 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
       "request",
     );
   });
+  app.use("/api/*", clientIp);
+  app.use("/api/*", authenticate);
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    description: "The token from POST /api/login or POST /api/handoff/redeem",
+  });
 
   registerHealth(app, version);
+  registerAuthRoutes(app);
+  registerProfileRoutes(app);
+  registerOtpRoutes(app);
+  registerHandoffRoutes(app);
+  registerGeographyRoutes(app);
+  registerSchoolRoutes(app);
 
   app.doc("/api/openapi.json", OPENAPI_INFO);
+  registerDocs(app);
 
   app.notFound((c) => fail(c, 404, `No such endpoint: ${c.req.method} ${c.req.path}`));
   app.onError((error, c) => {
-    if (error instanceof HTTPException) return fail(c, error.status, error.message || "Request failed");
+    if (error instanceof ApiError) {
+      for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+      return fail(c, error.status, error.message, error.errors);
+    }
+    if (error instanceof HTTPException) {
+      // Hono's own errors (e.g. a malformed JSON body) carry safe messages.
+      return fail(
+        c,
+        error.status,
+        error.status === 400 ? "The request body is not valid JSON" : error.message || "Request failed",
+      );
+    }
     // The cause goes to the log, with the request id; the caller gets a plain sentence.
     (c.var.log ?? logger).error({ err: error }, "unhandled error");
     return fail(c, 500, "Something went wrong on our side. Please try again.");

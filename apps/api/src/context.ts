@@ -1,9 +1,35 @@
+import type { Permission, Subject } from "@repo/auth/permissions";
 import type { Database } from "@repo/db";
 import type { Logger } from "./logger";
+import type { SmsSender } from "./services/sms";
+import type { FileStorage } from "./services/storage";
 
-/** What every handler can reach through `c.var`. */
+export interface ApiConfig {
+  /** Idle lifetime of a session; each use extends it. */
+  sessionIdleHours: number;
+  /** Addresses of proxies (the app servers, a load balancer) whose X-Forwarded-For is believed. */
+  trustedProxies: readonly string[];
+  /** Logo shown in the shell header (spec §3 company_logo), or null for the built-in one. */
+  companyLogoUrl: string | null;
+}
+
+/** What every handler can reach through `c.var.services`. */
 export interface Services {
   database: Database;
+  sms: SmsSender;
+  storage: FileStorage;
+  config: ApiConfig;
+}
+
+/** The signed-in caller, set by the authenticate middleware when a valid bearer token came. */
+export interface AuthContext {
+  userId: number;
+  roleId: number;
+  sessionId: number;
+  signInId: string;
+  app: string;
+  subject: Subject;
+  can(permission: Permission): boolean;
 }
 
 export interface AppEnv {
@@ -12,5 +38,7 @@ export interface AppEnv {
     /** Logger bound to this request's id. */
     log: Logger;
     requestId: string;
+    auth: AuthContext | undefined;
+    clientIp: string;
   };
 }

@@ -16,6 +16,29 @@ export const apiEnvSchema = z.object({
   SEED_DEMO: z.enum(["auto", "true", "false"], { error: "must be auto, true or false" }).default("auto"),
   DEMO_PASSWORD: z.string().min(8, "must be at least 8 characters").default("Demo@12345"),
   LOG_LEVEL: logLevelVar,
+  /** Folder for uploaded files (profile photos…); never served directly. */
+  UPLOAD_DIR: z.string().min(1, "must be a folder path").default(".data/uploads"),
+  /** Comma-separated addresses whose X-Forwarded-For is believed (the app servers, a load balancer). */
+  TRUSTED_PROXIES: z
+    .string()
+    .default("127.0.0.1,::1")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  SESSION_IDLE_HOURS: z
+    .string()
+    .default("12")
+    .pipe(
+      z.coerce
+        .number<string>()
+        .int("must be a whole number of hours")
+        .min(1, "must be at least 1")
+        .max(720, "must be at most 720"),
+    ),
+  COMPANY_LOGO_URL: z.url({ error: "must be an absolute URL" }).optional(),
   /** How long in-flight requests may take to finish after SIGTERM before the process exits. */
   SHUTDOWN_GRACE_MS: z
     .string()

@@ -5,6 +5,7 @@ import { createApp } from "./app";
 import { apiEnvSchema } from "./env";
 import { startServer } from "./lifecycle";
 import { createLogger } from "./logger";
+import { createServices } from "./services/index";
 import { version } from "./version";
 
 const env = loadEnvOrExit("api", apiEnvSchema);
@@ -21,7 +22,15 @@ async function main() {
   if (seed && (await seedDemoData(database.db, env.DEMO_PASSWORD)))
     logger.info("demo data loaded into the empty database");
 
-  const app = createApp({ services: { database }, logger, version });
+  const services = createServices(database, {
+    uploadDir: env.UPLOAD_DIR,
+    config: {
+      sessionIdleHours: env.SESSION_IDLE_HOURS,
+      trustedProxies: env.TRUSTED_PROXIES,
+      companyLogoUrl: env.COMPANY_LOGO_URL ?? null,
+    },
+  });
+  const app = createApp({ services, logger, version });
   const server = await startServer({
     fetch: app.fetch,
     port: env.API_PORT,

@@ -3,6 +3,7 @@ import { createTestDatabase, type TestDatabase, testDrivers } from "@repo/db/tes
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app";
+import { createServices } from "../src/services/index";
 
 /** A logger writing JSON lines into an array, so tests can read what the API logs. */
 function capturingLogger() {
@@ -27,7 +28,11 @@ for (const driver of testDrivers()) {
     });
 
     it("GET /api/health checks the database and answers 200", async () => {
-      const app = createApp({ services: { database }, logger: capturingLogger().logger, version: "test" });
+      const app = createApp({
+        services: createServices(database, { uploadDir: "/nonexistent" }),
+        logger: capturingLogger().logger,
+        version: "test",
+      });
       const response = await app.request("/api/health");
       expect(response.status).toBe(200);
       const body = await response.json();
@@ -40,7 +45,11 @@ for (const driver of testDrivers()) {
 
     it("answers 503 in the envelope when the database does not answer", async () => {
       const broken = { ...database, ping: () => Promise.reject(new Error("connection refused at 10.0.0.1")) };
-      const app = createApp({ services: { database: broken }, logger: capturingLogger().logger, version: "test" });
+      const app = createApp({
+        services: createServices(broken, { uploadDir: "/nonexistent" }),
+        logger: capturingLogger().logger,
+        version: "test",
+      });
       const response = await app.request("/api/health");
       expect(response.status).toBe(503);
       const text = await response.text();
@@ -50,7 +59,11 @@ for (const driver of testDrivers()) {
 
     it("gives every response a request id and puts it on every log line of that request", async () => {
       const { logger, lines } = capturingLogger();
-      const app = createApp({ services: { database }, logger, version: "test" });
+      const app = createApp({
+        services: createServices(database, { uploadDir: "/nonexistent" }),
+        logger,
+        version: "test",
+      });
       const response = await app.request("/api/health");
       const id = response.headers.get("x-request-id");
       expect(id).toMatch(/\S{8,}/);
@@ -62,14 +75,22 @@ for (const driver of testDrivers()) {
 
     it("keeps a caller's request id so logs can be joined across services", async () => {
       const { logger, lines } = capturingLogger();
-      const app = createApp({ services: { database }, logger, version: "test" });
+      const app = createApp({
+        services: createServices(database, { uploadDir: "/nonexistent" }),
+        logger,
+        version: "test",
+      });
       const response = await app.request("/api/health", { headers: { "X-Request-Id": "abc-123-def" } });
       expect(response.headers.get("x-request-id")).toBe("abc-123-def");
       expect(lines[0]?.req_id).toBe("abc-123-def");
     });
 
     it("answers unknown paths with a 404 envelope", async () => {
-      const app = createApp({ services: { database }, logger: capturingLogger().logger, version: "test" });
+      const app = createApp({
+        services: createServices(database, { uploadDir: "/nonexistent" }),
+        logger: capturingLogger().logger,
+        version: "test",
+      });
       const response = await app.request("/api/nothing-here", { method: "POST" });
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({
@@ -81,7 +102,11 @@ for (const driver of testDrivers()) {
 
     it("hides the cause of an unexpected error from the caller but logs it", async () => {
       const { logger, lines } = capturingLogger();
-      const app = createApp({ services: { database }, logger, version: "test" });
+      const app = createApp({
+        services: createServices(database, { uploadDir: "/nonexistent" }),
+        logger,
+        version: "test",
+      });
       app.get("/api/boom", () => {
         throw new Error('relation "secret_table" does not exist');
       });
@@ -98,7 +123,10 @@ for (const driver of testDrivers()) {
 describe("GET /api/openapi.json", () => {
   it("describes the health endpoint from its zod schema", async () => {
     const app = createApp({
-      services: { database: { db: undefined as never, driver: "pglite", ping: async () => 0, close: async () => {} } },
+      services: createServices(
+        { db: undefined as never, driver: "pglite", ping: async () => 0, close: async () => {} },
+        { uploadDir: "/nonexistent" },
+      ),
       logger: capturingLogger().logger,
       version: "test",
     });

@@ -3,6 +3,7 @@ import { createTestDatabase, type TestDatabase } from "@repo/db/testing";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app";
+import { createServices } from "../src/services/index";
 
 describe("the generated API client against the real API", () => {
   let database: TestDatabase;
@@ -14,12 +15,17 @@ describe("the generated API client against the real API", () => {
   });
 
   it("calls /api/health with typed data and forwards the request id", async () => {
-    const app = createApp({ services: { database }, logger: pino({ level: "silent" }), version: "test" });
+    const app = createApp({
+      services: createServices(database, { uploadDir: "/nonexistent" }),
+      logger: pino({ level: "silent" }),
+      version: "test",
+    });
     const seen: string[] = [];
     const client = createApiClient({
       baseUrl: "http://api.internal",
       requestId: "req-from-app-1",
-      fetch: async (request) => {
+      fetch: async (input) => {
+        const request = input instanceof Request ? input : new Request(input);
         seen.push(request.headers.get("x-request-id") ?? "");
         return app.fetch(request);
       },

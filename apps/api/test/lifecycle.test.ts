@@ -3,12 +3,17 @@ import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../src/app";
 import { startServer } from "../src/lifecycle";
+import { createServices } from "../src/services/index";
 
 describe("graceful shutdown", () => {
   it("lets an in-flight request finish, refuses new connections, then closes the database", async () => {
     const database = await createTestDatabase("pglite");
     let databaseClosed = false;
-    const app = createApp({ services: { database }, logger: pino({ level: "silent" }), version: "test" });
+    const app = createApp({
+      services: createServices(database, { uploadDir: "/nonexistent" }),
+      logger: pino({ level: "silent" }),
+      version: "test",
+    });
     let release: () => void = () => {};
     app.get("/api/slow", async (c) => {
       await new Promise<void>((resolve) => {

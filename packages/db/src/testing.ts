@@ -4,7 +4,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { type Database, type Driver, defaultMigrationsFolder, openDatabase } from "./client";
+import { type Database, type Db, type Driver, defaultMigrationsFolder, openDatabase, schema } from "./client";
+import { seedDemoData } from "./seed/demo";
 
 /**
  * Test databases on both drivers. PGlite always; PostgreSQL too when TEST_DATABASE_URL is set.
@@ -23,9 +24,11 @@ export interface TestDatabase extends Database {
 const migrationsFolder = defaultMigrationsFolder();
 const cacheDir = fileURLToPath(new URL("../../../node_modules/.cache/portal-test/", import.meta.url));
 
-/** Changes whenever a migration file changes, so stale templates are never reused. */
+/** Changes whenever a migration or the demo seed changes, so stale templates are never reused. */
 function migrationsHash(): string {
   const hash = createHash("sha256");
+  for (const file of ["seed/demo.ts", "seed/geography-data.ts"])
+    hash.update(readFileSync(new URL(file, import.meta.url)));
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const full = path.join(dir, entry.name);
@@ -37,13 +40,15 @@ function migrationsHash(): string {
   return hash.digest("hex").slice(0, 12);
 }
 
-async function pgliteTemplate(): Promise<Blob> {
-  const file = path.join(cacheDir, `pglite-${migrationsHash()}.tar`);
+async function pgliteTemplate(seeded: boolean): Promise<Blob> {
+  const file = path.join(cacheDir, `pglite-${migrationsHash()}${seeded ? "-demo" : ""}.tar`);
   if (!existsSync(file)) {
     const client = await PGlite.create();
     const { drizzle } = await import("drizzle-orm/pglite");
     const { migrate } = await import("drizzle-orm/pglite/migrator");
-    await migrate(drizzle(client), { migrationsFolder });
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder });
+    if (seeded) await seedDemoData(db as unknown as Db);
     const dump = await client.dumpDataDir("none");
     await client.close();
     mkdirSync(cacheDir, { recursive: true });
@@ -60,8 +65,8 @@ function withDatabase(url: string, name: string): string {
   return parsed.toString();
 }
 
-async function postgresTemplate(adminUrl: string): Promise<string> {
-  const name = `portal_tpl_${migrationsHash()}`;
+async function postgresTemplate(adminUrl: string, seeded: boolean): Promise<string> {
+  const name = `portal_tpl_${migrationsHash()}${seeded ? "_demo" : ""}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
@@ -70,6 +75,7 @@ async function postgresTemplate(adminUrl: string): Promise<string> {
     const building = `${name}_${randomBytes(3).toString("hex")}`;
     await admin.query(`create database "${building}"`);
     const database = await openDatabase({ url: withDatabase(adminUrl, building), migrationsFolder, maxConnections: 1 });
+    if (seeded) await seedDemoData(database.db);
     await database.close();
     try {
       await admin.query(`alter database "${building}" rename to "${name}"`);
@@ -83,14 +89,19 @@ async function postgresTemplate(adminUrl: string): Promise<string> {
   }
 }
 
-export async function createTestDatabase(driver: Driver): Promise<TestDatabase> {
+/**
+ * A fresh, migrated database for one test file. With `demo: true` it also holds the demo data
+ * (geography, schools, students, one user per role with the password Demo@12345).
+ */
+export async function createTestDatabase(driver: Driver, options: { demo?: boolean } = {}): Promise<TestDatabase> {
+  const seeded = options.demo === true;
   if (driver === "pglite") {
-    const database = await openDatabase({ loadDataDir: await pgliteTemplate(), migrate: false });
+    const database = await openDatabase({ loadDataDir: await pgliteTemplate(seeded), migrate: false });
     return { ...database, url: undefined };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
-  const template = await postgresTemplate(adminUrl);
+  const template = await postgresTemplate(adminUrl, seeded);
   const name = `portal_t_${randomBytes(5).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -30,11 +30,40 @@ for (const driver of testDrivers()) {
     it("seeds one active demo user per role once, with the demo password", async () => {
       expect(await seedDemoData(database.db)).toBe(true);
       expect(await seedDemoData(database.db)).toBe(false);
-      const rows = await database.db.select().from(users).orderBy(asc(users.roleId));
-      expect(rows.map((r) => r.username)).toEqual(demoLogins().map((l) => l.username));
+      const rows = await database.db.select().from(users).orderBy(asc(users.id));
+      expect(rows.map((r) => r.username).sort()).toEqual(
+        demoLogins()
+          .map((l) => l.username)
+          .sort(),
+      );
+      expect(new Set(rows.map((r) => r.roleId)).size).toBe(18);
       expect(rows.every((r) => r.isActive)).toBe(true);
       const first = rows[0];
       expect(first && (await verifyPassword(first.passwordHash, DEFAULT_DEMO_PASSWORD))).toBe(true);
+    });
+
+    it("holds the demo geography, schools and students", async () => {
+      const counts = await queryRows<Record<string, number>>(
+        database.db,
+        sql`select
+          (select count(*)::int from states s join countries c on c.id = s.country_id where c.code = 'IN') as indian_states,
+          (select count(*)::int from states where zone_id = 13) as gcc_states,
+          (select code from zones where id = 13) as gcc_code,
+          (select count(*)::int from schools) as schools,
+          (select count(*)::int from students) as students,
+          (select count(*)::int from coordinator_assignments) as assignments,
+          (select count(*)::int from students st join schools sc on sc.id = st.school_id
+             where st.zone_id <> sc.zone_id or st.state_id <> sc.state_id) as misplaced`,
+      );
+      expect(counts[0]).toEqual({
+        indian_states: 36,
+        gcc_states: 6,
+        gcc_code: "GCC",
+        schools: 50,
+        students: 2000,
+        assignments: 5,
+        misplaced: 0,
+      });
     });
 
     it("refuses a second username that differs only in case", async () => {
@@ -72,7 +101,7 @@ describe("embedded database in a data folder", () => {
       const second = await openDatabase({ dataDir });
       expect(await seedDemoData(second.db)).toBe(false); // the users are still there
       const rows = await second.db.select().from(users);
-      expect(rows).toHaveLength(18);
+      expect(rows).toHaveLength(19);
       await second.close();
     } finally {
       rmSync(parent, { recursive: true, force: true });

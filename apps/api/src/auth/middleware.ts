@@ -1,0 +1,67 @@
+import { can, type Permission } from "@repo/auth/permissions";
+import { queryRows } from "@repo/db";
+import { sql } from "drizzle-orm";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../context";
+import { ApiError } from "../http/errors";
+import { findSession } from "../services/sessions";
+
+/**
+ * Reads the bearer token, if any, and sets `c.var.auth` for a live session of an active user.
+ * It never rejects: whether a route needs a user is the route's permission's business.
+ */
+export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
+  c.set("auth", undefined);
+  const header = c.req.header("authorization");
+  const token = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  if (token) {
+    const { database, config } = c.var.services;
+    const session = await findSession(database.db, token, config.sessionIdleHours);
+    if (session) {
+      const referredStudents =
+        session.roleId === 2 && session.schoolId
+          ? Number(
+              (
+                await queryRows<{ n: number }>(
+                  database.db,
+                  sql`select count(*)::int as n from students where referred_by_school_id = ${session.schoolId}`,
+                )
+              )[0]?.n ?? 0,
+            )
+          : 0;
+      const subject = { roleId: session.roleId, isGcc: session.zoneCode === "GCC", referredStudents };
+      c.set("auth", {
+        userId: session.userId,
+        roleId: session.roleId,
+        sessionId: session.sessionId,
+        signInId: session.signInId,
+        app: session.app,
+        subject,
+        can: (permission: Permission) => can(subject, permission),
+      });
+    }
+  }
+  await next();
+});
+
+/** The audience of a route: anyone, any signed-in user, or holders of one permission. */
+export type Access = "public" | Permission;
+
+/** 401 without a live session, 403 without the permission (checked before body validation). */
+export function requireAccess(access: Access) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (access !== "public") {
+      const auth = c.var.auth;
+      if (!auth) throw new ApiError(401, "Please sign in to continue.");
+      if (!auth.can(access)) throw new ApiError(403, "You do not have permission to do this.");
+    }
+    await next();
+  });
+}
+
+/** The signed-in caller; only for routes guarded by a permission. */
+export function signedIn(c: { var: AppEnv["Variables"] }) {
+  const auth = c.var.auth;
+  if (!auth) throw new ApiError(401, "Please sign in to continue.");
+  return auth;
+}

@@ -1,0 +1,26 @@
+import type { Db } from "@repo/db";
+import { activityLog } from "@repo/db/schema";
+
+export interface Activity {
+  userId: number | null;
+  /** `resource.verb`, e.g. `zone.create`, `auth.login`. */
+  action: string;
+  entity: string;
+  entityId?: string | number | null;
+  before?: unknown;
+  after?: unknown;
+  requestId?: string | null;
+}
+
+/** Appends to the activity log. Every state-changing endpoint calls this in its transaction. */
+export async function recordActivity(db: Db, activity: Activity): Promise<void> {
+  await db.insert(activityLog).values({
+    userId: activity.userId,
+    action: activity.action,
+    entity: activity.entity,
+    entityId: activity.entityId == null ? null : String(activity.entityId),
+    before: activity.before ?? null,
+    after: activity.after ?? null,
+    requestId: activity.requestId ?? null,
+  });
+}

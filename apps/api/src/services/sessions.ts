@@ -1,0 +1,133 @@
+import { randomUUID } from "node:crypto";
+import type { AppId } from "@repo/auth/apps";
+import type { Db } from "@repo/db";
+import { handoffCodes, sessions, users, zones } from "@repo/db/schema";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { randomToken, sha256 } from "../auth/tokens";
+
+export const HANDOFF_TTL_SECONDS = 60;
+
+export interface SessionUser {
+  sessionId: number;
+  signInId: string;
+  app: string;
+  userId: number;
+  roleId: number;
+  zoneCode: string | null;
+  schoolId: number | null;
+}
+
+const expiry = (idleHours: number, from = Date.now()) => new Date(from + idleHours * 3_600_000);
+
+/** Starts a sign-in: a new sign-in id and this app's session. Returns the bearer token. */
+export async function startSignIn(db: Db, userId: number, app: string, idleHours: number) {
+  const token = randomToken();
+  const signInId = randomUUID();
+  await db.insert(sessions).values({ tokenHash: sha256(token), signInId, userId, app, expiresAt: expiry(idleHours) });
+  return { token, signInId };
+}
+
+/** The live session behind a bearer token, with what authorization needs; undefined if none. */
+export async function findSession(db: Db, token: string, idleHours: number): Promise<SessionUser | undefined> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      signInId: sessions.signInId,
+      app: sessions.app,
+      lastUsedAt: sessions.lastUsedAt,
+      userId: users.id,
+      roleId: users.roleId,
+      isActive: users.isActive,
+      zoneCode: zones.code,
+      schoolId: users.schoolId,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(zones, eq(zones.id, users.zoneId))
+    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  if (!row?.isActive) return undefined;
+  // Slide the expiry, but write at most once a minute per session.
+  if (Date.now() - row.lastUsedAt.getTime() > 60_000) {
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: new Date(), expiresAt: expiry(idleHours) })
+      .where(eq(sessions.id, row.sessionId));
+  }
+  const { lastUsedAt: _lastUsed, isActive: _active, ...session } = row;
+  return session;
+}
+
+/** Revokes every session of a sign-in, in every app it reached. */
+export async function revokeSignIn(db: Db, signInId: string): Promise<number> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.signInId, signInId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  await db
+    .update(handoffCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(handoffCodes.signInId, signInId), isNull(handoffCodes.usedAt)));
+  return revoked.length;
+}
+
+/** Revokes a user's other sign-ins (after a password change), keeping the current one. */
+export async function revokeOtherSignIns(db: Db, userId: number, keepSignInId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), sql`${sessions.signInId} <> ${keepSignInId}`));
+}
+
+/** A single-use code that lets `targetApp`'s server open a session for the same sign-in. */
+export async function issueHandoff(db: Db, session: { userId: number; signInId: string }, targetApp: AppId) {
+  const code = randomToken();
+  const expiresAt = new Date(Date.now() + HANDOFF_TTL_SECONDS * 1000);
+  await db.insert(handoffCodes).values({
+    codeHash: sha256(code),
+    signInId: session.signInId,
+    userId: session.userId,
+    targetApp,
+    expiresAt,
+  });
+  return { code, expiresAt };
+}
+
+/**
+ * Redeems a handoff code once, for the app it was issued to. Marking it used and checking it are
+ * one UPDATE, so two concurrent redemptions cannot both succeed.
+ */
+export async function redeemHandoff(db: Db, code: string, app: AppId, idleHours: number) {
+  const [used] = await db
+    .update(handoffCodes)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(handoffCodes.codeHash, sha256(code)),
+        eq(handoffCodes.targetApp, app),
+        isNull(handoffCodes.usedAt),
+        gt(handoffCodes.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: handoffCodes.userId, signInId: handoffCodes.signInId });
+  if (!used) return undefined;
+  const [user] = await db.select({ isActive: users.isActive }).from(users).where(eq(users.id, used.userId));
+  if (!user?.isActive) return undefined;
+  // The sign-in must still be alive (not signed out since the code was issued).
+  const [alive] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.signInId, used.signInId), isNull(sessions.revokedAt)))
+    .limit(1);
+  if (!alive) return undefined;
+  const token = randomToken();
+  await db.insert(sessions).values({
+    tokenHash: sha256(token),
+    signInId: used.signInId,
+    userId: used.userId,
+    app,
+    expiresAt: expiry(idleHours),
+  });
+  return { token, userId: used.userId };
+}

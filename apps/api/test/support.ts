@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Driver } from "@repo/db";
+import { createTestDatabase, type TestDatabase } from "@repo/db/testing";
+import pino from "pino";
+import { createApp } from "../src/app";
+import type { ApiConfig } from "../src/context";
+import { createServices } from "../src/services/index";
+
+export const DEMO_PASSWORD = "Demo@12345";
+
+export interface CallOptions {
+  token?: string | undefined;
+  json?: unknown;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response shapes
+  body: any;
+}
+
+/**
+ * The real API app over a fresh database holding the demo data, called in-process (no socket).
+ * Uploads go to a temporary folder that `close()` removes.
+ */
+export async function startTestApi(driver: Driver, config: Partial<ApiConfig> = {}) {
+  const database: TestDatabase = await createTestDatabase(driver, { demo: true });
+  const uploadDir = mkdtempSync(path.join(tmpdir(), "portal-uploads-"));
+  const services = createServices(database, { uploadDir, config });
+  const app = createApp({ services, logger: pino({ level: "silent" }), version: "test" });
+
+  async function call(method: string, url: string, options: CallOptions = {}): Promise<CallResult> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.Authorization = `Bearer ${options.token}`;
+    let body = options.body;
+    if (options.json !== undefined) {
+      headers["Content-Type"] = "application/json";
+      body = JSON.stringify(options.json);
+    }
+    const response = await app.request(url, { method, headers, body });
+    const type = response.headers.get("content-type") ?? "";
+    const parsed = type.includes("json") ? await response.json() : await response.arrayBuffer();
+    return { status: response.status, headers: response.headers, body: parsed };
+  }
+
+  const tokens = new Map<string, string>();
+  /** Signs in a demo user (cached per username and app) and returns the bearer token. */
+  async function login(username: string, app = "school"): Promise<string> {
+    const key = `${username}@${app}`;
+    const cached = tokens.get(key);
+    if (cached) return cached;
+    const result = await call("POST", "/api/login", { json: { username, password: DEMO_PASSWORD, app } });
+    if (result.status !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(result.body)}`);
+    tokens.set(key, result.body.data.token);
+    return result.body.data.token;
+  }
+
+  return {
+    app,
+    database,
+    db: database.db,
+    services,
+    uploadDir,
+    call,
+    login,
+    async close() {
+      await database.close();
+      rmSync(uploadDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
