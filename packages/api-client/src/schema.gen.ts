@@ -16,124 +16,7 @@ export interface paths {
          *
          *     Requires the `self.profile` permission.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        confirm_password: string;
-                        new_password: string;
-                        old_password: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Password changed */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MessageResponse"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The current password is wrong */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postChangePassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -155,87 +38,7 @@ export interface paths {
          *
          *     Public.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        token?: string;
-                        username: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Whether it is free */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["UsernameCheckResponse"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Too many checks; Retry-After says when to try again */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postCheckUsername"];
         delete?: never;
         options?: never;
         head?: never;
@@ -253,242 +56,13 @@ export interface paths {
          * List city records (first page of fetchCityWithPagination)
          * @description Requires the `regions.read` permission.
          */
-        get: {
-            parameters: {
-                query?: {
-                    page?: string;
-                    per_page?: string;
-                    search?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A page of city records */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RegionPage"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getCity"];
         put?: never;
         /**
          * Create a city
          * @description Requires the `regions.manage` permission.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        district_id: number;
-                        name: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The new city */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RegionResponse"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description A city with that name already exists in the parent */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The parent does not exist */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postCity"];
         delete?: never;
         options?: never;
         head?: never;
@@ -508,140 +82,7 @@ export interface paths {
          * Delete a city (form-style alias of DELETE /api/city/{id})
          * @description Requires the `regions.manage` permission.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        id: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Deleted */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MessageResponse"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No such city */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Schools still belong to it */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postCityDelete"];
         delete?: never;
         options?: never;
         head?: never;
@@ -659,118 +100,7 @@ export interface paths {
          * One city
          * @description Requires the `regions.read` permission.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The city */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RegionResponse"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No such city in your region */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getCityById"];
         put?: never;
         /**
          * Update a city
@@ -778,295 +108,12 @@ export interface paths {
          *
          *     Requires the `regions.manage` permission.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        district_id: number;
-                        name: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The updated city */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RegionResponse"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No such city */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Another city already has that name */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The parent does not exist */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postCityById"];
         /**
          * Delete a city
          * @description Requires the `regions.manage` permission.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MessageResponse"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No such city */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Records still belong to it; the message says which */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        delete: operations["deleteCityById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1083,242 +130,13 @@ export interface paths {
          * List district records (first page of fetchDistrictWithPagination)
          * @description Requires the `regions.read` permission.
          */
-        get: {
-            parameters: {
-                query?: {
-                    page?: string;
-                    per_page?: string;
-                    search?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A page of district records */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RegionPage"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getDistrict"];
         put?: never;
         /**
          * Create a district
          * @description Requires the `regions.manage` permission.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        prant_id: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description The new district */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RegionResponse"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description A district with that name already exists in the parent */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The parent does not exist */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postDistrict"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1336,118 +154,7 @@ export interface paths {
          * One district
          * @description Requires the `regions.read` permission.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The district */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RegionResponse"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No such district in your region */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getDistrictById"];
         put?: never;
         /**
          * Update a district
@@ -1455,295 +162,12 @@ export interface paths {
          *
          *     Requires the `regions.manage` permission.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        prant_id: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description The updated district */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RegionResponse"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No such district */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Another district already has that name */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The parent does not exist */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postDistrictById"];
         /**
          * Delete a district
          * @description Requires the `regions.manage` permission.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MessageResponse"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No such district */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Records still belong to it; the message says which */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        delete: operations["deleteDistrictById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1760,62 +184,7 @@ export interface paths {
          * Countries (public: used by registration forms)
          * @description Public.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The countries */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CountryList"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getFetchCountries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1835,98 +204,7 @@ export interface paths {
          * Zones with their number of states
          * @description Requires the `regions.read` permission.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The zones */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RegionList"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getFetchRegions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1946,120 +224,7 @@ export interface paths {
          * The tree below one zone: states > prants > districts (> cities with city=true)
          * @description Requires the `regions.read` permission.
          */
-        get: {
-            parameters: {
-                query?: {
-                    city?: "0" | "1" | "true" | "false";
-                };
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The zone's tree */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RegionTree"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No such zone in your region */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getFetchRegionsById"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2079,64 +244,7 @@ export interface paths {
          * States and union territories, optionally of one zone (public: used by registration forms)
          * @description Public.
          */
-        get: {
-            parameters: {
-                query?: {
-                    zone_id?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The states */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RegionList"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getFetchStates"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2160,108 +268,7 @@ export interface paths {
          *
          *     Requires the `regions.read` permission.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        district_ids?: number[];
-                        prant_ids?: number[];
-                        search?: string;
-                        state_ids?: number[];
-                        zone_id?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description The city records */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RegionList"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postFetchCity"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2283,112 +290,7 @@ export interface paths {
          *
          *     Requires the `regions.read` permission.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        district_ids?: number[];
-                        /** @default 1 */
-                        page?: number;
-                        /** @default 10 */
-                        per_page?: number;
-                        prant_ids?: number[];
-                        search?: string;
-                        state_ids?: number[];
-                        zone_id?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description A page of city records */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RegionPage"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postFetchCityWithPagination"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2410,108 +312,7 @@ export interface paths {
          *
          *     Requires the `regions.read` permission.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        district_ids?: number[];
-                        prant_ids?: number[];
-                        search?: string;
-                        state_ids?: number[];
-                        zone_id?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description The district records */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RegionList"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postFetchDistrict"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2533,112 +334,7 @@ export interface paths {
          *
          *     Requires the `regions.read` permission.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        district_ids?: number[];
-                        /** @default 1 */
-                        page?: number;
-                        /** @default 10 */
-                        per_page?: number;
-                        prant_ids?: number[];
-                        search?: string;
-                        state_ids?: number[];
-                        zone_id?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description A page of district records */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RegionPage"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postFetchDistrictWithPagination"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2660,108 +356,7 @@ export interface paths {
          *
          *     Requires the `regions.read` permission.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        district_ids?: number[];
-                        prant_ids?: number[];
-                        search?: string;
-                        state_ids?: number[];
-                        zone_id?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description The prant records */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RegionList"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postFetchPrant"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2783,112 +378,7 @@ export interface paths {
          *
          *     Requires the `regions.read` permission.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        district_ids?: number[];
-                        /** @default 1 */
-                        page?: number;
-                        /** @default 10 */
-                        per_page?: number;
-                        prant_ids?: number[];
-                        search?: string;
-                        state_ids?: number[];
-                        zone_id?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description A page of prant records */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RegionPage"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postFetchPrantWithPagination"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2910,108 +400,7 @@ export interface paths {
          *
          *     Requires the `regions.read` permission.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        district_ids?: number[];
-                        prant_ids?: number[];
-                        search?: string;
-                        state_ids?: number[];
-                        zone_id?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description The state records */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RegionList"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postFetchState"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3033,112 +422,7 @@ export interface paths {
          *
          *     Requires the `regions.read` permission.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        district_ids?: number[];
-                        /** @default 1 */
-                        page?: number;
-                        /** @default 10 */
-                        per_page?: number;
-                        prant_ids?: number[];
-                        search?: string;
-                        state_ids?: number[];
-                        zone_id?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description A page of state records */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RegionPage"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postFetchStateWithPagination"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3158,98 +442,7 @@ export interface paths {
          * School boards a school can belong to
          * @description Requires the `regions.read` permission.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The boards */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["BoardList"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postFetchSubBoard"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3271,108 +464,7 @@ export interface paths {
          *
          *     Requires the `regions.read` permission.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        district_ids?: number[];
-                        prant_ids?: number[];
-                        search?: string;
-                        state_ids?: number[];
-                        zone_id?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description The zone records */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RegionList"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postFetchZone"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3394,112 +486,7 @@ export interface paths {
          *
          *     Requires the `regions.read` permission.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        district_ids?: number[];
-                        /** @default 1 */
-                        page?: number;
-                        /** @default 10 */
-                        per_page?: number;
-                        prant_ids?: number[];
-                        search?: string;
-                        state_ids?: number[];
-                        zone_id?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description A page of zone records */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RegionPage"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postFetchZoneWithPagination"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3521,105 +508,7 @@ export interface paths {
          *
          *     Requires the `self.profile` permission.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        target_app: "school" | "coordinator" | "papersetter" | "outbox";
-                    };
-                };
-            };
-            responses: {
-                /** @description The code */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["HandoffResponse"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postHandoff"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3641,88 +530,7 @@ export interface paths {
          *
          *     Public.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        app: "school" | "coordinator" | "papersetter" | "outbox";
-                        code: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description A session for the target app */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["HandoffRedeemResponse"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The code is unknown, expired, already used or for another app */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postHandoffRedeem"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3739,36 +547,10 @@ export interface paths {
         /**
          * Liveness and database check
          * @description Answers 200 when the API can reach its database, 503 when it cannot.
+         *
+         *     Public.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The API and its database are up */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["HealthResponse"];
-                    };
-                };
-                /** @description The database does not answer */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-            };
-        };
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3792,107 +574,7 @@ export interface paths {
          *
          *     Public.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        app?: "school" | "coordinator" | "papersetter" | "outbox";
-                        password: string;
-                        username: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Signed in: a bearer token for the app named in the request */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["LoginResponse"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Login failed */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Too many attempts; Retry-After says when to try again */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postLogin"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3914,98 +596,7 @@ export interface paths {
          *
          *     Requires the `self.profile` permission.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Signed out */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MessageResponse"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postLogout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4023,242 +614,13 @@ export interface paths {
          * List prant records (first page of fetchPrantWithPagination)
          * @description Requires the `regions.read` permission.
          */
-        get: {
-            parameters: {
-                query?: {
-                    page?: string;
-                    per_page?: string;
-                    search?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A page of prant records */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RegionPage"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getPrant"];
         put?: never;
         /**
          * Create a prant
          * @description Requires the `regions.manage` permission.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        state_id: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description The new prant */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RegionResponse"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description A prant with that name already exists in the parent */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The parent does not exist */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postPrant"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4276,118 +638,7 @@ export interface paths {
          * One prant
          * @description Requires the `regions.read` permission.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The prant */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RegionResponse"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No such prant in your region */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getPrantById"];
         put?: never;
         /**
          * Update a prant
@@ -4395,295 +646,12 @@ export interface paths {
          *
          *     Requires the `regions.manage` permission.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        state_id: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description The updated prant */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RegionResponse"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No such prant */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Another prant already has that name */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The parent does not exist */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postPrantById"];
         /**
          * Delete a prant
          * @description Requires the `regions.manage` permission.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MessageResponse"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No such prant */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Records still belong to it; the message says which */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        delete: operations["deletePrantById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4704,116 +672,7 @@ export interface paths {
          *
          *     Requires the `school.toggleActive` permission.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The school's new state */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SchoolToggleResponse"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The account has no school */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postSchoolsDisableAccount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4835,119 +694,7 @@ export interface paths {
          *
          *     Requires the `self.profile` permission.
          */
-        post: {
-            parameters: {
-                query: {
-                    mobile: string;
-                    type?: "verify-mobile" | "login";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Code sent */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["OtpSentResponse"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Too many codes requested; Retry-After says when to try again */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postSendMobileOtpAfterLogin"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4965,243 +712,13 @@ export interface paths {
          * List state records (first page of fetchStateWithPagination)
          * @description Requires the `regions.read` permission.
          */
-        get: {
-            parameters: {
-                query?: {
-                    page?: string;
-                    per_page?: string;
-                    search?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A page of state records */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RegionPage"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getState"];
         put?: never;
         /**
          * Create a state
          * @description Requires the `regions.manage` permission.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        country_id: number;
-                        name: string;
-                        zone_id: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description The new state */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RegionResponse"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description A state with that name already exists in the parent */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The parent does not exist */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postState"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5219,118 +736,7 @@ export interface paths {
          * One state
          * @description Requires the `regions.read` permission.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The state */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RegionResponse"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No such state in your region */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getStateById"];
         put?: never;
         /**
          * Update a state
@@ -5338,296 +744,12 @@ export interface paths {
          *
          *     Requires the `regions.manage` permission.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        country_id: number;
-                        name: string;
-                        zone_id: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description The updated state */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RegionResponse"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No such state */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Another state already has that name */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The parent does not exist */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postStateById"];
         /**
          * Delete a state
          * @description Requires the `regions.manage` permission.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MessageResponse"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No such state */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Records still belong to it; the message says which */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        delete: operations["deleteStateById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -5648,148 +770,7 @@ export interface paths {
          *
          *     Requires the `self.profile` permission.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        designation?: string;
-                        /** @example Asha Rao */
-                        full_name: string;
-                        /**
-                         * Format: binary
-                         * @description jpeg, jpg, gif, png or bmp, at most 2 MB
-                         */
-                        profile_photo?: string;
-                        team?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The updated user record */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["UpdateProfileResponse"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The photo is larger than 2 MB */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The photo is not a JPEG, GIF, PNG or BMP image */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postUpdateProfile"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5807,98 +788,7 @@ export interface paths {
          * The signed-in user's record
          * @description Requires the `self.profile` permission.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The user record of spec §3 */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["UserResponse"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getUser"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5918,116 +808,7 @@ export interface paths {
          * The signed-in user's profile photo
          * @description Requires the `self.profile` permission.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The image */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "image/*": string;
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No photo has been uploaded */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getUserPhoto"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6049,146 +830,7 @@ export interface paths {
          * Check the code and mark the mobile number verified
          * @description Requires the `self.profile` permission.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        mobile: string;
-                        otp: string;
-                        /**
-                         * @default verify-mobile
-                         * @enum {string}
-                         */
-                        type?: "verify-mobile" | "login";
-                    };
-                };
-            };
-            responses: {
-                /** @description Mobile number verified */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MessageResponse"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The code is wrong, expired or used */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description 5 wrong attempts: request a new code */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postVerifyMobileOtpAfterLogin"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6206,243 +848,13 @@ export interface paths {
          * List zone records (first page of fetchZoneWithPagination)
          * @description Requires the `regions.read` permission.
          */
-        get: {
-            parameters: {
-                query?: {
-                    page?: string;
-                    per_page?: string;
-                    search?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A page of zone records */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RegionPage"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getZone"];
         put?: never;
         /**
          * Create a zone
          * @description Requires the `regions.manage` permission.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        code: string;
-                        country_id?: number | null;
-                        name: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The new zone */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RegionResponse"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description A zone with that name already exists */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The parent does not exist */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postZone"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6460,118 +872,7 @@ export interface paths {
          * One zone
          * @description Requires the `regions.read` permission.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The zone */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RegionResponse"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No such zone in your region */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getZoneById"];
         put?: never;
         /**
          * Update a zone
@@ -6579,296 +880,12 @@ export interface paths {
          *
          *     Requires the `regions.manage` permission.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        code: string;
-                        country_id?: number | null;
-                        name: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The updated zone */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RegionResponse"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No such zone */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Another zone already has that name */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The parent does not exist */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postZoneById"];
         /**
          * Delete a zone
          * @description Requires the `regions.manage` permission.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MessageResponse"];
-                    };
-                };
-                /** @description The request is invalid; `errors` names each field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No valid sign-in: send a bearer token from POST /api/login */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description The signed-in role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description No such zone */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Records still belong to it; the message says which */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-                /** @description Something went wrong on our side */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: unknown;
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            message: string;
-                            /** @enum {boolean} */
-                            status: false;
-                        };
-                    };
-                };
-            };
-        };
+        delete: operations["deleteZoneById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -6896,7 +913,8 @@ export interface components {
             status: boolean;
         };
         ErrorEnvelope: {
-            data: unknown;
+            /** @description Always null */
+            data: Record<string, never> | null;
             errors?: {
                 field: string;
                 message: string;
@@ -6956,7 +974,8 @@ export interface components {
             status: boolean;
         };
         MessageResponse: {
-            data: unknown;
+            /** @description Always null */
+            data: Record<string, never> | null;
             message: string;
             status: boolean;
         };
@@ -7096,4 +1115,3749 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    postChangePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    confirm_password: string;
+                    new_password: string;
+                    old_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Password changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current password is wrong */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postCheckUsername: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token?: string;
+                    username: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Whether it is free */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsernameCheckResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many checks; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCity: {
+        parameters: {
+            query?: {
+                page?: string;
+                per_page?: string;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of city records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postCity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    district_id: number;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new city */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A city with that name already exists in the parent */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The parent does not exist */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postCityDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such city */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Schools still belong to it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCityById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The city */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such city in your region */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postCityById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    district_id: number;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated city */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such city */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Another city already has that name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The parent does not exist */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteCityById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such city */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Records still belong to it; the message says which */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getDistrict: {
+        parameters: {
+            query?: {
+                page?: string;
+                per_page?: string;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of district records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postDistrict: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    prant_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The new district */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A district with that name already exists in the parent */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The parent does not exist */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getDistrictById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The district */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such district in your region */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postDistrictById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    prant_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated district */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such district */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Another district already has that name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The parent does not exist */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteDistrictById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such district */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Records still belong to it; the message says which */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getFetchCountries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The countries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CountryList"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getFetchRegions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zones */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionList"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getFetchRegionsById: {
+        parameters: {
+            query?: {
+                city?: "0" | "1" | "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zone's tree */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionTree"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such zone in your region */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getFetchStates: {
+        parameters: {
+            query?: {
+                zone_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The states */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionList"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postFetchCity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    district_ids?: number[];
+                    prant_ids?: number[];
+                    search?: string;
+                    state_ids?: number[];
+                    zone_id?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The city records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionList"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postFetchCityWithPagination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    district_ids?: number[];
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 10 */
+                    per_page?: number;
+                    prant_ids?: number[];
+                    search?: string;
+                    state_ids?: number[];
+                    zone_id?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description A page of city records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postFetchDistrict: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    district_ids?: number[];
+                    prant_ids?: number[];
+                    search?: string;
+                    state_ids?: number[];
+                    zone_id?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The district records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionList"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postFetchDistrictWithPagination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    district_ids?: number[];
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 10 */
+                    per_page?: number;
+                    prant_ids?: number[];
+                    search?: string;
+                    state_ids?: number[];
+                    zone_id?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description A page of district records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postFetchPrant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    district_ids?: number[];
+                    prant_ids?: number[];
+                    search?: string;
+                    state_ids?: number[];
+                    zone_id?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The prant records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionList"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postFetchPrantWithPagination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    district_ids?: number[];
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 10 */
+                    per_page?: number;
+                    prant_ids?: number[];
+                    search?: string;
+                    state_ids?: number[];
+                    zone_id?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description A page of prant records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postFetchState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    district_ids?: number[];
+                    prant_ids?: number[];
+                    search?: string;
+                    state_ids?: number[];
+                    zone_id?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The state records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionList"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postFetchStateWithPagination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    district_ids?: number[];
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 10 */
+                    per_page?: number;
+                    prant_ids?: number[];
+                    search?: string;
+                    state_ids?: number[];
+                    zone_id?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description A page of state records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postFetchSubBoard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The boards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoardList"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postFetchZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    district_ids?: number[];
+                    prant_ids?: number[];
+                    search?: string;
+                    state_ids?: number[];
+                    zone_id?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The zone records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionList"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postFetchZoneWithPagination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    district_ids?: number[];
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 10 */
+                    per_page?: number;
+                    prant_ids?: number[];
+                    search?: string;
+                    state_ids?: number[];
+                    zone_id?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description A page of zone records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postHandoff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    target_app: "school" | "coordinator" | "papersetter" | "outbox";
+                };
+            };
+        };
+        responses: {
+            /** @description The code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HandoffResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postHandoffRedeem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    app: "school" | "coordinator" | "papersetter" | "outbox";
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A session for the target app */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HandoffRedeemResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The code is unknown, expired, already used or for another app */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The API and its database are up */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database does not answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    app?: "school" | "coordinator" | "papersetter" | "outbox";
+                    password: string;
+                    username: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in: a bearer token for the app named in the request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Login failed */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many attempts; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPrant: {
+        parameters: {
+            query?: {
+                page?: string;
+                per_page?: string;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of prant records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPrant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    state_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The new prant */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A prant with that name already exists in the parent */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The parent does not exist */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPrantById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prant */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such prant in your region */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPrantById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    state_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated prant */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such prant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Another prant already has that name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The parent does not exist */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deletePrantById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such prant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Records still belong to it; the message says which */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postSchoolsDisableAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The school's new state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchoolToggleResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The account has no school */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postSendMobileOtpAfterLogin: {
+        parameters: {
+            query: {
+                mobile: string;
+                type?: "verify-mobile" | "login";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Code sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OtpSentResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many codes requested; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getState: {
+        parameters: {
+            query?: {
+                page?: string;
+                per_page?: string;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of state records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    country_id: number;
+                    name: string;
+                    zone_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The new state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A state with that name already exists in the parent */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The parent does not exist */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getStateById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such state in your region */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postStateById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    country_id: number;
+                    name: string;
+                    zone_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such state */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Another state already has that name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The parent does not exist */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteStateById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such state */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Records still belong to it; the message says which */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postUpdateProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    designation?: string;
+                    /** @example Asha Rao */
+                    full_name: string;
+                    /**
+                     * Format: binary
+                     * @description jpeg, jpg, gif, png or bmp, at most 2 MB
+                     */
+                    profile_photo?: string;
+                    team?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated user record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateProfileResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The photo is larger than 2 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The photo is not a JPEG, GIF, PNG or BMP image */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user record of spec §3 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getUserPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No photo has been uploaded */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postVerifyMobileOtpAfterLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    mobile: string;
+                    otp: string;
+                    /**
+                     * @default verify-mobile
+                     * @enum {string}
+                     */
+                    type?: "verify-mobile" | "login";
+                };
+            };
+        };
+        responses: {
+            /** @description Mobile number verified */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The code is wrong, expired or used */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 5 wrong attempts: request a new code */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getZone: {
+        parameters: {
+            query?: {
+                page?: string;
+                per_page?: string;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of zone records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    country_id?: number | null;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new zone */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A zone with that name already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The parent does not exist */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getZoneById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zone */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such zone in your region */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postZoneById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    country_id?: number | null;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated zone */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such zone */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Another zone already has that name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The parent does not exist */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteZoneById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such zone */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Records still belong to it; the message says which */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+}

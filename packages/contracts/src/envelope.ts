@@ -11,6 +11,12 @@ export const envelope = <T extends z.ZodType>(data: T) =>
     data,
   });
 
+/**
+ * `data: null`. OpenAPI 3.0 cannot say "null" on its own, so the document describes it as a
+ * nullable object that is always null.
+ */
+export const nullData = z.null().meta({ type: "object", nullable: true, description: "Always null" });
+
 export const fieldErrorSchema = z.object({
   field: z.string(),
   message: z.string(),
@@ -19,7 +25,7 @@ export const fieldErrorSchema = z.object({
 export const errorEnvelopeSchema = z.object({
   status: z.literal(false),
   message: z.string(),
-  data: z.null(),
+  data: nullData,
   errors: z.array(fieldErrorSchema).optional(),
 });
 

@@ -8,9 +8,11 @@ import { type Access, requireAccess } from "../auth/middleware";
  */
 export const ROUTE_ACCESS = new Map<string, Access>();
 
+const errorSchema = errorEnvelopeSchema.openapi("ErrorEnvelope");
+
 export const errorResponse = (description: string) => ({
   description,
-  content: { "application/json": { schema: errorEnvelopeSchema } },
+  content: { "application/json": { schema: errorSchema } },
 });
 
 const standardErrors = (access: Access) => ({
@@ -30,7 +32,9 @@ export function apiRoute<const R extends Omit<RouteConfig, "middleware" | "secur
   const route = createRoute({
     ...config,
     middleware: [requireAccess(access)] as const,
-    ...(access === "public" ? {} : { security: [{ bearerAuth: [] }] }),
+    operationId: operationId(config.method, config.path),
+    // Public operations say so explicitly, so the document's default security does not apply.
+    security: access === "public" ? [] : [{ bearerAuth: [] }],
     description: [config.description, access === "public" ? "Public." : `Requires the \`${access}\` permission.`]
       .filter(Boolean)
       .join("\n\n"),
@@ -39,7 +43,13 @@ export function apiRoute<const R extends Omit<RouteConfig, "middleware" | "secur
   return route;
 }
 
-/** Converts an OpenAPI path (`/api/zone/{id}`) to Hono's (`/api/zone/:id`). */
-export function honoPath(path: string): string {
-  return path.replace(/\{(\w+)\}/g, ":$1");
+/** `post` + `/api/fetch/regions/{id}` → `postFetchRegionsById`: stable names for generated clients. */
+export function operationId(method: string, path: string): string {
+  const words = path
+    .replace(/^\/api\//, "")
+    .split(/[/-]/)
+    .filter(Boolean)
+    .map((part) => (part.startsWith("{") ? `By${part.slice(1, -1).replace(/^./, (c) => c.toUpperCase())}` : part))
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1));
+  return method.toLowerCase() + words.join("");
 }

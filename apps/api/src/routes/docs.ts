@@ -33,8 +33,9 @@ const INIT = `window.ui = SwaggerUIBundle({ url: "/api/openapi.json", dom_id: "#
 
 export function registerDocs(app: OpenAPIHono<AppEnv>) {
   // Plain routes (not part of the OpenAPI document), registered as public in the access table.
-  ROUTE_ACCESS.set("GET /api/docs", "public");
-  ROUTE_ACCESS.set("GET /api/openapi.json", "public");
+  for (const path of ["/api/docs", "/api/docs/init.js", "/api/docs/{asset}", "/api/openapi.json"]) {
+    ROUTE_ACCESS.set(`GET ${path}`, "public");
+  }
   app.get("/api/docs", (c) => c.html(PAGE));
   app.get("/api/docs/init.js", (c) => c.body(INIT, 200, { "Content-Type": "text/javascript; charset=utf-8" }));
   app.get("/api/docs/:asset", async (c) => {

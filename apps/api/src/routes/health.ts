@@ -1,11 +1,12 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { envelope, errorEnvelopeSchema } from "@repo/contracts/envelope";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { envelope } from "@repo/contracts/envelope";
 import { healthDataSchema } from "@repo/contracts/health";
 import type { AppEnv } from "../context";
+import { apiRoute, errorResponse } from "../http/routes";
 
 const healthResponse = envelope(healthDataSchema).openapi("HealthResponse");
 
-export const healthRoute = createRoute({
+export const healthRoute = apiRoute("public", {
   method: "get",
   path: "/api/health",
   tags: ["System"],
@@ -16,10 +17,7 @@ export const healthRoute = createRoute({
       description: "The API and its database are up",
       content: { "application/json": { schema: healthResponse } },
     },
-    503: {
-      description: "The database does not answer",
-      content: { "application/json": { schema: errorEnvelopeSchema.openapi("ErrorEnvelope") } },
-    },
+    503: errorResponse("The database does not answer"),
   },
 });
 

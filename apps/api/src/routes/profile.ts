@@ -9,6 +9,7 @@ import { signedIn } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { ApiError, invalidField } from "../http/errors";
 import { apiRoute, errorResponse } from "../http/routes";
+import { validated } from "../http/validation";
 import { recordActivity } from "../services/activity";
 import { currentUserRecord } from "../services/users";
 import { userRecordSchema } from "./auth";
@@ -54,14 +55,7 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>) {
         throw new ApiError(400, "Send the profile as multipart/form-data");
       });
       const { profile_photo: photo, ...fields } = form;
-      const parsed = profileFields.safeParse(fields);
-      if (!parsed.success) {
-        const errors = parsed.error.issues.map((issue) => ({
-          field: issue.path.map(String).join(".") || "body",
-          message: issue.path.length === 0 && issue.code === "unrecognized_keys" ? issue.message : issue.message,
-        }));
-        throw new ApiError(400, errors.map((e) => `${e.field}: ${e.message}`).join("; "), errors);
-      }
+      const parsed = { data: validated(profileFields, fields) };
 
       let photoKey: string | undefined;
       if (photo instanceof File && photo.size > 0) {

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { envelope } from "@repo/contracts/envelope";
+import { envelope, nullData } from "@repo/contracts/envelope";
 
 /** Response bodies shared by several route modules, named for the OpenAPI document. */
 export const json = <T extends z.ZodType>(schema: T, description: string) => ({
@@ -7,7 +7,7 @@ export const json = <T extends z.ZodType>(schema: T, description: string) => ({
   content: { "application/json": { schema } },
 });
 
-export const messageOnly = envelope(z.null()).openapi("MessageResponse");
+export const messageOnly = envelope(nullData).openapi("MessageResponse");
 
 export const idParam = z.object({
   id: z.coerce
