@@ -9,6 +9,7 @@ import { ApiError } from "./http/errors";
 import { fieldErrors } from "./http/validation";
 import type { Logger } from "./logger";
 import { registerAuthRoutes } from "./routes/auth";
+import { registerCoordinatorRoutes } from "./routes/coordinators";
 import { registerDocs } from "./routes/docs";
 import { registerGeographyRoutes } from "./routes/geography";
 import { registerHandoffRoutes } from "./routes/handoff";
@@ -79,6 +80,7 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
   registerHandoffRoutes(app);
   registerGeographyRoutes(app);
   registerSchoolRoutes(app);
+  registerCoordinatorRoutes(app);
 
   app.doc("/api/openapi.json", OPENAPI_INFO);
   registerDocs(app);

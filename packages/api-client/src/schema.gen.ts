@@ -119,6 +119,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/coordinators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Page through coordinators
+         * @description Admins (3, 6) see every level; a zonal, state or prant coordinator sees the levels below its own, within its region. Filters: role_id, is_active, search (username, name, email) and the region filters.
+         *
+         *     Requires the `coordinators.manage` permission.
+         */
+        post: operations["postCoordinators"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/district": {
         parameters: {
             query?: never;
@@ -903,6 +925,32 @@ export interface components {
             message: string;
             status: boolean;
         };
+        CoordinatorItem: {
+            assignments: {
+                id: number;
+                level: string;
+                name: string;
+            }[];
+            email: string;
+            id: number;
+            is_active: boolean;
+            last_login_at: string | null;
+            mobile: string | null;
+            name: string;
+            role_id: number;
+            username: string;
+        };
+        CoordinatorPage: {
+            data: {
+                items: components["schemas"]["CoordinatorItem"][];
+                last_page: number;
+                page: number;
+                per_page: number;
+                total: number;
+            };
+            message: string;
+            status: boolean;
+        };
         CountryList: {
             data: {
                 code: string;
@@ -1681,6 +1729,78 @@ export interface operations {
             };
             /** @description Records still belong to it; the message says which */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postCoordinators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    district_ids?: number[];
+                    is_active?: boolean;
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 10 */
+                    per_page?: number;
+                    prant_ids?: number[];
+                    role_id?: number;
+                    search?: string;
+                    state_ids?: number[];
+                    zone_id?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description A page of coordinators */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoordinatorPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

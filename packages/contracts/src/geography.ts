@@ -71,3 +71,15 @@ export type StateBody = z.infer<typeof stateBody>;
 export type PrantBody = z.infer<typeof prantBody>;
 export type DistrictBody = z.infer<typeof districtBody>;
 export type CityBody = z.infer<typeof cityBody>;
+
+/** Body of POST /api/coordinators: the coordinator list with paging, search and region filters. */
+export const coordinatorListBody = regionListBody.extend({
+  role_id: z.coerce
+    .number<unknown>({ error: "role_id must be 8, 9, 10 or 11" })
+    .int("role_id must be 8, 9, 10 or 11")
+    .min(8, "role_id must be 8, 9, 10 or 11")
+    .max(11, "role_id must be 8, 9, 10 or 11")
+    .optional(),
+  is_active: z.boolean({ error: "is_active must be true or false" }).optional(),
+});
+export type CoordinatorListBody = z.infer<typeof coordinatorListBody>;

@@ -1,0 +1,176 @@
+// `npm run seed:scale -- --students 1000000 --schools 50000 [--coordinators 2000]`
+// Fills a database at national scale for benchmarks: demo data first (when empty), then a
+// district-level geography for every Indian state, the schools and students in bulk with
+// INSERT … SELECT over generate_series (never row by row), and coordinators with assignments.
+// Uses DATABASE_URL when set, else the embedded database in DATA_DIR (default .data/pglite).
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import { type Db, openDatabase, queryRows } from "../client";
+import { seedDemoData } from "./demo";
+
+export interface ScaleOptions {
+  students: number;
+  schools: number;
+  coordinators: number;
+}
+
+export interface ScaleReport extends ScaleOptions {
+  seconds: {
+    geography: number;
+    schools: number;
+    students: number;
+    coordinators: number;
+    analyze: number;
+    total: number;
+  };
+}
+
+const PRANTS_PER_STATE = 2;
+const DISTRICTS_PER_PRANT = 10;
+const CITIES_PER_DISTRICT = 3;
+
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await run();
+  return Math.round((performance.now() - started) / 10) / 100;
+}
+
+/** Adds prants, districts and cities to every state that has none (about 720 districts). */
+async function growGeography(db: Db) {
+  await db.execute(sql`
+    insert into prants (state_id, name)
+    select s.id, s.name || ' Prant ' || g from states s cross join generate_series(1, ${PRANTS_PER_STATE}) g
+    where not exists (select 1 from prants p where p.state_id = s.id)`);
+  await db.execute(sql`
+    insert into districts (prant_id, name)
+    select p.id, p.name || ' District ' || lpad(g::text, 2, '0') from prants p cross join generate_series(1, ${DISTRICTS_PER_PRANT}) g
+    where not exists (select 1 from districts d where d.prant_id = p.id)`);
+  await db.execute(sql`
+    insert into cities (district_id, name)
+    select d.id, d.name || ' City ' || g from districts d cross join generate_series(1, ${CITIES_PER_DISTRICT}) g
+    where not exists (select 1 from cities c where c.district_id = d.id)`);
+}
+
+/** Row counts are read first and inlined, so the joins below are plain hash joins on a number. */
+async function countOf(db: Db, table: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql.raw(`select count(*)::int as n from ${table}`));
+  return Number(row?.n ?? 0);
+}
+
+async function addSchools(db: Db, count: number) {
+  const total = await countOf(db, "cities");
+  await db.execute(sql`
+    with places as (
+      select c.id as city_id, c.name as city, d.id as district_id, p.id as prant_id, s.id as state_id, s.zone_id,
+             row_number() over (order by c.id) - 1 as n
+      from cities c join districts d on d.id = c.district_id join prants p on p.id = d.prant_id join states s on s.id = p.state_id
+    ), base as (select coalesce(max(id), 0) as last from schools)
+    insert into schools (name, category_id, zone_id, state_id, prant_id, district_id, city_id, email, referral_code, email_verified_at)
+    select
+      (array['Public School','Vidya Mandir','High School','Vidyalaya','Convent School','Academy'])[1 + g % 6] || ' ' || g || ', ' || pl.city,
+      1 + g % 4, pl.zone_id, pl.state_id, pl.prant_id, pl.district_id, pl.city_id,
+      'scale-school-' || (base.last + g) || '@example.org', 'SC' || (base.last + g),
+      case when g % 5 = 0 then null else now() end
+    from generate_series(1, ${count}) g
+    cross join base
+    join places pl on pl.n = (g::bigint * 7919) % ${total}`);
+}
+
+async function addStudents(db: Db, count: number) {
+  const total = await countOf(db, "schools");
+  await db.execute(sql`
+    with numbered as (
+      select id, zone_id, state_id, prant_id, district_id, row_number() over (order by id) - 1 as n
+      from schools
+    )
+    insert into students (school_id, class_level, language, first_name, last_name, date_of_birth, payment_status,
+                          zone_id, state_id, prant_id, district_id)
+    select sc.id, 6 + g % 6,
+      (array['en','hi','ta','te','kn','ml','mr','gu','pa','bn','or','as','sa','ur'])[1 + (g / 7) % 14],
+      (array['Aarav','Ananya','Ishaan','Kavya','Rohan','Saanvi','Arjun','Priya','Farhan','Zoya','Gurpreet','Nandini'])[1 + g % 12],
+      (array['Sharma','Patil','Iyer','Nair','Reddy','Gupta','Singh','Khan','Joshi','Das'])[1 + (g / 12) % 10],
+      date '2008-01-01' + (g % 2000),
+      case when g % 10 < 6 then 'paid' when g % 10 = 6 then 'pending' else 'unpaid' end,
+      sc.zone_id, sc.state_id, sc.prant_id, sc.district_id
+    from generate_series(1, ${count}) g
+    join numbered sc on sc.n = (g::bigint * 104729) % ${total}`);
+}
+
+/** Coordinators spread over the tree: a quarter each of zonal, state, prant and district. */
+async function addCoordinators(db: Db, count: number) {
+  const [hash] = await queryRows<{ password_hash: string }>(
+    db,
+    sql`select password_hash from users where username = 'admin'`,
+  );
+  const level = (roleId: number, table: string, column: string, share: number) => sql`
+    with nodes as (select id, row_number() over (order by id) - 1 as n, count(*) over () as total from ${sql.raw(table)} where id <> 13 or ${table !== "zones"}),
+    made as (
+      insert into users (username, email, name, role_id, password_hash, country_id)
+      select 'coord' || ${roleId} || '-' || g, 'coord' || ${roleId} || '-' || g || '@example.org',
+             'Coordinator ' || ${roleId} || '-' || g, ${roleId}, ${hash?.password_hash ?? ""}, 1
+      from generate_series(1, ${share}) g
+      returning id, username
+    )
+    insert into coordinator_assignments (user_id, ${sql.raw(column)})
+    select m.id, nd.id from made m join nodes nd on nd.n = (split_part(m.username, '-', 2)::int) % nd.total`;
+  const share = Math.max(1, Math.floor(count / 4));
+  await db.execute(level(8, "zones", "zone_id", Math.min(share, 50)));
+  await db.execute(level(9, "states", "state_id", share));
+  await db.execute(level(10, "prants", "prant_id", share));
+  await db.execute(level(11, "districts", "district_id", share));
+}
+
+export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleReport> {
+  const started = performance.now();
+  await seedDemoData(db);
+  const geography = await timed(() => growGeography(db));
+  const schoolsTime = await timed(() => addSchools(db, options.schools));
+  const studentsTime = await timed(() => addStudents(db, options.students));
+  const coordinators = await timed(() => addCoordinators(db, options.coordinators));
+  const analyze = await timed(() => db.execute(sql`analyze`));
+  return {
+    ...options,
+    seconds: {
+      geography,
+      schools: schoolsTime,
+      students: studentsTime,
+      coordinators,
+      analyze,
+      total: Math.round((performance.now() - started) / 10) / 100,
+    },
+  };
+}
+
+export function parseScaleArgs(args: readonly string[]): ScaleOptions {
+  const read = (name: string, fallback: number) => {
+    const index = args.indexOf(`--${name}`);
+    if (index === -1) return fallback;
+    const value = Number(args[index + 1]);
+    if (!Number.isInteger(value) || value < 0)
+      throw new Error(`--${name} must be a whole number (got ${args[index + 1]})`);
+    return value;
+  };
+  return {
+    students: read("students", 1_000_000),
+    schools: read("schools", 50_000),
+    coordinators: read("coordinators", 2_000),
+  };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  let options: ScaleOptions;
+  try {
+    options = parseScaleArgs(process.argv.slice(2));
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+  const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR });
+  console.log(
+    `Seeding ${options.schools} schools, ${options.students} students, ${options.coordinators} coordinators on ${database.driver}…`,
+  );
+  const report = await seedScale(database.db, options);
+  await database.close();
+  console.log(JSON.stringify(report.seconds));
+  console.log(`Done in ${report.seconds.total} s.`);
+}
