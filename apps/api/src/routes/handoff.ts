@@ -32,7 +32,16 @@ export function registerHandoffRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const auth = signedIn(c);
       const { target_app } = c.req.valid("json");
-      const { code, expiresAt } = await issueHandoff(c.var.services.database.db, auth, target_app);
+      const db = c.var.services.database.db;
+      const { code, expiresAt } = await issueHandoff(db, auth, target_app);
+      await recordActivity(db, {
+        userId: auth.userId,
+        action: "auth.handoff-issue",
+        entity: "sign_in",
+        entityId: auth.signInId,
+        after: { target_app },
+        requestId: c.var.requestId,
+      });
       return c.json(
         { status: true, message: "OK", data: { code, target_app, expires_at: expiresAt.toISOString() } },
         200,
@@ -74,8 +83,8 @@ export function registerHandoffRoutes(app: OpenAPIHono<AppEnv>) {
       if (!user) throw new ApiError(401, "This sign-in link has expired or was already used. Please sign in again.");
       await recordActivity(database.db, {
         userId: user.id,
-        action: "auth.handoff",
-        entity: "session",
+        action: "auth.handoff-redeem",
+        entity: "sign_in",
         after: { app: target },
         requestId: c.var.requestId,
       });
