@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { APP_IDS } from "./apps";
+import { findPage, menuFor, type PageNode, pagesOf } from "./menus";
+import { can, type Subject } from "./permissions";
+import { ROLES } from "./roles";
+
+const subject = (roleId: number, extra: Partial<Subject> = {}): Subject => ({
+  roleId,
+  isGcc: false,
+  referredStudents: 0,
+  ...extra,
+});
+const paths = (nodes: PageNode[]): string[] =>
+  nodes.flatMap((n) => [...(n.path ? [n.path] : []), ...paths(n.children ?? [])]);
+
+describe("pages and menus", () => {
+  it("gives every page a unique path within its app, a title and a permission", () => {
+    for (const app of APP_IDS) {
+      const pages = pagesOf(app);
+      expect(new Set(pages.map((p) => p.path)).size, app).toBe(pages.length);
+      for (const page of pages) {
+        expect(page.title, page.path).toMatch(/\S/);
+        expect(page.permission, page.path).toBeDefined();
+      }
+    }
+  });
+
+  it("lands every role on a page of its app that it may open", () => {
+    for (const role of ROLES) {
+      const page = findPage(role.app, role.landingPath);
+      expect(page, `${role.name} → ${role.landingPath}`).toBeDefined();
+      expect(page?.permission && can(subject(role.id), page.permission), role.name).toBe(true);
+    }
+  });
+
+  it("shows each role only pages its permissions open", () => {
+    for (const role of ROLES) {
+      for (const path of paths(menuFor(role.app, subject(role.id)))) {
+        const page = findPage(role.app, path);
+        expect(page?.permission && can(subject(role.id), page.permission), `${role.name}: ${path}`).toBe(true);
+      }
+    }
+  });
+
+  it("builds the school menus of DECISIONS §2", () => {
+    const school = paths(menuFor("school", subject(2)));
+    expect(school).toContain("/payment/disable-account");
+    expect(school).toContain("/student/view-referred-students");
+    expect(school).not.toContain("/school/bank-detail");
+    expect(paths(menuFor("school", subject(2, { referredStudents: 11 })))).toContain("/school/bank-detail");
+    expect(paths(menuFor("school", subject(17)))).toEqual(
+      expect.arrayContaining(["/institute/Add-school", "/school/bank-detail"]),
+    );
+    expect(paths(menuFor("school", subject(17)))).not.toContain("/student/Add-students");
+    expect(paths(menuFor("school", subject(1)))).toEqual(["/student"]);
+  });
+
+  it("hides analytics and region student lists from GCC coordinators, and shows them bulk import", () => {
+    const gcc = paths(menuFor("coordinator", subject(9, { isGcc: true })));
+    expect(gcc).not.toContain("/analytic");
+    expect(gcc).not.toContain("/paid-student");
+    expect(gcc).toContain("/total-student");
+    expect(gcc).toContain("/region-masters/states-coordinators/student-import");
+    const india = paths(menuFor("coordinator", subject(9)));
+    expect(india).toContain("/analytic");
+    expect(india).not.toContain("/region-masters/states-coordinators/student-import");
+    expect(india).not.toContain("/result-overview/school-mock");
+  });
+
+  it("gives the outbox role only its three pages", () => {
+    expect(paths(menuFor("outbox", subject(12)))).toEqual(["/outbox", "/send-mail", "/templates"]);
+    expect(menuFor("outbox", subject(3))).toEqual([]);
+  });
+
+  it("drops groups with no visible child and never shows hidden pages", () => {
+    const pay = menuFor("coordinator", subject(5));
+    expect(pay.map((n) => n.id)).toEqual(["dashboard", "pay-support"]);
+    expect(paths(menuFor("coordinator", subject(3)))).not.toContain("/view-profile");
+    expect(paths(menuFor("coordinator", subject(3)))).not.toContain("/state-district/state-wise-district");
+  });
+
+  it("finds pages by path, ignoring a trailing slash", () => {
+    expect(findPage("coordinator", "/regions/zones/")?.title).toBe("Zones");
+    expect(findPage("coordinator", "/result-overview/reset-exam")?.permission).toBe("exam.reset");
+    expect(findPage("school", "/nowhere")).toBeUndefined();
+  });
+});

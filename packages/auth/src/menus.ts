@@ -1,0 +1,298 @@
+import type { AppId } from "./apps";
+import { can, type Permission, type Subject } from "./permissions";
+
+/**
+ * Every page of the four apps (spec §2) with its title, the permission that opens it (DECISIONS §2)
+ * and its place in the sidebar. The sidebar, the page titles and breadcrumbs, the route guards and
+ * the end-to-end menu tests are all derived from this one tree, so they cannot disagree.
+ */
+export interface PageNode {
+  id: string;
+  title: string;
+  /** Absent for a group that only holds children. */
+  path?: string;
+  /** Who may open the page; a group is shown when any child is. */
+  permission?: Permission;
+  /** Icon name from the design system's icon set (top-level items only). */
+  icon?: string;
+  /** A page that exists but is reached from another page, not from the sidebar. */
+  hidden?: boolean;
+  /** What the page will hold; shown in its empty state until the screen is built. */
+  description?: string;
+  children?: PageNode[];
+}
+
+const page = (
+  id: string,
+  title: string,
+  path: string,
+  permission: Permission,
+  extra: Partial<PageNode> = {},
+): PageNode => ({
+  id,
+  title,
+  path,
+  permission,
+  ...extra,
+});
+const group = (id: string, title: string, icon: string, children: PageNode[]): PageNode => ({
+  id,
+  title,
+  icon,
+  children,
+});
+
+const STUDY_MATERIAL = (permission: Permission): PageNode =>
+  group("study-material", "Study Material", "book", [
+    page("study-material", "Study Material", "/study-material/study-material", permission),
+    page("buy-study-material", "Buy Study Material", "/study-material/buy-study-material", permission),
+    page("syllabus-1", "Syllabus for Exam Level I", "/study-material/syllabus-for-exam-level-i", permission),
+    page("syllabus-2", "Question Paper Pattern (Level II)", "/study-material/syllabus-for-exam-level-ii", permission),
+    page("detailed-syllabus", "Detailed Syllabus", "/study-material/detailed-syllabus", permission),
+    page("download-app", "Download App", "/study-material/download-app", permission),
+    page("brochure-download", "Brochure Download", "/study-material/vvm-brochure-download", permission),
+    page("brochure-flipbook", "Brochure Flipbook", "/study-material/vvm-brochure-flipbook", permission),
+    page("lecture-series", "Student Lecture Series", "/study-material/go-to-student-lecture-series", permission),
+    page("mock-instructions", "Mock Exam Instructions", "/study-material/mock-instructions-sif", permission, {
+      hidden: true,
+    }),
+    page("level-1-exam", "Level 1 Exam", "/study-material/level-1-exam", permission, { hidden: true }),
+    page("how-to-attempt", "How to Attempt the Mock Exam", "/study-material/how-to-attempt-mock-exam", permission, {
+      hidden: true,
+    }),
+  ]);
+
+const PROFILE = page("view-profile", "My Profile", "/view-profile", "self.profile", { hidden: true });
+
+const SCHOOL: PageNode[] = [
+  page("student-home", "My Exams", "/student", "student.area", {
+    icon: "home",
+    description: "Your exams, admit card and results.",
+  }),
+  page("dashboard", "Dashboard", "/admin-dashboard", "school.dashboard", {
+    icon: "dashboard",
+    description: "Registrations, payments and exam dates of your school at a glance.",
+  }),
+  page("statistics", "Statistics", "/statistics", "statistics.view", { icon: "chart-bar" }),
+  group("students", "Students", "users", [
+    page("add-students", "Add Students", "/student/Add-students", "students.add"),
+    page("view-students", "View Students", "/student/view-students", "students.view"),
+    page("paid-school-students", "Paid Students", "/student/paid-school-student", "students.schoolPaidUnpaid"),
+    page("unpaid-school-students", "Unpaid Students", "/student/unpaid-school-student", "students.schoolPaidUnpaid"),
+    page("referred-students", "Referred Students", "/student/view-referred-students", "students.referred"),
+    page("important-dates", "Important Dates", "/student/important-dates", "importantDates.view"),
+  ]),
+  group("institute", "Schools", "school", [
+    page("add-school", "Add School", "/institute/Add-school", "institute.schools.manage"),
+    page("view-school", "View Schools", "/institute/view-school", "institute.schools.manage"),
+  ]),
+  group("school", "School", "settings", [
+    page("edit-school-profile", "Edit School Profile", "/school/edit-school-profile", "school.profile.edit"),
+    page("update-school-password", "Update Password", "/school/update-school-password", "school.password.update"),
+    page("bank-detail", "Bank Detail", "/school/bank-detail", "bankDetails.manage"),
+  ]),
+  group("payment", "Payment", "credit-card", [
+    page("payment-student", "Payment for Students", "/payment/payment-student", "payments.payForStudents"),
+    page("payment-history", "Payment History", "/payment/payment-history", "payments.history"),
+    page("disable-account", "Activate / Deactivate School", "/payment/disable-account", "school.toggleActive"),
+  ]),
+  STUDY_MATERIAL("studyMaterial.view"),
+  page("notifications", "Notifications", "/content/notifications", "notifications.view", { icon: "bell" }),
+  page("contact", "Contact", "/contact/contact", "contact.view", { icon: "mail" }),
+  PROFILE,
+];
+
+const COORDINATOR: PageNode[] = [
+  page("dashboard", "Dashboard", "/admin-dashboard", "admin.dashboard", {
+    icon: "dashboard",
+    description: "Registrations, payments and results of your region at a glance.",
+  }),
+  page("analytics", "Analytics", "/analytic", "analytics.view", { icon: "chart-pie" }),
+  page("analytics-admin", "Analytics", "/admin", "analytics.view", { hidden: true }),
+  page("ranking", "Ranking", "/state-district", "ranking.view", {
+    icon: "award",
+    children: [
+      page("state-wise-district", "State-wise Districts", "/state-district/state-wise-district", "ranking.view", {
+        hidden: true,
+      }),
+      page(
+        "district-ranker-list",
+        "District Rankers",
+        "/state-district/state-wise-district/district-ranker-list",
+        "ranking.view",
+        { hidden: true },
+      ),
+    ],
+  }),
+  group("students", "Students", "users", [
+    page("individual-students", "Individual Students", "/individual-student", "students.regionLists"),
+    page("total-students", "Total Students", "/total-student", "students.total"),
+    page("paid-students", "Paid Students", "/paid-student", "students.regionLists"),
+    page("school-students", "School-wise Students", "/school-student", "students.regionLists"),
+    page("school-paid-students", "School-wise Paid", "/school-paid-student", "students.regionLists"),
+    page("school-unpaid-students", "School-wise Unpaid", "/school-unpaid-student", "students.regionLists"),
+    page(
+      "student-import",
+      "Bulk Student Import",
+      "/region-masters/states-coordinators/student-import",
+      "students.bulkImport",
+    ),
+  ]),
+  group("schools", "Schools", "school", [
+    page("total-schools", "Total Schools", "/school/total-schools", "schools.total"),
+    page("paid-schools", "Paid Schools", "/paid-schools", "schools.paidUnpaid"),
+    page("unpaid-schools", "Unpaid Schools", "/unpaid-schools", "schools.paidUnpaid"),
+    page("gcc-schools", "GCC Schools", "/view-gcc-school", "schools.gcc"),
+    page(
+      "master-institutes",
+      "Master Institutes",
+      "/master-institute-management/view-master-institute",
+      "masterInstitutes.manage",
+    ),
+  ]),
+  group("content", "Content", "file", [
+    page("important-dates", "Important Dates", "/student/important-dates", "content.manage"),
+    page("important-dates-gcc", "Important Dates (GCC)", "/student/important-dates-gcc", "content.manage"),
+    page("study-material", "Study Material", "/study-material/study-material", "content.manage"),
+    page("syllabus-1", "Syllabus for Exam Level I", "/study-material/syllabus-for-exam-level-i", "content.manage"),
+    page(
+      "syllabus-2",
+      "Question Paper Pattern (Level II)",
+      "/study-material/syllabus-for-exam-level-ii",
+      "content.manage",
+    ),
+    page("detailed-syllabus", "Detailed Syllabus", "/study-material/detailed-syllabus", "content.manage"),
+    page("brochure-download", "Brochure Download", "/study-material/vvm-brochure-download", "content.manage"),
+    page("brochure-flipbook", "Brochure Flipbook", "/study-material/vvm-brochure-flipbook", "content.manage"),
+    page("lecture-series", "Student Lecture Series", "/study-material/go-to-student-lecture-series", "content.manage"),
+  ]),
+  group("pay-support", "Pay Support", "credit-card", [
+    page("student-pay-support", "Student Payments", "/paysupport/student-pay-support", "paySupport.manage"),
+    page(
+      "referred-pay-support",
+      "Referred Student Payments",
+      "/paysupport/referred-student-pay-support",
+      "paySupport.manage",
+    ),
+    page("school-pay-support", "School Payments", "/paysupport/school-pay-support", "paySupport.manage"),
+    page("order-review", "Order Review", "/paysupport/order-review", "paySupport.manage"),
+    page("student-inactive-list", "Inactive Students", "/paysupport/student-inactive-list", "paySupport.manage"),
+  ]),
+  group("region-masters", "Region Masters", "map-pin", [
+    page("zonal-coordinators", "Zonal Coordinators", "/region-masters/zonal-coordinators", "regions.manage"),
+    page("state-coordinators", "State Coordinators", "/region-masters/states-coordinators", "regions.manage"),
+    page("prant-coordinators", "Prant Coordinators", "/region-masters/prant-coordinators", "regions.manage"),
+    page(
+      "organizing-coordinators",
+      "Organizing Coordinators",
+      "/region-masters/organizing-coordinators",
+      "regions.manage",
+    ),
+    page("district-coordinators", "District Coordinators", "/region-masters/district-coordinators", "regions.manage"),
+  ]),
+  group("coordinator-management", "Coordinator Management", "users", [
+    page("state-coordinator-management", "State Coordinators", "/state-coordinator-management", "coordinators.manage"),
+    page(
+      "district-coordinator-management",
+      "District Coordinators",
+      "/district-coordinator-management",
+      "coordinators.manage",
+    ),
+    page("update-password", "Password Management", "/password/update-password", "passwords.manage"),
+  ]),
+  group("regions", "Regions", "globe", [
+    page("zones", "Zones", "/regions/zones", "regions.manage"),
+    page("states", "States", "/regions/states", "regions.manage"),
+    page("prants", "Prants", "/regions/prants", "regions.manage"),
+    page("districts", "Districts", "/regions/districts", "regions.manage"),
+    page("cities", "Cities", "/regions/cities", "regions.manage"),
+  ]),
+  page("send-mail", "Send Mail", "/send-mail", "mail.send", { icon: "send" }),
+  group("results", "Result Overview", "chart-bar", [
+    page("statewise-student-list", "Statewise Student List", "/result-overview/statewise-student-list", "results.view"),
+    page("school-mock", "School Level-1 Exam", "/result-overview/school-mock", "results.mock"),
+    page("school-final", "School Final Results", "/result-overview/school-final", "results.view"),
+    page("prant-wise-grouping", "Prant-wise Grouping", "/result-overview/prant-wise-grouping", "results.view"),
+    page("student-mock", "Student Level-1 Exam", "/result-overview/student-mock", "results.mock"),
+    page("student-final", "Student Final Results", "/result-overview/student-final", "results.view"),
+    page("student-mock-insight", "Student Mock Insight", "/result-overview/student-mock-insight", "results.view"),
+    page("result-winner-tab", "Winners", "/result-overview/result-winner-tab", "results.view"),
+    page("upload-exam-file", "Upload Exam File", "/result-overview/upload-exam-file", "exam.uploadFile"),
+    page("reset-exam", "Reset Exam", "/result-overview/reset-exam?level=level-1", "exam.reset"),
+  ]),
+  PROFILE,
+];
+
+const PAPERSETTER: PageNode[] = [
+  group("level-1", "Level 1", "layers", [
+    page("level1-dashboard", "Level 1 Dashboard", "/paper-editor-admin/level1-dashboard", "papers.dashboard"),
+    page("level1-questions", "Level 1 Questions", "/paper-editor-admin/level1-questions", "questions.view"),
+  ]),
+  group("level-2", "Level 2", "layers", [
+    page("level2-dashboard", "Level 2 Dashboard", "/paper-editor-admin/level2-dashboard", "papers.dashboard"),
+    page("level2-questions", "Level 2 Questions", "/paper-editor-admin/level2-questions", "questions.view"),
+  ]),
+  group("mock", "Mock", "clipboard", [
+    page("mock-dashboard", "Mock Dashboard", "/paper-editor-admin/mock-dashboard", "papers.dashboard"),
+    page("mock-questions", "Mock Questions", "/paper-editor-admin/mock-questions", "questions.view"),
+  ]),
+  page("user-activity-logs", "User Activity Logs", "/paper-editor-admin/user-activity-logs", "activityLogs.view", {
+    icon: "activity",
+  }),
+  PROFILE,
+];
+
+const OUTBOX: PageNode[] = [
+  page("outbox", "Outbox", "/outbox", "outbox.use", { icon: "inbox" }),
+  page("send-mail", "Send Mail", "/send-mail", "outbox.use", { icon: "send" }),
+  page("templates", "Templates", "/templates", "outbox.use", { icon: "template" }),
+  PROFILE,
+];
+
+export const PAGES: Record<AppId, readonly PageNode[]> = {
+  school: SCHOOL,
+  coordinator: COORDINATOR,
+  papersetter: PAPERSETTER,
+  outbox: OUTBOX,
+};
+
+function allowed(node: PageNode, subject: Subject): boolean {
+  return node.permission ? can(subject, node.permission) : true;
+}
+
+/**
+ * The sidebar of `app` for a user: pages the user may open, groups that keep at least one of them,
+ * hidden pages left out. A page's own children (e.g. Ranking's sub-pages) are never shown.
+ */
+export function menuFor(app: AppId, subject: Subject): PageNode[] {
+  const walk = (nodes: readonly PageNode[]): PageNode[] =>
+    nodes.flatMap((node): PageNode[] => {
+      if (node.hidden) return [];
+      if (node.path) {
+        const { children: _subPages, ...link } = node;
+        return allowed(node, subject) ? [link] : [];
+      }
+      const children = walk(node.children ?? []);
+      return children.length > 0 ? [{ ...node, children }] : [];
+    });
+  return walk(PAGES[app]);
+}
+
+/** Every page of an app, flattened, with the titles of the groups above it. */
+export function pagesOf(app: AppId): (PageNode & { path: string; trail: string[] })[] {
+  const out: (PageNode & { path: string; trail: string[] })[] = [];
+  const walk = (nodes: readonly PageNode[], trail: string[]) => {
+    for (const node of nodes) {
+      if (node.path) out.push({ ...node, path: node.path, trail });
+      walk(node.children ?? [], [...trail, node.title]);
+    }
+  };
+  walk(PAGES[app], []);
+  return out;
+}
+
+/** The page of `app` at `pathname` (query ignored), if any. */
+export function findPage(app: AppId, pathname: string) {
+  const bare = (pathname.split("?")[0] ?? "").replace(/\/+$/, "") || "/";
+  return pagesOf(app).find((p) => p.path.split("?")[0] === bare);
+}

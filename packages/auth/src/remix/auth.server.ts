@@ -1,0 +1,234 @@
+import { randomUUID } from "node:crypto";
+import { redirect } from "@remix-run/node";
+import { type ApiClient, createApiClient } from "@repo/api-client";
+import type { components } from "@repo/api-client/schema";
+import type { AppId } from "../apps";
+import type { AppEnv } from "../env";
+import { findPage } from "../menus";
+import { can, type Permission, type Subject } from "../permissions";
+import { findRole, landingFor } from "../roles";
+import { csrfMatches, isSameOrigin, safeRedirect } from "./security.server";
+import { type AppSession, createSessionStorage, newCsrfToken } from "./session.server";
+
+export type UserRecord = components["schemas"]["UserRecord"];
+
+export interface SignedIn {
+  user: UserRecord;
+  subject: Subject;
+  token: string;
+  api: ApiClient;
+  session: AppSession;
+  csrf: string;
+}
+
+/** What a loader or action gets from Remix's load context (set by the app server). */
+export interface LoadContext {
+  /** The browser's address as the app server saw it; forwarded to the API for rate limits. */
+  clientIp?: string;
+}
+
+export type LoginResult = { ok: true; redirectTo: string; headers: Headers } | { ok: false; message: string };
+
+/**
+ * Everything an app needs to sign people in and out and to guard its routes. One instance per
+ * app, made in the app's `auth.server.ts` from its parsed configuration.
+ */
+export function createAppAuth(app: AppId, env: AppEnv) {
+  const storage = createSessionStorage(app, {
+    secrets: env.SESSION_SECRETS,
+    production: env.NODE_ENV === "production",
+  });
+  const appOrigin = env.appOrigins[app];
+
+  function apiFor(request: Request, context: LoadContext | undefined, token?: string): ApiClient {
+    const forwarded = context?.clientIp ? { "X-Forwarded-For": context.clientIp } : undefined;
+    const requestId = request.headers.get("x-request-id") ?? randomUUID();
+    return createApiClient({
+      baseUrl: env.API_URL,
+      token,
+      requestId,
+      fetch: (input) => {
+        const req = input instanceof Request ? input : new Request(input);
+        if (forwarded) req.headers.set("X-Forwarded-For", forwarded["X-Forwarded-For"]);
+        return fetch(req);
+      },
+    });
+  }
+
+  const getSession = (request: Request) => storage.getSession(request.headers.get("Cookie"));
+
+  /** A URL of another app (from the configured allowlist only) with a handoff code. */
+  const handoffUrl = (target: AppId, code: string, to: string) =>
+    `${env.appOrigins[target]}/auth/handoff?${new URLSearchParams({ code, to })}`;
+
+  async function signOutLocally(request: Request, notice?: string): Promise<never> {
+    const session = await getSession(request);
+    const headers = new Headers({ "Set-Cookie": await storage.destroySession(session) });
+    const url = new URL(request.url);
+    const params = new URLSearchParams();
+    if (url.pathname !== "/" && url.pathname !== "/login") params.set("redirectTo", `${url.pathname}${url.search}`);
+    if (notice) params.set("notice", notice);
+    const query = params.toString();
+    throw redirect(`/login${query ? `?${query}` : ""}`, { headers });
+  }
+
+  /**
+   * The signed-in user, or a redirect to /login. A token the API no longer accepts (signed out
+   * elsewhere, expired, account disabled) clears this app's session too.
+   */
+  async function requireUser(request: Request, context?: LoadContext): Promise<SignedIn> {
+    const session = await getSession(request);
+    const token = session.get("token");
+    if (!token) return signOutLocally(request);
+    const api = apiFor(request, context, token);
+    const { data, response } = await api.GET("/api/user");
+    if (response.status === 401 || !data) return signOutLocally(request, response.status === 401 ? "expired" : "error");
+    const user = data.data;
+    const subject: Subject = {
+      roleId: user.role_id,
+      isGcc: user.zone === "GCC",
+      referredStudents: user.user_detail.referred_student,
+    };
+    let csrf = session.get("csrf");
+    if (!csrf) {
+      csrf = newCsrfToken();
+      session.set("csrf", csrf);
+    }
+    return { user, subject, token, api, session, csrf };
+  }
+
+  /**
+   * Guards a page of this app: signed in, in the right app (else moved there through a handoff),
+   * and allowed by the permission table (else 403).
+   */
+  async function requirePage(request: Request, context?: LoadContext, permission?: Permission): Promise<SignedIn> {
+    const signedIn = await requireUser(request, context);
+    const role = findRole(signedIn.user.role_id);
+    if (role && role.app !== app) throw await moveToApp(signedIn, role.app, role.landingPath);
+    const needed = permission ?? findPage(app, new URL(request.url).pathname)?.permission;
+    if (needed && !can(signedIn.subject, needed)) {
+      throw new Response("You do not have permission to open this page.", { status: 403, statusText: "Forbidden" });
+    }
+    return signedIn;
+  }
+
+  /** Guards an action: a page guard plus the Origin and CSRF checks of DECISIONS §6. */
+  async function requireAction(
+    request: Request,
+    context: LoadContext | undefined,
+    form: FormData,
+    permission?: Permission,
+  ) {
+    if (!isSameOrigin(request, appOrigin)) {
+      throw new Response("This form was sent from another site.", { status: 403, statusText: "Forbidden" });
+    }
+    const signedIn = await requirePage(request, context, permission);
+    if (!csrfMatches(signedIn.session.get("csrf"), form.get("csrf"))) {
+      throw new Response("This form has expired. Reload the page and try again.", {
+        status: 403,
+        statusText: "Forbidden",
+      });
+    }
+    return signedIn;
+  }
+
+  async function moveToApp(signedIn: { api: ApiClient }, target: AppId, to: string): Promise<Response> {
+    const { data } = await signedIn.api.POST("/api/handoff", { body: { target_app: target } });
+    if (!data) return redirect("/login");
+    return redirect(handoffUrl(target, data.data.code, to));
+  }
+
+  /** Signs in through the API; lands in this app or moves to the role's own app. */
+  async function login(
+    request: Request,
+    context: LoadContext | undefined,
+    input: { username: string; password: string; redirectTo?: string | null },
+  ): Promise<LoginResult> {
+    const api = apiFor(request, context);
+    const { data, error } = await api.POST("/api/login", {
+      body: { username: input.username, password: input.password, app },
+    });
+    if (!data?.status || !data.data?.user) return { ok: false, message: error?.message || "Login failed" };
+    const { token, user } = data.data;
+    const session = await getSession(request);
+    session.set("token", token);
+    session.set("userId", user.id);
+    session.set("roleId", user.role_id);
+    session.set("csrf", newCsrfToken());
+    const headers = new Headers({ "Set-Cookie": await storage.commitSession(session) });
+    const landing = landingFor(user.role_id);
+    if (landing.app !== app) {
+      const moved = await moveToApp({ api: apiFor(request, context, token) }, landing.app, landing.path);
+      return { ok: true, redirectTo: moved.headers.get("Location") ?? "/login", headers };
+    }
+    return { ok: true, redirectTo: safeRedirect(input.redirectTo, landing.path), headers };
+  }
+
+  /** Redeems a handoff code from another app for a session of this one. */
+  async function redeemHandoff(request: Request, context?: LoadContext): Promise<Response> {
+    const url = new URL(request.url);
+    const code = url.searchParams.get("code") ?? "";
+    const api = apiFor(request, context);
+    const { data } = await api.POST("/api/handoff/redeem", { body: { code, app } });
+    if (!data?.data) {
+      const session = await getSession(request);
+      return redirect("/login?notice=handoff", { headers: { "Set-Cookie": await storage.destroySession(session) } });
+    }
+    const session = await getSession(request);
+    session.set("token", data.data.token);
+    session.set("userId", data.data.user.id);
+    session.set("roleId", data.data.user.role_id);
+    session.set("csrf", newCsrfToken());
+    const fallback = landingFor(data.data.user.role_id).path;
+    return redirect(safeRedirect(url.searchParams.get("to"), fallback), {
+      headers: { "Set-Cookie": await storage.commitSession(session) },
+    });
+  }
+
+  /** Revokes the whole sign-in (every app it reached) and clears this app's cookie. */
+  async function logout(request: Request, context?: LoadContext): Promise<Response> {
+    const session = await getSession(request);
+    const token = session.get("token");
+    if (token)
+      await apiFor(request, context, token)
+        .POST("/api/logout")
+        .catch(() => undefined);
+    return redirect("/login?notice=signed-out", { headers: { "Set-Cookie": await storage.destroySession(session) } });
+  }
+
+  /** Where a signed-in visitor of /login or / belongs; undefined when nobody is signed in. */
+  async function currentLanding(request: Request, context?: LoadContext): Promise<string | undefined> {
+    const session = await getSession(request);
+    if (!session.get("token")) return undefined;
+    try {
+      const signedIn = await requirePage(request, context, "self.profile");
+      return landingFor(signedIn.user.role_id).path;
+    } catch (response) {
+      if (response instanceof Response && response.status >= 300 && response.status < 400) {
+        // Another app (a handoff) or the login page after an expired token.
+        const location = response.headers.get("Location") ?? "";
+        return location.startsWith("/login") ? undefined : location;
+      }
+      throw response;
+    }
+  }
+
+  const commit = (session: AppSession) => storage.commitSession(session);
+
+  return {
+    app,
+    appOrigin,
+    apiFor,
+    getSession,
+    commit,
+    requireUser,
+    requirePage,
+    requireAction,
+    login,
+    logout,
+    redeemHandoff,
+    currentLanding,
+  };
+}
+
+export type AppAuth = ReturnType<typeof createAppAuth>;

@@ -1,0 +1,35 @@
+import { timingSafeEqual } from "node:crypto";
+
+/**
+ * Checks that a non-GET request comes from the app's own pages (DECISIONS §6): the Origin header
+ * must be the app's origin; without Origin, Sec-Fetch-Site must say same-origin. Subdomains of one
+ * site share SameSite cookies, so the cookie alone does not prove where a request came from.
+ */
+export function isSameOrigin(request: Request, appOrigin: string): boolean {
+  const origin = request.headers.get("origin");
+  if (origin) return origin === appOrigin;
+  const site = request.headers.get("sec-fetch-site");
+  return site === "same-origin";
+}
+
+export function csrfMatches(expected: string | undefined, given: unknown): boolean {
+  if (!expected || typeof given !== "string") return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * A `redirectTo` taken from a URL must stay inside the app: a single leading slash, no scheme,
+ * no protocol-relative `//host`, no backslash tricks. Anything else becomes the fallback.
+ */
+export function safeRedirect(to: unknown, fallback: string): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.includes("\\")) return fallback;
+  try {
+    const url = new URL(to, "http://app.invalid");
+    if (url.origin !== "http://app.invalid") return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}
