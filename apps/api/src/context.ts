@@ -9,6 +9,8 @@ export interface ApiConfig {
   sessionIdleHours: number;
   /** Addresses of proxies (the app servers, a load balancer) whose X-Forwarded-For is believed. */
   trustedProxies: readonly string[];
+  /** Sign-in attempts per client address per minute. */
+  loginLimitPerClient: number;
   /** Logo shown in the shell header (spec §3 company_logo), or null for the built-in one. */
   companyLogoUrl: string | null;
 }

@@ -38,6 +38,11 @@ export const apiEnvSchema = z.object({
         .min(1, "must be at least 1")
         .max(720, "must be at most 720"),
     ),
+  /** Sign-in attempts allowed per client address per minute (429 beyond). */
+  LOGIN_LIMIT_PER_CLIENT: z
+    .string()
+    .default("20")
+    .pipe(z.coerce.number<string>().int("must be a whole number").min(1, "must be at least 1")),
   COMPANY_LOGO_URL: z.url({ error: "must be an absolute URL" }).optional(),
   /** How long in-flight requests may take to finish after SIGTERM before the process exits. */
   SHUTDOWN_GRACE_MS: z

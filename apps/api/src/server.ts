@@ -27,6 +27,7 @@ async function main() {
     config: {
       sessionIdleHours: env.SESSION_IDLE_HOURS,
       trustedProxies: env.TRUSTED_PROXIES,
+      loginLimitPerClient: env.LOGIN_LIMIT_PER_CLIENT,
       companyLogoUrl: env.COMPANY_LOGO_URL ?? null,
     },
   });

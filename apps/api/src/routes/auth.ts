@@ -14,7 +14,6 @@ import { revokeOtherSignIns, revokeSignIn, startSignIn } from "../services/sessi
 import { currentUserRecord, findUserByUsername } from "../services/users";
 import { json, messageOnly } from "./schemas";
 
-const LOGIN_PER_CLIENT = { max: 20, windowSeconds: 60 };
 const LOGIN_PER_ACCOUNT = { max: 10, windowSeconds: 15 * 60 };
 const USERNAME_CHECKS_PER_CLIENT = { max: 30, windowSeconds: 60 };
 
@@ -98,7 +97,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
       const body = c.req.valid("json");
       const { database, config } = c.var.services;
       const db = database.db;
-      await enforceLimit(c, `login:ip:${c.var.clientIp}`, LOGIN_PER_CLIENT);
+      await enforceLimit(c, `login:ip:${c.var.clientIp}`, { max: config.loginLimitPerClient, windowSeconds: 60 });
       await enforceLimit(c, `login:user:${body.username.toLowerCase()}`, LOGIN_PER_ACCOUNT);
 
       const user = await findUserByUsername(db, body.username);

@@ -6,6 +6,7 @@ import { localDiskStorage } from "./storage";
 export const DEFAULT_CONFIG: ApiConfig = {
   sessionIdleHours: 12,
   trustedProxies: ["127.0.0.1", "::1"],
+  loginLimitPerClient: 20,
   companyLogoUrl: null,
 };
 

@@ -75,11 +75,13 @@ export async function loadAssignments(db: Db, userId: number): Promise<Assignmen
   });
 }
 
-/** Where the API serves a user's photo; the version makes browsers refetch after a change. */
+/**
+ * Where the API serves a user's photo. `v` is the stored file's name (it changes with every
+ * upload, so browsers refetch) and ends in the image's extension, which clients check.
+ */
 export function photoUrl(key: string | null): string | null {
   if (!key) return null;
-  const version = key.split("/").pop()?.split(".")[0] ?? "1";
-  return `/api/user/photo?v=${encodeURIComponent(version)}`;
+  return `/api/user/photo?v=${encodeURIComponent(key.split("/").pop() ?? "photo")}`;
 }
 
 export async function currentUserRecord(db: Db, userId: number, config: ApiConfig): Promise<UserRecord> {
