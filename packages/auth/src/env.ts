@@ -22,6 +22,8 @@ export function appEnvSchema(app: AppId) {
       COORDINATOR_ORIGIN: originVar(`http://localhost:${DEFAULT_APP_PORTS.coordinator}`),
       PAPERSETTER_ORIGIN: originVar(`http://localhost:${DEFAULT_APP_PORTS.papersetter}`),
       OUTBOX_ORIGIN: originVar(`http://localhost:${DEFAULT_APP_PORTS.outbox}`),
+      /** Express "trust proxy": which peers may say who the browser is (X-Forwarded-For). */
+      TRUST_PROXY: z.string().min(1, "must be loopback, an address list or a hop count").default("loopback"),
     })
     .superRefine((env, ctx) => {
       const secrets = env.SESSION_SECRET.split(",").map((s) => s.trim());
