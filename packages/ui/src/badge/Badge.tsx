@@ -1,24 +1,35 @@
 import type { ComponentPropsWithoutRef } from "react";
 import { styled } from "../theme/stitches";
 
-/** A short label: a status, a count or a category. Colour variants come from the tokens. */
+/**
+ * A short label: a status, a count or a category. Tones come from the tokens. The primary tone
+ * shows the brand green itself as text, on a deep green surface so that it stays readable (AA);
+ * `success` is the lighter green-on-mint look for statuses such as "Paid".
+ */
 export const Badge = styled("span", {
   display: "inline-flex",
   alignItems: "center",
+  gap: "$1",
   borderRadius: "$md",
-  padding: "$1 $2",
-  fontSize: "$sm",
-  fontWeight: 600,
+  fontWeight: "$semibold",
   lineHeight: 1.4,
   whiteSpace: "nowrap",
   variants: {
     tone: {
-      primary: { backgroundColor: "$primaryLight", color: "$primary" },
-      neutral: { backgroundColor: "$background", color: "$textMuted" },
-      danger: { backgroundColor: "#FFF5F8", color: "$danger" },
+      primary: { backgroundColor: "$primaryDeep", color: "$primary" },
+      success: { backgroundColor: "$successLight", color: "$successText" },
+      neutral: { backgroundColor: "$gray200", color: "$gray700" },
+      danger: { backgroundColor: "$dangerLight", color: "$dangerText" },
+      warning: { backgroundColor: "$warningLight", color: "$warningText" },
+      info: { backgroundColor: "$infoLight", color: "$infoText" },
+    },
+    size: {
+      sm: { fontSize: "$xs", padding: "2px $2" },
+      md: { fontSize: "$sm", padding: "$1 $2" },
     },
   },
-  defaultVariants: { tone: "primary" },
+  defaultVariants: { tone: "primary", size: "md" },
 });
 
+export type BadgeTone = "primary" | "success" | "neutral" | "danger" | "warning" | "info";
 export type BadgeProps = ComponentPropsWithoutRef<typeof Badge>;

@@ -1,21 +1,13 @@
-import { type ComponentPropsWithoutRef, forwardRef } from "react";
+import { type ComponentPropsWithoutRef, forwardRef, type ReactNode } from "react";
+import { Slot } from "../internal/Slot";
+import { Spinner } from "../spinner/Spinner";
 import { styled } from "../theme/stitches";
+import { buttonStyles } from "./styles";
+
+export { buttonStyles } from "./styles";
 
 const StyledButton = styled("button", {
-  all: "unset",
-  boxSizing: "border-box",
-  display: "inline-flex",
-  alignItems: "center",
-  justifyContent: "center",
-  gap: "$2",
-  borderRadius: "$md",
-  fontFamily: "$body",
-  fontWeight: 600,
-  cursor: "pointer",
-  userSelect: "none",
-  transition: "background-color 150ms ease, color 150ms ease",
-  "&:focus-visible": { outline: "2px solid $primary", outlineOffset: "2px" },
-  "&:disabled": { opacity: 0.6, cursor: "not-allowed" },
+  ...buttonStyles,
   variants: {
     variant: {
       primary: {
@@ -24,27 +16,75 @@ const StyledButton = styled("button", {
         "&:hover:not(:disabled)": { backgroundColor: "$primaryHover" },
         "&:active:not(:disabled)": { backgroundColor: "$primaryActive" },
       },
+      secondary: {
+        backgroundColor: "$gray200",
+        color: "$gray800",
+        "&:hover:not(:disabled)": { backgroundColor: "$gray300", color: "$text" },
+      },
       light: {
         backgroundColor: "$primaryLight",
-        color: "$primary",
+        color: "$primaryText",
         "&:hover:not(:disabled)": { backgroundColor: "$primary", color: "$primaryContrast" },
       },
       danger: {
-        backgroundColor: "$danger",
-        color: "$primaryContrast",
+        backgroundColor: "$dangerSolid",
+        color: "$white",
+        "&:hover:not(:disabled)": { backgroundColor: "$dangerSolidHover" },
+      },
+      ghost: {
+        backgroundColor: "transparent",
+        color: "$textMuted",
+        "&:hover:not(:disabled)": { backgroundColor: "$surfaceHover", color: "$primaryText" },
       },
     },
     size: {
-      sm: { fontSize: "$sm", padding: "$2 $3", minHeight: "32px" },
-      md: { fontSize: "$md", padding: "$3 $5", minHeight: "42px" },
+      sm: { fontSize: "$sm", padding: "0 $3", minHeight: "$controlSm" },
+      md: { fontSize: "$md", padding: "0 $4", minHeight: "$control" },
+      lg: { fontSize: "$lg", padding: "0 $5", minHeight: "48px" },
     },
+    fullWidth: { true: { width: "100%" } },
   },
   defaultVariants: { variant: "primary", size: "md" },
 });
 
-export type ButtonProps = ComponentPropsWithoutRef<typeof StyledButton>;
+export type ButtonVariant = "primary" | "secondary" | "light" | "danger" | "ghost";
 
-/** The portal's button. Variants: primary (default), light, danger; sizes sm and md. */
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ type = "button", ...props }, ref) {
-  return <StyledButton ref={ref} type={type} {...props} />;
+export interface ButtonProps extends Omit<ComponentPropsWithoutRef<typeof StyledButton>, "variant" | "size"> {
+  variant?: ButtonVariant;
+  size?: "sm" | "md" | "lg";
+  /** Shows a spinner, marks the button busy and ignores clicks (e.g. while a form submits). */
+  loading?: boolean;
+  /** An icon before the label. */
+  icon?: ReactNode;
+  /** Render the child element (a link, a router link) with the button's look instead of a <button>. */
+  asChild?: boolean;
+}
+
+/** The portal's button. Variants: primary (default), secondary, light, danger, ghost; sizes sm, md, lg. */
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { type = "button", loading = false, icon, asChild = false, disabled, children, onClick, ...props },
+  ref,
+) {
+  if (asChild) {
+    return (
+      <StyledButton as={Slot} ref={ref} {...props}>
+        {children}
+      </StyledButton>
+    );
+  }
+  return (
+    <StyledButton
+      ref={ref}
+      type={type}
+      disabled={disabled}
+      aria-busy={loading || undefined}
+      // A busy button stays focusable (screen readers keep their place) but does nothing.
+      aria-disabled={loading || undefined}
+      onClick={loading ? (event) => event.preventDefault() : onClick}
+      {...props}
+    >
+      {loading ? <Spinner size="sm" /> : icon}
+      {children}
+    </StyledButton>
+  );
 });

@@ -1,0 +1,130 @@
+// @vitest-environment jsdom
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import "../../test/dom";
+import { changePasswordSchema, profileSchema } from "./demo-schemas";
+import {
+  Form,
+  FormCheckbox,
+  FormMultiSelect,
+  FormPasswordField,
+  FormSelect,
+  FormSubmit,
+  FormTextField,
+  useZodForm,
+} from "./Form";
+
+function ChangePassword({ onSubmit }: { onSubmit: (values: unknown) => void }) {
+  const form = useZodForm(changePasswordSchema, {
+    defaultValues: { old_password: "", new_password: "", confirm_password: "" },
+  });
+  return (
+    <Form form={form} onSubmit={onSubmit} aria-label="Change password">
+      <FormPasswordField name="old_password" label="Current password" />
+      <FormPasswordField name="new_password" label="New password" autoComplete="new-password" />
+      <FormPasswordField name="confirm_password" label="Confirm password" autoComplete="new-password" />
+      <FormSubmit>Change password</FormSubmit>
+    </Form>
+  );
+}
+
+const errorOf = (label: string) => {
+  const input = screen.getByLabelText(label);
+  const ids = (input.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean);
+  return ids.map((id) => document.getElementById(id)?.textContent).join(" ");
+};
+
+describe("Form with zod", () => {
+  it("shows no errors before a field is touched and keeps submit disabled while invalid", async () => {
+    render(<ChangePassword onSubmit={() => {}} />);
+    const submit = screen.getByRole("button", { name: "Change password" }) as HTMLButtonElement;
+    await waitFor(() => expect(submit.disabled).toBe(true));
+    expect(screen.queryByText("Password is required")).toBeNull();
+  });
+
+  it("shows a field's error once it is touched or changed", async () => {
+    const user = userEvent.setup();
+    render(<ChangePassword onSubmit={() => {}} />);
+    await user.click(screen.getByLabelText("Current password"));
+    await user.tab();
+    await waitFor(() => expect(errorOf("Current password")).toBe("Password is required"));
+    await user.type(screen.getByLabelText("New password"), "short");
+    await waitFor(() => expect(errorOf("New password")).toBe("Password should have at least 8 symbols"));
+    await user.clear(screen.getByLabelText("New password"));
+    await user.type(screen.getByLabelText("New password"), "longenough");
+    await waitFor(() =>
+      expect(errorOf("New password")).toBe(
+        "Password should have at least one uppercase, one lowercase, one special character, one number",
+      ),
+    );
+    expect(screen.getByLabelText("New password").getAttribute("aria-invalid")).toBe("true");
+  });
+
+  it("checks the confirmation and the reuse of the old password", async () => {
+    const user = userEvent.setup();
+    render(<ChangePassword onSubmit={() => {}} />);
+    await user.type(screen.getByLabelText("Current password"), "Old@12345");
+    await user.type(screen.getByLabelText("New password"), "Old@12345");
+    await user.type(screen.getByLabelText("Confirm password"), "Other@123");
+    await waitFor(() => expect(errorOf("Confirm password")).toBe("Password do not match"));
+    await waitFor(() => expect(errorOf("New password")).toBe("Current password cannot be used as new password."));
+  });
+
+  it("enables submit when valid and submits the parsed values", async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<ChangePassword onSubmit={onSubmit} />);
+    await user.type(screen.getByLabelText("Current password"), "Old@12345");
+    await user.type(screen.getByLabelText("New password"), "New@12345");
+    await user.type(screen.getByLabelText("Confirm password"), "New@12345");
+    const submit = screen.getByRole("button", { name: "Change password" }) as HTMLButtonElement;
+    await waitFor(() => expect(submit.disabled).toBe(false));
+    await user.click(submit);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({
+      old_password: "Old@12345",
+      new_password: "New@12345",
+      confirm_password: "New@12345",
+    });
+  });
+});
+
+function Profile({ onSubmit }: { onSubmit: (values: unknown) => void }) {
+  const form = useZodForm(profileSchema, { defaultValues: { full_name: "", designation: "", team: "", states: [] } });
+  return (
+    <Form form={form} onSubmit={onSubmit}>
+      <FormTextField name="full_name" label="Full name" />
+      <FormTextField name="designation" label="Designation" />
+      <FormSelect name="team" label="Team" placeholder="Select" options={[{ value: "exam", label: "Exam cell" }]} />
+      <FormMultiSelect name="states" label="States" options={[{ value: "27", label: "Maharashtra" }]} />
+      <FormCheckbox name="agree" label="The details are correct" />
+      <FormSubmit>Save</FormSubmit>
+    </Form>
+  );
+}
+
+describe("other bound fields", () => {
+  it("binds text, select, multi-select and checkbox", async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<Profile onSubmit={onSubmit} />);
+    await user.type(screen.getByLabelText("Full name"), "Anita");
+    await user.selectOptions(screen.getByRole("combobox", { name: "Team" }), "exam");
+    await user.click(screen.getByRole("button", { name: /States/ }));
+    await user.click(screen.getByRole("option", { name: "Maharashtra" }));
+    await user.keyboard("{Escape}");
+    await user.click(screen.getByRole("checkbox", { name: "The details are correct" }));
+    const submit = screen.getByRole("button", { name: "Save" }) as HTMLButtonElement;
+    await waitFor(() => expect(submit.disabled).toBe(false));
+    await user.click(submit);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({
+      full_name: "Anita",
+      designation: "",
+      team: "exam",
+      states: ["27"],
+      agree: true,
+    });
+  });
+});

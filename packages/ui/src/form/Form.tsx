@@ -1,0 +1,202 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { FormHTMLAttributes, ReactNode } from "react";
+import {
+  type FieldValues,
+  FormProvider,
+  type SubmitHandler,
+  type UseFormProps,
+  type UseFormReturn,
+  useController,
+  useForm,
+  useFormContext,
+} from "react-hook-form";
+import type * as z from "zod";
+import { Button, type ButtonProps } from "../button/Button";
+import { Checkbox, type CheckboxProps } from "../checkbox/Checkbox";
+import { FileInput, type FileInputProps } from "../file-input/FileInput";
+import { MultiSelect, type MultiSelectProps } from "../multi-select/MultiSelect";
+import { PasswordField, type PasswordFieldProps } from "../password-field/PasswordField";
+import { RadioGroup, type RadioGroupProps } from "../radio-group/RadioGroup";
+import { Select, type SelectProps } from "../select/Select";
+import { TextField, type TextFieldProps } from "../text-field/TextField";
+import { Textarea, type TextareaProps } from "../textarea/Textarea";
+
+/**
+ * A react-hook-form form validated by a zod schema (the same schemas the API validates with,
+ * from packages/contracts). Validation runs on every change and blur, so the submit button knows
+ * whether the form is valid; each field shows its error once touched or changed (spec §5).
+ */
+export function useZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
+  schema: Schema,
+  options: Omit<UseFormProps<z.input<Schema>, unknown, z.output<Schema>>, "resolver"> = {},
+): UseFormReturn<z.input<Schema>, unknown, z.output<Schema>> {
+  return useForm<z.input<Schema>, unknown, z.output<Schema>>({
+    mode: "all",
+    ...options,
+    resolver: zodResolver(schema),
+  });
+}
+
+export interface FormProps<Values extends FieldValues, Output>
+  extends Omit<FormHTMLAttributes<HTMLFormElement>, "onSubmit" | "children"> {
+  form: UseFormReturn<Values, unknown, Output>;
+  /** Called with the parsed values when the form is valid. */
+  onSubmit: SubmitHandler<Output>;
+  children: ReactNode;
+}
+
+/** The <form> element bound to a useZodForm form; the Form* fields below find it by context. */
+export function Form<Values extends FieldValues, Output>({
+  form,
+  onSubmit,
+  children,
+  ...props
+}: FormProps<Values, Output>) {
+  return (
+    <FormProvider {...form}>
+      <form noValidate onSubmit={form.handleSubmit(onSubmit)} {...props}>
+        {children}
+      </form>
+    </FormProvider>
+  );
+}
+
+/** A field's binding and its error, shown only once the field was touched or changed (or after a submit). */
+function useFormField(name: string) {
+  const { field, fieldState, formState } = useController({ name });
+  const shown = fieldState.isTouched || fieldState.isDirty || formState.isSubmitted;
+  return { field, error: shown ? fieldState.error?.message : undefined };
+}
+
+type Named<Props> = Omit<Props, "name" | "value" | "defaultValue" | "onChange" | "onBlur" | "error"> & { name: string };
+
+export function FormTextField({ name, ...props }: Named<TextFieldProps>) {
+  const { field, error } = useFormField(name);
+  return (
+    <TextField
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      value={field.value ?? ""}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      error={error}
+    />
+  );
+}
+
+export function FormPasswordField({ name, ...props }: Named<PasswordFieldProps>) {
+  const { field, error } = useFormField(name);
+  return (
+    <PasswordField
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      value={field.value ?? ""}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      error={error}
+    />
+  );
+}
+
+export function FormTextarea({ name, ...props }: Named<TextareaProps>) {
+  const { field, error } = useFormField(name);
+  return (
+    <Textarea
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      value={field.value ?? ""}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      error={error}
+    />
+  );
+}
+
+export function FormSelect({ name, ...props }: Named<SelectProps>) {
+  const { field, error } = useFormField(name);
+  return (
+    <Select
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      value={field.value ?? ""}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      error={error}
+    />
+  );
+}
+
+export function FormCheckbox({ name, ...props }: Omit<Named<CheckboxProps>, "checked" | "defaultChecked">) {
+  const { field } = useFormField(name);
+  return (
+    <Checkbox
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      checked={field.value === true}
+      onChange={(event) => field.onChange(event.target.checked)}
+      onBlur={field.onBlur}
+    />
+  );
+}
+
+export function FormRadioGroup({ name, ...props }: Named<RadioGroupProps>) {
+  const { field, error } = useFormField(name);
+  return (
+    <RadioGroup
+      {...props}
+      name={field.name}
+      value={field.value ?? ""}
+      onChange={(value) => field.onChange(value)}
+      error={error}
+    />
+  );
+}
+
+export function FormMultiSelect({ name, ...props }: Named<MultiSelectProps>) {
+  const { field, error } = useFormField(name);
+  return (
+    <MultiSelect
+      {...props}
+      name={field.name}
+      value={Array.isArray(field.value) ? field.value : []}
+      onChange={(values) => {
+        field.onChange(values);
+        field.onBlur();
+      }}
+      error={error}
+    />
+  );
+}
+
+/** A file field whose value is the chosen File (or null). */
+export function FormFileInput({ name, ...props }: Omit<Named<FileInputProps>, "onFileChange">) {
+  const { field, error } = useFormField(name);
+  return (
+    <FileInput
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      onFileChange={(file) => {
+        field.onChange(file);
+        field.onBlur();
+      }}
+      onBlur={field.onBlur}
+      error={error}
+    />
+  );
+}
+
+/** The submit button: disabled while the form is invalid, busy while it submits. */
+export function FormSubmit({ children, ...props }: Omit<ButtonProps, "type">) {
+  const { formState } = useFormContext();
+  return (
+    <Button type="submit" disabled={!formState.isValid} loading={formState.isSubmitting} {...props}>
+      {children}
+    </Button>
+  );
+}

@@ -1,0 +1,25 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { Link } from "./Link";
+
+const meta = {
+  title: "Components/Link",
+  component: Link,
+  args: { href: "#bank-details", children: "Update bank details" },
+} satisfies Meta<typeof Link>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+export const Muted: Story = { args: { tone: "muted", underline: "hover", children: "Forgot password?" } };
+export const External: Story = {
+  args: { href: "https://example.org", external: true, children: "Programme brochure" },
+};
+export const InText: Story = {
+  render: () => (
+    <p style={{ maxWidth: 520 }}>
+      Fees can be paid online. If a payment failed, see the <Link href="#payment-history">payment history</Link> before
+      paying again, or <Link href="#contact">contact the programme office</Link>.
+    </p>
+  ),
+};

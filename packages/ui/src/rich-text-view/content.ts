@@ -1,0 +1,62 @@
+import { styled } from "../theme/stitches";
+
+/**
+ * Typography of rich text, including the classes and attributes Quill writes (alignment, size,
+ * indentation, direction, its list and code-block markup), so stored content looks as it did in
+ * the editor without loading Quill's stylesheet.
+ */
+export const RichTextContent = styled("div", {
+  color: "$text",
+  lineHeight: "$relaxed",
+  overflowWrap: "anywhere",
+  "& > :first-child": { marginTop: 0 },
+  "& > :last-child": { marginBottom: 0 },
+  "& p": { margin: "0 0 $3" },
+  "& h1, & h2, & h3, & h4, & h5, & h6": { margin: "$5 0 $3", lineHeight: "$tight", fontWeight: "$semibold" },
+  "& h1": { fontSize: "$xxxl" },
+  "& h2": { fontSize: "$xxl" },
+  "& h3": { fontSize: "$xl" },
+  "& h4": { fontSize: "$lg" },
+  "& h5, & h6": { fontSize: "$md" },
+  "& a": { color: "$primaryText", textDecoration: "underline" },
+  "& blockquote": {
+    margin: "0 0 $3",
+    padding: "$2 $4",
+    borderInlineStart: "4px solid $primary",
+    color: "$gray700",
+    backgroundColor: "$surfaceMuted",
+  },
+  "& pre, & .ql-code-block-container": {
+    margin: "0 0 $3",
+    padding: "$3 $4",
+    borderRadius: "$md",
+    backgroundColor: "$gray900",
+    color: "$gray100",
+    fontFamily: "$mono",
+    fontSize: "$sm",
+    overflowX: "auto",
+    whiteSpace: "pre-wrap",
+  },
+  "& img": { maxWidth: "100%", height: "auto" },
+  "& ol, & ul": { margin: "0 0 $3", paddingInlineStart: "$5" },
+  // Quill 2 writes every list as <ol> with data-list on each item.
+  "& li[data-list=bullet]": { listStyleType: "disc" },
+  "& li[data-list=ordered]": { listStyleType: "decimal" },
+  "& .ql-align-center": { textAlign: "center" },
+  "& .ql-align-right": { textAlign: "end" },
+  "& .ql-align-justify": { textAlign: "justify" },
+  "& .ql-direction-rtl": { direction: "rtl", textAlign: "right" },
+  "& .ql-size-small": { fontSize: "0.75em" },
+  "& .ql-size-large": { fontSize: "1.5em" },
+  "& .ql-size-huge": { fontSize: "2.5em" },
+  "& .ql-indent-1": { paddingInlineStart: "3em" },
+  "& .ql-indent-2": { paddingInlineStart: "6em" },
+  "& .ql-indent-3": { paddingInlineStart: "9em" },
+  "& .ql-indent-4": { paddingInlineStart: "12em" },
+  "& .ql-indent-5": { paddingInlineStart: "15em" },
+  "& .ql-indent-6": { paddingInlineStart: "18em" },
+  "& .ql-indent-7": { paddingInlineStart: "21em" },
+  "& .ql-indent-8": { paddingInlineStart: "24em" },
+  "& .ql-formula": { display: "inline-block", paddingInline: "2px" },
+  "& math": { fontSize: "1.1em" },
+});

@@ -1,0 +1,42 @@
+import { styled } from "../theme/stitches";
+
+/**
+ * Lays its children out in a row or a column with a token gap, so pages compose layouts without
+ * writing styles. `direction="row"` wraps by default; use `wrap={false}` to keep one line.
+ */
+export const Stack = styled("div", {
+  display: "flex",
+  minWidth: 0,
+  variants: {
+    direction: {
+      row: { flexDirection: "row", flexWrap: "wrap" },
+      column: { flexDirection: "column" },
+    },
+    gap: {
+      0: { gap: "$0" },
+      1: { gap: "$1" },
+      2: { gap: "$2" },
+      3: { gap: "$3" },
+      4: { gap: "$4" },
+      5: { gap: "$5" },
+      6: { gap: "$6" },
+      7: { gap: "$7" },
+    },
+    align: {
+      start: { alignItems: "flex-start" },
+      center: { alignItems: "center" },
+      end: { alignItems: "flex-end" },
+      stretch: { alignItems: "stretch" },
+      baseline: { alignItems: "baseline" },
+    },
+    justify: {
+      start: { justifyContent: "flex-start" },
+      center: { justifyContent: "center" },
+      end: { justifyContent: "flex-end" },
+      between: { justifyContent: "space-between" },
+    },
+    wrap: { true: { flexWrap: "wrap" }, false: { flexWrap: "nowrap" } },
+    grow: { true: { "& > *": { flex: "1 1 0" } } },
+  },
+  defaultVariants: { direction: "column", gap: 4 },
+});

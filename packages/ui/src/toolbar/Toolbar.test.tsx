@@ -1,0 +1,45 @@
+// @vitest-environment jsdom
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import "../../test/dom";
+import { Toolbar } from "./Toolbar";
+
+describe("Toolbar", () => {
+  it("has the filter, date-range and Create buttons", async () => {
+    const user = userEvent.setup();
+    const onCreate = vi.fn();
+    const onReset = vi.fn();
+    render(
+      <Toolbar
+        filters={
+          <label>
+            District <input />
+          </label>
+        }
+        activeFilters={2}
+        onResetFilters={onReset}
+        dateRange={{}}
+        onDateRangeChange={() => {}}
+        create={{ onClick: onCreate }}
+      />,
+    );
+    await user.click(screen.getByRole("button", { name: "Create" }));
+    expect(onCreate).toHaveBeenCalledOnce();
+    expect(screen.getByRole("button", { name: /Date range/ })).toBeTruthy();
+    const filter = screen.getByRole("button", { name: "Filter 2 active" });
+    await user.click(filter);
+    expect(screen.getByRole("dialog", { name: "Filter options" })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole("textbox", { name: "District" }));
+    await user.click(screen.getByRole("button", { name: "Reset" }));
+    expect(onReset).toHaveBeenCalledOnce();
+    await user.click(screen.getByRole("button", { name: "Done" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("makes Create a link when given an address, with another label", () => {
+    render(<Toolbar create={{ href: "/institute/Add-school", label: "Add school" }} />);
+    expect(screen.getByRole("link", { name: "Add school" }).getAttribute("href")).toBe("/institute/Add-school");
+    expect(screen.queryByRole("button", { name: /Filter/ })).toBeNull();
+  });
+});
