@@ -2,11 +2,9 @@ import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
 // End-to-end tests run the production build of the whole portal (API + four apps) on ports
-// shifted by 100, with a fresh embedded database, in Chromium. Debian's /usr/bin/chromium is used
+// shifted by 100 (e2e/support.ts), with a fresh embedded database, in Chromium. Debian's /usr/bin/chromium is used
 // when present because Playwright's own browser download cannot run on this network.
 const SYSTEM_CHROMIUM = "/usr/bin/chromium";
-export const PORT_OFFSET = 100;
-export const appUrl = (port: number) => `http://localhost:${port + PORT_OFFSET}`;
 
 export default defineConfig({
   testDir: "e2e",
@@ -16,10 +14,12 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [["list"], ["json", { outputFile: "e2e/artifacts/report.json" }]],
-  timeout: 30_000,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     ...devices["Desktop Chrome"],
     screenshot: "only-on-failure",
+    viewport: { width: 1366, height: 860 },
     trace: "retain-on-failure",
     launchOptions: {
       ...(existsSync(SYSTEM_CHROMIUM) ? { executablePath: SYSTEM_CHROMIUM } : {}),

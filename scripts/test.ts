@@ -1,6 +1,6 @@
 // `npm test`: the whole suite, in the order a failure is cheapest to find: typecheck, lint, build,
-// unit and integration tests (PGlite, plus PostgreSQL when TEST_DATABASE_URL is set), then the
-// Playwright end-to-end suite in Chromium. Every step runs even when an earlier one failed, and
+// unit and integration tests (PGlite, plus PostgreSQL when TEST_DATABASE_URL is set), the stories
+// of the design system, then the Playwright end-to-end suite in Chromium. Every step runs even when an earlier one failed, and
 // the last line is `N passed, N failed` (each test counts; typecheck, lint and build count as one).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -74,11 +74,22 @@ suite(
   },
 );
 
-const playwrightReport = `${root}e2e/artifacts/report.json`;
-suite("end-to-end (Chromium)", bin("playwright"), ["test"], playwrightReport, (json) => {
+const playwrightCount = (json: unknown): [number, number] => {
   const stats = (json as { stats: { expected: number; unexpected: number; flaky: number } }).stats;
   return [stats.expected + stats.flaky, stats.unexpected];
-});
+};
+
+// Every story of the design system rendered in Chromium with its interactions and an axe check.
+suite(
+  "stories (Storybook in Chromium, axe)",
+  "npm",
+  ["run", "--silent", "test:storybook"],
+  `${root}packages/ui/test-results/storybook-report.json`,
+  playwrightCount,
+);
+
+const playwrightReport = `${root}e2e/artifacts/report.json`;
+suite("end-to-end (Chromium)", bin("playwright"), ["test"], playwrightReport, playwrightCount);
 
 console.log("");
 if (failures.length > 0) console.log(`Failed: ${failures.join(", ")}`);

@@ -1,4 +1,5 @@
 import { Links, Meta, Scripts, ScrollRestoration } from "@remix-run/react";
+import { UiProvider } from "@repo/ui/provider";
 import { globalStyles, STITCHES_STYLE_ID } from "@repo/ui/theme";
 import { type ReactNode, useEffect } from "react";
 
@@ -26,7 +27,7 @@ export function Document({ children, lang = "en" }: { children: ReactNode; lang?
         <style id={STITCHES_STYLE_ID} dangerouslySetInnerHTML={SERVER_CSS} suppressHydrationWarning />
       </head>
       <body>
-        {children}
+        <UiProvider>{children}</UiProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

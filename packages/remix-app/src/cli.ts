@@ -30,11 +30,20 @@ const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.j
 
 const server = express();
 server.disable("x-powered-by");
+// The browser's address, believed from X-Forwarded-For only when a trusted proxy sent it.
+server.set("trust proxy", env.TRUST_PROXY);
 server.use(compression());
+server.use((_req, res, next) => {
+  // No page of the portal may be framed (clickjacking), sniffed or leak its URL to other sites.
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "same-origin");
+  next();
+});
 // Vite fingerprints everything under /assets: cache it for a year.
 server.use("/assets", express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y" }));
 server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
-server.all("*", createRequestHandler({ build, mode: env.NODE_ENV }));
+server.all("*", createRequestHandler({ build, mode: env.NODE_ENV, getLoadContext: (req) => ({ clientIp: req.ip }) }));
 
 const listener = server.listen(env.PORT, env.HOST, () => {
   log(`${app} listening on http://${env.HOST}:${env.PORT}`, { port: env.PORT });

@@ -24,6 +24,8 @@ export function remixAppConfig(app: AppId): UserConfig {
         },
       }),
     ],
+    // Shared route modules (packages/remix-app) learn which app they are built into.
+    define: { __APP_ID__: JSON.stringify(app) },
     server: { port: Number(process.env.PORT ?? DEFAULT_APP_PORTS[app]), strictPort: true, host: "127.0.0.1" },
     build: { target: "es2022" },
   });

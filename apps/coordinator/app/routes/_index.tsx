@@ -1,17 +1,5 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Badge } from "@repo/ui/badge";
-import { Card } from "@repo/ui/card";
-import { Centered } from "@repo/ui/centered";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { indexLoader } from "@repo/remix-app/routes/auth.server";
 
-export const meta: MetaFunction = () => [{ title: "Coordinator Portal · Exam Portal" }];
-
-export default function Index() {
-  return (
-    <Centered>
-      <Card title="Coordinator Portal" actions={<Badge>Administrators and coordinators</Badge>}>
-        Administrators and regional coordinators follow registrations, payments and results, and pay-support staff fix
-        payments.
-      </Card>
-    </Centered>
-  );
-}
+/** `/`: the signed-in user's landing page, else the login page. */
+export const loader = (args: LoaderFunctionArgs) => indexLoader(args);

@@ -1,16 +1,5 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Badge } from "@repo/ui/badge";
-import { Card } from "@repo/ui/card";
-import { Centered } from "@repo/ui/centered";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { indexLoader } from "@repo/remix-app/routes/auth.server";
 
-export const meta: MetaFunction = () => [{ title: "Outbox · Exam Portal" }];
-
-export default function Index() {
-  return (
-    <Centered>
-      <Card title="Outbox" actions={<Badge>Programme mail</Badge>}>
-        The outbox sends the programme's mail and keeps its templates.
-      </Card>
-    </Centered>
-  );
-}
+/** `/`: the signed-in user's landing page, else the login page. */
+export const loader = (args: LoaderFunctionArgs) => indexLoader(args);

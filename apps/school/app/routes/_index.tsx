@@ -1,17 +1,5 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Badge } from "@repo/ui/badge";
-import { Card } from "@repo/ui/card";
-import { Centered } from "@repo/ui/centered";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { indexLoader } from "@repo/remix-app/routes/auth.server";
 
-export const meta: MetaFunction = () => [{ title: "School Portal · Exam Portal" }];
-
-export default function Index() {
-  return (
-    <Centered>
-      <Card title="School Portal" actions={<Badge>Schools, institutes and students</Badge>}>
-        Schools register and pay for their students here; master institutes manage their schools; students see their
-        exams and results.
-      </Card>
-    </Centered>
-  );
-}
+/** `/`: the signed-in user's landing page, else the login page. */
+export const loader = (args: LoaderFunctionArgs) => indexLoader(args);

@@ -1,0 +1,197 @@
+import { useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import type { GeographyLevel } from "@repo/contracts/geography";
+import { Button } from "@repo/ui/button";
+import { Card } from "@repo/ui/card";
+import {
+  DataTable,
+  type DataTableColumn,
+  parseTableQuery,
+  type TableQuery,
+  tableQueryToParams,
+} from "@repo/ui/data-table";
+import { Icon } from "@repo/ui/icon";
+import { useMessageDialog } from "@repo/ui/message-dialog";
+import { MultiSelect } from "@repo/ui/multi-select";
+import { Select } from "@repo/ui/select";
+import { Toolbar } from "@repo/ui/toolbar";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { LEVELS } from "./levels";
+import type { RegionActionData, RegionRow, regionsLoader } from "./regions.server";
+
+// The create/edit form (react-hook-form, zod) loads when a dialog first opens.
+const RegionDialog = lazy(() => import("./RegionDialog"));
+
+type LoaderData = Awaited<ReturnType<typeof regionsLoader>>;
+
+/** One screen for each level of the regions tree: zones, states, prants, districts, cities. */
+export function RegionsScreen({ level }: { level: GeographyLevel }) {
+  const spec = LEVELS[level];
+  const data = useLoaderData<LoaderData>();
+  const navigation = useNavigation();
+  const [params, setParams] = useSearchParams();
+  const dialogs = useMessageDialog();
+  const deleter = useFetcher<RegionActionData>();
+  const [editing, setEditing] = useState<RegionRow | "new" | null>(null);
+  const query = parseTableQuery(params);
+
+  // Spec §8: a list that cannot be loaded says so in a warning dialog and shows an empty list.
+  const warned = useRef<string | null>(null);
+  useEffect(() => {
+    if (data.failure && warned.current !== data.failure) {
+      warned.current = data.failure;
+      void dialogs.warning(`${spec.plural} list not found`, data.failure);
+    }
+  }, [data.failure, dialogs, spec.plural]);
+
+  useEffect(() => {
+    if (deleter.state !== "idle" || !deleter.data) return;
+    if (deleter.data.ok) void dialogs.success(deleter.data.message);
+    else void dialogs.error(deleter.data.message);
+  }, [deleter.state, deleter.data, dialogs]);
+
+  const setQuery = (next: TableQuery) => setParams(tableQueryToParams(next, params), { preventScrollReset: true });
+  const setFilter = (param: string, values: string[]) => {
+    const next = new URLSearchParams(params);
+    next.delete(param);
+    for (const value of values) next.append(param, value);
+    next.delete("page");
+    setParams(next, { preventScrollReset: true });
+  };
+
+  const remove = async (row: RegionRow) => {
+    const yes = await dialogs.confirm(`Are you sure you want to delete the ${level} "${row.name}"?`, {
+      title: `Delete ${level}`,
+      destructive: true,
+      confirmLabel: "Yes, delete",
+    });
+    if (yes) deleter.submit({ intent: "delete", id: String(row.id), csrf: data.csrf }, { method: "post" });
+  };
+
+  const parentName = (row: RegionRow) =>
+    spec.parent
+      ? row[`${spec.parent.level}_name` as "zone_name" | "state_name" | "prant_name" | "district_name"]
+      : row.country_name;
+  const columns: DataTableColumn<RegionRow>[] = [
+    { id: "name", header: spec.label, cell: (row) => <strong>{row.name}</strong> },
+    ...(level === "zone" ? [{ id: "code", header: "Code", cell: (row: RegionRow) => row.code ?? "" }] : []),
+    { id: "parent", header: spec.parent?.label ?? "Country", cell: (row) => parentName(row) ?? "Several countries" },
+    ...(level === "city" || level === "district"
+      ? [{ id: "state", header: "State", cell: (row: RegionRow) => row.state_name ?? "" }]
+      : []),
+    ...(spec.childrenLabel
+      ? [
+          {
+            id: "children",
+            header: spec.childrenLabel,
+            align: "end" as const,
+            cell: (row: RegionRow) => row.children_count ?? 0,
+          },
+        ]
+      : []),
+    { id: "schools", header: "Schools", align: "end", cell: (row) => (row.schools_count ?? 0).toLocaleString("en-IN") },
+    {
+      id: "actions",
+      header: "Actions",
+      align: "end",
+      cell: (row) => (
+        <span style={{ display: "inline-flex", gap: 8 }}>
+          <Button
+            size="sm"
+            variant="light"
+            icon={<Icon name="edit" size={16} />}
+            onClick={() => setEditing(row)}
+            aria-label={`Edit ${row.name}`}
+          >
+            Edit
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<Icon name="trash" size={16} />}
+            onClick={() => remove(row)}
+            aria-label={`Delete ${row.name}`}
+          >
+            Delete
+          </Button>
+        </span>
+      ),
+    },
+  ];
+
+  const activeFilters = spec.filters.filter((f) => params.getAll(f.param).length > 0).length;
+  const filters = spec.filters.length ? (
+    <div style={{ display: "grid", gap: 16 }}>
+      {spec.filters.map((filter) =>
+        filter.param === "zone_id" ? (
+          <Select
+            key={filter.param}
+            label={filter.label}
+            placeholder="All zones"
+            options={data.options[filter.level] ?? []}
+            value={params.get("zone_id") ?? ""}
+            onChange={(event) => setFilter("zone_id", event.target.value ? [event.target.value] : [])}
+          />
+        ) : (
+          <MultiSelect
+            key={filter.param}
+            label={filter.label}
+            placeholder={`All ${filter.label.toLowerCase()}`}
+            options={data.options[filter.level] ?? []}
+            value={params.getAll(filter.param)}
+            onChange={(values) => setFilter(filter.param, values)}
+          />
+        ),
+      )}
+    </div>
+  ) : undefined;
+
+  return (
+    <Card title={spec.plural} description={`Every ${level} of the programme's regions, with its schools.`}>
+      <DataTable
+        label={spec.plural}
+        columns={columns}
+        rows={data.rows}
+        rowKey={(row) => String(row.id)}
+        total={data.total}
+        query={query}
+        onQueryChange={setQuery}
+        status={
+          navigation.state === "loading" &&
+          navigation.location?.pathname === `/regions/${LEVELS[level].plural.toLowerCase()}`
+            ? "loading"
+            : "ready"
+        }
+        searchable
+        searchPlaceholder={`Search ${spec.plural.toLowerCase()}`}
+        actions={
+          <Toolbar
+            filters={filters}
+            activeFilters={activeFilters}
+            onResetFilters={() => setParams(new URLSearchParams(), { preventScrollReset: true })}
+            create={{ label: "Create", onClick: () => setEditing("new") }}
+          />
+        }
+        emptyTitle={
+          query.search || activeFilters
+            ? `No ${spec.plural.toLowerCase()} match`
+            : `No ${spec.plural.toLowerCase()} yet`
+        }
+        emptyDescription={
+          query.search || activeFilters ? "Try another search or clear the filters." : `Create the first ${level}.`
+        }
+      />
+      {editing ? (
+        <Suspense fallback={null}>
+          <RegionDialog
+            level={level}
+            row={editing === "new" ? null : editing}
+            csrf={data.csrf}
+            parents={spec.parent ? (data.options[spec.parent.level] ?? []) : []}
+            countries={data.countries}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
+      ) : null}
+    </Card>
+  );
+}

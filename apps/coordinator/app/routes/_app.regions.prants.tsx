@@ -1,0 +1,11 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { PageErrorBoundary } from "@repo/remix-app/screens/page-states";
+import { RegionsScreen } from "../regions/RegionsScreen";
+import { regionsAction, regionsLoader } from "../regions/regions.server";
+
+export const loader = (args: LoaderFunctionArgs) => regionsLoader("prant", args);
+export const action = (args: ActionFunctionArgs) => regionsAction("prant", args);
+export default function Page() {
+  return <RegionsScreen level="prant" />;
+}
+export const ErrorBoundary = PageErrorBoundary;

@@ -1,0 +1,3 @@
+import { ErrorScreen } from "@repo/remix-app/screens/utility";
+
+export default ErrorScreen;

@@ -1,0 +1,3 @@
+import { VerifySchoolEmailScreen } from "@repo/remix-app/screens/utility";
+
+export default VerifySchoolEmailScreen;

@@ -1,0 +1,43 @@
+import { expect, test } from "@playwright/test";
+import { menuFor, type PageNode } from "@repo/auth/menus";
+import { ROLES } from "@repo/auth/roles";
+import { appOrigin, expectAccessible, signIn, subjectOf } from "./support";
+
+const links = (nodes: PageNode[]): string[] =>
+  nodes.flatMap((n) => [...(n.path ? [n.path] : []), ...links(n.children ?? [])]);
+const groups = (nodes: PageNode[]): string[] => nodes.filter((n) => !n.path && n.children?.length).map((n) => n.title);
+
+// The sidebar of each role equals the permission table's menu for that user (not a hand-copied list).
+for (const username of [...ROLES.map((r) => r.demoUsername), "gccstate"]) {
+  test(`${username} sees exactly the menu the permission table gives them`, async ({ page }) => {
+    const subject = await subjectOf(username);
+    const role = ROLES.find((r) => r.id === subject.roleId);
+    if (!role) throw new Error(`unknown role ${subject.roleId}`);
+    await signIn(page, role.app, username);
+    const expected = menuFor(role.app, subject);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const hrefs = await nav.locator("a[href]").evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
+    expect(hrefs.sort()).toEqual(links(expected).sort());
+    const groupButtons = await nav.locator("button[aria-expanded]").allInnerTexts();
+    expect(groupButtons.map((t) => t.trim()).sort()).toEqual(groups(expected).sort());
+  });
+}
+
+test("a page the role may not use shows a 403 page with a way home", async ({ page }) => {
+  await signIn(page, "coordinator", "state");
+  const response = await page.goto(`${appOrigin("coordinator")}/regions/zones`);
+  expect(response?.status()).toBe(403);
+  await expect(page.getByText("You do not have permission to open this page")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go to my home page" })).toBeVisible();
+  await expectAccessible(page);
+  await page.goto(`${appOrigin("coordinator")}/result-overview/reset-exam?level=level-1`);
+  await expect(page.getByText("You do not have permission to open this page")).toBeVisible();
+});
+
+test("a page of a later issue says what it will hold, inside the shell", async ({ page }) => {
+  await signIn(page, "school", "school");
+  await page.goto(`${appOrigin("school")}/student/view-students`);
+  await expect(page.getByRole("heading", { name: "View Students", level: 1 })).toBeVisible();
+  await expect(page.getByText("View Students is being built")).toBeVisible();
+  await expectAccessible(page);
+});

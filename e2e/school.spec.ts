@@ -1,0 +1,40 @@
+import { expect, test } from "@playwright/test";
+import { appOrigin, expectAccessible, signIn } from "./support";
+
+test("the school deactivates and reactivates itself with the exact dialogs of spec §8", async ({ page }) => {
+  await signIn(page, "school", "school");
+  await page.goto(`${appOrigin("school")}/payment/disable-account`);
+  await expect(page.getByText("Active", { exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: "Deactivate School" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText("Are you sure you want to deactivate the School?");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByText("Active", { exact: true })).toBeVisible();
+
+  await page.getByRole("button", { name: "Deactivate School" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Yes" }).click();
+  const success = page.getByRole("alertdialog");
+  await expect(success).toContainText("Success!");
+  await expect(success).toContainText("School deactivated successfully!");
+  await success.getByRole("button", { name: "OK" }).click();
+  await expect(page.getByText("Inactive", { exact: true })).toBeVisible();
+
+  // The signed-in user record follows (a reload reads it from the API again).
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Activate School" })).toBeVisible();
+  await page.getByRole("button", { name: "Activate School" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("Are you sure you want to activate the School?");
+  await page.getByRole("alertdialog").getByRole("button", { name: "Yes" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("School activated successfully!");
+  await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+  await expect(page.getByText("Active", { exact: true })).toBeVisible();
+});
+
+test("only the school account has the toggle: an institute gets 403", async ({ page }) => {
+  await signIn(page, "school", "institute");
+  const response = await page.goto(`${appOrigin("school")}/payment/disable-account`);
+  expect(response?.status()).toBe(403);
+  await expect(page.getByText("You do not have permission to open this page")).toBeVisible();
+});

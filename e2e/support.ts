@@ -1,0 +1,62 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+import { APP_IDS, type AppId, DEFAULT_APP_PORTS } from "@repo/auth/apps";
+
+export const PORT_OFFSET = 100;
+export const DEMO_PASSWORD = "Demo@12345";
+export const API = `http://127.0.0.1:${4000 + PORT_OFFSET}`;
+export const appOrigin = (app: AppId) => `http://localhost:${DEFAULT_APP_PORTS[app] + PORT_OFFSET}`;
+export { APP_IDS };
+
+/** Which app an URL belongs to, by its port. */
+export function appOf(url: string): AppId | undefined {
+  const port = Number(new URL(url).port);
+  return APP_IDS.find((app) => DEFAULT_APP_PORTS[app] + PORT_OFFSET === port);
+}
+
+/** Waits until React has hydrated the page (clicks before that would be lost). */
+export async function hydrated(page: Page) {
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+}
+
+/** Signs in through the login form of `app` and waits for the page it ends on. */
+export async function signIn(page: Page, app: AppId, username: string, password = DEMO_PASSWORD) {
+  await page.goto(`${appOrigin(app)}/login`);
+  await hydrated(page);
+  await page.getByLabel("Username").fill(username);
+  await page.locator(`input[name="password"]`).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/login") && !url.pathname.startsWith("/auth/"));
+  await hydrated(page);
+}
+
+/** Zero serious or critical accessibility violations on the page as it is now. */
+export async function expectAccessible(page: Page, context = page.url()) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    );
+  expect(serious, `accessibility violations on ${context}`).toEqual([]);
+}
+
+/** The subject the permission table is evaluated for, read from the API as the app would. */
+export async function subjectOf(username: string) {
+  const login = await fetch(`${API}/api/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const me = await fetch(`${API}/api/user`, { headers: { Authorization: `Bearer ${token}` } });
+  const user = (
+    (await me.json()) as { data: { role_id: number; zone: string | null; user_detail: { referred_student: number } } }
+  ).data;
+  await fetch(`${API}/api/logout`, { method: "POST", headers: { Authorization: `Bearer ${token}` } });
+  return { roleId: user.role_id, isGcc: user.zone === "GCC", referredStudents: user.user_detail.referred_student };
+}

@@ -1,0 +1,70 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { isSameOrigin } from "@repo/auth/remix/security";
+import { auth } from "../auth.server";
+
+/** Why the visitor is on the login page, in words (from ?notice=). */
+export const NOTICES: Record<string, string> = {
+  "signed-out": "You have signed out.",
+  expired: "Your session has ended. Please sign in again.",
+  handoff: "That sign-in link has expired or was already used. Please sign in again.",
+  error: "We could not check your sign-in. Please sign in again.",
+};
+
+/** /login: signed-in visitors go where they belong; others get the form. */
+export async function loginLoader({ request, context }: LoaderFunctionArgs) {
+  const landing = await auth.currentLanding(request, context);
+  if (landing) throw redirect(landing);
+  const url = new URL(request.url);
+  const notice = NOTICES[url.searchParams.get("notice") ?? ""] ?? null;
+  return { notice, redirectTo: url.searchParams.get("redirectTo") };
+}
+
+export interface LoginActionData {
+  error?: string;
+  fields?: { username?: string; password?: string };
+}
+
+export async function loginAction({ request, context }: ActionFunctionArgs) {
+  // No session yet, so no CSRF token: the Origin check stops cross-site login posts.
+  if (!isSameOrigin(request, auth.appOrigin)) {
+    return data<LoginActionData>(
+      { error: "This form was sent from another site. Reload the page and try again." },
+      403,
+    );
+  }
+  const form = await request.formData();
+  const username = String(form.get("username") ?? "").trim();
+  const password = String(form.get("password") ?? "");
+  const fields: LoginActionData["fields"] = {};
+  if (!username) fields.username = "Enter your username";
+  if (!password) fields.password = "Enter your password";
+  if (fields.username || fields.password) return data<LoginActionData>({ fields }, 400);
+  const result = await auth.login(request, context, {
+    username,
+    password,
+    redirectTo: String(form.get("redirectTo") ?? ""),
+  });
+  if (!result.ok) return data<LoginActionData>({ error: result.message || "Login failed" }, 401);
+  return redirect(result.redirectTo, { headers: result.headers });
+}
+
+/** /auth/handoff?code=…&to=…: another app moved a sign-in here. */
+export function handoffLoader({ request, context }: LoaderFunctionArgs) {
+  return auth.redeemHandoff(request, context);
+}
+
+/** /logout (POST): revokes the sign-in everywhere. GET just shows the login page. */
+export async function logoutAction({ request, context }: ActionFunctionArgs) {
+  if (!isSameOrigin(request, auth.appOrigin)) throw new Response("Forbidden", { status: 403 });
+  return auth.logout(request, context);
+}
+
+export function logoutLoader() {
+  return redirect("/login");
+}
+
+/** `/`: the landing page of a signed-in user, else the login page. */
+export async function indexLoader({ request, context }: LoaderFunctionArgs) {
+  const landing = await auth.currentLanding(request, context);
+  throw redirect(landing ?? "/login");
+}

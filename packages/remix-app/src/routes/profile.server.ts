@@ -1,0 +1,86 @@
+import { type ActionFunctionArgs, data } from "@remix-run/node";
+import { changePasswordBody, PROFILE_PHOTO_MAX_BYTES } from "@repo/contracts/auth";
+import type { FieldError } from "@repo/contracts/envelope";
+import { auth } from "../auth.server";
+
+export interface ProfileActionData {
+  ok: boolean;
+  intent: "change-password" | "update-profile" | "toggle-school";
+  message: string;
+  errors?: FieldError[];
+  isActive?: 0 | 1;
+}
+
+const answer = (body: ProfileActionData, status = 200) => data(body, { status });
+
+/**
+ * /profile (POST): the My Profile dialog's forms and the school toggle. Each is checked here with
+ * the same rules as in the browser, then by the API; the API's answer is shown as it is.
+ */
+export async function profileAction({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const { api } = await auth.requireAction(
+    request,
+    context,
+    form,
+    intent === "toggle-school" ? "school.toggleActive" : "self.profile",
+  );
+
+  if (intent === "change-password") {
+    const parsed = changePasswordBody.safeParse({
+      old_password: form.get("old_password") ?? "",
+      new_password: form.get("new_password") ?? "",
+      confirm_password: form.get("confirm_password") ?? "",
+    });
+    if (!parsed.success) {
+      const errors = parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
+      return answer({ ok: false, intent, message: errors[0]?.message ?? "Check the form", errors }, 400);
+    }
+    const { data: result, error, response } = await api.POST("/api/change-password", { body: parsed.data });
+    if (!result)
+      return answer(
+        { ok: false, intent, message: error?.message ?? "Could not change the password", errors: error?.errors },
+        response.status,
+      );
+    return answer({ ok: true, intent, message: result.message });
+  }
+
+  if (intent === "update-profile") {
+    const photo = form.get("profile_photo");
+    if (photo instanceof File && photo.size > PROFILE_PHOTO_MAX_BYTES) {
+      const message = "The photo must be at most 2 MB";
+      return answer({ ok: false, intent, message, errors: [{ field: "profile_photo", message }] }, 413);
+    }
+    const body = new FormData();
+    for (const field of ["full_name", "designation", "team"] as const) body.set(field, String(form.get(field) ?? ""));
+    if (photo instanceof File && photo.size > 0) body.set("profile_photo", photo, photo.name);
+    const {
+      data: result,
+      error,
+      response,
+    } = await api.POST("/api/update-profile", {
+      // The API reads multipart; openapi-fetch passes FormData through unchanged.
+      body: body as unknown as { full_name: string },
+      bodySerializer: (value) => value as unknown as FormData,
+    });
+    if (!result)
+      return answer(
+        { ok: false, intent, message: error?.message ?? "Could not update the profile", errors: error?.errors },
+        response.status,
+      );
+    return answer({ ok: true, intent, message: result.message });
+  }
+
+  if (intent === "toggle-school") {
+    const { data: result, error, response } = await api.POST("/api/schools/disable-account");
+    if (!result)
+      return answer(
+        { ok: false, intent, message: error?.message ?? "Something went wrong. Please try again." },
+        response.status,
+      );
+    return answer({ ok: true, intent, message: result.message, isActive: result.data.is_active });
+  }
+
+  return answer({ ok: false, intent: "update-profile", message: `Unknown action "${intent}"` }, 400);
+}

@@ -1,0 +1,82 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { findPage, menuFor, type PageNode } from "@repo/auth/menus";
+import { getRole, type RoleId } from "@repo/auth/roles";
+import { APP_ID } from "../app-id";
+import { auth } from "../auth.server";
+
+export interface ShellMenuItem {
+  id: string;
+  title: string;
+  path?: string;
+  icon?: string;
+  children?: ShellMenuItem[];
+}
+
+const toMenu = (nodes: PageNode[]): ShellMenuItem[] =>
+  nodes.map((node) => ({
+    id: node.id,
+    title: node.title,
+    ...(node.path ? { path: node.path } : {}),
+    ...(node.icon ? { icon: node.icon } : {}),
+    ...(node.children ? { children: toMenu(node.children) } : {}),
+  }));
+
+/** The app's photo proxy for an API photo address (`/api/user/photo?v=12-ab.png` → `/avatar/12-ab.png`). */
+export function avatarPath(apiPhoto: string | null): string | null {
+  if (!apiPhoto) return null;
+  const file = new URL(apiPhoto, "http://api.invalid").searchParams.get("v");
+  return file ? `/avatar/${encodeURIComponent(file)}` : null;
+}
+
+/** The signed-in frame: who the user is, the menu the permission table gives them, the header. */
+export async function shellLoader({ request, context }: LoaderFunctionArgs) {
+  const signedIn = await auth.requirePage(request, context, "self.profile");
+  const { user, subject, session, csrf } = signedIn;
+  const role = getRole(user.role_id as RoleId);
+  const shell = {
+    app: APP_ID,
+    csrf,
+    menu: toMenu(menuFor(APP_ID, subject)),
+    headerTitle: role.headerTitle,
+    hideHeader: role.headerTitle === null,
+    user: {
+      id: user.id,
+      roleId: user.role_id,
+      username: user.username,
+      name: user.user_detail.name || user.name,
+      roleName: user.role_name,
+      email: user.email,
+      avatarUrl: avatarPath(user.profile_photo),
+      assignment: user.user_detail.assignments[0]?.coordinatable_name,
+      isActive: user.is_active,
+      profile: user.profile,
+      mobile: user.mobile,
+      mobileVerified: user.mobile_verified,
+    },
+  };
+  return data(shell, { headers: { "Set-Cookie": await auth.commit(session) } });
+}
+
+/** /avatar/<file>: the signed-in user's photo, fetched from the API with their token. */
+export async function avatarLoader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await auth.requireUser(request, context);
+  const { response } = await api.GET("/api/user/photo", { parseAs: "stream" });
+  if (!response.ok || !response.body) return new Response("Not found", { status: 404 });
+  return new Response(response.body, {
+    headers: {
+      "Content-Type": response.headers.get("content-type") ?? "application/octet-stream",
+      "Cache-Control": "private, max-age=86400",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+/**
+ * Guard of a page of spec §2 whose screen arrives with a later issue: signed in, allowed by the
+ * permission table, and a real page of this app (anything else is a 404 inside the shell).
+ */
+export async function pageLoader({ request, context }: LoaderFunctionArgs) {
+  await auth.requirePage(request, context);
+  if (!findPage(APP_ID, new URL(request.url).pathname)) throw new Response("Not found", { status: 404 });
+  return { ok: true };
+}

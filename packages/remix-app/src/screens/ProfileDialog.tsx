@@ -1,0 +1,216 @@
+import { useFetcher } from "@remix-run/react";
+import { changePasswordBody } from "@repo/contracts/auth";
+import { Avatar } from "@repo/ui/avatar";
+import { Button } from "@repo/ui/button";
+import { Dialog } from "@repo/ui/dialog";
+import { PROFILE_PHOTO_ACCEPT } from "@repo/ui/file-input";
+import { Form, FormFileInput, FormPasswordField, FormSubmit, FormTextField, useZodForm } from "@repo/ui/form";
+import { useEffect } from "react";
+import { z } from "zod";
+import type { ProfileActionData } from "../routes/profile.server";
+import type { ProfileView } from "./SignedInShell";
+
+interface ProfileUser {
+  username: string;
+  name: string;
+  roleName: string;
+  email: string;
+  avatarUrl: string | null;
+  assignment?: string | undefined;
+  mobile: string | null;
+  mobileVerified: boolean;
+  profile: { full_name: string | null; designation: string | null; team: string | null };
+}
+
+interface Props {
+  view: ProfileView;
+  onViewChange: (view: ProfileView) => void;
+  onClose: () => void;
+  user: ProfileUser;
+  csrf: string;
+}
+
+const TITLES: Record<ProfileView, string> = { 0: "My Profile", 1: "Change Password", 2: "Update Profile" };
+
+/** Spec §4: the user modal's three views — profile card (0), change password (1), update profile (2). */
+export default function ProfileDialog({ view, onViewChange, onClose, user, csrf }: Props) {
+  return (
+    <Dialog title={TITLES[view]} open onOpenChange={(open) => (open ? undefined : onClose())} size="md">
+      {/* A new key per view: opening a view starts its form (and photo preview) afresh. */}
+      {view === 0 ? <ProfileCard key="card" user={user} onViewChange={onViewChange} /> : null}
+      {view === 1 ? <ChangePasswordForm key="password" csrf={csrf} onBack={() => onViewChange(0)} /> : null}
+      {view === 2 ? <UpdateProfileForm key="update" csrf={csrf} user={user} onBack={() => onViewChange(0)} /> : null}
+    </Dialog>
+  );
+}
+
+function ProfileCard({ user, onViewChange }: { user: ProfileUser; onViewChange: (view: ProfileView) => void }) {
+  const rows: [string, string | null | undefined][] = [
+    ["Username", user.username],
+    ["Role", user.roleName],
+    ["E-mail", user.email],
+    ["Mobile", user.mobile ? `${user.mobile}${user.mobileVerified ? " (verified)" : ""}` : null],
+    ["Designation", user.profile.designation],
+    ["Team", user.profile.team],
+    ["Region", user.assignment],
+  ];
+  return (
+    <div style={{ display: "grid", gap: 20 }}>
+      <div style={{ display: "flex", alignItems: "center", gap: 16 }}>
+        <Avatar name={user.name} src={user.avatarUrl} size="xl" />
+        <div>
+          <div style={{ fontSize: 18, fontWeight: 700 }}>{user.name}</div>
+          <div style={{ color: "var(--colors-textMuted)" }}>{user.roleName}</div>
+        </div>
+      </div>
+      <dl style={{ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "8px 16px", margin: 0 }}>
+        {rows
+          .filter((row): row is [string, string] => Boolean(row[1]))
+          .map(([label, value]) => (
+            <div key={label} style={{ display: "contents" }}>
+              <dt style={{ color: "var(--colors-textMuted)" }}>{label}</dt>
+              <dd style={{ margin: 0, fontWeight: 500, overflowWrap: "anywhere" }}>{value}</dd>
+            </div>
+          ))}
+      </dl>
+      <div style={{ display: "flex", gap: 12, flexWrap: "wrap" }}>
+        <Button onClick={() => onViewChange(2)}>Update Profile</Button>
+        <Button variant="light" onClick={() => onViewChange(1)}>
+          Change Password
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Shows the server's answer under a form: its message, and its field errors on the fields. */
+function useServerAnswer(
+  fetcher: ReturnType<typeof useFetcher<ProfileActionData>>,
+  setError: (field: never, error: { message: string }) => void,
+) {
+  useEffect(() => {
+    for (const error of fetcher.data?.errors ?? []) setError(error.field as never, { message: error.message });
+  }, [fetcher.data, setError]);
+  return fetcher.data;
+}
+
+/** The server's answer above the form, unless it only repeats errors already shown on fields. */
+function Answer({ answer }: { answer: ProfileActionData | undefined }) {
+  if (!answer || (!answer.ok && answer.errors?.length)) return null;
+  return (
+    <p
+      role={answer.ok ? "status" : "alert"}
+      style={{
+        margin: 0,
+        fontWeight: 600,
+        color: answer.ok ? "var(--colors-successText)" : "var(--colors-dangerText)",
+      }}
+    >
+      {answer.message}
+    </p>
+  );
+}
+
+function ChangePasswordForm({ csrf, onBack }: { csrf: string; onBack: () => void }) {
+  const fetcher = useFetcher<ProfileActionData>();
+  const form = useZodForm(changePasswordBody, {
+    defaultValues: { old_password: "", new_password: "", confirm_password: "" },
+  });
+  const answer = useServerAnswer(fetcher, form.setError as never);
+  useEffect(() => {
+    if (answer?.ok) form.reset();
+  }, [answer, form]);
+  // The rules that compare fields (new ≠ current, confirmation = new) must rerun when the other
+  // field changes, not only when the field itself does.
+  useEffect(() => {
+    const subscription = form.watch((_values, { name }) => {
+      if (name === "old_password" && form.getFieldState("new_password").isDirty) void form.trigger("new_password");
+      if (name === "new_password" && form.getFieldState("confirm_password").isDirty)
+        void form.trigger("confirm_password");
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
+  return (
+    <Form
+      form={form}
+      onSubmit={(values) =>
+        fetcher.submit({ ...values, intent: "change-password", csrf }, { method: "post", action: "/profile" })
+      }
+      style={{ display: "grid", gap: 16 }}
+    >
+      <Answer answer={answer} />
+      <FormPasswordField name="old_password" label="Current password" autoComplete="current-password" />
+      <FormPasswordField
+        name="new_password"
+        label="New password"
+        autoComplete="new-password"
+        hint="8 to 100 characters, with an uppercase and a lowercase letter, a number and one of !@#$%^&*"
+      />
+      <FormPasswordField name="confirm_password" label="Confirm new password" autoComplete="new-password" />
+      <div style={{ display: "flex", gap: 12 }}>
+        <FormSubmit loading={fetcher.state !== "idle"}>Change Password</FormSubmit>
+        <Button variant="ghost" onClick={onBack}>
+          Back
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+const updateProfileForm = z.object({
+  full_name: z.string().trim().min(1, "Full name is required").max(100, "Full name can be at most 100 characters"),
+  designation: z.string().trim().max(100, "Designation can be at most 100 characters"),
+  team: z.string().trim().max(100, "Team can be at most 100 characters"),
+  profile_photo: z
+    .instanceof(File)
+    .refine((file) => file.size <= 2 * 1024 * 1024, "The photo must be at most 2 MB")
+    .nullable(),
+});
+
+function UpdateProfileForm({ csrf, user, onBack }: { csrf: string; user: ProfileUser; onBack: () => void }) {
+  const fetcher = useFetcher<ProfileActionData>();
+  const form = useZodForm(updateProfileForm, {
+    defaultValues: {
+      full_name: user.profile.full_name ?? user.name,
+      designation: user.profile.designation ?? "",
+      team: user.profile.team ?? "",
+      profile_photo: null,
+    },
+  });
+  const answer = useServerAnswer(fetcher, form.setError as never);
+  return (
+    <Form
+      form={form}
+      onSubmit={(values) => {
+        const body = new FormData();
+        body.set("intent", "update-profile");
+        body.set("csrf", csrf);
+        body.set("full_name", values.full_name);
+        body.set("designation", values.designation);
+        body.set("team", values.team);
+        if (values.profile_photo) body.set("profile_photo", values.profile_photo);
+        fetcher.submit(body, { method: "post", action: "/profile", encType: "multipart/form-data" });
+      }}
+      style={{ display: "grid", gap: 16 }}
+    >
+      <Answer answer={answer} />
+      <FormTextField name="full_name" label="Full name" autoComplete="name" />
+      <FormTextField name="designation" label="Designation" autoComplete="organization-title" />
+      <FormTextField name="team" label="Team" />
+      <FormFileInput
+        name="profile_photo"
+        label="Profile photo"
+        accept={PROFILE_PHOTO_ACCEPT}
+        hint="JPEG, JPG, GIF, PNG or BMP, at most 2 MB"
+        typeError="Choose a JPEG, JPG, GIF, PNG or BMP image"
+        currentImageUrl={user.avatarUrl ?? undefined}
+      />
+      <div style={{ display: "flex", gap: 12 }}>
+        <FormSubmit loading={fetcher.state !== "idle"}>Save</FormSubmit>
+        <Button variant="ghost" onClick={onBack}>
+          Back
+        </Button>
+      </div>
+    </Form>
+  );
+}

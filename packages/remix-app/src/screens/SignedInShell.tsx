@@ -1,0 +1,102 @@
+import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { isIconName } from "@repo/ui/icon";
+import { MessageDialogProvider } from "@repo/ui/message-dialog";
+import { AppShell, type MenuItem, type ShellLinkProps, UserMenuAction, useLayoutType } from "@repo/ui/shell";
+import { lazy, Suspense, useCallback, useRef, useState } from "react";
+import type { ShellMenuItem, shellLoader } from "../routes/shell.server";
+import { Logo } from "./Logo";
+import { SignOutOverlay } from "./SignOutOverlay";
+import { clearSessionData } from "./storage";
+
+// The profile dialog (forms, zod, react-hook-form) loads only when opened: not on every page.
+const ProfileDialog = lazy(() => import("./ProfileDialog"));
+
+/** Spec §4: the sign-out overlay stays at least 4 s before the sign-in is revoked. */
+export const SIGN_OUT_OVERLAY_MS = 4000;
+
+function ShellLink({ href, ...props }: ShellLinkProps) {
+  return <Link to={href} prefetch="intent" {...props} />;
+}
+
+const toMenu = (items: ShellMenuItem[]): MenuItem[] =>
+  items.map((item) => ({
+    id: item.id,
+    title: item.title,
+    ...(item.path ? { path: item.path } : {}),
+    ...(isIconName(item.icon) ? { icon: item.icon } : {}),
+    ...(item.children ? { children: toMenu(item.children) } : {}),
+  }));
+
+export type ProfileView = 0 | 1 | 2;
+
+/** The signed-in frame of every app: the kit's AppShell with the role's menu, header and user menu. */
+export function SignedInShell() {
+  const data = useLoaderData<typeof shellLoader>();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const [layout] = useLayoutType();
+  const [profileView, setProfileView] = useState<ProfileView | null>(null);
+  const [signingOut, setSigningOut] = useState(false);
+  const logoutForm = useRef<HTMLFormElement>(null);
+
+  const signOut = useCallback(() => {
+    setSigningOut(true);
+    clearSessionData();
+    window.setTimeout(() => logoutForm.current?.requestSubmit(), SIGN_OUT_OVERLAY_MS);
+  }, []);
+
+  const signOutButton = (
+    <UserMenuAction icon="logout" onClick={signOut}>
+      Sign Out
+    </UserMenuAction>
+  );
+
+  return (
+    <MessageDialogProvider>
+      <AppShell
+        menu={toMenu(data.menu)}
+        location={`${location.pathname}${location.search}`}
+        layout={layout}
+        headerTitle={data.headerTitle ?? undefined}
+        hideHeader={data.hideHeader}
+        logo={<Logo size={30} title="Exam Portal" />}
+        user={{
+          username: data.user.username,
+          name: data.user.name,
+          roleName: data.user.roleName,
+          email: data.user.email,
+          avatarUrl: data.user.avatarUrl,
+          ...(data.user.assignment ? { assignment: data.user.assignment } : {}),
+        }}
+        userActions={
+          <>
+            <UserMenuAction icon="user" onClick={() => setProfileView(0)}>
+              My Profile
+            </UserMenuAction>
+            {signOutButton}
+          </>
+        }
+        sidebarFooter={data.hideHeader ? signOutButton : undefined}
+        linkComponent={ShellLink}
+        loading={navigation.state !== "idle"}
+      >
+        <Outlet />
+      </AppShell>
+      {profileView !== null ? (
+        <Suspense fallback={null}>
+          <ProfileDialog
+            view={profileView}
+            onViewChange={setProfileView}
+            onClose={() => setProfileView(null)}
+            user={data.user}
+            csrf={data.csrf}
+          />
+        </Suspense>
+      ) : null}
+      {signingOut ? <SignOutOverlay /> : null}
+      <Form ref={logoutForm} method="post" action="/logout" reloadDocument hidden>
+        <input type="hidden" name="csrf" value={data.csrf} />
+      </Form>
+    </MessageDialogProvider>
+  );
+}

@@ -1,0 +1,72 @@
+import { Link, useNavigate, useSearchParams } from "@remix-run/react";
+import { safeRedirect } from "@repo/auth/redirect";
+import { Button } from "@repo/ui/button";
+import { Card } from "@repo/ui/card";
+import { Centered } from "@repo/ui/centered";
+import { Spinner } from "@repo/ui/spinner";
+import { useEffect } from "react";
+
+/** Spec §9: the soft-refresh overlay shows at least 3 s before the page is loaded afresh. */
+export const SOFT_REFRESH_MS = 3000;
+
+/** `/_refresh?to=/path`: an empty helper page that reloads `to` (a path of this app) from scratch. */
+export function RefreshScreen() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const to = safeRedirect(params.get("to"), "/");
+  useEffect(() => {
+    const timer = window.setTimeout(() => navigate(to, { replace: true }), SOFT_REFRESH_MS);
+    return () => window.clearTimeout(timer);
+  }, [navigate, to]);
+  return (
+    <Centered>
+      <div role="status" style={{ display: "grid", gap: 16, justifyItems: "center", fontWeight: 600 }}>
+        <Spinner size="lg" />
+        Refreshing…
+      </div>
+    </Centered>
+  );
+}
+
+/** `/error`: where the apps send people after a failure they cannot recover from in place. */
+export function ErrorScreen() {
+  return (
+    <Centered>
+      <Card
+        title="Something went wrong"
+        actions={
+          <Button asChild>
+            <Link to="/" reloadDocument>
+              Go to my home page
+            </Link>
+          </Button>
+        }
+      >
+        The portal could not finish what you asked. Please try again; if it keeps happening, contact the programme
+        office.
+      </Card>
+    </Centered>
+  );
+}
+
+/** `/verify-school-email?token=…`: the link a school receives when it registers. */
+export function VerifySchoolEmailScreen() {
+  const [params] = useSearchParams();
+  const token = params.get("token");
+  return (
+    <Centered>
+      <Card
+        title="Verify your school's e-mail"
+        actions={
+          <Button asChild>
+            <Link to="/login">Go to sign in</Link>
+          </Button>
+        }
+      >
+        {token
+          ? "E-mail verification opens together with school registration. This link cannot be checked yet; keep the e-mail and open the link again once registration is open."
+          : "This verification link is incomplete. Open the link from your e-mail again, or copy the whole address into your browser."}
+      </Card>
+    </Centered>
+  );
+}
