@@ -110,3 +110,39 @@ test("update profile with a photo: the preview, then the avatar in the header", 
   await openProfile(page);
   await expect(page.getByRole("dialog", { name: "My Profile" }).getByText("Leela Menon")).toBeVisible();
 });
+
+test("the optional mobile step appears when the API reports an unverified number", async ({ page }) => {
+  await signIn(page, "coordinator", "paysupport");
+  const dialog = page.getByRole("dialog", { name: "Verify your mobile number" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("+919800000005");
+  await expectAccessible(page, "mobile verification dialog");
+  await dialog.getByRole("button", { name: "Send code" }).click();
+  await expect(dialog.getByText("We sent a code to +919800000005")).toBeVisible();
+  const code = dialog.getByLabel("Code");
+  await code.fill("12ab");
+  await expect(code).toHaveValue("12");
+  await code.fill("000000");
+  await dialog.getByRole("button", { name: "Verify" }).click();
+  // The real code came by SMS; the API's answer to a wrong one is shown on the field.
+  await expect(dialog.getByText(/The code is not correct|This code has expired/)).toBeVisible();
+  await page.keyboard.press("Escape");
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByRole("dialog", { name: "Verify your mobile number" })).toHaveCount(0);
+});
+
+test("the layout chosen in the user menu survives signing out", async ({ page }) => {
+  await signIn(page, "coordinator", "zonal");
+  const shell = page.locator("[data-layout]").first();
+  await expect(shell).toHaveAttribute("data-layout", "light-sidebar");
+  await page.getByRole("button", { name: /Account menu/ }).click();
+  await page.getByRole("button", { name: "Layout: Light sidebar" }).click();
+  await expect(shell).toHaveAttribute("data-layout", "dark-header");
+  await page.keyboard.press("Escape"); // close the user menu; the layout switch keeps it open
+  await page.getByRole("button", { name: /Account menu/ }).click();
+  await page.getByRole("button", { name: "Sign Out" }).click();
+  await page.waitForURL(/\/login/, { timeout: 15_000 });
+  await signIn(page, "coordinator", "zonal");
+  await expect(page.locator("[data-layout]").first()).toHaveAttribute("data-layout", "dark-header");
+});

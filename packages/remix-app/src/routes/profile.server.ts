@@ -5,7 +5,7 @@ import { auth } from "../auth.server";
 
 export interface ProfileActionData {
   ok: boolean;
-  intent: "change-password" | "update-profile" | "toggle-school";
+  intent: "change-password" | "update-profile" | "toggle-school" | "send-otp" | "verify-otp";
   message: string;
   errors?: FieldError[];
   isActive?: 0 | 1;
@@ -70,6 +70,38 @@ export async function profileAction({ request, context }: ActionFunctionArgs) {
         response.status,
       );
     return answer({ ok: true, intent, message: result.message });
+  }
+
+  if (intent === "send-otp" || intent === "verify-otp") {
+    const mobile = String(form.get("mobile") ?? "");
+    if (intent === "send-otp") {
+      const {
+        data: sent,
+        error,
+        response,
+      } = await api.POST("/api/send-mobile-otp-after-login", {
+        params: { query: { mobile, type: "verify-mobile" } },
+      });
+      if (!sent)
+        return answer(
+          { ok: false, intent, message: error?.message ?? "Could not send the code", errors: error?.errors },
+          response.status,
+        );
+      return answer({ ok: true, intent, message: sent.message });
+    }
+    const {
+      data: verified,
+      error,
+      response,
+    } = await api.POST("/api/verify-mobile-otp-after-login", {
+      body: { mobile, otp: String(form.get("otp") ?? ""), type: "verify-mobile" },
+    });
+    if (!verified)
+      return answer(
+        { ok: false, intent, message: error?.message ?? "Could not check the code", errors: error?.errors },
+        response.status,
+      );
+    return answer({ ok: true, intent, message: verified.message });
   }
 
   if (intent === "toggle-school") {

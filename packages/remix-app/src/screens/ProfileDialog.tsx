@@ -83,14 +83,21 @@ function ProfileCard({ user, onViewChange }: { user: ProfileUser; onViewChange: 
   );
 }
 
-/** Shows the server's answer under a form: its message, and its field errors on the fields. */
-function useServerAnswer(
+/**
+ * The server's answer to a form: its field errors are put on the form's fields (only names the
+ * form has), and the answer itself is returned for the message above the form.
+ */
+function useServerAnswer<Field extends string>(
   fetcher: ReturnType<typeof useFetcher<ProfileActionData>>,
-  setError: (field: never, error: { message: string }) => void,
+  fields: readonly Field[],
+  setError: (field: Field, error: { message: string }) => void,
 ) {
   useEffect(() => {
-    for (const error of fetcher.data?.errors ?? []) setError(error.field as never, { message: error.message });
-  }, [fetcher.data, setError]);
+    for (const error of fetcher.data?.errors ?? []) {
+      const field = fields.find((name) => name === error.field);
+      if (field) setError(field, { message: error.message });
+    }
+  }, [fetcher.data, fields, setError]);
   return fetcher.data;
 }
 
@@ -111,12 +118,15 @@ function Answer({ answer }: { answer: ProfileActionData | undefined }) {
   );
 }
 
+const PASSWORD_FIELDS = ["old_password", "new_password", "confirm_password"] as const;
+const PROFILE_FIELDS = ["full_name", "designation", "team", "profile_photo"] as const;
+
 function ChangePasswordForm({ csrf, onBack }: { csrf: string; onBack: () => void }) {
   const fetcher = useFetcher<ProfileActionData>();
   const form = useZodForm(changePasswordBody, {
     defaultValues: { old_password: "", new_password: "", confirm_password: "" },
   });
-  const answer = useServerAnswer(fetcher, form.setError as never);
+  const answer = useServerAnswer(fetcher, PASSWORD_FIELDS, form.setError);
   useEffect(() => {
     if (answer?.ok) form.reset();
   }, [answer, form]);
@@ -177,7 +187,7 @@ function UpdateProfileForm({ csrf, user, onBack }: { csrf: string; user: Profile
       profile_photo: null,
     },
   });
-  const answer = useServerAnswer(fetcher, form.setError as never);
+  const answer = useServerAnswer(fetcher, PROFILE_FIELDS, form.setError);
   return (
     <Form
       form={form}

@@ -1,8 +1,16 @@
 import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { isIconName } from "@repo/ui/icon";
 import { MessageDialogProvider } from "@repo/ui/message-dialog";
-import { AppShell, type MenuItem, type ShellLinkProps, UserMenuAction, useLayoutType } from "@repo/ui/shell";
-import { lazy, Suspense, useCallback, useRef, useState } from "react";
+import {
+  AppShell,
+  LAYOUT_TYPES,
+  type LayoutType,
+  type MenuItem,
+  type ShellLinkProps,
+  UserMenuAction,
+  useLayoutType,
+} from "@repo/ui/shell";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import type { ShellMenuItem, shellLoader } from "../routes/shell.server";
 import { Logo } from "./Logo";
 import { SignOutOverlay } from "./SignOutOverlay";
@@ -10,6 +18,9 @@ import { clearSessionData } from "./storage";
 
 // The profile dialog (forms, zod, react-hook-form) loads only when opened: not on every page.
 const ProfileDialog = lazy(() => import("./ProfileDialog"));
+const MobileVerifyDialog = lazy(() => import("./MobileVerifyDialog"));
+
+const MOBILE_PROMPT_KEY = "exam-portal.mobile-prompt-later";
 
 /** Spec §4: the sign-out overlay stays at least 4 s before the sign-in is revoked. */
 export const SIGN_OUT_OVERLAY_MS = 4000;
@@ -29,15 +40,36 @@ const toMenu = (items: ShellMenuItem[]): MenuItem[] =>
 
 export type ProfileView = 0 | 1 | 2;
 
+const LAYOUT_NAMES: Record<LayoutType, string> = {
+  "light-sidebar": "Light sidebar",
+  "dark-sidebar": "Dark sidebar",
+  "light-header": "Light header",
+  "dark-header": "Dark header",
+};
+const nextLayout = (layout: LayoutType): LayoutType =>
+  LAYOUT_TYPES[(LAYOUT_TYPES.indexOf(layout) + 1) % LAYOUT_TYPES.length] ?? "light-sidebar";
+
 /** The signed-in frame of every app: the kit's AppShell with the role's menu, header and user menu. */
 export function SignedInShell() {
   const data = useLoaderData<typeof shellLoader>();
   const location = useLocation();
   const navigation = useNavigation();
-  const [layout] = useLayoutType();
+  // Stored in this browser (it survives sign-out); the user menu switches between the four.
+  const [layout, setLayout] = useLayoutType();
   const [profileView, setProfileView] = useState<ProfileView | null>(null);
   const [signingOut, setSigningOut] = useState(false);
   const logoutForm = useRef<HTMLFormElement>(null);
+  // The optional OTP step: offered while the API reports an unverified mobile, until "Later".
+  const [askMobile, setAskMobile] = useState(false);
+  useEffect(() => {
+    setAskMobile(
+      Boolean(data.user.mobile) && !data.user.mobileVerified && !window.sessionStorage.getItem(MOBILE_PROMPT_KEY),
+    );
+  }, [data.user.mobile, data.user.mobileVerified]);
+  const closeMobilePrompt = useCallback(() => {
+    window.sessionStorage.setItem(MOBILE_PROMPT_KEY, "1");
+    setAskMobile(false);
+  }, []);
 
   const signOut = useCallback(() => {
     setSigningOut(true);
@@ -73,6 +105,9 @@ export function SignedInShell() {
             <UserMenuAction icon="user" onClick={() => setProfileView(0)}>
               My Profile
             </UserMenuAction>
+            <UserMenuAction icon="layers" onClick={() => setLayout(nextLayout(layout))}>
+              Layout: {LAYOUT_NAMES[layout]}
+            </UserMenuAction>
             {signOutButton}
           </>
         }
@@ -91,6 +126,11 @@ export function SignedInShell() {
             user={data.user}
             csrf={data.csrf}
           />
+        </Suspense>
+      ) : null}
+      {askMobile && data.user.mobile ? (
+        <Suspense fallback={null}>
+          <MobileVerifyDialog mobile={data.user.mobile} csrf={data.csrf} onClose={closeMobilePrompt} />
         </Suspense>
       ) : null}
       {signingOut ? <SignOutOverlay /> : null}
