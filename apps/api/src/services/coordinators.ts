@@ -4,6 +4,7 @@ import type { Db } from "@repo/db";
 import { queryRows } from "@repo/db";
 import { type SQL, sql } from "drizzle-orm";
 import type { RegionScope } from "./scope";
+import { containing, idsIn } from "./sql";
 
 export interface CoordinatorItem {
   id: number;
@@ -26,16 +27,6 @@ export function listableCoordinatorRoles(roleId: number): number[] {
   if (roleId >= 8 && roleId <= 10) return [8, 9, 10, 11].filter((r) => r > roleId);
   return [];
 }
-
-const idsIn = (column: SQL, ids: Iterable<number>) => {
-  const list = [...ids];
-  return list.length === 0
-    ? sql`false`
-    : sql`${column} in (${sql.join(
-        list.map((id) => sql`${id}`),
-        sql`, `,
-      )})`;
-};
 
 /**
  * Coordinators with their assignments. A coordinator is in a region when one of its assignments
@@ -78,7 +69,7 @@ export async function listCoordinators(
   }
   const where: SQL[] = [idsIn(sql`u.role_id`, roles)];
   if (body.search) {
-    const like = `%${body.search.replace(/[\\%_]/g, "\\$&")}%`;
+    const like = containing(body.search);
     where.push(sql`(u.username ilike ${like} or u.name ilike ${like} or u.email ilike ${like})`);
   }
   if (body.is_active !== undefined) where.push(sql`u.is_active = ${body.is_active}`);

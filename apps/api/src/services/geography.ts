@@ -6,6 +6,7 @@ import { cities, districts, prants, states, zones } from "@repo/db/schema";
 import { type SQL, sql } from "drizzle-orm";
 import { ApiError } from "../http/errors";
 import type { RegionScope } from "./scope";
+import { containing, idsIn } from "./sql";
 
 /** One row of any geography list: the node, its parent chain and how many children it has. */
 export interface RegionItem {
@@ -88,20 +89,10 @@ const COLUMN: Record<GeographyLevel, Partial<Record<"zone" | "state" | "prant" |
   city: { zone: sql`s.zone_id`, state: sql`p.state_id`, prant: sql`d.prant_id`, district: sql`n.district_id` },
 };
 
-const idsIn = (column: SQL, ids: Iterable<number>) => {
-  const list = [...ids];
-  return list.length === 0
-    ? sql`false`
-    : sql`${column} in (${sql.join(
-        list.map((id) => sql`${id}`),
-        sql`, `,
-      )})`;
-};
-
 function conditions(level: GeographyLevel, filters: RegionPickBody, scope: RegionScope): SQL[] {
   const col = COLUMN[level];
   const where: SQL[] = [];
-  if (filters.search) where.push(sql`n.name ilike ${`%${filters.search.replace(/[\\%_]/g, "\\$&")}%`}`);
+  if (filters.search) where.push(sql`n.name ilike ${containing(filters.search)}`);
   if (filters.zone_id !== undefined && col.zone) where.push(sql`${col.zone} = ${filters.zone_id}`);
   if (filters.state_ids?.length && col.state) where.push(idsIn(col.state, filters.state_ids));
   if (filters.prant_ids?.length && col.prant) where.push(idsIn(col.prant, filters.prant_ids));
