@@ -8,7 +8,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { APP_IDS, type AppId, DEFAULT_APP_PORTS } from "@repo/auth/apps";
-import { ROLES } from "@repo/auth/roles";
+import { findRole } from "@repo/auth/roles";
+import { demoLogins } from "@repo/db/seed";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const mode = process.argv[2] === "dev" ? "dev" : "start";
@@ -144,12 +145,12 @@ if (failed.length > 0) {
     "",
     `Exam portal is running (${mode === "dev" ? "development, watching for changes" : "production build"}):`,
     ...APP_IDS.map((app) => `  ${app.padEnd(12)} ${origin(app)}`),
-    `  ${"api".padEnd(12)} http://localhost:${apiPort}/api/health  (reference: /api/openapi.json)`,
+    `  ${"api".padEnd(12)} http://localhost:${apiPort}/api/health  (reference: http://localhost:${apiPort}/api/docs)`,
     "",
     `Demo logins (password ${password}):`,
-    ...ROLES.map(
-      (role) =>
-        `  ${role.demoUsername.padEnd(16)} role ${String(role.id).padStart(2)}  ${role.name.padEnd(22)} → ${role.app}`,
+    ...demoLogins().map(
+      (login) =>
+        `  ${login.username.padEnd(16)} role ${String(login.roleId).padStart(2)}  ${login.roleName.padEnd(22)} → ${findRole(login.roleId)?.app ?? "?"}${login.note ? `  (${login.note})` : ""}`,
     ),
     "",
     "Press Ctrl-C to stop.",
