@@ -12,7 +12,8 @@ const idList = (name: string) =>
     .max(500, `${name} can hold at most 500 ids`)
     .optional();
 
-const nameField = (level: string) =>
+/** The name of a node of the regions tree (shared by the API and the region dialogs). */
+export const regionNameField = (level: string) =>
   z
     .string({ error: `name is required` })
     .trim()
@@ -47,24 +48,33 @@ export const regionPickBody = z.strictObject({
 });
 export type RegionPickBody = z.infer<typeof regionPickBody>;
 
+/** A zone's short code, e.g. W or GCC. */
+export const zoneCodeField = z
+  .string({ error: "code is required" })
+  .trim()
+  .min(1, "code is required")
+  .max(10, "code can be at most 10 characters")
+  .regex(/^[A-Z0-9-]+$/, "code may contain only capital letters, digits and -");
+
 export const zoneBody = z.strictObject({
-  name: nameField("zone"),
-  code: z
-    .string({ error: "code is required" })
-    .trim()
-    .min(1, "code is required")
-    .max(10, "code can be at most 10 characters")
-    .regex(/^[A-Z0-9-]+$/, "code may contain only capital letters, digits and -"),
+  name: regionNameField("zone"),
+  code: zoneCodeField,
   country_id: parentId("country_id", "country").nullable().optional(),
 });
 export const stateBody = z.strictObject({
-  name: nameField("state"),
+  name: regionNameField("state"),
   zone_id: parentId("zone_id", "zone"),
   country_id: parentId("country_id", "country"),
 });
-export const prantBody = z.strictObject({ name: nameField("prant"), state_id: parentId("state_id", "state") });
-export const districtBody = z.strictObject({ name: nameField("district"), prant_id: parentId("prant_id", "prant") });
-export const cityBody = z.strictObject({ name: nameField("city"), district_id: parentId("district_id", "district") });
+export const prantBody = z.strictObject({ name: regionNameField("prant"), state_id: parentId("state_id", "state") });
+export const districtBody = z.strictObject({
+  name: regionNameField("district"),
+  prant_id: parentId("prant_id", "prant"),
+});
+export const cityBody = z.strictObject({
+  name: regionNameField("city"),
+  district_id: parentId("district_id", "district"),
+});
 
 export type ZoneBody = z.infer<typeof zoneBody>;
 export type StateBody = z.infer<typeof stateBody>;

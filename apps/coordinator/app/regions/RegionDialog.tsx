@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import type { GeographyLevel } from "@repo/contracts/geography";
+import { type GeographyLevel, regionNameField, zoneCodeField } from "@repo/contracts/geography";
 import { Button } from "@repo/ui/button";
 import { Dialog } from "@repo/ui/dialog";
 import { Form, FormSelect, FormSubmit, FormTextField, useZodForm } from "@repo/ui/form";
@@ -19,23 +19,11 @@ interface Props {
   onClose: () => void;
 }
 
-/** The form's own rules: the same words the API uses, checked as the user types. */
+/** The API's own field rules (packages/contracts), checked as the user types; pickers hold ids as text. */
 const schema = (level: GeographyLevel) =>
   z.object({
-    name: z
-      .string()
-      .trim()
-      .min(2, `The ${level} name must be at least 2 characters`)
-      .max(100, `The ${level} name can be at most 100 characters`),
-    code:
-      level === "zone"
-        ? z
-            .string()
-            .trim()
-            .min(1, "code is required")
-            .max(10, "code can be at most 10 characters")
-            .regex(/^[A-Z0-9-]+$/, "code may contain only capital letters, digits and -")
-        : z.string().optional(),
+    name: regionNameField(level),
+    code: level === "zone" ? zoneCodeField : z.string().optional(),
     parent: LEVELS[level].parent
       ? z.string().min(1, `Choose a ${LEVELS[level].parent?.label.toLowerCase()}`)
       : z.string().optional(),
