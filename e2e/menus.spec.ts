@@ -16,6 +16,8 @@ for (const username of [...ROLES.map((r) => r.demoUsername), "gccstate"]) {
     await signIn(page, role.app, username);
     const expected = menuFor(role.app, subject);
     const nav = page.getByRole("navigation", { name: "Main" });
+    // The landing page may still be rendering after its URL changed: wait for the menu first.
+    await expect(nav.locator("a[href]").first()).toBeVisible();
     const hrefs = await nav.locator("a[href]").evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
     expect(hrefs.sort()).toEqual(links(expected).sort());
     const groupButtons = await nav.locator("button[aria-expanded]").allInnerTexts();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { appOrigin, expectAccessible, signIn } from "./support";
+import { appOrigin, expectAccessible, hydrated, signIn } from "./support";
 
 test.describe.configure({ mode: "serial" });
 
@@ -43,7 +43,10 @@ test("regions: create, edit and delete a prant; field messages; the 409 message"
   await expect(again.getByText("Choose a name not used by another prant in this state")).toBeVisible();
   await again.getByRole("button", { name: "Cancel" }).click();
 
-  await page.getByRole("searchbox").fill("Saurashtra");
+  // Typing in the search box is covered above; here the list is opened already searched.
+  const prants = `${appOrigin("coordinator")}/regions/prants`;
+  await page.goto(`${prants}?search=Saurashtra`);
+  await hydrated(page);
   await page.getByRole("button", { name: "Edit Saurashtra" }).click();
   const edit = page.getByRole("dialog", { name: "Edit prant: Saurashtra" });
   await edit.getByLabel("Prant name").fill("Saurashtra Kutch");
@@ -51,7 +54,8 @@ test("regions: create, edit and delete a prant; field messages; the 409 message"
   await expect(page.getByRole("alertdialog")).toContainText("Prant updated successfully");
   await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
 
-  await page.getByRole("searchbox").fill("Saurashtra Kutch");
+  await page.goto(`${prants}?search=Saurashtra+Kutch`);
+  await hydrated(page);
   await page.getByRole("button", { name: "Delete Saurashtra Kutch" }).click();
   await expect(page.getByRole("alertdialog")).toContainText(
     'Are you sure you want to delete the prant "Saurashtra Kutch"?',
@@ -61,7 +65,8 @@ test("regions: create, edit and delete a prant; field messages; the 409 message"
   await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
 
   // A prant with districts and schools cannot go: the API's 409 message is shown.
-  await page.getByRole("searchbox").fill("Paschim Maharashtra");
+  await page.goto(`${prants}?search=Paschim`);
+  await hydrated(page);
   await page.getByRole("button", { name: "Delete Paschim Maharashtra" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Yes, delete" }).click();
   const refused = page.getByRole("alertdialog");
