@@ -67,13 +67,6 @@ const SPECS: Record<GeographyLevel, WriteSpec> = {
   },
 };
 
-const PARENT_COLUMN: Record<string, string> = {
-  zone_id: "zone_id",
-  state_id: "state_id",
-  prant_id: "prant_id",
-  district_id: "district_id",
-};
-
 async function exists(db: Db, table: string, id: number): Promise<boolean> {
   const rows = await queryRows<{ one: number }>(db, sql`select 1 as one from ${sql.raw(table)} where id = ${id}`);
   return rows.length > 0;
@@ -88,7 +81,7 @@ function columnsOf(level: GeographyLevel, body: RegionBody): Record<string, unkn
   }
   if (level === "state") values.country_id = (body as StateBody).country_id;
   const parent = SPECS[level].parent;
-  if (parent) values[PARENT_COLUMN[parent.field] as string] = (body as Record<string, unknown>)[parent.field];
+  if (parent) values[parent.field] = (body as Record<string, unknown>)[parent.field];
   return values;
 }
 
@@ -208,9 +201,7 @@ export async function updateRegion(
   if (!before) throw new ApiError(404, `${capitalise(spec.label)} not found`);
   await checkReferences(db, level, body);
   const values = columnsOf(level, body);
-  const parentMoved = spec.parent
-    ? before[PARENT_COLUMN[spec.parent.field] as string] !== values[PARENT_COLUMN[spec.parent.field] as string]
-    : false;
+  const parentMoved = spec.parent ? before[spec.parent.field] !== values[spec.parent.field] : false;
   try {
     await db.transaction(async (tx) => {
       const t = tx as unknown as Db;

@@ -2,7 +2,6 @@ import type { GeographyLevel, RegionListBody, RegionPickBody } from "@repo/contr
 import { type Page, pageOf } from "@repo/contracts/pagination";
 import type { Db } from "@repo/db";
 import { queryRows } from "@repo/db";
-import { cities, districts, prants, states, zones } from "@repo/db/schema";
 import { type SQL, sql } from "drizzle-orm";
 import { ApiError } from "../http/errors";
 import type { RegionScope } from "./scope";
@@ -179,5 +178,3 @@ export function pgCode(error: unknown): string | undefined {
   }
   return undefined;
 }
-
-export const TABLES = { zone: zones, state: states, prant: prants, district: districts, city: cities } as const;

@@ -57,5 +57,3 @@ export const LEVELS: Record<GeographyLevel, LevelSpec> = {
     childrenLabel: null,
   },
 };
-
-export const capitalised = (level: GeographyLevel) => LEVELS[level].label;
