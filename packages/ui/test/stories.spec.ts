@@ -17,6 +17,58 @@ const index = JSON.parse(readFileSync("storybook-static/index.json", "utf8")) as
 };
 const stories = Object.values(index.entries).filter((entry) => entry.type === "story");
 
+/**
+ * Storybook ends a story in the "finished" phase even when its play function threw (it only
+ * reports the failure on its channel), so the page records what the channel says: a play function
+ * that threw, a story that failed to render, and the status of each finished story. Runs before
+ * Storybook's own scripts, so it sees the channel being installed.
+ */
+function watchStoryChannel() {
+  const report = { finished: 0, problems: [] as string[] };
+  const scope = window as unknown as { __STORY_REPORT__: typeof report; __STORYBOOK_ADDONS_CHANNEL__?: unknown };
+  scope.__STORY_REPORT__ = report;
+  type Channel = { on(event: string, listener: (payload: unknown) => void): void };
+  const watched = new WeakSet<object>();
+  let current: unknown;
+  const message = (payload: unknown) =>
+    payload && typeof payload === "object" && "message" in payload ? String(payload.message) : JSON.stringify(payload);
+  Object.defineProperty(scope, "__STORYBOOK_ADDONS_CHANNEL__", {
+    configurable: true,
+    get: () => current,
+    set(channel: unknown) {
+      current = channel;
+      if (!channel || typeof channel !== "object" || watched.has(channel)) return;
+      watched.add(channel);
+      const on = (channel as Channel).on.bind(channel);
+      const problem = (text: string) => report.problems.push(text);
+      on("playFunctionThrewException", (error) => problem(`play function threw: ${message(error)}`));
+      on("storyThrewException", (error) => problem(`story threw: ${message(error)}`));
+      on("storyErrored", (error) => problem(`story errored: ${JSON.stringify(error)}`));
+      on("unhandledErrorsWhilePlaying", (errors) => problem(`unhandled errors while playing: ${message(errors)}`));
+      on("storyFinished", (result) => {
+        report.finished++;
+        const status = (result as { status?: string } | undefined)?.status;
+        if (status !== "success") problem(`story finished with status "${status}"`);
+      });
+    },
+  });
+}
+
+/** What the channel reported for the story so far (see watchStoryChannel). */
+function storyReport(page: Page): Promise<{ finished: number; problems: string[] }> {
+  return page.evaluate(
+    () =>
+      (window as unknown as { __STORY_REPORT__?: { finished: number; problems: string[] } }).__STORY_REPORT__ ?? {
+        finished: 0,
+        problems: ["the story channel was not watched"],
+      },
+  );
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(watchStoryChannel);
+});
+
 /** Waits until Storybook has rendered the story and run its play function (or failed). */
 async function waitForStory(page: Page): Promise<string> {
   const handle = await page.waitForFunction(
@@ -46,12 +98,16 @@ for (const story of stories) {
     const message = shown ? ((await page.locator("#error-message").textContent()) ?? "") : "";
     expect(phase, `story ended in phase "${phase}" ${message}`).toBe("finished");
     expect(shown, message).toBe(false);
+    const report = await storyReport(page);
+    expect(report.problems, "render and play function errors").toEqual([]);
+    expect(report.finished, "the story's channel was watched to the end").toBeGreaterThan(0);
 
     // Lazy chunks (editor, charts) and fonts settle before the accessibility check.
     await page.waitForLoadState("networkidle");
     await page.evaluate(() => document.fonts.ready.then(() => true));
 
-    const results = await new AxeBuilder({ page }).exclude("#storybook-docs").analyze();
+    // A sandboxed frame (DocumentPreview) runs nothing and is opaque to the page: axe cannot enter it.
+    const results = await new AxeBuilder({ page }).exclude("#storybook-docs").exclude("iframe[sandbox]").analyze();
     const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     const summary = blocking.map(
       (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`,

@@ -1,6 +1,7 @@
 import * as RadixAccordion from "radix-ui/accordion";
-import { type ComponentPropsWithoutRef, forwardRef } from "react";
+import { forwardRef } from "react";
 import { Icon } from "../icon/Icon";
+import type { KitProps } from "../internal/styled-props";
 import { focusRing } from "../theme/focus";
 import { keyframes, styled } from "../theme/stitches";
 import { durations } from "../theme/tokens";
@@ -8,18 +9,30 @@ import { durations } from "../theme/tokens";
 const open = keyframes({ from: { height: 0 }, to: { height: "var(--radix-accordion-content-height)" } });
 const close = keyframes({ from: { height: "var(--radix-accordion-content-height)" }, to: { height: 0 } });
 
-/**
- * Collapsible sections (FAQ, filters, long forms). `type="single"` keeps one open,
- * `type="multiple"` any number; all are collapsed unless `defaultValue` says otherwise.
- */
-export const Accordion = styled(RadixAccordion.Root, {
+const Root = styled(RadixAccordion.Root, {
   backgroundColor: "$surface",
   border: "1px solid $border",
   borderRadius: "$lg",
   overflow: "hidden",
 });
 
-export const AccordionItem = styled(RadixAccordion.Item, { "& + &": { borderTop: "1px solid $border" } });
+export type AccordionProps = KitProps<typeof Root>;
+
+/**
+ * Collapsible sections (FAQ, filters, long forms). `type="single"` keeps one open,
+ * `type="multiple"` any number; all are collapsed unless `defaultValue` says otherwise.
+ */
+export const Accordion = forwardRef<HTMLDivElement, AccordionProps>(function Accordion(props, ref) {
+  return <Root ref={ref} {...props} />;
+});
+
+const Item = styled(RadixAccordion.Item, { "& + &": { borderTop: "1px solid $border" } });
+
+export type AccordionItemProps = KitProps<typeof Item>;
+
+export const AccordionItem = forwardRef<HTMLDivElement, AccordionItemProps>(function AccordionItem(props, ref) {
+  return <Item ref={ref} {...props} />;
+});
 
 const Trigger = styled(RadixAccordion.Trigger, {
   all: "unset",
@@ -40,18 +53,21 @@ const Trigger = styled(RadixAccordion.Trigger, {
   "&[data-state=open] svg": { transform: "rotate(180deg)" },
 });
 
-export const AccordionTrigger = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<typeof Trigger>>(
-  function AccordionTrigger({ children, ...props }, ref) {
-    return (
-      <RadixAccordion.Header style={{ margin: 0 }}>
-        <Trigger ref={ref} {...props}>
-          {children}
-          <Icon name="chevron-down" size={18} />
-        </Trigger>
-      </RadixAccordion.Header>
-    );
-  },
-);
+export type AccordionTriggerProps = KitProps<typeof Trigger>;
+
+export const AccordionTrigger = forwardRef<HTMLButtonElement, AccordionTriggerProps>(function AccordionTrigger(
+  { children, ...props },
+  ref,
+) {
+  return (
+    <RadixAccordion.Header style={{ margin: 0 }}>
+      <Trigger ref={ref} {...props}>
+        {children}
+        <Icon name="chevron-down" size={18} />
+      </Trigger>
+    </RadixAccordion.Header>
+  );
+});
 
 const Content = styled(RadixAccordion.Content, {
   overflow: "hidden",
@@ -60,12 +76,15 @@ const Content = styled(RadixAccordion.Content, {
   "&[data-state=closed]": { animation: `${close} ${durations.accordion}ms ease` },
 });
 
-export const AccordionContent = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof Content>>(
-  function AccordionContent({ children, ...props }, ref) {
-    return (
-      <Content ref={ref} {...props}>
-        <div style={{ padding: "0 24px 20px" }}>{children}</div>
-      </Content>
-    );
-  },
-);
+export type AccordionContentProps = KitProps<typeof Content>;
+
+export const AccordionContent = forwardRef<HTMLDivElement, AccordionContentProps>(function AccordionContent(
+  { children, ...props },
+  ref,
+) {
+  return (
+    <Content ref={ref} {...props}>
+      <div style={{ padding: "0 24px 20px" }}>{children}</div>
+    </Content>
+  );
+});

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Icon } from "../icon/Icon";
+import type { VariantValue } from "../internal/styled-props";
 import { styled } from "../theme/stitches";
 import { AVATAR_LOAD_TIMEOUT_MS, isValidImageAddress, loadImageWithin } from "./image";
 
@@ -34,10 +35,10 @@ export interface AvatarProps {
   name: string;
   /** The first picture source: shown when its address is a valid image address. */
   src?: string | null;
-  /** The second source: shown only if valid and it loads within 5 s (spec §4). */
+  /** The second source: shown only if valid and it loads within 5 s. */
   fallbackSrc?: string | null;
-  size?: "sm" | "md" | "lg" | "xl";
-  shape?: "circle" | "rounded";
+  size?: VariantValue<typeof Root, "size">;
+  shape?: VariantValue<typeof Root, "shape">;
   /** Hide from screen readers when the name is written right beside the picture. */
   decorative?: boolean;
   /** For tests: how long the second source may take. */

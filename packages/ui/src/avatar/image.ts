@@ -1,7 +1,7 @@
-/** Image types a profile picture may have (spec §4). */
+/** Image types a profile picture may have. */
 export const AVATAR_IMAGE_EXTENSIONS = ["jpg", "jpeg", "png", "gif", "bmp", "svg", "webp"] as const;
 
-/** How long the second picture source may take to load before the blank avatar stays (spec §9). */
+/** How long the second picture source may take to load before the blank avatar stays. */
 export const AVATAR_LOAD_TIMEOUT_MS = 5_000;
 
 const EXTENSION = new RegExp(`\\.(${AVATAR_IMAGE_EXTENSIONS.join("|")})$`, "i");

@@ -1,12 +1,8 @@
-import type { ComponentPropsWithoutRef } from "react";
+import { forwardRef } from "react";
+import type { KitProps, VariantValue } from "../internal/styled-props";
 import { styled } from "../theme/stitches";
 
-/**
- * A short label: a status, a count or a category. Tones come from the tokens. The primary tone
- * shows the brand green itself as text, on a deep green surface so that it stays readable (AA);
- * `success` is the lighter green-on-mint look for statuses such as "Paid".
- */
-export const Badge = styled("span", {
+const StyledBadge = styled("span", {
   display: "inline-flex",
   alignItems: "center",
   gap: "$1",
@@ -31,5 +27,14 @@ export const Badge = styled("span", {
   defaultVariants: { tone: "primary", size: "md" },
 });
 
-export type BadgeTone = "primary" | "success" | "neutral" | "danger" | "warning" | "info";
-export type BadgeProps = ComponentPropsWithoutRef<typeof Badge>;
+export type BadgeTone = VariantValue<typeof StyledBadge, "tone">;
+export type BadgeProps = KitProps<typeof StyledBadge>;
+
+/**
+ * A short label: a status, a count or a category. Tones come from the tokens. The primary tone
+ * shows the brand green itself as text, on a deep green surface so that it stays readable (AA);
+ * `success` is the lighter green-on-mint look for statuses such as "Paid".
+ */
+export const Badge = forwardRef<HTMLSpanElement, BadgeProps>(function Badge(props, ref) {
+  return <StyledBadge ref={ref} {...props} />;
+});

@@ -3,6 +3,10 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import "../../test/dom";
+
+// The chart library loads lazily; on a busy 2-core machine that can take longer than the default second.
+const LAZY = { timeout: 10_000 };
+
 import { BarChart } from "./BarChart";
 
 const data = [
@@ -22,9 +26,11 @@ describe("BarChart", () => {
       />,
     );
     expect(screen.getByRole("figure", { name: "Students by class" })).toBeTruthy();
-    const picture = await screen.findByRole("img", {
-      name: /Students by class\. Bar chart of Registered, Paid by class/,
-    });
+    const picture = await screen.findByRole(
+      "img",
+      { name: /Students by class\. Bar chart of Registered, Paid by class/ },
+      LAZY,
+    );
     expect(picture).toBeTruthy();
     const table = screen.getByRole("table", { name: "Students by class: data" });
     expect(

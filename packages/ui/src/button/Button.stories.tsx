@@ -20,6 +20,8 @@ type Story = StoryObj<typeof meta>;
 export const Primary: Story = {
   play: async ({ canvasElement, args }) => {
     const button = within(canvasElement).getByRole("button", { name: "Create" });
+    // The brand green #50CD89 (the same token in both themes), read before the click hovers it.
+    await expect(getComputedStyle(button).backgroundColor).toBe("rgb(80, 205, 137)");
     await userEvent.click(button);
     await expect(args.onClick).toHaveBeenCalledOnce();
   },

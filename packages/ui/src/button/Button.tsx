@@ -1,5 +1,6 @@
-import { type ComponentPropsWithoutRef, forwardRef, type ReactNode } from "react";
+import { forwardRef, type ReactNode } from "react";
 import { Slot } from "../internal/Slot";
+import type { KitProps, VariantValue } from "../internal/styled-props";
 import { Spinner } from "../spinner/Spinner";
 import { styled } from "../theme/stitches";
 import { buttonStyles } from "./styles";
@@ -47,11 +48,12 @@ const StyledButton = styled("button", {
   defaultVariants: { variant: "primary", size: "md" },
 });
 
-export type ButtonVariant = "primary" | "secondary" | "light" | "danger" | "ghost";
+export type ButtonVariant = VariantValue<typeof StyledButton, "variant">;
+export type ButtonSize = VariantValue<typeof StyledButton, "size">;
 
-export interface ButtonProps extends Omit<ComponentPropsWithoutRef<typeof StyledButton>, "variant" | "size"> {
+export interface ButtonProps extends Omit<KitProps<typeof StyledButton>, "variant" | "size"> {
   variant?: ButtonVariant;
-  size?: "sm" | "md" | "lg";
+  size?: ButtonSize;
   /** Shows a spinner, marks the button busy and ignores clicks (e.g. while a form submits). */
   loading?: boolean;
   /** An icon before the label. */

@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from "react";
+import type { VariantValue } from "../internal/styled-props";
 import { styled } from "../theme/stitches";
 
 const Root = styled("section", {
@@ -61,7 +62,7 @@ export interface CardProps {
   /** No side padding around the body: for tables and charts that run edge to edge. */
   flush?: boolean;
   /** Heading level of the title (2 by default; 3 for cards inside a titled section). */
-  headingLevel?: 2 | 3;
+  headingLevel?: VariantValue<typeof Title, "level">;
 }
 
 /** A titled panel on the page surface; a region named by its title. */

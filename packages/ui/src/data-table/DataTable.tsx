@@ -3,6 +3,7 @@ import { Button } from "../button/Button";
 import { Checkbox } from "../checkbox/Checkbox";
 import { EmptyState } from "../empty-state/EmptyState";
 import { Icon } from "../icon/Icon";
+import type { VariantValue } from "../internal/styled-props";
 import { Pagination } from "../pagination/Pagination";
 import { pageCountOf } from "../pagination/pages";
 import { Skeleton } from "../skeleton/Skeleton";
@@ -104,7 +105,7 @@ export interface DataTableColumn<Row> {
   header: string;
   cell: (row: Row) => ReactNode;
   sortable?: boolean;
-  align?: "start" | "center" | "end";
+  align?: VariantValue<typeof Td, "align">;
   /** CSS width, e.g. "120px". */
   width?: string;
 }

@@ -1,10 +1,13 @@
+import { DEFAULT_PAGE, DEFAULT_PER_PAGE, MAX_PER_PAGE } from "@repo/contracts/pagination-constants";
+
 /**
- * The state of a server-paginated list, as the API and the URL carry it (spec §9: page 1, page
- * size 10). Pages keep it in the URL's search parameters so that reloads and links keep the view.
+ * The state of a server-paginated list, as the API and the URL carry it (the API's paging limits,
+ * from packages/contracts). Pages keep it in the URL's search parameters so that reloads and links
+ * keep the view.
  */
-export const DEFAULT_PAGE = 1;
-export const DEFAULT_PAGE_SIZE = 10;
-export const MAX_PAGE_SIZE = 100;
+export { DEFAULT_PAGE };
+export const DEFAULT_PAGE_SIZE = DEFAULT_PER_PAGE;
+export const MAX_PAGE_SIZE = MAX_PER_PAGE;
 /** Typing pauses this long before the search is sent. */
 export const SEARCH_DEBOUNCE_MS = 400;
 

@@ -2,11 +2,11 @@ import { useEffect, useId, useState } from "react";
 import { Button } from "../button/Button";
 import { controlStyles } from "../field/Field";
 import { Icon } from "../icon/Icon";
-import { Popover } from "../popover/Popover";
+import { Popover, type PopoverProps } from "../popover/Popover";
 import { styled } from "../theme/stitches";
 import { DATE_RANGE_PRESETS, type DateRange, formatRange, isValidRange, PRESET_LABELS, presetRange } from "./range";
 
-export { type DateRange, formatRange, isValidRange, presetRange } from "./range";
+export { type DateRange, formatRange, isIsoDate, isValidRange, presetRange } from "./range";
 
 const Layout = styled("div", { display: "flex", flexWrap: "wrap" });
 const Presets = styled("ul", {
@@ -53,7 +53,7 @@ export interface DateRangePickerProps {
   locale?: string;
   /** For tests and stories: what "today" is. */
   today?: Date;
-  align?: "start" | "end";
+  align?: PopoverProps["align"];
 }
 
 /**

@@ -11,7 +11,7 @@ import {
 import { IconButton } from "../icon-button/IconButton";
 import { useControllableState } from "../internal/useControllableState";
 import { styled } from "../theme/stitches";
-import { Modal } from "./Modal";
+import { Modal, type ModalProps } from "./Modal";
 
 const Header = styled("div", {
   display: "flex",
@@ -52,7 +52,7 @@ export interface DialogProps {
   open?: boolean;
   defaultOpen?: boolean;
   onOpenChange?: (open: boolean) => void;
-  size?: "sm" | "md" | "lg";
+  size?: ModalProps["size"];
   closeLabel?: string;
 }
 

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef } from "react";
+import type { VariantValue } from "../internal/styled-props";
 import { keyframes, styled } from "../theme/stitches";
 
 const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
@@ -40,7 +41,7 @@ export interface ModalProps {
   role?: "dialog" | "alertdialog";
   labelledBy: string;
   describedBy?: string;
-  size?: "sm" | "md" | "lg";
+  size?: VariantValue<typeof Surface, "size">;
   closeOnBackdrop?: boolean;
   /** Where focus starts: an element marked `data-autofocus`, else the first field, else the first control. */
   className?: string;

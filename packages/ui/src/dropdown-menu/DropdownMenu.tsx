@@ -15,6 +15,7 @@ import {
 } from "react";
 import { Icon, type IconName } from "../icon/Icon";
 import { placeFloating } from "../internal/position";
+import type { KitProps, VariantValue } from "../internal/styled-props";
 import { keyframes, styled } from "../theme/stitches";
 
 const appear = keyframes({
@@ -60,8 +61,8 @@ const ItemButton = styled("button", {
     },
   },
 });
-export const DropdownMenuSeparator = styled("div", { height: "1px", margin: "$2 0", backgroundColor: "$border" });
-export const DropdownMenuLabel = styled("div", {
+const Separator = styled("div", { height: "1px", margin: "$2 0", backgroundColor: "$border" });
+const Label = styled("div", {
   padding: "$2 $3 $1",
   fontSize: "$xs",
   fontWeight: "$semibold",
@@ -69,6 +70,24 @@ export const DropdownMenuLabel = styled("div", {
   letterSpacing: "0.04em",
   color: "$textMuted",
 });
+
+export type DropdownMenuSeparatorProps = KitProps<typeof Separator>;
+
+/** A line between groups of items. */
+export const DropdownMenuSeparator = forwardRef<HTMLDivElement, DropdownMenuSeparatorProps>(
+  function DropdownMenuSeparator(props, ref) {
+    return <Separator ref={ref} {...props} />;
+  },
+);
+
+export type DropdownMenuLabelProps = KitProps<typeof Label>;
+
+/** A small heading over a group of items. */
+export const DropdownMenuLabel = forwardRef<HTMLDivElement, DropdownMenuLabelProps>(
+  function DropdownMenuLabel(props, ref) {
+    return <Label ref={ref} {...props} />;
+  },
+);
 
 const ITEM = "[role^=menuitem]:not([aria-disabled=true])";
 const menuItems = (menu: HTMLElement | null) => [...(menu?.querySelectorAll<HTMLElement>(ITEM) ?? [])];
@@ -220,7 +239,7 @@ export function DropdownMenu({ trigger, children, align = "end", label }: Dropdo
 export interface DropdownMenuItemProps {
   children: ReactNode;
   icon?: IconName;
-  tone?: "default" | "danger";
+  tone?: VariantValue<typeof ItemButton, "tone">;
   disabled?: boolean;
   /** Called when the item is chosen; call `event.preventDefault()` to keep the menu open. */
   onSelect?: (event: Event) => void;

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Icon, type IconName } from "../icon/Icon";
+import type { VariantValue } from "../internal/styled-props";
 import { styled } from "../theme/stitches";
 
 const Root = styled("div", {
@@ -33,10 +34,10 @@ export interface EmptyStateProps {
   title: string;
   description?: ReactNode;
   icon?: IconName;
-  tone?: "neutral" | "danger" | "primary";
+  tone?: VariantValue<typeof Art, "tone">;
   /** A way forward: "Add students", "Try again", "Clear filters". */
   action?: ReactNode;
-  compact?: boolean;
+  compact?: VariantValue<typeof Root, "compact">;
   /** "status" to announce it when it replaces content (e.g. a search with no results). */
   role?: "status" | "alert";
 }

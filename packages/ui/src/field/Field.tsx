@@ -1,16 +1,25 @@
-import { type ReactNode, useId } from "react";
+import { forwardRef, type ReactNode, useId } from "react";
 import { Glyph } from "../icon/Glyph";
 import { errorPath } from "../icon/glyphs";
+import type { KitProps } from "../internal/styled-props";
 import { styled } from "../theme/stitches";
 import { VisuallyHidden } from "../visually-hidden/VisuallyHidden";
 
 const Root = styled("div", { display: "flex", flexDirection: "column", gap: "6px", minWidth: 0 });
-export const FieldLabel = styled("label", {
+const Label = styled("label", {
   fontSize: "$md",
   fontWeight: "$semibold",
   color: "$gray800",
   "& [data-required]": { color: "$dangerText", marginInlineStart: "2px" },
 });
+
+export type FieldLabelProps = KitProps<typeof Label>;
+
+/** A form label with the kit's look, for controls that lay out their own field. */
+export const FieldLabel = forwardRef<HTMLLabelElement, FieldLabelProps>(function FieldLabel(props, ref) {
+  return <Label ref={ref} {...props} />;
+});
+
 const Hint = styled("p", { margin: 0, fontSize: "$sm", color: "$textMuted" });
 const ErrorText = styled("p", {
   margin: 0,
@@ -77,13 +86,13 @@ export function Field({
   );
   const labelElement =
     labelAs === "label" ? (
-      <FieldLabel htmlFor={ids.inputId} id={labelId}>
+      <Label htmlFor={ids.inputId} id={labelId}>
         {text}
-      </FieldLabel>
+      </Label>
     ) : (
-      <FieldLabel as="span" id={labelId}>
+      <Label as="span" id={labelId}>
         {text}
-      </FieldLabel>
+      </Label>
     );
   return (
     <Root>

@@ -4,7 +4,7 @@ import { acceptsFile, formatFileSize, isImageFile, PROFILE_PHOTO_ACCEPT } from "
 const file = (name: string, type: string) => ({ name, type });
 
 describe("acceptsFile", () => {
-  it("accepts profile photos of the allowed types only (spec §5)", () => {
+  it("accepts profile photos of the allowed types only", () => {
     for (const [name, type] of [
       ["me.jpg", "image/jpeg"],
       ["me.JPEG", "image/jpeg"],

@@ -1,4 +1,4 @@
-/** Profile photos: only these image types (spec §5). */
+/** Profile photos: only these image types. */
 export const PROFILE_PHOTO_ACCEPT = "image/jpeg,image/gif,image/png,image/bmp,.jpg,.jpeg,.gif,.png,.bmp";
 
 /**

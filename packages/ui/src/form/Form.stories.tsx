@@ -90,7 +90,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Spec §5: errors once touched or changed; submit disabled while invalid. */
+/** Errors once touched or changed; submit disabled while invalid. */
 export const ChangePassword: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

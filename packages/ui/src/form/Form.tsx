@@ -24,7 +24,7 @@ import { Textarea, type TextareaProps } from "../textarea/Textarea";
 /**
  * A react-hook-form form validated by a zod schema (the same schemas the API validates with,
  * from packages/contracts). Validation runs on every change and blur, so the submit button knows
- * whether the form is valid; each field shows its error once touched or changed (spec §5).
+ * whether the form is valid; each field shows its error once touched or changed.
  */
 export function useZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
   schema: Schema,

@@ -1,4 +1,4 @@
-// Example schemas for the form's stories and tests: the change-password rules of spec §5. (The
+// Example schemas for the form's stories and tests: the change-password rules. (The
 // app's real schemas live in packages/contracts.)
 import * as z from "zod";
 

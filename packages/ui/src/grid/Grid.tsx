@@ -1,4 +1,5 @@
 import type { CSSProperties, ReactNode } from "react";
+import type { VariantValue } from "../internal/styled-props";
 import { styled } from "../theme/stitches";
 
 const Root = styled("div", {
@@ -16,7 +17,7 @@ export interface GridProps {
   children: ReactNode;
   /** The narrowest a column may get, in px; the grid adds columns as the page widens. */
   minItemWidth?: number;
-  gap?: 3 | 4 | 5 | 6;
+  gap?: VariantValue<typeof Root, "gap">;
   /** Accessible name when the grid is a meaningful group (e.g. "Summary"). */
   "aria-label"?: string;
   role?: string;

@@ -1,16 +1,17 @@
-import { type ComponentPropsWithoutRef, forwardRef } from "react";
+import { forwardRef } from "react";
 import { Icon, type IconName } from "../icon/Icon";
+import type { KitProps, VariantValue } from "../internal/styled-props";
 import { IconButtonFrame as StyledIconButton } from "./IconButtonFrame";
 
 export interface IconButtonProps
-  extends Omit<ComponentPropsWithoutRef<typeof StyledIconButton>, "children" | "variant" | "size" | "round"> {
+  extends Omit<KitProps<typeof StyledIconButton>, "children" | "variant" | "size" | "round"> {
   /** The kit icon to show. */
   icon: IconName;
   /** What the button does, read by screen readers and shown as the native tooltip. Required. */
   label: string;
-  variant?: "ghost" | "light" | "primary" | "danger";
-  size?: "sm" | "md";
-  round?: boolean;
+  variant?: VariantValue<typeof StyledIconButton, "variant">;
+  size?: VariantValue<typeof StyledIconButton, "size">;
+  round?: VariantValue<typeof StyledIconButton, "round">;
 }
 
 /** A square button showing only an icon; `label` gives it its accessible name. */

@@ -2,6 +2,10 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import "../../test/dom";
+
+// The chart library loads lazily; on a busy 2-core machine that can take longer than the default second.
+const LAZY = { timeout: 10_000 };
+
 import { LineChart } from "./LineChart";
 
 describe("LineChart", () => {
@@ -23,7 +27,7 @@ describe("LineChart", () => {
       />,
     );
     expect(
-      await screen.findByRole("img", { name: /Registrations\. Line chart of Students, Schools by week/ }),
+      await screen.findByRole("img", { name: /Registrations\. Line chart of Students, Schools by week/ }, LAZY),
     ).toBeTruthy();
     const rows = within(screen.getByRole("table", { name: "Registrations: data" })).getAllByRole("row");
     expect(rows.map((row) => row.textContent)).toEqual(["WeekStudentsSchools", "W112012", "W2340–"]);

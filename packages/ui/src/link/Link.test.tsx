@@ -2,6 +2,8 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import "../../test/dom";
+import { computedStyle, hexToRgb } from "../../test/style";
+import { colors } from "../theme/tokens";
 import { Link } from "./Link";
 
 function RouterLink({ to, children, ...props }: { to: string; children: string; className?: string }) {
@@ -37,6 +39,7 @@ describe("Link", () => {
     );
     const link = screen.getByRole("link", { name: "Students" });
     expect(link.dataset.router).toBe("");
-    expect(link.className).not.toBe("");
+    expect(computedStyle(link, "color")).toBe(hexToRgb(colors.primaryText));
+    expect(computedStyle(link, "display")).toBe("inline-flex");
   });
 });

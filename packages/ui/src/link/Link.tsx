@@ -1,6 +1,7 @@
-import { type ComponentPropsWithoutRef, forwardRef } from "react";
+import { forwardRef } from "react";
 import { Icon } from "../icon/Icon";
 import { Slot } from "../internal/Slot";
+import type { KitProps, VariantValue } from "../internal/styled-props";
 import { focusRing } from "../theme/focus";
 import { styled } from "../theme/stitches";
 import { VisuallyHidden } from "../visually-hidden/VisuallyHidden";
@@ -31,9 +32,9 @@ const StyledLink = styled("a", {
   defaultVariants: { tone: "primary", underline: "always" },
 });
 
-export interface LinkProps extends Omit<ComponentPropsWithoutRef<typeof StyledLink>, "tone" | "underline"> {
-  tone?: "primary" | "muted";
-  underline?: "always" | "hover";
+export interface LinkProps extends Omit<KitProps<typeof StyledLink>, "tone" | "underline"> {
+  tone?: VariantValue<typeof StyledLink, "tone">;
+  underline?: VariantValue<typeof StyledLink, "underline">;
   /** Opens in a new tab, with rel="noopener noreferrer" and a screen-reader note. */
   external?: boolean;
   /** Style the child element (e.g. a router's <Link>) as a link instead of rendering an <a>. */

@@ -52,7 +52,7 @@ function SchoolToggle() {
   );
 }
 
-/** The school toggle of spec §8: confirmation, then 'Success!'. */
+/** The school toggle: confirmation, then 'Success!'. */
 export const ConfirmThenSuccess: Story = {
   render: () => (
     <MessageDialogProvider>

@@ -2,21 +2,8 @@ import { type ReactNode, useId } from "react";
 import { Button } from "../button/Button";
 import { Modal } from "../dialog/Modal";
 import { Icon, type IconName } from "../icon/Icon";
+import type { VariantValue } from "../internal/styled-props";
 import { styled } from "../theme/stitches";
-
-/**
- * The message dialogs of spec §8: 'Success!', 'Error!', the warning shown when a list could not
- * be loaded, and the Yes/Cancel confirmation.
- */
-export type MessageKind = "success" | "error" | "warning" | "confirm";
-
-export const DEFAULT_TITLES: Record<MessageKind, string> = {
-  success: "Success!",
-  error: "Error!",
-  warning: "Warning",
-  confirm: "Are you sure?",
-};
-export const DEFAULT_ERROR_TEXT = "Something went wrong. Please try again.";
 
 const Content = styled("div", {
   display: "flex",
@@ -42,6 +29,21 @@ const Badge = styled("span", {
     },
   },
 });
+
+/**
+ * The message dialogs: 'Success!', 'Error!', the warning shown when a list could not
+ * be loaded, and the Yes/Cancel confirmation (one look each, in the badge's variants).
+ */
+export type MessageKind = VariantValue<typeof Badge, "kind">;
+
+export const DEFAULT_TITLES: Record<MessageKind, string> = {
+  success: "Success!",
+  error: "Error!",
+  warning: "Warning",
+  confirm: "Are you sure?",
+};
+export const DEFAULT_ERROR_TEXT = "Something went wrong. Please try again.";
+
 const Title = styled("h2", { margin: 0, fontSize: "$xxl", fontWeight: "$semibold" });
 const Text = styled("p", { margin: 0, color: "$gray700", overflowWrap: "anywhere" });
 const Buttons = styled("div", {
@@ -131,7 +133,7 @@ export function MessageDialog({
           ) : (
             <Button
               variant={kind === "success" ? "primary" : "secondary"}
-              css={{ minWidth: "96px" }}
+              style={{ minWidth: 96 }}
               data-autofocus=""
               onClick={dismiss}
             >

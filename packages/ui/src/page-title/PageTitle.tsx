@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from "react";
 import { type BreadcrumbItem, Breadcrumbs } from "../breadcrumbs/Breadcrumbs";
+import type { VariantValue } from "../internal/styled-props";
 import type { ShellLinkProps } from "../shell/types";
 import { styled } from "../theme/stitches";
 
@@ -28,8 +29,8 @@ export interface PageTitleProps {
   breadcrumbs?: readonly BreadcrumbItem[];
   description?: ReactNode;
   /** Breadcrumbs under the title (default) or beside it. */
-  direction?: "column" | "row";
-  size?: "md" | "lg";
+  direction?: VariantValue<typeof Root, "direction">;
+  size?: VariantValue<typeof Heading, "size">;
   linkComponent?: ComponentType<ShellLinkProps>;
 }
 

@@ -1,4 +1,5 @@
 import { cloneElement, type ReactElement, type ReactNode, useEffect, useId, useRef } from "react";
+import type { VariantValue } from "../internal/styled-props";
 import { useControllableState } from "../internal/useControllableState";
 import { useDismiss } from "../internal/useDismiss";
 import { styled } from "../theme/stitches";
@@ -34,7 +35,7 @@ export interface PopoverProps {
   /** The panel's accessible name. */
   label: string;
   children: ReactNode | ((close: () => void) => ReactNode);
-  align?: "start" | "end";
+  align?: VariantValue<typeof Panel, "align">;
   open?: boolean;
   defaultOpen?: boolean;
   onOpenChange?: (open: boolean) => void;

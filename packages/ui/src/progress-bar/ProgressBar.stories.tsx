@@ -12,7 +12,7 @@ type Story = StoryObj<typeof meta>;
 
 export const Jobs: Story = {
   render: () => (
-    <Stack gap={5} css={{ maxWidth: 480 }}>
+    <Stack gap={5} style={{ maxWidth: 480 }}>
       <ProgressBar label="Importing students" value={420} max={1000} valueText="420 of 1,000 rows" />
       <ProgressBar label="Uploading answer sheets" value={76} tone="info" />
       <ProgressBar label="Export failed at" value={30} tone="danger" />

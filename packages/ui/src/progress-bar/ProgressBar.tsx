@@ -1,4 +1,5 @@
 import { useId } from "react";
+import type { VariantValue } from "../internal/styled-props";
 import { keyframes, styled } from "../theme/stitches";
 
 const slide = keyframes({ from: { transform: "translateX(-100%)" }, to: { transform: "translateX(250%)" } });
@@ -38,7 +39,7 @@ export interface ProgressBarProps {
   max?: number;
   /** Text beside the label; "42%" by default, e.g. "420 of 1,000 rows". */
   valueText?: string;
-  tone?: "primary" | "danger" | "info";
+  tone?: VariantValue<typeof Fill, "tone">;
 }
 
 /** Progress of an import, export or upload, announced as a progress bar. */

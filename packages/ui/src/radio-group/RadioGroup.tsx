@@ -1,4 +1,5 @@
 import { type ChangeEvent, forwardRef, type ReactNode, useId } from "react";
+import type { VariantValue } from "../internal/styled-props";
 import { focusRing } from "../theme/focus";
 import { styled } from "../theme/stitches";
 
@@ -54,7 +55,7 @@ export interface RadioGroupProps {
   value?: string;
   defaultValue?: string;
   onChange?: (value: string, event: ChangeEvent<HTMLInputElement>) => void;
-  orientation?: "vertical" | "horizontal";
+  orientation?: VariantValue<typeof Options, "orientation">;
   error?: ReactNode;
   required?: boolean;
   disabled?: boolean;

@@ -11,7 +11,7 @@ const initial =
 function EditorWithPreview() {
   const [html, setHtml] = useState(initial);
   return (
-    <Stack gap={5} css={{ maxWidth: 760 }}>
+    <Stack gap={5} style={{ maxWidth: 760 }}>
       <RichTextEditor
         label="Question text"
         defaultValue={initial}

@@ -5,7 +5,7 @@ import "../../test/dom";
 import { RichTextEditor } from "./RichTextEditor";
 import { BUTTON_LABELS, PICKER_LABELS, pickerItemLabel, TOOLBAR } from "./toolbar";
 
-describe("toolbar (spec §5)", () => {
+describe("toolbar", () => {
   it("offers exactly the listed tools, in order", () => {
     const tools = TOOLBAR.flat().map((tool) =>
       typeof tool === "string"

@@ -94,7 +94,7 @@ export interface RichTextEditorProps {
 }
 
 /**
- * The rich-text editor (Quill 2 with KaTeX formulas and the toolbar of spec §5). The server and
+ * The rich-text editor (Quill 2 with KaTeX formulas and the toolbar). The server and
  * the first client render show a placeholder with the content; Quill loads afterwards, in the
  * browser only, from its own chunk. The HTML it produces is sanitised again whenever it is shown.
  */

@@ -1,5 +1,5 @@
 /**
- * The editor toolbar, exactly as spec §5 lists it: bold, italic, underline, strike, blockquote,
+ * The editor toolbar, exactly as the programme lists it: bold, italic, underline, strike, blockquote,
  * code-block, formula, headers 1-6, ordered and bullet lists, sub/superscript, indent,
  * right-to-left, size (small, normal, large, huge), colour, background, align, link, image, clean.
  */

@@ -37,7 +37,7 @@ export interface RouteTransitionProps {
 }
 
 /**
- * Animates the content when the route changes (spec §2): a 300 ms slide between two named pages,
+ * Animates the content when the route changes: a 300 ms slide between two named pages,
  * otherwise a 200 ms fade; none on the first render or under reduced motion.
  */
 export function RouteTransition({ routeKey, pageName, slidePairs, children }: RouteTransitionProps) {

@@ -1,5 +1,6 @@
 import { forwardRef, type ReactNode } from "react";
 import { IconButton } from "../icon-button/IconButton";
+import type { VariantValue } from "../internal/styled-props";
 import { styled } from "../theme/stitches";
 import { durations } from "../theme/tokens";
 import { COLLAPSED_SIDEBAR, darkChromeVars, lightChrome } from "./chrome";
@@ -94,7 +95,7 @@ const Footer = styled("div", {
 
 export interface SidebarProps {
   id: string;
-  chrome: "light" | "dark";
+  chrome: VariantValue<typeof Root, "chrome">;
   logo?: ReactNode;
   footer?: ReactNode;
   children: ReactNode;

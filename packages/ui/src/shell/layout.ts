@@ -1,5 +1,5 @@
 /**
- * Layout resolution of the shell (spec §1): the layout type comes from the active route's data,
+ * Layout resolution of the shell: the layout type comes from the active route's data,
  * else from local storage, else 'light-sidebar'.
  */
 export const LAYOUT_TYPES = ["dark-sidebar", "light-sidebar", "dark-header", "light-header"] as const;
@@ -7,7 +7,7 @@ export type LayoutType = (typeof LAYOUT_TYPES)[number];
 export const DEFAULT_LAYOUT: LayoutType = "light-sidebar";
 export const LAYOUT_STORAGE_KEY = "exam-portal.layout";
 
-/** 'default' is fixed for the header layouts and fluid for the sidebar ones (spec §1). */
+/** 'default' is fixed for the header layouts and fluid for the sidebar ones. */
 export type PageWidth = "default" | "fluid" | "fixed";
 /** What the header shows beside the logo: the role title, or the page title (toolbar hidden). */
 export type HeaderContent = "role-title" | "page-title";

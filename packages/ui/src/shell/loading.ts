@@ -1,5 +1,5 @@
 /**
- * The global loading bar's logic (spec §2 "Shell behaviour"): shown while a navigation runs or a
+ * The global loading bar's logic: shown while a navigation runs or a
  * counted request is pending; hidden once the count is back to zero and the navigation has
  * ended, been cancelled or failed. Background traffic is not counted.
  */

@@ -17,7 +17,7 @@ export interface Breadcrumb {
   path?: string;
 }
 
-/** Deeper menu levels are ignored: a guard against runaway or cyclic data (spec §9). */
+/** Deeper menu levels are ignored: a guard against runaway or cyclic data. */
 export const MAX_MENU_DEPTH = 20;
 
 /** "/a/b/?x#y" → "/a/b": no query, no fragment, no trailing slash, always a leading slash. */
@@ -113,7 +113,7 @@ export function flattenMenu(items: readonly MenuItem[]): { item: MenuItem; depth
   return out;
 }
 
-/** The username as the header shows it: at most 10 characters, then an ellipsis (spec §6). */
+/** The username as the header shows it: at most 10 characters, then an ellipsis. */
 export function shortUsername(username: string, max = 10): string {
   const chars = [...username];
   return chars.length > max ? `${chars.slice(0, max).join("")}…` : username;

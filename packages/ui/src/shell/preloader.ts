@@ -1,5 +1,5 @@
 /**
- * Readiness of the page preloader (spec §2 "Shell behaviour"): it hides once the app is
+ * Readiness of the page preloader: it hides once the app is
  * hydrated, the first navigation is done, the window has loaded, no counted request is pending
  * and every custom gate is done, or after 20 s whatever happens; it is removed ~350 ms later.
  */

@@ -1,4 +1,4 @@
-/** Sticky header and scroll-to-top rules (spec §4 and §9). */
+/** Sticky header and scroll-to-top rules. */
 export const STICKY_HEADER_OFFSET = 200;
 export const SCROLL_TOP_OFFSET = 200;
 export const SCROLL_TOP_DURATION_MS = 600;

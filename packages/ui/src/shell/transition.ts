@@ -1,7 +1,7 @@
 import { durations } from "../theme/tokens";
 
 /**
- * Route change animation (spec §2): a 300 ms slide between two pages named as a pair (forward
+ * Route change animation: a 300 ms slide between two pages named as a pair (forward
  * from the first to the second, back the other way), otherwise a 200 ms fade; nothing on the
  * first render or when the user prefers reduced motion.
  */

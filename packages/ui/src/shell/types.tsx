@@ -20,7 +20,7 @@ export function PlainLink({ href, ...props }: ShellLinkProps) {
   return <a href={href} {...props} />;
 }
 
-/** The signed-in user as the header shows them (spec §6 user menu). */
+/** The signed-in user as the header shows them. */
 export interface ShellUser {
   /** Login name; the header shows at most 10 characters of it. */
   username: string;

@@ -1,3 +1,4 @@
+import type { VariantValue } from "../internal/styled-props";
 import { keyframes, styled } from "../theme/stitches";
 
 const shimmer = keyframes({ "0%": { opacity: 1 }, "50%": { opacity: 0.45 }, "100%": { opacity: 1 } });
@@ -18,7 +19,7 @@ const Block = styled("span", {
 export interface SkeletonProps {
   width?: number | string;
   height?: number | string;
-  shape?: "text" | "rect" | "circle";
+  shape?: VariantValue<typeof Block, "shape">;
 }
 
 /**

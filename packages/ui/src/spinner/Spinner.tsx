@@ -1,3 +1,4 @@
+import type { VariantValue } from "../internal/styled-props";
 import { keyframes, styled } from "../theme/stitches";
 
 const spin = keyframes({ to: { transform: "rotate(360deg)" } });
@@ -20,7 +21,7 @@ const Ring = styled("span", {
 });
 
 export interface SpinnerProps {
-  size?: "sm" | "md" | "lg";
+  size?: VariantValue<typeof Ring, "size">;
   /** Accessible name; leave it out when a surrounding element already announces the wait. */
   label?: string;
 }

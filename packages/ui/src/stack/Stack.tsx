@@ -1,10 +1,8 @@
+import { forwardRef } from "react";
+import type { KitProps } from "../internal/styled-props";
 import { styled } from "../theme/stitches";
 
-/**
- * Lays its children out in a row or a column with a token gap, so pages compose layouts without
- * writing styles. `direction="row"` wraps by default; use `wrap={false}` to keep one line.
- */
-export const Stack = styled("div", {
+const StyledStack = styled("div", {
   display: "flex",
   minWidth: 0,
   variants: {
@@ -39,4 +37,14 @@ export const Stack = styled("div", {
     grow: { true: { "& > *": { flex: "1 1 0" } } },
   },
   defaultVariants: { direction: "column", gap: 4 },
+});
+
+export type StackProps = KitProps<typeof StyledStack>;
+
+/**
+ * Lays its children out in a row or a column with a token gap, so pages compose layouts without
+ * writing styles. `direction="row"` wraps by default; use `wrap={false}` to keep one line.
+ */
+export const Stack = forwardRef<HTMLDivElement, StackProps>(function Stack(props, ref) {
+  return <StyledStack ref={ref} {...props} />;
 });

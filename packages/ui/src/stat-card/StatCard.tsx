@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Icon, type IconName } from "../icon/Icon";
+import type { VariantValue } from "../internal/styled-props";
 import { styled } from "../theme/stitches";
 import { VisuallyHidden } from "../visually-hidden/VisuallyHidden";
 
@@ -69,9 +70,9 @@ export interface StatCardProps {
   /** The figure, already formatted for display. */
   value: ReactNode;
   icon?: IconName;
-  tone?: "primary" | "info" | "warning" | "danger";
+  tone?: VariantValue<typeof IconBox, "tone">;
   /** Change against a previous period, e.g. { value: "12%", direction: "up", label: "since last week" }. */
-  trend?: { value: string; direction: "up" | "down"; label?: string };
+  trend?: { value: string; direction: VariantValue<typeof Trend, "direction">; label?: string };
 }
 
 /** One headline figure of a dashboard, read as "label: value (trend)". */

@@ -6,7 +6,7 @@ const meta = { title: "Components/Tabs", component: Tabs } satisfies Meta<typeof
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The three views of the user modal (spec §4): profile card, change password, update profile. */
+/** The three views of the user modal: profile card, change password, update profile. */
 export const UserModalViews: Story = {
   render: () => (
     <Tabs defaultValue="profile" style={{ maxWidth: 560 }}>

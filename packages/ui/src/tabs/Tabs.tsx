@@ -1,11 +1,12 @@
 import * as RadixTabs from "radix-ui/tabs";
+import { forwardRef } from "react";
+import type { KitProps } from "../internal/styled-props";
 import { focusRing } from "../theme/focus";
 import { styled } from "../theme/stitches";
 
-/** Tabs: `<Tabs defaultValue="a"><TabsList aria-label="…"><TabsTrigger value="a">…</TabsTrigger></TabsList><TabsContent value="a">…</TabsContent></Tabs>`. Arrow keys move between tabs. */
-export const Tabs = styled(RadixTabs.Root, { display: "flex", flexDirection: "column", gap: "$5" });
+const Root = styled(RadixTabs.Root, { display: "flex", flexDirection: "column", gap: "$5" });
 
-export const TabsList = styled(RadixTabs.List, {
+const List = styled(RadixTabs.List, {
   display: "flex",
   gap: "$5",
   borderBottom: "1px solid $border",
@@ -13,7 +14,7 @@ export const TabsList = styled(RadixTabs.List, {
   scrollbarWidth: "none",
 });
 
-export const TabsTrigger = styled(RadixTabs.Trigger, {
+const Trigger = styled(RadixTabs.Trigger, {
   all: "unset",
   boxSizing: "border-box",
   display: "inline-flex",
@@ -34,4 +35,26 @@ export const TabsTrigger = styled(RadixTabs.Trigger, {
   "&:focus-visible": focusRing,
 });
 
-export const TabsContent = styled(RadixTabs.Content, { "&:focus-visible": { ...focusRing, borderRadius: "$md" } });
+const Content = styled(RadixTabs.Content, { "&:focus-visible": { ...focusRing, borderRadius: "$md" } });
+
+export type TabsProps = KitProps<typeof Root>;
+export type TabsListProps = KitProps<typeof List>;
+export type TabsTriggerProps = KitProps<typeof Trigger>;
+export type TabsContentProps = KitProps<typeof Content>;
+
+/** Tabs: `<Tabs defaultValue="a"><TabsList aria-label="…"><TabsTrigger value="a">…</TabsTrigger></TabsList><TabsContent value="a">…</TabsContent></Tabs>`. Arrow keys move between tabs. */
+export const Tabs = forwardRef<HTMLDivElement, TabsProps>(function Tabs(props, ref) {
+  return <Root ref={ref} {...props} />;
+});
+
+export const TabsList = forwardRef<HTMLDivElement, TabsListProps>(function TabsList(props, ref) {
+  return <List ref={ref} {...props} />;
+});
+
+export const TabsTrigger = forwardRef<HTMLButtonElement, TabsTriggerProps>(function TabsTrigger(props, ref) {
+  return <Trigger ref={ref} {...props} />;
+});
+
+export const TabsContent = forwardRef<HTMLDivElement, TabsContentProps>(function TabsContent(props, ref) {
+  return <Content ref={ref} {...props} />;
+});

@@ -78,7 +78,7 @@ export const Colors: Story = {
 const Sample = styled("p", { margin: "0 0 $3", color: "$text", display: "flex", gap: "$4", alignItems: "baseline" });
 const Lang = styled("span", { width: "110px", flexShrink: 0, fontSize: "$sm", color: "$textMuted" });
 
-// The question languages (DECISIONS §4); each script renders in its self-hosted Noto family.
+// The question languages; each script renders in its self-hosted Noto family.
 const scripts: [string, string, string, ("rtl" | "ltr")?][] = [
   ["English", "en", "Science talent search examination"],
   ["Hindi", "hi", "विज्ञान प्रतिभा खोज परीक्षा"],

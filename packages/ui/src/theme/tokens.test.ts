@@ -56,7 +56,7 @@ describe("tokens", () => {
     }
   });
 
-  it("has the numbers of spec §9", () => {
+  it("has the shell's fixed numbers", () => {
     expect(sizes.drawer).toBe("225px");
     expect(zIndices.menuDropdown).toBe("105");
     expect(durations).toMatchObject({

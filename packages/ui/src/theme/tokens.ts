@@ -167,7 +167,7 @@ export const shadows = {
   header: "0 10px 30px 0 rgba(82, 63, 105, 0.05)",
 } as const;
 
-/** Stacking order; the menu dropdown is 105 (spec §9). */
+/** Stacking order; the menu dropdown is 105. */
 export const zIndices = {
   base: "1",
   scrollTop: "95",
@@ -184,7 +184,7 @@ export const zIndices = {
   preloader: "2000",
 } as const;
 
-/** Fixed sizes of the shell (spec §9: drawer 225 px). */
+/** Fixed sizes of the shell (drawer 225 px). */
 export const sizes = {
   sidebar: "265px",
   sidebarMinimized: "75px",
@@ -196,7 +196,7 @@ export const sizes = {
   controlSm: "32px",
 } as const;
 
-/** Motion durations in milliseconds (spec §2 "Shell behaviour" and §9). */
+/** Motion durations in milliseconds. */
 export const durations = {
   fast: 150,
   accordion: 250,

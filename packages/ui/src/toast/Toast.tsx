@@ -1,9 +1,8 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { Icon, type IconName } from "../icon/Icon";
 import { IconButton } from "../icon-button/IconButton";
+import type { VariantValue } from "../internal/styled-props";
 import { keyframes, styled } from "../theme/stitches";
-
-export type ToastTone = "success" | "error" | "warning" | "info";
 
 export interface ToastOptions {
   title: string;
@@ -62,6 +61,10 @@ const Item = styled("div", {
     },
   },
 });
+
+/** A toast's tone: its accent colour and icon (one per variant of the item). */
+export type ToastTone = VariantValue<typeof Item, "tone">;
+
 const Title = styled("p", { margin: 0, fontWeight: "$semibold", fontSize: "$md" });
 const Description = styled("p", { margin: "2px 0 0", fontSize: "$sm", color: "$textMuted" });
 

@@ -26,7 +26,7 @@ const FilterFoot = styled("div", {
 });
 
 export interface ToolbarCreate {
-  /** "Create" by default (spec §3). */
+  /** "Create" by default. */
   label?: string;
   onClick?: () => void;
   /** Makes it a link (e.g. to the "new" page), rendered by `linkComponent`. */
@@ -51,7 +51,7 @@ export interface ToolbarProps {
 }
 
 /**
- * The page toolbar of the portal's list pages (spec §3: filter button, date-range button and a
+ * The page toolbar of the portal's list pages (filter button, date-range button and a
  * primary button labelled Create). Sits at the end of the shell's toolbar row.
  */
 export function Toolbar({
