@@ -6,7 +6,7 @@ const messages = (input: unknown) => {
   return result.success ? [] : result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
 };
 
-describe("change-password rules (spec §5)", () => {
+describe("change-password rules (docs/domain.md, Form rules)", () => {
   it("accepts a strong new password that differs from the old one and is confirmed", () => {
     expect(
       messages({ old_password: "Demo@12345", new_password: "Better#2026", confirm_password: "Better#2026" }),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Password rules and messages of spec §5, shared by the change-password form and the API. */
+/** Password rules and messages (docs/domain.md, Form rules), shared by the change-password form and the API. */
 export const PASSWORD_MESSAGES = {
   required: "Password is required",
   min: "Password should have at least 8 symbols",
@@ -64,7 +64,7 @@ export type LoginBody = z.infer<typeof loginBody>;
 
 export const checkUsernameBody = z.strictObject({
   username: usernameField,
-  /** The fixed client token the forms send with the check (spec §5). */
+  /** The fixed client token the forms send with the check. */
   token: z.string().max(200).optional(),
 });
 
@@ -74,7 +74,7 @@ export const profileFields = z.strictObject({
   team: z.string().trim().max(100, "team can be at most 100 characters").optional().default(""),
 });
 
-/** Photo rules of spec §5: jpeg, jpg, gif, png or bmp, checked by content on the server. */
+/** Photo rules: jpeg, jpg, gif, png or bmp, checked by content on the server. */
 export const PROFILE_PHOTO_TYPES = ["image/jpeg", "image/gif", "image/png", "image/bmp"] as const;
 export const PROFILE_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 
@@ -95,3 +95,76 @@ export const verifyOtpBody = z.strictObject({
   otp: z.string({ error: "otp is required" }).regex(/^\d{6}$/, "otp must be the 6 digits we sent"),
   type: z.enum(OTP_PURPOSES, { error: "type must be verify-mobile or login" }).default("verify-mobile"),
 });
+
+/** The geography levels a coordinator can be assigned to (a city is never assigned). */
+export const ASSIGNMENT_LEVELS = ["zone", "state", "prant", "district"] as const;
+export type AssignmentLevel = (typeof ASSIGNMENT_LEVELS)[number];
+
+export const assignment = z.object({
+  id: z.number().int(),
+  level: z.enum(ASSIGNMENT_LEVELS),
+  coordinatable_id: z.number().int(),
+  coordinatable_name: z.string(),
+});
+export type Assignment = z.infer<typeof assignment>;
+
+/** The signed-in user's record (GET /api/user; docs/domain.md, "The user record"). */
+export const userRecord = z.object({
+  id: z.number().int(),
+  role_id: z.number().int(),
+  role_name: z.string(),
+  username: z.string(),
+  email: z.string(),
+  name: z.string(),
+  profile_photo: z.string().nullable(),
+  profile: z.object({
+    full_name: z.string().nullable(),
+    designation: z.string().nullable(),
+    team: z.string().nullable(),
+  }),
+  company_logo: z.string().nullable(),
+  is_active: z.union([z.literal(0), z.literal(1)]),
+  zone: z.string().nullable(),
+  country_id: z.number().int().nullable(),
+  mobile: z.string().nullable(),
+  mobile_verified: z.boolean(),
+  user_detail: z.object({
+    name: z.string(),
+    profile_photo: z.string().nullable(),
+    school_category_id: z.number().int().nullable(),
+    referred_student: z.number().int(),
+    assignments: z.array(assignment),
+  }),
+});
+export type UserRecord = z.infer<typeof userRecord>;
+
+/** Who signed in, as the login and handoff answers name them. */
+export const signedInUser = z.object({ id: z.number().int(), username: z.string(), role_id: z.number().int() });
+
+export const loginData = z.object({
+  token: z.string(),
+  user: signedInUser,
+  /** The user has a mobile number that is not verified yet: the app offers the OTP step. */
+  mobile_verification_required: z.boolean(),
+});
+export type LoginData = z.infer<typeof loginData>;
+
+export const usernameCheckData = z.object({ available: z.boolean() });
+
+export const otpSentData = z.object({ expires_in_seconds: z.number().int() });
+
+export const handoffData = z.object({ code: z.string(), target_app: z.string(), expires_at: z.string() });
+export const handoffRedeemData = z.object({ token: z.string(), user: signedInUser });
+
+/** Sign-in limits (docs/decisions/006-rate-limits-in-postgres.md). */
+export const LOGIN_LIMIT_PER_ACCOUNT = { max: 10, windowSeconds: 15 * 60 } as const;
+export const USERNAME_CHECKS_PER_CLIENT = { max: 30, windowSeconds: 60 } as const;
+
+/** Mobile codes: valid this long, this many wrong tries, this many sends per hour. */
+export const OTP_TTL_MINUTES = 10;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_SENDS_PER_ACCOUNT = { max: 5, windowSeconds: 60 * 60 } as const;
+export const OTP_SENDS_PER_CLIENT = { max: 20, windowSeconds: 60 * 60 } as const;
+
+/** A handoff code moves a sign-in to another app within this many seconds, once. */
+export const HANDOFF_TTL_SECONDS = 60;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Every JSON response of the API is `{ status, message, data }` (DECISIONS §5). Errors use the
+ * Every JSON response of the API is `{ status, message, data }` (docs/domain.md, API conventions). Errors use the
  * same envelope with `status: false`; validation errors list the fields in `errors`.
  */
 export const envelope = <T extends z.ZodType>(data: T) =>

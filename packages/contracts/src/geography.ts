@@ -1,8 +1,6 @@
 import { z } from "zod";
+import type { GeographyLevel } from "./geography-constants";
 import { pageField, perPageField, searchField } from "./pagination";
-
-export const GEOGRAPHY_LEVELS = ["zone", "state", "prant", "district", "city"] as const;
-export type GeographyLevel = (typeof GEOGRAPHY_LEVELS)[number];
 
 const idList = (name: string) =>
   z
@@ -26,7 +24,7 @@ const parentId = (field: string, level: string) =>
     .int(`${field} must be the id of a ${level}`)
     .positive(`${field} must be the id of a ${level}`);
 
-/** Body of fetchXWithPagination: paging, search and the region filters of spec §3. */
+/** Body of fetchXWithPagination: paging, search and the region filters. */
 export const regionListBody = z.strictObject({
   page: pageField,
   per_page: perPageField,
@@ -82,14 +80,48 @@ export type PrantBody = z.infer<typeof prantBody>;
 export type DistrictBody = z.infer<typeof districtBody>;
 export type CityBody = z.infer<typeof cityBody>;
 
-/** Body of POST /api/coordinators: the coordinator list with paging, search and region filters. */
-export const coordinatorListBody = regionListBody.extend({
-  role_id: z.coerce
-    .number<unknown>({ error: "role_id must be 8, 9, 10 or 11" })
-    .int("role_id must be 8, 9, 10 or 11")
-    .min(8, "role_id must be 8, 9, 10 or 11")
-    .max(11, "role_id must be 8, 9, 10 or 11")
-    .optional(),
-  is_active: z.boolean({ error: "is_active must be true or false" }).optional(),
+/** The create/update body of each level. */
+export const REGION_BODIES = {
+  zone: zoneBody,
+  state: stateBody,
+  prant: prantBody,
+  district: districtBody,
+  city: cityBody,
+} as const;
+export type RegionBodies = { [L in GeographyLevel]: z.infer<(typeof REGION_BODIES)[L]> };
+export type RegionBody = RegionBodies[GeographyLevel];
+
+/**
+ * The body a level's create/update form carries, read from the form's fields (named as the body's
+ * fields). An empty optional picker means "none", so a zone's empty country is null.
+ */
+export function regionBodyFromForm(level: GeographyLevel, read: (field: string) => unknown): Record<string, unknown> {
+  const fields = Object.keys(REGION_BODIES[level].shape);
+  const raw: Record<string, unknown> = Object.fromEntries(fields.map((field) => [field, read(field) ?? undefined]));
+  if (level === "zone" && !raw.country_id) raw.country_id = null;
+  return raw;
+}
+
+/** One row of any regions list: the node, its parent chain and how many children and schools it has. */
+export const regionItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string().optional(),
+  country_id: z.number().int().nullable().optional(),
+  country_name: z.string().nullable().optional(),
+  zone_id: z.number().int().optional(),
+  zone_name: z.string().optional(),
+  state_id: z.number().int().optional(),
+  state_name: z.string().optional(),
+  prant_id: z.number().int().optional(),
+  prant_name: z.string().optional(),
+  district_id: z.number().int().optional(),
+  district_name: z.string().optional(),
+  children_count: z.number().int().optional(),
+  schools_count: z.number().int().optional(),
 });
-export type CoordinatorListBody = z.infer<typeof coordinatorListBody>;
+export type RegionItem = z.infer<typeof regionItem>;
+
+/** A country, as registration forms list them. */
+export const countryItem = z.object({ id: z.number().int(), name: z.string(), code: z.string() });
+export type CountryItem = z.infer<typeof countryItem>;

@@ -1,9 +1,5 @@
 import { z } from "zod";
-
-/** List paging (DECISIONS §5): page 1 and 10 per page by default, at most 100 per page. */
-export const DEFAULT_PAGE = 1;
-export const DEFAULT_PER_PAGE = 10;
-export const MAX_PER_PAGE = 100;
+import { DEFAULT_PAGE, DEFAULT_PER_PAGE, MAX_PER_PAGE } from "./pagination-constants";
 
 export const pageField = z.coerce
   .number<unknown>({ error: "page must be a whole number" })

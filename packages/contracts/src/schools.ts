@@ -1,18 +1,8 @@
-/** School boards offered by the registration form (fetchSubBoard). */
-export const SCHOOL_BOARDS = [
-  { id: 1, name: "CBSE" },
-  { id: 2, name: "CISCE (ICSE / ISC)" },
-  { id: 3, name: "State Board" },
-  { id: 4, name: "NIOS" },
-  { id: 5, name: "IB" },
-  { id: 6, name: "Cambridge (CAIE)" },
-  { id: 7, name: "Other" },
-] as const;
+import { z } from "zod";
 
-/** School categories (schools.category_id). */
-export const SCHOOL_CATEGORIES = [
-  { id: 1, name: "Government" },
-  { id: 2, name: "Private" },
-  { id: 3, name: "Government aided" },
-  { id: 4, name: "Institute" },
-] as const;
+/** A school's own account switch (POST /api/schools/disable-account): its new state. */
+export const schoolToggleData = z.object({
+  school_id: z.number().int(),
+  is_active: z.union([z.literal(0), z.literal(1)]),
+});
+export type SchoolToggleData = z.infer<typeof schoolToggleData>;

@@ -1,0 +1,27 @@
+/** School boards offered by the registration form (fetchSubBoard). */
+export const SCHOOL_BOARDS = [
+  { id: 1, name: "CBSE" },
+  { id: 2, name: "CISCE (ICSE / ISC)" },
+  { id: 3, name: "State Board" },
+  { id: 4, name: "NIOS" },
+  { id: 5, name: "IB" },
+  { id: 6, name: "Cambridge (CAIE)" },
+  { id: 7, name: "Other" },
+] as const;
+
+/** School categories (schools.category_id). */
+export const SCHOOL_CATEGORIES = [
+  { id: 1, name: "Government" },
+  { id: 2, name: "Private" },
+  { id: 3, name: "Government aided" },
+  { id: 4, name: "Institute" },
+] as const;
+
+/** The exact words of the school's activate/deactivate dialogs (docs/domain.md, "School account"). */
+export const SCHOOL_TOGGLE_MESSAGES = {
+  confirmDeactivate: "Are you sure you want to deactivate the School?",
+  confirmActivate: "Are you sure you want to activate the School?",
+  deactivated: "School deactivated successfully!",
+  activated: "School activated successfully!",
+  failed: "Something went wrong. Please try again.",
+} as const;
