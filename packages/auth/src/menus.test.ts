@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { APP_IDS } from "./apps";
-import { findPage, menuFor, type PageNode, pagesOf } from "./menus";
+import { findPage, menuFor, type PageNode, pagePath, pagesOf } from "./menus";
 import { can, type Subject } from "./permissions";
 import { ROLES } from "./roles";
 
@@ -42,7 +42,7 @@ describe("pages and menus", () => {
     }
   });
 
-  it("builds the school menus of DECISIONS §2", () => {
+  it("builds the school menus (docs/domain.md, Who may do what)", () => {
     const school = paths(menuFor("school", subject(2)));
     expect(school).toContain("/payment/disable-account");
     expect(school).toContain("/student/view-referred-students");
@@ -77,6 +77,23 @@ describe("pages and menus", () => {
     expect(pay.map((n) => n.id)).toEqual(["dashboard", "pay-support"]);
     expect(paths(menuFor("coordinator", subject(3)))).not.toContain("/view-profile");
     expect(paths(menuFor("coordinator", subject(3)))).not.toContain("/state-district/state-wise-district");
+  });
+
+  it("gives every page an id of its own within its app", () => {
+    for (const app of APP_IDS) {
+      const ids = pagesOf(app).map((p) => p.id);
+      expect(new Set(ids).size, app).toBe(ids.length);
+    }
+  });
+
+  it("builds page addresses from page ids, and only from ids the tree has", () => {
+    expect(pagePath("coordinator", "districts")).toBe("/regions/districts");
+    expect(pagePath("coordinator", "reset-exam")).toBe("/result-overview/reset-exam?level=level-1");
+    expect(pagePath("school", "disable-account")).toBe("/payment/disable-account");
+    // @ts-expect-error a group is not a page
+    expect(() => pagePath("coordinator", "regions")).toThrow(/No page "regions"/);
+    // @ts-expect-error a page of another app
+    expect(() => pagePath("outbox", "districts")).toThrow(RangeError);
   });
 
   it("finds pages by path, ignoring a trailing slash", () => {

@@ -2,7 +2,7 @@ import type { AppId } from "./apps";
 import { can, type Permission, type Subject } from "./permissions";
 
 /**
- * Every page of the four apps (spec §2) with its title, the permission that opens it (DECISIONS §2)
+ * Every page of the four apps with its title, the permission that opens it (docs/domain.md, Who may do what)
  * and its place in the sidebar. The sidebar, the page titles and breadcrumbs, the route guards and
  * the end-to-end menu tests are all derived from this one tree, so they cannot disagree.
  */
@@ -22,27 +22,24 @@ export interface PageNode {
   children?: PageNode[];
 }
 
-const page = (
-  id: string,
+// The builders keep each page's id as a literal type, so `pagePath(app, id)` is checked when it is
+// written: a screen or test cannot link to a page that does not exist.
+const page = <const Id extends string, const Extra extends Partial<PageNode> = Record<never, never>>(
+  id: Id,
   title: string,
   path: string,
   permission: Permission,
-  extra: Partial<PageNode> = {},
-): PageNode => ({
-  id,
-  title,
-  path,
-  permission,
-  ...extra,
-});
-const group = (id: string, title: string, icon: string, children: PageNode[]): PageNode => ({
-  id,
-  title,
-  icon,
-  children,
-});
+  extra?: Extra,
+) => ({ id, title, path, permission, ...extra }) as PageNode & { id: Id; path: string } & Extra;
 
-const STUDY_MATERIAL = (permission: Permission): PageNode =>
+const group = <const Id extends string, const Children extends readonly PageNode[]>(
+  id: Id,
+  title: string,
+  icon: string,
+  children: Children,
+) => ({ id, title, icon, children }) as PageNode & { id: Id; children: Children };
+
+const STUDY_MATERIAL = (permission: Permission) =>
   group("study-material", "Study Material", "book", [
     page("study-material", "Study Material", "/study-material/study-material", permission),
     page("buy-study-material", "Buy Study Material", "/study-material/buy-study-material", permission),
@@ -64,7 +61,7 @@ const STUDY_MATERIAL = (permission: Permission): PageNode =>
 
 const PROFILE = page("view-profile", "My Profile", "/view-profile", "self.profile", { hidden: true });
 
-const SCHOOL: PageNode[] = [
+const SCHOOL = [
   page("student-home", "My Exams", "/student", "student.area", {
     icon: "home",
     description: "Your exams, admit card and results.",
@@ -102,7 +99,7 @@ const SCHOOL: PageNode[] = [
   PROFILE,
 ];
 
-const COORDINATOR: PageNode[] = [
+const COORDINATOR = [
   page("dashboard", "Dashboard", "/admin-dashboard", "admin.dashboard", {
     icon: "dashboard",
     description: "Registrations, payments and results of your region at a glance.",
@@ -223,7 +220,7 @@ const COORDINATOR: PageNode[] = [
   PROFILE,
 ];
 
-const PAPERSETTER: PageNode[] = [
+const PAPERSETTER = [
   group("level-1", "Level 1", "layers", [
     page("level1-dashboard", "Level 1 Dashboard", "/paper-editor-admin/level1-dashboard", "papers.dashboard"),
     page("level1-questions", "Level 1 Questions", "/paper-editor-admin/level1-questions", "questions.view"),
@@ -242,19 +239,37 @@ const PAPERSETTER: PageNode[] = [
   PROFILE,
 ];
 
-const OUTBOX: PageNode[] = [
+const OUTBOX = [
   page("outbox", "Outbox", "/outbox", "outbox.use", { icon: "inbox" }),
   page("send-mail", "Send Mail", "/send-mail", "outbox.use", { icon: "send" }),
   page("templates", "Templates", "/templates", "outbox.use", { icon: "template" }),
   PROFILE,
 ];
 
-export const PAGES: Record<AppId, readonly PageNode[]> = {
+export const PAGES = {
   school: SCHOOL,
   coordinator: COORDINATOR,
   papersetter: PAPERSETTER,
   outbox: OUTBOX,
-};
+} satisfies Record<AppId, readonly PageNode[]>;
+
+type IdsOfNode<N> =
+  | (N extends { id: infer I; path: string } ? I : never)
+  | (N extends { children: infer C } ? IdsOf<C> : never);
+type IdsOf<T> = T extends readonly (infer N)[] ? IdsOfNode<N> : never;
+
+/** The id of a page of `app` (groups excluded): what `pagePath` accepts. */
+export type PageId<A extends AppId> = IdsOf<(typeof PAGES)[A]>;
+
+/**
+ * The address of a page of `app` by its id, as the page tree has it (query included, e.g. the
+ * reset-exam page's `?level=level-1`). Screens and end-to-end tests build links with this.
+ */
+export function pagePath<A extends AppId>(app: A, id: PageId<A>): string {
+  const found = pagesOf(app).find((p) => p.id === id);
+  if (!found) throw new RangeError(`No page "${String(id)}" in the ${app} app`);
+  return found.path;
+}
 
 function allowed(node: PageNode, subject: Subject): boolean {
   return node.permission ? can(subject, node.permission) : true;
@@ -275,7 +290,7 @@ export function menuFor(app: AppId, subject: Subject): PageNode[] {
       const children = walk(node.children ?? []);
       return children.length > 0 ? [{ ...node, children }] : [];
     });
-  return walk(PAGES[app]);
+  return walk(PAGES[app] as readonly PageNode[]);
 }
 
 /** Every page of an app, flattened, with the titles of the groups above it. */
@@ -287,7 +302,7 @@ export function pagesOf(app: AppId): (PageNode & { path: string; trail: string[]
       walk(node.children ?? [], [...trail, node.title]);
     }
   };
-  walk(PAGES[app], []);
+  walk(PAGES[app] as readonly PageNode[], []);
   return out;
 }
 

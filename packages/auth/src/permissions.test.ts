@@ -10,7 +10,7 @@ const user = (roleId: number, extra: Partial<Subject> = {}): Subject => ({
 const holders = (permission: Permission, extra: Partial<Subject> = {}) =>
   Array.from({ length: 18 }, (_, i) => i + 1).filter((id) => can(user(id, extra), permission));
 
-describe("permission table (DECISIONS §2)", () => {
+describe("permission table (docs/domain.md, Who may do what)", () => {
   it("names every permission resource.action and grants each to at least one role", () => {
     for (const key of PERMISSION_KEYS) {
       expect(key).toMatch(/^[a-z][A-Za-z]*(\.[a-z][A-Za-z]*)+$/);
@@ -48,6 +48,8 @@ describe("permission table (DECISIONS §2)", () => {
 
   it("keeps destructive exam actions to 3 and 6, and hides mock results from 9", () => {
     expect(holders("exam.reset")).toEqual([3, 6]);
+    expect(holders("mail.send")).toEqual([3, 6, 7, 8, 9, 10, 11, 12]);
+    expect(holders("outbox.use")).toEqual([12]);
     expect(holders("exam.uploadFile")).toEqual([3, 6]);
     expect(holders("results.mock")).toEqual([3, 6, 7, 8, 10, 11]);
   });

@@ -1,7 +1,7 @@
-import { ADMIN_ROLE_IDS, COORDINATOR_ROLE_IDS, ROLE_IDS, type RoleId } from "./roles";
+import { ROLE, ROLE_GROUPS, ROLE_IDS, type RoleId } from "./roles";
 
 /**
- * The one permission table (DECISIONS §2). The API enforces it on every endpoint; the apps build
+ * The one permission table (docs/domain.md, Who may do what). The API enforces it on every endpoint; the apps build
  * their menus from it. A permission is `resource.action`; a rule grants it to some roles, optionally
  * only when the user is (or is not) in the GCC zone, or has referred more than N students.
  */
@@ -21,21 +21,31 @@ export interface Rule {
   readonly referredAbove?: number;
 }
 
-const ADMINS = ADMIN_ROLE_IDS;
-const COORDINATORS = COORDINATOR_ROLE_IDS;
+const {
+  admins: ADMINS,
+  coordinators: COORDINATORS,
+  schoolAccounts: SCHOOL_ACCOUNTS,
+  papersetters: PAPERSETTERS,
+} = ROLE_GROUPS;
+/** A school's bank-detail page opens once it has referred more students than this. */
+export const BANK_DETAIL_REFERRED_THRESHOLD = 10;
+
 const ADMINS_AND_COORDINATORS = [...ADMINS, ...COORDINATORS] as const;
-const COORDINATOR_APP = [3, 4, 5, 6, 7, 8, 9, 10, 11] as const;
-const SCHOOL_ACCOUNTS = [2, 17, 18] as const;
-const PAPERSETTERS = [13, 14, 15, 16] as const;
+/** Admin and Sub Admin: the two roles trusted with destructive and people-managing work. */
+const TOP_ADMINS = [ROLE.admin, ROLE.subAdmin] as const;
+/** Coordinators who have a level below their own to manage. */
+const MANAGING_COORDINATORS = [ROLE.zonalCoordinator, ROLE.stateCoordinator, ROLE.prantCoordinator] as const;
+const PAPER_WRITERS = [ROLE.papersetterAdmin, ROLE.papersetterSubAdmin, ROLE.subjectPanel] as const;
+const PAPER_LEADS = [ROLE.papersetterAdmin, ROLE.papersetterSubAdmin] as const;
 
 export const PERMISSIONS = {
   // Anyone signed in: their own profile, password, mobile, sign-out, moving between apps.
-  "self.profile": [{ roles: ROLE_IDS }],
+  "self.profile": [{ roles: ROLE_GROUPS.everyone }],
   // Region lists for pickers and filters (scoped to what the user may see).
-  "regions.read": [{ roles: ROLE_IDS }],
+  "regions.read": [{ roles: ROLE_GROUPS.everyone }],
 
   // Student area (role 1).
-  "student.area": [{ roles: [1] }],
+  "student.area": [{ roles: [ROLE.student] }],
 
   // School app (2 school, 17 master institute, 18 institute).
   "school.dashboard": [{ roles: SCHOOL_ACCOUNTS }],
@@ -45,54 +55,58 @@ export const PERMISSIONS = {
   "school.profile.edit": [{ roles: SCHOOL_ACCOUNTS }],
   "school.password.update": [{ roles: SCHOOL_ACCOUNTS }],
   "payments.history": [{ roles: SCHOOL_ACCOUNTS }],
-  "students.add": [{ roles: [2, 18] }],
+  "students.add": [{ roles: ROLE_GROUPS.singleSchools }],
   "students.view": [{ roles: SCHOOL_ACCOUNTS }],
-  "students.schoolPaidUnpaid": [{ roles: [2, 18] }],
-  "students.referred": [{ roles: [2] }],
-  "importantDates.view": [{ roles: [2, 18] }],
-  "institute.schools.manage": [{ roles: [17] }],
-  "bankDetails.manage": [{ roles: [17] }, { roles: [2], referredAbove: 10 }],
-  "payments.payForStudents": [{ roles: [2, 17] }],
-  "school.toggleActive": [{ roles: [2] }],
+  "students.schoolPaidUnpaid": [{ roles: ROLE_GROUPS.singleSchools }],
+  "students.referred": [{ roles: [ROLE.school] }],
+  "importantDates.view": [{ roles: ROLE_GROUPS.singleSchools }],
+  "institute.schools.manage": [{ roles: [ROLE.masterInstitute] }],
+  "bankDetails.manage": [
+    { roles: [ROLE.masterInstitute] },
+    { roles: [ROLE.school], referredAbove: BANK_DETAIL_REFERRED_THRESHOLD },
+  ],
+  "payments.payForStudents": [{ roles: [ROLE.school, ROLE.masterInstitute] }],
+  "school.toggleActive": [{ roles: [ROLE.school] }],
   "studyMaterial.view": [{ roles: SCHOOL_ACCOUNTS }],
 
   // Coordinator app (3-11).
-  "admin.dashboard": [{ roles: COORDINATOR_APP }],
+  "admin.dashboard": [{ roles: ROLE_GROUPS.coordinatorApp }],
   "analytics.view": [{ roles: ADMINS }, { roles: COORDINATORS, gcc: false }],
   "ranking.view": [{ roles: ADMINS_AND_COORDINATORS }],
   "students.regionLists": [{ roles: ADMINS }, { roles: COORDINATORS, gcc: false }],
   "students.total": [{ roles: ADMINS_AND_COORDINATORS }],
-  "students.bulkImport": [{ roles: [9], gcc: true }],
+  "students.bulkImport": [{ roles: [ROLE.stateCoordinator], gcc: true }],
   "schools.total": [{ roles: ADMINS_AND_COORDINATORS }],
   "schools.paidUnpaid": [{ roles: ADMINS }, { roles: COORDINATORS, gcc: false }],
-  "schools.gcc": [{ roles: [4] }],
-  "masterInstitutes.manage": [{ roles: [4] }],
-  "content.manage": [{ roles: [4] }],
-  "paySupport.manage": [{ roles: [5] }],
+  "schools.gcc": [{ roles: [ROLE.lms] }],
+  "masterInstitutes.manage": [{ roles: [ROLE.lms] }],
+  "content.manage": [{ roles: [ROLE.lms] }],
+  "paySupport.manage": [{ roles: [ROLE.paySupport] }],
   "regions.manage": [{ roles: ADMINS }],
   // Coordinators manage only the levels below their own (enforced by the coordinator service).
-  "coordinators.manage": [{ roles: [3, 6, 8, 9, 10] }],
-  "passwords.manage": [{ roles: [3, 6, 8, 9, 10] }],
-  "mail.send": [{ roles: ADMINS_AND_COORDINATORS }],
+  "coordinators.manage": [{ roles: [...TOP_ADMINS, ...MANAGING_COORDINATORS] }],
+  "passwords.manage": [{ roles: [...TOP_ADMINS, ...MANAGING_COORDINATORS] }],
+  // Sending to an audience: the outbox for anyone, admins and coordinators within their region.
+  "mail.send": [{ roles: [...ADMINS_AND_COORDINATORS, ROLE.outbox] }],
   "results.view": [{ roles: ADMINS_AND_COORDINATORS }],
-  "results.mock": [{ roles: [3, 6, 7, 8, 10, 11] }],
-  "exam.uploadFile": [{ roles: [3, 6] }],
-  "exam.reset": [{ roles: [3, 6] }],
+  "results.mock": [{ roles: ADMINS_AND_COORDINATORS.filter((role) => role !== ROLE.stateCoordinator) }],
+  "exam.uploadFile": [{ roles: TOP_ADMINS }],
+  "exam.reset": [{ roles: TOP_ADMINS }],
 
   // Papersetter app (13-16).
   "papers.dashboard": [{ roles: PAPERSETTERS }],
   "questions.view": [{ roles: PAPERSETTERS }],
-  "activityLogs.view": [{ roles: [13, 14, 15] }],
-  "questions.edit": [{ roles: [13, 14, 15] }],
-  "questions.translate": [{ roles: [13, 14, 16] }],
-  "questions.rollback": [{ roles: [13, 14] }],
-  "paperSets.finalize": [{ roles: [13] }],
-  "paperSets.copyMock": [{ roles: [13] }],
-  "paperSets.export": [{ roles: [13, 14] }],
-  "exams.schedule": [{ roles: [13] }],
+  "activityLogs.view": [{ roles: PAPER_WRITERS }],
+  "questions.edit": [{ roles: PAPER_WRITERS }],
+  "questions.translate": [{ roles: [...PAPER_LEADS, ROLE.translator] }],
+  "questions.rollback": [{ roles: PAPER_LEADS }],
+  "paperSets.finalize": [{ roles: [ROLE.papersetterAdmin] }],
+  "paperSets.copyMock": [{ roles: [ROLE.papersetterAdmin] }],
+  "paperSets.export": [{ roles: PAPER_LEADS }],
+  "exams.schedule": [{ roles: [ROLE.papersetterAdmin] }],
 
   // Outbox app (12).
-  "outbox.use": [{ roles: [12] }],
+  "outbox.use": [{ roles: [ROLE.outbox] }],
 } as const satisfies Record<string, readonly Rule[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

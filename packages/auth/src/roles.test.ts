@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { APP_IDS } from "./apps";
-import { findRole, getRole, isRoleId, landingFor, ROLE_IDS, ROLES, rolesForApp } from "./roles";
+import {
+  findRole,
+  getRole,
+  isRoleId,
+  landingFor,
+  mailableRoles,
+  mayMailAnyAddress,
+  ROLE_IDS,
+  ROLES,
+  rolesForApp,
+} from "./roles";
 
 describe("role table", () => {
   it("has exactly the ids 1 to 18, in order, each once", () => {
@@ -17,7 +27,7 @@ describe("role table", () => {
     }
   });
 
-  it("sends each role to the app and page of DECISIONS §1", () => {
+  it("sends each role to the app and page of docs/domain.md, Roles", () => {
     expect(landingFor(1)).toEqual({ app: "school", path: "/student" });
     expect(landingFor(2)).toEqual({ app: "school", path: "/admin-dashboard" });
     expect(landingFor(12)).toEqual({ app: "outbox", path: "/outbox" });
@@ -51,5 +61,25 @@ describe("role table", () => {
     expect(counted).toEqual([...ROLE_IDS]);
     expect(rolesForApp("outbox").map((r) => r.id)).toEqual([12]);
     expect(rolesForApp("papersetter").map((r) => r.id)).toEqual([13, 14, 15, 16]);
+  });
+});
+
+describe("who may be mailed", () => {
+  it("lets the outbox and admins mail every role and pasted lists", () => {
+    for (const sender of [12, 3, 6, 7]) {
+      expect(mailableRoles(sender)).toHaveLength(18);
+      expect(mayMailAnyAddress(sender)).toBe(true);
+    }
+  });
+
+  it("lets a coordinator mail school accounts and the coordinators below it, nothing else", () => {
+    expect(mailableRoles(8)).toEqual([2, 17, 18, 9, 10, 11]);
+    expect(mailableRoles(9)).toEqual([2, 17, 18, 10, 11]);
+    expect(mailableRoles(11)).toEqual([2, 17, 18]);
+    expect(mayMailAnyAddress(9)).toBe(false);
+  });
+
+  it("lets nobody else mail audiences", () => {
+    for (const sender of [1, 2, 4, 5, 13, 16, 17, 18]) expect(mailableRoles(sender)).toEqual([]);
   });
 });

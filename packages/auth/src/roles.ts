@@ -1,7 +1,7 @@
 import type { AppId } from "./apps";
 
 /**
- * The canonical role table (shared/design/DECISIONS.md §1). Role ids stay numeric in data and in
+ * The canonical role table (docs/domain.md, Roles). Role ids stay numeric in data and in
  * the API; every name, title, app and landing path comes from here, never from scattered literals.
  */
 export interface Role {
@@ -169,7 +169,7 @@ export function getRole(id: RoleId): Role {
 
 /**
  * Where a signed-in user belongs: the app and path of their role. A missing or invalid role goes
- * to the root of the school app's sign-in area (spec §2: "a missing or invalid role goes to /").
+ * to the root of the school app's sign-in area ("a missing or invalid role goes to /").
  */
 export function landingFor(roleId: unknown): { app: AppId; path: string } {
   const role = findRole(roleId);
@@ -180,5 +180,81 @@ export function rolesForApp(app: AppId): Role[] {
   return table.filter((role) => role.app === app);
 }
 
-export const COORDINATOR_ROLE_IDS = [8, 9, 10, 11] as const satisfies readonly RoleId[];
-export const ADMIN_ROLE_IDS = [3, 6, 7] as const satisfies readonly RoleId[];
+/** Role ids by name: rules and services say `ROLE.school`, never `2`. */
+export const ROLE = {
+  student: 1,
+  school: 2,
+  admin: 3,
+  lms: 4,
+  paySupport: 5,
+  subAdmin: 6,
+  organizationTeam: 7,
+  zonalCoordinator: 8,
+  stateCoordinator: 9,
+  prantCoordinator: 10,
+  districtCoordinator: 11,
+  outbox: 12,
+  papersetterAdmin: 13,
+  papersetterSubAdmin: 14,
+  subjectPanel: 15,
+  translator: 16,
+  masterInstitute: 17,
+  institute: 18,
+} as const satisfies Record<string, RoleId>;
+
+/** The named groups of roles the permission table and the services speak of (docs/domain.md, "Roles"). */
+export const ROLE_GROUPS = {
+  everyone: ROLE_IDS,
+  /** Admin, Sub Admin, Organization Team. */
+  admins: [ROLE.admin, ROLE.subAdmin, ROLE.organizationTeam],
+  /** Zonal, state, prant and district coordinators, from the widest region to the narrowest. */
+  coordinators: [ROLE.zonalCoordinator, ROLE.stateCoordinator, ROLE.prantCoordinator, ROLE.districtCoordinator],
+  /** Everyone who works in the coordinator app (3-11). */
+  coordinatorApp: [
+    ROLE.admin,
+    ROLE.lms,
+    ROLE.paySupport,
+    ROLE.subAdmin,
+    ROLE.organizationTeam,
+    ROLE.zonalCoordinator,
+    ROLE.stateCoordinator,
+    ROLE.prantCoordinator,
+    ROLE.districtCoordinator,
+  ],
+  /** Accounts that stand for a school: school, master institute, institute. */
+  schoolAccounts: [ROLE.school, ROLE.masterInstitute, ROLE.institute],
+  /** Accounts that own one school's students (a master institute owns several schools instead). */
+  singleSchools: [ROLE.school, ROLE.institute],
+  papersetters: [ROLE.papersetterAdmin, ROLE.papersetterSubAdmin, ROLE.subjectPanel, ROLE.translator],
+} as const satisfies Record<string, readonly RoleId[]>;
+
+/** Whether `roleId` belongs to a group. */
+export function inGroup(group: readonly RoleId[], roleId: number): boolean {
+  return (group as readonly number[]).includes(roleId);
+}
+
+/** The coordinator role of each assignable level of the tree. */
+export const COORDINATOR_ROLE_OF_LEVEL = {
+  zone: ROLE.zonalCoordinator,
+  state: ROLE.stateCoordinator,
+  prant: ROLE.prantCoordinator,
+  district: ROLE.districtCoordinator,
+} as const;
+
+/**
+ * The roles a sender may mail as an audience (docs/domain.md, Who may do what): the outbox and
+ * admins anyone; a coordinator the school accounts and the coordinators of levels below its own
+ * (always inside its own region); nobody else anyone.
+ */
+export function mailableRoles(senderRoleId: number): RoleId[] {
+  if (senderRoleId === ROLE.outbox || inGroup(ROLE_GROUPS.admins, senderRoleId)) return [...ROLE_IDS];
+  const levels: readonly RoleId[] = ROLE_GROUPS.coordinators;
+  const own = levels.indexOf(senderRoleId as RoleId);
+  if (own === -1) return [];
+  return [...ROLE_GROUPS.schoolAccounts, ...levels.slice(own + 1)];
+}
+
+/** Whether a sender may mail pasted address lists (admins and the outbox: nobody's region limits them). */
+export function mayMailAnyAddress(senderRoleId: number): boolean {
+  return senderRoleId === ROLE.outbox || inGroup(ROLE_GROUPS.admins, senderRoleId);
+}

@@ -99,20 +99,23 @@ export function createAppAuth(app: AppId, env: AppEnv) {
 
   /**
    * Guards a page of this app: signed in, in the right app (else moved there through a handoff),
-   * and allowed by the permission table (else 403).
+   * and allowed by the permission table (else 403). Without an explicit permission the page tree
+   * decides: an address the tree does not know is refused (404), never let through on sign-in
+   * alone, so a route module that forgot its page entry fails closed.
    */
   async function requirePage(request: Request, context?: LoadContext, permission?: Permission): Promise<SignedIn> {
     const signedIn = await requireUser(request, context);
     const role = findRole(signedIn.user.role_id);
     if (role && role.app !== app) throw await moveToApp(signedIn, role.app, role.landingPath);
     const needed = permission ?? findPage(app, new URL(request.url).pathname)?.permission;
-    if (needed && !can(signedIn.subject, needed)) {
+    if (!needed) throw new Response("There is no page at this address.", { status: 404, statusText: "Not Found" });
+    if (!can(signedIn.subject, needed)) {
       throw new Response("You do not have permission to open this page.", { status: 403, statusText: "Forbidden" });
     }
     return signedIn;
   }
 
-  /** Guards an action: a page guard plus the Origin and CSRF checks of DECISIONS §6. */
+  /** Guards an action: a page guard plus the Origin and CSRF checks (docs/domain.md, Sign-in and sessions). */
   async function requireAction(
     request: Request,
     context: LoadContext | undefined,

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 
 /**
- * Checks that a non-GET request comes from the app's own pages (DECISIONS §6): the Origin header
+ * Checks that a non-GET request comes from the app's own pages (docs/domain.md, Sign-in and sessions): the Origin header
  * must be the app's origin; without Origin, Sec-Fetch-Site must say same-origin. Subdomains of one
  * site share SameSite cookies, so the cookie alone does not prove where a request came from.
  */

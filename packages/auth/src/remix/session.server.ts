@@ -7,7 +7,7 @@ export interface SessionData {
   token: string;
   userId: number;
   roleId: number;
-  /** Per-session CSRF token, echoed by every form as `csrf` (DECISIONS §6). */
+  /** Per-session CSRF token, echoed by every form as `csrf`. */
   csrf: string;
 }
 
@@ -19,7 +19,7 @@ export interface SessionFlash {
 export type AppSession = Session<SessionData, SessionFlash>;
 
 /**
- * One host-only cookie per app (DECISIONS §6): HttpOnly, SameSite=Lax; in production `__Host-`
+ * One host-only cookie per app (docs/decisions/003-sessions-and-handoff.md): HttpOnly, SameSite=Lax; in production `__Host-`
  * prefixed and Secure. Distinct names keep apps on one host (localhost ports) from colliding.
  */
 export function sessionCookieName(app: AppId, production: boolean): string {
