@@ -15,6 +15,10 @@ export { schema };
 export type Schema = typeof schema;
 /** The query API shared by both drivers; domain code depends on this, never on a driver. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle inside `db.transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** What a service function takes when it may run alone or inside a caller's transaction. */
+export type DbOrTx = Db | Tx;
 export type Driver = "pglite" | "postgres";
 
 export interface Database {
@@ -94,7 +98,7 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 }
 
 /** Runs raw SQL and returns its rows; both drivers answer `{ rows }`, which drizzle types loosely. */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
- * Geography is a tree: zone > state > prant > district > city (DECISIONS §3). Names are unique
+ * Geography is a tree: zone > state > prant > district > city (docs/domain.md, Geography). Names are unique
  * within their parent regardless of case; foreign keys refuse to orphan a child (RESTRICT).
  * Ids are "by default" identities so demo data can pin well-known ids (GCC zone = 13).
  */
@@ -29,7 +29,7 @@ export const zones = pgTable(
     /** Null for a zone that spans several countries (GCC). */
     countryId: integer("country_id").references(() => countries.id, { onDelete: "restrict" }),
     name: text("name").notNull(),
-    /** Short code; the value "GCC" marks the Gulf zone (spec §3). */
+    /** Short code; the value "GCC" marks the Gulf zone. */
     code: text("code").notNull(),
     ...timestamps,
   },

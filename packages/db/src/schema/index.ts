@@ -1,3 +1,5 @@
 export * from "./geography";
+export * from "./jobs";
+export * from "./mail";
 export * from "./people";
 export * from "./schools";

@@ -111,7 +111,7 @@ export const sessions = pgTable(
   ],
 );
 
-/** Single-use codes that move a sign-in to another app (DECISIONS §6): 60 s, bound to the app. */
+/** Single-use codes that move a sign-in to another app (docs/decisions/003-sessions-and-handoff.md): 60 s, bound to the app. */
 export const handoffCodes = pgTable(
   "handoff_codes",
   {

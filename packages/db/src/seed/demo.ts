@@ -28,7 +28,7 @@ export interface DemoLogin {
   note?: string;
 }
 
-/** The demo sign-ins of DECISIONS §1: one active user per role, plus a GCC state coordinator. */
+/** The demo sign-ins (docs/domain.md, Roles): one active user per role, plus a GCC state coordinator. */
 export function demoLogins(): DemoLogin[] {
   return [
     ...ROLES.map((role) => ({ username: role.demoUsername, roleId: role.id, roleName: role.name })),

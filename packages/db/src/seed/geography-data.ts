@@ -1,6 +1,6 @@
 /**
  * Demo geography: India's six zones (as its zonal councils group the states), every state and
- * union territory, the Gulf countries as the "states" of the GCC zone (id 13, spec §9), and a
+ * union territory, the Gulf countries as the "states" of the GCC zone (id 13), and a
  * handful of prants, districts and cities where the demo schools are.
  */
 export const COUNTRIES = [
