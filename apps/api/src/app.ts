@@ -3,8 +3,8 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { authenticate } from "./auth/middleware";
 import type { AppEnv, Services } from "./context";
-import { fail } from "./envelope";
 import { clientIp } from "./http/client-ip";
+import { fail } from "./http/envelope";
 import { ApiError } from "./http/errors";
 import { fieldErrors } from "./http/validation";
 import type { Logger } from "./logger";
@@ -14,9 +14,11 @@ import { registerDocs } from "./routes/docs";
 import { registerGeographyRoutes } from "./routes/geography";
 import { registerHandoffRoutes } from "./routes/handoff";
 import { registerHealth } from "./routes/health";
+import { registerJobRoutes } from "./routes/jobs";
+import { registerMailRoutes } from "./routes/mail";
 import { registerOtpRoutes } from "./routes/otp";
 import { registerProfileRoutes } from "./routes/profile";
-import { registerSchoolRoutes } from "./routes/school";
+import { registerSchoolRoutes } from "./routes/schools";
 
 export interface CreateAppOptions {
   services: Services;
@@ -81,6 +83,8 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
   registerGeographyRoutes(app);
   registerSchoolRoutes(app);
   registerCoordinatorRoutes(app);
+  registerMailRoutes(app);
+  registerJobRoutes(app);
 
   app.doc("/api/openapi.json", OPENAPI_INFO);
   registerDocs(app);

@@ -4,6 +4,20 @@ import type { Logger } from "./logger";
 import type { SmsSender } from "./services/sms";
 import type { FileStorage } from "./services/storage";
 
+/** Mail delivery (docs/domain.md, Services every feature shares). */
+export interface MailConfig {
+  /** smtp:// or smtps:// URL of the SMTP server; null: mail stays queued in the outbox, never lost. */
+  smtpUrl: string | null;
+  /** The From of every mail ("Exam Portal <no-reply@example.org>"). */
+  from: string;
+  /** Messages handed to SMTP per minute across every API instance. */
+  ratePerMinute: number;
+  /** Tries of a message before a temporary failure becomes final. */
+  maxAttempts: number;
+  /** First retry after this many seconds, then doubling (base × 2^(attempt-1)). */
+  retryBaseSeconds: number;
+}
+
 export interface ApiConfig {
   /** Idle lifetime of a session; each use extends it. */
   sessionIdleHours: number;
@@ -11,8 +25,9 @@ export interface ApiConfig {
   trustedProxies: readonly string[];
   /** Sign-in attempts per client address per minute. */
   loginLimitPerClient: number;
-  /** Logo shown in the shell header (spec §3 company_logo), or null for the built-in one. */
+  /** Logo shown in the shell header (the user record's company_logo), or null for the built-in one. */
   companyLogoUrl: string | null;
+  mail: MailConfig;
 }
 
 /** What every handler can reach through `c.var.services`. */

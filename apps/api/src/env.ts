@@ -1,5 +1,29 @@
 import { logLevelVar, nodeEnvVar, portVar } from "@repo/contracts/env";
+import { emailAddress } from "@repo/contracts/mail";
+import { MAIL_DEFAULT_MAX_ATTEMPTS, MAIL_DEFAULT_RATE_PER_MINUTE } from "@repo/contracts/mail-constants";
 import { z } from "zod";
+
+/** A whole number given as text, with a default and a lower bound. */
+const wholeNumber = (fallback: number, min: number, unit: string) =>
+  z
+    .string()
+    .default(String(fallback))
+    .pipe(
+      z.coerce
+        .number<string>({ error: `must be a whole number of ${unit}` })
+        .int(`must be a whole number of ${unit}`)
+        .min(min, `must be at least ${min}`),
+    );
+
+/** `office@example.org` or `Exam Portal <office@example.org>`, one line. */
+const mailFrom = z
+  .string()
+  .default("Exam Portal <no-reply@localhost>")
+  .refine((value) => !/[\r\n]/.test(value), "must be one line")
+  .refine((value) => {
+    const address = /<([^<>]+)>\s*$/.exec(value)?.[1] ?? value;
+    return emailAddress.safeParse(address).success || /^[^\s@<>]+@localhost$/.test(address.trim());
+  }, 'must be an e-mail address, optionally with a name: "Exam Portal <no-reply@example.org>"');
 
 /** The API's whole configuration. Parsed once at start-up; a bad value stops the process. */
 export const apiEnvSchema = z.object({
@@ -44,6 +68,28 @@ export const apiEnvSchema = z.object({
     .default("20")
     .pipe(z.coerce.number<string>().int("must be a whole number").min(1, "must be at least 1")),
   COMPANY_LOGO_URL: z.url({ error: "must be an absolute URL" }).optional(),
+  /**
+   * SMTP server for outgoing mail, e.g. smtps://user:password@smtp.example.org:465 or
+   * smtp://127.0.0.1:2525. Unset: mail stays queued in the outbox (never lost) until it is set.
+   */
+  SMTP_URL: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z
+      .string()
+      .regex(
+        /^smtps?:\/\/[^\s]+$/,
+        "must be an smtp:// or smtps:// URL, like smtps://user:password@smtp.example.org:465",
+      )
+      .optional(),
+  ),
+  /** The From of every mail. */
+  MAIL_FROM: mailFrom,
+  /** Messages handed to SMTP per minute, across every API instance. */
+  MAIL_RATE_PER_MINUTE: wholeNumber(MAIL_DEFAULT_RATE_PER_MINUTE, 1, "messages per minute"),
+  /** How many times a message is tried before a temporary failure is final. */
+  MAIL_MAX_ATTEMPTS: wholeNumber(MAIL_DEFAULT_MAX_ATTEMPTS, 1, "attempts"),
+  /** First retry after this many seconds; each further one waits twice as long. */
+  MAIL_RETRY_BASE_SECONDS: wholeNumber(60, 1, "seconds"),
   /** How long in-flight requests may take to finish after SIGTERM before the process exits. */
   SHUTDOWN_GRACE_MS: z
     .string()

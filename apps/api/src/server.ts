@@ -5,7 +5,8 @@ import { createApp } from "./app";
 import { apiEnvSchema } from "./env";
 import { startServer } from "./lifecycle";
 import { createLogger } from "./logger";
-import { createServices } from "./services/index";
+import { createServices, startBackgroundWork } from "./services/index";
+import { ensureBuiltInTemplates } from "./services/mail/index";
 import { version } from "./version";
 
 const env = loadEnvOrExit("api", apiEnvSchema);
@@ -22,6 +23,9 @@ async function main() {
   if (seed && (await seedDemoData(database.db, env.DEMO_PASSWORD)))
     logger.info("demo data loaded into the empty database");
 
+  const added = await ensureBuiltInTemplates(database.db);
+  if (added > 0) logger.info({ templates: added }, "built-in mail templates added");
+
   const services = createServices(database, {
     uploadDir: env.UPLOAD_DIR,
     config: {
@@ -29,8 +33,16 @@ async function main() {
       trustedProxies: env.TRUSTED_PROXIES,
       loginLimitPerClient: env.LOGIN_LIMIT_PER_CLIENT,
       companyLogoUrl: env.COMPANY_LOGO_URL ?? null,
+      mail: {
+        smtpUrl: env.SMTP_URL ?? null,
+        from: env.MAIL_FROM,
+        ratePerMinute: env.MAIL_RATE_PER_MINUTE,
+        maxAttempts: env.MAIL_MAX_ATTEMPTS,
+        retryBaseSeconds: env.MAIL_RETRY_BASE_SECONDS,
+      },
     },
   });
+  const stopBackgroundWork = startBackgroundWork(services, logger);
   const app = createApp({ services, logger, version });
   const server = await startServer({
     fetch: app.fetch,
@@ -38,7 +50,10 @@ async function main() {
     hostname: env.API_HOST,
     logger,
     graceMs: env.SHUTDOWN_GRACE_MS,
-    onClosed: () => database.close(),
+    onClosed: async () => {
+      await stopBackgroundWork();
+      await database.close();
+    },
   });
   logger.info({ port: server.port, host: env.API_HOST }, `API listening on http://${env.API_HOST}:${server.port}`);
 

@@ -236,7 +236,7 @@ for (const driver of testDrivers()) {
     describe("POST /api/change-password", () => {
       const change = (token: string, json: unknown) => api.call("POST", "/api/change-password", { token, json });
 
-      it("enforces every rule of spec §5 on the server", async () => {
+      it("enforces every password rule on the server", async () => {
         const token = await api.login("paysupport");
         const cases: [Record<string, string>, string, string][] = [
           [

@@ -5,8 +5,8 @@ import type { Driver } from "@repo/db";
 import { createTestDatabase, type TestDatabase } from "@repo/db/testing";
 import pino from "pino";
 import { createApp } from "../src/app";
-import type { ApiConfig } from "../src/context";
-import { createServices } from "../src/services/index";
+import { createServices, type ServicesConfig } from "../src/services/index";
+import { ensureBuiltInTemplates } from "../src/services/mail/index";
 
 export const DEMO_PASSWORD = "Demo@12345";
 
@@ -28,8 +28,10 @@ export interface CallResult {
  * The real API app over a fresh database holding the demo data, called in-process (no socket).
  * Uploads go to a temporary folder that `close()` removes.
  */
-export async function startTestApi(driver: Driver, config: Partial<ApiConfig> = {}) {
+export async function startTestApi(driver: Driver, config: ServicesConfig = {}) {
   const database: TestDatabase = await createTestDatabase(driver, { demo: true });
+  // What server.ts does at start: the built-in mail templates are there.
+  await ensureBuiltInTemplates(database.db);
   const uploadDir = mkdtempSync(path.join(tmpdir(), "portal-uploads-"));
   const services = createServices(database, { uploadDir, config });
   const app = createApp({ services, logger: pino({ level: "silent" }), version: "test" });

@@ -12,7 +12,7 @@ export interface paths {
         put?: never;
         /**
          * Change the signed-in user's password
-         * @description Every rule of spec §5 applies. Other sign-ins of the user are signed out; this one stays.
+         * @description Every password rule applies. Other sign-ins of the user are signed out; this one stays.
          *
          *     Requires the `self.profile` permission.
          */
@@ -526,7 +526,7 @@ export interface paths {
         put?: never;
         /**
          * Issue a single-use code that moves this sign-in to another app
-         * @description The code is valid for 60 seconds and only for the named app (DECISIONS §6).
+         * @description The code is valid for 60 seconds and only for the named app (docs/decisions/003-sessions-and-handoff.md).
          *
          *     Requires the `self.profile` permission.
          */
@@ -581,6 +581,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A job's status and progress
+         * @description For the user who started the job (the outbox, Admin and Sub Admin see every job); anyone else gets 404. Poll it after an endpoint answered 202.
+         *
+         *     Requires the `self.profile` permission.
+         */
+        get: operations["getJobsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/login": {
         parameters: {
             query?: never;
@@ -619,6 +641,374 @@ export interface paths {
          *     Requires the `self.profile` permission.
          */
         post: operations["postLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail/audience/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * How many an audience reaches, and which addresses are refused
+         * @description Valid addresses after removing duplicates (regardless of case), every invalid address with the reason, and 5 of the recipients. A coordinator's audience is always inside its own region; pasted lists are for admins and the outbox.
+         *
+         *     Requires the `mail.send` permission.
+         */
+        post: operations["postMailAudienceCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail/campaigns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One campaign with live counts
+         * @description Requires the `mail.send` permission.
+         */
+        get: operations["getMailCampaignsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail/campaigns/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Page through campaigns
+         * @description The outbox sees every campaign; anyone else the campaigns they sent. Counts are live.
+         *
+         *     Requires the `mail.send` permission.
+         */
+        post: operations["postMailCampaignsList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail/messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One message as delivered, with its values and delivery attempts
+         * @description Requires the `outbox.use` permission.
+         */
+        get: operations["getMailMessagesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail/messages/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a queued message
+         * @description Requires the `outbox.use` permission.
+         */
+        post: operations["postMailMessagesByIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail/messages/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue a failed message again, now
+         * @description Its attempts start again from zero. Only failed messages (409 otherwise, saying why).
+         *
+         *     Requires the `outbox.use` permission.
+         */
+        post: operations["postMailMessagesByIdRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail/messages/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * How many messages the filters select in each status
+         * @description The list's filters; `status` is ignored. Every status is present, 0 when none.
+         *
+         *     Requires the `outbox.use` permission.
+         */
+        post: operations["postMailMessagesCounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail/messages/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Page through queued and sent mail, newest first
+         * @description Filters: status, template_key, campaign_id, from/to (whole UTC days, inclusive), search in the recipient's address.
+         *
+         *     Requires the `outbox.use` permission.
+         */
+        post: operations["postMailMessagesList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail/messages/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue again every failed message the filters select
+         * @description The list's filters; only failed messages are retried, whatever `status` says.
+         *
+         *     Requires the `outbox.use` permission.
+         */
+        post: operations["postMailMessagesRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The mail the first recipient of the audience would get
+         * @description Requires the `mail.send` permission.
+         */
+        post: operations["postMailPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a template or a composed mail to an audience
+         * @description Answers 202 with the campaign once it is saved; a job (campaign `job_id`, GET /api/jobs/{id}) turns the audience into queued messages, which the delivery worker sends at the configured rate. Refused before anything is saved: an audience of no one, an unknown or disabled template, a syntax error, a shared variable without a value (`name` and `email` are filled per recipient).
+         *
+         *     Requires the `mail.send` permission.
+         */
+        post: operations["postMailSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a template (a key in one language)
+         * @description Subject and body are checked for syntax ({{ variable }} only); the body is sanitised, wrapped in the mail layout and stored as version 1.
+         *
+         *     Requires the `outbox.use` permission.
+         */
+        post: operations["postMailTemplates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One template with all its versions
+         * @description Requires the `outbox.use` permission.
+         */
+        get: operations["getMailTemplatesById"];
+        put?: never;
+        /**
+         * Save a change to a template as its next version
+         * @description Requires the `outbox.use` permission.
+         */
+        post: operations["postMailTemplatesById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail/templates/{id}/enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable or disable a template
+         * @description A disabled template cannot be sent; features fall back to its English version when that is enabled.
+         *
+         *     Requires the `outbox.use` permission.
+         */
+        post: operations["postMailTemplatesByIdEnabled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail/templates/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Page through mail templates
+         * @description Search by key or name; filter by language and enabled. Each item is the active version.
+         *
+         *     Requires the `outbox.use` permission.
+         */
+        post: operations["postMailTemplatesList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail/templates/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Enabled templates for the compose pickers
+         * @description Key, language, name and variables of every enabled template (`name` and `email` are filled per recipient).
+         *
+         *     Requires the `mail.send` permission.
+         */
+        get: operations["getMailTemplatesOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail/templates/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render a subject and body with sample values, saving nothing
+         * @description The body is cleaned and wrapped in the mail layout as a save would; a variable without a sample value stays as the literal {{ name }} and is listed in `missing`.
+         *
+         *     Requires the `outbox.use` permission.
+         */
+        post: operations["postMailTemplatesPreview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -689,7 +1079,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Deactivate or reactivate the signed-in school (spec §4)
+         * Deactivate or reactivate the signed-in school
          * @description No payload. An active school becomes inactive; an inactive one becomes active again. Only the school's own account (role 2) may do this.
          *
          *     Requires the `school.toggleActive` permission.
@@ -917,11 +1307,72 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AudienceSummary: {
+            count: number;
+            invalid: {
+                address: string;
+                reason: string;
+            }[];
+            invalid_total: number;
+            sample: {
+                email: string;
+                name: string;
+            }[];
+        };
+        AudienceSummaryResponse: {
+            data: components["schemas"]["AudienceSummary"];
+            message: string;
+            status: boolean;
+        };
         BoardList: {
             data: {
                 id: number;
                 name: string;
             }[];
+            message: string;
+            status: boolean;
+        };
+        BulkRetryResponse: {
+            data: components["schemas"]["BulkRetryResult"];
+            message: string;
+            status: boolean;
+        };
+        BulkRetryResult: {
+            retried: number;
+        };
+        CampaignItem: {
+            audience: string;
+            counts: {
+                cancelled?: number;
+                failed?: number;
+                queued?: number;
+                sending?: number;
+                sent?: number;
+            };
+            created_at: string;
+            created_by: string | null;
+            id: number;
+            invalid: number;
+            job_id: number | null;
+            /** @enum {string} */
+            status: "preparing" | "sending" | "done";
+            subject: string;
+            template_key: string | null;
+            total: number;
+        };
+        CampaignPage: {
+            data: {
+                items: components["schemas"]["CampaignItem"][];
+                last_page: number;
+                page: number;
+                per_page: number;
+                total: number;
+            };
+            message: string;
+            status: boolean;
+        };
+        CampaignResponse: {
+            data: components["schemas"]["CampaignItem"];
             message: string;
             status: boolean;
         };
@@ -1008,6 +1459,27 @@ export interface components {
             message: string;
             status: boolean;
         };
+        JobItem: {
+            created_at: string;
+            error: string | null;
+            finished_at: string | null;
+            id: number;
+            kind: string;
+            progress: {
+                done: number;
+                total: number;
+            };
+            result: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed";
+        };
+        JobResponse: {
+            data: components["schemas"]["JobItem"];
+            message: string;
+            status: boolean;
+        };
         LoginResponse: {
             data: {
                 mobile_verification_required: boolean;
@@ -1018,6 +1490,142 @@ export interface components {
                     username: string;
                 };
             };
+            message: string;
+            status: boolean;
+        };
+        MailMessageDetail: {
+            attempt_log: {
+                at: string;
+                code: number | null;
+                /** @enum {string} */
+                outcome: "sent" | "temporary-failure" | "permanent-failure" | "not-delivered";
+                response: string;
+            }[];
+            attempts: number;
+            campaign_id: number | null;
+            cc: string[];
+            created_at: string;
+            html: string;
+            id: number;
+            language: string | null;
+            last_error: string | null;
+            next_attempt_at: string | null;
+            queued_by: string | null;
+            sent_at: string | null;
+            /** @enum {string} */
+            status: "queued" | "sending" | "sent" | "failed" | "cancelled";
+            subject: string;
+            template_key: string | null;
+            text: string;
+            to: string;
+            variables: {
+                [key: string]: string;
+            };
+        };
+        MailMessageItem: {
+            attempts: number;
+            campaign_id: number | null;
+            cc: string[];
+            created_at: string;
+            id: number;
+            language: string | null;
+            last_error: string | null;
+            next_attempt_at: string | null;
+            queued_by: string | null;
+            sent_at: string | null;
+            /** @enum {string} */
+            status: "queued" | "sending" | "sent" | "failed" | "cancelled";
+            subject: string;
+            template_key: string | null;
+            to: string;
+        };
+        MailMessagePage: {
+            data: {
+                items: components["schemas"]["MailMessageItem"][];
+                last_page: number;
+                page: number;
+                per_page: number;
+                total: number;
+            };
+            message: string;
+            status: boolean;
+        };
+        MailMessageResponse: {
+            data: components["schemas"]["MailMessageDetail"];
+            message: string;
+            status: boolean;
+        };
+        MailTemplateDetail: {
+            body: string;
+            built_in: boolean;
+            enabled: boolean;
+            id: number;
+            key: string;
+            language: string;
+            name: string;
+            subject: string;
+            updated_at: string;
+            updated_by: string | null;
+            variables: string[];
+            version: number;
+            versions: {
+                body: string;
+                created_at: string;
+                created_by: string | null;
+                subject: string;
+                version: number;
+            }[];
+        };
+        MailTemplateItem: {
+            body: string;
+            built_in: boolean;
+            enabled: boolean;
+            id: number;
+            key: string;
+            language: string;
+            name: string;
+            subject: string;
+            updated_at: string;
+            updated_by: string | null;
+            variables: string[];
+            version: number;
+        };
+        MailTemplateOption: {
+            key: string;
+            language: string;
+            name: string;
+            variables: string[];
+        };
+        MailTemplateOptions: {
+            data: components["schemas"]["MailTemplateOption"][];
+            message: string;
+            status: boolean;
+        };
+        MailTemplatePage: {
+            data: {
+                items: components["schemas"]["MailTemplateItem"][];
+                last_page: number;
+                page: number;
+                per_page: number;
+                total: number;
+            };
+            message: string;
+            status: boolean;
+        };
+        MailTemplateResponse: {
+            data: components["schemas"]["MailTemplateDetail"];
+            message: string;
+            status: boolean;
+        };
+        MessageCounts: {
+            cancelled?: number;
+            failed?: number;
+            queued?: number;
+            sending?: number;
+            sent?: number;
+        };
+        MessageCountsResponse: {
+            data: components["schemas"]["MessageCounts"];
             message: string;
             status: boolean;
         };
@@ -1094,6 +1702,18 @@ export interface components {
                 id: number;
                 name: string;
             };
+            message: string;
+            status: boolean;
+        };
+        RenderedMail: {
+            html: string;
+            missing: string[];
+            subject: string;
+            text: string;
+            variables: string[];
+        };
+        RenderedMailResponse: {
+            data: components["schemas"]["RenderedMail"];
             message: string;
             status: boolean;
         };
@@ -3299,6 +3919,73 @@ export interface operations {
             };
         };
     };
+    getJobsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such job of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     postLogin: {
         parameters: {
             query?: never;
@@ -3402,6 +4089,1408 @@ export interface operations {
             };
             /** @description The signed-in role may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMailAudienceCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    audience: {
+                        district_ids?: number[];
+                        /** @enum {string} */
+                        kind: "roles";
+                        prant_ids?: number[];
+                        role_ids: number[];
+                        state_ids?: number[];
+                        zone_id?: number;
+                    } | {
+                        district_ids?: number[];
+                        /** @enum {string} */
+                        kind: "schools";
+                        /** @enum {string} */
+                        payment: "any" | "paid" | "unpaid";
+                        prant_ids?: number[];
+                        state_ids?: number[];
+                        zone_id?: number;
+                    } | {
+                        addresses: string[];
+                        /** @enum {string} */
+                        kind: "list";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The audience */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudienceSummaryResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The sender may not mail this audience; the message says why */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMailCampaignsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such campaign of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMailCampaignsList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 10 */
+                    per_page?: number;
+                    search?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A page of campaigns */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMailMessagesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailMessageResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such message */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMailMessagesByIdCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message, cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailMessageResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such message */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The message is not queued */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMailMessagesByIdRetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message, queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailMessageResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such message */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The message is not failed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMailMessagesCounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    campaign_id?: number;
+                    from?: string;
+                    search?: string;
+                    /** @enum {string} */
+                    status?: "queued" | "sending" | "sent" | "failed" | "cancelled";
+                    template_key?: string;
+                    to?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Counts by status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageCountsResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMailMessagesList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    campaign_id?: number;
+                    from?: string;
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 10 */
+                    per_page?: number;
+                    search?: string;
+                    /** @enum {string} */
+                    status?: "queued" | "sending" | "sent" | "failed" | "cancelled";
+                    template_key?: string;
+                    to?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A page of messages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailMessagePage"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMailMessagesRetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    campaign_id?: number;
+                    from?: string;
+                    search?: string;
+                    /** @enum {string} */
+                    status?: "queued" | "sending" | "sent" | "failed" | "cancelled";
+                    template_key?: string;
+                    to?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description How many were queued again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkRetryResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMailPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    audience: {
+                        district_ids?: number[];
+                        /** @enum {string} */
+                        kind: "roles";
+                        prant_ids?: number[];
+                        role_ids: number[];
+                        state_ids?: number[];
+                        zone_id?: number;
+                    } | {
+                        district_ids?: number[];
+                        /** @enum {string} */
+                        kind: "schools";
+                        /** @enum {string} */
+                        payment: "any" | "paid" | "unpaid";
+                        prant_ids?: number[];
+                        state_ids?: number[];
+                        zone_id?: number;
+                    } | {
+                        addresses: string[];
+                        /** @enum {string} */
+                        kind: "list";
+                    };
+                    body?: string;
+                    /** @enum {string} */
+                    language?: "en" | "hi" | "ta" | "te" | "kn" | "ml" | "mr" | "gu" | "pa" | "bn" | "or" | "as" | "sa" | "ur";
+                    subject?: string;
+                    template_key?: string;
+                    /** @default {} */
+                    variables?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The rendered mail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenderedMailResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The sender may not mail this audience */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No one to send to, an unknown or disabled template, or a syntax error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMailSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    audience: {
+                        district_ids?: number[];
+                        /** @enum {string} */
+                        kind: "roles";
+                        prant_ids?: number[];
+                        role_ids: number[];
+                        state_ids?: number[];
+                        zone_id?: number;
+                    } | {
+                        district_ids?: number[];
+                        /** @enum {string} */
+                        kind: "schools";
+                        /** @enum {string} */
+                        payment: "any" | "paid" | "unpaid";
+                        prant_ids?: number[];
+                        state_ids?: number[];
+                        zone_id?: number;
+                    } | {
+                        addresses: string[];
+                        /** @enum {string} */
+                        kind: "list";
+                    };
+                    body?: string;
+                    /** @enum {string} */
+                    language?: "en" | "hi" | "ta" | "te" | "kn" | "ml" | "mr" | "gu" | "pa" | "bn" | "or" | "as" | "sa" | "ur";
+                    subject?: string;
+                    template_key?: string;
+                    /** @default {} */
+                    variables?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The campaign, preparing */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The sender may not mail this audience */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No one to send to, an unknown or disabled template, a syntax error or a missing value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMailTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                    key: string;
+                    /** @enum {string} */
+                    language: "en" | "hi" | "ta" | "te" | "kn" | "ml" | "mr" | "gu" | "pa" | "bn" | "or" | "as" | "sa" | "ur";
+                    name: string;
+                    subject: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailTemplateResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A template with this key and language exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A syntax error in subject or body; the message says the line and column */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMailTemplatesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailTemplateResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such template */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMailTemplatesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                    name: string;
+                    subject: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The template with its new version active */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailTemplateResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such template */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A syntax error in subject or body; the message says the line and column */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMailTemplatesByIdEnabled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailTemplateResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such template */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMailTemplatesList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    enabled?: boolean;
+                    /** @enum {string} */
+                    language?: "en" | "hi" | "ta" | "te" | "kn" | "ml" | "mr" | "gu" | "pa" | "bn" | "or" | "as" | "sa" | "ur";
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 10 */
+                    per_page?: number;
+                    search?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A page of templates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailTemplatePage"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMailTemplatesOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The enabled templates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailTemplateOptions"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMailTemplatesPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                    /** @enum {string} */
+                    language?: "en" | "hi" | "ta" | "te" | "kn" | "ml" | "mr" | "gu" | "pa" | "bn" | "or" | "as" | "sa" | "ur";
+                    subject: string;
+                    /** @default {} */
+                    variables?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The mail as recipients would get it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenderedMailResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A syntax error in subject or body; the message says the line and column */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4404,7 +6493,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The user record of spec §3 */
+            /** @description The signed-in user's record (docs/domain.md, 'The user record') */
             200: {
                 headers: {
                     [name: string]: unknown;

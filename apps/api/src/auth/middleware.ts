@@ -1,10 +1,10 @@
 import { can, type Permission } from "@repo/auth/permissions";
-import { queryRows } from "@repo/db";
-import { sql } from "drizzle-orm";
+import { ROLE } from "@repo/auth/roles";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
 import { ApiError } from "../http/errors";
 import { findSession } from "../services/sessions";
+import { countReferredStudents } from "../services/users";
 
 /**
  * Reads the bearer token, if any, and sets `c.var.auth` for a live session of an active user.
@@ -18,16 +18,10 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
     const { database, config } = c.var.services;
     const session = await findSession(database.db, token, config.sessionIdleHours);
     if (session) {
+      // Only a school's permissions depend on its referrals (the bank-detail rule).
       const referredStudents =
-        session.roleId === 2 && session.schoolId
-          ? Number(
-              (
-                await queryRows<{ n: number }>(
-                  database.db,
-                  sql`select count(*)::int as n from students where referred_by_school_id = ${session.schoolId}`,
-                )
-              )[0]?.n ?? 0,
-            )
+        session.roleId === ROLE.school && session.schoolId
+          ? await countReferredStudents(database.db, session.schoolId)
           : 0;
       const subject = { roleId: session.roleId, isGcc: session.zoneCode === "GCC", referredStudents };
       c.set("auth", {
@@ -64,4 +58,10 @@ export function signedIn(c: { var: AppEnv["Variables"] }) {
   const auth = c.var.auth;
   if (!auth) throw new ApiError(401, "Please sign in to continue.");
   return auth;
+}
+
+/** The signed-in caller as the activity log names it (who, which sign-in, which request). */
+export function actorOf(c: { var: AppEnv["Variables"] }) {
+  const auth = signedIn(c);
+  return { userId: auth.userId, signInId: auth.signInId, requestId: c.var.requestId };
 }

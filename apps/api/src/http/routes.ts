@@ -1,6 +1,7 @@
 import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import { errorEnvelopeSchema } from "@repo/contracts/envelope";
 import { type Access, requireAccess } from "../auth/middleware";
+import { named } from "./schemas";
 
 /**
  * Every API route is declared through `apiRoute`, which records who may call it. The registry is
@@ -8,7 +9,7 @@ import { type Access, requireAccess } from "../auth/middleware";
  */
 export const ROUTE_ACCESS = new Map<string, Access>();
 
-const errorSchema = errorEnvelopeSchema.openapi("ErrorEnvelope");
+const errorSchema = named(errorEnvelopeSchema, "ErrorEnvelope");
 
 export const errorResponse = (description: string) => ({
   description,

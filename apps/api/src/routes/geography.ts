@@ -1,79 +1,53 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { envelope } from "@repo/contracts/envelope";
+import { countryItem, REGION_BODIES, regionItem, regionListBody, regionPickBody } from "@repo/contracts/geography";
 import {
-  cityBody,
-  districtBody,
+  GEOGRAPHY_LEVELS,
   type GeographyLevel,
-  prantBody,
-  regionListBody,
-  regionPickBody,
-  stateBody,
-  zoneBody,
-} from "@repo/contracts/geography";
+  PICK_LIMIT,
+  REGION_LEVELS,
+  regionPaths,
+} from "@repo/contracts/geography-constants";
 import { paginated } from "@repo/contracts/pagination";
-import { SCHOOL_BOARDS } from "@repo/contracts/schools";
-import { queryRows } from "@repo/db";
-import { sql } from "drizzle-orm";
-import { signedIn } from "../auth/middleware";
+import { SCHOOL_BOARDS } from "@repo/contracts/schools-constants";
+import { actorOf, signedIn } from "../auth/middleware";
 import type { AppEnv } from "../context";
+import { ok } from "../http/envelope";
 import { apiRoute, errorResponse } from "../http/routes";
+import { idParam, json, messageOnly, named } from "../http/schemas";
 import { optionalJson, validated } from "../http/validation";
-import { capitalise, getRegion, listRegions, pickRegions } from "../services/geography";
-import { createRegion, deleteRegion, type RegionBody, updateRegion } from "../services/geography-write";
-import { regionScopeFor } from "../services/scope";
-import { idParam, json, messageOnly } from "./schemas";
+import { getRegion, listCountries, listRegions, pickRegions, regionTree } from "../services/geography";
+import { createRegion, deleteRegion, updateRegion } from "../services/geography-write";
+import { ALL_REGIONS, regionScopeFor } from "../services/scope";
 
-const regionItem = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    code: z.string().optional(),
-    country_id: z.number().int().nullable().optional(),
-    country_name: z.string().nullable().optional(),
-    zone_id: z.number().int().optional(),
-    zone_name: z.string().optional(),
-    state_id: z.number().int().optional(),
-    state_name: z.string().optional(),
-    prant_id: z.number().int().optional(),
-    prant_name: z.string().optional(),
-    district_id: z.number().int().optional(),
-    district_name: z.string().optional(),
-    children_count: z.number().int().optional(),
-    schools_count: z.number().int().optional(),
-  })
-  .openapi("RegionItem");
+const namedRegionItem = named(regionItem, "RegionItem");
+const regionPage = envelope(paginated(namedRegionItem)).openapi("RegionPage");
+const regionList = envelope(z.array(namedRegionItem)).openapi("RegionList");
+const regionOne = envelope(namedRegionItem).openapi("RegionResponse");
 
-const regionPage = envelope(paginated(regionItem)).openapi("RegionPage");
-const regionList = envelope(z.array(regionItem)).openapi("RegionList");
-const regionOne = envelope(regionItem).openapi("RegionResponse");
+const leaf = z.object({ id: z.number().int(), name: z.string() });
+const districtNode = leaf.extend({ children: z.array(leaf).optional() });
+const prantNode = leaf.extend({ children: z.array(districtNode) });
+const stateNode = leaf.extend({ children: z.array(prantNode) });
+const regionTreeResponse = envelope(
+  z.object({ id: z.number().int(), name: z.string(), code: z.string(), children: z.array(stateNode) }),
+).openapi("RegionTree");
 
-const BODIES: Record<GeographyLevel, z.ZodType> = {
-  zone: zoneBody,
-  state: stateBody,
-  prant: prantBody,
-  district: districtBody,
-  city: cityBody,
-};
-const LEVELS: GeographyLevel[] = ["zone", "state", "prant", "district", "city"];
-
+/** The caller's part of the tree (docs/domain.md, "Region scoping"). */
 function scopeOf(c: { var: AppEnv["Variables"] }) {
-  const auth = signedIn(c);
-  return regionScopeFor(c.var.services.database.db, auth);
-}
-
-function actorOf(c: { var: AppEnv["Variables"] }) {
-  return { userId: signedIn(c).userId, requestId: c.var.requestId };
+  return regionScopeFor(c.var.services.database.db, signedIn(c));
 }
 
 function registerLevel(app: OpenAPIHono<AppEnv>, level: GeographyLevel) {
-  const Label = capitalise(level);
-  const body = BODIES[level];
+  const { label } = REGION_LEVELS[level];
+  const paths = regionPaths(level);
+  const body = REGION_BODIES[level];
   const tags = ["Geography"];
 
   app.openapi(
     apiRoute("regions.read", {
       method: "post",
-      path: `/api/fetch${Label}WithPagination`,
+      path: paths.page,
       tags,
       summary: `Page through ${level} records`,
       description:
@@ -83,37 +57,32 @@ function registerLevel(app: OpenAPIHono<AppEnv>, level: GeographyLevel) {
     }),
     async (c) => {
       const filters = validated(regionListBody, await optionalJson(c.req));
-      const page = await listRegions(c.var.services.database.db, level, filters, await scopeOf(c));
-      return c.json({ status: true, message: "OK", data: page }, 200);
+      return ok(c, await listRegions(c.var.services.database.db, level, filters, await scopeOf(c)));
     },
   );
 
   app.openapi(
     apiRoute("regions.read", {
       method: "post",
-      path: `/api/fetch${Label}`,
+      path: paths.pick,
       tags,
       summary: `All ${level} records matching the filters (for pickers)`,
-      description: "Unpaginated, at most 2,000 records: narrow with the parent filters or search.",
+      description: `Unpaginated, at most ${PICK_LIMIT.toLocaleString("en")} records: narrow with the parent filters or search.`,
       request: { body: { content: { "application/json": { schema: regionPickBody } }, required: false } },
       responses: { 200: json(regionList, `The ${level} records`) },
     }),
     async (c) => {
       const filters = validated(regionPickBody, await optionalJson(c.req));
-      const items = await pickRegions(c.var.services.database.db, level, filters, await scopeOf(c));
-      return c.json({ status: true, message: "OK", data: items }, 200);
+      return ok(c, await pickRegions(c.var.services.database.db, level, filters, await scopeOf(c)));
     },
   );
-
-  const collection = `/api/${level}`;
-  const member = `/api/${level}/{id}`;
 
   app.openapi(
     apiRoute("regions.read", {
       method: "get",
-      path: collection,
+      path: paths.collection,
       tags,
-      summary: `List ${level} records (first page of fetch${Label}WithPagination)`,
+      summary: `List ${level} records (first page of fetch${label}WithPagination)`,
       request: {
         query: z.object({
           page: z.string().optional(),
@@ -125,15 +94,14 @@ function registerLevel(app: OpenAPIHono<AppEnv>, level: GeographyLevel) {
     }),
     async (c) => {
       const filters = validated(regionListBody, c.req.valid("query"));
-      const page = await listRegions(c.var.services.database.db, level, filters, await scopeOf(c));
-      return c.json({ status: true, message: "OK", data: page }, 200);
+      return ok(c, await listRegions(c.var.services.database.db, level, filters, await scopeOf(c)));
     },
   );
 
   app.openapi(
     apiRoute("regions.read", {
       method: "get",
-      path: member,
+      path: paths.member,
       tags,
       summary: `One ${level}`,
       request: { params: idParam },
@@ -141,15 +109,14 @@ function registerLevel(app: OpenAPIHono<AppEnv>, level: GeographyLevel) {
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      const item = await getRegion(c.var.services.database.db, level, id, await scopeOf(c));
-      return c.json({ status: true, message: "OK", data: item }, 200);
+      return ok(c, await getRegion(c.var.services.database.db, level, id, await scopeOf(c)));
     },
   );
 
   app.openapi(
     apiRoute("regions.manage", {
       method: "post",
-      path: collection,
+      path: paths.collection,
       tags,
       summary: `Create a ${level}`,
       request: { body: { content: { "application/json": { schema: body } }, required: true } },
@@ -161,16 +128,15 @@ function registerLevel(app: OpenAPIHono<AppEnv>, level: GeographyLevel) {
     }),
     async (c) => {
       const db = c.var.services.database.db;
-      const id = await createRegion(db, level, c.req.valid("json") as RegionBody, actorOf(c));
-      const item = await getRegion(db, level, id, { all: true });
-      return c.json({ status: true, message: `${Label} created successfully`, data: item }, 200);
+      const id = await createRegion(db, level, c.req.valid("json"), actorOf(c));
+      return ok(c, await getRegion(db, level, id, ALL_REGIONS), `${label} created successfully`);
     },
   );
 
   app.openapi(
     apiRoute("regions.manage", {
       method: "post",
-      path: member,
+      path: paths.member,
       tags,
       summary: `Update a ${level}`,
       description: "Moving a node to another parent moves the schools and students below it with it.",
@@ -185,16 +151,15 @@ function registerLevel(app: OpenAPIHono<AppEnv>, level: GeographyLevel) {
     async (c) => {
       const db = c.var.services.database.db;
       const { id } = c.req.valid("param");
-      await updateRegion(db, level, id, c.req.valid("json") as RegionBody, actorOf(c));
-      const item = await getRegion(db, level, id, { all: true });
-      return c.json({ status: true, message: `${Label} updated successfully`, data: item }, 200);
+      await updateRegion(db, level, id, c.req.valid("json"), actorOf(c));
+      return ok(c, await getRegion(db, level, id, ALL_REGIONS), `${label} updated successfully`);
     },
   );
 
   app.openapi(
     apiRoute("regions.manage", {
       method: "delete",
-      path: member,
+      path: paths.member,
       tags,
       summary: `Delete a ${level}`,
       request: { params: idParam },
@@ -207,13 +172,13 @@ function registerLevel(app: OpenAPIHono<AppEnv>, level: GeographyLevel) {
     async (c) => {
       const { id } = c.req.valid("param");
       await deleteRegion(c.var.services.database.db, level, id, actorOf(c));
-      return c.json({ status: true, message: `${Label} deleted successfully`, data: null }, 200);
+      return ok(c, null, `${label} deleted successfully`);
     },
   );
 }
 
 export function registerGeographyRoutes(app: OpenAPIHono<AppEnv>) {
-  for (const level of LEVELS) registerLevel(app, level);
+  for (const level of GEOGRAPHY_LEVELS) registerLevel(app, level);
 
   app.openapi(
     apiRoute("regions.manage", {
@@ -236,7 +201,7 @@ export function registerGeographyRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const { id } = c.req.valid("json");
       await deleteRegion(c.var.services.database.db, "city", id, actorOf(c));
-      return c.json({ status: true, message: "City deleted successfully", data: null }, 200);
+      return ok(c, null, "City deleted successfully");
     },
   );
 
@@ -253,7 +218,11 @@ export function registerGeographyRoutes(app: OpenAPIHono<AppEnv>) {
         ),
       },
     }),
-    (c) => c.json({ status: true, message: "OK", data: SCHOOL_BOARDS.map((b) => ({ ...b })) }, 200),
+    (c) =>
+      ok(
+        c,
+        SCHOOL_BOARDS.map((board) => ({ ...board })),
+      ),
   );
 
   app.openapi(
@@ -262,22 +231,9 @@ export function registerGeographyRoutes(app: OpenAPIHono<AppEnv>) {
       path: "/api/fetch/countries",
       tags: ["Geography"],
       summary: "Countries (public: used by registration forms)",
-      responses: {
-        200: json(
-          envelope(z.array(z.object({ id: z.number().int(), name: z.string(), code: z.string() }))).openapi(
-            "CountryList",
-          ),
-          "The countries",
-        ),
-      },
+      responses: { 200: json(envelope(z.array(countryItem)).openapi("CountryList"), "The countries") },
     }),
-    async (c) => {
-      const rows = await queryRows<{ id: number; name: string; code: string }>(
-        c.var.services.database.db,
-        sql`select id, name, code from countries order by id`,
-      );
-      return c.json({ status: true, message: "OK", data: rows.map((r) => ({ ...r, id: Number(r.id) })) }, 200);
-    },
+    async (c) => ok(c, await listCountries(c.var.services.database.db)),
   );
 
   app.openapi(
@@ -291,15 +247,10 @@ export function registerGeographyRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const { zone_id } = c.req.valid("query");
-      const items = await pickRegions(c.var.services.database.db, "state", { zone_id }, { all: true });
-      return c.json({ status: true, message: "OK", data: items }, 200);
+      return ok(c, await pickRegions(c.var.services.database.db, "state", { zone_id }, ALL_REGIONS));
     },
   );
 
-  const leaf = z.object({ id: z.number().int(), name: z.string() });
-  const districtNode = leaf.extend({ children: z.array(leaf).optional() });
-  const prantNode = leaf.extend({ children: z.array(districtNode) });
-  const stateNode = leaf.extend({ children: z.array(prantNode) });
   app.openapi(
     apiRoute("regions.read", {
       method: "get",
@@ -309,21 +260,9 @@ export function registerGeographyRoutes(app: OpenAPIHono<AppEnv>) {
       responses: { 200: json(regionList, "The zones") },
     }),
     async (c) => {
-      const page = await listRegions(
-        c.var.services.database.db,
-        "zone",
-        {
-          page: 1,
-          per_page: 100,
-          search: undefined,
-          zone_id: undefined,
-          state_ids: undefined,
-          prant_ids: undefined,
-          district_ids: undefined,
-        },
-        await scopeOf(c),
-      );
-      return c.json({ status: true, message: "OK", data: page.items }, 200);
+      const filters = validated(regionListBody, { per_page: 100 });
+      const page = await listRegions(c.var.services.database.db, "zone", filters, await scopeOf(c));
+      return ok(c, page.items);
     },
   );
 
@@ -338,47 +277,14 @@ export function registerGeographyRoutes(app: OpenAPIHono<AppEnv>) {
         query: z.object({ city: z.enum(["true", "false", "1", "0"]).optional() }),
       },
       responses: {
-        200: json(
-          envelope(
-            z.object({ id: z.number().int(), name: z.string(), code: z.string(), children: z.array(stateNode) }),
-          ).openapi("RegionTree"),
-          "The zone's tree",
-        ),
+        200: json(regionTreeResponse, "The zone's tree"),
         404: errorResponse("No such zone in your region"),
       },
     }),
     async (c) => {
       const { id } = c.req.valid("param");
       const withCities = ["true", "1"].includes(c.req.valid("query").city ?? "");
-      const db = c.var.services.database.db;
-      const scope = await scopeOf(c);
-      const zone = await getRegion(db, "zone", id, scope);
-      const pick = (level: GeographyLevel) => pickRegions(db, level, { zone_id: id }, scope);
-      const [stateRows, prantRows, districtRows, cityRows] = await Promise.all([
-        pick("state"),
-        pick("prant"),
-        pick("district"),
-        withCities ? pick("city") : Promise.resolve([]),
-      ]);
-      const node = (r: { id: number; name: string }) => ({ id: r.id, name: r.name });
-      const tree = stateRows.map((s) => ({
-        ...node(s),
-        children: prantRows
-          .filter((p) => p.state_id === s.id)
-          .map((p) => ({
-            ...node(p),
-            children: districtRows
-              .filter((d) => d.prant_id === p.id)
-              .map((d) => ({
-                ...node(d),
-                ...(withCities ? { children: cityRows.filter((ci) => ci.district_id === d.id).map(node) } : {}),
-              })),
-          })),
-      }));
-      return c.json(
-        { status: true, message: "OK", data: { id: zone.id, name: zone.name, code: zone.code ?? "", children: tree } },
-        200,
-      );
+      return ok(c, await regionTree(c.var.services.database.db, id, withCities, await scopeOf(c)));
     },
   );
 }

@@ -2,6 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { envelope } from "@repo/contracts/envelope";
 import { healthDataSchema } from "@repo/contracts/health";
 import type { AppEnv } from "../context";
+import { fail, ok } from "../http/envelope";
 import { apiRoute, errorResponse } from "../http/routes";
 
 const healthResponse = envelope(healthDataSchema).openapi("HealthResponse");
@@ -27,22 +28,15 @@ export function registerHealth(app: OpenAPIHono<AppEnv>, version: string) {
     const { database } = c.var.services;
     try {
       const latency = await database.ping();
-      return c.json(
-        {
-          status: true,
-          message: "OK",
-          data: {
-            service: "api" as const,
-            version,
-            database: { ok: true, driver: database.driver, latency_ms: latency },
-            uptime_s: Math.round((Date.now() - startedAt) / 1000),
-          },
-        },
-        200,
-      );
+      return ok(c, {
+        service: "api" as const,
+        version,
+        database: { ok: true, driver: database.driver, latency_ms: latency },
+        uptime_s: Math.round((Date.now() - startedAt) / 1000),
+      });
     } catch (error) {
       c.var.log.error({ err: error }, "database ping failed");
-      return c.json({ status: false as const, message: "Database unavailable", data: null }, 503);
+      return fail(c, 503, "Database unavailable");
     }
   });
 }

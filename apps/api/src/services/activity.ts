@@ -1,5 +1,11 @@
-import type { Db } from "@repo/db";
+import type { DbOrTx } from "@repo/db";
 import { activityLog } from "@repo/db/schema";
+
+/** Who is acting, for the activity log: the signed-in user and the request that carried it. */
+export interface Actor {
+  userId: number;
+  requestId: string;
+}
 
 export interface Activity {
   userId: number | null;
@@ -13,7 +19,7 @@ export interface Activity {
 }
 
 /** Appends to the activity log. Every state-changing endpoint calls this in its transaction. */
-export async function recordActivity(db: Db, activity: Activity): Promise<void> {
+export async function recordActivity(db: DbOrTx, activity: Activity): Promise<void> {
   await db.insert(activityLog).values({
     userId: activity.userId,
     action: activity.action,

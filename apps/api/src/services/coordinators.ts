@@ -1,31 +1,20 @@
-import type { CoordinatorListBody } from "@repo/contracts/geography";
+import { ROLE, ROLE_GROUPS } from "@repo/auth/roles";
+import type { CoordinatorItem, CoordinatorListBody } from "@repo/contracts/coordinators";
 import { type Page, pageOf } from "@repo/contracts/pagination";
-import type { Db } from "@repo/db";
-import { queryRows } from "@repo/db";
+import { type DbOrTx, queryRows } from "@repo/db";
 import { type SQL, sql } from "drizzle-orm";
 import type { RegionScope } from "./scope";
 import { containing, idsIn } from "./sql";
 
-export interface CoordinatorItem {
-  id: number;
-  username: string;
-  name: string;
-  email: string;
-  role_id: number;
-  is_active: boolean;
-  mobile: string | null;
-  assignments: { level: string; id: number; name: string }[];
-  last_login_at: string | null;
-}
-
 /**
  * Which coordinator levels a role may list: admins all four, a coordinator only the levels below
- * its own (DECISIONS §2: "coordinators for the levels below their own").
+ * its own (docs/domain.md, Who may do what).
  */
 export function listableCoordinatorRoles(roleId: number): number[] {
-  if (roleId === 3 || roleId === 6) return [8, 9, 10, 11];
-  if (roleId >= 8 && roleId <= 10) return [8, 9, 10, 11].filter((r) => r > roleId);
-  return [];
+  const levels: readonly number[] = ROLE_GROUPS.coordinators;
+  if (roleId === ROLE.admin || roleId === ROLE.subAdmin) return [...levels];
+  const own = levels.indexOf(roleId);
+  return own === -1 ? [] : levels.slice(own + 1);
 }
 
 /**
@@ -33,7 +22,7 @@ export function listableCoordinatorRoles(roleId: number): number[] {
  * is: the filters and the caller's scope are applied to the assigned nodes' ancestry.
  */
 export async function listCoordinators(
-  db: Db,
+  db: DbOrTx,
   body: CoordinatorListBody,
   viewer: { roleId: number },
   scope: RegionScope,

@@ -1,83 +1,59 @@
-import type { GeographyLevel, RegionListBody, RegionPickBody } from "@repo/contracts/geography";
+import type { CountryItem, RegionItem, RegionListBody, RegionPickBody } from "@repo/contracts/geography";
+import { type GeographyLevel, PICK_LIMIT, REGION_LEVELS } from "@repo/contracts/geography-constants";
 import { type Page, pageOf } from "@repo/contracts/pagination";
-import type { Db } from "@repo/db";
-import { queryRows } from "@repo/db";
-import { type SQL, sql } from "drizzle-orm";
-import { ApiError } from "../http/errors";
+import { type DbOrTx, queryRows } from "@repo/db";
+import { cities, countries, districts, prants, schools, states, zones } from "@repo/db/schema";
+import { asc, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { notFound } from "../http/errors";
 import type { RegionScope } from "./scope";
 import { containing, idsIn } from "./sql";
 
-/** One row of any geography list: the node, its parent chain and how many children it has. */
-export interface RegionItem {
-  id: number;
-  name: string;
-  code?: string;
-  country_id?: number | null;
-  country_name?: string | null;
-  zone_id?: number;
-  zone_name?: string;
-  state_id?: number;
-  state_name?: string;
-  prant_id?: number;
-  prant_name?: string;
-  district_id?: number;
-  district_name?: string;
-  children_count: number;
-  schools_count: number;
-}
-
-interface LevelSpec {
-  label: string;
-  childLabel: string | null;
+/** How a level is read: its SELECT with ancestors, the school column pointing at it, its child count. */
+interface LevelSql {
   /** SELECT … FROM … with the node aliased `n` and its ancestors joined; wrapped as `x` below. */
   select: SQL;
   /** The school column pointing at this level. */
-  schoolColumn: SQL;
+  schoolColumn: PgColumn;
   childCount: SQL;
 }
 
-const LEVELS: Record<GeographyLevel, LevelSpec> = {
+const LEVELS: Record<GeographyLevel, LevelSql> = {
   zone: {
-    label: "zone",
-    childLabel: "states",
     select: sql`select n.id, n.name, n.code, n.country_id, co.name as country_name
-      from zones n left join countries co on co.id = n.country_id`,
-    schoolColumn: sql`zone_id`,
-    childCount: sql`(select count(*) from states c where c.zone_id = x.id)`,
+      from ${zones} n left join ${countries} co on co.id = n.country_id`,
+    schoolColumn: schools.zoneId,
+    childCount: sql`(select count(*) from ${states} c where c.zone_id = x.id)`,
   },
   state: {
-    label: "state",
-    childLabel: "prants",
     select: sql`select n.id, n.name, n.zone_id, z.name as zone_name, n.country_id, co.name as country_name
-      from states n join zones z on z.id = n.zone_id join countries co on co.id = n.country_id`,
-    schoolColumn: sql`state_id`,
-    childCount: sql`(select count(*) from prants c where c.state_id = x.id)`,
+      from ${states} n join ${zones} z on z.id = n.zone_id join ${countries} co on co.id = n.country_id`,
+    schoolColumn: schools.stateId,
+    childCount: sql`(select count(*) from ${prants} c where c.state_id = x.id)`,
   },
   prant: {
-    label: "prant",
-    childLabel: "districts",
     select: sql`select n.id, n.name, n.state_id, s.name as state_name, s.zone_id, z.name as zone_name
-      from prants n join states s on s.id = n.state_id join zones z on z.id = s.zone_id`,
-    schoolColumn: sql`prant_id`,
-    childCount: sql`(select count(*) from districts c where c.prant_id = x.id)`,
+      from ${prants} n join ${states} s on s.id = n.state_id join ${zones} z on z.id = s.zone_id`,
+    schoolColumn: schools.prantId,
+    childCount: sql`(select count(*) from ${districts} c where c.prant_id = x.id)`,
   },
   district: {
-    label: "district",
-    childLabel: "cities",
     select: sql`select n.id, n.name, n.prant_id, p.name as prant_name, p.state_id, s.name as state_name, s.zone_id, z.name as zone_name
-      from districts n join prants p on p.id = n.prant_id join states s on s.id = p.state_id join zones z on z.id = s.zone_id`,
-    schoolColumn: sql`district_id`,
-    childCount: sql`(select count(*) from cities c where c.district_id = x.id)`,
+      from ${districts} n join ${prants} p on p.id = n.prant_id join ${states} s on s.id = p.state_id join ${zones} z on z.id = s.zone_id`,
+    schoolColumn: schools.districtId,
+    childCount: sql`(select count(*) from ${cities} c where c.district_id = x.id)`,
   },
   city: {
-    label: "city",
-    childLabel: null,
     select: sql`select n.id, n.name, n.district_id, d.name as district_name, d.prant_id, p.name as prant_name, p.state_id, s.name as state_name, s.zone_id, z.name as zone_name
-      from cities n join districts d on d.id = n.district_id join prants p on p.id = d.prant_id join states s on s.id = p.state_id join zones z on z.id = s.zone_id`,
-    schoolColumn: sql`city_id`,
+      from ${cities} n join ${districts} d on d.id = n.district_id join ${prants} p on p.id = d.prant_id join ${states} s on s.id = p.state_id join ${zones} z on z.id = s.zone_id`,
+    schoolColumn: schools.cityId,
     childCount: sql`0`,
   },
 };
+
+/** `(select count(*) from schools …)` for the rows of a level (aliased x). */
+const schoolsCount = (spec: LevelSql) =>
+  sql`(select count(*) from ${schools} sc where sc.${sql.identifier(spec.schoolColumn.name)} = x.id)`;
 
 /** Which alias holds each ancestor id in a level's select (n = the node itself). */
 const COLUMN: Record<GeographyLevel, Partial<Record<"zone" | "state" | "prant" | "district", SQL>>> = {
@@ -115,11 +91,11 @@ function toItem(row: Record<string, unknown>): RegionItem {
         ? Number(value)
         : value;
   }
-  return item as unknown as RegionItem;
+  return item as RegionItem;
 }
 
 export async function listRegions(
-  db: Db,
+  db: DbOrTx,
   level: GeographyLevel,
   body: RegionListBody,
   scope: RegionScope,
@@ -131,7 +107,7 @@ export async function listRegions(
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`select x.*, ${spec.childCount} as children_count,
-          (select count(*) from schools sc where sc.${spec.schoolColumn} = x.id) as schools_count
+          ${schoolsCount(spec)} as schools_count
         from (${spec.select}${where}) x
         order by lower(x.name), x.id
         limit ${body.per_page} offset ${offset}`,
@@ -139,10 +115,8 @@ export async function listRegions(
   return pageOf(rows.map(toItem), Number(counted?.n ?? 0), body.page, body.per_page);
 }
 
-export const PICK_LIMIT = 2000;
-
 /** Unpaginated lists for pickers (at most PICK_LIMIT items: narrow with filters or search). */
-export async function pickRegions(db: Db, level: GeographyLevel, body: RegionPickBody, scope: RegionScope) {
+export async function pickRegions(db: DbOrTx, level: GeographyLevel, body: RegionPickBody, scope: RegionScope) {
   const spec = LEVELS[level];
   const rows = await queryRows<Record<string, unknown>>(
     db,
@@ -151,30 +125,59 @@ export async function pickRegions(db: Db, level: GeographyLevel, body: RegionPic
   return rows.map((row) => ({ ...toItem({ ...row }), children_count: undefined, schools_count: undefined }));
 }
 
-export async function getRegion(db: Db, level: GeographyLevel, id: number, scope: RegionScope): Promise<RegionItem> {
+export async function getRegion(
+  db: DbOrTx,
+  level: GeographyLevel,
+  id: number,
+  scope: RegionScope,
+): Promise<RegionItem> {
   const spec = LEVELS[level];
   const where = whereClause([...conditions(level, {}, scope), sql`n.id = ${id}`]);
   const [row] = await queryRows<Record<string, unknown>>(
     db,
     sql`select x.*, ${spec.childCount} as children_count,
-          (select count(*) from schools sc where sc.${spec.schoolColumn} = x.id) as schools_count
+          ${schoolsCount(spec)} as schools_count
         from (${spec.select}${where}) x`,
   );
-  if (!row) throw new ApiError(404, `${capitalise(spec.label)} not found`);
+  if (!row) throw notFound(REGION_LEVELS[level].label);
   return toItem(row);
 }
 
-export function capitalise(word: string): string {
-  return word.charAt(0).toUpperCase() + word.slice(1);
+/** Every country, for registration forms. */
+export async function listCountries(db: DbOrTx): Promise<CountryItem[]> {
+  return db
+    .select({ id: countries.id, name: countries.name, code: countries.code })
+    .from(countries)
+    .orderBy(asc(countries.id));
 }
 
-/** The PostgreSQL error code behind a failed statement, through drizzle's wrapping. */
-export function pgCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
+/** One zone with its states > prants > districts (> cities), as far as the caller's scope reaches. */
+export async function regionTree(db: DbOrTx, zoneId: number, withCities: boolean, scope: RegionScope) {
+  const zone = await getRegion(db, "zone", zoneId, scope);
+  const pick = (level: GeographyLevel) => pickRegions(db, level, { zone_id: zoneId }, scope);
+  const [stateRows, prantRows, districtRows, cityRows] = await Promise.all([
+    pick("state"),
+    pick("prant"),
+    pick("district"),
+    withCities ? pick("city") : Promise.resolve([]),
+  ]);
+  const node = (r: { id: number; name: string }) => ({ id: r.id, name: r.name });
+  const children = stateRows.map((s) => ({
+    ...node(s),
+    children: prantRows
+      .filter((p) => p.state_id === s.id)
+      .map((p) => ({
+        ...node(p),
+        children: districtRows
+          .filter((d) => d.prant_id === p.id)
+          .map((d) => ({
+            ...node(d),
+            ...(withCities ? { children: cityRows.filter((ci) => ci.district_id === d.id).map(node) } : {}),
+          })),
+      })),
+  }));
+  return { id: zone.id, name: zone.name, code: zone.code ?? "", children };
 }
+
+/** The school column that points at a node of `level` (zone_id … city_id). */
+export const schoolColumnOf = (level: GeographyLevel) => LEVELS[level].schoolColumn;

@@ -1,5 +1,9 @@
+import { MAIL_DEFAULT_MAX_ATTEMPTS, MAIL_DEFAULT_RATE_PER_MINUTE } from "@repo/contracts/mail-constants";
 import type { Database } from "@repo/db";
-import type { ApiConfig, Services } from "../context";
+import type { ApiConfig, MailConfig, Services } from "../context";
+import type { Logger } from "../logger";
+import { type JobHandlers, startJobRunner } from "./jobs";
+import { createMailWorker, MAIL_CAMPAIGN_JOB, runCampaignJob } from "./mail/index";
 import { outboxSmsSender } from "./sms";
 import { localDiskStorage } from "./storage";
 
@@ -8,17 +12,46 @@ export const DEFAULT_CONFIG: ApiConfig = {
   trustedProxies: ["127.0.0.1", "::1"],
   loginLimitPerClient: 20,
   companyLogoUrl: null,
+  mail: {
+    smtpUrl: null,
+    from: "Exam Portal <no-reply@localhost>",
+    ratePerMinute: MAIL_DEFAULT_RATE_PER_MINUTE,
+    maxAttempts: MAIL_DEFAULT_MAX_ATTEMPTS,
+    retryBaseSeconds: 60,
+  },
 };
 
+/** Configuration as callers give it: any part of it, the mail part field by field. */
+export type ServicesConfig = Partial<Omit<ApiConfig, "mail">> & { mail?: Partial<MailConfig> };
+
 /** The API's collaborators with their default implementations (SMS to the outbox table, files on disk). */
-export function createServices(
-  database: Database,
-  options: { uploadDir: string; config?: Partial<ApiConfig> },
-): Services {
+export function createServices(database: Database, options: { uploadDir: string; config?: ServicesConfig }): Services {
   return {
     database,
     sms: outboxSmsSender(database.db),
     storage: localDiskStorage(options.uploadDir),
-    config: { ...DEFAULT_CONFIG, ...options.config },
+    config: {
+      ...DEFAULT_CONFIG,
+      ...options.config,
+      mail: { ...DEFAULT_CONFIG.mail, ...options.config?.mail },
+    },
+  };
+}
+
+/** Every kind of job the API runs, by its kind (handlers must be idempotent: see services/jobs.ts). */
+export const JOB_HANDLERS: JobHandlers = {
+  [MAIL_CAMPAIGN_JOB]: runCampaignJob,
+};
+
+/**
+ * Starts the API process's background work: the job runner and the mail delivery worker.
+ * Resolves to a stop function that lets the work in hand finish (server.ts calls it on shutdown).
+ */
+export function startBackgroundWork(services: Services, logger: Logger): () => Promise<void> {
+  const runner = startJobRunner(services, JOB_HANDLERS, { pollMs: 1000, logger });
+  const mail = createMailWorker(services, { logger });
+  mail.start();
+  return async () => {
+    await Promise.all([runner.stop(), mail.stop()]);
   };
 }

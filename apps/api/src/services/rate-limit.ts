@@ -1,6 +1,7 @@
-import type { Db } from "@repo/db";
+import type { DbOrTx } from "@repo/db";
 import { queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
+import { ApiError } from "../http/errors";
 
 export interface Limit {
   /** Requests allowed per window. */
@@ -18,7 +19,7 @@ export interface LimitResult {
  * Fixed-window counter kept in PostgreSQL so that every API instance shares it. One statement:
  * start a new window when the old one is over, otherwise count the hit.
  */
-export async function hit(db: Db, key: string, limit: Limit, now = new Date()): Promise<LimitResult> {
+export async function hit(db: DbOrTx, key: string, limit: Limit, now = new Date()): Promise<LimitResult> {
   const windowMs = limit.windowSeconds * 1000;
   const cutoff = new Date(now.getTime() - windowMs);
   const [row] = await queryRows<{ window_start: string | Date; hits: number }>(
@@ -36,6 +37,16 @@ export async function hit(db: Db, key: string, limit: Limit, now = new Date()): 
 }
 
 /** Forgets an account's failures (after a successful sign-in). */
-export async function clear(db: Db, key: string): Promise<void> {
+export async function clear(db: DbOrTx, key: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
+}
+
+/** Counts a hit and refuses with 429 and Retry-After when the limit is spent. */
+export async function enforceLimit(db: DbOrTx, key: string, limit: Limit): Promise<void> {
+  const result = await hit(db, key, limit);
+  if (!result.allowed) {
+    throw new ApiError(429, `Too many attempts. Please wait ${result.retryAfter} seconds and try again.`, undefined, {
+      "Retry-After": String(result.retryAfter),
+    });
+  }
 }

@@ -1,10 +1,9 @@
-import { COORDINATOR_ROLE_IDS } from "@repo/auth/roles";
-import type { Db } from "@repo/db";
-import { queryRows } from "@repo/db";
+import { inGroup, ROLE_GROUPS } from "@repo/auth/roles";
+import { type DbOrTx, queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
 
 /**
- * What part of the geography a user sees (DECISIONS §3). Admins, LMS, pay support and every
+ * What part of the geography a user sees (docs/domain.md, Region scoping). Admins, LMS, pay support and every
  * non-coordinator role see the whole tree (schools need it to register); a coordinator sees the
  * nodes at or below its assignments, plus their ancestors so that pickers can show the path.
  */
@@ -21,8 +20,8 @@ export type RegionScope =
 
 export const ALL_REGIONS: RegionScope = { all: true };
 
-export async function regionScopeFor(db: Db, user: { userId: number; roleId: number }): Promise<RegionScope> {
-  if (!(COORDINATOR_ROLE_IDS as readonly number[]).includes(user.roleId)) return ALL_REGIONS;
+export async function regionScopeFor(db: DbOrTx, user: { userId: number; roleId: number }): Promise<RegionScope> {
+  if (!inGroup(ROLE_GROUPS.coordinators, user.roleId)) return ALL_REGIONS;
   // Every root-to-district path of the tree that passes through an assigned node: that is the
   // assigned nodes, everything below them, and their ancestors.
   const rows = await queryRows<{

@@ -1,11 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { AppId } from "@repo/auth/apps";
 import type { Db } from "@repo/db";
 import { handoffCodes, sessions, users, zones } from "@repo/db/schema";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { randomToken, sha256 } from "../auth/tokens";
-
-export const HANDOFF_TTL_SECONDS = 60;
 
 export interface SessionUser {
   sessionId: number;
@@ -17,7 +14,7 @@ export interface SessionUser {
   schoolId: number | null;
 }
 
-const expiry = (idleHours: number, from = Date.now()) => new Date(from + idleHours * 3_600_000);
+export const expiry = (idleHours: number, from = Date.now()) => new Date(from + idleHours * 3_600_000);
 
 /** Starts a sign-in: a new sign-in id and this app's session. Returns the bearer token. */
 export async function startSignIn(db: Db, userId: number, app: string, idleHours: number) {
@@ -78,56 +75,4 @@ export async function revokeOtherSignIns(db: Db, userId: number, keepSignInId: s
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), sql`${sessions.signInId} <> ${keepSignInId}`));
-}
-
-/** A single-use code that lets `targetApp`'s server open a session for the same sign-in. */
-export async function issueHandoff(db: Db, session: { userId: number; signInId: string }, targetApp: AppId) {
-  const code = randomToken();
-  const expiresAt = new Date(Date.now() + HANDOFF_TTL_SECONDS * 1000);
-  await db.insert(handoffCodes).values({
-    codeHash: sha256(code),
-    signInId: session.signInId,
-    userId: session.userId,
-    targetApp,
-    expiresAt,
-  });
-  return { code, expiresAt };
-}
-
-/**
- * Redeems a handoff code once, for the app it was issued to. Marking it used and checking it are
- * one UPDATE, so two concurrent redemptions cannot both succeed.
- */
-export async function redeemHandoff(db: Db, code: string, app: AppId, idleHours: number) {
-  const [used] = await db
-    .update(handoffCodes)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(handoffCodes.codeHash, sha256(code)),
-        eq(handoffCodes.targetApp, app),
-        isNull(handoffCodes.usedAt),
-        gt(handoffCodes.expiresAt, new Date()),
-      ),
-    )
-    .returning({ userId: handoffCodes.userId, signInId: handoffCodes.signInId });
-  if (!used) return undefined;
-  const [user] = await db.select({ isActive: users.isActive }).from(users).where(eq(users.id, used.userId));
-  if (!user?.isActive) return undefined;
-  // The sign-in must still be alive (not signed out since the code was issued).
-  const [alive] = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.signInId, used.signInId), isNull(sessions.revokedAt)))
-    .limit(1);
-  if (!alive) return undefined;
-  const token = randomToken();
-  await db.insert(sessions).values({
-    tokenHash: sha256(token),
-    signInId: used.signInId,
-    userId: used.userId,
-    app,
-    expiresAt: expiry(idleHours),
-  });
-  return { token, userId: used.userId };
 }

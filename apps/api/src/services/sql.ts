@@ -15,3 +15,18 @@ export function idsIn(column: SQL, ids: Iterable<number>): SQL {
 export function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, "\\$&")}%`;
 }
+
+/** The PostgreSQL error code behind a failed statement, through the drivers' wrapping. */
+export function pgCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** PostgreSQL's codes for the constraint violations services turn into 409 answers. */
+export const PG_UNIQUE_VIOLATION = "23505";
+export const PG_FOREIGN_KEY_VIOLATION = "23503";

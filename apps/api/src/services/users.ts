@@ -1,45 +1,12 @@
-import { getRole } from "@repo/auth/roles";
-import type { Db } from "@repo/db";
+import { findRole, inGroup, ROLE_GROUPS } from "@repo/auth/roles";
+import type { Assignment, UserRecord } from "@repo/contracts/auth";
+import type { DbOrTx } from "@repo/db";
 import { assignments, districts, prants, schools, states, students, users, zones } from "@repo/db/schema";
 import { count, eq, sql } from "drizzle-orm";
 import type { ApiConfig } from "../context";
 import { notFound } from "../http/errors";
 
-export type AssignmentLevel = "zone" | "state" | "prant" | "district";
-
-export interface AssignmentRecord {
-  id: number;
-  level: AssignmentLevel;
-  coordinatable_id: number;
-  coordinatable_name: string;
-}
-
-/** The logged-in user record of spec §3, as GET /api/user answers it. */
-export interface UserRecord {
-  id: number;
-  role_id: number;
-  role_name: string;
-  username: string;
-  email: string;
-  name: string;
-  profile_photo: string | null;
-  profile: { full_name: string | null; designation: string | null; team: string | null };
-  company_logo: string | null;
-  is_active: 0 | 1;
-  zone: string | null;
-  country_id: number | null;
-  mobile: string | null;
-  mobile_verified: boolean;
-  user_detail: {
-    name: string;
-    profile_photo: string | null;
-    school_category_id: number | null;
-    referred_student: number;
-    assignments: AssignmentRecord[];
-  };
-}
-
-export async function loadAssignments(db: Db, userId: number): Promise<AssignmentRecord[]> {
+export async function loadAssignments(db: DbOrTx, userId: number): Promise<Assignment[]> {
   const rows = await db
     .select({
       id: assignments.id,
@@ -84,7 +51,7 @@ export function photoUrl(key: string | null): string | null {
   return `/api/user/photo?v=${encodeURIComponent(key.split("/").pop() ?? "photo")}`;
 }
 
-export async function currentUserRecord(db: Db, userId: number, config: ApiConfig): Promise<UserRecord> {
+export async function currentUserRecord(db: DbOrTx, userId: number, config: ApiConfig): Promise<UserRecord> {
   const [row] = await db
     .select({
       user: users,
@@ -100,21 +67,16 @@ export async function currentUserRecord(db: Db, userId: number, config: ApiConfi
     .limit(1);
   if (!row) throw notFound("User");
   const { user } = row;
-  const referred =
-    user.schoolId !== null
-      ? Number(
-          (await db.select({ n: count() }).from(students).where(eq(students.referredBySchoolId, user.schoolId)))[0]
-            ?.n ?? 0,
-        )
-      : 0;
-  // A school account's active flag is its school's (the toggle of spec §4 flips the school).
-  const active = user.schoolId !== null && (user.roleId === 2 || user.roleId === 18) ? row.schoolActive : user.isActive;
+  const referred = user.schoolId !== null ? await countReferredStudents(db, user.schoolId) : 0;
+  // A school account's active flag is its school's (the school account switch flips the school).
+  const active =
+    user.schoolId !== null && inGroup(ROLE_GROUPS.singleSchools, user.roleId) ? row.schoolActive : user.isActive;
   const photo = photoUrl(user.profilePhoto);
   const displayName = user.fullName || row.schoolName || user.name;
   return {
     id: user.id,
     role_id: user.roleId,
-    role_name: getRole(user.roleId as Parameters<typeof getRole>[0]).name,
+    role_name: findRole(user.roleId)?.name ?? "Unknown role",
     username: user.username,
     email: user.email,
     name: user.name,
@@ -136,8 +98,14 @@ export async function currentUserRecord(db: Db, userId: number, config: ApiConfi
   };
 }
 
+/** Students who registered with a school's referral code (its bank-detail page opens above a threshold). */
+export async function countReferredStudents(db: DbOrTx, schoolId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(students).where(eq(students.referredBySchoolId, schoolId));
+  return Number(row?.n ?? 0);
+}
+
 /** Finds a user by username regardless of case. */
-export async function findUserByUsername(db: Db, username: string) {
+export async function findUserByUsername(db: DbOrTx, username: string) {
   const [user] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`).limit(1);
   return user;
 }

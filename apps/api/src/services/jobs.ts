@@ -1,0 +1,319 @@
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import { ROLE } from "@repo/auth/roles";
+import type { JobItem, JobStatus } from "@repo/contracts/jobs";
+import { type Db, type DbOrTx, queryRows } from "@repo/db";
+import { jobs } from "@repo/db/schema";
+import { sql } from "drizzle-orm";
+import type { Services } from "../context";
+import { ApiError, notFound } from "../http/errors";
+import type { Logger } from "../logger";
+
+/**
+ * The jobs queue (docs/domain.md, Services every feature shares): long work as rows of `jobs`.
+ *
+ * A runner claims one due row with FOR UPDATE SKIP LOCKED, so two runners (two API instances on
+ * one PostgreSQL) never take the same job, and holds it by a lease (`locked_until`) that it renews
+ * while the handler works. A runner that dies leaves its lease to run out; the job is then claimed
+ * again, at most `max_attempts` runs in all, after which it fails saying so.
+ *
+ * HANDLERS MUST BE IDEMPOTENT: after a crash a job runs again from the start, so a handler must be
+ * able to find its own earlier work and not do it twice (e.g. the mail campaign's expansion inserts
+ * messages with ON CONFLICT DO NOTHING on (campaign, address)). A handler that throws fails the job
+ * at once (its error is deterministic, so running it again would not help): an ApiError's or a
+ * JobError's message is shown to the person who started it; anything else is logged and shown as a
+ * plain sentence.
+ */
+
+export const JOB_DEFAULT_MAX_ATTEMPTS = 3;
+/** A claimed job's lease; the runner renews it every third of it while the handler works. */
+export const JOB_LEASE_MS = 60_000;
+
+/** A failure whose message is meant for the person who started the job. */
+export class JobError extends Error {}
+
+export interface ClaimedJob {
+  id: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  createdBy: number | null;
+  attempts: number;
+}
+
+export interface JobContext {
+  db: Db;
+  job: ClaimedJob;
+  /** Records progress (and renews the lease); throws when the lease was lost to another runner. */
+  progress(done: number, total?: number): Promise<void>;
+  log: Logger;
+}
+
+export type JobHandler = (context: JobContext) => Promise<Record<string, unknown> | undefined>;
+export type JobHandlers = Record<string, JobHandler>;
+
+const iso = (value: unknown) => (value == null ? null : new Date(value as string | Date).toISOString());
+
+/** Adds a job to the queue; works inside the caller's transaction. */
+export async function enqueueJob(
+  db: DbOrTx,
+  input: { kind: string; payload?: Record<string, unknown>; createdBy?: number | null; maxAttempts?: number },
+): Promise<number> {
+  const [row] = await db
+    .insert(jobs)
+    .values({
+      kind: input.kind,
+      payload: input.payload ?? {},
+      createdBy: input.createdBy ?? null,
+      maxAttempts: input.maxAttempts ?? JOB_DEFAULT_MAX_ATTEMPTS,
+    })
+    .returning({ id: jobs.id });
+  return Number(row?.id);
+}
+
+/**
+ * Claims the next due job of the given kinds: a queued one, or one whose runner's lease ran out
+ * (its runner died). Jobs that ran out of attempts are failed first.
+ */
+export async function claimJob(
+  db: Db,
+  runnerId: string,
+  kinds: readonly string[],
+  leaseMs = JOB_LEASE_MS,
+): Promise<ClaimedJob | null> {
+  if (kinds.length === 0) return null;
+  const kindList = sql.join(
+    kinds.map((kind) => sql`${kind}`),
+    sql`, `,
+  );
+  await db.execute(
+    sql`update ${jobs} set status = 'failed', locked_by = null, locked_until = null, finished_at = now(), updated_at = now(),
+          error = 'The job was interrupted ' || attempts || case when attempts = 1 then ' time' else ' times' end
+            || ' (the server stopped while it ran) and was not tried again. Start it again.'
+        where status = 'running' and locked_until < now() and attempts >= max_attempts and kind in (${kindList})`,
+  );
+  const [row] = await queryRows<{
+    id: number;
+    kind: string;
+    payload: unknown;
+    created_by: number | null;
+    attempts: number;
+  }>(
+    db,
+    sql`update ${jobs} set status = 'running', attempts = attempts + 1, locked_by = ${runnerId},
+          locked_until = now() + make_interval(secs => ${leaseMs / 1000}::float8),
+          started_at = coalesce(started_at, now()), updated_at = now()
+        where id = (
+          select id from ${jobs}
+          where kind in (${kindList})
+            and ((status = 'queued' and run_after <= now()) or (status = 'running' and locked_until < now()))
+          order by id
+          limit 1
+          for update skip locked)
+        returning id, kind, payload, created_by, attempts`,
+  );
+  if (!row) return null;
+  const payload = typeof row.payload === "string" ? JSON.parse(row.payload) : row.payload;
+  return {
+    id: Number(row.id),
+    kind: row.kind,
+    payload: (payload ?? {}) as Record<string, unknown>,
+    createdBy: row.created_by == null ? null : Number(row.created_by),
+    attempts: Number(row.attempts),
+  };
+}
+
+/** Progress of a job this runner holds; renews its lease. False when the lease was lost. */
+export async function reportProgress(
+  db: DbOrTx,
+  jobId: number,
+  runnerId: string,
+  progress: { done?: number; total?: number },
+  leaseMs = JOB_LEASE_MS,
+): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update ${jobs} set
+          progress_done = coalesce(${progress.done ?? null}::int, progress_done),
+          progress_total = coalesce(${progress.total ?? null}::int, progress_total),
+          locked_until = now() + make_interval(secs => ${leaseMs / 1000}::float8), updated_at = now()
+        where id = ${jobId} and locked_by = ${runnerId} and status = 'running'
+        returning id`,
+  );
+  return rows.length > 0;
+}
+
+async function finishJob(
+  db: DbOrTx,
+  jobId: number,
+  runnerId: string,
+  outcome: { status: "done"; result: Record<string, unknown> } | { status: "failed"; error: string },
+) {
+  await db.execute(
+    sql`update ${jobs} set status = ${outcome.status},
+          result = ${outcome.status === "done" ? JSON.stringify(outcome.result) : null}::jsonb,
+          error = ${outcome.status === "failed" ? outcome.error : null},
+          progress_done = case when ${outcome.status} = 'done' then greatest(progress_done, progress_total) else progress_done end,
+          locked_by = null, locked_until = null, finished_at = now(), updated_at = now()
+        where id = ${jobId} and locked_by = ${runnerId} and status = 'running'`,
+  );
+}
+
+class LeaseLost extends Error {
+  constructor() {
+    super("The job's lease was lost to another runner");
+  }
+}
+
+/**
+ * Claims and runs one job. Resolves true when it ran one (whatever the outcome), false when no job
+ * was due. Tests call this directly; the runner loop calls it until it answers false.
+ */
+export async function runNextJob(
+  db: Db,
+  handlers: JobHandlers,
+  options: { runnerId: string; leaseMs?: number; log: Logger },
+): Promise<boolean> {
+  const leaseMs = options.leaseMs ?? JOB_LEASE_MS;
+  const job = await claimJob(db, options.runnerId, Object.keys(handlers), leaseMs);
+  if (!job) return false;
+  const handler = handlers[job.kind];
+  const log = options.log.child({ job_id: job.id, job_kind: job.kind });
+  let lost = false;
+  const renew = setInterval(() => {
+    void reportProgress(db, job.id, options.runnerId, {}, leaseMs).then(
+      (held) => {
+        if (!held) lost = true;
+      },
+      (error: unknown) => log.warn({ err: error }, "could not renew the job's lease"),
+    );
+  }, leaseMs / 3);
+  try {
+    if (!handler) throw new JobError(`No handler for jobs of kind ${job.kind}`);
+    const result = await handler({
+      db,
+      job,
+      log,
+      async progress(done, total) {
+        if (lost || !(await reportProgress(db, job.id, options.runnerId, { done, total }, leaseMs))) {
+          lost = true;
+          throw new LeaseLost();
+        }
+      },
+    });
+    await finishJob(db, job.id, options.runnerId, { status: "done", result: result ?? {} });
+    log.info({ attempts: job.attempts }, "job done");
+  } catch (error) {
+    if (error instanceof LeaseLost) {
+      log.warn("job abandoned: another runner holds it now");
+      return true;
+    }
+    const known = error instanceof ApiError || error instanceof JobError;
+    if (!known) log.error({ err: error }, "job failed");
+    const message = known
+      ? (error as Error).message
+      : "The job stopped because of an error on our side. Please try again; if it happens again, contact support.";
+    await finishJob(db, job.id, options.runnerId, { status: "failed", error: message });
+  } finally {
+    clearInterval(renew);
+  }
+  return true;
+}
+
+export interface JobRunner {
+  readonly id: string;
+  /** Looks for work now instead of at the next poll. */
+  wake(): void;
+  /** Stops claiming; resolves once the job in hand (if any) is finished. */
+  stop(): Promise<void>;
+}
+
+/** A name for a runner or worker: host, process and a random part (two in one process differ). */
+export function workerId(prefix: string): string {
+  return `${prefix}:${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+}
+
+/**
+ * Runs jobs in the background until stopped: runs due jobs one after another, then waits `pollMs`
+ * (or a wake()) before looking again. On PGlite there is one runner in the API process; on
+ * PostgreSQL each API instance runs one and SKIP LOCKED keeps them apart.
+ */
+export function startJobRunner(
+  services: Pick<Services, "database">,
+  handlers: JobHandlers,
+  options: { pollMs?: number; leaseMs?: number; logger: Logger; runnerId?: string },
+): JobRunner {
+  const runnerId = options.runnerId ?? workerId("jobs");
+  const pollMs = options.pollMs ?? 1000;
+  const log = options.logger.child({ runner: runnerId });
+  let stopped = false;
+  let wakeUp: (() => void) | undefined;
+  const sleep = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, pollMs);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = undefined;
+        resolve();
+      }
+      wakeUp = done;
+    });
+  const loop = (async () => {
+    while (!stopped) {
+      let ran = false;
+      try {
+        ran = await runNextJob(services.database.db, handlers, { runnerId, leaseMs: options.leaseMs, log });
+      } catch (error) {
+        log.error({ err: error }, "job runner: could not claim or finish a job");
+      }
+      if (!ran && !stopped) await sleep();
+    }
+  })();
+  return {
+    id: runnerId,
+    wake: () => wakeUp?.(),
+    async stop() {
+      stopped = true;
+      wakeUp?.();
+      await loop;
+    },
+  };
+}
+
+// ── Reading ────────────────────────────────────────────────────────────────────────────────────
+
+/** Roles that see every job: the outbox, Admin and Sub Admin. */
+const SEES_ALL_JOBS: readonly number[] = [ROLE.outbox, ROLE.admin, ROLE.subAdmin];
+
+/** One job, for the user who started it (or the outbox and admins); anyone else gets 404. */
+export async function getJob(db: DbOrTx, id: number, viewer: { userId: number; roleId: number }): Promise<JobItem> {
+  if (!Number.isSafeInteger(id)) throw notFound("Job");
+  const [row] = await queryRows<{
+    id: number;
+    kind: string;
+    status: JobStatus;
+    progress_done: number;
+    progress_total: number;
+    result: unknown;
+    error: string | null;
+    created_by: number | null;
+    created_at: string | Date;
+    finished_at: string | Date | null;
+  }>(
+    db,
+    sql`select id, kind, status, progress_done, progress_total, result, error, created_by, created_at, finished_at
+        from ${jobs} where id = ${id}`,
+  );
+  const visible = row && (SEES_ALL_JOBS.includes(viewer.roleId) || Number(row.created_by) === viewer.userId);
+  if (!row || !visible) throw notFound("Job");
+  const result = typeof row.result === "string" ? JSON.parse(row.result) : row.result;
+  return {
+    id: Number(row.id),
+    kind: row.kind,
+    status: row.status,
+    progress: { done: Number(row.progress_done), total: Number(row.progress_total) },
+    result: (result ?? null) as Record<string, unknown> | null,
+    error: row.error,
+    created_at: iso(row.created_at) ?? "",
+    finished_at: iso(row.finished_at),
+  };
+}

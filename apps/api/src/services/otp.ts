@@ -1,0 +1,116 @@
+import { randomInt } from "node:crypto";
+import {
+  OTP_MAX_ATTEMPTS,
+  type OTP_PURPOSES,
+  OTP_SENDS_PER_ACCOUNT,
+  OTP_SENDS_PER_CLIENT,
+  OTP_TTL_MINUTES,
+} from "@repo/contracts/auth";
+import type { Db } from "@repo/db";
+import { mobileOtps, users } from "@repo/db/schema";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { safeEqual, sha256 } from "../auth/tokens";
+import { ApiError, invalidField } from "../http/errors";
+import { type Actor, recordActivity } from "./activity";
+import { enforceLimit } from "./rate-limit";
+import type { SmsSender } from "./sms";
+
+type OtpPurpose = (typeof OTP_PURPOSES)[number];
+
+/** Codes are hashed with the user and number, so a stored hash is useless for anyone else. */
+const otpHash = (userId: number, mobile: string, code: string) => sha256(`${userId}:${mobile}:${code}`);
+
+const usedOrExpired = () => invalidField("otp", "This code has expired or was already used. Request a new code.");
+
+/** Texts a fresh 6-digit code to `mobile`; a new code retires the earlier unused ones. */
+export async function sendOtp(
+  db: Db,
+  sms: SmsSender,
+  actor: Actor & { clientIp: string },
+  input: { mobile: string; type: OtpPurpose },
+): Promise<{ expires_in_seconds: number }> {
+  await enforceLimit(db, `otp:user:${actor.userId}`, OTP_SENDS_PER_ACCOUNT);
+  await enforceLimit(db, `otp:ip:${actor.clientIp}`, OTP_SENDS_PER_CLIENT);
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  await db
+    .update(mobileOtps)
+    .set({ usedAt: new Date() })
+    .where(and(eq(mobileOtps.userId, actor.userId), isNull(mobileOtps.usedAt)));
+  await db.insert(mobileOtps).values({
+    userId: actor.userId,
+    mobile: input.mobile,
+    purpose: input.type,
+    codeHash: otpHash(actor.userId, input.mobile, code),
+    expiresAt: new Date(Date.now() + OTP_TTL_MINUTES * 60_000),
+  });
+  await sms.send(
+    input.mobile,
+    `${code} is your Exam Portal verification code. It expires in ${OTP_TTL_MINUTES} minutes. Do not share it.`,
+  );
+  await recordActivity(db, {
+    userId: actor.userId,
+    action: "user.send-mobile-otp",
+    entity: "user",
+    entityId: actor.userId,
+    after: input,
+    requestId: actor.requestId,
+  });
+  return { expires_in_seconds: OTP_TTL_MINUTES * 60 };
+}
+
+/** Checks a code once (5 wrong tries at most) and marks the mobile number verified. */
+export async function verifyOtp(
+  db: Db,
+  actor: Actor,
+  input: { mobile: string; otp: string; type: OtpPurpose },
+): Promise<void> {
+  const { mobile, otp, type } = input;
+  const [pending] = await db
+    .select()
+    .from(mobileOtps)
+    .where(
+      and(
+        eq(mobileOtps.userId, actor.userId),
+        eq(mobileOtps.mobile, mobile),
+        eq(mobileOtps.purpose, type),
+        isNull(mobileOtps.usedAt),
+        gt(mobileOtps.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(desc(mobileOtps.createdAt))
+    .limit(1);
+  if (!pending) throw usedOrExpired();
+  if (pending.attempts >= OTP_MAX_ATTEMPTS) {
+    throw new ApiError(429, "Too many wrong codes. Request a new code.", undefined, { "Retry-After": "0" });
+  }
+  if (!safeEqual(pending.codeHash, otpHash(actor.userId, mobile, otp))) {
+    const [counted] = await db
+      .update(mobileOtps)
+      .set({ attempts: sql`${mobileOtps.attempts} + 1` })
+      .where(eq(mobileOtps.id, pending.id))
+      .returning({ attempts: mobileOtps.attempts });
+    const left = OTP_MAX_ATTEMPTS - (counted?.attempts ?? OTP_MAX_ATTEMPTS);
+    throw invalidField(
+      "otp",
+      left > 0
+        ? `The code is not correct. ${left} attempt${left === 1 ? "" : "s"} left.`
+        : "The code is not correct. Request a new code.",
+    );
+  }
+  // Single use: only the first of two concurrent correct submissions gets the row.
+  const [claimed] = await db
+    .update(mobileOtps)
+    .set({ usedAt: new Date() })
+    .where(and(eq(mobileOtps.id, pending.id), isNull(mobileOtps.usedAt)))
+    .returning({ id: mobileOtps.id });
+  if (!claimed) throw usedOrExpired();
+  await db.update(users).set({ mobile, mobileVerified: true, updatedAt: new Date() }).where(eq(users.id, actor.userId));
+  await recordActivity(db, {
+    userId: actor.userId,
+    action: "user.verify-mobile",
+    entity: "user",
+    entityId: actor.userId,
+    after: { mobile },
+    requestId: actor.requestId,
+  });
+}
