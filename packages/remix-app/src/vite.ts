@@ -9,6 +9,9 @@ declare module "@remix-run/node" {
   }
 }
 
+const KIT_CORE =
+  /packages\/ui\/src\/((theme|internal|stack|text|centered|card|button|spinner|visually-hidden|field|text-field|password-field)\/|icon-button\/IconButtonFrame)/;
+
 /** Vite config of one Remix app: every v3 future flag on, the app's fixed dev port. */
 export function remixAppConfig(app: AppId): UserConfig {
   return defineConfig({
@@ -27,6 +30,19 @@ export function remixAppConfig(app: AppId): UserConfig {
     // Shared route modules (packages/remix-app) learn which app they are built into.
     define: { __APP_ID__: JSON.stringify(app) },
     server: { port: Number(process.env.PORT ?? DEFAULT_APP_PORTS[app]), strictPort: true, host: "127.0.0.1" },
-    build: { target: "es2022" },
+    build: {
+      target: "es2022",
+      rollupOptions: {
+        output: {
+          // The kit's small building blocks that nearly every first view uses (sign-in included)
+          // travel in one chunk: a dozen chunks of 0.2-1 KB each cost more in gzip and requests
+          // than they save (docs/decisions/005-design-system-weight.md).
+          manualChunks(id) {
+            if (KIT_CORE.test(id)) return "kit-core";
+            return undefined;
+          },
+        },
+      },
+    },
   });
 }

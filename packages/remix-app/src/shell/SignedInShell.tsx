@@ -11,18 +11,18 @@ import {
   useLayoutType,
 } from "@repo/ui/shell";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import type { ShellMenuItem, shellLoader } from "../routes/shell.server";
 import { Logo } from "./Logo";
 import { SignOutOverlay } from "./SignOutOverlay";
+import type { ShellMenuItem, shellLoader } from "./shell.server";
 import { clearSessionData } from "./storage";
 
 // The profile dialog (forms, zod, react-hook-form) loads only when opened: not on every page.
-const ProfileDialog = lazy(() => import("./ProfileDialog"));
-const MobileVerifyDialog = lazy(() => import("./MobileVerifyDialog"));
+const ProfileDialog = lazy(() => import("../profile/ProfileDialog"));
+const MobileVerifyDialog = lazy(() => import("../profile/MobileVerifyDialog"));
 
 const MOBILE_PROMPT_KEY = "exam-portal.mobile-prompt-later";
 
-/** Spec §4: the sign-out overlay stays at least 4 s before the sign-in is revoked. */
+/** The sign-out overlay stays at least 4 s before the sign-in is revoked. */
 export const SIGN_OUT_OVERLAY_MS = 4000;
 
 function ShellLink({ href, ...props }: ShellLinkProps) {

@@ -2,13 +2,16 @@ import { useFetcher } from "@remix-run/react";
 import { changePasswordBody } from "@repo/contracts/auth";
 import { Avatar } from "@repo/ui/avatar";
 import { Button } from "@repo/ui/button";
+import { DescriptionList } from "@repo/ui/description-list";
 import { Dialog } from "@repo/ui/dialog";
 import { PROFILE_PHOTO_ACCEPT } from "@repo/ui/file-input";
 import { Form, FormFileInput, FormPasswordField, FormSubmit, FormTextField, useZodForm } from "@repo/ui/form";
+import { Stack } from "@repo/ui/stack";
+import { Text } from "@repo/ui/text";
 import { useEffect } from "react";
 import { z } from "zod";
-import type { ProfileActionData } from "../routes/profile.server";
-import type { ProfileView } from "./SignedInShell";
+import type { ProfileView } from "../shell/SignedInShell";
+import type { ProfileActionData } from "./profile.server";
 
 interface ProfileUser {
   username: string;
@@ -32,7 +35,7 @@ interface Props {
 
 const TITLES: Record<ProfileView, string> = { 0: "My Profile", 1: "Change Password", 2: "Update Profile" };
 
-/** Spec §4: the user modal's three views — profile card (0), change password (1), update profile (2). */
+/** The user modal's three views — profile card (0), change password (1), update profile (2). */
 export default function ProfileDialog({ view, onViewChange, onClose, user, csrf }: Props) {
   return (
     <Dialog title={TITLES[view]} open onOpenChange={(open) => (open ? undefined : onClose())} size="md">
@@ -45,41 +48,34 @@ export default function ProfileDialog({ view, onViewChange, onClose, user, csrf 
 }
 
 function ProfileCard({ user, onViewChange }: { user: ProfileUser; onViewChange: (view: ProfileView) => void }) {
-  const rows: [string, string | null | undefined][] = [
-    ["Username", user.username],
-    ["Role", user.roleName],
-    ["E-mail", user.email],
-    ["Mobile", user.mobile ? `${user.mobile}${user.mobileVerified ? " (verified)" : ""}` : null],
-    ["Designation", user.profile.designation],
-    ["Team", user.profile.team],
-    ["Region", user.assignment],
+  const items = [
+    { label: "Username", value: user.username },
+    { label: "Role", value: user.roleName },
+    { label: "E-mail", value: user.email },
+    { label: "Mobile", value: user.mobile ? `${user.mobile}${user.mobileVerified ? " (verified)" : ""}` : null },
+    { label: "Designation", value: user.profile.designation },
+    { label: "Team", value: user.profile.team },
+    { label: "Region", value: user.assignment },
   ];
   return (
-    <div style={{ display: "grid", gap: 20 }}>
-      <div style={{ display: "flex", alignItems: "center", gap: 16 }}>
+    <Stack gap={5}>
+      <Stack direction="row" align="center" gap={4} wrap={false}>
         <Avatar name={user.name} src={user.avatarUrl} size="xl" />
         <div>
-          <div style={{ fontSize: 18, fontWeight: 700 }}>{user.name}</div>
-          <div style={{ color: "var(--colors-textMuted)" }}>{user.roleName}</div>
+          <Text size="xl" weight="bold">
+            {user.name}
+          </Text>
+          <Text tone="muted">{user.roleName}</Text>
         </div>
-      </div>
-      <dl style={{ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "8px 16px", margin: 0 }}>
-        {rows
-          .filter((row): row is [string, string] => Boolean(row[1]))
-          .map(([label, value]) => (
-            <div key={label} style={{ display: "contents" }}>
-              <dt style={{ color: "var(--colors-textMuted)" }}>{label}</dt>
-              <dd style={{ margin: 0, fontWeight: 500, overflowWrap: "anywhere" }}>{value}</dd>
-            </div>
-          ))}
-      </dl>
-      <div style={{ display: "flex", gap: 12, flexWrap: "wrap" }}>
+      </Stack>
+      <DescriptionList items={items} />
+      <Stack direction="row" gap={3}>
         <Button onClick={() => onViewChange(2)}>Update Profile</Button>
         <Button variant="light" onClick={() => onViewChange(1)}>
           Change Password
         </Button>
-      </div>
-    </div>
+      </Stack>
+    </Stack>
   );
 }
 
@@ -105,16 +101,9 @@ function useServerAnswer<Field extends string>(
 function Answer({ answer }: { answer: ProfileActionData | undefined }) {
   if (!answer || (!answer.ok && answer.errors?.length)) return null;
   return (
-    <p
-      role={answer.ok ? "status" : "alert"}
-      style={{
-        margin: 0,
-        fontWeight: 600,
-        color: answer.ok ? "var(--colors-successText)" : "var(--colors-dangerText)",
-      }}
-    >
+    <Text role={answer.ok ? "status" : "alert"} tone={answer.ok ? "success" : "danger"} weight="semibold">
       {answer.message}
-    </p>
+    </Text>
   );
 }
 
@@ -146,23 +135,24 @@ function ChangePasswordForm({ csrf, onBack }: { csrf: string; onBack: () => void
       onSubmit={(values) =>
         fetcher.submit({ ...values, intent: "change-password", csrf }, { method: "post", action: "/profile" })
       }
-      style={{ display: "grid", gap: 16 }}
     >
-      <Answer answer={answer} />
-      <FormPasswordField name="old_password" label="Current password" autoComplete="current-password" />
-      <FormPasswordField
-        name="new_password"
-        label="New password"
-        autoComplete="new-password"
-        hint="8 to 100 characters, with an uppercase and a lowercase letter, a number and one of !@#$%^&*"
-      />
-      <FormPasswordField name="confirm_password" label="Confirm new password" autoComplete="new-password" />
-      <div style={{ display: "flex", gap: 12 }}>
-        <FormSubmit loading={fetcher.state !== "idle"}>Change Password</FormSubmit>
-        <Button variant="ghost" onClick={onBack}>
-          Back
-        </Button>
-      </div>
+      <Stack gap={4}>
+        <Answer answer={answer} />
+        <FormPasswordField name="old_password" label="Current password" autoComplete="current-password" />
+        <FormPasswordField
+          name="new_password"
+          label="New password"
+          autoComplete="new-password"
+          hint="8 to 100 characters, with an uppercase and a lowercase letter, a number and one of !@#$%^&*"
+        />
+        <FormPasswordField name="confirm_password" label="Confirm new password" autoComplete="new-password" />
+        <Stack direction="row" gap={3}>
+          <FormSubmit loading={fetcher.state !== "idle"}>Change Password</FormSubmit>
+          <Button variant="ghost" onClick={onBack}>
+            Back
+          </Button>
+        </Stack>
+      </Stack>
     </Form>
   );
 }
@@ -201,26 +191,27 @@ function UpdateProfileForm({ csrf, user, onBack }: { csrf: string; user: Profile
         if (values.profile_photo) body.set("profile_photo", values.profile_photo);
         fetcher.submit(body, { method: "post", action: "/profile", encType: "multipart/form-data" });
       }}
-      style={{ display: "grid", gap: 16 }}
     >
-      <Answer answer={answer} />
-      <FormTextField name="full_name" label="Full name" autoComplete="name" />
-      <FormTextField name="designation" label="Designation" autoComplete="organization-title" />
-      <FormTextField name="team" label="Team" />
-      <FormFileInput
-        name="profile_photo"
-        label="Profile photo"
-        accept={PROFILE_PHOTO_ACCEPT}
-        hint="JPEG, JPG, GIF, PNG or BMP, at most 2 MB"
-        typeError="Choose a JPEG, JPG, GIF, PNG or BMP image"
-        currentImageUrl={user.avatarUrl ?? undefined}
-      />
-      <div style={{ display: "flex", gap: 12 }}>
-        <FormSubmit loading={fetcher.state !== "idle"}>Save</FormSubmit>
-        <Button variant="ghost" onClick={onBack}>
-          Back
-        </Button>
-      </div>
+      <Stack gap={4}>
+        <Answer answer={answer} />
+        <FormTextField name="full_name" label="Full name" autoComplete="name" />
+        <FormTextField name="designation" label="Designation" autoComplete="organization-title" />
+        <FormTextField name="team" label="Team" />
+        <FormFileInput
+          name="profile_photo"
+          label="Profile photo"
+          accept={PROFILE_PHOTO_ACCEPT}
+          hint="JPEG, JPG, GIF, PNG or BMP, at most 2 MB"
+          typeError="Choose a JPEG, JPG, GIF, PNG or BMP image"
+          currentImageUrl={user.avatarUrl ?? undefined}
+        />
+        <Stack direction="row" gap={3}>
+          <FormSubmit loading={fetcher.state !== "idle"}>Save</FormSubmit>
+          <Button variant="ghost" onClick={onBack}>
+            Back
+          </Button>
+        </Stack>
+      </Stack>
     </Form>
   );
 }

@@ -4,9 +4,11 @@ import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import { Centered } from "@repo/ui/centered";
 import { Spinner } from "@repo/ui/spinner";
+import { Stack } from "@repo/ui/stack";
+import { Text } from "@repo/ui/text";
 import { useEffect } from "react";
 
-/** Spec §9: the soft-refresh overlay shows at least 3 s before the page is loaded afresh. */
+/** The soft-refresh overlay shows at least 3 s before the page is loaded afresh. */
 export const SOFT_REFRESH_MS = 3000;
 
 /** `/_refresh?to=/path`: an empty helper page that reloads `to` (a path of this app) from scratch. */
@@ -20,10 +22,10 @@ export function RefreshScreen() {
   }, [navigate, to]);
   return (
     <Centered>
-      <div role="status" style={{ display: "grid", gap: 16, justifyItems: "center", fontWeight: 600 }}>
+      <Stack role="status" gap={4} align="center">
         <Spinner size="lg" />
-        Refreshing…
-      </div>
+        <Text weight="semibold">Refreshing…</Text>
+      </Stack>
     </Centered>
   );
 }

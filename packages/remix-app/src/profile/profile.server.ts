@@ -5,27 +5,21 @@ import { auth } from "../auth.server";
 
 export interface ProfileActionData {
   ok: boolean;
-  intent: "change-password" | "update-profile" | "toggle-school" | "send-otp" | "verify-otp";
+  intent: "change-password" | "update-profile" | "send-otp" | "verify-otp";
   message: string;
   errors?: FieldError[];
-  isActive?: 0 | 1;
 }
 
 const answer = (body: ProfileActionData, status = 200) => data(body, { status });
 
 /**
- * /profile (POST): the My Profile dialog's forms and the school toggle. Each is checked here with
+ * /profile (POST): the My Profile dialog's forms. Each is checked here with
  * the same rules as in the browser, then by the API; the API's answer is shown as it is.
  */
 export async function profileAction({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const { api } = await auth.requireAction(
-    request,
-    context,
-    form,
-    intent === "toggle-school" ? "school.toggleActive" : "self.profile",
-  );
+  const { api } = await auth.requireAction(request, context, form, "self.profile");
 
   if (intent === "change-password") {
     const parsed = changePasswordBody.safeParse({
@@ -102,16 +96,6 @@ export async function profileAction({ request, context }: ActionFunctionArgs) {
         response.status,
       );
     return answer({ ok: true, intent, message: verified.message });
-  }
-
-  if (intent === "toggle-school") {
-    const { data: result, error, response } = await api.POST("/api/schools/disable-account");
-    if (!result)
-      return answer(
-        { ok: false, intent, message: error?.message ?? "Something went wrong. Please try again." },
-        response.status,
-      );
-    return answer({ ok: true, intent, message: result.message, isActive: result.data.is_active });
   }
 
   return answer({ ok: false, intent: "update-profile", message: `Unknown action "${intent}"` }, 400);

@@ -1,5 +1,5 @@
 /**
- * Spec §2/§4: leaving the signed-in area wipes local and session storage, except the layout
+ * Leaving the signed-in area wipes local and session storage, except the layout
  * settings and dismissed announcements, which survive sign-out.
  */
 const KEPT_PREFIXES = ["exam-portal.layout", "exam-portal.announcement"];

@@ -1,28 +1,7 @@
-import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
-import { findPage } from "@repo/auth/menus";
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import { EmptyState } from "@repo/ui/empty-state";
-import { APP_ID } from "../app-id";
-
-/** A page of spec §2 whose screen arrives with a later issue: says what will be there. */
-export function PlannedPage() {
-  const location = useLocation();
-  const page = findPage(APP_ID, location.pathname);
-  if (!page) return <NotFound />;
-  return (
-    <Card title={page.title}>
-      <EmptyState
-        icon="clipboard"
-        title={`${page.title} is being built`}
-        description={
-          page.description ??
-          `This page will show the ${page.title.toLowerCase()} of your account. It is not available yet.`
-        }
-      />
-    </Card>
-  );
-}
 
 export function NotFound() {
   return (

@@ -1,0 +1,142 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import type { components } from "@repo/api-client/schema";
+import { getRole, mailableRoles, mayMailAnyAddress } from "@repo/auth/roles";
+import type { FieldError } from "@repo/contracts/envelope";
+import { regionPaths } from "@repo/contracts/geography-constants";
+import { languageName } from "@repo/contracts/languages";
+import { audienceCountBody, previewMailBody, sendMailBody } from "@repo/contracts/mail";
+import { auth } from "../auth.server";
+import { type ComposeValues, composeToBody } from "./compose";
+
+export type Campaign = components["schemas"]["CampaignItem"];
+export type AudienceSummary = components["schemas"]["AudienceSummary"];
+export type RenderedMail = components["schemas"]["RenderedMail"];
+
+interface Option {
+  value: string;
+  label: string;
+}
+
+/**
+ * The compose page (the outbox app's Send Mail, and the coordinator app's for admins and
+ * coordinators): who the sender may mail, the templates, the region pickers (the API scopes them
+ * to the sender's region), the campaign being watched (`?campaign=`) and the sender's recent ones.
+ */
+export async function sendMailLoader({ request, context }: LoaderFunctionArgs) {
+  const { api, csrf, user } = await auth.requirePage(request, context);
+  const campaignId = Number(new URL(request.url).searchParams.get("campaign"));
+  const pick = (level: "zone" | "state" | "prant" | "district") => api.POST(regionPaths(level).pick, { body: {} });
+  const [templates, zones, states, prants, districts, recent, watched] = await Promise.all([
+    api.GET("/api/mail/templates/options"),
+    pick("zone"),
+    pick("state"),
+    pick("prant"),
+    pick("district"),
+    api.POST("/api/mail/campaigns/list", { body: { page: 1, per_page: 10 } }),
+    Number.isInteger(campaignId) && campaignId > 0
+      ? api.GET("/api/mail/campaigns/{id}", { params: { path: { id: campaignId } } })
+      : undefined,
+  ]);
+  const options = (
+    rows: { id: number; name: string; state_name?: string }[] | undefined,
+    withState = false,
+  ): Option[] =>
+    (rows ?? []).map((r) => ({
+      value: String(r.id),
+      label: withState && r.state_name ? `${r.name} (${r.state_name})` : r.name,
+    }));
+  return {
+    csrf,
+    roles: mailableRoles(user.role_id).map((id) => ({ value: String(id), label: getRole(id).name })),
+    mayPasteList: mayMailAnyAddress(user.role_id),
+    templates: (templates.data?.data ?? []).map((t) => ({
+      value: `${t.key}|${t.language}`,
+      label: `${t.name} (${languageName(t.language)})`,
+      variables: t.variables,
+    })),
+    regions: {
+      zone: options(zones.data?.data),
+      state: options(states.data?.data),
+      prant: options(prants.data?.data, true),
+      district: options(districts.data?.data, true),
+    },
+    campaign: watched?.data?.data ?? null,
+    recent: recent.data?.data.items ?? [],
+  };
+}
+
+export type SendMailActionData =
+  | { intent: "count"; ok: true; summary: AudienceSummary }
+  | { intent: "preview"; ok: true; mail: RenderedMail }
+  | { intent: "count" | "preview" | "send"; ok: false; message: string; errors: FieldError[] };
+
+/** Where an error about a body path shows on the compose form (its ComposeValues field). */
+export function composeField(path: string): string {
+  if (path.startsWith("audience.addresses")) return "addresses";
+  if (path.startsWith("audience.")) return path.split(".")[1] ?? "kind";
+  if (path === "template_key" || path === "language") return "template";
+  if (path.startsWith("variables.")) return path;
+  return path || "form";
+}
+
+/** The API's field errors, placed on the compose form's fields. */
+const apiErrors = (errors: FieldError[] | undefined): FieldError[] =>
+  (errors ?? []).map((error) => ({ ...error, field: composeField(error.field) }));
+
+const fieldErrors = (issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldError[] =>
+  issues.map((issue) => ({ field: composeField(issue.path.map(String).join(".")), message: issue.message }));
+
+/**
+ * count: who the audience is; preview: the mail its first recipient would get; send: queues the
+ * campaign and watches it. The form carries the compose values as JSON (`mail`), mapped to the
+ * API's body by composeToBody and checked with the API's own schemas first.
+ */
+export async function sendMailAction({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const { api } = await auth.requireAction(request, context, form, "mail.send");
+  const intent = String(form.get("intent"));
+  if (intent !== "count" && intent !== "preview" && intent !== "send") {
+    return data(
+      { intent: "send", ok: false, message: `Unknown action "${intent}"`, errors: [] } as SendMailActionData,
+      400,
+    );
+  }
+  let values: ComposeValues;
+  let variables: string[];
+  try {
+    values = JSON.parse(String(form.get("mail")));
+    variables = JSON.parse(String(form.get("template_variables") ?? "[]"));
+  } catch {
+    return data<SendMailActionData>(
+      { intent, ok: false, message: "The form could not be read. Reload the page.", errors: [] },
+      400,
+    );
+  }
+  const body = composeToBody(values, variables);
+  const refuse = (message: string, errors: FieldError[], status: number) =>
+    data<SendMailActionData>({ intent, ok: false, message, errors }, { status });
+
+  if (intent === "count") {
+    const parsed = audienceCountBody.safeParse({ audience: body.audience });
+    if (!parsed.success) return refuse("Check who gets the mail.", fieldErrors(parsed.error.issues), 400);
+    const { data: result, error, response } = await api.POST("/api/mail/audience/count", { body: parsed.data });
+    if (!result)
+      return refuse(error?.message ?? "Could not count the recipients", apiErrors(error?.errors), response.status);
+    return data<SendMailActionData>({ intent, ok: true, summary: result.data });
+  }
+
+  const schema = intent === "preview" ? previewMailBody : sendMailBody;
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) return refuse("Please correct the marked fields.", fieldErrors(parsed.error.issues), 400);
+  if (intent === "preview") {
+    const { data: result, error, response } = await api.POST("/api/mail/preview", { body: parsed.data });
+    if (!result)
+      return refuse(error?.message ?? "Could not preview the mail", apiErrors(error?.errors), response.status);
+    return data<SendMailActionData>({ intent, ok: true, mail: result.data });
+  }
+  const { data: sent, error, response } = await api.POST("/api/mail/send", { body: parsed.data });
+  if (!sent) return refuse(error?.message ?? "Could not send the mail", apiErrors(error?.errors), response.status);
+  const url = new URL(request.url);
+  url.searchParams.set("campaign", String(sent.data.id));
+  return redirect(`${url.pathname}${url.search}`);
+}

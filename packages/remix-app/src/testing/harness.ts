@@ -1,0 +1,107 @@
+import type { UserRecord } from "@repo/contracts/auth";
+import { vi } from "vitest";
+import { auth } from "../auth.server";
+
+/**
+ * Unit tests of an app's `<feature>.server.ts` (loaders and actions) against a stubbed API: the
+ * real guards, sessions and typed client run; only `fetch` to the API is replaced. The test file
+ * names its app before anything imports it:
+ *
+ *   vi.hoisted(() => Object.assign(globalThis, { __APP_ID__: "school" }));
+ */
+
+export type ApiAnswer = { status?: number; body: unknown } | ((request: Request) => Response | Promise<Response>);
+
+/** A signed-in user record as GET /api/user answers it; override what the test cares about. */
+export function userRecord(overrides: Partial<UserRecord> = {}): UserRecord {
+  return {
+    id: 7,
+    role_id: 2,
+    role_name: "School",
+    username: "school",
+    email: "office@example.org",
+    name: "Demo School",
+    profile_photo: null,
+    profile: { full_name: null, designation: null, team: null },
+    company_logo: null,
+    is_active: 1,
+    zone: "W",
+    country_id: 1,
+    mobile: null,
+    mobile_verified: false,
+    user_detail: {
+      name: "Demo School",
+      profile_photo: null,
+      school_category_id: 2,
+      referred_student: 0,
+      assignments: [],
+    },
+    ...overrides,
+  };
+}
+
+export interface StubbedApi {
+  /** Every request the code under test sent to the API, in order. */
+  calls: { method: string; path: string; body: unknown }[];
+  restore(): void;
+}
+
+/**
+ * Replaces `fetch` with answers keyed by `METHOD /api/path` (the path without its query).
+ * An unexpected call fails the test with its name, so a test states every call it allows.
+ */
+export function stubApi(answers: Record<string, ApiAnswer>): StubbedApi {
+  const calls: StubbedApi["calls"] = [];
+  const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const url = new URL(request.url);
+    const key = `${request.method} ${url.pathname}`;
+    const text = await request.clone().text();
+    calls.push({ method: request.method, path: url.pathname + url.search, body: text ? JSON.parse(text) : undefined });
+    const answer = answers[key];
+    if (!answer) throw new Error(`Unexpected API call ${key}`);
+    if (typeof answer === "function") return answer(request);
+    return Response.json(answer.body, { status: answer.status ?? 200 });
+  });
+  return { calls, restore: () => spy.mockRestore() };
+}
+
+/** `{ status, message, data }`, as the API answers. */
+export const envelope = (data: unknown, message = "OK") => ({ status: true, message, data });
+
+/** The answer GET /api/user gives for `user`. */
+export const signedInAs = (user: UserRecord = userRecord()): ApiAnswer => ({ body: envelope(user) });
+
+export const CSRF = "test-csrf-token";
+
+/** A Cookie header for a signed-in session of the app under test. */
+export async function sessionCookie(token = "test-token"): Promise<string> {
+  const session = await auth.getSession(new Request("http://app.invalid/"));
+  session.set("token", token);
+  session.set("csrf", CSRF);
+  const setCookie = await auth.commit(session);
+  return setCookie.split(";")[0] ?? "";
+}
+
+/** A request to the app under test: GET by default; with `form`, a same-origin POST carrying the CSRF token. */
+export async function appRequest(path: string, options: { form?: Record<string, string>; signedIn?: boolean } = {}) {
+  const headers = new Headers();
+  if (options.signedIn !== false) headers.set("Cookie", await sessionCookie());
+  const url = new URL(path, auth.appOrigin);
+  if (!options.form) return new Request(url, { headers });
+  headers.set("Origin", auth.appOrigin);
+  const body = new URLSearchParams({ csrf: CSRF, ...options.form });
+  return new Request(url, { method: "POST", headers, body });
+}
+
+/** Runs a loader or action and returns what it threw or answered, as a Response or data. */
+export async function settle<T>(
+  run: () => Promise<T>,
+): Promise<{ thrown: Response | undefined; value: T | undefined }> {
+  try {
+    return { thrown: undefined, value: await run() };
+  } catch (error) {
+    if (error instanceof Response) return { thrown: error, value: undefined };
+    throw error;
+  }
+}
