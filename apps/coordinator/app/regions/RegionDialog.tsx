@@ -1,12 +1,13 @@
 import { useFetcher } from "@remix-run/react";
-import { type GeographyLevel, regionNameField, zoneCodeField } from "@repo/contracts/geography";
+import { regionNameField, zoneCodeField } from "@repo/contracts/geography";
+import { type GeographyLevel, REGION_LEVELS } from "@repo/contracts/geography-constants";
 import { Button } from "@repo/ui/button";
 import { Dialog } from "@repo/ui/dialog";
 import { Form, FormSelect, FormSubmit, FormTextField, useZodForm } from "@repo/ui/form";
 import { useMessageDialog } from "@repo/ui/message-dialog";
+import { Stack } from "@repo/ui/stack";
 import { useEffect } from "react";
 import { z } from "zod";
-import { LEVELS } from "./levels";
 import type { Option, RegionActionData, RegionRow } from "./regions.server";
 
 interface Props {
@@ -19,31 +20,41 @@ interface Props {
   onClose: () => void;
 }
 
-/** The API's own field rules (packages/contracts), checked as the user types; pickers hold ids as text. */
-const schema = (level: GeographyLevel) =>
-  z.object({
-    name: regionNameField(level),
-    code: level === "zone" ? zoneCodeField : z.string().optional(),
-    parent: LEVELS[level].parent
-      ? z.string().min(1, `Choose a ${LEVELS[level].parent?.label.toLowerCase()}`)
-      : z.string().optional(),
-    country: level === "state" ? z.string().min(1, "Choose a country") : z.string().optional(),
-  });
+/**
+ * The dialog's fields carry the API body's own names (name, code, country_id, zone_id …), so the
+ * values post as they are and the API's field errors land on them without a mapping. Names and
+ * codes are checked with the API's own rules as the user types; pickers hold ids as text.
+ */
+function formSchema(level: GeographyLevel) {
+  const { parent } = REGION_LEVELS[level];
+  const shape: Record<string, z.ZodType<string | undefined>> = { name: regionNameField(level) };
+  if (level === "zone") {
+    shape.code = zoneCodeField;
+    shape.country_id = z.string().optional();
+  }
+  if (level === "state") shape.country_id = z.string().min(1, "Choose a country");
+  if (parent) shape[parent.field] = z.string().min(1, `Choose a ${parent.level}`);
+  return z.object(shape);
+}
+
+/** The row's current values in the form's terms (ids as text). */
+function defaults(level: GeographyLevel, row: RegionRow | null): Record<string, string> {
+  const { parent } = REGION_LEVELS[level];
+  const values: Record<string, string> = { name: row?.name ?? "" };
+  if (level === "zone") values.code = row?.code ?? "";
+  // A new state is most often Indian: country 1 is India in every seeded database.
+  if (level === "zone" || level === "state")
+    values.country_id = row?.country_id ? String(row.country_id) : level === "state" ? "1" : "";
+  if (parent) values[parent.field] = row?.[parent.field] ? String(row[parent.field]) : "";
+  return values;
+}
 
 /** Create or edit one node of the regions tree; the server's field errors land on the fields. */
 export default function RegionDialog({ level, row, csrf, parents, countries, onClose }: Props) {
-  const spec = LEVELS[level];
+  const { label, parent } = REGION_LEVELS[level];
   const fetcher = useFetcher<RegionActionData>();
   const dialogs = useMessageDialog();
-  const parentField = spec.parent?.field;
-  const form = useZodForm(schema(level), {
-    defaultValues: {
-      name: row?.name ?? "",
-      code: row?.code ?? "",
-      parent: parentField && row ? String(row[parentField] ?? "") : "",
-      country: row?.country_id ? String(row.country_id) : level === "state" ? "1" : "",
-    },
-  });
+  const form = useZodForm(formSchema(level), { defaultValues: defaults(level, row) });
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
@@ -52,22 +63,11 @@ export default function RegionDialog({ level, row, csrf, parents, countries, onC
       void dialogs.success(fetcher.data.message);
       return;
     }
-    const fieldNames: Record<string, "name" | "code" | "parent" | "country"> = {
-      name: "name",
-      code: "code",
-      country_id: "country",
-    };
-    if (parentField) fieldNames[parentField] = "parent";
-    let placed = false;
-    for (const error of fetcher.data.errors ?? []) {
-      const field = fieldNames[error.field];
-      if (field) {
-        form.setError(field, { message: error.message });
-        placed = true;
-      }
-    }
-    if (!placed) void dialogs.error(fetcher.data.message);
-  }, [fetcher.state, fetcher.data, dialogs, form, onClose, parentField]);
+    const fields = Object.keys(formSchema(level).shape);
+    const placed = (fetcher.data.errors ?? []).filter((error) => fields.includes(error.field));
+    for (const error of placed) form.setError(error.field, { message: error.message });
+    if (placed.length === 0) void dialogs.error(fetcher.data.message);
+  }, [fetcher.state, fetcher.data, dialogs, form, onClose, level]);
 
   return (
     <Dialog
@@ -78,42 +78,42 @@ export default function RegionDialog({ level, row, csrf, parents, countries, onC
       <Form
         form={form}
         onSubmit={(values) => {
-          const body: Record<string, string> = { intent: row ? "update" : "create", csrf, name: values.name };
-          if (row) body.id = String(row.id);
-          if (level === "zone") {
-            body.code = values.code ?? "";
-            body.country_id = values.country ?? "";
-          }
-          if (level === "state") body.country_id = values.country ?? "";
-          if (parentField) body[parentField] = values.parent ?? "";
-          fetcher.submit(body, { method: "post" });
+          const filled = Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined);
+          const target: Record<string, string> = {
+            ...Object.fromEntries(filled),
+            intent: row ? "update" : "create",
+            csrf,
+          };
+          if (row) target.id = String(row.id);
+          fetcher.submit(target, { method: "post" });
         }}
-        style={{ display: "grid", gap: 16 }}
       >
-        <FormTextField name="name" label={`${spec.label} name`} autoComplete="off" />
-        {level === "zone" ? <FormTextField name="code" label="Code" hint="Capital letters, e.g. W or GCC" /> : null}
-        {spec.parent ? (
-          <FormSelect
-            name="parent"
-            label={spec.parent.label}
-            placeholder={`Select a ${spec.parent.label.toLowerCase()}`}
-            options={parents}
-          />
-        ) : null}
-        {level === "state" || level === "zone" ? (
-          <FormSelect
-            name="country"
-            label="Country"
-            placeholder={level === "zone" ? "Several countries" : "Select a country"}
-            options={countries}
-          />
-        ) : null}
-        <div style={{ display: "flex", gap: 12, justifyContent: "flex-end" }}>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <FormSubmit loading={fetcher.state !== "idle"}>{row ? "Save changes" : `Create ${level}`}</FormSubmit>
-        </div>
+        <Stack gap={4}>
+          <FormTextField name="name" label={`${label} name`} autoComplete="off" />
+          {level === "zone" ? <FormTextField name="code" label="Code" hint="Capital letters, e.g. W or GCC" /> : null}
+          {parent ? (
+            <FormSelect
+              name={parent.field}
+              label={REGION_LEVELS[parent.level].label}
+              placeholder={`Select a ${parent.level}`}
+              options={parents}
+            />
+          ) : null}
+          {level === "state" || level === "zone" ? (
+            <FormSelect
+              name="country_id"
+              label="Country"
+              placeholder={level === "zone" ? "Several countries" : "Select a country"}
+              options={countries}
+            />
+          ) : null}
+          <Stack direction="row" gap={3} justify="end">
+            <Button variant="ghost" onClick={onClose}>
+              Cancel
+            </Button>
+            <FormSubmit loading={fetcher.state !== "idle"}>{row ? "Save changes" : `Create ${level}`}</FormSubmit>
+          </Stack>
+        </Stack>
       </Form>
     </Dialog>
   );

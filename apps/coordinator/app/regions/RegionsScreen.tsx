@@ -1,5 +1,5 @@
-import { useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import type { GeographyLevel } from "@repo/contracts/geography";
+import { useFetcher, useLoaderData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
+import { type GeographyLevel, REGION_LEVELS } from "@repo/contracts/geography-constants";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import {
@@ -13,9 +13,9 @@ import { Icon } from "@repo/ui/icon";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { MultiSelect } from "@repo/ui/multi-select";
 import { Select } from "@repo/ui/select";
+import { Stack } from "@repo/ui/stack";
 import { Toolbar } from "@repo/ui/toolbar";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { LEVELS } from "./levels";
 import type { RegionActionData, RegionRow, regionsLoader } from "./regions.server";
 
 // The create/edit form (react-hook-form, zod) loads when a dialog first opens.
@@ -25,16 +25,17 @@ type LoaderData = Awaited<ReturnType<typeof regionsLoader>>;
 
 /** One screen for each level of the regions tree: zones, states, prants, districts, cities. */
 export function RegionsScreen({ level }: { level: GeographyLevel }) {
-  const spec = LEVELS[level];
+  const spec = REGION_LEVELS[level];
   const data = useLoaderData<LoaderData>();
   const navigation = useNavigation();
+  const location = useLocation();
   const [params, setParams] = useSearchParams();
   const dialogs = useMessageDialog();
   const deleter = useFetcher<RegionActionData>();
   const [editing, setEditing] = useState<RegionRow | "new" | null>(null);
   const query = parseTableQuery(params);
 
-  // Spec §8: a list that cannot be loaded says so in a warning dialog and shows an empty list.
+  // A list that cannot be loaded says so in a warning dialog and shows an empty list.
   const warned = useRef<string | null>(null);
   useEffect(() => {
     if (data.failure && warned.current !== data.failure) {
@@ -68,21 +69,20 @@ export function RegionsScreen({ level }: { level: GeographyLevel }) {
   };
 
   const parentName = (row: RegionRow) =>
-    spec.parent
-      ? row[`${spec.parent.level}_name` as "zone_name" | "state_name" | "prant_name" | "district_name"]
-      : row.country_name;
+    spec.parent ? row[`${spec.parent.level as Exclude<GeographyLevel, "city">}_name`] : row.country_name;
+  const parentLabel = spec.parent ? REGION_LEVELS[spec.parent.level].label : "Country";
   const columns: DataTableColumn<RegionRow>[] = [
     { id: "name", header: spec.label, cell: (row) => <strong>{row.name}</strong> },
     ...(level === "zone" ? [{ id: "code", header: "Code", cell: (row: RegionRow) => row.code ?? "" }] : []),
-    { id: "parent", header: spec.parent?.label ?? "Country", cell: (row) => parentName(row) ?? "Several countries" },
+    { id: "parent", header: parentLabel, cell: (row) => parentName(row) ?? "Several countries" },
     ...(level === "city" || level === "district"
       ? [{ id: "state", header: "State", cell: (row: RegionRow) => row.state_name ?? "" }]
       : []),
-    ...(spec.childrenLabel
+    ...(spec.child
       ? [
           {
             id: "children",
-            header: spec.childrenLabel,
+            header: REGION_LEVELS[spec.child].plural,
             align: "end" as const,
             cell: (row: RegionRow) => row.children_count ?? 0,
           },
@@ -94,7 +94,7 @@ export function RegionsScreen({ level }: { level: GeographyLevel }) {
       header: "Actions",
       align: "end",
       cell: (row) => (
-        <span style={{ display: "inline-flex", gap: 8 }}>
+        <Stack direction="row" gap={2} justify="end" wrap={false}>
           <Button
             size="sm"
             variant="light"
@@ -113,19 +113,19 @@ export function RegionsScreen({ level }: { level: GeographyLevel }) {
           >
             Delete
           </Button>
-        </span>
+        </Stack>
       ),
     },
   ];
 
   const activeFilters = spec.filters.filter((f) => params.getAll(f.param).length > 0).length;
   const filters = spec.filters.length ? (
-    <div style={{ display: "grid", gap: 16 }}>
+    <Stack gap={4}>
       {spec.filters.map((filter) =>
         filter.param === "zone_id" ? (
           <Select
             key={filter.param}
-            label={filter.label}
+            label={REGION_LEVELS[filter.level].label}
             placeholder="All zones"
             options={data.options[filter.level] ?? []}
             value={params.get("zone_id") ?? ""}
@@ -134,15 +134,15 @@ export function RegionsScreen({ level }: { level: GeographyLevel }) {
         ) : (
           <MultiSelect
             key={filter.param}
-            label={filter.label}
-            placeholder={`All ${filter.label.toLowerCase()}`}
+            label={REGION_LEVELS[filter.level].plural}
+            placeholder={`All ${REGION_LEVELS[filter.level].plural.toLowerCase()}`}
             options={data.options[filter.level] ?? []}
             value={params.getAll(filter.param)}
             onChange={(values) => setFilter(filter.param, values)}
           />
         ),
       )}
-    </div>
+    </Stack>
   ) : undefined;
 
   return (
@@ -156,10 +156,7 @@ export function RegionsScreen({ level }: { level: GeographyLevel }) {
         query={query}
         onQueryChange={setQuery}
         status={
-          navigation.state === "loading" &&
-          navigation.location?.pathname === `/regions/${LEVELS[level].plural.toLowerCase()}`
-            ? "loading"
-            : "ready"
+          navigation.state === "loading" && navigation.location?.pathname === location.pathname ? "loading" : "ready"
         }
         searchable
         searchPlaceholder={`Search ${spec.plural.toLowerCase()}`}

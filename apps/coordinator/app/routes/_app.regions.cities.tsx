@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { PageErrorBoundary } from "@repo/remix-app/screens/page-states";
+import { PageErrorBoundary } from "@repo/remix-app/shell/page-states";
 import { RegionsScreen } from "../regions/RegionsScreen";
 import { regionsAction, regionsLoader } from "../regions/regions.server";
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { avatarLoader } from "@repo/remix-app/routes/shell.server";
+import { avatarLoader } from "@repo/remix-app/shell/server";
 
 /** The signed-in user's profile photo, proxied from the API with their token. */
 export const loader = (args: LoaderFunctionArgs) => avatarLoader(args);

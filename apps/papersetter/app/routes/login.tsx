@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { loginAction, loginLoader } from "@repo/remix-app/routes/auth.server";
-import { LoginScreen } from "@repo/remix-app/screens/login";
+import { LoginScreen } from "@repo/remix-app/sign-in/screen";
+import { loginAction, loginLoader } from "@repo/remix-app/sign-in/server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Paper Setter" }];
 export const loader = (args: LoaderFunctionArgs) => loginLoader(args);

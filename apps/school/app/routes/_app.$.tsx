@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { findPage } from "@repo/auth/menus";
-import { pageLoader } from "@repo/remix-app/routes/shell.server";
-import { PageErrorBoundary, PlannedPage } from "@repo/remix-app/screens/page-states";
+import { PageErrorBoundary } from "@repo/remix-app/shell/page-states";
+import { PlannedPage } from "@repo/remix-app/shell/planned-page";
+import { pageLoader } from "@repo/remix-app/shell/server";
 
-/** Pages of spec §2 whose screens arrive with later issues, and the in-shell 404 page. */
+/** Pages of the tree whose screens are not built yet, and the in-shell 404 page. */
 export const meta: MetaFunction = ({ location }) => [
   { title: `${findPage("school", location.pathname)?.title ?? "Page not found"} · School Portal` },
 ];

@@ -1,8 +1,7 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { pageLoader } from "@repo/remix-app/routes/shell.server";
-import { PageErrorBoundary } from "@repo/remix-app/screens/page-states";
-import { SchoolToggle } from "../screens/SchoolToggle";
+import { PageErrorBoundary } from "@repo/remix-app/shell/page-states";
+import { SchoolToggle } from "../schools/SchoolToggle";
+import { schoolToggleAction, schoolToggleLoader } from "../schools/schools.server";
 
-export const loader = (args: LoaderFunctionArgs) => pageLoader(args);
+export { schoolToggleAction as action, schoolToggleLoader as loader };
 export default SchoolToggle;
 export const ErrorBoundary = PageErrorBoundary;

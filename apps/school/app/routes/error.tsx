@@ -1,3 +1,3 @@
-import { ErrorScreen } from "@repo/remix-app/screens/utility";
+import { ErrorScreen } from "@repo/remix-app/helper-pages";
 
 export default ErrorScreen;

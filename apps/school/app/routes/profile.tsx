@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { profileAction } from "@repo/remix-app/routes/profile.server";
+import { profileAction } from "@repo/remix-app/profile/server";
 
-/** The My Profile dialog's forms and the school toggle post here. */
+/** The My Profile dialog's forms post here. */
 export const action = (args: ActionFunctionArgs) => profileAction(args);

@@ -1,3 +1,3 @@
-import { VerifySchoolEmailScreen } from "@repo/remix-app/screens/utility";
+import { VerifySchoolEmailScreen } from "@repo/remix-app/helper-pages";
 
 export default VerifySchoolEmailScreen;

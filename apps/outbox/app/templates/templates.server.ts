@@ -1,0 +1,134 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { components } from "@repo/api-client/schema";
+import type { FieldError } from "@repo/contracts/envelope";
+import { LANGUAGE_CODES, type LanguageCode } from "@repo/contracts/languages";
+import { templateCreateBody, templateEnableBody, templatePreviewBody, templateUpdateBody } from "@repo/contracts/mail";
+import { auth } from "@repo/remix-app/auth.server";
+import { parseTableQuery } from "@repo/ui/data-table";
+
+export type TemplateRow = components["schemas"]["MailTemplateItem"];
+export type TemplateDetail = components["schemas"]["MailTemplateDetail"];
+export type RenderedMail = components["schemas"]["RenderedMail"];
+
+const isLanguage = (value: string | null): value is LanguageCode =>
+  value !== null && (LANGUAGE_CODES as readonly string[]).includes(value);
+
+/**
+ * The templates page: a page of templates for the URL's search and filters (`language`,
+ * `enabled`), and the template open in the editor (`?template=`).
+ */
+export async function templatesLoader({ request, context }: LoaderFunctionArgs) {
+  const { api, csrf } = await auth.requirePage(request, context);
+  const params = new URL(request.url).searchParams;
+  const { page, perPage, search } = parseTableQuery(params);
+  const language = params.get("language");
+  const enabled = params.get("enabled");
+  const templateId = Number(params.get("template"));
+  const [list, detail] = await Promise.all([
+    api.POST("/api/mail/templates/list", {
+      body: {
+        page,
+        per_page: perPage,
+        ...(search ? { search } : {}),
+        ...(isLanguage(language) ? { language } : {}),
+        ...(enabled === "true" || enabled === "false" ? { enabled: enabled === "true" } : {}),
+      },
+    }),
+    Number.isInteger(templateId) && templateId > 0
+      ? api.GET("/api/mail/templates/{id}", { params: { path: { id: templateId } } })
+      : undefined,
+  ]);
+  return {
+    csrf,
+    rows: list.data?.data.items ?? [],
+    total: list.data?.data.total ?? 0,
+    failure: list.data ? null : (list.error?.message ?? "Templates API failed, please try again"),
+    detail: detail?.data?.data ?? null,
+  };
+}
+
+export type TemplateActionData =
+  | { intent: "preview"; ok: true; mail: RenderedMail }
+  | { intent: "create" | "update" | "enable"; ok: true; message: string; id: number }
+  | { intent: string; ok: false; message: string; errors: FieldError[] };
+
+const issues = (list: readonly { path: readonly PropertyKey[]; message: string }[]): FieldError[] =>
+  list.map((issue) => ({ field: issue.path.map(String).join(".") || "form", message: issue.message }));
+
+/** Create, save (a new version), enable or disable, and preview with sample values. */
+export async function templatesAction({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const { api } = await auth.requireAction(request, context, form, "outbox.use");
+  const intent = String(form.get("intent"));
+  const id = Number(form.get("id"));
+  const field = (name: string) => form.get(name) ?? undefined;
+  const refuse = (message: string, errors: FieldError[] | undefined, status: number) =>
+    data<TemplateActionData>({ intent, ok: false, message, errors: errors ?? [] }, { status });
+
+  if (intent === "preview") {
+    let variables: unknown = {};
+    try {
+      variables = JSON.parse(String(form.get("variables") ?? "{}"));
+    } catch {}
+    const parsed = templatePreviewBody.safeParse({
+      subject: field("subject"),
+      body: field("body"),
+      variables,
+      ...(form.get("language") ? { language: form.get("language") } : {}),
+    });
+    if (!parsed.success) return refuse("Please correct the marked fields.", issues(parsed.error.issues), 400);
+    const { data: result, error, response } = await api.POST("/api/mail/templates/preview", { body: parsed.data });
+    if (!result) return refuse(error?.message ?? "Could not preview the template", error?.errors, response.status);
+    return data<TemplateActionData>({ intent, ok: true, mail: result.data });
+  }
+
+  if (intent === "create") {
+    const parsed = templateCreateBody.safeParse({
+      key: field("key"),
+      language: field("language"),
+      name: field("name"),
+      subject: field("subject"),
+      body: field("body"),
+    });
+    if (!parsed.success) return refuse("Please correct the marked fields.", issues(parsed.error.issues), 400);
+    const { data: result, error, response } = await api.POST("/api/mail/templates", { body: parsed.data });
+    if (!result) return refuse(error?.message ?? "Could not create the template", error?.errors, response.status);
+    return data<TemplateActionData>({ intent, ok: true, message: result.message, id: result.data.id });
+  }
+
+  if (intent === "update") {
+    const parsed = templateUpdateBody.safeParse({
+      name: field("name"),
+      subject: field("subject"),
+      body: field("body"),
+    });
+    if (!parsed.success) return refuse("Please correct the marked fields.", issues(parsed.error.issues), 400);
+    const {
+      data: result,
+      error,
+      response,
+    } = await api.POST("/api/mail/templates/{id}", {
+      params: { path: { id } },
+      body: parsed.data,
+    });
+    if (!result) return refuse(error?.message ?? "Could not save the template", error?.errors, response.status);
+    return data<TemplateActionData>({ intent, ok: true, message: result.message, id });
+  }
+
+  if (intent === "enable") {
+    const parsed = templateEnableBody.safeParse({ enabled: form.get("enabled") === "true" });
+    if (!parsed.success) return refuse("Please correct the marked fields.", issues(parsed.error.issues), 400);
+    const {
+      data: result,
+      error,
+      response,
+    } = await api.POST("/api/mail/templates/{id}/enabled", {
+      params: { path: { id } },
+      body: parsed.data,
+    });
+    if (!result) return refuse(error?.message ?? "Could not change the template", error?.errors, response.status);
+    return data<TemplateActionData>({ intent, ok: true, message: result.message, id });
+  }
+
+  return refuse(`Unknown action "${intent}"`, [], 400);
+}

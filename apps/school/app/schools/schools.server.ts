@@ -1,0 +1,29 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { SCHOOL_TOGGLE_MESSAGES } from "@repo/contracts/schools-constants";
+import { auth } from "@repo/remix-app/auth.server";
+
+/** The school toggle page: whether the signed-in school is active now. */
+export async function schoolToggleLoader({ request, context }: LoaderFunctionArgs) {
+  const { user, csrf } = await auth.requirePage(request, context);
+  return { csrf, isActive: user.is_active === 1 };
+}
+
+export interface SchoolToggleResult {
+  ok: boolean;
+  message: string;
+  isActive?: boolean;
+}
+
+/** Flips the school between active and inactive through the API; the API's words are shown as they are. */
+export async function schoolToggleAction({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const { api } = await auth.requireAction(request, context, form, "school.toggleActive");
+  const { data: result, error, response } = await api.POST("/api/schools/disable-account");
+  if (!result) {
+    return data<SchoolToggleResult>(
+      { ok: false, message: error?.message || SCHOOL_TOGGLE_MESSAGES.failed },
+      { status: response.status },
+    );
+  }
+  return data<SchoolToggleResult>({ ok: true, message: result.message, isActive: result.data.is_active === 1 });
+}
