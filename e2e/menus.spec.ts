@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { menuFor, type PageNode } from "@repo/auth/menus";
 import { ROLES } from "@repo/auth/roles";
-import { appOrigin, expectAccessible, signIn, subjectOf } from "./support";
+import { expectAccessible, pageUrl, signIn, subjectOf } from "./support";
 
 const links = (nodes: PageNode[]): string[] =>
   nodes.flatMap((n) => [...(n.path ? [n.path] : []), ...links(n.children ?? [])]);
@@ -27,18 +27,18 @@ for (const username of [...ROLES.map((r) => r.demoUsername), "gccstate"]) {
 
 test("a page the role may not use shows a 403 page with a way home", async ({ page }) => {
   await signIn(page, "coordinator", "state");
-  const response = await page.goto(`${appOrigin("coordinator")}/regions/zones`);
+  const response = await page.goto(pageUrl("coordinator", "zones"));
   expect(response?.status()).toBe(403);
   await expect(page.getByText("You do not have permission to open this page")).toBeVisible();
   await expect(page.getByRole("link", { name: "Go to my home page" })).toBeVisible();
   await expectAccessible(page);
-  await page.goto(`${appOrigin("coordinator")}/result-overview/reset-exam?level=level-1`);
+  await page.goto(pageUrl("coordinator", "reset-exam"));
   await expect(page.getByText("You do not have permission to open this page")).toBeVisible();
 });
 
 test("a page of a later issue says what it will hold, inside the shell", async ({ page }) => {
   await signIn(page, "school", "school");
-  await page.goto(`${appOrigin("school")}/student/view-students`);
+  await page.goto(pageUrl("school", "view-students"));
   await expect(page.getByRole("heading", { name: "View Students", level: 1 })).toBeVisible();
   await expect(page.getByText("View Students is being built")).toBeVisible();
   await expectAccessible(page);

@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { appOrigin, expectAccessible, hydrated, signIn } from "./support";
+import { expectAccessible, hydrated, pageUrl, signIn } from "./support";
 
 test.describe.configure({ mode: "serial" });
 
 test("regions: list, search, filter and page through districts", async ({ page }) => {
   await signIn(page, "coordinator", "admin");
-  await page.goto(`${appOrigin("coordinator")}/regions/districts`);
+  await page.goto(pageUrl("coordinator", "districts"));
   const table = page.getByRole("table", { name: "Districts" });
   await expect(table.getByRole("row")).toHaveCount(11); // header + 10 rows (page size 10)
   await expectAccessible(page);
@@ -13,16 +13,16 @@ test("regions: list, search, filter and page through districts", async ({ page }
   await expect(table.getByRole("row")).toHaveCount(2);
   await expect(table.getByRole("cell", { name: "Pune", exact: true })).toBeVisible();
   expect(new URL(page.url()).searchParams.get("search")).toBe("pune");
-  for (const level of ["zones", "states", "prants", "cities"]) {
-    await page.goto(`${appOrigin("coordinator")}/regions/${level}`);
+  for (const level of ["zones", "states", "prants", "cities"] as const) {
+    await page.goto(pageUrl("coordinator", level));
     await expect(page.getByRole("table")).toBeVisible();
-    await expectAccessible(page, `/regions/${level}`);
+    await expectAccessible(page, level);
   }
 });
 
 test("regions: create, edit and delete a prant; field messages; the 409 message", async ({ page }) => {
   await signIn(page, "coordinator", "orgteam");
-  await page.goto(`${appOrigin("coordinator")}/regions/prants`);
+  await page.goto(pageUrl("coordinator", "prants"));
   await page.getByRole("button", { name: "Create" }).click();
   const dialog = page.getByRole("dialog", { name: "Create prant" });
   await dialog.getByLabel("Prant name").fill("K");
@@ -44,8 +44,7 @@ test("regions: create, edit and delete a prant; field messages; the 409 message"
   await again.getByRole("button", { name: "Cancel" }).click();
 
   // Typing in the search box is covered above; here the list is opened already searched.
-  const prants = `${appOrigin("coordinator")}/regions/prants`;
-  await page.goto(`${prants}?search=Saurashtra`);
+  await page.goto(pageUrl("coordinator", "prants", { search: "Saurashtra" }));
   await hydrated(page);
   await page.getByRole("button", { name: "Edit Saurashtra" }).click();
   const edit = page.getByRole("dialog", { name: "Edit prant: Saurashtra" });
@@ -54,7 +53,7 @@ test("regions: create, edit and delete a prant; field messages; the 409 message"
   await expect(page.getByRole("alertdialog")).toContainText("Prant updated successfully");
   await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
 
-  await page.goto(`${prants}?search=Saurashtra+Kutch`);
+  await page.goto(pageUrl("coordinator", "prants", { search: "Saurashtra Kutch" }));
   await hydrated(page);
   await page.getByRole("button", { name: "Delete Saurashtra Kutch" }).click();
   await expect(page.getByRole("alertdialog")).toContainText(
@@ -65,7 +64,7 @@ test("regions: create, edit and delete a prant; field messages; the 409 message"
   await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
 
   // A prant with districts and schools cannot go: the API's 409 message is shown.
-  await page.goto(`${prants}?search=Paschim`);
+  await page.goto(pageUrl("coordinator", "prants", { search: "Paschim" }));
   await hydrated(page);
   await page.getByRole("button", { name: "Delete Paschim Maharashtra" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Yes, delete" }).click();

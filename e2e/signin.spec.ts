@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { landingFor, ROLES } from "@repo/auth/roles";
-import { APP_IDS, appOf, appOrigin, expectAccessible, signIn } from "./support";
+import { APP_IDS, appOf, appOrigin, expectAccessible, pageUrl, signIn } from "./support";
 
 // Every role signs in at every app and ends, signed in, on its own app's landing page.
 for (const role of ROLES) {
@@ -32,7 +32,7 @@ test("a wrong password shows 'Login failed' and keeps the visitor on the form", 
 });
 
 test("signed-out visitors of any page go to login and come back after signing in", async ({ page }) => {
-  await page.goto(`${appOrigin("coordinator")}/regions/states?page=2`);
+  await page.goto(pageUrl("coordinator", "states", { page: "2" }));
   expect(new URL(page.url()).pathname).toBe("/login");
   expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/regions/states?page=2");
   await page.getByLabel("Username").fill("subadmin");

@@ -1,12 +1,22 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { APP_IDS, type AppId, DEFAULT_APP_PORTS } from "@repo/auth/apps";
+import { type PageId, pagePath } from "@repo/auth/menus";
 
 export const PORT_OFFSET = 100;
 export const DEMO_PASSWORD = "Demo@12345";
 export const API = `http://127.0.0.1:${4000 + PORT_OFFSET}`;
+/** The mail sink of scripts/e2e-server.ts: every mail the portal sent during the run. */
+export const MAIL_SINK = "http://127.0.0.1:2626";
 export const appOrigin = (app: AppId) => `http://localhost:${DEFAULT_APP_PORTS[app] + PORT_OFFSET}`;
 export { APP_IDS };
+
+/** The full address of a page of the tree (packages/auth/src/menus.ts), with extra query parameters. */
+export function pageUrl<A extends AppId>(app: A, id: PageId<A>, query?: Record<string, string>): string {
+  const url = new URL(pagePath(app, id), appOrigin(app));
+  for (const [name, value] of Object.entries(query ?? {})) url.searchParams.set(name, value);
+  return url.toString();
+}
 
 /** Which app an URL belongs to, by its port. */
 export function appOf(url: string): AppId | undefined {
@@ -32,7 +42,9 @@ export async function signIn(page: Page, app: AppId, username: string, password 
 
 /** Zero serious or critical accessibility violations on the page as it is now. */
 export async function expectAccessible(page: Page, context = page.url()) {
-  const results = await new AxeBuilder({ page }).analyze();
+  // A sandboxed frame (a rendered mail, a certificate) runs nothing and is opaque to the page: its
+  // document is not the portal's, and axe cannot enter it.
+  const results = await new AxeBuilder({ page }).exclude("iframe[sandbox]").analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map(
@@ -59,4 +71,10 @@ export async function subjectOf(username: string) {
   ).data;
   await fetch(`${API}/api/logout`, { method: "POST", headers: { Authorization: `Bearer ${token}` } });
   return { roleId: user.role_id, isGcc: user.zone === "GCC", referredStudents: user.user_detail.referred_student };
+}
+
+/** The mails the portal sent to `address` so far (newest last). */
+export async function mailsTo(address: string): Promise<{ subject: string; text: string; html: string }[]> {
+  const response = await fetch(`${MAIL_SINK}/messages?to=${encodeURIComponent(address)}`);
+  return (await response.json()) as { subject: string; text: string; html: string }[];
 }

@@ -2,6 +2,7 @@
 // freshly created embedded database (demo data included) so every run starts from the same state.
 import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { startMailSink } from "./mail-sink";
 
 const dataDir = fileURLToPath(new URL("../.data/e2e-pglite", import.meta.url));
 rmSync(dataDir, { recursive: true, force: true });
@@ -11,4 +12,8 @@ process.env.LOG_LEVEL ??= "warn";
 // Every test signs in from this machine's one address: lift the per-client sign-in limit (the
 // limit itself is covered by the API's integration tests).
 process.env.LOGIN_LIMIT_PER_CLIENT ??= "100000";
+// Mail goes to a local sink the tests can read (e2e/support.ts: MAIL_SINK), retried quickly.
+const sink = await startMailSink({ smtpPort: 2625, httpPort: 2626 });
+process.env.SMTP_URL = sink.smtpUrl;
+process.env.MAIL_RETRY_BASE_SECONDS ??= "1";
 await import("./portal");

@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { appOrigin, expectAccessible, signIn } from "./support";
+import { expectAccessible, pageUrl, signIn } from "./support";
 
-test("the school deactivates and reactivates itself with the exact dialogs of spec §8", async ({ page }) => {
+test("the school deactivates and reactivates itself with the exact dialogs", async ({ page }) => {
   await signIn(page, "school", "school");
-  await page.goto(`${appOrigin("school")}/payment/disable-account`);
+  await page.goto(pageUrl("school", "disable-account"));
   await expect(page.getByText("Active", { exact: true })).toBeVisible();
   await expectAccessible(page);
 
@@ -34,7 +34,7 @@ test("the school deactivates and reactivates itself with the exact dialogs of sp
 
 test("only the school account has the toggle: an institute gets 403", async ({ page }) => {
   await signIn(page, "school", "institute");
-  const response = await page.goto(`${appOrigin("school")}/payment/disable-account`);
+  const response = await page.goto(pageUrl("school", "disable-account"));
   expect(response?.status()).toBe(403);
   await expect(page.getByText("You do not have permission to open this page")).toBeVisible();
 });
