@@ -1,12 +1,12 @@
 import { useFetcher } from "@remix-run/react";
 import { regionNameField, zoneCodeField } from "@repo/contracts/geography";
 import { type GeographyLevel, REGION_LEVELS } from "@repo/contracts/geography-constants";
+import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { Button } from "@repo/ui/button";
 import { Dialog } from "@repo/ui/dialog";
 import { Form, FormSelect, FormSubmit, FormTextField, useZodForm } from "@repo/ui/form";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { Stack } from "@repo/ui/stack";
-import { useEffect } from "react";
 import { z } from "zod";
 import type { Option, RegionActionData, RegionRow } from "./regions.server";
 
@@ -56,18 +56,17 @@ export default function RegionDialog({ level, row, csrf, parents, countries, onC
   const dialogs = useMessageDialog();
   const form = useZodForm(formSchema(level), { defaultValues: defaults(level, row) });
 
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) {
+  useFetcherResult(fetcher, (answer) => {
+    if (answer.ok) {
       onClose();
-      void dialogs.success(fetcher.data.message);
+      void dialogs.success(answer.message);
       return;
     }
     const fields = Object.keys(formSchema(level).shape);
-    const placed = (fetcher.data.errors ?? []).filter((error) => fields.includes(error.field));
+    const placed = (answer.errors ?? []).filter((error) => fields.includes(error.field));
     for (const error of placed) form.setError(error.field, { message: error.message });
-    if (placed.length === 0) void dialogs.error(fetcher.data.message);
-  }, [fetcher.state, fetcher.data, dialogs, form, onClose, level]);
+    if (placed.length === 0) void dialogs.error(answer.message);
+  });
 
   return (
     <Dialog

@@ -1,5 +1,6 @@
 import { useFetcher, useLoaderData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import { type GeographyLevel, REGION_LEVELS } from "@repo/contracts/geography-constants";
+import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import {
@@ -44,11 +45,10 @@ export function RegionsScreen({ level }: { level: GeographyLevel }) {
     }
   }, [data.failure, dialogs, spec.plural]);
 
-  useEffect(() => {
-    if (deleter.state !== "idle" || !deleter.data) return;
-    if (deleter.data.ok) void dialogs.success(deleter.data.message);
-    else void dialogs.error(deleter.data.message);
-  }, [deleter.state, deleter.data, dialogs]);
+  useFetcherResult(deleter, (answer) => {
+    if (answer.ok) void dialogs.success(answer.message);
+    else void dialogs.error(answer.message);
+  });
 
   const setQuery = (next: TableQuery) => setParams(tableQueryToParams(next, params), { preventScrollReset: true });
   const setFilter = (param: string, values: string[]) => {

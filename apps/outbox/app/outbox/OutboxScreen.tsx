@@ -1,5 +1,6 @@
 import { useFetcher, useLoaderData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import { MAIL_STATUSES, type MailStatus } from "@repo/contracts/mail-constants";
+import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
@@ -37,11 +38,10 @@ export function OutboxScreen() {
     }
   }, [data.failure, dialogs]);
 
-  useEffect(() => {
-    if (actor.state !== "idle" || !actor.data) return;
-    if (actor.data.ok) void dialogs.success(actor.data.message);
-    else void dialogs.error(actor.data.message);
-  }, [actor.state, actor.data, dialogs]);
+  useFetcherResult(actor, (answer) => {
+    if (answer.ok) void dialogs.success(answer.message);
+    else void dialogs.error(answer.message);
+  });
 
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);

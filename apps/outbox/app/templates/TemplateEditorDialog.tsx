@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { LANGUAGES } from "@repo/contracts/languages";
 import { parseTemplate, templateVariables } from "@repo/contracts/mail-template";
+import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { Button } from "@repo/ui/button";
 import { Dialog } from "@repo/ui/dialog";
 import { DocumentPreview } from "@repo/ui/document-preview";
@@ -11,7 +12,7 @@ import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { TextField } from "@repo/ui/text-field";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { TemplateActionData, TemplateDetail } from "./templates.server";
 
 /** What the editor starts from: a saved template, or a new one (possibly a new language of a key). */
@@ -55,15 +56,14 @@ export default function TemplateEditorDialog({ start, csrf, onClose, onAddLangua
   const serverErrors = saver.data && !saver.data.ok ? saver.data.errors : [];
   const errorOf = (field: string) => serverErrors.find((e) => e.field === field)?.message;
 
-  useEffect(() => {
-    if (saver.state !== "idle" || !saver.data) return;
-    if (saver.data.ok && "message" in saver.data) {
+  useFetcherResult(saver, (answer) => {
+    if (answer.ok && "message" in answer) {
       onClose();
-      void dialogs.success(saver.data.message);
-    } else if (!saver.data.ok && saver.data.errors.length === 0) {
-      void dialogs.error(saver.data.message);
+      void dialogs.success(answer.message);
+    } else if (!answer.ok && answer.errors.length === 0) {
+      void dialogs.error(answer.message);
     }
-  }, [saver.state, saver.data, dialogs, onClose]);
+  });
 
   const submit = (fetcher: typeof saver, fields: Record<string, string>) =>
     fetcher.submit({ ...fields, csrf }, { method: "post" });

@@ -1,11 +1,11 @@
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { SCHOOL_TOGGLE_MESSAGES } from "@repo/contracts/schools-constants";
+import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { Stack } from "@repo/ui/stack";
-import { useEffect } from "react";
 import type { SchoolToggleResult, schoolToggleLoader } from "./schools.server";
 
 /**
@@ -20,11 +20,10 @@ export function SchoolToggle() {
   const pending = fetcher.state !== "idle";
   const active = pending ? !isActive : isActive;
 
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) void dialogs.success(fetcher.data.message, "Success!");
-    else void dialogs.error(fetcher.data.message, "Error!");
-  }, [fetcher.state, fetcher.data, dialogs]);
+  useFetcherResult(fetcher, (answer) => {
+    if (answer.ok) void dialogs.success(answer.message, "Success!");
+    else void dialogs.error(answer.message, "Error!");
+  });
 
   const toggle = async () => {
     const yes = await dialogs.confirm(
