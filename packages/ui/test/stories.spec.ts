@@ -2,7 +2,7 @@
 // (interactions) passes, and axe finds no serious or critical accessibility violation.
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 
 interface IndexEntry {
   id: string;
@@ -65,7 +65,39 @@ function storyReport(page: Page): Promise<{ finished: number; problems: string[]
   );
 }
 
-test.beforeEach(async ({ page }) => {
+/** Each story starts from empty storage, as it would in a context of its own. */
+function freshStorage() {
+  try {
+    localStorage.clear();
+    sessionStorage.clear();
+  } catch {
+    // Storage may be unavailable on error pages; nothing to clear there.
+  }
+}
+
+const VIEWPORT = { width: 1280, height: 800 };
+
+/**
+ * One browser context per worker for the per-story tests, so that Storybook's scripts, styles and
+ * fonts come from the browser's cache instead of being loaded and compiled again for every story
+ * (see serve-storybook.ts). Each story still gets a fresh document and fresh storage.
+ */
+const test = base.extend<object, { storyPage: Page }>({
+  storyPage: [
+    async ({ browser }, use, workerInfo) => {
+      const baseURL = workerInfo.project.use.baseURL;
+      const context = await browser.newContext({ baseURL, viewport: VIEWPORT });
+      await context.addInitScript(freshStorage);
+      await context.addInitScript(watchStoryChannel);
+      const page = await context.newPage();
+      await use(page);
+      await context.close();
+    },
+    { scope: "worker" },
+  ],
+});
+
+base.beforeEach(async ({ page }) => {
   await page.addInitScript(watchStoryChannel);
 });
 
@@ -84,36 +116,80 @@ async function waitForStory(page: Page): Promise<string> {
   return (await handle.jsonValue()) as string;
 }
 
+/**
+ * Counts the page's requests in flight, so a test can wait until none has been open for a moment
+ * (lazy chunks, fonts). Unlike the "networkidle" load state, a frame that never reports its own
+ * load (a sandboxed srcdoc preview) cannot keep it waiting.
+ */
+function watchTraffic(page: Page) {
+  let open = 0;
+  let changed = Date.now();
+  const start = () => {
+    open += 1;
+    changed = Date.now();
+  };
+  const end = () => {
+    open = Math.max(0, open - 1);
+    changed = Date.now();
+  };
+  page.on("request", start);
+  page.on("requestfinished", end);
+  page.on("requestfailed", end);
+  return {
+    async quiet(forMs = 200, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline && (open > 0 || Date.now() - changed < forMs)) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    stop() {
+      page.off("request", start);
+      page.off("requestfinished", end);
+      page.off("requestfailed", end);
+    },
+  };
+}
+
 test.describe.configure({ mode: "parallel" });
 
 for (const story of stories) {
-  test(`${story.title} › ${story.name}`, async ({ page }) => {
+  test(`${story.title} › ${story.name}`, async ({ storyPage: page }, testInfo) => {
     const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(error.message));
-    if (story.tags?.includes("mobile")) await page.setViewportSize({ width: 390, height: 844 });
+    const onError = (error: Error) => errors.push(error.message);
+    const traffic = watchTraffic(page);
+    page.on("pageerror", onError);
+    try {
+      await page.setViewportSize(story.tags?.includes("mobile") ? { width: 390, height: 844 } : VIEWPORT);
+      await page.goto(`/iframe.html?id=${story.id}&viewMode=story`);
+      const phase = await waitForStory(page);
+      const shown = await page.evaluate(() => document.body.classList.contains("sb-show-errordisplay"));
+      const message = shown ? ((await page.locator("#error-message").textContent()) ?? "") : "";
+      expect(phase, `story ended in phase "${phase}" ${message}`).toBe("finished");
+      expect(shown, message).toBe(false);
+      const report = await storyReport(page);
+      expect(report.problems, "render and play function errors").toEqual([]);
+      expect(report.finished, "the story's channel was watched to the end").toBeGreaterThan(0);
 
-    await page.goto(`/iframe.html?id=${story.id}&viewMode=story`);
-    const phase = await waitForStory(page);
-    const shown = await page.evaluate(() => document.body.classList.contains("sb-show-errordisplay"));
-    const message = shown ? ((await page.locator("#error-message").textContent()) ?? "") : "";
-    expect(phase, `story ended in phase "${phase}" ${message}`).toBe("finished");
-    expect(shown, message).toBe(false);
-    const report = await storyReport(page);
-    expect(report.problems, "render and play function errors").toEqual([]);
-    expect(report.finished, "the story's channel was watched to the end").toBeGreaterThan(0);
+      // Lazy chunks (editor, charts) and fonts settle before the accessibility check.
+      await traffic.quiet();
+      await page.evaluate(() => document.fonts.ready.then(() => true));
 
-    // Lazy chunks (editor, charts) and fonts settle before the accessibility check.
-    await page.waitForLoadState("networkidle");
-    await page.evaluate(() => document.fonts.ready.then(() => true));
-
-    // A sandboxed frame (DocumentPreview) runs nothing and is opaque to the page: axe cannot enter it.
-    const results = await new AxeBuilder({ page }).exclude("#storybook-docs").exclude("iframe[sandbox]").analyze();
-    const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    const summary = blocking.map(
-      (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`,
-    );
-    expect(summary, "serious or critical axe violations").toEqual([]);
-    expect(errors, "uncaught page errors").toEqual([]);
+      // A sandboxed frame (DocumentPreview) runs nothing and is opaque to the page: axe cannot enter it.
+      const results = await new AxeBuilder({ page }).exclude("#storybook-docs").exclude("iframe[sandbox]").analyze();
+      const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      const summary = blocking.map(
+        (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`,
+      );
+      expect(summary, "serious or critical axe violations").toEqual([]);
+      expect(errors, "uncaught page errors").toEqual([]);
+    } catch (error) {
+      // The shared page is not Playwright's own, so its failure screenshot is taken here.
+      await testInfo.attach("screenshot", { body: await page.screenshot(), contentType: "image/png" }).catch(() => {});
+      throw error;
+    } finally {
+      page.off("pageerror", onError);
+      traffic.stop();
+    }
   });
 }
 
