@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { isStrongPassword, PASSWORD_MESSAGES, usernameField } from "./auth";
+import { phoneField } from "./students";
 
 /** A school's own account switch (POST /api/schools/disable-account): its new state. */
 export const schoolToggleData = z.object({
@@ -6,3 +8,132 @@ export const schoolToggleData = z.object({
   is_active: z.union([z.literal(0), z.literal(1)]),
 });
 export type SchoolToggleData = z.infer<typeof schoolToggleData>;
+
+/** The registration link is good for this long, once. */
+export const SCHOOL_VERIFICATION_TTL_HOURS = 48;
+/** A school may ask for a new link this often per hour. */
+export const SCHOOL_VERIFICATION_RESENDS = { max: 5, windowSeconds: 60 * 60 } as const;
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `Enter the ${label}` })
+    .trim()
+    .min(1, `Enter the ${label}`)
+    .max(max, `The ${label} can be at most ${max} characters`);
+
+const optionalId = z.preprocess(
+  (value) => (value === "" || value === null ? undefined : value),
+  z.coerce.number().int().positive().optional(),
+);
+
+/** Indian PIN codes have six digits; Gulf postal codes are shorter and may hold letters. */
+export const pincodeField = z
+  .string({ error: "Enter the PIN or postal code" })
+  .trim()
+  .regex(/^[A-Za-z0-9 -]{3,10}$/, "Enter the PIN or postal code, e.g. 110001");
+
+/** The school's own details that it may change itself (edit-school-profile). */
+export const schoolProfileFields = z.strictObject({
+  board_id: z.coerce.number({ error: "Choose the board" }).int().min(1, "Choose the board"),
+  address: text("address", 300),
+  pincode: pincodeField,
+  contact_name: text("principal or contact name", 120),
+  contact_phone: phoneField,
+});
+export type SchoolProfileFields = z.infer<typeof schoolProfileFields>;
+
+/** The public registration form (/register): the school, where it is, who to contact, its sign-in. */
+export const schoolRegistrationBody = schoolProfileFields
+  .extend({
+    school_name: text("school name", 200),
+    category_id: z.coerce.number({ error: "Choose the category" }).int().min(1, "Choose the category").max(4),
+    zone_id: z.coerce.number({ error: "Choose the zone" }).int().positive("Choose the zone"),
+    state_id: z.coerce.number({ error: "Choose the state" }).int().positive("Choose the state"),
+    prant_id: optionalId,
+    district_id: optionalId,
+    city_id: optionalId,
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.email("Enter the school's e-mail address, e.g. office@school.edu.in")),
+    username: usernameField,
+    password: z
+      .string({ error: PASSWORD_MESSAGES.required })
+      .min(8, PASSWORD_MESSAGES.min)
+      .max(100, PASSWORD_MESSAGES.max)
+      .refine(isStrongPassword, PASSWORD_MESSAGES.complexity),
+    confirm_password: z.string({ error: PASSWORD_MESSAGES.required }).min(1, PASSWORD_MESSAGES.required),
+  })
+  .superRefine((value, ctx) => {
+    if (value.confirm_password && value.password !== value.confirm_password) {
+      ctx.addIssue({ code: "custom", path: ["confirm_password"], message: PASSWORD_MESSAGES.mismatch });
+    }
+  });
+export type SchoolRegistrationBody = z.infer<typeof schoolRegistrationBody>;
+
+export const verifySchoolEmailBody = z.strictObject({
+  token: z.string().trim().min(20, "This verification link is incomplete.").max(200),
+});
+
+/** IFSC: four letters (the bank), a zero, six letters or digits (the branch). */
+export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+
+/** Bank details for referral payouts; every change needs the password again and is logged. */
+export const bankDetailsBody = z
+  .strictObject({
+    account_holder: text("account holder's name", 120),
+    account_number: z
+      .string({ error: "Enter the account number" })
+      .trim()
+      .regex(/^\d{9,18}$/, "Enter the account number: 9 to 18 digits"),
+    confirm_account_number: z.string({ error: "Enter the account number again" }).trim(),
+    ifsc: z
+      .string({ error: "Enter the IFSC" })
+      .trim()
+      .toUpperCase()
+      .regex(IFSC_PATTERN, "Enter the 11-character IFSC, e.g. SBIN0001234"),
+    bank_name: text("bank name", 120),
+    branch: text("branch", 120),
+    password: z.string({ error: "Enter your password to confirm" }).min(1, "Enter your password to confirm"),
+  })
+  .superRefine((value, ctx) => {
+    if (value.confirm_account_number !== value.account_number) {
+      ctx.addIssue({ code: "custom", path: ["confirm_account_number"], message: "The account numbers do not match" });
+    }
+  });
+export type BankDetailsBody = z.infer<typeof bankDetailsBody>;
+
+export const bankDetails = z.object({
+  account_holder: z.string(),
+  /** Only the last four digits leave the API. */
+  account_number_masked: z.string(),
+  ifsc: z.string(),
+  bank_name: z.string(),
+  branch: z.string(),
+  has_cheque: z.boolean(),
+  updated_at: z.string(),
+});
+export type BankDetails = z.infer<typeof bankDetails>;
+
+/** The signed-in school as its profile page shows it; admin fields are read-only there. */
+export const schoolProfile = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  category_id: z.number().int(),
+  board_id: z.number().int().nullable(),
+  address: z.string().nullable(),
+  pincode: z.string().nullable(),
+  contact_name: z.string().nullable(),
+  contact_phone: z.string().nullable(),
+  email: z.string(),
+  email_verified: z.boolean(),
+  referral_code: z.string(),
+  is_active: z.boolean(),
+  zone: z.string(),
+  state: z.string(),
+  prant: z.string().nullable(),
+  district: z.string().nullable(),
+  city: z.string().nullable(),
+});
+export type SchoolProfile = z.infer<typeof schoolProfile>;

@@ -18,6 +18,28 @@ const timestamps = {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 };
 
+/**
+ * An exam cycle ("2026-27"). Exactly one is active: students, payments, paper sets and results
+ * belong to a year, and last year's stay readable.
+ */
+export const examYears = pgTable(
+  "exam_years",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    label: text("label").notNull(),
+    isActive: boolean("is_active").notNull().default(false),
+    startsOn: date("starts_on").notNull(),
+    endsOn: date("ends_on").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("exam_years_label_key").on(t.label),
+    // At most one active year: the partial unique index refuses a second one.
+    uniqueIndex("exam_years_one_active_key").on(t.isActive).where(sql`${t.isActive}`),
+    check("exam_years_dates", sql`${t.startsOn} < ${t.endsOn}`),
+  ],
+);
+
 /** An institute that manages a group of schools (role 17's account). */
 export const masterInstitutes = pgTable(
   "master_institutes",
@@ -44,6 +66,8 @@ export const schools = pgTable(
     name: text("name").notNull(),
     /** 1 government, 2 private, 3 aided, 4 institute (coaching or tuition centre). */
     categoryId: smallint("category_id").notNull().default(2),
+    /** SCHOOL_BOARDS in contracts (CBSE, State Board…); unknown for schools made before registration. */
+    boardId: smallint("board_id"),
     isActive: boolean("is_active").notNull().default(true),
     zoneId: integer("zone_id")
       .notNull()
@@ -113,8 +137,25 @@ export const students = pgTable(
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull().default(""),
     dateOfBirth: date("date_of_birth"),
+    /** female | male | other */
+    gender: text("gender"),
+    parentName: text("parent_name"),
     contactPhone: text("contact_phone"),
     contactEmail: text("contact_email"),
+    examYearId: integer("exam_year_id")
+      .notNull()
+      .references(() => examYears.id, { onDelete: "restrict" }),
+    /**
+     * The duplicate rule's key (studentKey in contracts: name, date of birth, phone). Unique per
+     * year, so a second school, a re-uploaded file or two requests at once cannot add the student
+     * twice.
+     */
+    dedupeKey: text("dedupe_key").notNull(),
+    /** Given when paid: {state code}{class}{6-digit sequence}, unique per year. */
+    rollNumber: text("roll_number"),
+    /** form | import | sif */
+    source: text("source").notNull().default("form"),
+    createdBy: integer("created_by"),
     /** unpaid | pending | paid */
     paymentStatus: text("payment_status").notNull().default("unpaid"),
     referredBySchoolId: integer("referred_by_school_id").references(() => schools.id, { onDelete: "restrict" }),
@@ -131,11 +172,62 @@ export const students = pgTable(
     index("students_prant_idx").on(t.prantId, t.paymentStatus),
     index("students_district_idx").on(t.districtId, t.paymentStatus),
     index("students_referred_by_idx").on(t.referredBySchoolId),
+    uniqueIndex("students_year_dedupe_key").on(t.examYearId, t.dedupeKey),
+    uniqueIndex("students_year_roll_number_key").on(t.examYearId, t.rollNumber),
+    index("students_school_year_idx").on(t.schoolId, t.examYearId, t.id),
+    check("students_gender", sql`${t.gender} is null or ${t.gender} in ('female', 'male', 'other')`),
+    check("students_source", sql`${t.source} in ('form', 'import', 'sif')`),
     check("students_class_range", sql`${t.classLevel} between 6 and 11`),
     check("students_payment_status", sql`${t.paymentStatus} in ('unpaid', 'pending', 'paid')`),
     check(
       "students_language",
       sql`${t.language} in ('en','hi','ta','te','kn','ml','mr','gu','pa','bn','or','as','sa','ur')`,
     ),
+  ],
+);
+
+/** Single-use links that prove a school reads its e-mail; only a hash of the token is kept. */
+export const schoolEmailVerifications = pgTable(
+  "school_email_verifications",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    schoolId: integer("school_id")
+      .notNull()
+      .references(() => schools.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("school_email_verifications_token_key").on(t.tokenHash),
+    index("school_email_verifications_school_idx").on(t.schoolId),
+  ],
+);
+
+/**
+ * Where a school's or a master institute's referral payouts go. One row per owner; changes are
+ * recorded in the activity log with the account number masked.
+ */
+export const bankDetails = pgTable(
+  "bank_details",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    schoolId: integer("school_id").references(() => schools.id, { onDelete: "cascade" }),
+    masterInstituteId: integer("master_institute_id").references(() => masterInstitutes.id, { onDelete: "cascade" }),
+    accountHolder: text("account_holder").notNull(),
+    accountNumber: text("account_number").notNull(),
+    ifsc: text("ifsc").notNull(),
+    bankName: text("bank_name").notNull(),
+    branch: text("branch").notNull(),
+    /** Storage key of the cancelled-cheque image. */
+    chequeFileKey: text("cheque_file_key"),
+    updatedBy: integer("updated_by"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("bank_details_school_key").on(t.schoolId),
+    uniqueIndex("bank_details_master_institute_key").on(t.masterInstituteId),
+    check("bank_details_one_owner", sql`(${t.schoolId} is null) <> (${t.masterInstituteId} is null)`),
   ],
 );

@@ -1,5 +1,6 @@
 import { hashPassword } from "@repo/auth/password";
 import { ROLES, type RoleId } from "@repo/auth/roles";
+import { rollNumber, studentKey } from "@repo/contracts/students";
 import { count, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import {
@@ -7,6 +8,7 @@ import {
   cities,
   countries,
   districts,
+  examYears,
   masterInstitutes,
   prants,
   schools,
@@ -20,6 +22,7 @@ import { COUNTRIES, GCC_ZONE_ID, LOCAL_TREE, STATE_LANGUAGES, STATES, ZONES } fr
 export const DEFAULT_DEMO_PASSWORD = "Demo@12345";
 export const DEMO_SCHOOL_COUNT = 50;
 export const DEMO_STUDENT_COUNT = 2000;
+export const DEMO_EXAM_YEAR = "2026-27";
 
 export interface DemoLogin {
   username: string;
@@ -250,19 +253,42 @@ export async function seedDemoData(db: Db, password = DEFAULT_DEMO_PASSWORD): Pr
     const demoSchool = schoolRows[0];
     const instituteSchool = schoolRows[1];
 
+    const [year] = await t
+      .insert(examYears)
+      .values({ label: DEMO_EXAM_YEAR, isActive: true, startsOn: "2026-04-01", endsOn: "2027-03-31" })
+      .onConflictDoUpdate({ target: examYears.label, set: { isActive: true } })
+      .returning({ id: examYears.id });
+    let paidSequence = 0;
     const studentValues = Array.from({ length: DEMO_STUDENT_COUNT }, (_, i) => {
       const school = schoolRows[i % schoolRows.length] ?? schoolRows[0];
       const languages = STATE_LANGUAGES[stateNameOf.get(school?.stateId ?? 0) ?? ""] ?? ["en"];
       const roll = random.next();
+      const classLevel = 6 + (i % 6);
+      const firstName = random.pick(FIRST_NAMES);
+      const lastName = random.pick(LAST_NAMES);
+      // Older classes, earlier births: class VI is about 11, class XI about 16.
+      const dateOfBirth = `${2021 - classLevel}-${String(1 + (i % 12)).padStart(2, "0")}-${String(1 + (i % 28)).padStart(2, "0")}`;
+      const contactPhone = `+9197${String(20000000 + i * 4271).slice(0, 8)}`;
+      const paymentStatus = roll < 0.6 ? "paid" : roll < 0.7 ? "pending" : "unpaid";
       return {
         schoolId: school?.id ?? 0,
-        classLevel: 6 + (i % 6),
+        examYearId: year?.id ?? 0,
+        classLevel,
         language: random.pick(languages),
-        firstName: random.pick(FIRST_NAMES),
-        lastName: random.pick(LAST_NAMES),
-        dateOfBirth: `${2008 + (i % 6)}-${String(1 + (i % 12)).padStart(2, "0")}-${String(1 + (i % 28)).padStart(2, "0")}`,
-        contactPhone: `+9197${String(20000000 + i * 4271).slice(0, 8)}`,
-        paymentStatus: roll < 0.6 ? "paid" : roll < 0.7 ? "pending" : "unpaid",
+        firstName,
+        lastName,
+        gender: random.pick(["female", "male"] as const),
+        parentName: `${random.pick(FIRST_NAMES)} ${lastName}`,
+        dateOfBirth,
+        contactPhone,
+        dedupeKey: studentKey({
+          first_name: firstName,
+          last_name: lastName,
+          date_of_birth: dateOfBirth,
+          phone: contactPhone,
+        }),
+        paymentStatus,
+        rollNumber: paymentStatus === "paid" ? rollNumber(school?.stateId ?? 0, classLevel, ++paidSequence) : null,
         // The demo school referred 15 students of other schools: enough for its bank detail page.
         referredBySchoolId: i % 120 === 1 && school?.id !== demoSchool?.id ? (demoSchool?.id ?? null) : null,
         zoneId: school?.zoneId ?? 0,

@@ -84,14 +84,18 @@ async function addStudents(db: Db, count: number) {
       from schools
     )
     insert into students (school_id, class_level, language, first_name, last_name, date_of_birth, payment_status,
-                          zone_id, state_id, prant_id, district_id)
+                          zone_id, state_id, prant_id, district_id, exam_year_id, dedupe_key, gender)
     select sc.id, 6 + g % 6,
       (array['en','hi','ta','te','kn','ml','mr','gu','pa','bn','or','as','sa','ur'])[1 + (g / 7) % 14],
       (array['Aarav','Ananya','Ishaan','Kavya','Rohan','Saanvi','Arjun','Priya','Farhan','Zoya','Gurpreet','Nandini'])[1 + g % 12],
       (array['Sharma','Patil','Iyer','Nair','Reddy','Gupta','Singh','Khan','Joshi','Das'])[1 + (g / 12) % 10],
       date '2008-01-01' + (g % 2000),
       case when g % 10 < 6 then 'paid' when g % 10 = 6 then 'pending' else 'unpaid' end,
-      sc.zone_id, sc.state_id, sc.prant_id, sc.district_id
+      sc.zone_id, sc.state_id, sc.prant_id, sc.district_id,
+      (select id from exam_years where is_active),
+      -- Generated students are distinct by construction; the key only has to be unique.
+      'scale-' || g,
+      case when g % 2 = 0 then 'female' else 'male' end
     from generate_series(1, ${count}) g
     join numbered sc on sc.n = (g::bigint * 104729) % ${total}`);
 }

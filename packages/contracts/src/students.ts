@@ -1,0 +1,248 @@
+import { z } from "zod";
+import { LANGUAGE_CODES, LANGUAGES } from "./languages";
+import { pageField, paginated, perPageField, searchField } from "./pagination";
+import {
+  CLASS_LEVELS,
+  GENDERS,
+  PAYMENT_STATUSES,
+  STUDENT_AGE_YEARS,
+  STUDENT_BULK_MAX,
+  STUDENT_LIMITS,
+} from "./students-constants";
+
+const GENDER_CODES = GENDERS.map((g) => g.code) as [string, ...string[]];
+const PAYMENT_CODES = PAYMENT_STATUSES.map((s) => s.code) as [string, ...string[]];
+
+/** Spaces inside a value collapse to one; spreadsheets are full of doubled and trailing spaces. */
+const tidy = (value: unknown) => (typeof value === "string" ? value.replace(/\s+/g, " ").trim() : value);
+
+/** Whole days from 1899-12-30, the way spreadsheets count dates. */
+const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+
+function isoDate(year: number, month: number, day: number): string | undefined {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * A date as schools write it, to YYYY-MM-DD: ISO dates, day-first dates (15/08/2012, 15-08-2012,
+ * 15.08.2012), spreadsheet serial numbers and Date objects. Anything else stays as it was, so that
+ * the schema reports it.
+ */
+export function normalizeDate(value: unknown): unknown {
+  if (value instanceof Date && !Number.isNaN(value.getTime())) return value.toISOString().slice(0, 10);
+  if (typeof value === "number" && Number.isInteger(value) && value > 0 && value < 100_000) {
+    return new Date(EXCEL_EPOCH_MS + value * 86_400_000).toISOString().slice(0, 10);
+  }
+  if (typeof value !== "string") return value;
+  const text = value.trim();
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:T.*)?$/.exec(text);
+  if (iso) return isoDate(Number(iso[1]), Number(iso[2]), Number(iso[3])) ?? text;
+  const dayFirst = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
+  if (dayFirst) return isoDate(Number(dayFirst[3]), Number(dayFirst[2]), Number(dayFirst[1])) ?? text;
+  if (/^\d{5}$/.test(text)) return normalizeDate(Number(text));
+  return text;
+}
+
+/** Age in whole years on `today` (YYYY-MM-DD strings). */
+export function ageOn(dateOfBirth: string, today: string): number {
+  const [by, bm, bd] = dateOfBirth.split("-").map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split("-").map(Number) as [number, number, number];
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
+
+const todayIso = () => new Date().toISOString().slice(0, 10);
+
+export const dateOfBirthField = z.preprocess(
+  normalizeDate,
+  z
+    .string({ error: "Enter the date of birth, e.g. 2012-08-15 or 15/08/2012" })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the date of birth as a date, e.g. 2012-08-15 or 15/08/2012")
+    .refine((value) => {
+      // A value that is not a date already has its message.
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return true;
+      const age = ageOn(value, todayIso());
+      return age >= STUDENT_AGE_YEARS.min && age <= STUDENT_AGE_YEARS.max;
+    }, `A student of classes VI to XI is ${STUDENT_AGE_YEARS.min} to ${STUDENT_AGE_YEARS.max} years old: check the date of birth`),
+);
+
+/** Phone numbers keep their digits and a leading +; 10 to 15 digits (India and the Gulf). */
+export function normalizePhone(value: unknown): unknown {
+  if (typeof value === "number" && Number.isInteger(value)) return String(value);
+  if (typeof value !== "string") return value;
+  const text = value.trim();
+  return text.replace(/[\s().-]/g, "");
+}
+
+export const phoneField = z.preprocess(
+  normalizePhone,
+  z
+    .string({ error: "Enter a phone number" })
+    .min(1, "Enter a phone number")
+    .regex(/^\+?\d{10,15}$/, "Enter a phone number of 10 to 15 digits, e.g. 9876543210"),
+);
+
+export const optionalEmailField = z.preprocess(
+  (value) => (typeof value === "string" ? value.trim().toLowerCase() : value == null ? "" : value),
+  z.union([
+    z.literal(""),
+    z.email("Enter an e-mail address like name@example.com, or leave it empty").max(STUDENT_LIMITS.email),
+  ]),
+);
+
+const nameField = (label: string, max: number) =>
+  z.preprocess(
+    tidy,
+    z
+      .string({ error: `Enter the ${label}` })
+      .min(1, `Enter the ${label}`)
+      .max(max, `The ${label} can be at most ${max} characters`)
+      .refine((value) => !/^[=+\-@]/.test(value), `The ${label} cannot start with = + - or @`),
+  );
+
+/** Class as a number 6-11, or as written in a spreadsheet: "VI", "6", "Class 6", "6th". */
+export function normalizeClass(value: unknown): unknown {
+  if (typeof value === "number") return value;
+  if (typeof value !== "string") return value;
+  const text = value
+    .trim()
+    .toUpperCase()
+    .replace(/^CLASS\s*/, "")
+    .replace(/(ST|ND|RD|TH)$/, "");
+  const roman: Record<string, number> = { VI: 6, VII: 7, VIII: 8, IX: 9, X: 10, XI: 11 };
+  if (roman[text]) return roman[text];
+  return /^\d+$/.test(text) ? Number(text) : value;
+}
+
+export const classLevelField = z.preprocess(
+  normalizeClass,
+  z
+    .number({ error: "Choose a class from VI to XI" })
+    .int("Choose a class from VI to XI")
+    .refine((value) => (CLASS_LEVELS as readonly number[]).includes(value), "Choose a class from VI to XI"),
+);
+
+/** Exam language by code ("hi") or by name ("Hindi", "हिन्दी"), case-insensitive. */
+export function normalizeLanguage(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const text = value.trim().toLowerCase();
+  const found = LANGUAGES.find((l) => l.code === text || l.name.toLowerCase() === text || l.native === value.trim());
+  return found ? found.code : value;
+}
+
+export const languageField = z.preprocess(
+  normalizeLanguage,
+  z.enum(LANGUAGE_CODES, { error: "Choose one of the 14 exam languages, e.g. English or Hindi" }),
+);
+
+export const genderField = z.preprocess(
+  (value) => (typeof value === "string" ? value.trim().toLowerCase() : value),
+  z.enum(GENDER_CODES, { error: "Choose female, male or other" }),
+);
+
+/** The single-student form and one row of an import: the same rules for both. */
+export const studentFields = z.strictObject({
+  first_name: nameField("first name", STUDENT_LIMITS.name),
+  last_name: z.preprocess(
+    (value) => tidy(value ?? ""),
+    z.string().max(STUDENT_LIMITS.name, `The last name can be at most ${STUDENT_LIMITS.name} characters`),
+  ),
+  class_level: classLevelField,
+  language: languageField,
+  gender: genderField,
+  date_of_birth: dateOfBirthField,
+  parent_name: nameField("parent's name", STUDENT_LIMITS.parentName),
+  phone: phoneField,
+  email: optionalEmailField,
+});
+export type StudentFields = z.infer<typeof studentFields>;
+export type StudentFieldsInput = z.input<typeof studentFields>;
+
+/**
+ * The duplicate rule: the same name, date of birth and phone in one exam year is one student,
+ * even across schools. Case, spacing and phone punctuation do not make a new student.
+ */
+export function studentKey(
+  fields: Pick<StudentFields, "first_name" | "last_name" | "date_of_birth" | "phone">,
+): string {
+  const name = `${fields.first_name} ${fields.last_name}`.replace(/\s+/g, " ").trim().toLocaleLowerCase("en");
+  const phone = fields.phone.replace(/\D/g, "").slice(-10);
+  return `${name}|${fields.date_of_birth}|${phone}`;
+}
+
+export const studentRow = z.object({
+  id: z.number().int(),
+  school_id: z.number().int(),
+  school_name: z.string(),
+  exam_year: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  class_level: z.number().int(),
+  language: z.string(),
+  gender: z.string().nullable(),
+  date_of_birth: z.string().nullable(),
+  parent_name: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  payment_status: z.enum(PAYMENT_CODES),
+  roll_number: z.string().nullable(),
+  /** Whether the student's own sign-in exists (it is made when the first credentials mail goes out). */
+  has_account: z.boolean(),
+  created_at: z.string(),
+});
+export type StudentRow = z.infer<typeof studentRow>;
+
+export const studentPage = paginated(studentRow);
+
+export const studentListQuery = z.strictObject({
+  page: pageField,
+  per_page: perPageField,
+  search: searchField,
+  class_level: z.coerce.number().int().min(6).max(11).optional(),
+  language: z.enum(LANGUAGE_CODES).optional(),
+  payment_status: z.enum(PAYMENT_CODES).optional(),
+  gender: z.enum(GENDER_CODES).optional(),
+  /** For coordinators and admins: one school's students. */
+  school_id: z.coerce.number().int().positive().optional(),
+});
+export type StudentListQuery = z.infer<typeof studentListQuery>;
+
+export const studentIdsBody = z.strictObject({
+  ids: z
+    .array(z.number().int().positive())
+    .min(1, "Choose at least one student")
+    .max(STUDENT_BULK_MAX, `Choose at most ${STUDENT_BULK_MAX} students at a time`),
+});
+
+/** What a bulk delete did: deleted ids, and the ones kept with the reason. */
+export const studentDeleteData = z.object({
+  deleted: z.array(z.number().int()),
+  kept: z.array(z.object({ id: z.number().int(), reason: z.string() })),
+});
+
+/** The 409 of a duplicate: which school already has the student. */
+export const studentDuplicateData = z.object({ student_id: z.number().int().nullable(), school_name: z.string() });
+
+/** A school's figures for its dashboard and statistics. */
+export const schoolStudentSummary = z.object({
+  exam_year: z.string(),
+  total: z.number().int(),
+  by_payment: z.array(z.object({ payment_status: z.string(), count: z.number().int() })),
+  by_class: z.array(z.object({ class_level: z.number().int(), paid: z.number().int(), unpaid: z.number().int() })),
+  by_language: z.array(z.object({ language: z.string(), count: z.number().int() })),
+  by_gender: z.array(z.object({ gender: z.string(), count: z.number().int() })),
+});
+export type SchoolStudentSummary = z.infer<typeof schoolStudentSummary>;
+
+/**
+ * A paid student's roll number: the state (its id, two digits or more), the class (two digits)
+ * and a six-digit sequence, e.g. 2708000123 for state 27, class VIII, the 123rd. Unique per exam
+ * year (the database refuses a second one). States carry no official code here, hence the id.
+ */
+export function rollNumber(stateId: number, classLevel: number, sequence: number): string {
+  if (!Number.isInteger(sequence) || sequence < 1 || sequence > 999_999) {
+    throw new RangeError(`A roll number sequence is 1 to 999999, not ${sequence}`);
+  }
+  return `${String(stateId).padStart(2, "0")}${String(classLevel).padStart(2, "0")}${String(sequence).padStart(6, "0")}`;
+}
