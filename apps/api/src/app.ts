@@ -11,6 +11,7 @@ import type { Logger } from "./logger";
 import { registerAuthRoutes } from "./routes/auth";
 import { registerCoordinatorRoutes } from "./routes/coordinators";
 import { registerDocs } from "./routes/docs";
+import { registerExportRoutes } from "./routes/exports";
 import { registerGeographyRoutes } from "./routes/geography";
 import { registerHandoffRoutes } from "./routes/handoff";
 import { registerHealth } from "./routes/health";
@@ -18,7 +19,10 @@ import { registerJobRoutes } from "./routes/jobs";
 import { registerMailRoutes } from "./routes/mail";
 import { registerOtpRoutes } from "./routes/otp";
 import { registerProfileRoutes } from "./routes/profile";
+import { registerSchoolAccountRoutes } from "./routes/school-account";
 import { registerSchoolRoutes } from "./routes/schools";
+import { registerStudentImportRoutes } from "./routes/student-import";
+import { registerStudentRoutes } from "./routes/students";
 
 export interface CreateAppOptions {
   services: Services;
@@ -82,6 +86,10 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
   registerHandoffRoutes(app);
   registerGeographyRoutes(app);
   registerSchoolRoutes(app);
+  registerSchoolAccountRoutes(app);
+  registerStudentRoutes(app);
+  registerStudentImportRoutes(app);
+  registerExportRoutes(app);
   registerCoordinatorRoutes(app);
   registerMailRoutes(app);
   registerJobRoutes(app);
