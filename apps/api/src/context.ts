@@ -27,6 +27,8 @@ export interface ApiConfig {
   loginLimitPerClient: number;
   /** Logo shown in the shell header (the user record's company_logo), or null for the built-in one. */
   companyLogoUrl: string | null;
+  /** The school app's origin, for links in mail (SCHOOL_ORIGIN). */
+  schoolOrigin: string;
   mail: MailConfig;
 }
 

@@ -1,4 +1,5 @@
-import { logLevelVar, nodeEnvVar, portVar } from "@repo/contracts/env";
+import { DEFAULT_APP_PORTS } from "@repo/auth/apps";
+import { logLevelVar, nodeEnvVar, originVar, portVar } from "@repo/contracts/env";
 import { emailAddress } from "@repo/contracts/mail";
 import { MAIL_DEFAULT_MAX_ATTEMPTS, MAIL_DEFAULT_RATE_PER_MINUTE } from "@repo/contracts/mail-constants";
 import { z } from "zod";
@@ -68,6 +69,10 @@ export const apiEnvSchema = z.object({
     .default("20")
     .pipe(z.coerce.number<string>().int("must be a whole number").min(1, "must be at least 1")),
   COMPANY_LOGO_URL: z.url({ error: "must be an absolute URL" }).optional(),
+  /** The school app's address, for links in mail (the school e-mail verification link). */
+  SCHOOL_ORIGIN: originVar("http://localhost:3001"),
+  /** Where people open the school app: links in mail (verification, student sign-in) point there. */
+  SCHOOL_ORIGIN: originVar(`http://localhost:${DEFAULT_APP_PORTS.school}`),
   /**
    * SMTP server for outgoing mail, e.g. smtps://user:password@smtp.example.org:465 or
    * smtp://127.0.0.1:2525. Unset: mail stays queued in the outbox (never lost) until it is set.

@@ -33,6 +33,8 @@ async function main() {
       trustedProxies: env.TRUSTED_PROXIES,
       loginLimitPerClient: env.LOGIN_LIMIT_PER_CLIENT,
       companyLogoUrl: env.COMPANY_LOGO_URL ?? null,
+      schoolOrigin: env.SCHOOL_ORIGIN,
+      schoolOrigin: env.SCHOOL_ORIGIN,
       mail: {
         smtpUrl: env.SMTP_URL ?? null,
         from: env.MAIL_FROM,

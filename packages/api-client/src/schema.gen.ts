@@ -1069,6 +1069,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/schools/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The school's students this year by payment, class, language and gender
+         * @description Requires the `students.view` permission.
+         */
+        get: operations["getSchoolsDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/schools/disable-account": {
         parameters: {
             query?: never;
@@ -1085,6 +1105,94 @@ export interface paths {
          *     Requires the `school.toggleActive` permission.
          */
         post: operations["postSchoolsDisableAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/schools/student-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page through the signed-in school's students this exam year
+         * @description A school or institute sees its own students; a master institute those of its schools. Search by name, parent, phone, e-mail or roll number; filter by class, language, gender, payment status and (for a master institute) school.
+         *
+         *     Requires the `students.view` permission.
+         */
+        get: operations["getSchoolsStudentList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/schools/student/{id}/send-credential-mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mail the student its sign-in details
+         * @description Makes the student's own sign-in (or gives it a new password) and queues the mail in the student's language. The password exists only in that mail.
+         *
+         *     Requires the `students.add` permission.
+         */
+        get: operations["getSchoolsStudentByIdSendCredentialMail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/schools/student/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register one student into the open exam year
+         * @description The same name, date of birth and phone in one exam year is one student, even across schools: a duplicate answers 409 naming the school that has the student.
+         *
+         *     Requires the `students.add` permission.
+         */
+        post: operations["postSchoolsStudentCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/schools/students/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete unpaid students
+         * @description Deletes the listed students that are unpaid; paid and pending ones are kept, each with the reason. Ids that are not the school's are reported as not found.
+         *
+         *     Requires the `students.add` permission.
+         */
+        post: operations["postSchoolsStudentsDelete"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1162,6 +1270,48 @@ export interface paths {
          * @description Requires the `regions.manage` permission.
          */
         delete: operations["deleteStateById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/students/detail/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the signed-in school's students
+         * @description Requires the `students.view` permission.
+         */
+        get: operations["getStudentsDetailById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/students/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change one of the school's students
+         * @description A paid student's class cannot change (its roll number and paper depend on it).
+         *
+         *     Requires the `students.add` permission.
+         */
+        post: operations["postStudentsUpdateById"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1717,6 +1867,32 @@ export interface components {
             message: string;
             status: boolean;
         };
+        SchoolStudentSummary: {
+            by_class: {
+                class_level: number;
+                paid: number;
+                unpaid: number;
+            }[];
+            by_gender: {
+                count: number;
+                gender: string;
+            }[];
+            by_language: {
+                count: number;
+                language: string;
+            }[];
+            by_payment: {
+                count: number;
+                payment_status: string;
+            }[];
+            exam_year: string;
+            total: number;
+        };
+        SchoolStudentSummaryResponse: {
+            data: components["schemas"]["SchoolStudentSummary"];
+            message: string;
+            status: boolean;
+        };
         SchoolToggleResponse: {
             data: {
                 is_active: 0 | 1;
@@ -1724,6 +1900,97 @@ export interface components {
             };
             message: string;
             status: boolean;
+        };
+        StudentCredentialsData: {
+            username: string;
+        };
+        StudentCredentialsResponse: {
+            data: components["schemas"]["StudentCredentialsData"];
+            message: string;
+            status: boolean;
+        };
+        StudentDeleteData: {
+            deleted: number[];
+            kept: {
+                id: number;
+                reason: string;
+            }[];
+        };
+        StudentDeleteResponse: {
+            data: components["schemas"]["StudentDeleteData"];
+            message: string;
+            status: boolean;
+        };
+        StudentFields: {
+            class_level: number;
+            date_of_birth: string;
+            email?: "" | string | unknown;
+            first_name: string;
+            /** @enum {string} */
+            gender: "female" | "male" | "other";
+            /** @enum {string} */
+            language: "en" | "hi" | "ta" | "te" | "kn" | "ml" | "mr" | "gu" | "pa" | "bn" | "or" | "as" | "sa" | "ur";
+            last_name?: string | null;
+            parent_name: string;
+            phone: string;
+        };
+        StudentIdsBody: {
+            ids: number[];
+        };
+        StudentPage: {
+            data: {
+                items: {
+                    class_level: number;
+                    created_at: string;
+                    date_of_birth: string | null;
+                    email: string | null;
+                    exam_year: string;
+                    first_name: string;
+                    gender: string | null;
+                    has_account: boolean;
+                    id: number;
+                    language: string;
+                    last_name: string;
+                    parent_name: string | null;
+                    /** @enum {string} */
+                    payment_status: "unpaid" | "pending" | "paid";
+                    phone: string | null;
+                    roll_number: string | null;
+                    school_id: number;
+                    school_name: string;
+                }[];
+                last_page: number;
+                page: number;
+                per_page: number;
+                total: number;
+            };
+            message: string;
+            status: boolean;
+        };
+        StudentResponse: {
+            data: components["schemas"]["StudentRow"];
+            message: string;
+            status: boolean;
+        };
+        StudentRow: {
+            class_level: number;
+            created_at: string;
+            date_of_birth: string | null;
+            email: string | null;
+            exam_year: string;
+            first_name: string;
+            gender: string | null;
+            has_account: boolean;
+            id: number;
+            language: string;
+            last_name: string;
+            parent_name: string | null;
+            /** @enum {string} */
+            payment_status: "unpaid" | "pending" | "paid";
+            phone: string | null;
+            roll_number: string | null;
+            school_id: number;
+            school_name: string;
         };
         UpdateProfileResponse: {
             data: components["schemas"]["UserRecord"];
@@ -5885,6 +6152,62 @@ export interface operations {
             };
         };
     };
+    getSchoolsDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchoolStudentSummaryResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     postSchoolsDisableAccount: {
         parameters: {
             query?: never;
@@ -5932,6 +6255,276 @@ export interface operations {
             };
             /** @description The account has no school */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSchoolsStudentList: {
+        parameters: {
+            query?: {
+                class_level?: number;
+                gender?: "female" | "male" | "other";
+                language?: "en" | "hi" | "ta" | "te" | "kn" | "ml" | "mr" | "gu" | "pa" | "bn" | "or" | "as" | "sa" | "ur";
+                page?: number;
+                payment_status?: "unpaid" | "pending" | "paid";
+                per_page?: number;
+                school_id?: number;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of students */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSchoolsStudentByIdSendCredentialMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mail is queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentCredentialsResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such student among yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The student has no e-mail address */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postSchoolsStudentCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentFields"];
+            };
+        };
+        responses: {
+            /** @description The new student */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The student is already registered this year, or no exam year is open */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postSchoolsStudentsDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentIdsBody"];
+            };
+        };
+        responses: {
+            /** @description What was deleted and what was kept */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentDeleteResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6378,6 +6971,162 @@ export interface operations {
             };
             /** @description Records still belong to it; the message says which */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getStudentsDetailById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The student */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such student among yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postStudentsUpdateById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentFields"];
+            };
+        };
+        responses: {
+            /** @description The student as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such student among yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The change makes it equal to another registered student */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The class of a paid student cannot change */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

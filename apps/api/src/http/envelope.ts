@@ -11,3 +11,8 @@ export function ok<T>(c: Context, data: T, message = "OK") {
 export function fail(c: Context, code: ContentfulStatusCode, message: string, errors?: FieldError[]) {
   return c.json({ status: false as const, message, data: null, ...(errors ? { errors } : {}) }, code);
 }
+
+/** The success envelope with 201 Created, for a request that made a new record. */
+export function created<T>(c: Context, data: T, message = "Created") {
+  return c.json({ status: true, message, data }, 201);
+}

@@ -1,5 +1,186 @@
-import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono, z } from "@hono/zod-openapi";
+import { envelope } from "@repo/contracts/envelope";
+import {
+  schoolStudentSummary,
+  studentDeleteData,
+  studentFields,
+  studentIdsBody,
+  studentListQuery,
+  studentPage,
+  studentRow,
+} from "@repo/contracts/students";
+import { STUDENT_MESSAGES } from "@repo/contracts/students-constants";
+import { z as zod } from "zod";
+import { actorOf, signedIn } from "../auth/middleware";
 import type { AppEnv } from "../context";
+import { created, ok } from "../http/envelope";
+import { apiRoute, errorResponse } from "../http/routes";
+import { idParam, json, named } from "../http/schemas";
+import {
+  createStudent,
+  deleteStudents,
+  getStudent,
+  listStudents,
+  sendStudentCredentials,
+  studentSummary,
+  updateStudent,
+} from "../services/students";
 
-/** Routes for students (list, create, update, delete, credentials, summary). */
-export function registerStudentRoutes(_app: OpenAPIHono<AppEnv>) {}
+const tags = ["Students"];
+const row = named(studentRow, "StudentRow");
+const rowResponse = envelope(row).openapi("StudentResponse");
+const fields = named(studentFields, "StudentFields");
+
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { "application/json": { schema } }, required: true },
+});
+
+const viewerOf = (c: { var: AppEnv["Variables"] }) => {
+  const auth = signedIn(c);
+  return { userId: auth.userId, roleId: auth.roleId };
+};
+
+export function registerStudentRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(
+    apiRoute("students.view", {
+      method: "get",
+      path: "/api/schools/student-list",
+      tags,
+      summary: "Page through the signed-in school's students this exam year",
+      description:
+        "A school or institute sees its own students; a master institute those of its schools. Search by name, parent, phone, e-mail or roll number; filter by class, language, gender, payment status and (for a master institute) school.",
+      request: { query: studentListQuery },
+      responses: { 200: json(envelope(studentPage).openapi("StudentPage"), "A page of students") },
+    }),
+    async (c) => ok(c, await listStudents(c.var.services.database.db, viewerOf(c), c.req.valid("query"))),
+  );
+
+  app.openapi(
+    apiRoute("students.view", {
+      method: "get",
+      path: "/api/schools/dashboard",
+      tags,
+      summary: "The school's students this year by payment, class, language and gender",
+      responses: {
+        200: json(
+          envelope(named(schoolStudentSummary, "SchoolStudentSummary")).openapi("SchoolStudentSummaryResponse"),
+          "The counts",
+        ),
+      },
+    }),
+    async (c) => ok(c, await studentSummary(c.var.services.database.db, viewerOf(c))),
+  );
+
+  app.openapi(
+    apiRoute("students.add", {
+      method: "post",
+      path: "/api/schools/student/create",
+      tags,
+      summary: "Register one student into the open exam year",
+      description:
+        "The same name, date of birth and phone in one exam year is one student, even across schools: a duplicate answers 409 naming the school that has the student.",
+      request: body(fields),
+      responses: {
+        201: json(rowResponse, "The new student"),
+        409: errorResponse("The student is already registered this year, or no exam year is open"),
+      },
+    }),
+    async (c) => {
+      const student = await createStudent(c.var.services.database.db, viewerOf(c), actorOf(c), c.req.valid("json"));
+      return created(c, student, STUDENT_MESSAGES.created);
+    },
+  );
+
+  app.openapi(
+    apiRoute("students.view", {
+      method: "get",
+      path: "/api/students/detail/{id}",
+      tags,
+      summary: "One of the signed-in school's students",
+      request: { params: idParam },
+      responses: { 200: json(rowResponse, "The student"), 404: errorResponse("No such student among yours") },
+    }),
+    async (c) => ok(c, await getStudent(c.var.services.database.db, viewerOf(c), c.req.valid("param").id)),
+  );
+
+  app.openapi(
+    apiRoute("students.add", {
+      method: "post",
+      path: "/api/students/update/{id}",
+      tags,
+      summary: "Change one of the school's students",
+      description: "A paid student's class cannot change (its roll number and paper depend on it).",
+      request: { params: idParam, ...body(fields) },
+      responses: {
+        200: json(rowResponse, "The student as saved"),
+        404: errorResponse("No such student among yours"),
+        409: errorResponse("The change makes it equal to another registered student"),
+        422: errorResponse("The class of a paid student cannot change"),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const student = await updateStudent(c.var.services.database.db, viewerOf(c), actorOf(c), id, c.req.valid("json"));
+      return ok(c, student, STUDENT_MESSAGES.updated);
+    },
+  );
+
+  app.openapi(
+    apiRoute("students.add", {
+      method: "post",
+      path: "/api/schools/students/delete",
+      tags,
+      summary: "Delete unpaid students",
+      description:
+        "Deletes the listed students that are unpaid; paid and pending ones are kept, each with the reason. Ids that are not the school's are reported as not found.",
+      request: body(named(studentIdsBody, "StudentIdsBody")),
+      responses: {
+        200: json(
+          envelope(named(studentDeleteData, "StudentDeleteData")).openapi("StudentDeleteResponse"),
+          "What was deleted and what was kept",
+        ),
+      },
+    }),
+    async (c) => {
+      const result = await deleteStudents(c.var.services.database.db, viewerOf(c), actorOf(c), c.req.valid("json").ids);
+      const message =
+        result.kept.length === 0
+          ? `${result.deleted.length === 1 ? "1 student" : `${result.deleted.length} students`} deleted`
+          : `${result.deleted.length} deleted, ${result.kept.length} kept`;
+      return ok(c, result, message);
+    },
+  );
+
+  app.openapi(
+    apiRoute("students.add", {
+      method: "get",
+      path: "/api/schools/student/{id}/send-credential-mail",
+      tags,
+      summary: "Mail the student its sign-in details",
+      description:
+        "Makes the student's own sign-in (or gives it a new password) and queues the mail in the student's language. The password exists only in that mail.",
+      request: { params: idParam },
+      responses: {
+        200: json(
+          envelope(named(zod.object({ username: zod.string() }), "StudentCredentialsData")).openapi(
+            "StudentCredentialsResponse",
+          ),
+          "The mail is queued",
+        ),
+        404: errorResponse("No such student among yours"),
+        422: errorResponse("The student has no e-mail address"),
+      },
+    }),
+    async (c) => {
+      const services = c.var.services;
+      const result = await sendStudentCredentials(
+        services.database.db,
+        viewerOf(c),
+        actorOf(c),
+        c.req.valid("param").id,
+        `${services.config.schoolOrigin}/login`,
+      );
+      return ok(c, { username: result.username }, result.message);
+    },
+  );
+}

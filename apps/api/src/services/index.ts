@@ -1,3 +1,4 @@
+import { DEFAULT_APP_PORTS } from "@repo/auth/apps";
 import { MAIL_DEFAULT_MAX_ATTEMPTS, MAIL_DEFAULT_RATE_PER_MINUTE } from "@repo/contracts/mail-constants";
 import type { Database } from "@repo/db";
 import type { ApiConfig, MailConfig, Services } from "../context";
@@ -12,6 +13,7 @@ export const DEFAULT_CONFIG: ApiConfig = {
   trustedProxies: ["127.0.0.1", "::1"],
   loginLimitPerClient: 20,
   companyLogoUrl: null,
+  schoolOrigin: `http://localhost:${DEFAULT_APP_PORTS.school}`,
   mail: {
     smtpUrl: null,
     from: "Exam Portal <no-reply@localhost>",

@@ -1,0 +1,502 @@
+import { randomInt } from "node:crypto";
+import { hashPassword } from "@repo/auth/password";
+import { ROLE } from "@repo/auth/roles";
+import { type Page, pageOf } from "@repo/contracts/pagination";
+import {
+  type SchoolStudentSummary,
+  type StudentFields,
+  type StudentListQuery,
+  type StudentRow,
+  studentKey,
+} from "@repo/contracts/students";
+import { STUDENT_MESSAGES } from "@repo/contracts/students-constants";
+import { type DbOrTx, queryRows } from "@repo/db";
+import { examYears, schools, students, users } from "@repo/db/schema";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import { ApiError, notFound } from "../http/errors";
+import { type Actor, recordActivity } from "./activity";
+import { enqueueMail } from "./mail/index";
+import { containing, idsIn } from "./sql";
+
+/** Who asks: the signed-in user (the school, institute or master institute account). */
+export interface StudentViewer {
+  userId: number;
+  roleId: number;
+}
+
+/** The schools a viewer's student pages cover: its own school, or a master institute's schools. */
+type SchoolScope = { kind: "school"; schoolId: number } | { kind: "institute"; masterInstituteId: number };
+
+export async function schoolScopeOf(db: DbOrTx, viewer: StudentViewer): Promise<SchoolScope> {
+  const [user] = await db
+    .select({ schoolId: users.schoolId, masterInstituteId: users.masterInstituteId })
+    .from(users)
+    .where(eq(users.id, viewer.userId));
+  if (viewer.roleId === ROLE.masterInstitute && user?.masterInstituteId) {
+    return { kind: "institute", masterInstituteId: user.masterInstituteId };
+  }
+  if (user?.schoolId) return { kind: "school", schoolId: user.schoolId };
+  throw notFound("School");
+}
+
+const inScope = (scope: SchoolScope): SQL =>
+  scope.kind === "school"
+    ? sql`s.school_id = ${scope.schoolId}`
+    : sql`s.school_id in (select id from schools where master_institute_id = ${scope.masterInstituteId})`;
+
+/** The open exam year; students are registered into it. */
+export async function activeExamYear(db: DbOrTx): Promise<{ id: number; label: string }> {
+  const [year] = await db
+    .select({ id: examYears.id, label: examYears.label })
+    .from(examYears)
+    .where(eq(examYears.isActive, true));
+  if (!year) throw new ApiError(409, "No exam year is open for registration yet. Please try again later.");
+  return year;
+}
+
+export interface AddTarget {
+  schoolId: number;
+  actor: Actor;
+  source: "form" | "import";
+}
+
+export interface AddResult {
+  /** Ids of the new students, in the order of the rows that made them. */
+  inserted: number[];
+  /** Positions (in `rows`) of students this school already has this year. */
+  alreadyHere: number[];
+  /** Positions of students another school already registered this year, with its name. */
+  elsewhere: { index: number; schoolName: string }[];
+}
+
+/** Rows per INSERT: 17 columns each stays far below PostgreSQL's 65,535 parameters. */
+const INSERT_BATCH = 1000;
+
+/**
+ * Registers students into the open exam year for one school, inside the caller's transaction.
+ * The duplicate rule is the database's unique key, so re-sending a row, a re-uploaded file or two
+ * requests at once never add a student twice; the rows that were not added are sorted into this
+ * school's own and other schools'.
+ */
+export async function addStudents(db: DbOrTx, target: AddTarget, rows: StudentFields[]): Promise<AddResult> {
+  const year = await activeExamYear(db);
+  const [school] = await db
+    .select({
+      zoneId: schools.zoneId,
+      stateId: schools.stateId,
+      prantId: schools.prantId,
+      districtId: schools.districtId,
+    })
+    .from(schools)
+    .where(eq(schools.id, target.schoolId));
+  if (!school) throw notFound("School");
+
+  const keys = rows.map(studentKey);
+  const insertedByKey = new Map<string, number>();
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    const values = rows.slice(start, start + INSERT_BATCH).map((row, offset) => ({
+      schoolId: target.schoolId,
+      examYearId: year.id,
+      classLevel: row.class_level,
+      language: row.language,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      gender: row.gender,
+      parentName: row.parent_name,
+      dateOfBirth: row.date_of_birth,
+      contactPhone: row.phone,
+      contactEmail: row.email || null,
+      dedupeKey: keys[start + offset] ?? "",
+      source: target.source,
+      createdBy: target.actor.userId,
+      zoneId: school.zoneId,
+      stateId: school.stateId,
+      prantId: school.prantId,
+      districtId: school.districtId,
+    }));
+    const made = await db
+      .insert(students)
+      .values(values)
+      .onConflictDoNothing({ target: [students.examYearId, students.dedupeKey] })
+      .returning({ id: students.id, key: students.dedupeKey });
+    for (const row of made) insertedByKey.set(row.key, row.id);
+  }
+
+  const result: AddResult = { inserted: [], alreadyHere: [], elsewhere: [] };
+  const missing = keys.filter((key) => !insertedByKey.has(key));
+  const owners = new Map<string, { schoolId: number; schoolName: string }>();
+  for (let start = 0; start < missing.length; start += INSERT_BATCH) {
+    const batch = missing.slice(start, start + INSERT_BATCH);
+    const found = await queryRows<{ key: string; school_id: number; school_name: string }>(
+      db,
+      sql`select s.dedupe_key as key, s.school_id, sc.name as school_name
+          from students s join schools sc on sc.id = s.school_id
+          where s.exam_year_id = ${year.id} and s.dedupe_key in (${sql.join(
+            batch.map((key) => sql`${key}`),
+            sql`, `,
+          )})`,
+    );
+    for (const row of found) owners.set(row.key, { schoolId: row.school_id, schoolName: row.school_name });
+  }
+  const seen = new Set<string>();
+  keys.forEach((key, index) => {
+    const id = insertedByKey.get(key);
+    if (id !== undefined && !seen.has(key)) {
+      seen.add(key);
+      result.inserted.push(id);
+      return;
+    }
+    // A key inserted by an earlier row of the same batch belongs to this school too.
+    const owner = owners.get(key) ?? (id !== undefined ? { schoolId: target.schoolId, schoolName: "" } : undefined);
+    if (!owner || owner.schoolId === target.schoolId) result.alreadyHere.push(index);
+    else result.elsewhere.push({ index, schoolName: owner.schoolName });
+  });
+  if (result.inserted.length > 0) {
+    await recordActivity(db, {
+      userId: target.actor.userId,
+      action: target.source === "import" ? "student.import" : "student.create",
+      entity: "students",
+      entityId: result.inserted.length === 1 ? result.inserted[0] : null,
+      after: { school_id: target.schoolId, count: result.inserted.length },
+      requestId: target.actor.requestId,
+    });
+  }
+  return result;
+}
+
+/** The refusal of a duplicate, naming the school that has the student (reported, not saved). */
+function duplicateError(schoolName: string | null): ApiError {
+  const message = `${STUDENT_MESSAGES.duplicate} by ${schoolName ?? "your school"}: same name, date of birth and phone.`;
+  return new ApiError(409, message, [{ field: "first_name", message }]);
+}
+
+/** One student by the form: added, or refused as a duplicate with the school that has it. */
+export async function createStudent(
+  db: DbOrTx,
+  viewer: StudentViewer,
+  actor: Actor,
+  fields: StudentFields,
+): Promise<StudentRow> {
+  const scope = await schoolScopeOf(db, viewer);
+  if (scope.kind !== "school") throw new ApiError(403, "Add students from one of your schools' accounts.");
+  const result = await db.transaction((tx) =>
+    addStudents(tx, { schoolId: scope.schoolId, actor, source: "form" }, [fields]),
+  );
+  const id = result.inserted[0];
+  if (id === undefined) {
+    const other = result.elsewhere[0];
+    throw duplicateError(other ? other.schoolName : null);
+  }
+  return getStudent(db, viewer, id);
+}
+
+const ROW_COLUMNS = sql`
+  s.id, s.school_id, sc.name as school_name, y.label as exam_year, s.first_name, s.last_name,
+  s.class_level, s.language, s.gender, s.date_of_birth::text as date_of_birth, s.parent_name,
+  s.contact_phone as phone, s.contact_email as email, s.payment_status, s.roll_number,
+  exists (select 1 from users u where u.student_id = s.id) as has_account, s.created_at`;
+
+type RawRow = Omit<StudentRow, "created_at"> & { created_at: Date | string };
+
+const toRow = (row: RawRow): StudentRow => ({
+  ...row,
+  id: Number(row.id),
+  school_id: Number(row.school_id),
+  class_level: Number(row.class_level),
+  created_at: new Date(row.created_at).toISOString(),
+});
+
+/** The list filters as SQL, shared by the list, its count and the export. */
+function listFilters(scope: SchoolScope, yearId: number, query: Partial<StudentListQuery>): SQL {
+  const parts: SQL[] = [inScope(scope), sql`s.exam_year_id = ${yearId}`];
+  if (query.school_id) parts.push(sql`s.school_id = ${query.school_id}`);
+  if (query.class_level) parts.push(sql`s.class_level = ${query.class_level}`);
+  if (query.language) parts.push(sql`s.language = ${query.language}`);
+  if (query.payment_status) parts.push(sql`s.payment_status = ${query.payment_status}`);
+  if (query.gender) parts.push(sql`s.gender = ${query.gender}`);
+  if (query.search) {
+    const like = containing(query.search);
+    parts.push(sql`(s.first_name || ' ' || s.last_name ilike ${like} or s.contact_phone ilike ${like}
+      or s.contact_email ilike ${like} or s.roll_number ilike ${like} or s.parent_name ilike ${like})`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/** A page of the viewer's students this exam year, newest first. */
+export async function listStudents(
+  db: DbOrTx,
+  viewer: StudentViewer,
+  query: StudentListQuery,
+): Promise<Page<StudentRow>> {
+  const scope = await schoolScopeOf(db, viewer);
+  const year = await activeExamYear(db);
+  const where = listFilters(scope, year.id, query);
+  const [counted] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from students s where ${where}`);
+  const rows = await queryRows<RawRow>(
+    db,
+    sql`select ${ROW_COLUMNS}
+        from students s join schools sc on sc.id = s.school_id join exam_years y on y.id = s.exam_year_id
+        where ${where}
+        order by s.id desc
+        limit ${query.per_page} offset ${(query.page - 1) * query.per_page}`,
+  );
+  return pageOf(rows.map(toRow), Number(counted?.n ?? 0), query.page, query.per_page);
+}
+
+/** Every student of the list's filters, in batches, for the export (keyset paging: no OFFSET). */
+export async function* listStudentsForExport(
+  db: DbOrTx,
+  viewer: StudentViewer,
+  query: Partial<StudentListQuery>,
+  batchSize = 2000,
+): AsyncGenerator<StudentRow[]> {
+  const scope = await schoolScopeOf(db, viewer);
+  const year = await activeExamYear(db);
+  const where = listFilters(scope, year.id, { ...query, search: query.search || undefined });
+  let after = 0;
+  for (;;) {
+    const rows = await queryRows<RawRow>(
+      db,
+      sql`select ${ROW_COLUMNS}
+          from students s join schools sc on sc.id = s.school_id join exam_years y on y.id = s.exam_year_id
+          where ${where} and s.id > ${after}
+          order by s.id
+          limit ${batchSize}`,
+    );
+    if (rows.length === 0) return;
+    yield rows.map(toRow);
+    after = Number(rows[rows.length - 1]?.id);
+  }
+}
+
+/** One of the viewer's students; any other id is "not found" (ids cannot be probed). */
+export async function getStudent(db: DbOrTx, viewer: StudentViewer, id: number): Promise<StudentRow> {
+  const scope = await schoolScopeOf(db, viewer);
+  const [row] = await queryRows<RawRow>(
+    db,
+    sql`select ${ROW_COLUMNS}
+        from students s join schools sc on sc.id = s.school_id join exam_years y on y.id = s.exam_year_id
+        where s.id = ${id} and ${inScope(scope)}`,
+  );
+  if (!row) throw notFound("Student");
+  return toRow(row);
+}
+
+/**
+ * Changes a student. A paid student keeps its class: the roll number and the paper depend on it.
+ * A change that makes the student equal to another one (the duplicate rule) is refused.
+ */
+export async function updateStudent(
+  db: DbOrTx,
+  viewer: StudentViewer,
+  actor: Actor,
+  id: number,
+  fields: StudentFields,
+): Promise<StudentRow> {
+  const before = await getStudent(db, viewer, id);
+  if (before.payment_status !== "unpaid" && fields.class_level !== before.class_level) {
+    throw new ApiError(422, "The class of a paid student cannot change: its roll number and paper depend on it.", [
+      { field: "class_level", message: "The class of a paid student cannot change" },
+    ]);
+  }
+  const key = studentKey(fields);
+  await db.transaction(async (tx) => {
+    const [clash] = await queryRows<{ school_id: number; school_name: string }>(
+      tx,
+      sql`select s.school_id, sc.name as school_name from students s join schools sc on sc.id = s.school_id
+          where s.exam_year_id = (select exam_year_id from students where id = ${id})
+            and s.dedupe_key = ${key} and s.id <> ${id}`,
+    );
+    if (clash) {
+      throw duplicateError(Number(clash.school_id) === before.school_id ? null : clash.school_name);
+    }
+    await tx
+      .update(students)
+      .set({
+        firstName: fields.first_name,
+        lastName: fields.last_name,
+        classLevel: fields.class_level,
+        language: fields.language,
+        gender: fields.gender,
+        dateOfBirth: fields.date_of_birth,
+        parentName: fields.parent_name,
+        contactPhone: fields.phone,
+        contactEmail: fields.email || null,
+        dedupeKey: key,
+        updatedAt: new Date(),
+      })
+      .where(eq(students.id, id));
+    await recordActivity(tx, {
+      userId: actor.userId,
+      action: "student.update",
+      entity: "students",
+      entityId: id,
+      before,
+      after: fields,
+      requestId: actor.requestId,
+    });
+  });
+  return getStudent(db, viewer, id);
+}
+
+/**
+ * Deletes the viewer's unpaid students among `ids`. Paid and pending ones stay, each with the
+ * reason; ids outside the viewer's schools are reported as not found.
+ */
+export async function deleteStudents(
+  db: DbOrTx,
+  viewer: StudentViewer,
+  actor: Actor,
+  ids: number[],
+): Promise<{ deleted: number[]; kept: { id: number; reason: string }[] }> {
+  const scope = await schoolScopeOf(db, viewer);
+  const unique = [...new Set(ids)];
+  return db.transaction(async (tx) => {
+    const rows = await queryRows<{ id: number; payment_status: string }>(
+      tx,
+      sql`select s.id, s.payment_status from students s where ${idsIn(sql`s.id`, unique)} and ${inScope(scope)} for update`,
+    );
+    const status = new Map(rows.map((row) => [Number(row.id), row.payment_status]));
+    const kept: { id: number; reason: string }[] = [];
+    const deletable: number[] = [];
+    for (const id of unique) {
+      const state = status.get(id);
+      if (state === undefined) kept.push({ id, reason: "Student not found" });
+      else if (state === "paid") kept.push({ id, reason: STUDENT_MESSAGES.paidNotDeleted });
+      else if (state === "pending")
+        kept.push({ id, reason: "A payment for this student is under way: wait until it is paid or failed." });
+      else deletable.push(id);
+    }
+    if (deletable.length > 0) {
+      // A student's own sign-in goes with it.
+      await tx
+        .delete(users)
+        .where(and(eq(users.roleId, ROLE.student), sql`${idsIn(sql`${users.studentId}`, deletable)}`));
+      await tx.delete(students).where(idsIn(sql`${students.id}`, deletable));
+      await recordActivity(tx, {
+        userId: actor.userId,
+        action: "student.delete",
+        entity: "students",
+        entityId: deletable.length === 1 ? deletable[0] : null,
+        before: { ids: deletable },
+        requestId: actor.requestId,
+      });
+    }
+    return { deleted: deletable, kept };
+  });
+}
+
+/** A password that meets the portal's rules, for a student's first sign-in. */
+export function temporaryPassword(): string {
+  const pick = (set: string) => set[randomInt(set.length)] ?? "";
+  const lower = "abcdefghijkmnpqrstuvwxyz";
+  const upper = "ABCDEFGHJKLMNPQRSTUVWXYZ";
+  const digits = "23456789";
+  const special = "!@#$%&*";
+  const rest = Array.from({ length: 6 }, () => pick(lower + upper + digits)).join("");
+  return `${pick(upper)}${pick(lower)}${rest}${pick(digits)}${pick(special)}`;
+}
+
+/**
+ * Makes (or resets) the student's own sign-in and mails the details in the student's language
+ * (English when no template exists in it). The password exists only in the queued mail.
+ */
+export async function sendStudentCredentials(
+  db: DbOrTx,
+  viewer: StudentViewer,
+  actor: Actor,
+  id: number,
+  loginUrl: string,
+): Promise<{ message: string; username: string }> {
+  const student = await getStudent(db, viewer, id);
+  if (!student.email) {
+    throw new ApiError(422, STUDENT_MESSAGES.noEmail, [{ field: "email", message: STUDENT_MESSAGES.noEmail }]);
+  }
+  const password = temporaryPassword();
+  const passwordHash = await hashPassword(password);
+  const username = student.roll_number ?? `stu${String(student.id).padStart(6, "0")}`;
+  const name = `${student.first_name} ${student.last_name}`.trim();
+  await db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.studentId, id));
+    if (existing) {
+      await tx
+        .update(users)
+        .set({ passwordHash, email: student.email ?? "", updatedAt: new Date() })
+        .where(eq(users.id, existing.id));
+    } else {
+      await tx.insert(users).values({
+        username,
+        email: student.email ?? "",
+        name,
+        roleId: ROLE.student,
+        passwordHash,
+        schoolId: student.school_id,
+        studentId: id,
+      });
+    }
+    const variables = { student_name: name, username, password, login_url: loginUrl };
+    try {
+      await enqueueMail(tx, {
+        templateKey: "student-credentials",
+        language: student.language,
+        to: student.email ?? "",
+        variables,
+        queuedBy: actor.userId,
+      });
+    } catch (error) {
+      // Built-in templates exist in English and Hindi; other languages fall back to English.
+      if (!(error instanceof ApiError) || error.status !== 422 || student.language === "en") throw error;
+      await enqueueMail(tx, {
+        templateKey: "student-credentials",
+        language: "en",
+        to: student.email ?? "",
+        variables,
+        queuedBy: actor.userId,
+      });
+    }
+    await recordActivity(tx, {
+      userId: actor.userId,
+      action: "student.sendCredentials",
+      entity: "students",
+      entityId: id,
+      after: { username },
+      requestId: actor.requestId,
+    });
+  });
+  return { message: STUDENT_MESSAGES.credentialsQueued, username };
+}
+
+/** A school's (or master institute's) students this year by class, language, gender and payment. */
+export async function studentSummary(db: DbOrTx, viewer: StudentViewer): Promise<SchoolStudentSummary> {
+  const scope = await schoolScopeOf(db, viewer);
+  const year = await activeExamYear(db);
+  const where = sql`${inScope(scope)} and s.exam_year_id = ${year.id}`;
+  const group = <T>(column: SQL) =>
+    queryRows<T>(
+      db,
+      sql`select ${column}, count(*)::int as count from students s where ${where} group by 1 order by 1`,
+    );
+  const [byPayment, byLanguage, byGender, byClass] = await Promise.all([
+    group<{ payment_status: string; count: number }>(sql`s.payment_status`),
+    group<{ language: string; count: number }>(sql`s.language`),
+    group<{ gender: string | null; count: number }>(sql`s.gender`),
+    queryRows<{ class_level: number; paid: number; unpaid: number }>(
+      db,
+      sql`select s.class_level, count(*) filter (where s.payment_status = 'paid')::int as paid,
+            count(*) filter (where s.payment_status <> 'paid')::int as unpaid
+          from students s where ${where} group by 1 order by 1`,
+    ),
+  ]);
+  return {
+    exam_year: year.label,
+    total: byPayment.reduce((sum, row) => sum + Number(row.count), 0),
+    by_payment: byPayment.map((row) => ({ payment_status: row.payment_status, count: Number(row.count) })),
+    by_class: byClass.map((row) => ({
+      class_level: Number(row.class_level),
+      paid: Number(row.paid),
+      unpaid: Number(row.unpaid),
+    })),
+    by_language: byLanguage.map((row) => ({ language: row.language, count: Number(row.count) })),
+    by_gender: byGender.map((row) => ({ gender: row.gender ?? "unknown", count: Number(row.count) })),
+  };
+}
