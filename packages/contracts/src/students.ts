@@ -4,14 +4,16 @@ import { pageField, paginated, perPageField, searchField } from "./pagination";
 import {
   CLASS_LEVELS,
   GENDERS,
+  type Gender,
   PAYMENT_STATUSES,
+  type PaymentStatus,
   STUDENT_AGE_YEARS,
   STUDENT_BULK_MAX,
   STUDENT_LIMITS,
 } from "./students-constants";
 
-const GENDER_CODES = GENDERS.map((g) => g.code) as [string, ...string[]];
-const PAYMENT_CODES = PAYMENT_STATUSES.map((s) => s.code) as [string, ...string[]];
+const GENDER_CODES = GENDERS.map((g) => g.code) as [Gender, ...Gender[]];
+const PAYMENT_CODES = PAYMENT_STATUSES.map((s) => s.code) as [PaymentStatus, ...PaymentStatus[]];
 
 /** Spaces inside a value collapse to one; spreadsheets are full of doubled and trailing spaces. */
 const tidy = (value: unknown) => (typeof value === "string" ? value.replace(/\s+/g, " ").trim() : value);

@@ -1,0 +1,57 @@
+import { useFetcher } from "@remix-run/react";
+import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
+import { Button } from "@repo/ui/button";
+import { Dialog } from "@repo/ui/dialog";
+import { useMessageDialog } from "@repo/ui/message-dialog";
+import { StudentForm } from "./StudentForm";
+import type { StudentActionData, StudentRow } from "./students.server";
+
+interface Props {
+  row: StudentRow;
+  csrf: string;
+  onClose: () => void;
+}
+
+/** Edit one student in a dialog; field errors from the API (a duplicate, a paid student's class) stay in it. */
+export default function EditStudentDialog({ row, csrf, onClose }: Props) {
+  const fetcher = useFetcher<StudentActionData>();
+  const dialogs = useMessageDialog();
+  useFetcherResult(fetcher, (answer) => {
+    if (!answer.ok) {
+      if ((answer.errors ?? []).length === 0) void dialogs.error(answer.message);
+      return;
+    }
+    onClose();
+    void dialogs.success(answer.message);
+  });
+  return (
+    <Dialog
+      title={`Edit ${`${row.first_name} ${row.last_name}`.trim()}`}
+      open
+      size="lg"
+      onOpenChange={(open) => (open ? undefined : onClose())}
+    >
+      <StudentForm
+        fetcher={fetcher}
+        extra={{ intent: "update", id: String(row.id), csrf }}
+        defaultValues={{
+          first_name: row.first_name,
+          last_name: row.last_name,
+          class_level: String(row.class_level),
+          language: row.language,
+          gender: row.gender ?? "",
+          date_of_birth: row.date_of_birth ?? "",
+          parent_name: row.parent_name ?? "",
+          phone: row.phone ?? "",
+          email: row.email ?? "",
+        }}
+        submitLabel="Save changes"
+        actions={
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+        }
+      />
+    </Dialog>
+  );
+}

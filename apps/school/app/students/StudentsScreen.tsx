@@ -1,0 +1,220 @@
+import { useFetcher, useLoaderData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
+import { LANGUAGES, languageName } from "@repo/contracts/languages";
+import {
+  CLASS_LEVELS,
+  classLabel,
+  PAYMENT_STATUSES,
+  paymentStatusName,
+  STUDENT_MESSAGES,
+} from "@repo/contracts/students-constants";
+import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
+import { Badge } from "@repo/ui/badge";
+import { Button } from "@repo/ui/button";
+import { Card } from "@repo/ui/card";
+import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { useMessageDialog } from "@repo/ui/message-dialog";
+import { Select } from "@repo/ui/select";
+import { Stack } from "@repo/ui/stack";
+import { Toolbar } from "@repo/ui/toolbar";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import type { StudentActionData, StudentRow, studentsLoader } from "./students.server";
+
+// The edit form (zod, react-hook-form) loads when it first opens.
+const EditStudentDialog = lazy(() => import("./EditStudentDialog"));
+
+const TITLES = { paid: "Paid students", unpaid: "Unpaid students", pending: "Students with a payment under way" };
+const TONES = { paid: "success", pending: "warning", unpaid: "neutral" } as const;
+
+/** The school's students: search, filters, edit, delete unpaid ones, mail their sign-in details. */
+export function StudentsScreen() {
+  const data = useLoaderData<typeof studentsLoader>();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const dialogs = useMessageDialog();
+  const actor = useFetcher<StudentActionData>();
+  const [editing, setEditing] = useState<StudentRow | null>(null);
+  const [selected, setSelected] = useState<string[]>([]);
+  const query = parseTableQuery(params);
+
+  const warned = useRef<string | null>(null);
+  useEffect(() => {
+    if (data.failure && warned.current !== data.failure) {
+      warned.current = data.failure;
+      void dialogs.warning("Students list not found", data.failure);
+    }
+  }, [data.failure, dialogs]);
+
+  useFetcherResult(actor, (answer) => {
+    if (!answer.ok) {
+      void dialogs.error(answer.message);
+      return;
+    }
+    setSelected([]);
+    const kept = answer.kept ?? [];
+    if (kept.length === 0) void dialogs.success(answer.message);
+    else void dialogs.warning(answer.message, [...new Set(kept.map((k) => k.reason))].join(" "));
+  });
+
+  const post = (fields: Record<string, string>) => actor.submit({ ...fields, csrf: data.csrf }, { method: "post" });
+  const remove = async (rows: StudentRow[]) => {
+    const paid = rows.filter((row) => row.payment_status === "paid");
+    if (rows.length === 1 && paid.length === 1) {
+      await dialogs.warning("This student stays", STUDENT_MESSAGES.paidNotDeleted);
+      return;
+    }
+    const names = rows.length === 1 ? `${rows[0]?.first_name} ${rows[0]?.last_name}`.trim() : `${rows.length} students`;
+    const question = `Delete ${names}? Unpaid students are removed with their sign-in; paid ones stay.`;
+    if (await dialogs.confirm(question, { title: "Delete students", destructive: true, confirmLabel: "Delete" }))
+      post({ intent: "delete", ids: rows.map((row) => row.id).join(",") });
+  };
+  const sendCredentials = async (row: StudentRow) => {
+    if (!row.email) {
+      await dialogs.warning("No e-mail address", STUDENT_MESSAGES.noEmail);
+      return;
+    }
+    const again = row.has_account ? " A new password replaces the old one." : "";
+    const question = `Mail a username and password to ${row.email}?${again}`;
+    if (await dialogs.confirm(question, { title: "Send sign-in details", confirmLabel: "Send" }))
+      post({ intent: "credentials", id: String(row.id) });
+  };
+
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value) next.set(name, value);
+      else next.delete(name);
+    }
+    next.delete("page");
+    setParams(next, { preventScrollReset: true });
+  };
+
+  const name = (row: StudentRow) => `${row.first_name} ${row.last_name}`.trim();
+  const columns: DataTableColumn<StudentRow>[] = [
+    { id: "name", header: "Student", cell: (row) => name(row) },
+    { id: "class", header: "Class", cell: (row) => classLabel(row.class_level) },
+    { id: "language", header: "Language", cell: (row) => languageName(row.language) },
+    { id: "parent", header: "Parent", cell: (row) => row.parent_name ?? "" },
+    { id: "phone", header: "Phone", cell: (row) => row.phone ?? "" },
+    {
+      id: "payment",
+      header: "Payment",
+      cell: (row) => (
+        <Badge tone={TONES[row.payment_status as keyof typeof TONES] ?? "neutral"}>
+          {paymentStatusName(row.payment_status)}
+        </Badge>
+      ),
+    },
+    { id: "roll", header: "Roll number", cell: (row) => row.roll_number ?? "—" },
+    ...(data.canEdit
+      ? [
+          {
+            id: "actions",
+            header: "Actions",
+            align: "end" as const,
+            cell: (row: StudentRow) => (
+              <Stack direction="row" gap={2} justify="end">
+                <Button size="sm" variant="light" onClick={() => setEditing(row)} aria-label={`Edit ${name(row)}`}>
+                  Edit
+                </Button>
+                <Button
+                  size="sm"
+                  variant="light"
+                  onClick={() => void sendCredentials(row)}
+                  aria-label={`Send sign-in details to ${name(row)}`}
+                >
+                  Send sign-in
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => void remove([row])} aria-label={`Delete ${name(row)}`}>
+                  Delete
+                </Button>
+              </Stack>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const activeFilters = ["class_level", "language", ...(data.fixed ? [] : ["payment_status"])].filter((f) =>
+    params.get(f),
+  ).length;
+  const title = data.fixed ? TITLES[data.fixed] : "Students";
+
+  return (
+    <Stack gap={5}>
+      <Card title={title} description={`${data.total.toLocaleString("en-IN")} this exam year`} flush>
+        <DataTable
+          label={title}
+          columns={columns}
+          rows={data.rows}
+          rowKey={(row) => String(row.id)}
+          rowLabel={(row) => `Select ${name(row)}`}
+          total={data.total}
+          query={query}
+          onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+          status={
+            navigation.state === "loading" && navigation.location?.pathname === location.pathname ? "loading" : "ready"
+          }
+          searchable
+          searchPlaceholder="Search by name, parent, phone or roll number"
+          selectable={data.canEdit}
+          selected={selected}
+          onSelectedChange={setSelected}
+          bulkActions={(keys) => (
+            <Button
+              variant="danger"
+              size="sm"
+              onClick={() => void remove(data.rows.filter((row) => keys.includes(String(row.id))))}
+            >
+              Delete
+            </Button>
+          )}
+          actions={
+            <Toolbar
+              filters={
+                <Stack gap={4}>
+                  <Select
+                    label="Class"
+                    placeholder="All classes"
+                    options={CLASS_LEVELS.map((level) => ({ value: String(level), label: classLabel(level) }))}
+                    value={params.get("class_level") ?? ""}
+                    onChange={(event) => update({ class_level: event.target.value || null })}
+                  />
+                  <Select
+                    label="Language"
+                    placeholder="All languages"
+                    options={LANGUAGES.map((l) => ({ value: l.code, label: l.name }))}
+                    value={params.get("language") ?? ""}
+                    onChange={(event) => update({ language: event.target.value || null })}
+                  />
+                  {data.fixed ? null : (
+                    <Select
+                      label="Payment"
+                      placeholder="Paid and unpaid"
+                      options={PAYMENT_STATUSES.map((s) => ({ value: s.code, label: s.name }))}
+                      value={params.get("payment_status") ?? ""}
+                      onChange={(event) => update({ payment_status: event.target.value || null })}
+                    />
+                  )}
+                </Stack>
+              }
+              activeFilters={activeFilters}
+              onResetFilters={() => update({ class_level: null, language: null, payment_status: null })}
+            />
+          }
+          emptyTitle={query.search || activeFilters ? "No students match" : "No students yet"}
+          emptyDescription={
+            query.search || activeFilters
+              ? "Try another search or clear the filters."
+              : "Add students one by one, or many at once from a spreadsheet."
+          }
+        />
+      </Card>
+      {editing ? (
+        <Suspense fallback={null}>
+          <EditStudentDialog key={editing.id} row={editing} csrf={data.csrf} onClose={() => setEditing(null)} />
+        </Suspense>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,111 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { components, operations } from "@repo/api-client/schema";
+import { can } from "@repo/auth/permissions";
+import type { FieldError } from "@repo/contracts/envelope";
+import { LANGUAGE_CODES } from "@repo/contracts/languages";
+import { studentFields } from "@repo/contracts/students";
+import { CLASS_LEVELS, PAYMENT_STATUSES, type PaymentStatus } from "@repo/contracts/students-constants";
+import { auth } from "@repo/remix-app/auth.server";
+import { parseTableQuery } from "@repo/ui/data-table";
+
+const PAYMENT_CODES = PAYMENT_STATUSES.map((s) => s.code);
+
+/** A row of the students list, as the API's generated client types it. */
+export type StudentRow = components["schemas"]["StudentRow"];
+type ListQuery = NonNullable<operations["getSchoolsStudentList"]["parameters"]["query"]>;
+
+export interface StudentActionData {
+  ok: boolean;
+  intent: string;
+  message: string;
+  errors?: FieldError[];
+  /** For a bulk delete: the students kept and why. */
+  kept?: { id: number; reason: string }[];
+}
+
+/** The value of `raw` if it is one of `values`. */
+const pick = <T extends string | number>(values: readonly T[], raw: string | null): T | undefined =>
+  values.find((value) => String(value) === raw);
+
+/** The list query for the URL: paging, search and the filters; a fixed payment status wins. */
+export function studentListQueryFrom(params: URLSearchParams, fixed?: PaymentStatus): ListQuery {
+  const { page, perPage, search } = parseTableQuery(params);
+  const query: ListQuery = { page, per_page: perPage };
+  if (search) query.search = search;
+  const classLevel = pick(CLASS_LEVELS, params.get("class_level"));
+  if (classLevel) query.class_level = classLevel;
+  const language = pick(LANGUAGE_CODES, params.get("language"));
+  if (language) query.language = language;
+  const payment = fixed ?? pick(PAYMENT_CODES, params.get("payment_status"));
+  if (payment) query.payment_status = payment;
+  return query;
+}
+
+/** A students list page; `fixed` makes it the paid or the unpaid list. */
+export async function studentsLoader({ request, context }: LoaderFunctionArgs, fixed?: PaymentStatus) {
+  const { api, csrf, subject } = await auth.requirePage(request, context);
+  const query = studentListQueryFrom(new URL(request.url).searchParams, fixed);
+  const list = await api.GET("/api/schools/student-list", { params: { query } });
+  return {
+    csrf,
+    fixed: fixed ?? null,
+    // Only the accounts that add students may change or delete them (a master institute views).
+    canEdit: can(subject, "students.add"),
+    rows: list.data?.data.items ?? [],
+    total: list.data?.data.total ?? 0,
+    failure: list.data ? null : (list.error?.message ?? "Students API failed, please try again"),
+  };
+}
+
+const fieldsOf = (form: FormData) =>
+  Object.fromEntries(Object.keys(studentFields.shape).map((name) => [name, String(form.get(name) ?? "")]));
+
+/** Add (the Add Students page), edit, delete (one or many) and send sign-in details. */
+export async function studentsAction({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get("intent"));
+  const { api } = await auth.requireAction(request, context, form, "students.add");
+  const fail = (message: string, status: number, errors?: FieldError[]) =>
+    data<StudentActionData>({ ok: false, intent, message, errors }, { status });
+  const done = (message: string, extra: Partial<StudentActionData> = {}) =>
+    data<StudentActionData>({ ok: true, intent, message, ...extra });
+
+  if (intent === "create" || intent === "update") {
+    const parsed = studentFields.safeParse(fieldsOf(form));
+    if (!parsed.success) {
+      const errors = parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
+      return fail("Please correct the marked fields.", 400, errors);
+    }
+    const body = parsed.data;
+    const result =
+      intent === "create"
+        ? await api.POST("/api/schools/student/create", { body })
+        : await api.POST("/api/students/update/{id}", { params: { path: { id: Number(form.get("id")) } }, body });
+    if (!result.data) {
+      return fail(result.error?.message ?? "Could not save the student", result.response.status, result.error?.errors);
+    }
+    return done(result.data.message);
+  }
+  if (intent === "delete") {
+    const ids = String(form.get("ids") ?? "")
+      .split(",")
+      .map(Number)
+      .filter((id) => Number.isInteger(id) && id > 0);
+    const result = await api.POST("/api/schools/students/delete", { body: { ids } });
+    if (!result.data) return fail(result.error?.message ?? "Could not delete", result.response.status);
+    return done(result.data.message, { kept: result.data.data.kept });
+  }
+  if (intent === "credentials") {
+    const id = Number(form.get("id"));
+    const result = await api.GET("/api/schools/student/{id}/send-credential-mail", { params: { path: { id } } });
+    if (!result.data) return fail(result.error?.message ?? "Could not send the mail", result.response.status);
+    return done(result.data.message);
+  }
+  return fail("Unknown action", 400);
+}
+
+/** The Add Students page needs only the form's CSRF token. */
+export async function addStudentLoader({ request, context }: LoaderFunctionArgs) {
+  const { csrf } = await auth.requirePage(request, context);
+  return { csrf };
+}
