@@ -69,8 +69,6 @@ export const apiEnvSchema = z.object({
     .default("20")
     .pipe(z.coerce.number<string>().int("must be a whole number").min(1, "must be at least 1")),
   COMPANY_LOGO_URL: z.url({ error: "must be an absolute URL" }).optional(),
-  /** The school app's address, for links in mail (the school e-mail verification link). */
-  SCHOOL_ORIGIN: originVar("http://localhost:3001"),
   /** Where people open the school app: links in mail (verification, student sign-in) point there. */
   SCHOOL_ORIGIN: originVar(`http://localhost:${DEFAULT_APP_PORTS.school}`),
   /**

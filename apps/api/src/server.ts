@@ -34,7 +34,6 @@ async function main() {
       loginLimitPerClient: env.LOGIN_LIMIT_PER_CLIENT,
       companyLogoUrl: env.COMPANY_LOGO_URL ?? null,
       schoolOrigin: env.SCHOOL_ORIGIN,
-      schoolOrigin: env.SCHOOL_ORIGIN,
       mail: {
         smtpUrl: env.SMTP_URL ?? null,
         from: env.MAIL_FROM,
