@@ -1924,7 +1924,7 @@ export interface components {
         StudentFields: {
             class_level: number;
             date_of_birth: string;
-            email?: "" | string | unknown;
+            email?: string | null;
             first_name: string;
             /** @enum {string} */
             gender: "female" | "male" | "other";

@@ -85,12 +85,16 @@ export const phoneField = z.preprocess(
     .regex(/^\+?\d{10,15}$/, "Enter a phone number of 10 to 15 digits, e.g. 9876543210"),
 );
 
+const EMAIL_MESSAGE = "Enter an e-mail address like name@example.com, or leave it empty";
+const emailShape = z.email();
+
+/** An e-mail address or nothing ("" when empty: spreadsheets leave cells blank). */
 export const optionalEmailField = z.preprocess(
   (value) => (typeof value === "string" ? value.trim().toLowerCase() : value == null ? "" : value),
-  z.union([
-    z.literal(""),
-    z.email("Enter an e-mail address like name@example.com, or leave it empty").max(STUDENT_LIMITS.email),
-  ]),
+  z
+    .string({ error: EMAIL_MESSAGE })
+    .max(STUDENT_LIMITS.email, EMAIL_MESSAGE)
+    .refine((value) => value === "" || emailShape.safeParse(value).success, EMAIL_MESSAGE),
 );
 
 const nameField = (label: string, max: number) =>
