@@ -3,11 +3,14 @@ import { pagePath } from "@repo/auth/menus";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { Card } from "@repo/ui/card";
 import { useMessageDialog } from "@repo/ui/message-dialog";
+import { SkeletonText } from "@repo/ui/skeleton";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
-import { useState } from "react";
-import { StudentForm } from "./StudentForm";
+import { lazy, Suspense, useState } from "react";
 import type { StudentActionData } from "./students.server";
+
+// The form brings zod and react-hook-form; the page's first view stays within its size budget.
+const StudentForm = lazy(() => import("./StudentForm").then((module) => ({ default: module.StudentForm })));
 
 /** The Add Students page: one student at a time; the form empties after each save. */
 export function AddStudentScreen() {
@@ -35,7 +38,14 @@ export function AddStudentScreen() {
             <Link to={pagePath("school", "view-students")}>See the list</Link>
           </Text>
         ) : null}
-        <StudentForm fetcher={fetcher} extra={{ intent: "create", csrf }} submitLabel="Add student" resetKey={saved} />
+        <Suspense fallback={<SkeletonText lines={6} />}>
+          <StudentForm
+            fetcher={fetcher}
+            extra={{ intent: "create", csrf }}
+            submitLabel="Add student"
+            resetKey={saved}
+          />
+        </Suspense>
       </Stack>
     </Card>
   );
