@@ -6,7 +6,7 @@ import { useMessageDialog } from "@repo/ui/message-dialog";
 import { SkeletonText } from "@repo/ui/skeleton";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import type { StudentActionData } from "./students.server";
 
 // The form brings zod and react-hook-form; the page's first view stays within its size budget.
@@ -18,6 +18,10 @@ export function AddStudentScreen() {
   const fetcher = useFetcher<StudentActionData>();
   const dialogs = useMessageDialog();
   const [saved, setSaved] = useState(0);
+  // The form appears once the page runs in the browser: rendered on the server, its fields could
+  // be typed into before the lazy chunk hydrates them, and react-hook-form would not see the input.
+  const [client, setClient] = useState(false);
+  useEffect(() => setClient(true), []);
   useFetcherResult(fetcher, (answer) => {
     if (!answer.ok) {
       if ((answer.errors ?? []).length === 0) void dialogs.error(answer.message);
