@@ -1,6 +1,7 @@
-import { useFetcher, useLoaderData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
+import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { type GeographyLevel, REGION_LEVELS } from "@repo/contracts/geography-constants";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
+import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import {
@@ -16,7 +17,7 @@ import { MultiSelect } from "@repo/ui/multi-select";
 import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
 import { Toolbar } from "@repo/ui/toolbar";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { RegionActionData, RegionRow, regionsLoader } from "./regions.server";
 
 // The create/edit form (react-hook-form, zod) loads when a dialog first opens.
@@ -28,22 +29,14 @@ type LoaderData = Awaited<ReturnType<typeof regionsLoader>>;
 export function RegionsScreen({ level }: { level: GeographyLevel }) {
   const spec = REGION_LEVELS[level];
   const data = useLoaderData<LoaderData>();
-  const navigation = useNavigation();
-  const location = useLocation();
   const [params, setParams] = useSearchParams();
   const dialogs = useMessageDialog();
   const deleter = useFetcher<RegionActionData>();
   const [editing, setEditing] = useState<RegionRow | "new" | null>(null);
   const query = parseTableQuery(params);
+  const listStatus = useListStatus();
 
-  // A list that cannot be loaded says so in a warning dialog and shows an empty list.
-  const warned = useRef<string | null>(null);
-  useEffect(() => {
-    if (data.failure && warned.current !== data.failure) {
-      warned.current = data.failure;
-      void dialogs.warning(`${spec.plural} list not found`, data.failure);
-    }
-  }, [data.failure, dialogs, spec.plural]);
+  useListFailureWarning(data.failure, `${spec.plural} list not found`);
 
   useFetcherResult(deleter, (answer) => {
     if (answer.ok) void dialogs.success(answer.message);
@@ -155,9 +148,7 @@ export function RegionsScreen({ level }: { level: GeographyLevel }) {
         total={data.total}
         query={query}
         onQueryChange={setQuery}
-        status={
-          navigation.state === "loading" && navigation.location?.pathname === location.pathname ? "loading" : "ready"
-        }
+        status={listStatus}
         searchable
         searchPlaceholder={`Search ${spec.plural.toLowerCase()}`}
         actions={

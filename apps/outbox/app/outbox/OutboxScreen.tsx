@@ -1,6 +1,7 @@
-import { useFetcher, useLoaderData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
+import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { MAIL_STATUSES, type MailStatus } from "@repo/contracts/mail-constants";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
+import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
@@ -11,7 +12,7 @@ import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { Toolbar } from "@repo/ui/toolbar";
-import { lazy, Suspense, useEffect, useRef } from "react";
+import { lazy, Suspense, } from "react";
 import type { MessageRow, OutboxActionData, outboxLoader } from "./outbox.server";
 import { STATUS_LABELS, STATUS_TONES } from "./status";
 
@@ -21,22 +22,14 @@ const MessageDetailDialog = lazy(() => import("./MessageDetailDialog"));
 /** Every mail the portal sends: find one, see it as sent and every attempt, retry or cancel. */
 export function OutboxScreen() {
   const data = useLoaderData<typeof outboxLoader>();
-  const navigation = useNavigation();
-  const location = useLocation();
   const [params, setParams] = useSearchParams();
   const dialogs = useMessageDialog();
   const actor = useFetcher<OutboxActionData>();
   const query = parseTableQuery(params);
+  const listStatus = useListStatus();
   const status = params.get("status") as MailStatus | null;
 
-  // A list that cannot be loaded says so in a warning dialog and shows an empty list.
-  const warned = useRef<string | null>(null);
-  useEffect(() => {
-    if (data.failure && warned.current !== data.failure) {
-      warned.current = data.failure;
-      void dialogs.warning("Outbox list not found", data.failure);
-    }
-  }, [data.failure, dialogs]);
+  useListFailureWarning(data.failure, "Outbox list not found");
 
   useFetcherResult(actor, (answer) => {
     if (answer.ok) void dialogs.success(answer.message);
@@ -147,9 +140,7 @@ export function OutboxScreen() {
           total={data.total}
           query={query}
           onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
-          status={
-            navigation.state === "loading" && navigation.location?.pathname === location.pathname ? "loading" : "ready"
-          }
+          status={listStatus}
           searchable
           searchPlaceholder="Search by recipient"
           actions={

@@ -1,5 +1,6 @@
-import { useFetcher, useLoaderData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
+import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { LANGUAGES, languageName } from "@repo/contracts/languages";
+import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
@@ -11,7 +12,7 @@ import { Stack } from "@repo/ui/stack";
 import { Switch } from "@repo/ui/switch";
 import { Toolbar } from "@repo/ui/toolbar";
 import { VisuallyHidden } from "@repo/ui/visually-hidden";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import type { EditorStart } from "./TemplateEditorDialog";
 import type { TemplateActionData, TemplateRow, templatesLoader } from "./templates.server";
 
@@ -21,21 +22,14 @@ const TemplateEditorDialog = lazy(() => import("./TemplateEditorDialog"));
 /** The mail templates: list, create, edit with preview, languages and versions, enable or disable. */
 export function TemplatesScreen() {
   const data = useLoaderData<typeof templatesLoader>();
-  const navigation = useNavigation();
-  const location = useLocation();
   const [params, setParams] = useSearchParams();
   const dialogs = useMessageDialog();
   const toggler = useFetcher<TemplateActionData>();
   const [creating, setCreating] = useState<EditorStart | null>(null);
   const query = parseTableQuery(params);
+  const listStatus = useListStatus();
 
-  const warned = useRef<string | null>(null);
-  useEffect(() => {
-    if (data.failure && warned.current !== data.failure) {
-      warned.current = data.failure;
-      void dialogs.warning("Templates list not found", data.failure);
-    }
-  }, [data.failure, dialogs]);
+  useListFailureWarning(data.failure, "Templates list not found");
   useEffect(() => {
     if (toggler.state === "idle" && toggler.data && !toggler.data.ok) void dialogs.error(toggler.data.message);
   }, [toggler.state, toggler.data, dialogs]);
@@ -111,9 +105,7 @@ export function TemplatesScreen() {
           total={data.total}
           query={query}
           onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
-          status={
-            navigation.state === "loading" && navigation.location?.pathname === location.pathname ? "loading" : "ready"
-          }
+          status={listStatus}
           searchable
           searchPlaceholder="Search templates"
           actions={

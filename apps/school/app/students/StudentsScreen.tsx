@@ -1,4 +1,4 @@
-import { useFetcher, useLoaderData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
+import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { LANGUAGES, languageName } from "@repo/contracts/languages";
 import {
   CLASS_LEVELS,
@@ -8,6 +8,7 @@ import {
   STUDENT_MESSAGES,
 } from "@repo/contracts/students-constants";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
+import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
@@ -16,7 +17,7 @@ import { useMessageDialog } from "@repo/ui/message-dialog";
 import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
 import { Toolbar } from "@repo/ui/toolbar";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { StudentActionData, StudentRow, studentsLoader } from "./students.server";
 
 // The edit form (zod, react-hook-form) loads when it first opens.
@@ -28,22 +29,15 @@ const TONES = { paid: "success", pending: "warning", unpaid: "neutral" } as cons
 /** The school's students: search, filters, edit, delete unpaid ones, mail their sign-in details. */
 export function StudentsScreen() {
   const data = useLoaderData<typeof studentsLoader>();
-  const navigation = useNavigation();
-  const location = useLocation();
   const [params, setParams] = useSearchParams();
   const dialogs = useMessageDialog();
   const actor = useFetcher<StudentActionData>();
   const [editing, setEditing] = useState<StudentRow | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const query = parseTableQuery(params);
+  const listStatus = useListStatus();
 
-  const warned = useRef<string | null>(null);
-  useEffect(() => {
-    if (data.failure && warned.current !== data.failure) {
-      warned.current = data.failure;
-      void dialogs.warning("Students list not found", data.failure);
-    }
-  }, [data.failure, dialogs]);
+  useListFailureWarning(data.failure, "Students list not found");
 
   useFetcherResult(actor, (answer) => {
     if (!answer.ok) {
@@ -152,9 +146,7 @@ export function StudentsScreen() {
           total={data.total}
           query={query}
           onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
-          status={
-            navigation.state === "loading" && navigation.location?.pathname === location.pathname ? "loading" : "ready"
-          }
+          status={listStatus}
           searchable
           searchPlaceholder="Search by name, parent, phone or roll number"
           selectable={data.canEdit}
