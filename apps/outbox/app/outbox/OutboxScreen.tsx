@@ -12,7 +12,7 @@ import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { Toolbar } from "@repo/ui/toolbar";
-import { lazy, Suspense, } from "react";
+import { lazy, Suspense } from "react";
 import type { MessageRow, OutboxActionData, outboxLoader } from "./outbox.server";
 import { STATUS_LABELS, STATUS_TONES } from "./status";
 

@@ -42,14 +42,18 @@ export function AddStudentScreen() {
             <Link to={pagePath("school", "view-students")}>See the list</Link>
           </Text>
         ) : null}
-        <Suspense fallback={<SkeletonText lines={6} />}>
-          <StudentForm
-            fetcher={fetcher}
-            extra={{ intent: "create", csrf }}
-            submitLabel="Add student"
-            resetKey={saved}
-          />
-        </Suspense>
+        {client ? (
+          <Suspense fallback={<SkeletonText lines={6} />}>
+            <StudentForm
+              fetcher={fetcher}
+              extra={{ intent: "create", csrf }}
+              submitLabel="Add student"
+              resetKey={saved}
+            />
+          </Suspense>
+        ) : (
+          <SkeletonText lines={6} />
+        )}
       </Stack>
     </Card>
   );
