@@ -38,8 +38,8 @@ test("a page the role may not use shows a 403 page with a way home", async ({ pa
 
 test("a page of a later issue says what it will hold, inside the shell", async ({ page }) => {
   await signIn(page, "school", "school");
-  await page.goto(pageUrl("school", "view-students"));
-  await expect(page.getByRole("heading", { name: "View Students", level: 1 })).toBeVisible();
-  await expect(page.getByText("View Students is being built")).toBeVisible();
+  await page.goto(pageUrl("school", "notifications"));
+  await expect(page.getByRole("heading", { name: "Notifications", level: 1 })).toBeVisible();
+  await expect(page.getByText("Notifications is being built")).toBeVisible();
   await expectAccessible(page);
 });
