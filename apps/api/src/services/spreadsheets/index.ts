@@ -1,0 +1,29 @@
+export { NOT_A_SPREADSHEET, SpreadsheetError, type SpreadsheetProblem } from "./errors";
+export {
+  type CellValue,
+  type ColumnMatch,
+  type ColumnSpec,
+  columnLetter,
+  DEFAULT_MAX_UNCOMPRESSED_BYTES,
+  type FileFormat,
+  headerKey,
+  type OpenedSpreadsheet,
+  openSpreadsheet,
+  type ReadLimits,
+  type ReadOptions,
+  type SheetRow,
+  sniffFormat,
+} from "./reader";
+export {
+  CSV_TYPE,
+  csvStream,
+  type ErrorRow,
+  errorsWorkbook,
+  type ListColumn,
+  neutralise,
+  type TemplateColumn,
+  type TemplateOptions,
+  templateWorkbook,
+  XLSX_TYPE,
+  xlsxStream,
+} from "./writer";

@@ -1,0 +1,439 @@
+import { Readable } from "node:stream";
+import { parse as parseCsv } from "csv-parse";
+import ExcelJS from "exceljs";
+import { NOT_A_SPREADSHEET, SpreadsheetError } from "./errors";
+import { checkZip } from "./zip";
+
+/**
+ * Reads an uploaded spreadsheet (docs/domain.md, Services every feature shares: imports): XLSX
+ * or CSV, told apart by content, never by name. Generic: a feature gives its columns and limits
+ * and gets rows keyed by its own column keys; validating them is the feature's business.
+ */
+
+/** One column a feature expects. Headers match case- and space-insensitively, in any order. */
+export interface ColumnSpec {
+  key: string;
+  /** The header the template writes. */
+  header: string;
+  /** Other headers that mean the same column (other wordings, Hindi). */
+  aliases?: readonly string[];
+  /** A file without it is refused as a whole. */
+  required?: boolean;
+}
+
+export interface ReadLimits {
+  /** Larger files are refused before anything is read. */
+  maxBytes: number;
+  /** Data rows; reading stops at the first row beyond it and the file is refused. */
+  maxRows: number;
+  /** Zip-bomb guard: what the XLSX archive may unpack to in all. */
+  maxUncompressedBytes?: number;
+}
+
+export interface ReadOptions {
+  columns: readonly ColumnSpec[];
+  limits: ReadLimits;
+  /** Headers skipped without a warning (e.g. "Errors" in a re-uploaded errors file). */
+  quietHeaders?: readonly string[];
+  /** Sheets after the first that are expected and ignored without a warning (e.g. "Instructions"). */
+  quietSheets?: readonly string[];
+}
+
+export type CellValue = string | number | boolean | Date | null;
+
+export interface SheetRow {
+  /** The row's number as the spreadsheet program shows it (CSV: the record's number). */
+  row: number;
+  values: Record<string, CellValue>;
+}
+
+export interface ColumnMatch {
+  key: string;
+  /** The header the template uses for it. */
+  header: string;
+  /** The header as the file wrote it. */
+  found: string;
+  /** Where it is: "C" for the third column. */
+  column: string;
+}
+
+export interface OpenedSpreadsheet {
+  format: "xlsx" | "csv";
+  sheetName: string | null;
+  headerRow: number;
+  columns: ColumnMatch[];
+  /** Things the uploader should know but that do not stop the import (ignored columns, sheets). */
+  warnings: string[];
+  /** The data rows after the header, empty rows skipped. Can be iterated once. */
+  rows: AsyncGenerator<SheetRow>;
+}
+
+/** 256 MB unpacked is ten times what 100,000 honest rows take. */
+export const DEFAULT_MAX_UNCOMPRESSED_BYTES = 256 * 1024 * 1024;
+/** Rows looked at for the header: a title line or two above it is common. */
+const HEADER_SEARCH_ROWS = 10;
+
+export type FileFormat = "xlsx" | "csv" | "xls" | "unknown";
+
+/** What the bytes are: a zip (XLSX), an old binary workbook, UTF-8 text (CSV), or something else. */
+export function sniffFormat(bytes: Uint8Array): FileFormat {
+  if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) return "xlsx";
+  if (bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0) return "xls";
+  // A PDF can be all text in its first bytes; it is never a CSV.
+  if (new TextDecoder().decode(bytes.subarray(0, 5)) === "%PDF-") return "unknown";
+  return decodeText(bytes) === undefined ? "unknown" : "csv";
+}
+
+/** UTF-8 text without a BOM, or undefined for bytes that are not text (binary, another encoding). */
+function decodeText(bytes: Uint8Array): string | undefined {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+  // Text files have no control characters besides tabs and line breaks.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: that is exactly what is looked for
+  if (/[\u0000-\u0008\u000b\u000e-\u001f]/.test(text)) return undefined;
+  return text;
+}
+
+/** A cell as text: trimmed, empty as null, and a neutralised export value ("'+91…") as it was. */
+function tidyText(value: string): string | null {
+  const text = value.trim();
+  if (text === "") return null;
+  return /^'[=+\-@]/.test(text) ? text.slice(1) : text;
+}
+
+/** Headers compare without case, spaces, star marks and punctuation ("Date of birth *" = "dateofbirth"). */
+export function headerKey(text: string): string {
+  return text
+    .normalize("NFKC")
+    .toLocaleLowerCase("en")
+    .replace(/[\s*'’‘".:_()-]/g, "");
+}
+
+export function columnLetter(index: number): string {
+  let n = index + 1;
+  let letters = "";
+  while (n > 0) {
+    const rest = (n - 1) % 26;
+    letters = String.fromCharCode(65 + rest) + letters;
+    n = Math.floor((n - 1) / 26);
+  }
+  return letters;
+}
+
+/**
+ * Opens the file, finds its header row and maps the columns. Throws SpreadsheetError with a
+ * message for the uploader when the file is not a spreadsheet, is too large, or lacks a column.
+ */
+export async function openSpreadsheet(bytes: Uint8Array, options: ReadOptions): Promise<OpenedSpreadsheet> {
+  const { limits } = options;
+  if (bytes.byteLength > limits.maxBytes) {
+    throw new SpreadsheetError(
+      "too-large",
+      `The file is ${megabytes(bytes.byteLength)} MB; at most ${megabytes(limits.maxBytes)} MB can be imported at once. Split it into smaller files.`,
+    );
+  }
+  if (bytes.byteLength === 0) throw new SpreadsheetError("empty", "The file is empty.");
+  const format = sniffFormat(bytes);
+  if (format === "xls") {
+    throw new SpreadsheetError(
+      "format",
+      `${NOT_A_SPREADSHEET}: it is an old Excel 97-2003 (.xls) workbook. Open it in Excel and save it as "Excel Workbook (.xlsx)" or "CSV UTF-8".`,
+    );
+  }
+  if (format === "unknown") {
+    throw new SpreadsheetError(
+      "format",
+      `${NOT_A_SPREADSHEET}. Upload the template filled in, saved as .xlsx, or as "CSV UTF-8".`,
+    );
+  }
+  const warnings: string[] = [];
+  let source: AsyncGenerator<RawRow>;
+  let sheetName: string | null = null;
+  if (format === "xlsx") {
+    await checkZip(bytes, limits.maxUncompressedBytes ?? DEFAULT_MAX_UNCOMPRESSED_BYTES);
+    const sheet = await firstWorksheet(bytes, options, warnings);
+    source = sheet.rows;
+    sheetName = sheet.name;
+  } else {
+    source = csvRows(decodeText(bytes) ?? "");
+  }
+  return mapColumns(format, sheetName, source, options, warnings);
+}
+
+const megabytes = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+
+/** A row as read: its number and its cells in column order (index 0 is column A). */
+interface RawRow {
+  row: number;
+  cells: CellValue[];
+}
+
+async function mapColumns(
+  format: "xlsx" | "csv",
+  sheetName: string | null,
+  source: AsyncGenerator<RawRow>,
+  options: ReadOptions,
+  warnings: string[],
+): Promise<OpenedSpreadsheet> {
+  const byHeader = new Map<string, ColumnSpec>();
+  for (const spec of options.columns) {
+    for (const name of [spec.header, spec.key, ...(spec.aliases ?? [])]) byHeader.set(headerKey(name), spec);
+  }
+  const quiet = new Set((options.quietHeaders ?? []).map(headerKey));
+
+  // The header is the first row that names at least two known columns, else the first row.
+  const seen: RawRow[] = [];
+  const enough = Math.min(2, options.columns.length);
+  let headerAt = -1;
+  while (seen.length < HEADER_SEARCH_ROWS) {
+    const next = await source.next();
+    if (next.done) break;
+    seen.push(next.value);
+    const known = next.value.cells.filter((cell) => byHeader.has(headerKey(cellText(cell)))).length;
+    if (known >= enough) {
+      headerAt = seen.length - 1;
+      break;
+    }
+  }
+  if (headerAt < 0) headerAt = 0;
+  const header = seen[headerAt];
+  if (!header) throw new SpreadsheetError("empty", "The file has no rows: fill in the template and upload it again.");
+  // Rows read while looking for the header are data again when the header was found earlier.
+  const pending = seen.slice(headerAt + 1);
+
+  const columns: ColumnMatch[] = [];
+  const indexes = new Map<string, number>();
+  header.cells.forEach((cell, index) => {
+    const text = cellText(cell);
+    if (!text) return;
+    const spec = byHeader.get(headerKey(text));
+    if (!spec) {
+      if (!quiet.has(headerKey(text)))
+        warnings.push(`Column ${columnLetter(index)} "${text}" is not used and was ignored.`);
+      return;
+    }
+    if (indexes.has(spec.key)) {
+      warnings.push(`Column ${columnLetter(index)} "${text}" repeats the column "${spec.header}" and was ignored.`);
+      return;
+    }
+    indexes.set(spec.key, index);
+    columns.push({ key: spec.key, header: spec.header, found: text, column: columnLetter(index) });
+  });
+  const missing = options.columns.filter((spec) => spec.required && !indexes.has(spec.key));
+  if (missing.length > 0) {
+    const names = missing.map((spec) => `"${spec.header}"`).join(", ");
+    throw new SpreadsheetError(
+      "columns",
+      `The file has no ${missing.length === 1 ? "column" : "columns"} ${names}${header.row > 1 ? ` (header row ${header.row})` : ""}. Use the header row of the template; columns may be in any order.`,
+    );
+  }
+
+  const headerRow = header.row;
+  const limit = options.limits.maxRows;
+  async function* rows(): AsyncGenerator<SheetRow> {
+    let count = 0;
+    for await (const raw of replay(pending, source)) {
+      const values: Record<string, CellValue> = {};
+      let empty = true;
+      for (const spec of options.columns) {
+        const index = indexes.get(spec.key);
+        const value = index === undefined ? null : (raw.cells[index] ?? null);
+        values[spec.key] = value;
+        if (value !== null) empty = false;
+      }
+      // Rows with nothing in our columns are spacing, not students.
+      if (empty) continue;
+      count++;
+      if (count > limit) {
+        throw new SpreadsheetError(
+          "too-many-rows",
+          `The file has more than ${limit.toLocaleString("en-IN")} rows; at most ${limit.toLocaleString("en-IN")} can be imported at once. Split it into smaller files.`,
+        );
+      }
+      yield { row: raw.row, values };
+    }
+  }
+  return { format, sheetName, headerRow, columns, warnings, rows: rows() };
+}
+
+async function* replay(first: RawRow[], rest: AsyncGenerator<RawRow>): AsyncGenerator<RawRow> {
+  yield* first;
+  yield* rest;
+}
+
+function cellText(value: CellValue): string {
+  if (value === null) return "";
+  if (value instanceof Date) return value.toISOString();
+  return String(value).trim();
+}
+
+// ── XLSX ───────────────────────────────────────────────────────────────────────────────────────
+
+interface ExcelReaderLike {
+  model?: { sheets?: { name?: string; state?: string }[] };
+  [Symbol.asyncIterator](): AsyncGenerator<WorksheetLike>;
+}
+interface WorksheetLike {
+  name?: string;
+  [Symbol.asyncIterator](): AsyncGenerator<{ number: number; values: unknown }>;
+}
+
+async function firstWorksheet(
+  bytes: Uint8Array,
+  options: ReadOptions,
+  warnings: string[],
+): Promise<{ name: string | null; rows: AsyncGenerator<RawRow> }> {
+  // Styles are read so that date-formatted cells come as Date objects; the rest stay serials.
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
+    worksheets: "emit",
+    sharedStrings: "cache",
+    hyperlinks: "ignore",
+    styles: "cache",
+    entries: "ignore",
+  } as ConstructorParameters<typeof ExcelJS.stream.xlsx.WorkbookReader>[1]) as unknown as ExcelReaderLike;
+  const sheets = reader[Symbol.asyncIterator]();
+  let first: IteratorResult<WorksheetLike>;
+  try {
+    first = await sheets.next();
+  } catch (error) {
+    throw unreadable(error);
+  }
+  if (first.done) {
+    throw new SpreadsheetError("format", `${NOT_A_SPREADSHEET}: it is a zip archive without a worksheet.`);
+  }
+  const sheet = first.value;
+  const quietSheets = new Set((options.quietSheets ?? []).map(headerKey));
+  const others = (reader.model?.sheets ?? [])
+    .slice(1)
+    .map((s) => s.name ?? "")
+    .filter((name) => !quietSheets.has(headerKey(name)));
+  if (others.length > 0) {
+    warnings.push(
+      `Only the first sheet${sheet.name ? ` "${sheet.name}"` : ""} was read; ${others.map((n) => `"${n}"`).join(", ")} ${others.length === 1 ? "was" : "were"} ignored.`,
+    );
+  }
+  let noResult = false;
+  async function* rows(): AsyncGenerator<RawRow> {
+    try {
+      for await (const row of sheet) {
+        const values = Array.isArray(row.values) ? (row.values as unknown[]) : [];
+        // exceljs rows are 1-based: values[1] is column A.
+        const cells: CellValue[] = [];
+        for (let i = 1; i < values.length; i++) {
+          const value = plainValue(values[i]);
+          if (value === FORMULA_WITHOUT_RESULT) {
+            noResult = true;
+            cells.push(null);
+          } else cells.push(value);
+        }
+        yield { row: row.number, cells };
+      }
+    } catch (error) {
+      if (error instanceof SpreadsheetError) throw error;
+      throw unreadable(error);
+    } finally {
+      // Later sheets are not read; stop the archive stream.
+      await sheets.return?.(undefined);
+      if (noResult) {
+        warnings.push(
+          "Some cells hold formulas without a saved result; they were read as empty. Open the file in Excel, save it and upload it again.",
+        );
+      }
+    }
+  }
+  return { name: sheet.name ?? null, rows: rows() };
+}
+
+/** The parser's own error stays as the cause, for the log; the uploader gets the advice. */
+const unreadable = (cause: unknown) => {
+  return new SpreadsheetError(
+    "unreadable",
+    "This Excel workbook could not be read; it may be damaged. Open it in Excel, save it as a new .xlsx file and upload that.",
+    { cause },
+  );
+};
+
+const FORMULA_WITHOUT_RESULT = Symbol("formula without result");
+
+/**
+ * A cell as plain data: rich text joined, hyperlinks as their text, formulas as their saved
+ * result (never evaluated), errors (#N/A) as empty, strings trimmed.
+ */
+function plainValue(value: unknown): CellValue | typeof FORMULA_WITHOUT_RESULT {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "string") return tidyText(value);
+  if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  if (typeof value === "boolean" || value instanceof Date) return value;
+  if (typeof value === "object") {
+    const cell = value as {
+      richText?: { text?: string }[];
+      formula?: string;
+      sharedFormula?: string;
+      result?: unknown;
+      error?: string;
+      text?: unknown;
+    };
+    if (Array.isArray(cell.richText)) return plainValue(cell.richText.map((part) => part.text ?? "").join(""));
+    if ("formula" in cell || "sharedFormula" in cell) {
+      if (cell.result === undefined || cell.result === null) return FORMULA_WITHOUT_RESULT;
+      if (typeof cell.result === "object" && "error" in (cell.result as object)) return null;
+      return plainValue(cell.result);
+    }
+    if ("error" in cell) return null;
+    if ("text" in cell) return plainValue(cell.text);
+  }
+  return null;
+}
+
+// ── CSV ────────────────────────────────────────────────────────────────────────────────────────
+
+/** The separator of the header line: comma, or semicolon / tab as some locales save CSV. */
+function guessDelimiter(text: string): string {
+  const line = text.slice(0, text.search(/\r?\n|$/));
+  const counts = [",", ";", "\t"].map((d) => [d, line.split(d).length - 1] as const);
+  const best = counts.reduce((a, b) => (b[1] > a[1] ? b : a));
+  return best[1] > 0 ? best[0] : ",";
+}
+
+function* slices(text: string, size: number): Generator<string> {
+  for (let at = 0; at < text.length; at += size) yield text.slice(at, at + size);
+}
+
+/**
+ * The parser turns a whole slice into records at once, and they wait in the stream's buffer while
+ * the rows before them are checked. Small slices keep few waiting: with 64 KB slices the waiting
+ * records outlived young-generation collections and a 100,000-row import's heap grew by 200 MB.
+ */
+const CSV_SLICE_CHARS = 4 * 1024;
+
+async function* csvRows(text: string): AsyncGenerator<RawRow> {
+  const parser = Readable.from(slices(text, CSV_SLICE_CHARS)).pipe(
+    parseCsv({
+      bom: true,
+      delimiter: guessDelimiter(text),
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      info: true,
+    }),
+  );
+  try {
+    for await (const record of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      const cells = record.record.map(tidyText);
+      yield { row: record.info.lines, cells };
+    }
+  } catch (error) {
+    if (error instanceof SpreadsheetError) throw error;
+    const line = (error as { lines?: number }).lines;
+    throw new SpreadsheetError(
+      "unreadable",
+      `The CSV file could not be read${line ? ` at line ${line}` : ""}: check for a stray quote mark ("), or save the file again from Excel as "CSV UTF-8".`,
+    );
+  } finally {
+    parser.destroy();
+  }
+}

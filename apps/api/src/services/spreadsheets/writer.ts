@@ -1,0 +1,187 @@
+import { once } from "node:events";
+import { PassThrough, Readable } from "node:stream";
+import { stringify } from "csv-stringify";
+import ExcelJS from "exceljs";
+import type { CellValue } from "./reader";
+
+/**
+ * Writes spreadsheets: an import template, the errors workbook of an import (the template's
+ * columns plus "Errors") and list exports streamed as XLSX or CSV. Every text cell that a
+ * spreadsheet program could take for a formula is neutralised (OWASP "CSV injection").
+ */
+
+export interface TemplateColumn {
+  header: string;
+  /** Width in characters. */
+  width?: number;
+  /** A drop-down list of allowed values (Excel data validation). */
+  list?: readonly string[];
+  /** Excel number format for the column ("@" keeps phone numbers as text). */
+  numFmt?: string;
+}
+
+export interface TemplateOptions {
+  sheetName: string;
+  columns: readonly TemplateColumn[];
+  /** Lines of the "Instructions" sheet. */
+  instructions: readonly string[];
+  /** Rows the drop-down lists cover below the header. */
+  validationRows: number;
+}
+
+export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+export const CSV_TYPE = "text/csv; charset=utf-8";
+
+/** A text that starts like a formula gets a leading quote, so it stays text everywhere. */
+export function neutralise(value: CellValue): CellValue {
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(value)) return `'${value}`;
+  return value;
+}
+
+/** The import template: header row, drop-down lists, an Instructions sheet. */
+export async function templateWorkbook(options: TemplateOptions): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(options.sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
+  addHeader(sheet, options.columns);
+  // The worksheet's validations accept ranges ("C2:C5001"); the typings only know cell by cell.
+  const validations = (sheet as unknown as { dataValidations: { add(range: string, rule: object): void } })
+    .dataValidations;
+  options.columns.forEach((column, index) => {
+    if (!column.list) return;
+    const letter = sheet.getColumn(index + 1).letter;
+    validations.add(`${letter}2:${letter}${options.validationRows + 1}`, {
+      type: "list",
+      allowBlank: true,
+      formulae: [`"${column.list.join(",")}"`],
+      showErrorMessage: true,
+      errorStyle: "stop",
+      errorTitle: column.header,
+      error: `Choose one of: ${column.list.join(", ")}`,
+    });
+  });
+  const help = workbook.addWorksheet("Instructions");
+  help.getColumn(1).width = 110;
+  for (const line of options.instructions) help.addRow([line]).alignment = { wrapText: true, vertical: "top" };
+  help.getRow(1).font = { bold: true, size: 14 };
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+function addHeader(sheet: ExcelJS.Worksheet, columns: readonly TemplateColumn[]) {
+  sheet.columns = columns.map((column) => ({
+    header: column.header,
+    width: column.width ?? Math.max(14, column.header.length + 4),
+    ...(column.numFmt ? { style: { numFmt: column.numFmt } } : {}),
+  }));
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  header.fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFE8F5EE" } };
+}
+
+export interface ErrorRow {
+  /** The row's cells in template column order, as they were uploaded. */
+  values: readonly CellValue[];
+  /** "Class: Choose a class from VI to XI; Phone: …"; empty for a good row. */
+  errors: string;
+}
+
+/**
+ * The errors workbook: the template's columns and an "Errors" column, so that the uploader fixes
+ * the rows in it and uploads it again (the reader ignores "Errors"). Streamed: it may hold 100,000 rows.
+ */
+export async function errorsWorkbook(
+  options: { sheetName: string; columns: readonly TemplateColumn[] },
+  rows: Iterable<ErrorRow> | AsyncIterable<ErrorRow>,
+): Promise<Uint8Array> {
+  const sink = new PassThrough();
+  const chunks: Buffer[] = [];
+  sink.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const finished = once(sink, "end");
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(options.sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
+  const columns: TemplateColumn[] = [...options.columns, { header: "Errors", width: 80 }];
+  sheet.columns = columns.map((column) => ({
+    header: column.header,
+    width: column.width ?? Math.max(14, column.header.length + 4),
+    ...(column.numFmt ? { style: { numFmt: column.numFmt } } : {}),
+  }));
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  header.commit();
+  for await (const row of rows) {
+    // Uploaded values go back as they came: XLSX text cells are never formulas, and a quote mark
+    // added here would end up in the data when the fixed file is uploaded again.
+    const added = sheet.addRow([...row.values, row.errors]);
+    if (row.errors) added.getCell(columns.length).font = { color: { argb: "FFC0392B" } };
+    added.commit();
+  }
+  sheet.commit();
+  await workbook.commit();
+  await finished;
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+export interface ListColumn {
+  header: string;
+  width?: number;
+}
+
+/**
+ * A list export as an XLSX stream: rows arrive in batches (a database page at a time) and leave
+ * as zip output while the next batch is fetched, so memory stays flat whatever the list's size.
+ */
+export function xlsxStream(
+  options: { sheetName: string; columns: readonly ListColumn[] },
+  batches: AsyncIterable<readonly (readonly CellValue[])[]>,
+): ReadableStream<Uint8Array> {
+  const sink = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(options.sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
+  sheet.columns = options.columns.map((column) => ({
+    header: column.header,
+    width: column.width ?? Math.max(12, column.header.length + 4),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  void (async () => {
+    try {
+      for await (const batch of batches) {
+        for (const values of batch) sheet.addRow(values.map(neutralise)).commit();
+        // Wait for the reader when it is slower than the database.
+        if (sink.writableNeedDrain) await once(sink, "drain");
+      }
+      sheet.commit();
+      await workbook.commit();
+    } catch (error) {
+      sink.destroy(error as Error);
+    }
+  })();
+  return Readable.toWeb(sink) as ReadableStream<Uint8Array>;
+}
+
+/** A list export as CSV: UTF-8 with a BOM so that Excel shows Devanagari and other scripts right. */
+export function csvStream(
+  options: { columns: readonly ListColumn[] },
+  batches: AsyncIterable<readonly (readonly CellValue[])[]>,
+): ReadableStream<Uint8Array> {
+  const csv = stringify({ bom: true, record_delimiter: "\r\n" });
+  void (async () => {
+    try {
+      csv.write(options.columns.map((column) => neutralise(column.header)));
+      for await (const batch of batches) {
+        for (const values of batch) {
+          if (!csv.write(values.map(csvCell))) await once(csv, "drain");
+        }
+      }
+      csv.end();
+    } catch (error) {
+      csv.destroy(error as Error);
+    }
+  })();
+  return Readable.toWeb(csv) as ReadableStream<Uint8Array>;
+}
+
+function csvCell(value: CellValue): string {
+  if (value === null) return "";
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  return String(neutralise(value));
+}

@@ -1,0 +1,267 @@
+import ExcelJS from "exceljs";
+import { describe, expect, it } from "vitest";
+import {
+  type ColumnSpec,
+  csvStream,
+  errorsWorkbook,
+  headerKey,
+  neutralise,
+  openSpreadsheet,
+  type SheetRow,
+  SpreadsheetError,
+  sniffFormat,
+  templateWorkbook,
+  xlsxStream,
+} from "../src/services/spreadsheets/index";
+import { checkZip } from "../src/services/spreadsheets/zip";
+import { csv, xlsx, zip, zipBomb } from "./fixtures/spreadsheets/fixtures";
+
+/** The generic engine on its own: no database, no students. */
+
+const COLUMNS: ColumnSpec[] = [
+  { key: "name", header: "Name", aliases: ["नाम", "Full name"], required: true },
+  { key: "city", header: "City", aliases: ["शहर"] },
+  { key: "born", header: "Date of birth", aliases: ["DOB"] },
+];
+const LIMITS = { maxBytes: 1024 * 1024, maxRows: 5 };
+
+async function read(bytes: Uint8Array, options: Partial<Parameters<typeof openSpreadsheet>[1]> = {}) {
+  const sheet = await openSpreadsheet(bytes, { columns: COLUMNS, limits: LIMITS, ...options });
+  const rows: SheetRow[] = [];
+  for await (const row of sheet.rows) rows.push(row);
+  return { ...sheet, rows };
+}
+
+async function refusal(run: () => Promise<unknown>): Promise<SpreadsheetError> {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof SpreadsheetError) return error;
+    throw error;
+  }
+  throw new Error("expected a SpreadsheetError");
+}
+
+const book = async (stream: ReadableStream<Uint8Array>) => {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(await new Response(stream).arrayBuffer());
+  return workbook;
+};
+
+describe("telling XLSX and CSV apart by content", () => {
+  it("knows a zip, an old workbook, UTF-8 text with or without BOM, and anything else", async () => {
+    expect(sniffFormat(await xlsx((wb) => void wb.addWorksheet("A")))).toBe("xlsx");
+    expect(sniffFormat(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0, 0]))).toBe("xls");
+    expect(sniffFormat(csv(["a,b"], true))).toBe("csv");
+    expect(sniffFormat(csv(["नाम,शहर"], false))).toBe("csv");
+    expect(sniffFormat(new Uint8Array([0x4e, 0x61, 0xe9, 0x2c]))).toBe("unknown"); // Latin-1 "Naé,"
+    expect(sniffFormat(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe("unknown"); // PNG
+    expect(sniffFormat(new TextEncoder().encode("%PDF-1.4 text"))).toBe("unknown");
+    expect(sniffFormat(new TextEncoder().encode("a\u0000b"))).toBe("unknown");
+  });
+
+  it("refuses a file over the size limit before reading it", async () => {
+    const error = await refusal(() => read(new Uint8Array(2 * 1024 * 1024)));
+    expect(error.status).toBe(413);
+    expect(error.message).toBe("The file is 2 MB; at most 1 MB can be imported at once. Split it into smaller files.");
+  });
+
+  it("refuses what is neither, naming both formats", async () => {
+    const error = await refusal(() => read(new Uint8Array([0xff, 0xfe, 0x00, 0x41])));
+    expect(error.status).toBe(422);
+    expect(error.message).toMatch(/^This file is neither an Excel workbook \(\.xlsx\) nor a CSV file\./);
+    const empty = await refusal(() => read(new Uint8Array()));
+    expect(empty.message).toBe("The file is empty.");
+  });
+});
+
+describe("mapping headers", () => {
+  it("matches headers in any order, case and spacing, and aliases in Hindi", async () => {
+    const sheet = await read(csv(["  शहर ,DOB,FULL   NAME,Remarks", "Pune,2012-08-15,Asha Rao,x"]));
+    expect(sheet.columns).toEqual([
+      { key: "city", header: "City", found: "शहर", column: "A" },
+      { key: "born", header: "Date of birth", found: "DOB", column: "B" },
+      { key: "name", header: "Name", found: "FULL   NAME", column: "C" },
+    ]);
+    expect(sheet.rows).toEqual([{ row: 2, values: { name: "Asha Rao", city: "Pune", born: "2012-08-15" } }]);
+    expect(sheet.warnings).toEqual(['Column D "Remarks" is not used and was ignored.']);
+    expect(headerKey("Parent's  Name *")).toBe(headerKey("parents name"));
+  });
+
+  it("names a missing required column; optional ones may be absent", async () => {
+    const error = await refusal(() => read(csv(["City,DOB", "Pune,2012"])));
+    expect(error.problem).toBe("columns");
+    expect(error.message).toBe(
+      'The file has no column "Name". Use the header row of the template; columns may be in any order.',
+    );
+    const sheet = await read(csv(["Name", "Asha"]));
+    expect(sheet.rows).toEqual([{ row: 2, values: { name: "Asha", city: null, born: null } }]);
+  });
+
+  it("finds the header below title lines, ignores quiet columns and repeated ones", async () => {
+    const sheet = await read(csv(["Class list", "", "Name,City,Errors,name", "Asha,Pune,bad,Other"]), {
+      quietHeaders: ["Errors"],
+    });
+    expect(sheet.headerRow).toBe(3);
+    expect(sheet.rows).toEqual([{ row: 4, values: { name: "Asha", city: "Pune", born: null } }]);
+    expect(sheet.warnings).toEqual(['Column D "name" repeats the column "Name" and was ignored.']);
+  });
+
+  it("stops at the row limit and refuses the file naming the limit", async () => {
+    const lines = ["Name", ...Array.from({ length: 6 }, (_, i) => `Student ${i}`)];
+    const error = await refusal(() => read(csv(lines)));
+    expect(error.problem).toBe("too-many-rows");
+    expect(error.message).toBe(
+      "The file has more than 5 rows; at most 5 can be imported at once. Split it into smaller files.",
+    );
+    // Empty rows do not count.
+    const spaced = await read(csv(["Name", "a", "", ",,", "b", "c", "d", "   ", "e"]));
+    expect(spaced.rows.map((r) => [r.row, r.values.name])).toEqual([
+      [2, "a"],
+      [5, "b"],
+      [6, "c"],
+      [7, "d"],
+      [9, "e"],
+    ]);
+  });
+});
+
+describe("reading XLSX", () => {
+  it("reads the first sheet: cached formula results, rich text, dates, merged cells, trimmed text", async () => {
+    const bytes = await xlsx((wb) => {
+      const ws = wb.addWorksheet("Main");
+      ws.addRow(["Name", "City", "Date of birth"]);
+      ws.addRow([
+        { richText: [{ text: "Asha " }, { text: "Rao", font: { bold: true } }] },
+        "  Pune  ",
+        new Date("2012-08-15"),
+      ]);
+      ws.addRow([{ formula: 'UPPER("ravi")', result: "RAVI" }, null, 41136]);
+      ws.addRow(["Meera", "Nagpur", null]);
+      ws.addRow(["Ira", null, null]);
+      ws.mergeCells("B4:B5");
+      ws.addRow([{ text: "Link", hyperlink: "https://example.org" }, "=cmd", null]);
+      wb.addWorksheet("Second").addRow(["Name"]);
+      wb.addWorksheet("Instructions").addRow(["How to"]);
+    });
+    const sheet = await read(bytes, { quietSheets: ["instructions"] });
+    expect(sheet.format).toBe("xlsx");
+    expect(sheet.sheetName).toBe("Main");
+    expect(sheet.rows).toEqual([
+      { row: 2, values: { name: "Asha Rao", city: "Pune", born: new Date("2012-08-15") } },
+      { row: 3, values: { name: "RAVI", city: null, born: 41136 } },
+      { row: 4, values: { name: "Meera", city: "Nagpur", born: null } },
+      { row: 5, values: { name: "Ira", city: null, born: null } },
+      { row: 6, values: { name: "Link", city: "=cmd", born: null } },
+    ]);
+    expect(sheet.warnings).toEqual(['Only the first sheet "Main" was read; "Second" was ignored.']);
+  });
+
+  it("gives back a neutralised value as it was", async () => {
+    const sheet = await read(csv(["Name,City", "'+91 Asha,'=1+2"]));
+    expect(sheet.rows[0]?.values).toMatchObject({ name: "+91 Asha", city: "=1+2" });
+  });
+
+  it("refuses a zip bomb by what it really unpacks to, and a damaged or foreign zip", async () => {
+    const bomb = await zipBomb(40);
+    expect(bomb.byteLength).toBeLessThan(200_000);
+    const error = await refusal(() => read(bomb, { limits: { ...LIMITS, maxUncompressedBytes: 32 * 1024 * 1024 } }));
+    expect(error.status).toBe(413);
+    expect(error.message).toMatch(/^This workbook unpacks to more than 32 MB/);
+    await expect(checkZip(bomb, 64 * 1024 * 1024)).resolves.toBeUndefined();
+
+    const good = await xlsx((wb) => void wb.addWorksheet("A").addRow(["Name"]));
+    const cut = good.slice(0, good.byteLength - 30);
+    expect((await refusal(() => read(cut))).message).toMatch(/not a readable Excel workbook/);
+    const docx = await zip([{ name: "word/document.xml", chunks: () => [Buffer.from("<w:document/>")] }]);
+    const noSheet = await refusal(() => read(docx));
+    expect(noSheet.status).toBe(422);
+    expect(noSheet.message).toMatch(
+      /neither an Excel workbook \(\.xlsx\) nor a CSV file: it is a zip archive without a worksheet/,
+    );
+  });
+});
+
+describe("writing", () => {
+  it("neutralises text that a spreadsheet would run as a formula", () => {
+    expect(["=SUM(A1)", "+91 98765", "-2", "@cmd", "\t=x", "Asha", "a=b"].map(neutralise)).toEqual([
+      "'=SUM(A1)",
+      "'+91 98765",
+      "'-2",
+      "'@cmd",
+      "'\t=x",
+      "Asha",
+      "a=b",
+    ]);
+    expect(neutralise(-2)).toBe(-2);
+    expect(neutralise(null)).toBeNull();
+  });
+
+  it("writes a template with drop-down lists and instructions", async () => {
+    const bytes = await templateWorkbook({
+      sheetName: "People",
+      columns: [{ header: "Name" }, { header: "Size", list: ["S", "M", "L"] }],
+      instructions: ["How", "Fill in one person per row."],
+      validationRows: 100,
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes.slice().buffer);
+    expect(workbook.worksheets.map((w) => w.name)).toEqual(["People", "Instructions"]);
+    const sheet = workbook.getWorksheet("People");
+    expect(sheet?.getRow(1).values).toEqual([undefined, "Name", "Size"]);
+    expect(sheet?.getCell("B2").dataValidation).toMatchObject({ type: "list", formulae: ['"S,M,L"'] });
+    expect(sheet?.getCell("B101").dataValidation).toMatchObject({ type: "list" });
+    expect(sheet?.getCell("A2").dataValidation).toBeUndefined();
+    expect(workbook.getWorksheet("Instructions")?.getCell("A2").value).toBe("Fill in one person per row.");
+  });
+
+  it("writes the errors workbook in the template's columns plus Errors, readable again", async () => {
+    const bytes = await errorsWorkbook({ sheetName: "People", columns: [{ header: "Name" }, { header: "City" }] }, [
+      { values: ["Asha", "Pune"], errors: "" },
+      { values: ["=Ravi", null], errors: "Name: cannot start with =; City: Enter the city" },
+    ]);
+    const sheet = await read(bytes, { quietHeaders: ["Errors"] });
+    expect(sheet.warnings).toEqual([]);
+    expect(sheet.rows).toEqual([
+      { row: 2, values: { name: "Asha", city: "Pune", born: null } },
+      { row: 3, values: { name: "=Ravi", city: null, born: null } },
+    ]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes.slice().buffer);
+    expect(workbook.worksheets[0]?.getRow(1).values).toEqual([undefined, "Name", "City", "Errors"]);
+    expect(workbook.worksheets[0]?.getCell("C3").value).toBe("Name: cannot start with =; City: Enter the city");
+  });
+
+  async function* batches() {
+    yield [
+      ["Asha", 12, new Date("2012-08-15T00:00:00Z")],
+      ['=HYPERLINK("http://evil")', -3, null],
+    ];
+    yield [['अनन्या, "Ana"', 0, null]];
+  }
+  const columns = [{ header: "Name" }, { header: "Score" }, { header: "Born" }];
+
+  it("streams a list as XLSX", async () => {
+    const workbook = await book(xlsxStream({ sheetName: "List", columns }, batches()));
+    const sheet = workbook.getWorksheet("List");
+    expect(
+      sheet
+        ?.getSheetValues()
+        .slice(1)
+        .map((row) => (row as unknown[]).slice(1)),
+    ).toEqual([
+      ["Name", "Score", "Born"],
+      ["Asha", 12, new Date("2012-08-15T00:00:00Z")],
+      ['\'=HYPERLINK("http://evil")', -3],
+      ['अनन्या, "Ana"', 0],
+    ]);
+  });
+
+  it("streams a list as CSV: UTF-8 with a BOM, quoted, neutralised, dates as days", async () => {
+    const bytes = new Uint8Array(await new Response(csvStream({ columns }, batches())).arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes)).toBe(
+      'Name,Score,Born\r\nAsha,12,2012-08-15\r\n"\'=HYPERLINK(""http://evil"")",-3,\r\n"अनन्या, ""Ana""",0,\r\n',
+    );
+  });
+});
