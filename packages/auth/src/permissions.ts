@@ -49,6 +49,8 @@ export const PERMISSIONS = {
 
   // School app (2 school, 17 master institute, 18 institute).
   "school.dashboard": [{ roles: SCHOOL_ACCOUNTS }],
+  // The coordinators whose region holds the school (dashboard, contact).
+  "school.coordinators": [{ roles: SCHOOL_ACCOUNTS }],
   "notifications.view": [{ roles: SCHOOL_ACCOUNTS }],
   "contact.view": [{ roles: SCHOOL_ACCOUNTS }],
   "statistics.view": [{ roles: SCHOOL_ACCOUNTS }],
@@ -59,6 +61,8 @@ export const PERMISSIONS = {
   "students.view": [{ roles: SCHOOL_ACCOUNTS }],
   "students.schoolPaidUnpaid": [{ roles: ROLE_GROUPS.singleSchools }],
   "students.referred": [{ roles: [ROLE.school] }],
+  // One school's students, for whoever oversees it (the API scopes it to the school's region).
+  "students.sponsored": [{ roles: SCHOOL_ACCOUNTS }, { roles: ADMINS_AND_COORDINATORS }],
   "importantDates.view": [{ roles: ROLE_GROUPS.singleSchools }],
   "institute.schools.manage": [{ roles: [ROLE.masterInstitute] }],
   "bankDetails.manage": [
@@ -83,6 +87,10 @@ export const PERMISSIONS = {
   "content.manage": [{ roles: [ROLE.lms] }],
   "paySupport.manage": [{ roles: [ROLE.paySupport] }],
   "regions.manage": [{ roles: ADMINS }],
+  // Changing any school's registration details and bank details.
+  "schools.adminEdit": [{ roles: ADMINS }],
+  // Deleting a school is destructive: Admin and Sub Admin only (DECISIONS §2).
+  "schools.delete": [{ roles: TOP_ADMINS }],
   // Coordinators manage only the levels below their own (enforced by the coordinator service).
   "coordinators.manage": [{ roles: [...TOP_ADMINS, ...MANAGING_COORDINATORS] }],
   "passwords.manage": [{ roles: [...TOP_ADMINS, ...MANAGING_COORDINATORS] }],

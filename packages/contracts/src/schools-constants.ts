@@ -1,3 +1,11 @@
+/** The registration link is good for this long, once. */
+export const SCHOOL_VERIFICATION_TTL_HOURS = 48;
+/** A school may ask for a new link this often per hour. */
+export const SCHOOL_VERIFICATION_RESENDS = { max: 5, windowSeconds: 60 * 60 } as const;
+
+/** A cancelled-cheque file (JPEG, PNG or PDF) may be this large. */
+export const CHEQUE_MAX_BYTES = 5 * 1024 * 1024;
+
 /** School boards offered by the registration form (fetchSubBoard). */
 export const SCHOOL_BOARDS = [
   { id: 1, name: "CBSE" },

@@ -9,11 +9,6 @@ export const schoolToggleData = z.object({
 });
 export type SchoolToggleData = z.infer<typeof schoolToggleData>;
 
-/** The registration link is good for this long, once. */
-export const SCHOOL_VERIFICATION_TTL_HOURS = 48;
-/** A school may ask for a new link this often per hour. */
-export const SCHOOL_VERIFICATION_RESENDS = { max: 5, windowSeconds: 60 * 60 } as const;
-
 const text = (label: string, max: number) =>
   z
     .string({ error: `Enter the ${label}` })
@@ -42,21 +37,22 @@ export const schoolProfileFields = z.strictObject({
 });
 export type SchoolProfileFields = z.infer<typeof schoolProfileFields>;
 
+/** Who the school is and where: set at registration, changed later only by admins. */
+const schoolAdminFields = {
+  school_name: text("school name", 200),
+  category_id: z.coerce.number({ error: "Choose the category" }).int().min(1, "Choose the category").max(4),
+  zone_id: z.coerce.number({ error: "Choose the zone" }).int().positive("Choose the zone"),
+  state_id: z.coerce.number({ error: "Choose the state" }).int().positive("Choose the state"),
+  prant_id: optionalId,
+  district_id: optionalId,
+  city_id: optionalId,
+  email: z.string().trim().toLowerCase().pipe(z.email("Enter the school's e-mail address, e.g. office@school.edu.in")),
+};
+
 /** The public registration form (/register): the school, where it is, who to contact, its sign-in. */
 export const schoolRegistrationBody = schoolProfileFields
   .extend({
-    school_name: text("school name", 200),
-    category_id: z.coerce.number({ error: "Choose the category" }).int().min(1, "Choose the category").max(4),
-    zone_id: z.coerce.number({ error: "Choose the zone" }).int().positive("Choose the zone"),
-    state_id: z.coerce.number({ error: "Choose the state" }).int().positive("Choose the state"),
-    prant_id: optionalId,
-    district_id: optionalId,
-    city_id: optionalId,
-    email: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .pipe(z.email("Enter the school's e-mail address, e.g. office@school.edu.in")),
+    ...schoolAdminFields,
     username: usernameField,
     password: z
       .string({ error: PASSWORD_MESSAGES.required })
@@ -71,6 +67,23 @@ export const schoolRegistrationBody = schoolProfileFields
     }
   });
 export type SchoolRegistrationBody = z.infer<typeof schoolRegistrationBody>;
+
+/** An admin's change to a school (POST /api/admin/school/info/update/{id}): every field. */
+export const schoolAdminBody = schoolProfileFields.extend({
+  ...schoolAdminFields,
+  is_active: z.boolean({ error: "is_active must be true or false" }).optional(),
+});
+export type SchoolAdminBody = z.infer<typeof schoolAdminBody>;
+
+/** What registration answers: the new school and its sign-in name. */
+export const schoolRegistrationData = z.object({
+  school_id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+});
+
+/** What a verified link answers. */
+export const schoolEmailVerifiedData = z.object({ school_id: z.number().int(), email: z.string() });
 
 export const verifySchoolEmailBody = z.strictObject({
   token: z.string().trim().min(20, "This verification link is incomplete.").max(200),
@@ -137,3 +150,21 @@ export const schoolProfile = z.object({
   city: z.string().nullable(),
 });
 export type SchoolProfile = z.infer<typeof schoolProfile>;
+
+/** Schools chosen for deletion (admins): at most this many at a time. */
+export const SCHOOL_DELETE_MAX = 100;
+
+export const schoolIdsBody = z.strictObject({
+  ids: z
+    .array(z.number().int().positive())
+    .min(1, "Choose at least one school")
+    .max(SCHOOL_DELETE_MAX, `Choose at most ${SCHOOL_DELETE_MAX} schools at a time`),
+});
+export type SchoolIdsBody = z.infer<typeof schoolIdsBody>;
+
+/** What a school delete did: deleted ids, and the ones kept with the reason. */
+export const schoolDeleteData = z.object({
+  deleted: z.array(z.number().int()),
+  kept: z.array(z.object({ id: z.number().int(), reason: z.string() })),
+});
+export type SchoolDeleteData = z.infer<typeof schoolDeleteData>;

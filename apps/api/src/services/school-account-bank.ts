@@ -1,0 +1,172 @@
+import { randomBytes } from "node:crypto";
+import { verifyPassword } from "@repo/auth/password";
+import type { BankDetails, BankDetailsBody } from "@repo/contracts/schools";
+import { CHEQUE_MAX_BYTES } from "@repo/contracts/schools-constants";
+import type { Db, DbOrTx } from "@repo/db";
+import { bankDetails, schools, users } from "@repo/db/schema";
+import { eq } from "drizzle-orm";
+import { fileTypeFromBuffer } from "file-type";
+import { invalidField, notFound } from "../http/errors";
+import { type Actor, recordActivity } from "./activity";
+import type { FileStorage } from "./storage";
+
+const CHEQUE_TYPES: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "application/pdf": "pdf" };
+
+/** Whose bank details: a school (role 2) or a master institute (role 17). */
+export type BankOwner = { schoolId: number } | { masterInstituteId: number };
+
+/** Only the last four digits of an account number ever leave the API or enter the log. */
+export function maskAccountNumber(accountNumber: string): string {
+  const digits = accountNumber.replace(/\s/g, "");
+  return `${"X".repeat(Math.max(0, digits.length - 4))}${digits.slice(-4)}`;
+}
+
+/** The owner of the signed-in account's bank details. */
+export async function ownBankOwner(db: DbOrTx, userId: number): Promise<BankOwner> {
+  const [user] = await db
+    .select({ schoolId: users.schoolId, masterInstituteId: users.masterInstituteId })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (user?.masterInstituteId) return { masterInstituteId: user.masterInstituteId };
+  if (user?.schoolId) return { schoolId: user.schoolId };
+  throw notFound("School");
+}
+
+/** A school by id, for admins; 404 when there is none. */
+export async function schoolOwner(db: DbOrTx, schoolId: number): Promise<BankOwner> {
+  const [school] = await db.select({ id: schools.id }).from(schools).where(eq(schools.id, schoolId));
+  if (!school) throw notFound("School");
+  return { schoolId };
+}
+
+const ownerWhere = (owner: BankOwner) =>
+  "schoolId" in owner
+    ? eq(bankDetails.schoolId, owner.schoolId)
+    : eq(bankDetails.masterInstituteId, owner.masterInstituteId);
+
+type Row = typeof bankDetails.$inferSelect;
+
+function toBankDetails(row: Row): BankDetails {
+  return {
+    account_holder: row.accountHolder,
+    account_number_masked: maskAccountNumber(row.accountNumber),
+    ifsc: row.ifsc,
+    bank_name: row.bankName,
+    branch: row.branch,
+    has_cheque: row.chequeFileKey !== null,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** What the log keeps of a row: everything but the full account number. */
+const logged = (row: Row | undefined) =>
+  row
+    ? {
+        account_holder: row.accountHolder,
+        account_number: maskAccountNumber(row.accountNumber),
+        ifsc: row.ifsc,
+        bank_name: row.bankName,
+        branch: row.branch,
+        cheque: row.chequeFileKey !== null,
+      }
+    : null;
+
+export async function getBankDetails(db: DbOrTx, owner: BankOwner): Promise<BankDetails | null> {
+  const [row] = await db.select().from(bankDetails).where(ownerWhere(owner));
+  return row ? toBankDetails(row) : null;
+}
+
+const TYPE_OF_EXTENSION: Record<string, string> = Object.fromEntries(
+  Object.entries(CHEQUE_TYPES).map(([type, ext]) => [ext, type]),
+);
+
+/** The stored cancelled cheque of an owner, for download; 404 when none is on file. */
+export async function chequeFile(
+  db: DbOrTx,
+  storage: FileStorage,
+  owner: BankOwner,
+): Promise<{ bytes: Uint8Array; contentType: string; fileName: string }> {
+  const [row] = await db.select({ key: bankDetails.chequeFileKey }).from(bankDetails).where(ownerWhere(owner));
+  const bytes = row?.key ? await storage.get(row.key) : undefined;
+  if (!row?.key || !bytes) throw notFound("Cancelled cheque");
+  const ext = row.key.split(".").at(-1) ?? "";
+  return {
+    bytes,
+    contentType: TYPE_OF_EXTENSION[ext] ?? "application/octet-stream",
+    fileName: `cancelled-cheque.${ext}`,
+  };
+}
+
+/** Checks the cheque by its content (JPEG, PNG or PDF), never by its name, and stores it under a random key. */
+async function storeCheque(storage: FileStorage, cheque: File): Promise<string> {
+  if (cheque.size > CHEQUE_MAX_BYTES)
+    throw invalidField("cancelled_cheque", "The cheque image must be at most 5 MB", 413);
+  const bytes = new Uint8Array(await cheque.arrayBuffer());
+  const ext = CHEQUE_TYPES[(await fileTypeFromBuffer(bytes))?.mime ?? ""];
+  if (!ext) throw invalidField("cancelled_cheque", "The cheque must be a JPEG or PNG image or a PDF");
+  const key = `bank-cheques/${randomBytes(16).toString("hex")}.${ext}`;
+  await storage.put(key, bytes);
+  return key;
+}
+
+/**
+ * Saves bank details after checking the actor's password again. The change is logged with the
+ * account number masked; a replaced cheque file is removed once the new row is committed.
+ */
+export async function saveBankDetails(
+  services: { db: Db; storage: FileStorage },
+  actor: Actor,
+  owner: BankOwner,
+  body: BankDetailsBody,
+  cheque: File | undefined,
+): Promise<BankDetails> {
+  const { db, storage } = services;
+  const [user] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, actor.userId));
+  if (!user || !(await verifyPassword(user.hash, body.password))) {
+    throw invalidField("password", "The password is not correct");
+  }
+  const chequeKey = cheque && cheque.size > 0 ? await storeCheque(storage, cheque) : undefined;
+  let replacedKey: string | null = null;
+  try {
+    const saved = await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(bankDetails).where(ownerWhere(owner)).for("update");
+      const values = {
+        accountHolder: body.account_holder,
+        accountNumber: body.account_number,
+        ifsc: body.ifsc,
+        bankName: body.bank_name,
+        branch: body.branch,
+        updatedBy: actor.userId,
+        updatedAt: new Date(),
+        ...(chequeKey ? { chequeFileKey: chequeKey } : {}),
+      };
+      const [row] = before
+        ? await tx.update(bankDetails).set(values).where(eq(bankDetails.id, before.id)).returning()
+        : await tx
+            .insert(bankDetails)
+            .values({
+              ...values,
+              schoolId: "schoolId" in owner ? owner.schoolId : null,
+              masterInstituteId: "masterInstituteId" in owner ? owner.masterInstituteId : null,
+            })
+            .returning();
+      if (!row) throw new Error("bank details were not saved");
+      if (chequeKey && before?.chequeFileKey) replacedKey = before.chequeFileKey;
+      await recordActivity(tx, {
+        userId: actor.userId,
+        action: before ? "bank-details.update" : "bank-details.create",
+        entity: "bank_details",
+        entityId: row.id,
+        before: logged(before),
+        after: logged(row),
+        requestId: actor.requestId,
+      });
+      return toBankDetails(row);
+    });
+    if (replacedKey) await storage.remove(replacedKey);
+    return saved;
+  } catch (error) {
+    if (chequeKey) await storage.remove(chequeKey);
+    throw error;
+  }
+}
