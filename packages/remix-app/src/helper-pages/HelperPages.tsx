@@ -51,7 +51,10 @@ export function ErrorScreen() {
   );
 }
 
-/** `/verify-school-email?token=…`: the link a school receives when it registers. */
+/**
+ * `/verify-school-email` in the apps other than the school app (whose own page verifies the link):
+ * the mail's link always points at the school app, so only a hand-edited address lands here.
+ */
 export function VerifySchoolEmailScreen() {
   const [params] = useSearchParams();
   const token = params.get("token");
@@ -66,7 +69,7 @@ export function VerifySchoolEmailScreen() {
         }
       >
         {token
-          ? "E-mail verification opens together with school registration. This link cannot be checked yet; keep the e-mail and open the link again once registration is open."
+          ? "School e-mail addresses are verified in the School Portal. Open the link from your e-mail as it is: it leads to the School Portal's own page."
           : "This verification link is incomplete. Open the link from your e-mail again, or copy the whole address into your browser."}
       </Card>
     </Centered>

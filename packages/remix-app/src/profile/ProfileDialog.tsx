@@ -110,7 +110,8 @@ function Answer({ answer }: { answer: ProfileActionData | undefined }) {
 const PASSWORD_FIELDS = ["old_password", "new_password", "confirm_password"] as const;
 const PROFILE_FIELDS = ["full_name", "designation", "team", "profile_photo"] as const;
 
-function ChangePasswordForm({ csrf, onBack }: { csrf: string; onBack: () => void }) {
+/** The change-password form; also the school app's update-school-password page (without Back). */
+export function ChangePasswordForm({ csrf, onBack }: { csrf: string; onBack?: () => void }) {
   const fetcher = useFetcher<ProfileActionData>();
   const form = useZodForm(changePasswordBody, {
     defaultValues: { old_password: "", new_password: "", confirm_password: "" },
@@ -148,9 +149,11 @@ function ChangePasswordForm({ csrf, onBack }: { csrf: string; onBack: () => void
         <FormPasswordField name="confirm_password" label="Confirm new password" autoComplete="new-password" />
         <Stack direction="row" gap={3}>
           <FormSubmit loading={fetcher.state !== "idle"}>Change Password</FormSubmit>
-          <Button variant="ghost" onClick={onBack}>
-            Back
-          </Button>
+          {onBack ? (
+            <Button variant="ghost" onClick={onBack}>
+              Back
+            </Button>
+          ) : null}
         </Stack>
       </Stack>
     </Form>

@@ -10,7 +10,7 @@ import {
   UserMenuAction,
   useLayoutType,
 } from "@repo/ui/shell";
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Logo } from "./Logo";
 import { SignOutOverlay } from "./SignOutOverlay";
 import type { ShellMenuItem, shellLoader } from "./shell.server";
@@ -49,8 +49,11 @@ const LAYOUT_NAMES: Record<LayoutType, string> = {
 const nextLayout = (layout: LayoutType): LayoutType =>
   LAYOUT_TYPES[(LAYOUT_TYPES.indexOf(layout) + 1) % LAYOUT_TYPES.length] ?? "light-sidebar";
 
-/** The signed-in frame of every app: the kit's AppShell with the role's menu, header and user menu. */
-export function SignedInShell() {
+/**
+ * The signed-in frame of every app: the kit's AppShell with the role's menu, header and user menu.
+ * An app may put a banner above every page (the school app's e-mail verification banner).
+ */
+export function SignedInShell({ banner }: { banner?: ReactNode } = {}) {
   const data = useLoaderData<typeof shellLoader>();
   const location = useLocation();
   const navigation = useNavigation();
@@ -115,6 +118,7 @@ export function SignedInShell() {
         linkComponent={ShellLink}
         loading={navigation.state !== "idle"}
       >
+        {banner}
         <Outlet />
       </AppShell>
       {profileView !== null ? (

@@ -1,4 +1,4 @@
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { APP_TITLES } from "@repo/auth/apps";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
@@ -61,6 +61,12 @@ export function LoginScreen() {
             </Stack>
           </Form>
         </Card>
+        {/* Schools sign themselves up; the other apps' accounts are made by the programme's staff. */}
+        {APP_ID === "school" ? (
+          <Button asChild variant="ghost">
+            <Link to="/register">Register your school</Link>
+          </Button>
+        ) : null}
       </Stack>
     </Centered>
   );

@@ -46,6 +46,15 @@ export interface StubbedApi {
   restore(): void;
 }
 
+/** A JSON body parsed; anything else (a multipart upload) as its text. */
+function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 /**
  * Replaces `fetch` with answers keyed by `METHOD /api/path` (the path without its query).
  * An unexpected call fails the test with its name, so a test states every call it allows.
@@ -57,7 +66,7 @@ export function stubApi(answers: Record<string, ApiAnswer>): StubbedApi {
     const url = new URL(request.url);
     const key = `${request.method} ${url.pathname}`;
     const text = await request.clone().text();
-    calls.push({ method: request.method, path: url.pathname + url.search, body: text ? JSON.parse(text) : undefined });
+    calls.push({ method: request.method, path: url.pathname + url.search, body: text ? jsonOrText(text) : undefined });
     const answer = answers[key];
     if (!answer) throw new Error(`Unexpected API call ${key}`);
     if (typeof answer === "function") return answer(request);

@@ -1,0 +1,201 @@
+import { useFetcher } from "@remix-run/react";
+import { schoolRegistrationBody } from "@repo/contracts/schools";
+import { SCHOOL_BOARDS, SCHOOL_CATEGORIES } from "@repo/contracts/schools-constants";
+import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
+import {
+  Form,
+  FormPasswordField,
+  FormSelect,
+  FormSubmit,
+  FormTextarea,
+  FormTextField,
+  useZodForm,
+} from "@repo/ui/form";
+import { Select } from "@repo/ui/select";
+import { Stack } from "@repo/ui/stack";
+import { Text } from "@repo/ui/text";
+import { useEffect, useState } from "react";
+import type { PickerLevel, RegionOption, RegisterActionData, UsernameCheck } from "./register.server";
+
+interface Props {
+  countries: RegionOption[];
+  countriesFailure: string | null;
+  onRegistered: (result: { email: string; message: string }) => void;
+}
+
+const toOptions = (items: readonly { id: number; name: string }[]) =>
+  items.map((item) => ({ value: String(item.id), label: item.name }));
+
+/** The options of one picker below its parent; none until the parent is chosen. */
+function useRegionOptions(level: PickerLevel, query: Record<string, string> | null) {
+  const fetcher = useFetcher<{ items: RegionOption[] }>();
+  const { load } = fetcher;
+  const key = query ? new URLSearchParams({ level, ...query }).toString() : null;
+  useEffect(() => {
+    if (key) load(`/register/regions?${key}`);
+  }, [key, load]);
+  if (!key || fetcher.state !== "idle") return [];
+  return toOptions(fetcher.data?.items ?? []);
+}
+
+const CHILDREN = {
+  zone_id: ["state_id", "prant_id", "district_id", "city_id"],
+  state_id: ["prant_id", "district_id", "city_id"],
+  prant_id: ["district_id", "city_id"],
+  district_id: ["city_id"],
+} as const;
+
+const EMPTY = {
+  school_name: "",
+  category_id: "",
+  board_id: "",
+  address: "",
+  pincode: "",
+  zone_id: "",
+  state_id: "",
+  prant_id: "",
+  district_id: "",
+  city_id: "",
+  contact_name: "",
+  contact_phone: "",
+  email: "",
+  username: "",
+  password: "",
+  confirm_password: "",
+};
+type Values = typeof EMPTY;
+
+/**
+ * The registration form, checked with the API's own schema as the user types (messages once a
+ * field is touched). The region pickers narrow each other; the username is checked as it is typed.
+ */
+export default function RegisterForm({ countries, countriesFailure, onRegistered }: Props) {
+  const form = useZodForm(schoolRegistrationBody, { defaultValues: EMPTY });
+  const fetcher = useFetcher<RegisterActionData>();
+  const checker = useFetcher<UsernameCheck>();
+  // India is the usual answer; the Gulf countries lead to the GCC zone.
+  const [countryId, setCountryId] = useState(countries[0] ? String(countries[0].id) : "");
+  const values = form.watch() as Values;
+
+  const zones = useRegionOptions("zone", countryId ? { country_id: countryId } : null);
+  const states = useRegionOptions(
+    "state",
+    values.zone_id ? { parent_id: values.zone_id, ...(countryId ? { country_id: countryId } : {}) } : null,
+  );
+  const prants = useRegionOptions("prant", values.state_id ? { parent_id: values.state_id } : null);
+  const districts = useRegionOptions("district", values.prant_id ? { parent_id: values.prant_id } : null);
+  const cities = useRegionOptions("city", values.district_id ? { parent_id: values.district_id } : null);
+
+  // A new parent empties the pickers below it.
+  useEffect(() => {
+    const subscription = form.watch((_all, { name }) => {
+      if (name && name in CHILDREN) {
+        for (const child of CHILDREN[name as keyof typeof CHILDREN]) form.setValue(child, "");
+      }
+      if (name === "password" && form.getFieldState("confirm_password").isDirty) void form.trigger("confirm_password");
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
+
+  // The username is checked once the user pauses typing a valid one.
+  const { submit: check } = checker;
+  const username = values.username.trim();
+  useEffect(() => {
+    if (username.length < 3) return;
+    const timer = window.setTimeout(
+      () => check({ username }, { method: "post", action: "/register/check-username" }),
+      400,
+    );
+    return () => window.clearTimeout(timer);
+  }, [username, check]);
+  const usernameAnswer = checker.data?.username === username ? checker.data : undefined;
+  useEffect(() => {
+    if (usernameAnswer?.available === false) form.setError("username", { message: usernameAnswer.message });
+  }, [usernameAnswer, form]);
+
+  useFetcherResult(fetcher, (answer) => {
+    if (answer.ok) {
+      onRegistered({ email: answer.email ?? values.email, message: answer.message });
+      return;
+    }
+    for (const error of answer.errors ?? []) {
+      if (error.field in EMPTY) form.setError(error.field as keyof Values, { message: error.message });
+    }
+  });
+  const answer = fetcher.data;
+  const placed = (answer?.errors ?? []).some((error) => error.field in EMPTY);
+
+  return (
+    <Form
+      form={form}
+      aria-label="School registration"
+      onSubmit={() => fetcher.submit(form.getValues() as Values, { method: "post", action: "/register" })}
+    >
+      <Stack gap={4}>
+        {answer && !answer.ok && !placed ? (
+          <Text role="alert" tone="danger" weight="semibold">
+            {answer.message}
+          </Text>
+        ) : null}
+        <FormTextField name="school_name" label="School name" autoComplete="organization" />
+        <FormSelect
+          name="category_id"
+          label="Category"
+          placeholder="Select the category"
+          options={toOptions(SCHOOL_CATEGORIES)}
+        />
+        <FormSelect name="board_id" label="Board" placeholder="Select the board" options={toOptions(SCHOOL_BOARDS)} />
+        <Select
+          label="Country"
+          value={countryId}
+          onChange={(event) => {
+            setCountryId(event.target.value);
+            form.setValue("zone_id", "");
+          }}
+          options={toOptions(countries)}
+          placeholder="Select the country"
+          error={countriesFailure ?? undefined}
+        />
+        <FormSelect name="zone_id" label="Zone" placeholder="Select the zone" options={zones} />
+        <FormSelect name="state_id" label="State" placeholder="Select the state" options={states} />
+        <FormSelect name="prant_id" label="Prant" placeholder="Select the prant (if listed)" options={prants} />
+        <FormSelect
+          name="district_id"
+          label="District"
+          placeholder="Select the district (if listed)"
+          options={districts}
+        />
+        <FormSelect name="city_id" label="City" placeholder="Select the city (if listed)" options={cities} />
+        <FormTextarea name="address" label="Address" rows={2} autoComplete="street-address" />
+        <FormTextField name="pincode" label="PIN or postal code" autoComplete="postal-code" inputMode="numeric" />
+        <FormTextField name="contact_name" label="Principal or contact name" autoComplete="name" />
+        <FormTextField name="contact_phone" label="Phone" type="tel" autoComplete="tel" />
+        <FormTextField
+          name="email"
+          label="School e-mail"
+          type="email"
+          autoComplete="email"
+          hint="We send a link to this address to verify it."
+        />
+        <FormTextField
+          name="username"
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          hint={usernameAnswer?.available ? usernameAnswer.message : "3 to 50 letters, digits or . _ @ -"}
+        />
+        <FormPasswordField
+          name="password"
+          label="Password"
+          autoComplete="new-password"
+          hint="8 to 100 characters, with an uppercase and a lowercase letter, a number and one of !@#$%^&*"
+        />
+        <FormPasswordField name="confirm_password" label="Confirm password" autoComplete="new-password" />
+        <FormSubmit fullWidth loading={fetcher.state !== "idle"}>
+          Register school
+        </FormSubmit>
+      </Stack>
+    </Form>
+  );
+}

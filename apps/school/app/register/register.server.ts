@@ -1,0 +1,98 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { components } from "@repo/api-client/schema";
+import { isSameOrigin } from "@repo/auth/remix/security";
+import type { FieldError } from "@repo/contracts/envelope";
+import { schoolRegistrationBody } from "@repo/contracts/schools";
+import { auth } from "@repo/remix-app/auth.server";
+
+/** A node of the registration pickers, as the generated client types it. */
+export type RegionOption = components["schemas"]["RegistrationRegion"];
+
+export const REGION_LEVELS = ["country", "zone", "state", "prant", "district", "city"] as const;
+export type PickerLevel = (typeof REGION_LEVELS)[number];
+
+export interface RegisterActionData {
+  ok: boolean;
+  message: string;
+  email?: string;
+  errors?: FieldError[];
+}
+
+/** The fields of the registration form, by their API names (the pickers post ids as text). */
+const FIELDS = Object.keys(schoolRegistrationBody.shape) as (keyof typeof schoolRegistrationBody.shape)[];
+
+/** /register: a public page; the countries start the pickers. */
+export async function registerLoader({ request, context }: LoaderFunctionArgs) {
+  const api = auth.apiFor(request, context);
+  const { data: answer, error } = await api.GET("/api/schools/register/regions", {
+    params: { query: { level: "country" } },
+  });
+  return {
+    countries: answer?.data ?? [],
+    failure: answer ? null : (error?.message ?? "Countries API failed, please try again"),
+  };
+}
+
+/**
+ * Posts the registration to the API after checking it with the API's own schema. No session
+ * exists yet, so the Origin check is what stops another site from posting here.
+ */
+export async function registerAction({ request, context }: ActionFunctionArgs) {
+  if (!isSameOrigin(request, auth.appOrigin)) {
+    return data<RegisterActionData>(
+      { ok: false, message: "This form was sent from another site. Reload the page and try again." },
+      403,
+    );
+  }
+  const form = await request.formData();
+  const values = Object.fromEntries(FIELDS.map((field) => [field, String(form.get(field) ?? "")]));
+  const parsed = schoolRegistrationBody.safeParse(values);
+  if (!parsed.success) {
+    const errors = parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
+    return data<RegisterActionData>({ ok: false, message: "Please correct the marked fields.", errors }, 400);
+  }
+  const api = auth.apiFor(request, context);
+  const { data: result, error, response } = await api.POST("/api/schools/school-register", { body: parsed.data });
+  if (!result) {
+    return data<RegisterActionData>(
+      { ok: false, message: error?.message ?? "Registration failed. Please try again.", errors: error?.errors },
+      { status: response.status },
+    );
+  }
+  return data<RegisterActionData>({ ok: true, message: result.message, email: result.data.email });
+}
+
+/** /register/regions?level=…&parent_id=…&country_id=…: one picker's options. */
+export async function registerRegionsLoader({ request, context }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const level = params.get("level") as PickerLevel;
+  if (!REGION_LEVELS.includes(level)) return data({ items: [] as RegionOption[] }, 400);
+  const id = (name: string) => {
+    const value = Number(params.get(name));
+    return Number.isInteger(value) && value > 0 ? value : undefined;
+  };
+  const { data: answer } = await auth.apiFor(request, context).GET("/api/schools/register/regions", {
+    params: { query: { level, parent_id: id("parent_id"), country_id: id("country_id") } },
+  });
+  return { items: answer?.data ?? [] };
+}
+
+export interface UsernameCheck {
+  username: string;
+  available: boolean | null;
+  message: string;
+}
+
+/** /register/check-username (POST): whether a username is free, in the API's words. */
+export async function checkUsernameAction({ request, context }: ActionFunctionArgs) {
+  if (!isSameOrigin(request, auth.appOrigin)) throw new Response("Forbidden", { status: 403 });
+  const username = String((await request.formData()).get("username") ?? "").trim();
+  const { data: answer, error } = await auth
+    .apiFor(request, context)
+    .POST("/api/check-username", { body: { username } });
+  return data<UsernameCheck>({
+    username,
+    available: answer ? answer.data.available : null,
+    message: answer?.message ?? error?.message ?? "The username could not be checked",
+  });
+}

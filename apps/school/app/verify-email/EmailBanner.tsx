@@ -1,0 +1,44 @@
+import { useFetcher } from "@remix-run/react";
+import { Button } from "@repo/ui/button";
+import { Card } from "@repo/ui/card";
+import { Stack } from "@repo/ui/stack";
+import { Text } from "@repo/ui/text";
+import { useEffect } from "react";
+import type { EmailStatus, ResendResult } from "./verify-email.server";
+
+/**
+ * Above every signed-in page of a school whose address is not verified yet: it cannot pay until
+ * it is (docs/domain.md, School registration). The status loads once, after the page shows.
+ */
+export function EmailBanner({ csrf }: { csrf: string }) {
+  const status = useFetcher<EmailStatus>();
+  const resend = useFetcher<ResendResult>();
+  const { load } = status;
+  useEffect(() => {
+    load("/email-verification");
+  }, [load]);
+  if (!status.data?.unverified) return null;
+  const answer = resend.data;
+  return (
+    <Card
+      title="Please verify your school's e-mail address"
+      description={`We sent a link to ${status.data.email ?? "your school's address"}. Until it is opened you can add students, but you cannot pay for them.`}
+      actions={
+        <resend.Form method="post" action="/email-verification">
+          <input type="hidden" name="csrf" value={csrf} />
+          <Button type="submit" variant="light" size="sm" loading={resend.state !== "idle"}>
+            Send the link again
+          </Button>
+        </resend.Form>
+      }
+    >
+      {answer ? (
+        <Stack>
+          <Text role={answer.ok ? "status" : "alert"} tone={answer.ok ? "success" : "danger"} size="sm">
+            {answer.message}
+          </Text>
+        </Stack>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,101 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { isSameOrigin } from "@repo/auth/remix/security";
+import { ROLE } from "@repo/auth/roles";
+import { auth } from "@repo/remix-app/auth.server";
+
+/** How a verification link turned out; `expired` and `used` offer to sign in and ask again. */
+export type VerifyOutcome = "verified" | "used" | "expired" | "invalid" | "missing";
+
+export type VerifyState =
+  /** A token to redeem: the page posts it (automatically in a browser, or by its button). */
+  { outcome: "ready"; token: string; message: string } | { outcome: VerifyOutcome; message: string };
+
+const OUTCOME_BY_STATUS: Record<number, VerifyOutcome> = {
+  404: "invalid",
+  409: "used",
+  422: "expired",
+  400: "invalid",
+};
+
+const MISSING = {
+  outcome: "missing",
+  message:
+    "This verification link is incomplete. Open the link from your e-mail again, or copy the whole address into your browser.",
+} as const satisfies VerifyState;
+
+const tokenOf = (value: FormDataEntryValue | string | null | undefined) =>
+  typeof value === "string" && value.trim() ? value.trim() : undefined;
+
+/**
+ * /verify-school-email?token=… (GET) redeems nothing: mail scanners open links before people do,
+ * and a link they opened would be used up. The page posts the token itself once it runs in a
+ * browser (and offers a button), so only a person's visit verifies.
+ */
+export function verifyEmailLoader({ request }: LoaderFunctionArgs): VerifyState {
+  const token = tokenOf(new URL(request.url).searchParams.get("token"));
+  if (!token) return MISSING;
+  return { outcome: "ready", token, message: "Confirm that this is your school's e-mail address." };
+}
+
+/**
+ * /verify-school-email (POST): redeems the link once through the API and says how it went. The
+ * page is public: the school need not be signed in to prove it reads its mail.
+ */
+export async function verifyEmailAction({ request, context }: ActionFunctionArgs): Promise<VerifyState> {
+  if (!isSameOrigin(request, auth.appOrigin)) {
+    return {
+      outcome: "invalid",
+      message: "This form was sent from another site. Open the link from your e-mail again.",
+    };
+  }
+  const token = tokenOf((await request.formData()).get("token"));
+  if (!token) return MISSING;
+  const {
+    data: answer,
+    error,
+    response,
+  } = await auth.apiFor(request, context).POST("/api/school/verify-school-email", { body: { token } });
+  if (answer) return { outcome: "verified", message: answer.message };
+  return {
+    outcome: OUTCOME_BY_STATUS[response.status] ?? "invalid",
+    message: error?.message ?? "The link could not be checked. Please try again later.",
+  };
+}
+
+export interface EmailStatus {
+  /** Whether to show the banner: a school account whose address is not verified yet. */
+  unverified: boolean;
+  email: string | null;
+}
+
+export interface ResendResult {
+  ok: boolean;
+  message: string;
+}
+
+/** Roles whose account belongs to one school (only they have an address to verify). */
+const HAS_SCHOOL: readonly number[] = [ROLE.school, ROLE.institute];
+
+/** /email-verification (GET): whether the signed-in school still has to verify its address. */
+export async function emailStatusLoader({ request, context }: LoaderFunctionArgs) {
+  const { user, api } = await auth.requireUser(request, context);
+  if (!HAS_SCHOOL.includes(user.role_id)) return data<EmailStatus>({ unverified: false, email: null });
+  const { data: answer } = await api.GET("/api/schools/profile");
+  return data<EmailStatus>({
+    unverified: answer ? !answer.data.email_verified : false,
+    email: answer?.data.email ?? null,
+  });
+}
+
+/** /email-verification (POST): mails the signed-in school a new link. */
+export async function resendAction({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const { api } = await auth.requireAction(request, context, form, "school.profile.edit");
+  const { data: answer, error } = await api.POST("/api/school/verify-school-email/resend");
+  if (!answer)
+    return data<ResendResult>({
+      ok: false,
+      message: error?.message ?? "The link could not be sent. Please try again.",
+    });
+  return data<ResendResult>({ ok: true, message: answer.message });
+}

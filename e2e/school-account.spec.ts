@@ -1,0 +1,200 @@
+import { expect, type Page, test } from "@playwright/test";
+import { API, appOrigin, DEMO_PASSWORD, expectAccessible, hydrated, mailsTo, pageUrl, signIn } from "./support";
+
+const SCREENS = "e2e/artifacts/screens";
+/** Public pages whole; pages in the shell as the viewport shows them (its header and sidebar stick). */
+const shot = async (page: Page, name: string, fullPage = true) => {
+  if (!fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SCREENS}/school-account-${name}.png`, fullPage });
+};
+
+/** The zone that holds Maharashtra, as the registration pickers list it. */
+async function maharashtraZone(): Promise<string> {
+  const get = async (query: string) =>
+    (
+      (await (await fetch(`${API}/api/schools/register/regions?${query}`)).json()) as {
+        data: { id: number; name: string }[];
+      }
+    ).data;
+  for (const zone of await get("level=zone&country_id=1")) {
+    if ((await get(`level=state&parent_id=${zone.id}`)).some((state) => state.name === "Maharashtra")) return zone.name;
+  }
+  throw new Error("no zone holds Maharashtra");
+}
+
+/** Picks the first real option of a picker once its options have loaded. */
+async function pickFirst(page: Page, label: string) {
+  const select = page.getByLabel(label, { exact: true });
+  await expect(select.locator("option:not([value=''])").first()).toBeAttached();
+  const value = await select.locator("option:not([value=''])").first().getAttribute("value");
+  await select.selectOption(value ?? "");
+}
+
+/** The verification link of the newest mail to `address`. */
+async function newestLink(address: string, count: number): Promise<string> {
+  await expect.poll(async () => (await mailsTo(address)).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
+  const mails = await mailsTo(address);
+  const html = mails.at(-1)?.html ?? "";
+  const href = html.match(/href="([^"]*verify-school-email\?token=[^"]+)"/)?.[1];
+  if (!href) throw new Error(`no verification link in ${html}`);
+  return href.replace(/&amp;/g, "&");
+}
+
+test("a school registers, verifies its e-mail from the mail, signs in and keeps its profile", async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  const username = `e2eschool${stamp}`;
+  const email = `office-${stamp}@e2e.example.org`;
+  const password = "Vidya@2026";
+
+  await page.goto(`${appOrigin("school")}/login`);
+  await hydrated(page);
+  await page.getByRole("link", { name: "Register your school" }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  await expect(page.getByRole("heading", { name: "Register your school" })).toBeVisible();
+  await expect(page.getByLabel("School name")).toBeVisible();
+
+  // Messages show once a field is touched.
+  await page.getByLabel("School name").focus();
+  await page.getByLabel("School name").blur();
+  await expect(page.getByText("Enter the school name")).toBeVisible();
+
+  await page.getByLabel("School name").fill(`E2E Vidyalaya ${stamp}`);
+  await page.getByLabel("Category").selectOption({ label: "Private" });
+  await page.getByLabel("Board").selectOption({ label: "CBSE" });
+  await expect(page.getByLabel("Country")).toHaveValue("1");
+  const zone = await maharashtraZone();
+  await expect(page.getByLabel("Zone").locator("option", { hasText: zone })).toBeAttached();
+  await page.getByLabel("Zone").selectOption({ label: zone });
+  await expect(page.getByLabel("State", { exact: true }).locator("option", { hasText: "Maharashtra" })).toBeAttached();
+  await page.getByLabel("State", { exact: true }).selectOption({ label: "Maharashtra" });
+  await pickFirst(page, "Prant");
+  await pickFirst(page, "District");
+  await pickFirst(page, "City");
+  await page.getByLabel("Address").fill("12, Station Road");
+  await page.getByLabel("PIN or postal code").fill("411001");
+  await page.getByLabel("Principal or contact name").fill("S. Deshpande");
+  await page.getByLabel("Phone").fill("9876543210");
+  await page.getByLabel("School e-mail").fill(email);
+  // A taken username is refused as it is typed.
+  await page.getByLabel("Username").fill("school");
+  await expect(page.getByText("This username is already taken")).toBeVisible();
+  await page.getByLabel("Username").fill(username);
+  await expect(page.getByText("This username is available")).toBeVisible();
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('input[name="confirm_password"]').fill("Vidya@2025");
+  await page.locator('input[name="confirm_password"]').blur();
+  await expect(page.getByText("Password do not match")).toBeVisible();
+  await page.locator('input[name="confirm_password"]').fill(password);
+  await expectAccessible(page, "/register");
+  await shot(page, "register");
+
+  await page.getByRole("button", { name: "Register school" }).click();
+  await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
+  await expect(page.getByText(email, { exact: true })).toBeVisible();
+  await expectAccessible(page, "/register (done)");
+  await shot(page, "register-done");
+  const firstLink = await newestLink(email, 1);
+  expect(new URL(firstLink).origin).toBe(appOrigin("school"));
+
+  // Signed in before verifying: the banner offers a new link.
+  await signIn(page, "school", username, password);
+  const banner = page.getByRole("region", { name: "Please verify your school's e-mail address" });
+  await expect(banner).toBeVisible();
+  await banner.getByRole("button", { name: "Send the link again" }).click();
+  await expect(banner.getByText(`We sent a new verification link to ${email}.`)).toBeVisible();
+  await expectAccessible(page, "dashboard with the e-mail banner");
+  await shot(page, "banner", false);
+
+  // The first link was replaced by the second.
+  const secondLink = await newestLink(email, 2);
+  await page.goto(firstLink);
+  await expect(page.getByRole("heading", { name: "This link has expired" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign in to send a new link" })).toBeVisible();
+  await shot(page, "verify-expired");
+  // A mail scanner fetches the link without running the page: that uses nothing up.
+  expect((await fetch(secondLink)).status).toBe(200);
+  await page.goto(secondLink);
+  await expect(page.getByRole("heading", { name: "E-mail address verified" })).toBeVisible();
+  await expectAccessible(page, "/verify-school-email");
+  await shot(page, "verified");
+  await page.goto(secondLink);
+  await expect(page.getByRole("heading", { name: "This link was already used" })).toBeVisible();
+
+  // Verified: no banner; the profile shows it.
+  await page.goto(pageUrl("school", "edit-school-profile"));
+  await hydrated(page);
+  await expect(page.getByRole("heading", { name: `E2E Vidyalaya ${stamp}` })).toBeVisible();
+  await expect(page.getByText("Verified", { exact: true })).toBeVisible();
+  await expect(page.getByText("Please verify your school's e-mail address")).toHaveCount(0);
+  const contact = page.getByLabel("Principal or contact name");
+  await expect(contact).toHaveValue("S. Deshpande");
+  await contact.fill("");
+  await contact.blur();
+  await expect(page.getByText("Enter the principal or contact name")).toBeVisible();
+  await contact.fill("A. Joshi");
+  await page.getByLabel("Board").selectOption({ label: "State Board" });
+  await page.getByRole("button", { name: "Save changes" }).click();
+  const saved = page.getByRole("alertdialog");
+  await expect(saved).toContainText("School profile updated successfully");
+  await expectAccessible(page, "edit-school-profile (saved)");
+  await saved.getByRole("button", { name: "OK" }).click();
+  await page.reload();
+  await expect(page.getByLabel("Principal or contact name")).toHaveValue("A. Joshi");
+  await expect(page.getByRole("definition").filter({ hasText: "Maharashtra" })).toBeVisible();
+  await shot(page, "profile", false);
+
+  await page.goto(pageUrl("school", "update-school-password"));
+  await expect(page.getByLabel("Current password")).toBeVisible();
+  await expectAccessible(page, "update-school-password");
+  await shot(page, "password", false);
+
+  // A new school has no referred students yet: no bank detail page (DECISIONS §2).
+  const refused = await page.goto(pageUrl("school", "bank-detail"));
+  expect(refused?.status()).toBe(403);
+});
+
+test("a school with more than 10 referred students saves its bank details with its password", async ({ page }) => {
+  await signIn(page, "school", "school", DEMO_PASSWORD);
+  await page.goto(pageUrl("school", "bank-detail"));
+  await hydrated(page);
+  await expect(page.getByText("No bank details are saved yet.")).toBeVisible();
+  await expect(page.getByLabel("Account holder's name")).toBeVisible();
+  await page.getByLabel("Account holder's name").fill("Jnana Prabodhini Trust");
+  await page.getByLabel("Account number", { exact: true }).fill("123456789012");
+  await page.getByLabel("Account number again").fill("123456789000");
+  await page.getByLabel("Account number again").blur();
+  await expect(page.getByText("The account numbers do not match")).toBeVisible();
+  await page.getByLabel("Account number again").fill("123456789012");
+  await page.getByLabel("IFSC").fill("SBIN123");
+  await page.getByLabel("IFSC").blur();
+  await expect(page.getByText("Enter the 11-character IFSC, e.g. SBIN0001234")).toBeVisible();
+  await page.getByLabel("IFSC").fill("SBIN0001234");
+  await page.getByLabel("Bank name").fill("State Bank of India");
+  await page.getByLabel("Branch").fill("Pune Camp");
+  await page.getByLabel("Cancelled cheque (optional)").setInputFiles({
+    name: "cheque.png",
+    mimeType: "image/png",
+    buffer: Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+      "base64",
+    ),
+  });
+  await page.getByLabel("Your password").fill("Wrong@12345");
+  await page.getByRole("button", { name: "Save bank details" }).click();
+  await expect(page.getByText("The password is not correct")).toBeVisible();
+  await page.getByLabel("Your password").fill(DEMO_PASSWORD);
+  await expectAccessible(page, "bank-detail (form)");
+  await page.getByRole("button", { name: "Save bank details" }).click();
+  const saved = page.getByRole("alertdialog");
+  await expect(saved).toContainText("Bank details saved successfully");
+  await saved.getByRole("button", { name: "OK" }).click();
+  const list = page.getByRole("definition").filter({ hasText: "XXXXXXXX9012" });
+  await expect(list).toBeVisible();
+  await expect(page.getByText("123456789012")).toHaveCount(0);
+  await expect(page.getByText("Uploaded", { exact: true })).toBeVisible();
+  // The form is empty again, the cheque picker too.
+  await expect(page.getByText("cheque.png")).toHaveCount(0);
+  await expect(page.getByLabel("Your password")).toHaveValue("");
+  await expectAccessible(page, "bank-detail (saved)");
+  await shot(page, "bank-details", false);
+});
