@@ -6,6 +6,7 @@ import { and, eq, inArray, isNull, like, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMailWorker, type MailWorker } from "../src/services/mail/index";
+import { EMAIL_TAKEN } from "../src/services/school-account";
 import { maskAccountNumber } from "../src/services/school-account-bank";
 import { startSmtp, type TestSmtp } from "./smtp";
 import { DEMO_PASSWORD, startTestApi, type TestApi } from "./support";
@@ -129,6 +130,14 @@ for (const driver of testDrivers()) {
     };
 
     describe("registration and verification", () => {
+      it("registers one school when two registrations with one e-mail arrive at once", async () => {
+        const email = `same-${driver}-${Date.now()}@school.example.org`;
+        const answers = await Promise.all([register(registration({ email })), register(registration({ email }))]);
+        expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+        const refused = answers.find((a) => a.status === 409);
+        expect(refused?.body.errors).toEqual([{ field: "email", message: EMAIL_TAKEN }]);
+      });
+
       it("creates the active, unverified school and its role-2 account, and mails a working link once", async () => {
         const body = registration();
         const result = await register(body);

@@ -153,6 +153,11 @@ export async function registerSchool(
   const passwordHash = await hashPassword(body.password);
   try {
     return await db.transaction(async (tx) => {
+      // Two registrations with one e-mail at once: the second waits here and then sees the first.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(lower(${body.email})))`);
+      if (await emailTaken(tx, body.email)) {
+        throw new ApiError(409, EMAIL_TAKEN, [{ field: "email", message: EMAIL_TAKEN }]);
+      }
       const [school] = await tx
         .insert(schools)
         .values({
