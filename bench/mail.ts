@@ -18,7 +18,7 @@ import pg from "pg";
 import pino from "pino";
 import { SMTPServer } from "smtp-server";
 import { createApp } from "../apps/api/src/app";
-import { createServices, JOB_HANDLERS } from "../apps/api/src/services/index";
+import { createServices, jobHandlers } from "../apps/api/src/services/index";
 import { runNextJob } from "../apps/api/src/services/jobs";
 import { ensureBuiltInTemplates } from "../apps/api/src/services/mail/index";
 
@@ -143,7 +143,7 @@ export async function runMailBench(options: MailBenchOptions): Promise<MailBench
     if (sent.status !== 202) throw new Error(`send answered ${sent.status}: ${JSON.stringify(sent.body)}`);
     const accepted = performance.now();
     const log = pino({ level: "warn" });
-    while (await runNextJob(database.db, JOB_HANDLERS, { runnerId: "bench", log }));
+    while (await runNextJob(database.db, jobHandlers(services), { runnerId: "bench", log }));
     const queuedAt = performance.now();
     const [queued] = await queryRows<{ n: number }>(
       database.db,

@@ -6,6 +6,8 @@
 // (used only to create and drop `portal_bench`). Figures go to bench/results/latest.json.
 //  3. The mail benchmark (bench/mail.ts): a 100,000-recipient campaign queued, then delivered to a
 //     local SMTP server by the built API. Figures go to bench/results/mail.json.
+//  4. The students import (bench/student-import.ts): 10,000 rows XLSX and 100,000 rows CSV end to
+//     end, with peak RSS. `--only student-import`. Figures go to bench/results/student-import.json.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -13,6 +15,7 @@ import { openDatabase } from "@repo/db";
 import { parseScaleArgs, seedScale } from "@repo/db/seed/scale";
 import pg from "pg";
 import { runMailBench } from "./mail";
+import { runStudentImportBench } from "./student-import";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const adminUrl =
@@ -25,8 +28,8 @@ const flag = (name: string, fallback: number) => {
 };
 const REQUESTS = flag("requests", 300);
 const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined;
-if (only !== undefined && only !== "api" && only !== "mail") {
-  console.error(`bench: --only must be api or mail, not ${only}`);
+if (only !== undefined && only !== "api" && only !== "mail" && only !== "student-import") {
+  console.error(`bench: --only must be api, mail or student-import, not ${only}`);
   process.exit(1);
 }
 const CONCURRENCY = flag("concurrency", 8);
@@ -189,8 +192,8 @@ async function runApiBench() {
   }
 }
 
-if (only !== "mail") await runApiBench();
-if (only !== "api") {
+if (only === undefined || only === "api") await runApiBench();
+if (only === undefined || only === "mail") {
   const report = await runMailBench({ adminUrl, recipients: flag("recipients", 100_000), port: PORT + 1 });
   const result = { date: new Date().toISOString(), ...report };
   mkdirSync(`${root}bench/results`, { recursive: true });
@@ -203,4 +206,22 @@ if (only !== "api") {
     `| deliver to local SMTP (built API's worker) | ${report.delivery.per_second} messages/s (${report.delivery.seconds} s; ${report.delivery.duplicates} duplicates) | ≥ ${report.delivery.target_per_second}/s |`,
   );
   console.log("Report: bench/results/mail.json");
+}
+if (only === undefined || only === "student-import") {
+  const report = await runStudentImportBench({ adminUrl, port: PORT + 2 });
+  mkdirSync(`${root}bench/results`, { recursive: true });
+  writeFileSync(
+    `${root}bench/results/student-import.json`,
+    `${JSON.stringify({ date: new Date().toISOString(), ...report }, null, 2)}\n`,
+  );
+  console.log("\n| students import | end to end | request | job | peak RSS | target |\n|---|---|---|---|---|---|");
+  for (const f of [report.xlsx, report.csv]) {
+    console.log(
+      `| ${f.rows.toLocaleString("en")} rows ${f.format.toUpperCase()} (${f.file_mb} MB) | ${f.seconds} s (${f.rows_per_second}/s) | ${f.request_ms} ms | ${f.job_seconds} s | ${f.peak_rss_mb} MB | ≤ ${f.target_seconds} s, ≤ ${report.peak_rss_target_mb} MB |`,
+    );
+  }
+  console.log("\n| student list (5,000 students) | p50 | p95 | target p95 |\n|---|---|---|---|");
+  for (const f of report.list)
+    console.log(`| ${f.scenario} | ${f.p50_ms} ms | ${f.p95_ms} ms | ≤ ${f.target_p95_ms} ms |`);
+  console.log("Report: bench/results/student-import.json");
 }

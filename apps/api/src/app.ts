@@ -20,6 +20,7 @@ import { registerMailRoutes } from "./routes/mail";
 import { registerOtpRoutes } from "./routes/otp";
 import { registerProfileRoutes } from "./routes/profile";
 import { registerSchoolAccountRoutes } from "./routes/school-account";
+import { registerSchoolDashboardRoutes } from "./routes/school-dashboard";
 import { registerSchoolRoutes } from "./routes/schools";
 import { registerStudentImportRoutes } from "./routes/student-import";
 import { registerStudentRoutes } from "./routes/students";
@@ -87,6 +88,7 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
   registerGeographyRoutes(app);
   registerSchoolRoutes(app);
   registerSchoolAccountRoutes(app);
+  registerSchoolDashboardRoutes(app);
   registerStudentRoutes(app);
   registerStudentImportRoutes(app);
   registerExportRoutes(app);

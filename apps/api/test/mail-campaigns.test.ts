@@ -5,7 +5,7 @@ import { testDrivers } from "@repo/db/testing";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { JOB_HANDLERS } from "../src/services/index";
+import { jobHandlers } from "../src/services/index";
 import { runNextJob } from "../src/services/jobs";
 import { startTestApi, type TestApi } from "./support";
 
@@ -80,7 +80,7 @@ for (const driver of testDrivers()) {
     const post = (path: string, json: unknown, token = admin) => api.call("POST", path, { token, json });
     const count = (audience: unknown, token = admin) => post("/api/mail/audience/count", { audience }, token);
     const runJobs = async () => {
-      while (await runNextJob(api.db, JOB_HANDLERS, { runnerId: "test-runner", log: logger }));
+      while (await runNextJob(api.db, jobHandlers(api.services), { runnerId: "test-runner", log: logger }));
     };
     /** Every address of the audience (count gives 5 of them; the expansion gives all). */
     const stateOfSchoolAccount = async (email: string) => {
@@ -307,7 +307,7 @@ for (const driver of testDrivers()) {
         });
 
         // Running the job again (as after a crash) adds nothing twice.
-        const again = await JOB_HANDLERS["mail.campaign"]?.({
+        const again = await jobHandlers(api.services)["mail.campaign"]?.({
           db: api.db,
           job: {
             id: jobId,

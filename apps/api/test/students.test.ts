@@ -215,21 +215,6 @@ for (const driver of testDrivers()) {
       expect((await api.call("GET", `/api/students/detail/${id}`, { token })).body.data.has_account).toBe(true);
     });
 
-    it("counts the school's students by payment, class, language and gender", async () => {
-      const summary = await api.call("GET", "/api/schools/dashboard", { token: await api.login("school") });
-      expect(summary.status).toBe(200);
-      const data = summary.body.data;
-      const total = (await list("school")).body.data.total;
-      expect(data.total).toBe(total);
-      const sum = (rows: { count: number }[]) => rows.reduce((n, r) => n + r.count, 0);
-      expect(sum(data.by_payment)).toBe(total);
-      expect(sum(data.by_language)).toBe(total);
-      expect(data.by_class.reduce((n: number, r: { paid: number; unpaid: number }) => n + r.paid + r.unpaid, 0)).toBe(
-        total,
-      );
-      expect(data.exam_year).toBe("2026-27");
-    });
-
     it("shows a master institute the students of its schools, and nobody else's", async () => {
       const result = await list("masterinstitute", "?per_page=100");
       expect(result.status).toBe(200);

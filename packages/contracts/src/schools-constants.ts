@@ -6,6 +6,9 @@ export const SCHOOL_VERIFICATION_RESENDS = { max: 5, windowSeconds: 60 * 60 } as
 /** A cancelled-cheque file (JPEG, PNG or PDF) may be this large. */
 export const CHEQUE_MAX_BYTES = 5 * 1024 * 1024;
 
+/** Schools chosen for deletion (admins): at most this many at a time. */
+export const SCHOOL_DELETE_MAX = 100;
+
 /** School boards offered by the registration form (fetchSubBoard). */
 export const SCHOOL_BOARDS = [
   { id: 1, name: "CBSE" },

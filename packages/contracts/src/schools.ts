@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isStrongPassword, PASSWORD_MESSAGES, usernameField } from "./auth";
+import { SCHOOL_DELETE_MAX } from "./schools-constants";
 import { phoneField } from "./students";
 
 /** A school's own account switch (POST /api/schools/disable-account): its new state. */
@@ -150,9 +151,6 @@ export const schoolProfile = z.object({
   city: z.string().nullable(),
 });
 export type SchoolProfile = z.infer<typeof schoolProfile>;
-
-/** Schools chosen for deletion (admins): at most this many at a time. */
-export const SCHOOL_DELETE_MAX = 100;
 
 export const schoolIdsBody = z.strictObject({
   ids: z

@@ -230,17 +230,6 @@ export const studentDeleteData = z.object({
 /** The 409 of a duplicate: which school already has the student. */
 export const studentDuplicateData = z.object({ student_id: z.number().int().nullable(), school_name: z.string() });
 
-/** A school's figures for its dashboard and statistics. */
-export const schoolStudentSummary = z.object({
-  exam_year: z.string(),
-  total: z.number().int(),
-  by_payment: z.array(z.object({ payment_status: z.string(), count: z.number().int() })),
-  by_class: z.array(z.object({ class_level: z.number().int(), paid: z.number().int(), unpaid: z.number().int() })),
-  by_language: z.array(z.object({ language: z.string(), count: z.number().int() })),
-  by_gender: z.array(z.object({ gender: z.string(), count: z.number().int() })),
-});
-export type SchoolStudentSummary = z.infer<typeof schoolStudentSummary>;
-
 /**
  * A paid student's roll number: the state (its id, two digits or more), the class (two digits)
  * and a six-digit sequence, e.g. 2708000123 for state 27, class VIII, the 123rd. Unique per exam

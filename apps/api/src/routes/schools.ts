@@ -1,12 +1,12 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { envelope } from "@repo/contracts/envelope";
-import { schoolToggleData } from "@repo/contracts/schools";
+import { schoolDeleteData, schoolIdsBody, schoolToggleData } from "@repo/contracts/schools";
 import { actorOf } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { ok } from "../http/envelope";
 import { apiRoute, errorResponse } from "../http/routes";
-import { json } from "../http/schemas";
-import { toggleOwnSchool } from "../services/schools";
+import { json, named } from "../http/schemas";
+import { deleteSchools, toggleOwnSchool } from "../services/schools";
 
 export function registerSchoolRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(
@@ -25,6 +25,34 @@ export function registerSchoolRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const { data, message } = await toggleOwnSchool(c.var.services.database.db, actorOf(c));
       return ok(c, data, message);
+    },
+  );
+
+  app.openapi(
+    apiRoute("schools.delete", {
+      method: "post",
+      path: "/api/schools/delete",
+      tags: ["Schools"],
+      summary: "Delete schools registered by mistake (Admin and Sub Admin)",
+      description:
+        "Deletes the listed schools with their own accounts. A school with students (in any year) or referred students is kept, with the reason; deactivate it instead. Unknown ids are reported as kept.",
+      request: {
+        body: { content: { "application/json": { schema: named(schoolIdsBody, "SchoolIdsBody") } }, required: true },
+      },
+      responses: {
+        200: json(
+          envelope(named(schoolDeleteData, "SchoolDeleteData")).openapi("SchoolDeleteResponse"),
+          "What was deleted and what was kept",
+        ),
+      },
+    }),
+    async (c) => {
+      const result = await deleteSchools(c.var.services.database.db, actorOf(c), c.req.valid("json").ids);
+      const message =
+        result.kept.length === 0
+          ? `${result.deleted.length === 1 ? "1 school" : `${result.deleted.length} schools`} deleted`
+          : `${result.deleted.length} deleted, ${result.kept.length} kept`;
+      return ok(c, result, message);
     },
   );
 }

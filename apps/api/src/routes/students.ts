@@ -1,7 +1,6 @@
 import type { OpenAPIHono, z } from "@hono/zod-openapi";
 import { envelope } from "@repo/contracts/envelope";
 import {
-  schoolStudentSummary,
   studentDeleteData,
   studentFields,
   studentIdsBody,
@@ -20,9 +19,9 @@ import {
   createStudent,
   deleteStudents,
   getStudent,
+  listSchoolStudents,
   listStudents,
   sendStudentCredentials,
-  studentSummary,
   updateStudent,
 } from "../services/students";
 
@@ -56,19 +55,24 @@ export function registerStudentRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(
-    apiRoute("students.view", {
-      method: "get",
-      path: "/api/schools/dashboard",
+    apiRoute("students.sponsored", {
+      method: "post",
+      path: "/api/schools/{id}/sponsors/students",
       tags,
-      summary: "The school's students this year by payment, class, language and gender",
+      summary: "Page through one school's students (those it registers and pays for)",
+      description:
+        "For the people who oversee a school: its own accounts, its master institute, the coordinators of its region and the admins. The body takes the student list's filters (search, class, language, gender, payment status, page, per page). A school outside the caller's scope answers 404, like one that does not exist.",
+      request: { params: idParam, ...body(named(studentListQuery, "StudentListQuery")) },
       responses: {
-        200: json(
-          envelope(named(schoolStudentSummary, "SchoolStudentSummary")).openapi("SchoolStudentSummaryResponse"),
-          "The counts",
-        ),
+        200: json(envelope(studentPage).openapi("SponsoredStudentPage"), "A page of the school's students"),
+        404: errorResponse("No such school in your scope"),
       },
     }),
-    async (c) => ok(c, await studentSummary(c.var.services.database.db, viewerOf(c))),
+    async (c) =>
+      ok(
+        c,
+        await listSchoolStudents(c.var.services.database.db, viewerOf(c), c.req.valid("param").id, c.req.valid("json")),
+      ),
   );
 
   app.openapi(

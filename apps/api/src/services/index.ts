@@ -1,5 +1,6 @@
 import { DEFAULT_APP_PORTS } from "@repo/auth/apps";
 import { MAIL_DEFAULT_MAX_ATTEMPTS, MAIL_DEFAULT_RATE_PER_MINUTE } from "@repo/contracts/mail-constants";
+import { STUDENT_IMPORT_JOB } from "@repo/contracts/student-import";
 import type { Database } from "@repo/db";
 import type { ApiConfig, MailConfig, Services } from "../context";
 import type { Logger } from "../logger";
@@ -7,6 +8,7 @@ import { type JobHandlers, startJobRunner } from "./jobs";
 import { createMailWorker, MAIL_CAMPAIGN_JOB, runCampaignJob } from "./mail/index";
 import { outboxSmsSender } from "./sms";
 import { localDiskStorage } from "./storage";
+import { studentImportJob } from "./student-import";
 
 export const DEFAULT_CONFIG: ApiConfig = {
   sessionIdleHours: 12,
@@ -41,16 +43,19 @@ export function createServices(database: Database, options: { uploadDir: string;
 }
 
 /** Every kind of job the API runs, by its kind (handlers must be idempotent: see services/jobs.ts). */
-export const JOB_HANDLERS: JobHandlers = {
-  [MAIL_CAMPAIGN_JOB]: runCampaignJob,
-};
+export function jobHandlers(services: Services): JobHandlers {
+  return {
+    [MAIL_CAMPAIGN_JOB]: runCampaignJob,
+    [STUDENT_IMPORT_JOB]: studentImportJob(services),
+  };
+}
 
 /**
  * Starts the API process's background work: the job runner and the mail delivery worker.
  * Resolves to a stop function that lets the work in hand finish (server.ts calls it on shutdown).
  */
 export function startBackgroundWork(services: Services, logger: Logger): () => Promise<void> {
-  const runner = startJobRunner(services, JOB_HANDLERS, { pollMs: 1000, logger });
+  const runner = startJobRunner(services, jobHandlers(services), { pollMs: 1000, logger });
   const mail = createMailWorker(services, { logger });
   mail.start();
   return async () => {

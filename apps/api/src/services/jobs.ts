@@ -227,6 +227,17 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
+/** The runners of this process, so that a job queued outside a transaction starts at once. */
+const localRunners = new Set<JobRunner>();
+
+/**
+ * Tells this process's runners to look for work now. Call it after the job's insert is
+ * committed (a job queued inside a transaction is seen at the next poll instead).
+ */
+export function wakeJobRunners(): void {
+  for (const runner of localRunners) runner.wake();
+}
+
 /** A name for a runner or worker: host, process and a random part (two in one process differ). */
 export function workerId(prefix: string): string {
   return `${prefix}:${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -268,15 +279,18 @@ export function startJobRunner(
       if (!ran && !stopped) await sleep();
     }
   })();
-  return {
+  const runner: JobRunner = {
     id: runnerId,
     wake: () => wakeUp?.(),
     async stop() {
       stopped = true;
+      localRunners.delete(runner);
       wakeUp?.();
       await loop;
     },
   };
+  localRunners.add(runner);
+  return runner;
 }
 
 // ── Reading ────────────────────────────────────────────────────────────────────────────────────

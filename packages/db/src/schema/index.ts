@@ -1,3 +1,4 @@
+export * from "./fees";
 export * from "./geography";
 export * from "./jobs";
 export * from "./mail";

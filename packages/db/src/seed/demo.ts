@@ -8,6 +8,7 @@ import {
   cities,
   countries,
   districts,
+  examFees,
   examYears,
   masterInstitutes,
   prants,
@@ -23,6 +24,22 @@ export const DEFAULT_DEMO_PASSWORD = "Demo@12345";
 export const DEMO_SCHOOL_COUNT = 50;
 export const DEMO_STUDENT_COUNT = 2000;
 export const DEMO_EXAM_YEAR = "2026-27";
+
+/**
+ * The demo year's fee table, per student in minor units: India's three levels, and Level 1 in each
+ * Gulf country's currency (three decimals for the dinars and the rial).
+ */
+export const DEMO_FEES = [
+  { countryId: 1, examLevel: "mock", currency: "INR", amountMinor: 5000 },
+  { countryId: 1, examLevel: "level1", currency: "INR", amountMinor: 15000 },
+  { countryId: 1, examLevel: "level2", currency: "INR", amountMinor: 20000 },
+  { countryId: 2, examLevel: "level1", currency: "BHD", amountMinor: 2500 },
+  { countryId: 3, examLevel: "level1", currency: "KWD", amountMinor: 2000 },
+  { countryId: 4, examLevel: "level1", currency: "OMR", amountMinor: 2500 },
+  { countryId: 5, examLevel: "level1", currency: "QAR", amountMinor: 2500 },
+  { countryId: 6, examLevel: "level1", currency: "SAR", amountMinor: 2500 },
+  { countryId: 7, examLevel: "level1", currency: "AED", amountMinor: 2500 },
+] as const;
 
 export interface DemoLogin {
   username: string;
@@ -258,6 +275,7 @@ export async function seedDemoData(db: Db, password = DEFAULT_DEMO_PASSWORD): Pr
       .values({ label: DEMO_EXAM_YEAR, isActive: true, startsOn: "2026-04-01", endsOn: "2027-03-31" })
       .onConflictDoUpdate({ target: examYears.label, set: { isActive: true } })
       .returning({ id: examYears.id });
+    await t.insert(examFees).values(DEMO_FEES.map((fee) => ({ ...fee, examYearId: year?.id ?? 0 })));
     let paidSequence = 0;
     const studentValues = Array.from({ length: DEMO_STUDENT_COUNT }, (_, i) => {
       const school = schoolRows[i % schoolRows.length] ?? schoolRows[0];

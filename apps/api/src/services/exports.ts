@@ -1,0 +1,125 @@
+import type { Permission } from "@repo/auth/permissions";
+import { languageName } from "@repo/contracts/languages";
+import { type StudentRow, studentListQuery } from "@repo/contracts/students";
+import { classLabel, genderName, paymentStatusName } from "@repo/contracts/students-constants";
+import type { Db } from "@repo/db";
+import type { z } from "zod";
+import { ApiError } from "../http/errors";
+import { validated } from "../http/validation";
+import { type CellValue, CSV_TYPE, csvStream, type ListColumn, XLSX_TYPE, xlsxStream } from "./spreadsheets/index";
+import { listStudentsForExport } from "./students";
+
+/**
+ * List exports (docs/domain.md, Services every feature shares: exports): every list screen
+ * exports its current filters through POST /api/export/{kind}. A kind names who may export it,
+ * its filters (the list's own schema), its columns and a row source that pages through the
+ * database with the caller's scope, so an export shows exactly what the list shows.
+ */
+
+export type ExportFormat = "xlsx" | "csv";
+export const EXPORT_FORMATS = ["xlsx", "csv"] as const;
+
+export interface ExportViewer {
+  userId: number;
+  roleId: number;
+  can(permission: Permission): boolean;
+}
+
+export interface ExportColumn<Row> extends ListColumn {
+  value(row: Row): CellValue;
+}
+
+export interface ExportKind<Row, Filters> {
+  /** Any one of these permissions lets a caller export the kind. */
+  permissions: readonly Permission[];
+  /** The list's filters (the JSON body); unknown fields are refused like in the list itself. */
+  filters: z.ZodType<Filters>;
+  /** The file's name without extension; a date is added. */
+  fileName: string;
+  sheetName: string;
+  columns: readonly ExportColumn<Row>[];
+  /** The rows in batches, scoped to the viewer exactly like the list. */
+  rows(db: Db, viewer: ExportViewer, filters: Filters): AsyncIterable<Row[]>;
+}
+
+/** Keeps each kind's row type tied to its columns while the registry holds them side by side. */
+const defineExport = <Row, Filters>(kind: ExportKind<Row, Filters>) => kind as ExportKind<unknown, unknown>;
+
+const date = (value: string | null) => (value ? new Date(`${value.slice(0, 10)}T00:00:00Z`) : null);
+
+const studentColumns: ExportColumn<StudentRow>[] = [
+  { header: "Student id", value: (s) => s.id, width: 10 },
+  { header: "First name", value: (s) => s.first_name, width: 20 },
+  { header: "Last name", value: (s) => s.last_name, width: 20 },
+  { header: "Class", value: (s) => classLabel(s.class_level), width: 8 },
+  { header: "Language", value: (s) => languageName(s.language), width: 12 },
+  { header: "Gender", value: (s) => (s.gender ? genderName(s.gender) : null), width: 10 },
+  { header: "Date of birth", value: (s) => date(s.date_of_birth), width: 14 },
+  { header: "Parent's name", value: (s) => s.parent_name, width: 24 },
+  { header: "Phone", value: (s) => s.phone, width: 16 },
+  { header: "E-mail", value: (s) => s.email, width: 28 },
+  { header: "School", value: (s) => s.school_name, width: 30 },
+  { header: "Exam year", value: (s) => s.exam_year, width: 10 },
+  { header: "Payment", value: (s) => paymentStatusName(s.payment_status), width: 10 },
+  { header: "Roll number", value: (s) => s.roll_number, width: 14 },
+  { header: "Registered on", value: (s) => date(s.created_at), width: 14 },
+];
+
+/** Every exportable list, by the kind in the path. Add a list here and its screen can export it. */
+export const EXPORT_KINDS: Record<string, ExportKind<unknown, unknown>> = {
+  students: defineExport({
+    permissions: ["students.view"],
+    filters: studentListQuery.omit({ page: true, per_page: true }),
+    fileName: "students",
+    sheetName: "Students",
+    columns: studentColumns,
+    rows: (db, viewer, filters) => listStudentsForExport(db, viewer, filters),
+  }),
+};
+
+export interface ExportFile {
+  fileName: string;
+  contentType: string;
+  body: ReadableStream<Uint8Array>;
+}
+
+/**
+ * Starts an export: checks the kind, the caller's permission and the filters (before anything is
+ * streamed, so those fail as ordinary JSON errors), then streams the rows as they are read.
+ */
+export async function startExport(
+  db: Db,
+  viewer: ExportViewer,
+  kindName: string,
+  format: ExportFormat,
+  body: unknown,
+): Promise<ExportFile> {
+  const kind = Object.hasOwn(EXPORT_KINDS, kindName) ? EXPORT_KINDS[kindName] : undefined;
+  if (!kind) throw new ApiError(404, `There is no export called "${kindName}"`);
+  if (!kind.permissions.some((permission) => viewer.can(permission))) {
+    throw new ApiError(403, "You do not have permission to do this.");
+  }
+  const filters = validated(kind.filters, body ?? {});
+  const iterator = kind.rows(db, viewer, filters)[Symbol.asyncIterator]();
+  // The first batch is read now: a scope or filter error becomes a JSON answer, not a broken download.
+  const first = await iterator.next();
+  const batches = (async function* () {
+    let next = first;
+    while (!next.done) {
+      yield next.value.map((row) => kind.columns.map((column) => column.value(row)));
+      next = await iterator.next();
+    }
+  })();
+  const stamp = new Date().toISOString().slice(0, 10);
+  return format === "xlsx"
+    ? {
+        fileName: `${kind.fileName}-${stamp}.xlsx`,
+        contentType: XLSX_TYPE,
+        body: xlsxStream({ sheetName: kind.sheetName, columns: kind.columns }, batches),
+      }
+    : {
+        fileName: `${kind.fileName}-${stamp}.csv`,
+        contentType: CSV_TYPE,
+        body: csvStream({ columns: kind.columns }, batches),
+      };
+}

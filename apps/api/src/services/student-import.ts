@@ -1,0 +1,557 @@
+import { randomUUID } from "node:crypto";
+import { once } from "node:events";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { LANGUAGES } from "@repo/contracts/languages";
+import {
+  STUDENT_IMPORT_JOB,
+  type StudentImportJobMode,
+  type StudentImportPreview,
+  type StudentImportResult,
+} from "@repo/contracts/student-import";
+import { type StudentFields, studentFields, studentKey } from "@repo/contracts/students";
+import { CLASS_LEVELS, classLabel, GENDERS, STUDENT_IMPORT } from "@repo/contracts/students-constants";
+import { type Database, type DbOrTx, queryRows } from "@repo/db";
+import { sql } from "drizzle-orm";
+import type { Services } from "../context";
+import { ApiError } from "../http/errors";
+import type { Actor } from "./activity";
+import { enqueueJob, type JobContext, JobError, type JobHandler, wakeJobRunners } from "./jobs";
+import {
+  type CellValue,
+  type ColumnSpec,
+  type ErrorRow,
+  errorsWorkbook,
+  type OpenedSpreadsheet,
+  openSpreadsheet,
+  type SheetRow,
+  SpreadsheetError,
+  type TemplateColumn,
+  templateWorkbook,
+} from "./spreadsheets/index";
+import { textsIn } from "./sql";
+import type { FileStorage } from "./storage";
+import {
+  activeExamYear,
+  addStudentRecords,
+  type StudentRecord,
+  type StudentViewer,
+  schoolScopeOf,
+  studentRecord,
+} from "./students";
+
+/**
+ * The students' spreadsheet import (docs/domain.md, Services every feature shares: imports):
+ * the template, a preview of an upload, and the import job. Every row is checked with the
+ * single-student form's schema (`studentFields`); nothing is saved unless the upload as a whole
+ * is accepted, or, in "valid-rows" mode, only the good rows are, in one transaction.
+ */
+
+type FieldKey = keyof StudentFields;
+
+/** The template's columns, in order, with the other headers schools use for them (Hindi too). */
+export const STUDENT_COLUMNS: readonly (ColumnSpec & { key: FieldKey } & TemplateColumn)[] = [
+  {
+    key: "first_name",
+    header: "First name",
+    aliases: ["Firstname", "Given name", "Name", "Student name", "Student's name", "पहला नाम", "नाम", "छात्र का नाम"],
+    required: true,
+    width: 20,
+  },
+  {
+    key: "last_name",
+    header: "Last name",
+    aliases: ["Lastname", "Surname", "Family name", "उपनाम", "अंतिम नाम"],
+    width: 20,
+  },
+  {
+    key: "class_level",
+    header: "Class",
+    aliases: ["Std", "Standard", "Grade", "कक्षा"],
+    required: true,
+    list: CLASS_LEVELS.map(classLabel),
+    width: 10,
+  },
+  {
+    key: "language",
+    header: "Language",
+    aliases: ["Exam language", "Medium", "भाषा", "परीक्षा की भाषा", "माध्यम"],
+    required: true,
+    list: LANGUAGES.map((l) => l.name),
+    width: 14,
+  },
+  {
+    key: "gender",
+    header: "Gender",
+    aliases: ["Sex", "लिंग"],
+    required: true,
+    list: GENDERS.map((g) => g.name),
+    width: 10,
+  },
+  {
+    key: "date_of_birth",
+    header: "Date of birth",
+    aliases: ["DOB", "Birth date", "Birthdate", "जन्म तिथि", "जन्मतिथि", "जन्म दिनांक"],
+    required: true,
+    numFmt: "dd/mm/yyyy",
+    width: 14,
+  },
+  {
+    key: "parent_name",
+    header: "Parent's name",
+    aliases: [
+      "Parent name",
+      "Parent",
+      "Father's name",
+      "Mother's name",
+      "Guardian's name",
+      "Guardian",
+      "अभिभावक का नाम",
+      "पिता का नाम",
+      "माता का नाम",
+    ],
+    required: true,
+    width: 24,
+  },
+  {
+    key: "phone",
+    header: "Phone",
+    aliases: [
+      "Phone number",
+      "Mobile",
+      "Mobile number",
+      "Mobile no",
+      "Contact number",
+      "फ़ोन",
+      "फोन",
+      "मोबाइल",
+      "मोबाइल नंबर",
+    ],
+    required: true,
+    numFmt: "@",
+    width: 16,
+  },
+  {
+    key: "email",
+    header: "E-mail",
+    aliases: ["Email address", "E-mail address", "Mail", "ईमेल", "ई-मेल"],
+    width: 28,
+  },
+];
+
+const LABELS = Object.fromEntries(STUDENT_COLUMNS.map((c) => [c.key, c.header])) as Record<FieldKey, string>;
+const SHEET_NAME = "Students";
+const INSTRUCTIONS_SHEET = "Instructions";
+/** Progress is written every this many rows (each report is a database write). */
+const PROGRESS_EVERY = 5000;
+/** Rows per addStudents call inside the one transaction (progress between them on PostgreSQL). */
+const SAVE_BATCH = 5000;
+/** Keys per duplicate look-up. */
+const LOOKUP_BATCH = 5000;
+
+const readOptions = {
+  columns: STUDENT_COLUMNS,
+  limits: { maxBytes: STUDENT_IMPORT.maxBytes, maxRows: STUDENT_IMPORT.maxRows },
+  quietHeaders: ["Errors"],
+  quietSheets: [INSTRUCTIONS_SHEET],
+} as const;
+
+// ── Template ───────────────────────────────────────────────────────────────────────────────────
+
+export function studentTemplate(): Promise<Uint8Array> {
+  return templateWorkbook({
+    sheetName: SHEET_NAME,
+    columns: STUDENT_COLUMNS,
+    validationRows: STUDENT_IMPORT.maxRows,
+    instructions: [
+      "How to fill in this template",
+      "One student per row on the first sheet, below the header row. Keep the header row; the columns may be in any order.",
+      `First name, Class, Language, Gender, Date of birth, Parent's name and Phone are required; Last name and E-mail may stay empty.`,
+      "Class: VI, VII, VIII, IX, X or XI (6 to 11 also work).",
+      `Language: the exam language, one of ${LANGUAGES.map((l) => l.name).join(", ")}.`,
+      "Gender: Female, Male or Other.",
+      "Date of birth: a date cell, or text like 15/08/2012 (day first) or 2012-08-15.",
+      "Phone: 10 to 15 digits, e.g. 9876543210 or +91 98765 43210.",
+      "A student with the same name, date of birth and phone is registered only once per exam year, even across schools; uploading the same file again adds nothing.",
+      `At most ${STUDENT_IMPORT.maxRows.toLocaleString("en-IN")} students and ${STUDENT_IMPORT.maxBytes / 1024 / 1024} MB per file. A CSV file (saved as "CSV UTF-8") with the same header row works too.`,
+      'Rows with mistakes come back in an errors file: the same columns and an "Errors" column. Fix the rows in it and upload it again.',
+    ],
+  });
+}
+
+// ── Checking rows ──────────────────────────────────────────────────────────────────────────────
+
+/** What the schema says about one row: the student, or messages like "Class: Choose a class from VI to XI". */
+export function checkRow(row: SheetRow): {
+  student: StudentFields | null;
+  errors: { field: string; message: string }[];
+} {
+  const input: Record<string, unknown> = {};
+  for (const column of STUDENT_COLUMNS) {
+    const value = row.values[column.key];
+    input[column.key] = value === null ? undefined : value;
+  }
+  const parsed = studentFields.safeParse(input);
+  if (parsed.success) return { student: parsed.data, errors: [] };
+  const errors: { field: string; message: string }[] = [];
+  const seen = new Set<string>();
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? "row");
+    if (seen.has(field)) continue;
+    seen.add(field);
+    errors.push({ field, message: issue.message });
+  }
+  return { student: null, errors };
+}
+
+const errorText = (errors: { field: string; message: string }[]) =>
+  errors.map((e) => `${LABELS[e.field as FieldKey] ?? e.field}: ${e.message}`).join("; ");
+
+/** A cell as the preview shows it: text, with a date as YYYY-MM-DD. */
+const displayValue = (value: CellValue): string | null =>
+  value === null ? null : value instanceof Date ? value.toISOString().slice(0, 10) : String(value);
+
+function open(bytes: Uint8Array): Promise<OpenedSpreadsheet> {
+  return openSpreadsheet(bytes, readOptions);
+}
+
+/** A SpreadsheetError as the API's answer (413 or 422 with the message). */
+export function asApiError(error: unknown): unknown {
+  if (error instanceof SpreadsheetError) {
+    return new ApiError(error.status, error.message, [{ field: "file", message: error.message }]);
+  }
+  return error;
+}
+
+export type ImportPreview = StudentImportPreview;
+
+/**
+ * The preview: the column mapping, the number of data rows, the first rows as they will be read
+ * and how many rows the schema (or a repeat inside the file) already refuses. Saves nothing.
+ */
+export async function previewStudentImport(bytes: Uint8Array): Promise<ImportPreview> {
+  try {
+    const sheet = await open(bytes);
+    const rows: ImportPreview["rows"] = [];
+    const keys = new Set<string>();
+    let total = 0;
+    let bad = 0;
+    for await (const row of sheet.rows) {
+      total++;
+      const checked = checkRow(row);
+      if (checked.student) {
+        const key = studentKey(checked.student);
+        if (keys.has(key)) {
+          checked.errors.push({ field: "first_name", message: "The same student is on an earlier row of this file" });
+        }
+        keys.add(key);
+      }
+      if (checked.errors.length > 0) bad++;
+      if (rows.length < STUDENT_IMPORT.previewRows) {
+        rows.push({
+          row: row.row,
+          values: Object.fromEntries(Object.entries(row.values).map(([k, v]) => [k, displayValue(v)])),
+          student: checked.errors.length > 0 ? null : checked.student,
+          errors: checked.errors,
+        });
+      }
+    }
+    if (total === 0) {
+      throw new SpreadsheetError("empty", "The file has a header row but no students below it.");
+    }
+    return {
+      format: sheet.format,
+      sheet_name: sheet.sheetName,
+      header_row: sheet.headerRow,
+      columns: sheet.columns,
+      total_rows: total,
+      bad_rows: bad,
+      rows,
+      warnings: sheet.warnings,
+    };
+  } catch (error) {
+    throw asApiError(error);
+  }
+}
+
+// ── Starting the job ───────────────────────────────────────────────────────────────────────────
+
+export interface StudentImportPayload {
+  upload_key: string;
+  mode: StudentImportJobMode;
+  school_id: number;
+  user_id: number;
+  request_id: string;
+  file_name: string;
+}
+
+/**
+ * Checks that the upload is a readable spreadsheet with the needed columns (so a wrong file is
+ * refused now, not by a failed job), stores it under a random key and queues the import.
+ */
+export async function startStudentImport(
+  services: Pick<Services, "database" | "storage">,
+  target: { schoolId: number; actor: Actor },
+  upload: { bytes: Uint8Array; name: string; mode: StudentImportJobMode },
+): Promise<number> {
+  try {
+    const sheet = await open(upload.bytes);
+    // The header is fine; the rows are the job's business. Close the reader.
+    await sheet.rows.return(undefined);
+  } catch (error) {
+    throw asApiError(error);
+  }
+  const key = `student-imports/${randomUUID()}.upload`;
+  await services.storage.put(key, upload.bytes);
+  const payload: StudentImportPayload = {
+    upload_key: key,
+    mode: upload.mode,
+    school_id: target.schoolId,
+    user_id: target.actor.userId,
+    request_id: target.actor.requestId,
+    file_name: upload.name.slice(0, 200),
+  };
+  const jobId = await enqueueJob(services.database.db, {
+    kind: STUDENT_IMPORT_JOB,
+    payload: { ...payload },
+    createdBy: target.actor.userId,
+  });
+  wakeJobRunners();
+  return jobId;
+}
+
+// ── The job ────────────────────────────────────────────────────────────────────────────────────
+
+const errorsFileKey = (id: string) => `student-imports/${id}-errors.xlsx`;
+const FIRST_ERRORS = 20;
+
+/** The import job's handler; it needs the file storage, hence a factory over the services. */
+export function studentImportJob(
+  services: Pick<Services, "storage"> & { database: Pick<Database, "driver"> },
+): JobHandler {
+  return (context) => runStudentImport(services.storage, services.database.driver === "postgres", context);
+}
+
+class RolledBack extends Error {}
+
+async function runStudentImport(
+  storage: FileStorage,
+  progressInTransaction: boolean,
+  { db, job, progress }: JobContext,
+): Promise<StudentImportResult & Record<string, unknown>> {
+  const payload = job.payload as unknown as StudentImportPayload;
+  const bytes = await storage.get(payload.upload_key);
+  if (!bytes) throw new JobError("The uploaded file is no longer stored. Please upload it again.");
+
+  // 1. Read and check every row. The good ones go to a scratch file as short records: held in
+  // memory, 100,000 of them grew the server's heap past its memory budget.
+  const problems = new Map<number, string>();
+  const firstRowOf = new Map<string, number>();
+  const scratch = await mkdtemp(path.join(tmpdir(), "student-import-"));
+  try {
+    const goodFile = path.join(scratch, "good.tsv");
+    let total = 0;
+    let warnings: string[] = [];
+    const out = createWriteStream(goodFile);
+    try {
+      const sheet = await open(bytes);
+      warnings = sheet.warnings;
+      for await (const row of sheet.rows) {
+        total++;
+        const checked = checkRow(row);
+        if (!checked.student) {
+          problems.set(row.row, errorText(checked.errors));
+        } else {
+          const record = studentRecord(checked.student);
+          const earlier = firstRowOf.get(record.key);
+          if (earlier !== undefined) {
+            problems.set(row.row, `Same student as row ${earlier} (same name, date of birth and phone)`);
+          } else {
+            firstRowOf.set(record.key, row.row);
+            // JSON text has no raw tabs or line breaks, so a tab-separated line holds it whole.
+            if (!out.write(`${row.row}\t${record.key}\t${record.json}\n`)) await once(out, "drain");
+          }
+        }
+        if (total % PROGRESS_EVERY === 0) await progress(total, 0);
+      }
+    } catch (error) {
+      if (error instanceof SpreadsheetError) throw new JobError(error.message);
+      throw error;
+    } finally {
+      await new Promise<void>((resolve, reject) =>
+        out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+      );
+    }
+    if (total === 0) throw new JobError("The file has a header row but no students below it.");
+    await progress(total, total * 2);
+
+    // 2. Against the database: this school's students are "already registered", others' are errors.
+    const year = await activeExamYear(db);
+    const owners = new Map<string, { schoolId: number; schoolName: string }>();
+    const keys = [...firstRowOf.keys()];
+    for (let start = 0; start < keys.length; start += LOOKUP_BATCH) {
+      const found = await queryRows<{ key: string; school_id: number; school_name: string }>(
+        db,
+        sql`select s.dedupe_key as key, s.school_id, sc.name as school_name
+            from students s join schools sc on sc.id = s.school_id
+            where s.exam_year_id = ${year.id} and ${textsIn(sql`s.dedupe_key`, keys.slice(start, start + LOOKUP_BATCH))}`,
+      );
+      for (const row of found) owners.set(row.key, { schoolId: Number(row.school_id), schoolName: row.school_name });
+    }
+    let alreadyHere = 0;
+    for (const [key, owner] of owners) {
+      if (owner.schoolId === payload.school_id) alreadyHere++;
+      else problems.set(firstRowOf.get(key) ?? 0, elsewhereMessage(owner.schoolName));
+    }
+    const freshCount = firstRowOf.size - owners.size;
+    firstRowOf.clear();
+
+    // 3. Save, in one transaction: everything or nothing, or only the good rows.
+    let inserted = 0;
+    let saveAll = payload.mode === "valid-rows" || problems.size === 0;
+    if (saveAll && freshCount > 0) {
+      const actor = { userId: payload.user_id, requestId: payload.request_id };
+      // Rows another school registered since the check above (two uploads at once).
+      const lost: { row: number; message: string }[] = [];
+      try {
+        const saved = await db.transaction(async (tx) => {
+          let added = 0;
+          let here = 0;
+          let done = 0;
+          const save = async (batch: { row: number; record: StudentRecord }[]) => {
+            const result = await addStudentRecords(
+              tx as DbOrTx,
+              { schoolId: payload.school_id, actor, source: "import" },
+              batch.map((b) => b.record),
+            );
+            added += result.inserted.length;
+            here += result.alreadyHere.length;
+            for (const other of result.elsewhere) {
+              const item = batch[other.index];
+              if (item) lost.push({ row: item.row, message: elsewhereMessage(other.schoolName) });
+            }
+            if (lost.length > 0 && payload.mode === "all-or-nothing") throw new RolledBack();
+            done += batch.length;
+            // On PGlite the progress write would wait for this very transaction: report after it.
+            if (progressInTransaction) await progress(total + Math.round((done / freshCount) * total), total * 2);
+          };
+          let batch: { row: number; record: StudentRecord }[] = [];
+          const lines = createInterface({ input: createReadStream(goodFile), crlfDelay: Number.POSITIVE_INFINITY });
+          for await (const line of lines) {
+            const [row, key, json] = line.split("\t") as [string, string, string];
+            if (owners.has(key)) continue;
+            batch.push({ row: Number(row), record: { key, json } });
+            if (batch.length === SAVE_BATCH) {
+              await save(batch);
+              batch = [];
+            }
+          }
+          if (batch.length > 0) await save(batch);
+          return { added, here };
+        });
+        inserted = saved.added;
+        alreadyHere += saved.here;
+      } catch (error) {
+        if (!(error instanceof RolledBack)) throw error;
+        saveAll = false;
+      }
+      for (const item of lost) problems.set(item.row, item.message);
+    }
+    return await finish({ storage, bytes, payload, problems, saveAll, total, inserted, alreadyHere, warnings });
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** Writes the errors file when some rows were not saved, removes the upload and sums up. */
+async function finish(input: {
+  storage: FileStorage;
+  bytes: Uint8Array;
+  payload: StudentImportPayload;
+  problems: Map<number, string>;
+  saveAll: boolean;
+  total: number;
+  inserted: number;
+  alreadyHere: number;
+  warnings: string[];
+}): Promise<StudentImportResult & Record<string, unknown>> {
+  const { storage, bytes, payload, problems, saveAll, total, inserted, alreadyHere, warnings } = input;
+  // 4. The errors file: all rows when nothing was saved (fix and upload it whole), else the bad ones.
+  let errorsFileId: string | null = null;
+  if (problems.size > 0) {
+    errorsFileId = randomUUID();
+    const everyRow = !saveAll;
+    const sheet = await open(bytes);
+    const rows = async function* (): AsyncGenerator<ErrorRow> {
+      for await (const row of sheet.rows) {
+        const message = problems.get(row.row) ?? "";
+        if (!message && !everyRow) continue;
+        yield { values: STUDENT_COLUMNS.map((c) => row.values[c.key] ?? null), errors: message };
+      }
+    };
+    const file = await errorsWorkbook({ sheetName: SHEET_NAME, columns: STUDENT_COLUMNS }, rows());
+    await storage.put(errorsFileKey(errorsFileId), file);
+  }
+  await storage.remove(payload.upload_key);
+
+  const badRows = problems.size;
+  const errors = [...problems.entries()]
+    .sort(([a], [b]) => a - b)
+    .slice(0, FIRST_ERRORS)
+    .map(([row, message]) => ({ row, message }));
+  return {
+    mode: payload.mode,
+    total_rows: total,
+    inserted,
+    already_registered: alreadyHere,
+    bad_rows: badRows,
+    errors_file_id: errorsFileId,
+    errors,
+    warnings,
+    message: summary(payload.mode, { inserted, alreadyHere, badRows, saved: saveAll }),
+  };
+}
+
+const elsewhereMessage = (schoolName: string) =>
+  `Already registered this year by ${schoolName} (same name, date of birth and phone)`;
+
+function summary(
+  mode: StudentImportPayload["mode"],
+  counts: { inserted: number; alreadyHere: number; badRows: number; saved: boolean },
+): string {
+  const parts: string[] = [];
+  const students = (n: number) => `${n.toLocaleString("en-IN")} ${n === 1 ? "student" : "students"}`;
+  if (!counts.saved && mode === "all-or-nothing") {
+    return `Nothing was saved: ${counts.badRows.toLocaleString("en-IN")} ${counts.badRows === 1 ? "row has" : "rows have"} mistakes. Download the errors file, fix the rows marked in its "Errors" column and upload it again.`;
+  }
+  parts.push(`${students(counts.inserted)} added`);
+  if (counts.alreadyHere > 0) parts.push(`${students(counts.alreadyHere)} already registered`);
+  if (counts.badRows > 0) {
+    parts.push(
+      `${counts.badRows.toLocaleString("en-IN")} ${counts.badRows === 1 ? "row" : "rows"} not saved (see the errors file)`,
+    );
+  }
+  return `${parts.join(", ")}.`;
+}
+
+/** The errors workbook of one of the caller's import jobs. */
+export async function studentImportErrorsFile(
+  storage: FileStorage,
+  job: { kind: string; result: Record<string, unknown> | null },
+): Promise<Uint8Array> {
+  const id = job.kind === STUDENT_IMPORT_JOB ? job.result?.errors_file_id : undefined;
+  const bytes = typeof id === "string" && /^[0-9a-f-]{36}$/.test(id) ? await storage.get(errorsFileKey(id)) : undefined;
+  if (!bytes)
+    throw new ApiError(404, "This import has no errors file: every row was accepted, or it has not finished.");
+  return bytes;
+}
+
+/** The school an import goes to: the caller's own (school and institute accounts). */
+export async function importSchoolOf(db: DbOrTx, viewer: StudentViewer): Promise<number> {
+  const scope = await schoolScopeOf(db, viewer);
+  if (scope.kind !== "school") throw new ApiError(403, "Import students from one of your schools' accounts.");
+  return scope.schoolId;
+}
