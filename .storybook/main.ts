@@ -1,10 +1,11 @@
 import type { StorybookConfig } from "@storybook/react-vite";
 
-// Storybook for packages/ui: the designers' home and, built statically, the surface that
+// Storybook for packages/ui (and the few data-free pieces packages/remix-app shares, such as
+// the list Export menu): the designers' home and, built statically, the surface that
 // packages/ui/test/stories.spec.ts renders and checks with axe.
 const config: StorybookConfig = {
   framework: "@storybook/react-vite",
-  stories: ["../packages/ui/src/**/*.stories.@(ts|tsx)"],
+  stories: ["../packages/ui/src/**/*.stories.@(ts|tsx)", "../packages/remix-app/src/**/*.stories.@(ts|tsx)"],
   addons: ["@storybook/addon-a11y"],
   // Local demo assets (e.g. a profile picture), so stories never need the network.
   staticDirs: ["./public"],
