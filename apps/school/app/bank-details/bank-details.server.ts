@@ -4,6 +4,7 @@ import type { FieldError } from "@repo/contracts/envelope";
 import { bankDetailsBody } from "@repo/contracts/schools";
 import { CHEQUE_MAX_BYTES } from "@repo/contracts/schools-constants";
 import { auth } from "@repo/remix-app/auth.server";
+import { refusedDownload, streamDownload } from "@repo/remix-app/downloads/server";
 
 /** Saved bank details (account number masked), as the generated client types them. */
 export type BankDetails = components["schemas"]["BankDetails"];
@@ -65,13 +66,6 @@ export async function bankDetailsAction({ request, context }: ActionFunctionArgs
 export async function chequeLoader({ request, context }: LoaderFunctionArgs) {
   const { api } = await auth.requireUser(request, context);
   const { response } = await api.GET("/api/bank-details/cheque", { parseAs: "stream" });
-  if (!response.ok || !response.body) return new Response("No cancelled cheque is on file", { status: 404 });
-  return new Response(response.body, {
-    headers: {
-      "Content-Type": response.headers.get("content-type") ?? "application/octet-stream",
-      "Content-Disposition": response.headers.get("content-disposition") ?? "attachment",
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  if (!response.ok || !response.body) return refusedDownload("No cancelled cheque is on file", 404);
+  return streamDownload(response);
 }

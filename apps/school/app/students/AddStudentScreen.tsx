@@ -1,23 +1,34 @@
-import { Link, useFetcher, useLoaderData } from "@remix-run/react";
-import { pagePath } from "@repo/auth/menus";
+import { Link, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { Card } from "@repo/ui/card";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { SkeletonText } from "@repo/ui/skeleton";
 import { Stack } from "@repo/ui/stack";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@repo/ui/tabs";
 import { Text } from "@repo/ui/text";
 import { lazy, Suspense, useEffect, useState } from "react";
-import type { StudentActionData } from "./students.server";
+import type { addStudentLoader, StudentActionData } from "./students.server";
 
 // The form brings zod and react-hook-form; the page's first view stays within its size budget.
 const StudentForm = lazy(() => import("./StudentForm").then((module) => ({ default: module.StudentForm })));
+// The import screen loads when its tab is first opened.
+const ImportPanel = lazy(() => import("../student-import/ImportPanel"));
 
-/** The Add Students page: one student at a time; the form empties after each save. */
+type Tab = "one" | "spreadsheet";
+
+/**
+ * The Add Students page: one student at a time with the form (it empties after each save), or
+ * many at once from a spreadsheet (`?tab=spreadsheet` opens that tab).
+ */
 export function AddStudentScreen() {
-  const { csrf } = useLoaderData<{ csrf: string }>();
+  const { csrf, listPath } = useLoaderData<typeof addStudentLoader>();
+  const [params] = useSearchParams();
   const fetcher = useFetcher<StudentActionData>();
   const dialogs = useMessageDialog();
   const [saved, setSaved] = useState(0);
+  const [tab, setTab] = useState<Tab>(params.get("tab") === "spreadsheet" ? "spreadsheet" : "one");
+  // Both tabs stay mounted once opened, so that switching keeps a half-typed form or an import's progress.
+  const [importOpened, setImportOpened] = useState(tab === "spreadsheet");
   // The form appears once the page runs in the browser: rendered on the server, its fields could
   // be typed into before the lazy chunk hydrates them, and react-hook-form would not see the input.
   const [client, setClient] = useState(false);
@@ -30,31 +41,53 @@ export function AddStudentScreen() {
     setSaved((n) => n + 1);
     void dialogs.success(answer.message);
   });
+  const choose = (value: string) => {
+    const next: Tab = value === "spreadsheet" ? "spreadsheet" : "one";
+    setTab(next);
+    if (next === "spreadsheet") setImportOpened(true);
+  };
   return (
     <Card
-      title="Add a student"
-      description="Registers the student for this exam year. Many students at once? Import them from a spreadsheet."
+      title="Add students"
+      description="Registers students for this exam year: one at a time with the form, or many at once from a spreadsheet."
     >
-      <Stack gap={4}>
-        {saved > 0 ? (
-          <Text tone="muted">
-            {saved === 1 ? "1 student added" : `${saved} students added`} in this visit.{" "}
-            <Link to={pagePath("school", "view-students")}>See the list</Link>
-          </Text>
-        ) : null}
-        {client ? (
-          <Suspense fallback={<SkeletonText lines={6} />}>
-            <StudentForm
-              fetcher={fetcher}
-              extra={{ intent: "create", csrf }}
-              submitLabel="Add student"
-              resetKey={saved}
-            />
-          </Suspense>
-        ) : (
-          <SkeletonText lines={6} />
-        )}
-      </Stack>
+      <Tabs value={tab} onValueChange={choose}>
+        <TabsList aria-label="How to add students">
+          <TabsTrigger value="one">One student</TabsTrigger>
+          <TabsTrigger value="spreadsheet">From a spreadsheet</TabsTrigger>
+        </TabsList>
+        <TabsContent value="one" forceMount hidden={tab !== "one"}>
+          <Stack gap={4}>
+            {saved > 0 ? (
+              <Text tone="muted">
+                {saved === 1 ? "1 student added" : `${saved} students added`} in this visit.{" "}
+                <Link to={listPath}>See the list</Link>
+              </Text>
+            ) : null}
+            {client ? (
+              <Suspense fallback={<SkeletonText lines={6} />}>
+                <StudentForm
+                  fetcher={fetcher}
+                  extra={{ intent: "create", csrf }}
+                  submitLabel="Add student"
+                  resetKey={saved}
+                />
+              </Suspense>
+            ) : (
+              <SkeletonText lines={6} />
+            )}
+          </Stack>
+        </TabsContent>
+        <TabsContent value="spreadsheet" forceMount hidden={tab !== "spreadsheet"}>
+          {client && importOpened ? (
+            <Suspense fallback={<SkeletonText lines={6} />}>
+              <ImportPanel csrf={csrf} listPath={listPath} />
+            </Suspense>
+          ) : (
+            <SkeletonText lines={6} />
+          )}
+        </TabsContent>
+      </Tabs>
     </Card>
   );
 }

@@ -7,6 +7,7 @@ import {
   paymentStatusName,
   STUDENT_MESSAGES,
 } from "@repo/contracts/students-constants";
+import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
@@ -26,7 +27,7 @@ const EditStudentDialog = lazy(() => import("./EditStudentDialog"));
 const TITLES = { paid: "Paid students", unpaid: "Unpaid students", pending: "Students with a payment under way" };
 const TONES = { paid: "success", pending: "warning", unpaid: "neutral" } as const;
 
-/** The school's students: search, filters, edit, delete unpaid ones, mail their sign-in details. */
+/** The school's students: search, filters, export, edit, delete unpaid ones, mail their sign-in details. */
 export function StudentsScreen() {
   const data = useLoaderData<typeof studentsLoader>();
   const [params, setParams] = useSearchParams();
@@ -192,7 +193,9 @@ export function StudentsScreen() {
               }
               activeFilters={activeFilters}
               onResetFilters={() => update({ class_level: null, language: null, payment_status: null })}
-            />
+            >
+              <ExportMenu kind="students" filters={data.filters} csrf={data.csrf} />
+            </Toolbar>
           }
           emptyTitle={query.search || activeFilters ? "No students match" : "No students yet"}
           emptyDescription={

@@ -60,6 +60,8 @@ describe("the students list loader", () => {
     });
     const data = await studentsLoader(args(await appRequest("/student/view-students?class_level=6")));
     expect(data).toMatchObject({ total: 41, failure: null, canEdit: false, fixed: null });
+    // The Export menu gets the list's filters without its paging.
+    expect(data.filters).toEqual({ class_level: 6 });
     expect(asked).toBe("?page=1&per_page=10&class_level=6");
   });
 

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import type { components, operations } from "@repo/api-client/schema";
+import { pagePath } from "@repo/auth/menus";
 import { can } from "@repo/auth/permissions";
 import type { FieldError } from "@repo/contracts/envelope";
 import { LANGUAGE_CODES } from "@repo/contracts/languages";
@@ -46,9 +47,12 @@ export async function studentsLoader({ request, context }: LoaderFunctionArgs, f
   const { api, csrf, subject } = await auth.requirePage(request, context);
   const query = studentListQueryFrom(new URL(request.url).searchParams, fixed);
   const list = await api.GET("/api/schools/student-list", { params: { query } });
+  const { page: _page, per_page: _perPage, ...filters } = query;
   return {
     csrf,
     fixed: fixed ?? null,
+    // What the Export menu sends: the list's filters without its paging (the whole list goes).
+    filters,
     // Only the accounts that add students may change or delete them (a master institute views).
     canEdit: can(subject, "students.add"),
     rows: list.data?.data.items ?? [],
@@ -104,8 +108,8 @@ export async function studentsAction({ request, context }: ActionFunctionArgs) {
   return fail("Unknown action", 400);
 }
 
-/** The Add Students page needs only the form's CSRF token. */
+/** The Add Students page: the forms' CSRF token, and the list's address for "See the list" (no menu table in the page). */
 export async function addStudentLoader({ request, context }: LoaderFunctionArgs) {
   const { csrf } = await auth.requirePage(request, context);
-  return { csrf };
+  return { csrf, listPath: pagePath("school", "view-students") };
 }

@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+vi.hoisted(() => Object.assign(globalThis, { __APP_ID__: "school" }));
+
+import {
+  appRequest,
+  envelope,
+  type StubbedApi,
+  settle,
+  signedInAs,
+  stubApi,
+  userRecord,
+} from "@repo/remix-app/testing";
+import { dashboardLoader } from "./dashboard.server";
+
+const args = (request: Request) => ({ request, context: {}, params: {} });
+const PAGE = "/admin-dashboard";
+const counts = { total: 3, paid: 1, pending: 0, unpaid: 2, by_class: [], by_language: [], by_gender: [] };
+const dashboard = {
+  exam_year: { label: "2026-27", starts_on: "2026-04-01", ends_on: "2027-03-31" },
+  students: counts,
+  amount_due: [
+    {
+      country: "India",
+      unpaid: 2,
+      fee: { currency: "INR", amount_minor: 15000 },
+      amount: { currency: "INR", amount_minor: 30000 },
+    },
+  ],
+  email_verified: true,
+  recent_activity: [],
+  coordinators: [],
+};
+let api: StubbedApi | undefined;
+afterEach(() => api?.restore());
+
+describe("the dashboard loader", () => {
+  it("loads the school's dashboard; a school adds students and pays for them", async () => {
+    api = stubApi({
+      "GET /api/user": signedInAs(),
+      "GET /api/schools/dashboard": { body: envelope(dashboard) },
+    });
+    const page = await dashboardLoader(args(await appRequest(PAGE)));
+    expect(page).toEqual({
+      dashboard,
+      failure: null,
+      canAddStudents: true,
+      canPayForStudents: true,
+      canSeeImportantDates: true,
+      ofSchools: false,
+    });
+    expect(api.calls.map((c) => c.path)).toEqual(["/api/user", "/api/schools/dashboard"]);
+  });
+
+  it("offers an institute no per-student payment, and a master institute no adding", async () => {
+    api = stubApi({
+      "GET /api/user": signedInAs(userRecord({ role_id: 18, role_name: "Institute" })),
+      "GET /api/schools/dashboard": { body: envelope(dashboard) },
+    });
+    expect(await dashboardLoader(args(await appRequest(PAGE)))).toMatchObject({
+      canAddStudents: true,
+      canPayForStudents: false,
+      ofSchools: false,
+    });
+    api.restore();
+    api = stubApi({
+      "GET /api/user": signedInAs(userRecord({ role_id: 17, role_name: "Master Institute" })),
+      "GET /api/schools/dashboard": { body: envelope(dashboard) },
+    });
+    expect(await dashboardLoader(args(await appRequest(PAGE)))).toMatchObject({
+      canAddStudents: false,
+      canPayForStudents: true,
+      canSeeImportantDates: false,
+      ofSchools: true,
+    });
+  });
+
+  it("gives no dashboard and the API's message when the API fails", async () => {
+    api = stubApi({
+      "GET /api/user": signedInAs(),
+      "GET /api/schools/dashboard": { status: 404, body: { status: false, message: "School not found", data: null } },
+    });
+    const page = await dashboardLoader(args(await appRequest(PAGE)));
+    expect(page).toMatchObject({ dashboard: null, failure: "School not found" });
+  });
+
+  it("refuses a student (403) before calling the dashboard API", async () => {
+    api = stubApi({ "GET /api/user": signedInAs(userRecord({ role_id: 1, role_name: "Student" })) });
+    const { thrown } = await settle(async () => dashboardLoader(args(await appRequest(PAGE))));
+    expect(thrown?.status).toBe(403);
+    expect(api.calls.map((c) => c.path)).toEqual(["/api/user"]);
+  });
+});

@@ -1,0 +1,23 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { components } from "@repo/api-client/schema";
+import { can } from "@repo/auth/permissions";
+import { ROLE } from "@repo/auth/roles";
+import { auth } from "@repo/remix-app/auth.server";
+
+/** Everything the dashboard shows, as the API's generated client types it. */
+export type SchoolDashboard = components["schemas"]["SchoolDashboard"];
+
+/** The dashboard of a school, an institute or a master institute (over its schools). */
+export async function dashboardLoader({ request, context }: LoaderFunctionArgs) {
+  const { api, subject } = await auth.requirePage(request, context);
+  const answer = await api.GET("/api/schools/dashboard");
+  return {
+    dashboard: answer.data?.data ?? null,
+    failure: answer.data ? null : (answer.error?.message ?? "The dashboard could not be loaded, please try again"),
+    canAddStudents: can(subject, "students.add"),
+    // An institute pays from its own payment page, not per student (docs/domain.md, Institute).
+    canPayForStudents: can(subject, "payments.payForStudents"),
+    canSeeImportantDates: can(subject, "importantDates.view"),
+    ofSchools: subject.roleId === ROLE.masterInstitute,
+  };
+}

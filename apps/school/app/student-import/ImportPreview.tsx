@@ -1,0 +1,118 @@
+import { Badge } from "@repo/ui/badge";
+import { DataTable, type DataTableColumn, DEFAULT_QUERY } from "@repo/ui/data-table";
+import { Stack } from "@repo/ui/stack";
+import { Text } from "@repo/ui/text";
+import { useId } from "react";
+import { Notes } from "./Notes";
+import type { ImportPreview as Preview } from "./student-import.server";
+
+type PreviewRow = Preview["rows"][number];
+
+const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-IN")} ${n === 1 ? one : many}`;
+const noop = () => {};
+
+const problemColumns: DataTableColumn<{ row: number; message: string }>[] = [
+  { id: "row", header: "Row", cell: (problem) => problem.row, width: "64px" },
+  { id: "message", header: "Mistake", cell: (problem) => problem.message },
+];
+
+/**
+ * What the chosen file holds, before anything is saved: how its columns map to the template's,
+ * its first rows as they will be read with their problems, the totals and the reader's warnings.
+ */
+export function ImportPreview({ preview, fileName }: { preview: Preview; fileName: string }) {
+  const headerOf = (key: string) => preview.columns.find((column) => column.key === key)?.header ?? key;
+  // The table says which rows have mistakes; the mistakes themselves are listed below it in full
+  // sentences (a narrow column of long messages would be unreadable, and off screen on a phone).
+  const columns: DataTableColumn<PreviewRow>[] = [
+    { id: "row", header: "Row", cell: (row) => row.row, width: "64px" },
+    {
+      id: "status",
+      header: "Status",
+      cell: (row) =>
+        row.errors.length === 0 ? (
+          <Badge tone="success">Ready</Badge>
+        ) : (
+          <Badge tone="danger">{count(row.errors.length, "mistake", "mistakes")}</Badge>
+        ),
+    },
+    ...preview.columns.map((column) => ({
+      id: column.key,
+      header: column.header,
+      cell: (row: PreviewRow) => row.values[column.key] ?? "",
+    })),
+  ];
+  const problems = preview.rows
+    .filter((row) => row.errors.length > 0)
+    .map((row) => ({
+      row: row.row,
+      message: row.errors.map((error) => `${headerOf(error.field)}: ${error.message}`).join("; "),
+    }));
+  const shown = preview.rows.length;
+  const mappingId = useId();
+  const where = preview.sheet_name ? `sheet “${preview.sheet_name}”, ` : "";
+
+  return (
+    <Stack gap={5}>
+      <Stack gap={2}>
+        <Text weight="semibold" size="lg">
+          {count(preview.total_rows, "student", "students")} in {fileName}
+        </Text>
+        <Stack direction="row" gap={2} align="center">
+          {preview.bad_rows > 0 ? (
+            <Badge tone="danger">{count(preview.bad_rows, "row has mistakes", "rows have mistakes")}</Badge>
+          ) : (
+            <Badge tone="success">No mistakes found</Badge>
+          )}
+          <Text tone="muted" size="sm" inline>
+            {preview.format.toUpperCase()}, {where}header on row {preview.header_row}. Nothing is saved yet.
+          </Text>
+        </Stack>
+      </Stack>
+      {preview.warnings.length > 0 ? <Notes title="Please note" notes={preview.warnings} /> : null}
+      <Stack gap={2}>
+        <Text weight="semibold" id={mappingId}>
+          How the columns are read
+        </Text>
+        <Stack direction="row" gap={2} role="list" aria-labelledby={mappingId}>
+          {preview.columns.map((column) => (
+            <Badge key={column.key} tone="neutral" role="listitem">
+              {column.column}: {column.header}
+              {column.found === column.header ? "" : ` (headed “${column.found}”)`}
+            </Badge>
+          ))}
+        </Stack>
+      </Stack>
+      <Stack gap={2}>
+        <Text weight="semibold">
+          {shown < preview.total_rows ? `The first ${shown} rows` : shown === 1 ? "The row" : `The ${shown} rows`}
+        </Text>
+        <DataTable
+          label="Rows of the file"
+          columns={columns}
+          rows={preview.rows}
+          rowKey={(row) => String(row.row)}
+          total={shown}
+          query={{ ...DEFAULT_QUERY, perPage: Math.max(shown, 1) }}
+          onQueryChange={noop}
+          searchable={false}
+        />
+      </Stack>
+      {problems.length > 0 ? (
+        <Stack gap={2}>
+          <Text weight="semibold">The mistakes in these rows</Text>
+          <DataTable
+            label="The mistakes in these rows"
+            columns={problemColumns}
+            rows={problems}
+            rowKey={(problem) => String(problem.row)}
+            total={problems.length}
+            query={{ ...DEFAULT_QUERY, perPage: problems.length }}
+            onQueryChange={noop}
+            searchable={false}
+          />
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,104 @@
+import { Link as RemixLink } from "@remix-run/react";
+import type { StudentImportResult } from "@repo/contracts/student-import";
+import { Button } from "@repo/ui/button";
+import { DataTable, type DataTableColumn, DEFAULT_QUERY } from "@repo/ui/data-table";
+import { EmptyState } from "@repo/ui/empty-state";
+import { Grid } from "@repo/ui/grid";
+import { Icon } from "@repo/ui/icon";
+import { Stack } from "@repo/ui/stack";
+import { StatCard } from "@repo/ui/stat-card";
+import { Text } from "@repo/ui/text";
+import { useState } from "react";
+import { IMPORT_PATHS } from "./import-constants";
+import { Notes } from "./Notes";
+
+type RowError = StudentImportResult["errors"][number];
+
+const errorColumns: DataTableColumn<RowError>[] = [
+  { id: "row", header: "Row", cell: (error) => error.row, width: "64px" },
+  { id: "message", header: "Problem", cell: (error) => error.message },
+];
+
+const figure = (n: number) => n.toLocaleString("en-IN");
+
+export interface ImportResultProps {
+  jobId: number;
+  result: StudentImportResult;
+  /** The students list, for "See the students". */
+  listPath: string;
+  onAnother: () => void;
+}
+
+/**
+ * A finished import: what happened in one sentence, the counts, the errors file (the rows not
+ * saved with an "Errors" column, to fix and upload again) and the first problems.
+ */
+export function ImportResult({ jobId, result, listPath, onAnother }: ImportResultProps) {
+  const [query, setQuery] = useState(DEFAULT_QUERY);
+  const nothingSaved = result.inserted === 0 && result.already_registered === 0;
+  const clean = result.bad_rows === 0;
+  const firstErrors = result.errors.slice((query.page - 1) * query.perPage, query.page * query.perPage);
+  return (
+    <Stack gap={5}>
+      <EmptyState
+        role="status"
+        compact
+        icon={clean ? "success" : nothingSaved ? "warning" : "info"}
+        tone={clean ? "primary" : nothingSaved ? "danger" : "neutral"}
+        title={clean ? "Import finished" : nothingSaved ? "Nothing was imported" : "Import finished with problems"}
+        description={result.message}
+      />
+      <Grid minItemWidth={150} gap={4} aria-label="Import figures">
+        <StatCard label="Rows in the file" value={figure(result.total_rows)} icon="file" tone="info" />
+        <StatCard label="Students added" value={figure(result.inserted)} icon="users" tone="primary" />
+        <StatCard label="Already registered" value={figure(result.already_registered)} icon="check" tone="info" />
+        <StatCard
+          label="Rows with mistakes"
+          value={figure(result.bad_rows)}
+          icon="warning"
+          tone={clean ? "info" : "danger"}
+        />
+      </Grid>
+      {result.warnings.length > 0 ? <Notes title="Please note" notes={result.warnings} /> : null}
+      {result.errors_file_id ? (
+        <Stack gap={3}>
+          <Stack direction="row" gap={3} align="center">
+            <Button asChild variant="light">
+              <a href={IMPORT_PATHS.errors(jobId)} download>
+                <Icon name="download" size={16} />
+                Download the errors file
+              </a>
+            </Button>
+            <Text tone="muted" size="sm" inline>
+              {nothingSaved
+                ? "Every row of your file, with an “Errors” column: fix the marked rows and upload the whole file again."
+                : "The rows not saved, with an “Errors” column: fix them and upload that file."}
+            </Text>
+          </Stack>
+          {result.errors.length > 0 ? (
+            <DataTable
+              label={result.errors.length < result.bad_rows ? "The first problems" : "The problems"}
+              columns={errorColumns}
+              rows={firstErrors}
+              rowKey={(error) => String(error.row)}
+              total={result.errors.length}
+              query={query}
+              onQueryChange={setQuery}
+              searchable={false}
+            />
+          ) : null}
+        </Stack>
+      ) : null}
+      <Stack direction="row" gap={3}>
+        <Button onClick={onAnother} icon={<Icon name="upload" size={16} />}>
+          Import another file
+        </Button>
+        {result.inserted > 0 || result.already_registered > 0 ? (
+          <Button asChild variant="secondary">
+            <RemixLink to={listPath}>See the students</RemixLink>
+          </Button>
+        ) : null}
+      </Stack>
+    </Stack>
+  );
+}

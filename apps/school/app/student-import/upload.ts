@@ -1,0 +1,39 @@
+import { IMPORT_PATHS } from "./import-constants";
+import type { ImportAnswer } from "./student-import.server";
+
+/**
+ * Sends the chosen file to the app's upload route (which forwards it to the API) and gives its
+ * answer; a lost connection or an ended session becomes a message, never an exception.
+ */
+export async function uploadSpreadsheet(
+  file: File,
+  mode: "preview" | "all-or-nothing" | "valid-rows",
+  csrf: string,
+): Promise<ImportAnswer> {
+  const form = new FormData();
+  form.set("csrf", csrf);
+  form.set("mode", mode);
+  form.set("file", file, file.name);
+  let response: Response;
+  try {
+    response = await fetch(IMPORT_PATHS.upload, {
+      method: "POST",
+      body: form,
+      headers: { Accept: "application/json" },
+    });
+  } catch {
+    return { ok: false, message: "The file could not be sent. Check your connection and try again." };
+  }
+  if ((response.headers.get("content-type") ?? "").includes("json")) return (await response.json()) as ImportAnswer;
+  // Not JSON: a redirect to the sign-in page (the session ended), or a proxy's own error page.
+  if (response.redirected && new URL(response.url).pathname === "/login") {
+    return { ok: false, message: "Your session has ended. Reload the page and sign in again." };
+  }
+  return {
+    ok: false,
+    message:
+      response.status === 413
+        ? "The file is too large to upload. Split it into smaller files."
+        : "The file could not be imported. Please try again.",
+  };
+}
