@@ -77,11 +77,17 @@ export type FileFormat = "xlsx" | "csv" | "xls" | "unknown";
 
 /** What the bytes are: a zip (XLSX), an old binary workbook, UTF-8 text (CSV), or something else. */
 export function sniffFormat(bytes: Uint8Array): FileFormat {
-  if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) return "xlsx";
-  if (bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0) return "xls";
+  return sniff(bytes).format;
+}
+
+/** The format, and for a CSV its text, decoded once (a 100,000-row file is 7 MB of text). */
+function sniff(bytes: Uint8Array): { format: FileFormat; text?: string } {
+  if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) return { format: "xlsx" };
+  if (bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0) return { format: "xls" };
   // A PDF can be all text in its first bytes; it is never a CSV.
-  if (new TextDecoder().decode(bytes.subarray(0, 5)) === "%PDF-") return "unknown";
-  return decodeText(bytes) === undefined ? "unknown" : "csv";
+  if (new TextDecoder().decode(bytes.subarray(0, 5)) === "%PDF-") return { format: "unknown" };
+  const text = decodeText(bytes);
+  return text === undefined ? { format: "unknown" } : { format: "csv", text };
 }
 
 /** UTF-8 text without a BOM, or undefined for bytes that are not text (binary, another encoding). */
@@ -137,7 +143,7 @@ export async function openSpreadsheet(bytes: Uint8Array, options: ReadOptions): 
     );
   }
   if (bytes.byteLength === 0) throw new SpreadsheetError("empty", "The file is empty.");
-  const format = sniffFormat(bytes);
+  const { format, text } = sniff(bytes);
   if (format === "xls") {
     throw new SpreadsheetError(
       "format",
@@ -159,7 +165,7 @@ export async function openSpreadsheet(bytes: Uint8Array, options: ReadOptions): 
     source = sheet.rows;
     sheetName = sheet.name;
   } else {
-    source = csvRows(decodeText(bytes) ?? "");
+    source = csvRows(text ?? "");
   }
   return mapColumns(format, sheetName, source, options, warnings);
 }
@@ -282,26 +288,42 @@ interface WorksheetLike {
   [Symbol.asyncIterator](): AsyncGenerator<{ number: number; values: unknown }>;
 }
 
-async function firstWorksheet(
-  bytes: Uint8Array,
-  options: ReadOptions,
-  warnings: string[],
-): Promise<{ name: string | null; rows: AsyncGenerator<RawRow> }> {
+/** Tries of the streaming reader before a workbook counts as unreadable (see firstWorksheet). */
+const READ_ATTEMPTS = 3;
+
+function openReader(bytes: Uint8Array): ExcelReaderLike {
   // Styles are read so that date-formatted cells come as Date objects; the rest stay serials.
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
+  return new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
     worksheets: "emit",
     sharedStrings: "cache",
     hyperlinks: "ignore",
     styles: "cache",
     entries: "ignore",
   } as ConstructorParameters<typeof ExcelJS.stream.xlsx.WorkbookReader>[1]) as unknown as ExcelReaderLike;
-  const sheets = reader[Symbol.asyncIterator]();
-  let first: IteratorResult<WorksheetLike>;
-  try {
-    first = await sheets.next();
-  } catch (error) {
-    throw unreadable(error);
+}
+
+async function firstWorksheet(
+  bytes: Uint8Array,
+  options: ReadOptions,
+  warnings: string[],
+): Promise<{ name: string | null; rows: AsyncGenerator<RawRow> }> {
+  // exceljs's streaming reader now and then loses the zip's last entry when the machine is busy
+  // (ExcelJS itself writes workbook.xml last) and then fails on a sound file with a TypeError; a
+  // fresh reader over the same bytes reads it. A damaged file fails every time.
+  let reader: ExcelReaderLike | undefined;
+  let sheets: AsyncGenerator<WorksheetLike> | undefined;
+  let first: IteratorResult<WorksheetLike> | undefined;
+  for (let attempt = 1; !first; attempt++) {
+    reader = openReader(bytes);
+    sheets = reader[Symbol.asyncIterator]();
+    try {
+      first = await sheets.next();
+    } catch (error) {
+      if (!(error instanceof TypeError) || attempt === READ_ATTEMPTS) throw unreadable(error);
+    }
   }
+  if (!reader || !sheets) throw unreadable(undefined);
+  const archive = sheets;
   if (first.done) {
     throw new SpreadsheetError("format", `${NOT_A_SPREADSHEET}: it is a zip archive without a worksheet.`);
   }
@@ -337,7 +359,7 @@ async function firstWorksheet(
       throw unreadable(error);
     } finally {
       // Later sheets are not read; stop the archive stream.
-      await sheets.return?.(undefined);
+      await archive.return?.(undefined);
       if (noResult) {
         warnings.push(
           "Some cells hold formulas without a saved result; they were read as empty. Open the file in Excel, save it and upload it again.",
