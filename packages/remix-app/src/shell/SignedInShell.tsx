@@ -10,6 +10,7 @@ import {
   UserMenuAction,
   useLayoutType,
 } from "@repo/ui/shell";
+import { Stack } from "@repo/ui/stack";
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Logo } from "./Logo";
 import { SignOutOverlay } from "./SignOutOverlay";
@@ -118,8 +119,15 @@ export function SignedInShell({ banner }: { banner?: ReactNode } = {}) {
         linkComponent={ShellLink}
         loading={navigation.state !== "idle"}
       >
-        {banner}
-        <Outlet />
+        {banner ? (
+          // The banner keeps the same gap to the page as the page's own cards keep to each other.
+          <Stack gap={5}>
+            {banner}
+            <Outlet />
+          </Stack>
+        ) : (
+          <Outlet />
+        )}
       </AppShell>
       {profileView !== null ? (
         <Suspense fallback={null}>
