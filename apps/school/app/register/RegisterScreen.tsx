@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from "@remix-run/react";
+import { useInBrowser } from "@repo/remix-app/forms/in-browser";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import { Centered } from "@repo/ui/centered";
@@ -15,6 +16,7 @@ const RegisterForm = lazy(() => import("./RegisterForm"));
 /** `/register`: a school signs itself up, then is asked to open the link we mailed it. */
 export function RegisterScreen() {
   const { countries, failure } = useLoaderData<typeof registerLoader>();
+  const inBrowser = useInBrowser();
   const [done, setDone] = useState<{ email: string; message: string } | null>(null);
 
   if (done) {
@@ -47,9 +49,13 @@ export function RegisterScreen() {
     <Centered>
       <Stack gap={5}>
         <Card title="Register your school" description="National Science Exam programme · School Portal">
-          <Suspense fallback={<SkeletonText lines={12} />}>
-            <RegisterForm countries={countries} countriesFailure={failure} onRegistered={setDone} />
-          </Suspense>
+          {inBrowser ? (
+            <Suspense fallback={<SkeletonText lines={12} />}>
+              <RegisterForm countries={countries} countriesFailure={failure} onRegistered={setDone} />
+            </Suspense>
+          ) : (
+            <SkeletonText lines={12} />
+          )}
         </Card>
         <Text tone="muted">
           Already registered?{" "}

@@ -1,5 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
 import { SCHOOL_CATEGORIES } from "@repo/contracts/schools-constants";
+import { useInBrowser } from "@repo/remix-app/forms/in-browser";
 import { Badge } from "@repo/ui/badge";
 import { Card } from "@repo/ui/card";
 import { DescriptionList } from "@repo/ui/description-list";
@@ -19,6 +20,7 @@ export const nameOf = (list: readonly { id: number; name: string }[], id: number
 /** school/edit-school-profile: what the admins set, read-only; the contact details, editable. */
 export function SchoolProfileScreen() {
   const { profile, failure, csrf } = useLoaderData<typeof schoolProfileLoader>();
+  const inBrowser = useInBrowser();
   const dialogs = useMessageDialog();
   const warned = useRef(false);
   useEffect(() => {
@@ -61,9 +63,13 @@ export function SchoolProfileScreen() {
         />
       </Card>
       <Card title="Contact details" description="Board, address and the person we contact.">
-        <Suspense fallback={<SkeletonText lines={6} />}>
-          <SchoolProfileForm profile={profile} csrf={csrf} />
-        </Suspense>
+        {inBrowser ? (
+          <Suspense fallback={<SkeletonText lines={6} />}>
+            <SchoolProfileForm profile={profile} csrf={csrf} />
+          </Suspense>
+        ) : (
+          <SkeletonText lines={6} />
+        )}
       </Card>
     </Stack>
   );

@@ -1,12 +1,13 @@
 import { Link, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
+import { useInBrowser } from "@repo/remix-app/forms/in-browser";
 import { Card } from "@repo/ui/card";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { SkeletonText } from "@repo/ui/skeleton";
 import { Stack } from "@repo/ui/stack";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@repo/ui/tabs";
 import { Text } from "@repo/ui/text";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { addStudentLoader, StudentActionData } from "./students.server";
 
 // The form brings zod and react-hook-form; the page's first view stays within its size budget.
@@ -29,10 +30,8 @@ export function AddStudentScreen() {
   const [tab, setTab] = useState<Tab>(params.get("tab") === "spreadsheet" ? "spreadsheet" : "one");
   // Both tabs stay mounted once opened, so that switching keeps a half-typed form or an import's progress.
   const [importOpened, setImportOpened] = useState(tab === "spreadsheet");
-  // The form appears once the page runs in the browser: rendered on the server, its fields could
-  // be typed into before the lazy chunk hydrates them, and react-hook-form would not see the input.
-  const [client, setClient] = useState(false);
-  useEffect(() => setClient(true), []);
+  // The form appears once the page runs in the browser (see useInBrowser).
+  const client = useInBrowser();
   useFetcherResult(fetcher, (answer) => {
     if (!answer.ok) {
       if ((answer.errors ?? []).length === 0) void dialogs.error(answer.message);
