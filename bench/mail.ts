@@ -14,13 +14,13 @@ import { openDatabase, queryRows } from "@repo/db";
 import { mailMessages, users } from "@repo/db/schema";
 import { seedDemoData } from "@repo/db/seed";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import pino from "pino";
 import { SMTPServer } from "smtp-server";
 import { createApp } from "../apps/api/src/app";
 import { createServices, jobHandlers } from "../apps/api/src/services/index";
 import { runNextJob } from "../apps/api/src/services/jobs";
 import { ensureBuiltInTemplates } from "../apps/api/src/services/mail/index";
+import { admin, databaseUrl } from "./database";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const DATABASE = "portal_bench_mail";
@@ -45,22 +45,6 @@ export interface MailBenchReport {
     target_per_second: 200;
   };
   machine: { cpus: number };
-}
-
-function databaseUrl(adminUrl: string, name: string) {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function admin(adminUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;

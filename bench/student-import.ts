@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import { openDatabase } from "@repo/db";
 import { seedDemoData } from "@repo/db/seed";
 import ExcelJS from "exceljs";
-import pg from "pg";
+import { admin, databaseUrl } from "./database";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const DATABASE = "portal_bench_import";
@@ -69,22 +69,6 @@ export interface ImportBenchReport {
   list: ListFigures[];
   peak_rss_target_mb: 300;
   machine: { cpus: number };
-}
-
-function databaseUrl(adminUrl: string, name: string) {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function admin(adminUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;

@@ -1,5 +1,15 @@
 import { expect, type Page, test } from "@playwright/test";
-import { API, appOrigin, DEMO_PASSWORD, expectAccessible, hydrated, mailsTo, pageUrl, signIn } from "./support";
+import {
+  appOrigin,
+  DEMO_PASSWORD,
+  expectAccessible,
+  hydrated,
+  maharashtraZone,
+  mailsTo,
+  pageUrl,
+  pickFirst,
+  signIn,
+} from "./support";
 
 const SCREENS = "e2e/artifacts/screens";
 /** Public pages whole; pages in the shell as the viewport shows them (its header and sidebar stick). */
@@ -7,28 +17,6 @@ const shot = async (page: Page, name: string, fullPage = true) => {
   if (!fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SCREENS}/school-account-${name}.png`, fullPage });
 };
-
-/** The zone that holds Maharashtra, as the registration pickers list it. */
-async function maharashtraZone(): Promise<string> {
-  const get = async (query: string) =>
-    (
-      (await (await fetch(`${API}/api/schools/register/regions?${query}`)).json()) as {
-        data: { id: number; name: string }[];
-      }
-    ).data;
-  for (const zone of await get("level=zone&country_id=1")) {
-    if ((await get(`level=state&parent_id=${zone.id}`)).some((state) => state.name === "Maharashtra")) return zone.name;
-  }
-  throw new Error("no zone holds Maharashtra");
-}
-
-/** Picks the first real option of a picker once its options have loaded. */
-async function pickFirst(page: Page, label: string) {
-  const select = page.getByLabel(label, { exact: true });
-  await expect(select.locator("option:not([value=''])").first()).toBeAttached();
-  const value = await select.locator("option:not([value=''])").first().getAttribute("value");
-  await select.selectOption(value ?? "");
-}
 
 /** The verification link of the newest mail to `address`. */
 async function newestLink(address: string, count: number): Promise<string> {

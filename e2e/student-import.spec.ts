@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { type Download, expect, type Locator, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { API, appOrigin, expectAccessible, hydrated, mailsTo, pageUrl, signIn } from "./support";
+import { appOrigin, expectAccessible, hydrated, maharashtraZone, mailsTo, pageUrl, pickFirst, signIn } from "./support";
 
 const SCREENS = "e2e/artifacts/screens";
 const PHONE = { width: 390, height: 844 };
@@ -66,27 +66,6 @@ async function workbookOf(file: Download) {
 }
 
 const buffer = async (workbook: ExcelJS.Workbook) => Buffer.from(await workbook.xlsx.writeBuffer());
-
-/** The zone that holds Maharashtra, as the registration pickers list it. */
-async function maharashtraZone(): Promise<string> {
-  const get = async (query: string) =>
-    (
-      (await (await fetch(`${API}/api/schools/register/regions?${query}`)).json()) as {
-        data: { id: number; name: string }[];
-      }
-    ).data;
-  for (const zone of await get("level=zone&country_id=1")) {
-    if ((await get(`level=state&parent_id=${zone.id}`)).some((state) => state.name === "Maharashtra")) return zone.name;
-  }
-  throw new Error("no zone holds Maharashtra");
-}
-
-async function pickFirst(page: Page, label: string) {
-  const select = page.getByLabel(label, { exact: true });
-  await expect(select.locator("option:not([value=''])").first()).toBeAttached();
-  const value = await select.locator("option:not([value=''])").first().getAttribute("value");
-  await select.selectOption(value ?? "");
-}
 
 /** Registers a school at /register and verifies its e-mail from the mail the portal sent. */
 async function registerSchool(page: Page, stamp: string) {

@@ -78,3 +78,25 @@ export async function mailsTo(address: string): Promise<{ subject: string; text:
   const response = await fetch(`${MAIL_SINK}/messages?to=${encodeURIComponent(address)}`);
   return (await response.json()) as { subject: string; text: string; html: string }[];
 }
+
+/** The zone that holds Maharashtra, as the registration pickers list it. */
+export async function maharashtraZone(): Promise<string> {
+  const get = async (query: string) =>
+    (
+      (await (await fetch(`${API}/api/schools/register/regions?${query}`)).json()) as {
+        data: { id: number; name: string }[];
+      }
+    ).data;
+  for (const zone of await get("level=zone&country_id=1")) {
+    if ((await get(`level=state&parent_id=${zone.id}`)).some((state) => state.name === "Maharashtra")) return zone.name;
+  }
+  throw new Error("no zone holds Maharashtra");
+}
+
+/** Picks the first real option of a picker once its options have loaded. */
+export async function pickFirst(page: Page, label: string) {
+  const select = page.getByLabel(label, { exact: true });
+  await expect(select.locator("option:not([value=''])").first()).toBeAttached();
+  const value = await select.locator("option:not([value=''])").first().getAttribute("value");
+  await select.selectOption(value ?? "");
+}
