@@ -3,12 +3,11 @@ import {
   appOrigin,
   DEMO_PASSWORD,
   expectAccessible,
+  fillSchoolDetails,
   hydrated,
-  maharashtraZone,
-  mailsTo,
   pageUrl,
-  pickFirst,
   signIn,
+  verificationLink,
 } from "./support";
 
 const SCREENS = "e2e/artifacts/screens";
@@ -17,16 +16,6 @@ const shot = async (page: Page, name: string, fullPage = true) => {
   if (!fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SCREENS}/school-account-${name}.png`, fullPage });
 };
-
-/** The verification link of the newest mail to `address`. */
-async function newestLink(address: string, count: number): Promise<string> {
-  await expect.poll(async () => (await mailsTo(address)).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
-  const mails = await mailsTo(address);
-  const html = mails.at(-1)?.html ?? "";
-  const href = html.match(/href="([^"]*verify-school-email\?token=[^"]+)"/)?.[1];
-  if (!href) throw new Error(`no verification link in ${html}`);
-  return href.replace(/&amp;/g, "&");
-}
 
 test("a school registers, verifies its e-mail from the mail, signs in and keeps its profile", async ({ page }) => {
   // A whole journey (registration, two mails, verification, profile) with an axe check per page.
@@ -48,23 +37,8 @@ test("a school registers, verifies its e-mail from the mail, signs in and keeps 
   await page.getByLabel("School name").blur();
   await expect(page.getByText("Enter the school name")).toBeVisible();
 
-  await page.getByLabel("School name").fill(`E2E Vidyalaya ${stamp}`);
-  await page.getByLabel("Category").selectOption({ label: "Private" });
-  await page.getByLabel("Board").selectOption({ label: "CBSE" });
   await expect(page.getByLabel("Country")).toHaveValue("1");
-  const zone = await maharashtraZone();
-  await expect(page.getByLabel("Zone").locator("option", { hasText: zone })).toBeAttached();
-  await page.getByLabel("Zone").selectOption({ label: zone });
-  await expect(page.getByLabel("State", { exact: true }).locator("option", { hasText: "Maharashtra" })).toBeAttached();
-  await page.getByLabel("State", { exact: true }).selectOption({ label: "Maharashtra" });
-  await pickFirst(page, "Prant");
-  await pickFirst(page, "District");
-  await pickFirst(page, "City");
-  await page.getByLabel("Address").fill("12, Station Road");
-  await page.getByLabel("PIN or postal code").fill("411001");
-  await page.getByLabel("Principal or contact name").fill("S. Deshpande");
-  await page.getByLabel("Phone").fill("9876543210");
-  await page.getByLabel("School e-mail").fill(email);
+  await fillSchoolDetails(page, { name: `E2E Vidyalaya ${stamp}`, email });
   // A taken username is refused as it is typed.
   await page.getByLabel("Username").fill("school");
   await expect(page.getByText("This username is already taken")).toBeVisible();
@@ -83,7 +57,7 @@ test("a school registers, verifies its e-mail from the mail, signs in and keeps 
   await expect(page.getByText(email, { exact: true })).toBeVisible();
   await expectAccessible(page, "/register (done)");
   await shot(page, "register-done");
-  const firstLink = await newestLink(email, 1);
+  const firstLink = await verificationLink(email, 1);
   expect(new URL(firstLink).origin).toBe(appOrigin("school"));
 
   // Signed in before verifying: the banner offers a new link.
@@ -96,7 +70,7 @@ test("a school registers, verifies its e-mail from the mail, signs in and keeps 
   await shot(page, "banner", false);
 
   // The first link was replaced by the second.
-  const secondLink = await newestLink(email, 2);
+  const secondLink = await verificationLink(email, 2);
   await page.goto(firstLink);
   await expect(page.getByRole("heading", { name: "This link has expired" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Sign in to send a new link" })).toBeVisible();

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { type Download, expect, type Locator, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { appOrigin, expectAccessible, hydrated, maharashtraZone, mailsTo, pageUrl, pickFirst, signIn } from "./support";
+import { appOrigin, expectAccessible, fillSchoolDetails, hydrated, pageUrl, signIn, verificationLink } from "./support";
 
 const SCREENS = "e2e/artifacts/screens";
 const PHONE = { width: 390, height: 844 };
@@ -74,22 +74,7 @@ async function registerSchool(page: Page, stamp: string) {
   const password = "Vidya@2026";
   await page.goto(`${appOrigin("school")}/register`);
   await hydrated(page);
-  await page.getByLabel("School name").fill(`E2E Import Vidyalaya ${stamp}`);
-  await page.getByLabel("Category").selectOption({ label: "Private" });
-  await page.getByLabel("Board").selectOption({ label: "CBSE" });
-  const zone = await maharashtraZone();
-  await expect(page.getByLabel("Zone").locator("option", { hasText: zone })).toBeAttached();
-  await page.getByLabel("Zone").selectOption({ label: zone });
-  await expect(page.getByLabel("State", { exact: true }).locator("option", { hasText: "Maharashtra" })).toBeAttached();
-  await page.getByLabel("State", { exact: true }).selectOption({ label: "Maharashtra" });
-  await pickFirst(page, "Prant");
-  await pickFirst(page, "District");
-  await pickFirst(page, "City");
-  await page.getByLabel("Address").fill("4, Tilak Road");
-  await page.getByLabel("PIN or postal code").fill("411002");
-  await page.getByLabel("Principal or contact name").fill("R. Kulkarni");
-  await page.getByLabel("Phone").fill("9876501234");
-  await page.getByLabel("School e-mail").fill(email);
+  await fillSchoolDetails(page, { name: `E2E Import Vidyalaya ${stamp}`, email });
   await page.getByLabel("Username").fill(username);
   await expect(page.getByText("This username is available")).toBeVisible();
   await page.locator('input[name="password"]').fill(password);
@@ -97,10 +82,7 @@ async function registerSchool(page: Page, stamp: string) {
   await page.getByRole("button", { name: "Register school" }).click();
   await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
 
-  await expect.poll(async () => (await mailsTo(email)).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
-  const html = (await mailsTo(email)).at(-1)?.html ?? "";
-  const link = html.match(/href="([^"]*verify-school-email\?token=[^"]+)"/)?.[1]?.replace(/&amp;/g, "&");
-  if (!link) throw new Error(`no verification link in ${html}`);
+  const link = await verificationLink(email);
   await page.goto(link);
   await expect(page.getByRole("heading", { name: "E-mail address verified" })).toBeVisible();
   return { username, password };

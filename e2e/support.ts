@@ -100,3 +100,35 @@ export async function pickFirst(page: Page, label: string) {
   const value = await select.locator("option:not([value=''])").first().getAttribute("value");
   await select.selectOption(value ?? "");
 }
+
+/** The verification link of the newest mail to `address`, once `count` mails have arrived. */
+export async function verificationLink(address: string, count = 1): Promise<string> {
+  await expect.poll(async () => (await mailsTo(address)).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
+  const html = (await mailsTo(address)).at(-1)?.html ?? "";
+  const href = html.match(/href="([^"]*verify-school-email\?token=[^"]+)"/)?.[1];
+  if (!href) throw new Error(`no verification link in ${html}`);
+  return href.replace(/&amp;/g, "&");
+}
+
+/**
+ * Fills the school part of /register (name, category, board, a Maharashtra address down to the
+ * city, contact and e-mail); the account fields are left to the test.
+ */
+export async function fillSchoolDetails(page: Page, school: { name: string; email: string }) {
+  await page.getByLabel("School name").fill(school.name);
+  await page.getByLabel("Category").selectOption({ label: "Private" });
+  await page.getByLabel("Board").selectOption({ label: "CBSE" });
+  const zone = await maharashtraZone();
+  await expect(page.getByLabel("Zone").locator("option", { hasText: zone })).toBeAttached();
+  await page.getByLabel("Zone").selectOption({ label: zone });
+  await expect(page.getByLabel("State", { exact: true }).locator("option", { hasText: "Maharashtra" })).toBeAttached();
+  await page.getByLabel("State", { exact: true }).selectOption({ label: "Maharashtra" });
+  await pickFirst(page, "Prant");
+  await pickFirst(page, "District");
+  await pickFirst(page, "City");
+  await page.getByLabel("Address").fill("12, Station Road");
+  await page.getByLabel("PIN or postal code").fill("411001");
+  await page.getByLabel("Principal or contact name").fill("S. Deshpande");
+  await page.getByLabel("Phone").fill("9876543210");
+  await page.getByLabel("School e-mail").fill(school.email);
+}
