@@ -148,7 +148,7 @@ const INSTRUCTIONS_SHEET = "Instructions";
 /** Progress is written every this many rows (each report is a database write). */
 const PROGRESS_EVERY = 5000;
 /** Rows per addStudents call inside the one transaction (progress between them on PostgreSQL). */
-const SAVE_BATCH = 5000;
+const SAVE_BATCH = 1000;
 /** Keys per duplicate look-up. */
 const LOOKUP_BATCH = 5000;
 
@@ -343,8 +343,6 @@ async function runStudentImport(
   { db, job, progress }: JobContext,
 ): Promise<StudentImportResult & Record<string, unknown>> {
   const payload = job.payload as unknown as StudentImportPayload;
-  const bytes = await storage.get(payload.upload_key);
-  if (!bytes) throw new JobError("The uploaded file is no longer stored. Please upload it again.");
 
   // 1. Read and check every row. The good ones go to a scratch file as short records: held in
   // memory, 100,000 of them grew the server's heap past its memory budget.
@@ -357,6 +355,10 @@ async function runStudentImport(
     let warnings: string[] = [];
     const out = createWriteStream(goodFile);
     try {
+      // Held only while reading: the errors file reads the upload again, so the bytes and their
+      // text are garbage by the time the rows are saved.
+      const bytes = await storage.get(payload.upload_key);
+      if (!bytes) throw new JobError("The uploaded file is no longer stored. Please upload it again.");
       const sheet = await open(bytes);
       warnings = sheet.warnings;
       for await (const row of sheet.rows) {
@@ -460,7 +462,7 @@ async function runStudentImport(
       }
       for (const item of lost) problems.set(item.row, item.message);
     }
-    return await finish({ storage, bytes, payload, problems, saveAll, total, inserted, alreadyHere, warnings });
+    return await finish({ storage, payload, problems, saveAll, total, inserted, alreadyHere, warnings });
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
@@ -469,7 +471,6 @@ async function runStudentImport(
 /** Writes the errors file when some rows were not saved, removes the upload and sums up. */
 async function finish(input: {
   storage: FileStorage;
-  bytes: Uint8Array;
   payload: StudentImportPayload;
   problems: Map<number, string>;
   saveAll: boolean;
@@ -478,12 +479,14 @@ async function finish(input: {
   alreadyHere: number;
   warnings: string[];
 }): Promise<StudentImportResult & Record<string, unknown>> {
-  const { storage, bytes, payload, problems, saveAll, total, inserted, alreadyHere, warnings } = input;
+  const { storage, payload, problems, saveAll, total, inserted, alreadyHere, warnings } = input;
   // 4. The errors file: all rows when nothing was saved (fix and upload it whole), else the bad ones.
   let errorsFileId: string | null = null;
   if (problems.size > 0) {
     errorsFileId = randomUUID();
     const everyRow = !saveAll;
+    const bytes = await storage.get(payload.upload_key);
+    if (!bytes) throw new JobError("The uploaded file is no longer stored. Please upload it again.");
     const sheet = await open(bytes);
     const rows = async function* (): AsyncGenerator<ErrorRow> {
       for await (const row of sheet.rows) {
