@@ -3,11 +3,12 @@ import { expect, type Page } from "@playwright/test";
 import { APP_IDS, type AppId, DEFAULT_APP_PORTS } from "@repo/auth/apps";
 import { type PageId, pagePath } from "@repo/auth/menus";
 
-export const PORT_OFFSET = 100;
+/** 100 unless E2E_PORT_OFFSET says otherwise (two checkouts can then run their e2e at once). */
+export const PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 100);
 export const DEMO_PASSWORD = "Demo@12345";
 export const API = `http://127.0.0.1:${4000 + PORT_OFFSET}`;
 /** The mail sink of scripts/e2e-server.ts: every mail the portal sent during the run. */
-export const MAIL_SINK = "http://127.0.0.1:2626";
+export const MAIL_SINK = `http://127.0.0.1:${2526 + PORT_OFFSET}`;
 export const appOrigin = (app: AppId) => `http://localhost:${DEFAULT_APP_PORTS[app] + PORT_OFFSET}`;
 export { APP_IDS };
 

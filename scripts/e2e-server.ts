@@ -7,13 +7,15 @@ import { startMailSink } from "./mail-sink";
 const dataDir = fileURLToPath(new URL("../.data/e2e-pglite", import.meta.url));
 rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
-process.env.PORT_OFFSET = "100";
+// E2E_PORT_OFFSET (default 100) shifts every port, the mail sink's too (e2e/support.ts reads it).
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 100);
+process.env.PORT_OFFSET = String(offset);
 process.env.LOG_LEVEL ??= "warn";
 // Every test signs in from this machine's one address: lift the per-client sign-in limit (the
 // limit itself is covered by the API's integration tests).
 process.env.LOGIN_LIMIT_PER_CLIENT ??= "100000";
 // Mail goes to a local sink the tests can read (e2e/support.ts: MAIL_SINK), retried quickly.
-const sink = await startMailSink({ smtpPort: 2625, httpPort: 2626 });
+const sink = await startMailSink({ smtpPort: 2525 + offset, httpPort: 2526 + offset });
 process.env.SMTP_URL = sink.smtpUrl;
 process.env.MAIL_RETRY_BASE_SECONDS ??= "1";
 await import("./portal");
