@@ -174,12 +174,21 @@ for (const driver of testDrivers()) {
         expect((await api.call("GET", "/api/schools/profile", { token: signedIn })).body.data.email_verified).toBe(
           false,
         );
+        // The user record carries it too: the app's shell shows the banner from it.
+        expect((await api.call("GET", "/api/user", { token: signedIn })).body.data.user_detail.school_email).toEqual({
+          address: body.email,
+          verified: false,
+        });
 
         const first = await verify(token);
         expect(first.status).toBe(200);
         expect(first.body).toMatchObject({ status: true, data: { school_id: id, email: body.email } });
         const [after] = await api.db.select().from(schools).where(eq(schools.id, id));
         expect(after?.emailVerifiedAt).toBeInstanceOf(Date);
+        expect((await api.call("GET", "/api/user", { token: signedIn })).body.data.user_detail.school_email).toEqual({
+          address: body.email,
+          verified: true,
+        });
 
         const again = await verify(token);
         expect(again.status).toBe(409);

@@ -2704,6 +2704,10 @@ export interface components {
                 profile_photo: string | null;
                 referred_student: number;
                 school_category_id: number | null;
+                school_email: {
+                    address: string;
+                    verified: boolean;
+                } | null;
             };
             username: string;
             zone: string | null;

@@ -134,6 +134,8 @@ export const userRecord = z.object({
     school_category_id: z.number().int().nullable(),
     referred_student: z.number().int(),
     assignments: z.array(assignment),
+    /** A school or institute account's school address and whether it is verified; null for other roles. */
+    school_email: z.object({ address: z.string(), verified: z.boolean() }).nullable(),
   }),
 });
 export type UserRecord = z.infer<typeof userRecord>;

@@ -59,6 +59,8 @@ export async function currentUserRecord(db: DbOrTx, userId: number, config: ApiC
       schoolActive: schools.isActive,
       schoolCategory: schools.categoryId,
       schoolName: schools.name,
+      schoolEmail: schools.email,
+      schoolEmailVerifiedAt: schools.emailVerifiedAt,
     })
     .from(users)
     .leftJoin(zones, eq(zones.id, users.zoneId))
@@ -69,8 +71,8 @@ export async function currentUserRecord(db: DbOrTx, userId: number, config: ApiC
   const { user } = row;
   const referred = user.schoolId !== null ? await countReferredStudents(db, user.schoolId) : 0;
   // A school account's active flag is its school's (the school account switch flips the school).
-  const active =
-    user.schoolId !== null && inGroup(ROLE_GROUPS.singleSchools, user.roleId) ? row.schoolActive : user.isActive;
+  const ownSchool = user.schoolId !== null && inGroup(ROLE_GROUPS.singleSchools, user.roleId);
+  const active = ownSchool ? row.schoolActive : user.isActive;
   const photo = photoUrl(user.profilePhoto);
   const displayName = user.fullName || row.schoolName || user.name;
   return {
@@ -94,6 +96,11 @@ export async function currentUserRecord(db: DbOrTx, userId: number, config: ApiC
       school_category_id: row.schoolCategory,
       referred_student: referred,
       assignments: await loadAssignments(db, user.id),
+      // With the user record, so the app's shell can say "verify your address" in its first render.
+      school_email:
+        ownSchool && row.schoolEmail !== null
+          ? { address: row.schoolEmail, verified: row.schoolEmailVerifiedAt !== null }
+          : null,
     },
   };
 }

@@ -18,15 +18,7 @@ import { bankDetailsAction, bankDetailsLoader } from "./bank-details.server";
 
 const args = (request: Request) => ({ request, context: {}, params: {} });
 const PAGE = "/school/bank-detail";
-const referrer = userRecord({
-  user_detail: {
-    name: "Demo School",
-    profile_photo: null,
-    school_category_id: 2,
-    referred_student: 15,
-    assignments: [],
-  },
-});
+const referrer = userRecord({ user_detail: { ...userRecord().user_detail, referred_student: 15 } });
 const fields = {
   account_holder: "Trust",
   account_number: "123456789012",

@@ -8,7 +8,7 @@ import { EmailBanner } from "../verify-email/EmailBanner";
 /** The signed-in area: every page below renders inside the shell, under the e-mail banner. */
 export const loader = (args: LoaderFunctionArgs) => shellLoader(args);
 export default function Shell() {
-  const { csrf } = useLoaderData<typeof shellLoader>();
-  return <SignedInShell banner={<EmailBanner csrf={csrf} />} />;
+  const { csrf, user } = useLoaderData<typeof shellLoader>();
+  return <SignedInShell banner={<EmailBanner csrf={csrf} email={user.schoolEmail} />} />;
 }
 export const ErrorBoundary = PageErrorBoundary;

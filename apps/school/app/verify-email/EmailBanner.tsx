@@ -3,26 +3,21 @@ import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
-import { useEffect } from "react";
-import type { EmailStatus, ResendResult } from "./verify-email.server";
+import type { ResendResult } from "./verify-email.server";
 
 /**
  * Above every signed-in page of a school whose address is not verified yet: it cannot pay until
- * it is (docs/domain.md, School registration). The status loads once, after the page shows.
+ * it is (docs/domain.md, School registration). The status comes with the shell's user record, so
+ * the banner is in the server's HTML and the page below it does not jump when it appears.
  */
-export function EmailBanner({ csrf }: { csrf: string }) {
-  const status = useFetcher<EmailStatus>();
+export function EmailBanner({ csrf, email }: { csrf: string; email: { address: string; verified: boolean } | null }) {
   const resend = useFetcher<ResendResult>();
-  const { load } = status;
-  useEffect(() => {
-    load("/email-verification");
-  }, [load]);
-  if (!status.data?.unverified) return null;
+  if (!email || email.verified) return null;
   const answer = resend.data;
   return (
     <Card
       title="Please verify your school's e-mail address"
-      description={`We sent a link to ${status.data.email ?? "your school's address"}. Until it is opened you can add students, but you cannot pay for them.`}
+      description={`We sent a link to ${email.address}. Until it is opened you can add students, but you cannot pay for them.`}
       actions={
         <resend.Form method="post" action="/email-verification">
           <input type="hidden" name="csrf" value={csrf} />

@@ -12,7 +12,7 @@ import {
   stubApi,
   userRecord,
 } from "@repo/remix-app/testing";
-import { emailStatusLoader, resendAction, verifyEmailAction, verifyEmailLoader } from "./verify-email.server";
+import { resendAction, verifyEmailAction, verifyEmailLoader } from "./verify-email.server";
 
 const args = (request: Request) => ({ request, context: {}, params: {} });
 const link = (token?: string) =>
@@ -73,22 +73,6 @@ describe("the verification link page", () => {
 });
 
 describe("the e-mail banner", () => {
-  it("shows for a school whose address is not verified", async () => {
-    api = stubApi({
-      "GET /api/user": signedInAs(),
-      "GET /api/schools/profile": { body: envelope({ email_verified: false, email: "a@b.org" }) },
-    });
-    const result = await emailStatusLoader(args(await appRequest("/email-verification")));
-    expect(result.data).toEqual({ unverified: true, email: "a@b.org" });
-  });
-
-  it("asks nothing more of the API for a master institute", async () => {
-    api = stubApi({ "GET /api/user": signedInAs(userRecord({ role_id: 17, role_name: "Master Institute" })) });
-    const result = await emailStatusLoader(args(await appRequest("/email-verification")));
-    expect(result.data.unverified).toBe(false);
-    expect(api.calls.map((c) => c.path)).toEqual(["/api/user"]);
-  });
-
   it("sends the link again and passes the API's refusal on", async () => {
     api = stubApi({
       "GET /api/user": signedInAs(),

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { isSameOrigin } from "@repo/auth/remix/security";
-import { ROLE } from "@repo/auth/roles";
 import { auth } from "@repo/remix-app/auth.server";
 
 /** How a verification link turned out; `expired` and `used` offer to sign in and ask again. */
@@ -62,29 +61,9 @@ export async function verifyEmailAction({ request, context }: ActionFunctionArgs
   };
 }
 
-export interface EmailStatus {
-  /** Whether to show the banner: a school account whose address is not verified yet. */
-  unverified: boolean;
-  email: string | null;
-}
-
 export interface ResendResult {
   ok: boolean;
   message: string;
-}
-
-/** Roles whose account belongs to one school (only they have an address to verify). */
-const HAS_SCHOOL: readonly number[] = [ROLE.school, ROLE.institute];
-
-/** /email-verification (GET): whether the signed-in school still has to verify its address. */
-export async function emailStatusLoader({ request, context }: LoaderFunctionArgs) {
-  const { user, api } = await auth.requireUser(request, context);
-  if (!HAS_SCHOOL.includes(user.role_id)) return data<EmailStatus>({ unverified: false, email: null });
-  const { data: answer } = await api.GET("/api/schools/profile");
-  return data<EmailStatus>({
-    unverified: answer ? !answer.data.email_verified : false,
-    email: answer?.data.email ?? null,
-  });
 }
 
 /** /email-verification (POST): mails the signed-in school a new link. */

@@ -52,6 +52,7 @@ export async function shellLoader({ request, context }: LoaderFunctionArgs) {
       profile: user.profile,
       mobile: user.mobile,
       mobileVerified: user.mobile_verified,
+      schoolEmail: user.user_detail.school_email,
     },
   };
   return data(shell, { headers: { "Set-Cookie": await auth.commit(session) } });

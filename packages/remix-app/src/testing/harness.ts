@@ -35,6 +35,7 @@ export function userRecord(overrides: Partial<UserRecord> = {}): UserRecord {
       school_category_id: 2,
       referred_student: 0,
       assignments: [],
+      school_email: { address: "office@example.org", verified: true },
     },
     ...overrides,
   };
