@@ -8,12 +8,15 @@
 //     local SMTP server by the built API. Figures go to bench/results/mail.json.
 //  4. The students import (bench/student-import.ts): 10,000 rows XLSX and 100,000 rows CSV end to
 //     end, with peak RSS. `--only student-import`. Figures go to bench/results/student-import.json.
+//  5. Lighthouse, mobile (bench/lighthouse.ts): the school's study-material and flipbook pages on
+//     the production portal. `--only lighthouse`. Figures go to bench/results/lighthouse.json.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { openDatabase } from "@repo/db";
 import { parseScaleArgs, seedScale } from "@repo/db/seed/scale";
 import pg from "pg";
+import { LIGHTHOUSE_TARGET, runLighthouseBench } from "./lighthouse";
 import { runMailBench } from "./mail";
 import { runStudentImportBench } from "./student-import";
 
@@ -28,8 +31,9 @@ const flag = (name: string, fallback: number) => {
 };
 const REQUESTS = flag("requests", 300);
 const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined;
-if (only !== undefined && only !== "api" && only !== "mail" && only !== "student-import") {
-  console.error(`bench: --only must be api, mail or student-import, not ${only}`);
+const PARTS = ["api", "mail", "student-import", "lighthouse"];
+if (only !== undefined && !PARTS.includes(only)) {
+  console.error(`bench: --only must be one of ${PARTS.join(", ")}, not ${only}`);
   process.exit(1);
 }
 const CONCURRENCY = flag("concurrency", 8);
@@ -224,4 +228,21 @@ if (only === undefined || only === "student-import") {
   for (const f of report.list)
     console.log(`| ${f.scenario} | ${f.p50_ms} ms | ${f.p95_ms} ms | ≤ ${f.target_p95_ms} ms |`);
   console.log("Report: bench/results/student-import.json");
+}
+if (only === undefined || only === "lighthouse") {
+  const figures = await runLighthouseBench();
+  mkdirSync(`${root}bench/results`, { recursive: true });
+  writeFileSync(
+    `${root}bench/results/lighthouse.json`,
+    `${JSON.stringify({ date: new Date().toISOString(), pages: figures }, null, 2)}\n`,
+  );
+  console.log(
+    "\n| Lighthouse (mobile) | performance | FCP | LCP | TBT | CLS | target |\n|---|---|---|---|---|---|---|",
+  );
+  for (const f of figures) {
+    console.log(
+      `| ${f.page} (${f.path}) | ${f.performance} | ${f.first_contentful_paint_ms} ms | ${f.largest_contentful_paint_ms} ms | ${f.total_blocking_time_ms} ms | ${f.cumulative_layout_shift} | ≥ ${LIGHTHOUSE_TARGET} |`,
+    );
+  }
+  console.log("Report: bench/results/lighthouse.json");
 }

@@ -1,0 +1,165 @@
+// Lighthouse (mobile, the default config: a mid-range phone on a slow 4G link, simulated) on the
+// reading pages whose speed the content issue sets a target for: performance ≥ 90.
+// `npm run bench -- --only lighthouse`. It builds everything, starts the production portal on its
+// own ports with a fresh embedded database (demo data), signs in as the demo school in Debian's
+// Chromium, and runs Lighthouse in that browser so the session cookie comes along.
+// Scores depend on the machine's speed (Lighthouse simulates the throttling from a real trace), so
+// they are a benchmark's figures, not a test's pass/fail.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { DEFAULT_APP_PORTS } from "@repo/auth/apps";
+import { pagePath } from "@repo/auth/menus";
+import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const OFFSET = 700;
+const DEBUG_PORT = 9333;
+const PASSWORD = "Demo@12345";
+export const LIGHTHOUSE_TARGET = 90;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** The school app's reading pages the issue names, by their page-tree ids. */
+const PAGES = [
+  { id: "study-material", label: "Study material" },
+  { id: "brochure-flipbook", label: "Brochure flipbook" },
+] as const;
+
+export interface LighthouseFigures {
+  page: string;
+  path: string;
+  performance: number;
+  first_contentful_paint_ms: number;
+  largest_contentful_paint_ms: number;
+  total_blocking_time_ms: number;
+  cumulative_layout_shift: number;
+  speed_index_ms: number;
+  target: number;
+}
+
+async function waitForPortal(portal: ChildProcess): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => reject(new Error(`the portal did not start in 180 s:\n${output}`)), 180_000);
+    portal.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("Exam portal is running")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    portal.once("exit", (code) => reject(new Error(`the portal exited with ${code}:\n${output}`)));
+  });
+}
+
+async function waitForDebugger(): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const up = await fetch(`http://127.0.0.1:${DEBUG_PORT}/json/version`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("Chromium's debugging port did not open");
+}
+
+export async function runLighthouseBench(): Promise<LighthouseFigures[]> {
+  const build = spawnSync("npx", ["turbo", "run", "build", "--output-logs=errors-only"], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  if (build.status !== 0) throw new Error("the build failed");
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-lighthouse-"));
+  const profile = mkdtempSync(path.join(tmpdir(), "bench-lighthouse-chromium-"));
+  let portal: ChildProcess | undefined;
+  let browser: ChildProcess | undefined;
+  try {
+    portal = spawn(path.join(root, "node_modules", ".bin", "tsx"), ["scripts/portal.ts", "start"], {
+      cwd: root,
+      env: { ...process.env, PORT_OFFSET: String(OFFSET), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+      stdio: ["ignore", "pipe", "inherit"],
+      detached: true,
+    });
+    await waitForPortal(portal);
+    browser = spawn(
+      CHROMIUM,
+      [
+        "--headless=new",
+        `--remote-debugging-port=${DEBUG_PORT}`,
+        `--user-data-dir=${profile}`,
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "about:blank",
+      ],
+      { stdio: "ignore" },
+    );
+    await waitForDebugger();
+
+    // Sign in once in the browser's default context; Lighthouse's tabs share its cookies.
+    const school = `http://localhost:${DEFAULT_APP_PORTS.school + OFFSET}`;
+    const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${DEBUG_PORT}`);
+    const context = cdp.contexts()[0];
+    if (!context) throw new Error("Chromium has no default context");
+    const page = await context.newPage();
+    await page.goto(`${school}/login`);
+    await page.getByLabel("Username").fill("school");
+    await page.locator(`input[name="password"]`).fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith("/login") && !url.pathname.startsWith("/auth/"));
+    await page.close();
+
+    const figures: LighthouseFigures[] = [];
+    for (const { id, label } of PAGES) {
+      const target = pagePath("school", id);
+      // One warm-up run (the server's first render of a route is slower), then the measured run.
+      const run = () =>
+        lighthouse(`${school}${target}`, {
+          port: DEBUG_PORT,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance"],
+          disableStorageReset: true,
+        });
+      await run();
+      const result = await run();
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse gave no result for ${target}`);
+      if (new URL(lhr.finalDisplayedUrl).pathname !== target) {
+        throw new Error(`${target} ended at ${lhr.finalDisplayedUrl}: the session did not reach Lighthouse's tab`);
+      }
+      const metric = (name: string) => Math.round(Number(lhr.audits[name]?.numericValue ?? 0));
+      const entry: LighthouseFigures = {
+        page: label,
+        path: target,
+        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        first_contentful_paint_ms: metric("first-contentful-paint"),
+        largest_contentful_paint_ms: metric("largest-contentful-paint"),
+        total_blocking_time_ms: metric("total-blocking-time"),
+        cumulative_layout_shift: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
+        speed_index_ms: metric("speed-index"),
+        target: LIGHTHOUSE_TARGET,
+      };
+      console.log(`lighthouse: ${label} (${target}): performance ${entry.performance}`);
+      figures.push(entry);
+    }
+    await cdp.close();
+    return figures;
+  } finally {
+    browser?.kill("SIGTERM");
+    // The portal runs its services in its own process group: stop them all.
+    if (portal?.pid && portal.exitCode === null) {
+      process.kill(-portal.pid, "SIGTERM");
+      await new Promise((resolve) => portal?.once("exit", resolve));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
