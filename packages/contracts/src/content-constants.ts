@@ -42,7 +42,7 @@ const pathsOf = <const Base extends string>(base: Base) =>
     collection: `/api/${base}`,
     member: `/api/${base}/{id}`,
     update: `/api/${base}/update/{id}`,
-    file: `/api/${base}/{id}/file`,
+    file: `/api/${base}/file/{id}`,
   }) as const;
 
 export const STUDY_MATERIAL_PATHS = {

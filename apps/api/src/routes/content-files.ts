@@ -3,6 +3,7 @@ import {
   BROCHURE_DOWNLOAD_PATHS,
   BROCHURE_FLIPBOOK_PATHS,
   CONTENT_FILE_LABELS,
+  type ContentFileKind,
   formatBytes,
   STUDY_MATERIAL_PATHS,
 } from "@repo/contracts/content-constants";
@@ -115,8 +116,20 @@ const fileContent = {
   404: errorResponse("No such item, or it has no file"),
 };
 
-/** Reads a multipart content form: the fields for `schema`, and the `file`. */
-async function contentForm<S extends z.ZodType>(c: Context<AppEnv>, schema: S) {
+/** Room for the form's other fields and the multipart framing around the file. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/** Reads a multipart content form: the fields for `schema`, and the `file` (at most `kind`'s limit). */
+async function contentForm<S extends z.ZodType>(c: Context<AppEnv>, schema: S, kind: ContentFileKind) {
+  // Refuse an oversized upload before reading its body, when the client says its size.
+  const rule = UPLOAD_RULES[kind];
+  if (Number(c.req.header("content-length") ?? 0) > rule.maxBytes + FORM_OVERHEAD_BYTES) {
+    throw invalidField(
+      "file",
+      `${rule.what} can be at most ${formatBytes(rule.maxBytes)}. Upload a smaller file.`,
+      413,
+    );
+  }
   const form = await c.req.parseBody({ all: true }).catch(() => {
     throw new ApiError(400, "Send the form as multipart/form-data");
   });
@@ -209,7 +222,7 @@ function registerStudyMaterials(app: OpenAPIHono<AppEnv>) {
       responses: { 200: json(studyOne, "The new study material"), ...writeErrors },
     }),
     async (c) => {
-      const { fields, file } = await contentForm(c, studyMaterialFields);
+      const { fields, file } = await contentForm(c, studyMaterialFields, "study-material");
       const saved = await createStudyMaterial(servicesOf(c), actorOf(c), fields, file);
       return ok(c, saved, `${label.one} created successfully`);
     },
@@ -229,7 +242,7 @@ function registerStudyMaterials(app: OpenAPIHono<AppEnv>) {
       responses: { 200: json(studyOne, "The updated study material"), ...writeErrors },
     }),
     async (c) => {
-      const { fields, file } = await contentForm(c, studyMaterialFields);
+      const { fields, file } = await contentForm(c, studyMaterialFields, "study-material");
       const saved = await updateStudyMaterial(servicesOf(c), actorOf(c), c.req.valid("param").id, fields, file);
       return ok(c, saved, `${label.one} updated successfully`);
     },
@@ -312,7 +325,7 @@ function registerBrochures(app: OpenAPIHono<AppEnv>, kind: BrochureKind) {
       responses: { 200: json(brochureOne, `The new ${noun}`), ...writeErrors },
     }),
     async (c) => {
-      const { fields, file } = await contentForm(c, brochureFields);
+      const { fields, file } = await contentForm(c, brochureFields, kind);
       return ok(
         c,
         await createBrochure(servicesOf(c), kind, actorOf(c), fields, file),
@@ -332,7 +345,7 @@ function registerBrochures(app: OpenAPIHono<AppEnv>, kind: BrochureKind) {
       responses: { 200: json(brochureOne, `The updated ${noun}`), ...writeErrors },
     }),
     async (c) => {
-      const { fields, file } = await contentForm(c, brochureFields);
+      const { fields, file } = await contentForm(c, brochureFields, kind);
       const saved = await updateBrochure(servicesOf(c), kind, actorOf(c), c.req.valid("param").id, fields, file);
       return ok(c, saved, `${label.one} updated successfully`);
     },

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { formatBytes } from "@repo/contracts/content-constants";
 import { fileTypeFromBuffer } from "file-type";
 import type { Context } from "hono";
-import { EncryptedPDFError, PDFArray, PDFDict, PDFDocument, PDFName, type PDFObject, PDFRef, PDFStream } from "pdf-lib";
+import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFObject, PDFRef, PDFStream } from "pdf-lib";
 import { invalidField } from "../http/errors";
 import type { FileStorage } from "./storage";
 
@@ -147,7 +147,8 @@ async function checkPdf(bytes: Uint8Array, rule: UploadRule): Promise<number> {
   try {
     document = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: false });
   } catch (error) {
-    if (error instanceof EncryptedPDFError) {
+    // pdf-lib's errors are ES5 classes (instanceof fails): its EncryptedPDFError says "is encrypted".
+    if (error instanceof Error && /is encrypted/.test(error.message)) {
       throw invalidField(
         rule.field,
         `${rule.what} is a password-protected (encrypted) PDF. Save it without a password and upload it again.`,
