@@ -58,3 +58,16 @@ export const CONTENT_FILE_LABELS = {
   "brochure-download": { one: "Brochure", plural: "Brochures", file: "The brochure" },
   "brochure-flipbook": { one: "Flipbook", plural: "Flipbooks", file: "The flipbook" },
 } as const satisfies Record<ContentFileKind, { one: string; plural: string; file: string }>;
+
+/** Each collection's file limits, for the API's checks and the forms' hints. */
+export const CONTENT_UPLOAD_LIMITS = {
+  "study-material": { maxBytes: STUDY_MATERIAL_MAX_BYTES, maxPages: null },
+  "brochure-download": { maxBytes: BROCHURE_MAX_BYTES, maxPages: null },
+  "brochure-flipbook": { maxBytes: FLIPBOOK_MAX_BYTES, maxPages: FLIPBOOK_MAX_PAGES },
+} as const satisfies Record<ContentFileKind, { maxBytes: number; maxPages: number | null }>;
+
+/** "A PDF, at most 25 MB" (and the page limit where there is one), beside each upload field. */
+export function uploadHint(kind: ContentFileKind): string {
+  const { maxBytes, maxPages } = CONTENT_UPLOAD_LIMITS[kind];
+  return `A PDF, at most ${formatBytes(maxBytes)}${maxPages ? ` and ${maxPages} pages` : ""}`;
+}

@@ -111,10 +111,10 @@ export const studyMaterialFields = z
     class_level: classField,
     exam_level: examLevelField,
     languages: languagesField,
-    is_free: flag("is_free").default(true),
+    is_free: z.preprocess(blankToUndefined, flag("is_free").default(true)),
     price_minor: priceField,
     link: linkField,
-    is_published: flag("is_published").default(false),
+    is_published: z.preprocess(blankToUndefined, flag("is_published").default(false)),
   })
   .superRefine((body, ctx) => {
     if (!body.is_free && body.price_minor === undefined) {
@@ -132,7 +132,7 @@ export type StudyMaterialFields = z.output<typeof studyMaterialFields>;
 export const brochureFields = z.strictObject({
   title,
   language: languageField,
-  is_published: flag("is_published").default(false),
+  is_published: z.preprocess(blankToUndefined, flag("is_published").default(false)),
 });
 export type BrochureFields = z.output<typeof brochureFields>;
 

@@ -1,11 +1,9 @@
 import {
-  BROCHURE_MAX_BYTES,
+  CONTENT_FILE_KINDS,
   CONTENT_FILE_LABELS,
+  CONTENT_UPLOAD_LIMITS,
   type ContentFileKind,
-  FLIPBOOK_MAX_BYTES,
-  FLIPBOOK_MAX_PAGES,
   STUDY_MATERIAL_CURRENCY,
-  STUDY_MATERIAL_MAX_BYTES,
 } from "@repo/contracts/content-constants";
 import type {
   BrochureFields,
@@ -43,27 +41,13 @@ export interface Reader {
 }
 
 /** The upload rule of each collection's PDF. */
-export const UPLOAD_RULES: Record<ContentFileKind, UploadRule> = {
-  "study-material": {
-    field: "file",
-    what: CONTENT_FILE_LABELS["study-material"].file,
-    kinds: ["pdf"],
-    maxBytes: STUDY_MATERIAL_MAX_BYTES,
-  },
-  "brochure-download": {
-    field: "file",
-    what: CONTENT_FILE_LABELS["brochure-download"].file,
-    kinds: ["pdf"],
-    maxBytes: BROCHURE_MAX_BYTES,
-  },
-  "brochure-flipbook": {
-    field: "file",
-    what: CONTENT_FILE_LABELS["brochure-flipbook"].file,
-    kinds: ["pdf"],
-    maxBytes: FLIPBOOK_MAX_BYTES,
-    maxPages: FLIPBOOK_MAX_PAGES,
-  },
-};
+export const UPLOAD_RULES: Record<ContentFileKind, UploadRule> = Object.fromEntries(
+  CONTENT_FILE_KINDS.map((kind) => {
+    const { maxBytes, maxPages } = CONTENT_UPLOAD_LIMITS[kind];
+    const rule: UploadRule = { field: "file", what: CONTENT_FILE_LABELS[kind].file, kinds: ["pdf"], maxBytes };
+    return [kind, maxPages ? { ...rule, maxPages } : rule];
+  }),
+) as Record<ContentFileKind, UploadRule>;
 
 const STORAGE_PREFIX: Record<ContentFileKind, string> = {
   "study-material": "study-materials",
