@@ -251,6 +251,27 @@ for (const driver of testDrivers()) {
         expect(tamil.body.data.items.map((m: { title: string }) => m.title)).not.toContain("Science practice set");
         const paid = await get("/api/study-materials?is_free=false&per_page=100", school);
         expect(paid.body.data.items.every((m: { is_free: boolean }) => !m.is_free)).toBe(true);
+        // A priced material's link and file stay closed to readers until bought (payments issue).
+        const priced = await get(`/api/study-materials/${allClasses.body.data.id}`, school);
+        expect(priced.body.data.link).toBeNull();
+        expect((await get(`/api/study-materials/${allClasses.body.data.id}`, lms)).body.data.link).toBe(
+          "https://example.org/maths",
+        );
+        const pricedFile = await post(
+          "/api/study-materials",
+          form(
+            { ...fields, title: "Priced PDF", is_free: "false", price_minor: "9900" },
+            { bytes: pdf3, name: "p.pdf" },
+          ),
+        );
+        const refused = await get(`/api/study-materials/file/${pricedFile.body.data.id}`, school);
+        expect(refused.status).toBe(403);
+        expect(refused.body.message).toBe(
+          "This study material is for sale: it opens once bought, from Buy Study Material.",
+        );
+        expect((await get(`/api/study-materials/file/${pricedFile.body.data.id}`, lms)).status).toBe(200);
+        const free = await get(`/api/study-materials/file/${withFile.body.data.id}?download=1`, student);
+        expect(free.headers.get("content-disposition")).toMatch(/^attachment; filename="set.pdf"/);
       });
 
       it("needs a file or a link, refuses both, refuses http links and missing prices", async () => {

@@ -11066,7 +11066,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The signed-in role may not do this */
+            /** @description A priced material opens only once bought */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -203,7 +203,7 @@ function registerStudyMaterials(app: OpenAPIHono<AppEnv>) {
       tags,
       summary: "A study material's PDF (opened inline unless download=1)",
       request: { params: idParam, query: fileQuery },
-      responses: fileContent,
+      responses: { ...fileContent, 403: errorResponse("A priced material opens only once bought") },
     }),
     async (c) => {
       const file = await contentFile(servicesOf(c), "study-material", c.req.valid("param").id, readerOf(c));

@@ -18,7 +18,7 @@ import { type Page, pageOf } from "@repo/contracts/pagination";
 import type { Db } from "@repo/db";
 import { brochureDownloads, brochureFlipbooks, studyMaterials } from "@repo/db/schema";
 import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
-import { invalidField, notFound } from "../http/errors";
+import { ApiError, invalidField, notFound } from "../http/errors";
 import { type Actor, recordActivity } from "./activity";
 import { type AcceptedFile, acceptUpload, type ServedFile, storeUpload, type UploadRule } from "./files";
 import { containing } from "./sql";
@@ -118,6 +118,13 @@ function toStudyMaterial(row: StudyRow): StudyMaterialItem {
   };
 }
 
+/**
+ * A material as a reader sees it: a priced one's link stays hidden until it is bought (buying comes
+ * with online payments), so the catalogue can describe it without giving it away.
+ */
+const forReader = (item: StudyMaterialItem, reader: Reader): StudyMaterialItem =>
+  reader.editor || item.is_free ? item : { ...item, link: null };
+
 /** What the log keeps of a study material: its fields, and of its file only the name. */
 const loggedStudy = (row: StudyRow | undefined) => (row ? { ...toStudyMaterial(row), file: row.fileName } : null);
 
@@ -154,7 +161,8 @@ export async function listStudyMaterials(
       .offset((query.page - 1) * query.per_page),
     db.select({ n: count() }).from(studyMaterials).where(filter),
   ]);
-  return pageOf(rows.map(toStudyMaterial), total?.n ?? 0, query.page, query.per_page);
+  const items = rows.map((row) => forReader(toStudyMaterial(row), reader));
+  return pageOf(items, total?.n ?? 0, query.page, query.per_page);
 }
 
 async function studyRow(db: Db, id: number, reader: Reader): Promise<StudyRow> {
@@ -164,7 +172,7 @@ async function studyRow(db: Db, id: number, reader: Reader): Promise<StudyRow> {
 }
 
 export async function getStudyMaterial(db: Db, id: number, reader: Reader): Promise<StudyMaterialItem> {
-  return toStudyMaterial(await studyRow(db, id, reader));
+  return forReader(toStudyMaterial(await studyRow(db, id, reader)), reader);
 }
 
 /** A material is a file or a link, never both and never neither. */
@@ -443,6 +451,9 @@ export async function contentFile(
   reader: Reader,
 ): Promise<ServedFile> {
   const row = kind === "study-material" ? await studyRow(db, id, reader) : await brochureRow(db, kind, id, reader);
+  if ("priceMinor" in row && row.priceMinor !== null && !reader.editor) {
+    throw new ApiError(403, "This study material is for sale: it opens once bought, from Buy Study Material.");
+  }
   const bytes = row.fileKey ? await storage.get(row.fileKey) : undefined;
   if (!bytes || !row.fileMime || !row.fileName) throw notFound(`${CONTENT_FILE_LABELS[kind].one} file`);
   // Downloads are saved; a flipbook's PDF is read by the viewer, and opening a study material shows it in a tab.
