@@ -23,7 +23,7 @@ import {
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { Stack } from "@repo/ui/stack";
 import { z } from "zod";
-import { CLASS_OPTIONS, LANGUAGE_OPTIONS, LEVEL_OPTIONS } from "./choices";
+import { CLASS_OPTIONS, LANGUAGE_OPTIONS, LEVEL_OPTIONS } from "@repo/remix-app/content/choices";
 import type { BrochureRow, ContentActionData, StudyMaterialRow } from "./content-files.server";
 
 interface Props {

@@ -30,7 +30,7 @@ import {
   languagesText,
   levelName,
   STATUS_OPTIONS,
-} from "./choices";
+} from "@repo/remix-app/content/choices";
 import type { BrochureRow, ContentActionData, contentFilesLoader, StudyMaterialRow } from "./content-files.server";
 
 // The create/edit form (react-hook-form, zod) loads when a dialog first opens.

@@ -2,7 +2,7 @@ import { EXAM_LEVELS } from "@repo/contracts/fees";
 import { LANGUAGES, languageName } from "@repo/contracts/languages";
 import { CLASS_LEVELS, classLabel } from "@repo/contracts/students-constants";
 
-/** The pickers' options, from the contracts' own lists. */
+/** Content pickers' options and labels (both apps), from the contracts' own lists. */
 export const CLASS_OPTIONS = CLASS_LEVELS.map((level) => ({
   value: String(level),
   label: `Class ${classLabel(level)}`,
