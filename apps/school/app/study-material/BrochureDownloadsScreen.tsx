@@ -15,7 +15,8 @@ import {
 import { Icon } from "@repo/ui/icon";
 import { Select } from "@repo/ui/select";
 import { Toolbar } from "@repo/ui/toolbar";
-import { type BrochureRow, type brochuresLoader, readerFilePath } from "./study-material.server";
+import { readerFilePath } from "./paths";
+import type { BrochureRow, brochuresLoader } from "./study-material.server";
 
 type LoaderData = Awaited<ReturnType<typeof brochuresLoader>>;
 

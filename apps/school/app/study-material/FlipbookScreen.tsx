@@ -9,7 +9,8 @@ import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 // pdf.js's worker comes from this app's own build, never from a CDN.
 import pdfWorker from "pdfjs-dist/build/pdf.worker.min.mjs?url";
-import { type flipbooksLoader, readerFilePath } from "./study-material.server";
+import { readerFilePath } from "./paths";
+import type { flipbooksLoader } from "./study-material.server";
 
 type LoaderData = Awaited<ReturnType<typeof flipbooksLoader>>;
 

@@ -24,7 +24,8 @@ import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { Toolbar } from "@repo/ui/toolbar";
-import { readerFilePath, type StudyMaterialRow, type studyMaterialsLoader } from "./study-material.server";
+import { readerFilePath } from "./paths";
+import type { StudyMaterialRow, studyMaterialsLoader } from "./study-material.server";
 
 type LoaderData = Awaited<ReturnType<typeof studyMaterialsLoader>>;
 

@@ -15,10 +15,6 @@ import { parseTableQuery } from "@repo/ui/data-table";
 export type StudyMaterialRow = components["schemas"]["StudyMaterialItem"];
 export type BrochureRow = components["schemas"]["BrochureItem"];
 
-/** Where a reader opens (or, with download, saves) an item's PDF: this app's resource route. */
-export const readerFilePath = (kind: ContentFileKind, id: number, download = false) =>
-  `/study-material/file/${kind}/${id}${download ? "?download=1" : ""}`;
-
 /** The API query of a study-material list: paging, search, class and language from the URL; free or for sale. */
 export function studyQueryFrom(params: URLSearchParams, forSale: boolean): Record<string, string> {
   const { page, perPage, search } = parseTableQuery(params);
