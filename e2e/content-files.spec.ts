@@ -56,6 +56,7 @@ test("content: LMS uploads a brochure, a flipbook and study material; a wrong fi
     await form.getByLabel("PDF file").setInputFiles(await pdfFile("vvm-brochure.pdf", 3));
   });
   await expect(page.getByRole("row", { name: new RegExp(BROCHURE) })).toContainText("3 pages");
+  await page.screenshot({ path: "/tmp/files/coordinator-brochures.png" });
 
   await page.goto(pageUrl("coordinator", "brochure-flipbook"));
   await hydrated(page);
@@ -81,6 +82,7 @@ test("content: LMS uploads a brochure, a flipbook and study material; a wrong fi
       await page.getByRole("option", { name: "English" }).click();
       await page.keyboard.press("Escape");
       await form.getByLabel("PDF file").setInputFiles(await pdfFile(`${title}.pdf`, 2));
+      await page.screenshot({ path: "/tmp/files/coordinator-study-dialog.png" });
     });
   }
   await expectAccessible(page, "study material list");
@@ -91,7 +93,7 @@ test("content: a school reads the flipbook page by page on a phone", async ({ pa
   await signIn(page, "school", "school");
   await page.goto(pageUrl("school", "brochure-flipbook"));
   await hydrated(page);
-  const book = page.getByRole("region", { name: FLIPBOOK });
+  const book = page.getByRole("region", { name: `Read ${FLIPBOOK}` });
   await expect(book).toBeVisible();
   const status = book.getByText(/^Page \d+ of 4$/);
   await expect(status).toHaveText("Page 1 of 4");

@@ -44,7 +44,8 @@ export function FlipbookScreen() {
           <Flipbook
             key={open.id}
             src={readerFilePath("brochure-flipbook", open.id)}
-            title={open.title}
+            // Not the card's own name: two regions of one name would be ambiguous landmarks.
+            title={`Read ${open.title}`}
             workerSrc={pdfWorker}
             fallback={
               <Text>

@@ -53,10 +53,16 @@ const Controls = styled("div", {
   alignItems: "center",
   justifyContent: "space-between",
   gap: "$2",
-  flexWrap: "wrap",
 });
 
-const Status = styled("p", { margin: 0, fontSize: "$md", color: "$text", textAlign: "center", flex: "1 1 auto" });
+const Status = styled("p", {
+  margin: 0,
+  fontSize: "$md",
+  color: "$text",
+  textAlign: "center",
+  flex: "1 1 0",
+  minWidth: 0,
+});
 
 export interface FlipbookProps {
   /** Address of the PDF (a same-origin route of the app). */
