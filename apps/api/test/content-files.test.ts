@@ -207,6 +207,15 @@ for (const driver of testDrivers()) {
         is_published: "true",
       };
 
+      it("shows the demo data's published materials, links only, the priced one without its link", async () => {
+        const list = await get("/api/study-materials?search=NCERT", school);
+        expect(list.body.data.items.map((m: { title: string }) => m.title)).toEqual([
+          "NCERT science textbooks (all classes)",
+        ]);
+        const guide = await get("/api/study-materials?search=preparation%20guide", school);
+        expect(guide.body.data.items[0]).toMatchObject({ price: { amount_minor: 14900 }, link: null, file: null });
+      });
+
       it("lists the languages", async () => {
         const result = await get("/api/study-materials/languages/list", school);
         expect(result.body.data).toHaveLength(14);
