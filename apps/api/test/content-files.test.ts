@@ -10,7 +10,7 @@ import { startTestApi, type TestApi } from "./support";
 const PNG = readFileSync(new URL("../../../e2e/fixtures/photo.png", import.meta.url));
 
 /** A multipart body from fields and an optional file. */
-function form(fields: Record<string, string | string[]>, file?: { bytes: Uint8Array; name: string }) {
+function form(fields: Record<string, string | string[]>, file?: { bytes: Uint8Array<ArrayBuffer>; name: string }) {
   const body = new FormData();
   for (const [key, value] of Object.entries(fields)) {
     for (const one of Array.isArray(value) ? value : [value]) body.append(key, one);
@@ -28,7 +28,7 @@ for (const driver of testDrivers()) {
     let school: string;
     let student: string;
     let zonal: string;
-    let pdf3: Uint8Array;
+    let pdf3: Uint8Array<ArrayBuffer>;
     beforeAll(async () => {
       api = await startTestApi(driver);
       lms = await api.login("lms", "coordinator");

@@ -6,6 +6,7 @@ import {
   STUDY_MATERIAL_MAX_PRICE_MINOR,
   uploadHint,
 } from "@repo/contracts/content-constants";
+import { CLASS_OPTIONS, LANGUAGE_OPTIONS, LEVEL_OPTIONS } from "@repo/remix-app/content/choices";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { Button } from "@repo/ui/button";
 import { Dialog } from "@repo/ui/dialog";
@@ -23,7 +24,6 @@ import {
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { Stack } from "@repo/ui/stack";
 import { z } from "zod";
-import { CLASS_OPTIONS, LANGUAGE_OPTIONS, LEVEL_OPTIONS } from "@repo/remix-app/content/choices";
 import type { BrochureRow, ContentActionData, StudyMaterialRow } from "./content-files.server";
 
 interface Props {

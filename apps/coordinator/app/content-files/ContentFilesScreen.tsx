@@ -2,6 +2,15 @@ import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { CONTENT_FILE_LABELS, type ContentFileKind, formatBytes } from "@repo/contracts/content-constants";
 import { formatMoney } from "@repo/contracts/fees";
 import { languageName } from "@repo/contracts/languages";
+import {
+  CLASS_OPTIONS,
+  classesText,
+  LANGUAGE_OPTIONS,
+  LEVEL_OPTIONS,
+  languagesText,
+  levelName,
+  STATUS_OPTIONS,
+} from "@repo/remix-app/content/choices";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
@@ -22,15 +31,6 @@ import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { Toolbar } from "@repo/ui/toolbar";
 import { lazy, Suspense, useState } from "react";
-import {
-  CLASS_OPTIONS,
-  classesText,
-  LANGUAGE_OPTIONS,
-  LEVEL_OPTIONS,
-  languagesText,
-  levelName,
-  STATUS_OPTIONS,
-} from "@repo/remix-app/content/choices";
 import type { BrochureRow, ContentActionData, contentFilesLoader, StudyMaterialRow } from "./content-files.server";
 
 // The create/edit form (react-hook-form, zod) loads when a dialog first opens.
