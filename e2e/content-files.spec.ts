@@ -151,5 +151,8 @@ test("content: a school downloads the brochure and filters study material by cla
   await page.goto(pageUrl("school", "buy-study-material"));
   await hydrated(page);
   await expect(page.getByText("Buying opens with online payments.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Buy Level 2 preparation guide: Class X" })).toBeDisabled();
   await expectAccessible(page, "buy study material");
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: "/tmp/files/buy-phone.png", fullPage: true });
 });
