@@ -9,6 +9,7 @@ import { ApiError } from "./http/errors";
 import { fieldErrors } from "./http/validation";
 import type { Logger } from "./logger";
 import { registerAuthRoutes } from "./routes/auth";
+import { registerContentFileRoutes } from "./routes/content-files";
 import { registerCoordinatorRoutes } from "./routes/coordinators";
 import { registerDocs } from "./routes/docs";
 import { registerExportRoutes } from "./routes/exports";
@@ -95,6 +96,7 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
   registerCoordinatorRoutes(app);
   registerMailRoutes(app);
   registerJobRoutes(app);
+  registerContentFileRoutes(app);
 
   app.doc("/api/openapi.json", OPENAPI_INFO);
   registerDocs(app);

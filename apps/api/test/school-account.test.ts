@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMailWorker, type MailWorker } from "../src/services/mail/index";
 import { EMAIL_TAKEN } from "../src/services/school-account";
 import { maskAccountNumber } from "../src/services/school-account-bank";
+import { pdfWithPages } from "./pdfs";
 import { startSmtp, type TestSmtp } from "./smtp";
 import { DEMO_PASSWORD, startTestApi, type TestApi } from "./support";
 
@@ -16,7 +17,6 @@ const PNG = new Uint8Array([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0,
   0, 0, 0x1f, 0x15, 0xc4, 0x89,
 ]);
-const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< >>\n%%EOF\n");
 
 describe("masking account numbers", () => {
   it("keeps only the last four digits", () => {
@@ -565,7 +565,8 @@ for (const driver of testDrivers()) {
         expect(cheque.headers.get("content-disposition")).toBe('attachment; filename="cancelled-cheque.png"');
         expect(new Uint8Array(cheque.body)).toEqual(PNG);
 
-        // A new cheque (a PDF) replaces the old file.
+        // A new cheque (a PDF, read by the files service) replaces the old file.
+        const PDF = await pdfWithPages(1, "Cancelled cheque");
         const again = await api.call("POST", "/api/bank-details", {
           token,
           body: bank(
@@ -622,7 +623,11 @@ for (const driver of testDrivers()) {
         });
         expect(renamed.status).toBe(422);
         expect(renamed.body.errors).toEqual([
-          { field: "cancelled_cheque", message: "The cheque must be a JPEG or PNG image or a PDF" },
+          {
+            field: "cancelled_cheque",
+            message:
+              "The cheque must be a JPEG image, a PNG image or a PDF; this file is not a file type we recognise.",
+          },
         ]);
       });
 

@@ -84,7 +84,11 @@ export const PERMISSIONS = {
   "schools.paidUnpaid": [{ roles: ADMINS }, { roles: COORDINATORS, gcc: false }],
   "schools.gcc": [{ roles: [ROLE.lms] }],
   "masterInstitutes.manage": [{ roles: [ROLE.lms] }],
-  "content.manage": [{ roles: [ROLE.lms] }],
+  // Publishing content: LMS, and the admins who stand in for it (issue 10).
+  "content.manage": [{ roles: [ROLE.lms, ...TOP_ADMINS] }],
+  // Reading published content through the API: school accounts and students (their area's screens
+  // come later); editors read it too, unpublished items included.
+  "content.read": [{ roles: [...SCHOOL_ACCOUNTS, ROLE.student] }, { roles: [ROLE.lms, ...TOP_ADMINS] }],
   "paySupport.manage": [{ roles: [ROLE.paySupport] }],
   "regions.manage": [{ roles: ADMINS }],
   // Changing any school's registration details and bank details.

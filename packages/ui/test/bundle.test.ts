@@ -1,6 +1,6 @@
 // Bundle boundaries of the kit, checked the way an app bundles it: every public entry point is
 // built (minified, code-split, React left out as the apps' shared baseline) and we follow each
-// entry's static imports. Quill, KaTeX and nivo must never be among them: they may only be
+// entry's static imports. Quill, KaTeX, nivo and pdf.js must never be among them: they may only be
 // reached through dynamic import(), i.e. land in lazy chunks of the routes that use them.
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -11,9 +11,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const exportsMap = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).exports as Record<string, string>;
-const HEAVY = /node_modules\/(quill|parchment|quill-delta|katex|@nivo|d3-[a-z-]+|@react-spring)\//;
+const HEAVY = /node_modules\/(quill|parchment|quill-delta|katex|@nivo|d3-[a-z-]+|@react-spring|pdfjs-dist)\//;
 /** Entries that load heavy libraries lazily (and only those). */
-const LAZY_ENTRIES = ["./rich-text-editor", "./rich-text-view", "./bar-chart", "./pie-chart", "./line-chart"];
+const LAZY_ENTRIES = [
+  "./rich-text-editor",
+  "./rich-text-view",
+  "./bar-chart",
+  "./pie-chart",
+  "./line-chart",
+  "./flipbook",
+];
 
 interface Closure {
   inputs: Set<string>;

@@ -38,6 +38,7 @@ const entries = {
   "./text": () => import("../src/text/Text"),
   "./format": () => import("../src/format/format"),
   "./document-preview": () => import("../src/document-preview/DocumentPreview"),
+  "./flipbook": () => import("../src/flipbook/Flipbook"),
   "./description-list": () => import("../src/description-list/DescriptionList"),
   "./dialog": () => import("../src/dialog/Dialog"),
   "./message-dialog": () => import("../src/message-dialog/useMessageDialog"),

@@ -1,13 +1,12 @@
-import { randomBytes } from "node:crypto";
 import { verifyPassword } from "@repo/auth/password";
 import type { BankDetails, BankDetailsBody } from "@repo/contracts/schools";
 import { CHEQUE_MAX_BYTES } from "@repo/contracts/schools-constants";
 import type { Db, DbOrTx } from "@repo/db";
 import { bankDetails, schools, users } from "@repo/db/schema";
 import { eq } from "drizzle-orm";
-import { fileTypeFromBuffer } from "file-type";
 import { invalidField, notFound } from "../http/errors";
 import { type Actor, recordActivity } from "./activity";
+import { acceptUpload, storeUpload, type UploadRule } from "./files";
 import type { FileStorage } from "./storage";
 
 const CHEQUE_TYPES: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "application/pdf": "pdf" };
@@ -97,16 +96,18 @@ export async function chequeFile(
   };
 }
 
-/** Checks the cheque by its content (JPEG, PNG or PDF), never by its name, and stores it under a random key. */
+/** The cancelled cheque: a picture or a PDF, checked by the files service (content, size, a PDF's safety). */
+const CHEQUE_RULE: UploadRule = {
+  field: "cancelled_cheque",
+  what: "The cheque",
+  kinds: ["jpeg", "png", "pdf"],
+  maxBytes: CHEQUE_MAX_BYTES,
+};
+
 async function storeCheque(storage: FileStorage, cheque: File): Promise<string> {
-  if (cheque.size > CHEQUE_MAX_BYTES)
-    throw invalidField("cancelled_cheque", "The cheque image must be at most 5 MB", 413);
-  const bytes = new Uint8Array(await cheque.arrayBuffer());
-  const ext = CHEQUE_TYPES[(await fileTypeFromBuffer(bytes))?.mime ?? ""];
-  if (!ext) throw invalidField("cancelled_cheque", "The cheque must be a JPEG or PNG image or a PDF");
-  const key = `bank-cheques/${randomBytes(16).toString("hex")}.${ext}`;
-  await storage.put(key, bytes);
-  return key;
+  const accepted = await acceptUpload(cheque, { ...CHEQUE_RULE, required: true });
+  if (!accepted) throw invalidField(CHEQUE_RULE.field, "Choose the cheque to upload");
+  return storeUpload(storage, "bank-cheques", accepted);
 }
 
 /**

@@ -1,3 +1,4 @@
+export * from "./content-files";
 export * from "./fees";
 export * from "./geography";
 export * from "./jobs";

@@ -1,0 +1,11 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { PageErrorBoundary } from "@repo/remix-app/shell/page-states";
+import { ContentFilesScreen } from "../content-files/ContentFilesScreen";
+import { contentFilesAction, contentFilesLoader } from "../content-files/content-files.server";
+
+export const loader = (args: LoaderFunctionArgs) => contentFilesLoader("brochure-download", args);
+export const action = (args: ActionFunctionArgs) => contentFilesAction("brochure-download", args);
+export default function Page() {
+  return <ContentFilesScreen kind="brochure-download" />;
+}
+export const ErrorBoundary = PageErrorBoundary;

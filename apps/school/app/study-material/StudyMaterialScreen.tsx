@@ -1,0 +1,196 @@
+import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { CONTENT_FILE_LABELS } from "@repo/contracts/content-constants";
+import { formatMoney } from "@repo/contracts/fees";
+import {
+  CLASS_OPTIONS,
+  classesText,
+  LANGUAGE_OPTIONS,
+  languagesText,
+  levelName,
+} from "@repo/remix-app/content/choices";
+import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
+import { Button } from "@repo/ui/button";
+import { Card } from "@repo/ui/card";
+import {
+  DataTable,
+  type DataTableColumn,
+  parseTableQuery,
+  type TableQuery,
+  tableQueryToParams,
+} from "@repo/ui/data-table";
+import { Icon } from "@repo/ui/icon";
+import { Link } from "@repo/ui/link";
+import { Select } from "@repo/ui/select";
+import { Stack } from "@repo/ui/stack";
+import { Text } from "@repo/ui/text";
+import { Toolbar } from "@repo/ui/toolbar";
+import { readerFilePath } from "./paths";
+import type { StudyMaterialRow, studyMaterialsLoader } from "./study-material.server";
+
+type LoaderData = Awaited<ReturnType<typeof studyMaterialsLoader>>;
+
+/** What a reader can do with a free material: open or download its PDF, or follow its link. */
+function FreeActions({ row }: { row: StudyMaterialRow }) {
+  if (row.link) {
+    return (
+      <Link href={row.link} external>
+        Open link
+      </Link>
+    );
+  }
+  if (!row.file) return null;
+  return (
+    <Stack direction="row" gap={2} justify="end" wrap={false}>
+      <Button asChild size="sm" variant="light" icon={<Icon name="external" size={16} />}>
+        <a
+          href={readerFilePath("study-material", row.id)}
+          target="_blank"
+          rel="noopener"
+          aria-label={`Open ${row.title}`}
+        >
+          Open
+        </a>
+      </Button>
+      <Button asChild size="sm" variant="ghost" icon={<Icon name="download" size={16} />}>
+        <a href={readerFilePath("study-material", row.id, true)} download aria-label={`Download ${row.title}`}>
+          Download
+        </a>
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * study-material/study-material (free materials, open or download) and buy-study-material (the
+ * catalogue of materials for sale, with prices): filtered by class and language, searchable, paged.
+ */
+export function StudyMaterialScreen({ forSale }: { forSale: boolean }) {
+  const data = useLoaderData<LoaderData>();
+  const [params, setParams] = useSearchParams();
+  const query = parseTableQuery(params);
+  const listStatus = useListStatus();
+  useListFailureWarning(data.failure, `${CONTENT_FILE_LABELS["study-material"].plural} list not found`);
+
+  const setQuery = (next: TableQuery) => setParams(tableQueryToParams(next, params), { preventScrollReset: true });
+  const setFilter = (param: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(param, value);
+    else next.delete(param);
+    next.delete("page");
+    setParams(next, { preventScrollReset: true });
+  };
+
+  const columns: DataTableColumn<StudyMaterialRow>[] = [
+    {
+      id: "title",
+      header: "Title",
+      cell: (row) => (
+        <Stack gap={1}>
+          <strong>{row.title}</strong>
+          {row.description ? (
+            <Text size="sm" tone="muted">
+              {row.description}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+    { id: "class", header: "Class", cell: (row) => classesText(row.class_level) },
+    { id: "level", header: "Level", cell: (row) => levelName(row.exam_level) },
+    { id: "languages", header: "Languages", cell: (row) => languagesText(row.languages) },
+    ...(forSale
+      ? [
+          {
+            id: "price",
+            header: "Price",
+            align: "end" as const,
+            cell: (row: StudyMaterialRow) => (row.price ? formatMoney(row.price) : ""),
+          },
+          {
+            id: "buy",
+            header: "Buy",
+            align: "end" as const,
+            cell: (row: StudyMaterialRow) => (
+              <Button size="sm" disabled aria-describedby="purchase-note" aria-label={`Buy ${row.title}`}>
+                Buy
+              </Button>
+            ),
+          },
+        ]
+      : [
+          {
+            id: "open",
+            header: "Open",
+            align: "end" as const,
+            cell: (row: StudyMaterialRow) => <FreeActions row={row} />,
+          },
+        ]),
+  ];
+
+  const activeFilters = ["class_level", "language"].filter((param) => params.get(param)).length;
+  const filters = (
+    <Stack gap={4}>
+      <Select
+        label="Class"
+        placeholder="All classes"
+        options={CLASS_OPTIONS}
+        value={params.get("class_level") ?? ""}
+        onChange={(event) => setFilter("class_level", event.target.value)}
+      />
+      <Select
+        label="Language"
+        placeholder="All languages"
+        options={LANGUAGE_OPTIONS}
+        value={params.get("language") ?? ""}
+        onChange={(event) => setFilter("language", event.target.value)}
+      />
+    </Stack>
+  );
+  const narrowed = Boolean(query.search || activeFilters);
+
+  return (
+    <Card
+      title={forSale ? "Buy study material" : "Study material"}
+      description={
+        forSale
+          ? "Study material for sale, by class and language."
+          : "Free study material for your students: open it in the browser or download the PDF."
+      }
+    >
+      <Stack gap={4}>
+        {forSale ? (
+          <Text id="purchase-note" tone="muted">
+            Buying opens with online payments. Until then you can see what is for sale and its price.
+          </Text>
+        ) : null}
+        <DataTable
+          label={forSale ? "Study material for sale" : "Study material"}
+          columns={columns}
+          rows={data.rows}
+          rowKey={(row) => String(row.id)}
+          total={data.total}
+          query={query}
+          onQueryChange={setQuery}
+          status={listStatus}
+          searchable
+          searchPlaceholder="Search study material"
+          actions={
+            <Toolbar
+              filters={filters}
+              activeFilters={activeFilters}
+              onResetFilters={() => setParams(new URLSearchParams(), { preventScrollReset: true })}
+            />
+          }
+          emptyTitle={
+            narrowed ? "No study material matches" : forSale ? "Nothing is for sale yet" : "No study material yet"
+          }
+          emptyDescription={
+            narrowed
+              ? "Try another class or language, or clear the filters."
+              : "The programme publishes study material here."
+          }
+        />
+      </Stack>
+    </Card>
+  );
+}
