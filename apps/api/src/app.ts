@@ -9,6 +9,7 @@ import { ApiError } from "./http/errors";
 import { fieldErrors } from "./http/validation";
 import type { Logger } from "./logger";
 import { registerAuthRoutes } from "./routes/auth";
+import { registerContentTextRoutes } from "./routes/content-texts";
 import { registerCoordinatorRoutes } from "./routes/coordinators";
 import { registerDocs } from "./routes/docs";
 import { registerExportRoutes } from "./routes/exports";
@@ -86,6 +87,7 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
   registerOtpRoutes(app);
   registerHandoffRoutes(app);
   registerGeographyRoutes(app);
+  registerContentTextRoutes(app);
   registerSchoolRoutes(app);
   registerSchoolAccountRoutes(app);
   registerSchoolDashboardRoutes(app);

@@ -158,6 +158,12 @@ const COORDINATOR = [
       "/study-material/syllabus-for-exam-level-ii",
       "content.manage",
     ),
+    page(
+      "question-paper-pattern",
+      "Question Paper Pattern",
+      "/study-material/question-paper-pattern",
+      "content.manage",
+    ),
     page("detailed-syllabus", "Detailed Syllabus", "/study-material/detailed-syllabus", "content.manage"),
     page("brochure-download", "Brochure Download", "/study-material/vvm-brochure-download", "content.manage"),
     page("brochure-flipbook", "Brochure Flipbook", "/study-material/vvm-brochure-flipbook", "content.manage"),
