@@ -152,12 +152,7 @@ const COORDINATOR = [
     page("important-dates-gcc", "Important Dates (GCC)", "/student/important-dates-gcc", "content.manage"),
     page("study-material", "Study Material", "/study-material/study-material", "content.manage"),
     page("syllabus-1", "Syllabus for Exam Level I", "/study-material/syllabus-for-exam-level-i", "content.manage"),
-    page(
-      "syllabus-2",
-      "Question Paper Pattern (Level II)",
-      "/study-material/syllabus-for-exam-level-ii",
-      "content.manage",
-    ),
+    page("syllabus-2", "Syllabus for Exam Level II", "/study-material/syllabus-for-exam-level-ii", "content.manage"),
     page(
       "question-paper-pattern",
       "Question Paper Pattern",
