@@ -34,7 +34,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** Create or edit one class's syllabus: rich text with formulas (the editor's Σ button). */
+/** Create or edit one class's syllabus: rich text with formulas (the editor's ƒx button). */
 export default function SyllabusDialog({ row, syllabusType, csrf, onClose }: Props) {
   const form = useZodForm(formSchema, {
     defaultValues: {
@@ -82,7 +82,7 @@ export default function SyllabusDialog({ row, syllabusType, csrf, onClose }: Pro
           <RichTextEditor
             label="Syllabus"
             defaultValue={row?.body ?? ""}
-            hint="Use the Σ button to write a formula."
+            hint="Use the ƒx button to write a formula."
             height={260}
             required
             error={bodyError}

@@ -17,7 +17,7 @@ export function SyllabusScreen() {
   return (
     <ContentListCard
       title={`Syllabus for exam ${level}`}
-      description="Each class's syllabus; formulas are written with the editor's Σ button."
+      description="Each class's syllabus; formulas are written with the editor's ƒx button."
       noun="syllabus"
       nounPlural="Syllabus"
       csrf={data.csrf}
