@@ -53,9 +53,18 @@ function LectureCard({ lecture }: { lecture: Lecture }) {
           </Player>
         ) : null}
         <Stack direction="row" gap={3}>
-          {lecture.embed_url && !playing ? <Button onClick={() => setPlaying(true)}>Play here</Button> : null}
+          {lecture.embed_url && !playing ? (
+            <Button onClick={() => setPlaying(true)} aria-label={`Play here: ${lecture.title}`}>
+              Play here
+            </Button>
+          ) : null}
           <Button asChild variant="light">
-            <a href={lecture.video_url} target="_blank" rel="noopener noreferrer">
+            <a
+              href={lecture.video_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`Open the video: ${lecture.title}`}
+            >
               Open the video
             </a>
           </Button>

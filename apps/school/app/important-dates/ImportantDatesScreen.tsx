@@ -19,7 +19,8 @@ const Item = styled("li", {
   padding: "$3 0",
   borderBottom: "1px dashed $border",
   "@media (max-width: 560px)": { gridTemplateColumns: "1fr" },
-  "&[data-past]": { opacity: 0.75 },
+  // Past dates are marked by their badge and a muted date, never by fading the text (contrast).
+  "&[data-past] time": { color: "$textMuted", fontWeight: "$regular" },
 });
 const When = styled("time", { fontWeight: "$semibold", color: "$text" });
 const Title = styled("h3", { margin: 0, fontSize: "$md", fontWeight: "$semibold", color: "$text" });
