@@ -6,15 +6,14 @@ import { importantDateBody, importantDateItem, importantDateListQuery } from "@r
 import { lectureSeriesBody, lectureSeriesItem, lectureSeriesListQuery } from "@repo/contracts/lecture-series";
 import { type Page, paginated } from "@repo/contracts/pagination";
 import { syllabusBody, syllabusItem, syllabusListQuery } from "@repo/contracts/syllabus";
-import type { Db } from "@repo/db";
 import { actorOf, signedIn } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { ok } from "../http/envelope";
-import { validated } from "../http/validation";
 import { apiRoute, errorResponse } from "../http/routes";
 import { idParam, json, messageOnly, named } from "../http/schemas";
+import { validated } from "../http/validation";
 import type { Actor } from "../services/activity";
-import type { ContentReader } from "../services/content-texts";
+import type { ContentReader, ContentDb as Db } from "../services/content-texts";
 import {
   createFrontendPattern,
   deleteFrontendPattern,

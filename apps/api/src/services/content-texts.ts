@@ -68,3 +68,6 @@ export function recordContentChange(
     requestId: actor.requestId,
   });
 }
+
+/** The database the content services take (routes name it through here, never through @repo/db). */
+export type ContentDb = DbOrTx;
