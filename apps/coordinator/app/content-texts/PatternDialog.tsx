@@ -1,4 +1,4 @@
-import { CONTENT_TEXT_LIMITS, EXAM_LEVEL_TYPES } from "@repo/contracts/content-texts-constants";
+import { CONTENT_TEXT_LIMITS, EXAM_LEVEL_TYPES, examLevelName } from "@repo/contracts/content-texts-constants";
 import { frontendPatternBody } from "@repo/contracts/frontend-pattern";
 import { Button } from "@repo/ui/button";
 import { Dialog } from "@repo/ui/dialog";
@@ -77,7 +77,7 @@ export default function PatternDialog({ row, csrf, onClose }: Props) {
 
   return (
     <Dialog
-      title={row ? `Edit pattern: ${row.class_band}` : "Add a question paper pattern"}
+      title={row ? `Edit pattern: ${examLevelName(row.exam_level)} ${row.class_band}` : "Add a question paper pattern"}
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       size="lg"
@@ -95,27 +95,29 @@ export default function PatternDialog({ row, csrf, onClose }: Props) {
           </Grid>
           <fieldset style={{ border: 0, margin: 0, padding: 0 }}>
             <Stack gap={3}>
-              <legend>
+              <legend style={{ padding: 0 }}>
                 <Text weight="semibold">Sections</Text>
               </legend>
               {sections.map((_, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: a section is identified by its place in the paper
-                <Grid key={index} minItemWidth={140} gap={3}>
+                <Grid key={index} minItemWidth={200} gap={3}>
                   <FormTextField name={`sections.${index}.name`} label={`Section ${index + 1} name`} />
-                  <FormTextField name={`sections.${index}.questions`} label="Questions" inputMode="numeric" />
-                  <FormTextField name={`sections.${index}.marks`} label="Marks" inputMode="numeric" />
-                  <Stack justify="end">
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      icon={<Icon name="trash" size={16} />}
-                      disabled={sections.length === 1}
-                      onClick={() => setSections(sections.filter((__, i) => i !== index))}
-                      aria-label={`Remove section ${index + 1}`}
-                    >
-                      Remove
-                    </Button>
-                  </Stack>
+                  <Grid minItemWidth={90} gap={3}>
+                    <FormTextField name={`sections.${index}.questions`} label="Questions" inputMode="numeric" />
+                    <FormTextField name={`sections.${index}.marks`} label="Marks" inputMode="numeric" />
+                    <Stack justify="end">
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        icon={<Icon name="trash" size={16} />}
+                        disabled={sections.length === 1}
+                        onClick={() => setSections(sections.filter((__, i) => i !== index))}
+                        aria-label={`Remove section ${index + 1}`}
+                      >
+                        Remove
+                      </Button>
+                    </Stack>
+                  </Grid>
                 </Grid>
               ))}
               {sectionsError ? (

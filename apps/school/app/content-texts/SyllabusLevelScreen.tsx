@@ -26,15 +26,9 @@ export function SyllabusLevelScreen() {
   }
   return (
     <Stack gap={5}>
-      {patterns.length > 0 ? (
-        <Card title={`Question paper pattern (${name})`}>
-          <Stack gap={4}>
-            {patterns.map((pattern) => (
-              <PatternTable key={pattern.id} pattern={pattern} headingLevel={3} />
-            ))}
-          </Stack>
-        </Card>
-      ) : null}
+      {patterns.map((pattern) => (
+        <PatternTable key={pattern.id} pattern={pattern} />
+      ))}
       {syllabus.length > 0 ? <SyllabusDocument items={syllabus} /> : null}
     </Stack>
   );

@@ -14,7 +14,7 @@ import type { importantDatesLoader } from "../content-texts/content-texts.server
 const List = styled("ol", { listStyle: "none", margin: 0, padding: 0, display: "grid", gap: "$3" });
 const Item = styled("li", {
   display: "grid",
-  gridTemplateColumns: "minmax(9rem, auto) 1fr",
+  gridTemplateColumns: "13rem 1fr",
   gap: "$2 $4",
   padding: "$3 0",
   borderBottom: "1px dashed $border",

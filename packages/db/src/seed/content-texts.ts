@@ -40,14 +40,14 @@ export async function seedContentTexts(db: DbOrTx, lmsUserId: number | null): Pr
       syllabusType: 1,
       classLevel: 8,
       title: "Science",
-      body: '<h2>Force and motion</h2><p>Speed, velocity and acceleration: <span class="ql-formula" data-value="v = u + at">v = u + at</span></p><ul><li>Newton\'s laws of motion</li><li>Friction and pressure</li></ul>',
+      body: '<p><strong>Force and motion</strong></p><p>Speed, velocity and acceleration: <span class="ql-formula" data-value="v = u + at">v = u + at</span></p><ul><li>Newton\'s laws of motion</li><li>Friction and pressure</li></ul>',
     },
     {
       ...by,
       syllabusType: 2,
       classLevel: 9,
       title: "Physics",
-      body: '<h2>Gravitation</h2><p>The universal law: <span class="ql-formula" data-value="F = G\\frac{m_1 m_2}{r^2}">F = G\\frac{m_1 m_2}{r^2}</span></p><p>Free fall, mass and weight, thrust and pressure.</p>',
+      body: '<p><strong>Gravitation</strong></p><p>The universal law: <span class="ql-formula" data-value="F = G\\frac{m_1 m_2}{r^2}">F = G\\frac{m_1 m_2}{r^2}</span></p><p>Free fall, mass and weight, thrust and pressure.</p>',
     },
   ]);
   await db.insert(frontendPatterns).values([

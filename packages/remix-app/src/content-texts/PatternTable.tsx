@@ -25,10 +25,10 @@ export function negativeMarking(marks: number): string {
 }
 
 /** One question-paper pattern as schools read it: the sections table, duration, marking and notes. */
-export function PatternTable({ pattern, headingLevel = 2 }: { pattern: Pattern; headingLevel?: 2 | 3 }) {
-  const title = `${examLevelName(pattern.exam_level)} · Classes ${pattern.class_band}`;
+export function PatternTable({ pattern }: { pattern: Pattern }) {
+  const title = `Question paper pattern: ${examLevelName(pattern.exam_level)}, classes ${pattern.class_band}`;
   return (
-    <Card title={title} headingLevel={headingLevel}>
+    <Card title={title}>
       <Stack gap={4}>
         <Scroll>
           <Table>
