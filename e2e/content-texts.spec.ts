@@ -106,3 +106,25 @@ test("a school reads the syllabus with its formula rendered, and the new importa
   await page.getByRole("button", { name: "Play here: Why the sky is blue" }).click();
   await expect(page.locator('iframe[src^="https://www.youtube-nocookie.com/embed/"]')).toHaveCount(1);
 });
+
+test("LMS edits the important date and deletes it after confirming", async ({ page }) => {
+  await signIn(page, "coordinator", "lms");
+  await page.goto(pageUrl("coordinator", "important-dates", { search: dateTitle }));
+  await hydrated(page);
+  await page.getByRole("button", { name: `Edit ${dateTitle}` }).click();
+  const edit = page.getByRole("dialog", { name: `Edit important date: ${dateTitle}` });
+  await expect(edit.getByLabel("Last day")).toHaveValue("2027-02-21");
+  await edit.getByLabel("Title").fill(`${dateTitle} (moved)`);
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("Important date updated successfully");
+  await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+
+  await page.getByRole("button", { name: `Delete ${dateTitle} (moved)` }).click();
+  await expect(page.getByRole("alertdialog")).toContainText(
+    `Are you sure you want to delete the important date "${dateTitle} (moved)"?`,
+  );
+  await page.getByRole("alertdialog").getByRole("button", { name: "Yes, delete" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("Important date deleted successfully");
+  await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+  await expect(page.getByRole("cell", { name: `${dateTitle} (moved)`, exact: true })).toHaveCount(0);
+});
