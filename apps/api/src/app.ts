@@ -10,6 +10,7 @@ import { fieldErrors } from "./http/validation";
 import type { Logger } from "./logger";
 import { registerAuthRoutes } from "./routes/auth";
 import { registerContentFileRoutes } from "./routes/content-files";
+import { registerContentTextRoutes } from "./routes/content-texts";
 import { registerCoordinatorRoutes } from "./routes/coordinators";
 import { registerDocs } from "./routes/docs";
 import { registerExportRoutes } from "./routes/exports";
@@ -87,6 +88,7 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
   registerOtpRoutes(app);
   registerHandoffRoutes(app);
   registerGeographyRoutes(app);
+  registerContentTextRoutes(app);
   registerSchoolRoutes(app);
   registerSchoolAccountRoutes(app);
   registerSchoolDashboardRoutes(app);

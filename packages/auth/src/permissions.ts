@@ -35,6 +35,8 @@ const ADMINS_AND_COORDINATORS = [...ADMINS, ...COORDINATORS] as const;
 const TOP_ADMINS = [ROLE.admin, ROLE.subAdmin] as const;
 /** Coordinators who have a level below their own to manage. */
 const MANAGING_COORDINATORS = [ROLE.zonalCoordinator, ROLE.stateCoordinator, ROLE.prantCoordinator] as const;
+/** Who publishes content (important dates, syllabus, lecture series, study material…). */
+const CONTENT_MANAGERS = [ROLE.lms, ...TOP_ADMINS] as const;
 const PAPER_WRITERS = [ROLE.papersetterAdmin, ROLE.papersetterSubAdmin, ROLE.subjectPanel] as const;
 const PAPER_LEADS = [ROLE.papersetterAdmin, ROLE.papersetterSubAdmin] as const;
 
@@ -72,6 +74,9 @@ export const PERMISSIONS = {
   "payments.payForStudents": [{ roles: [ROLE.school, ROLE.masterInstitute] }],
   "school.toggleActive": [{ roles: [ROLE.school] }],
   "studyMaterial.view": [{ roles: SCHOOL_ACCOUNTS }],
+  // Reading published content through the API (schools, institutes, students), and the publishers'
+  // own lists; the API shows readers only published items meant for them.
+  "content.read": [{ roles: [...SCHOOL_ACCOUNTS, ROLE.student, ...CONTENT_MANAGERS] }],
 
   // Coordinator app (3-11).
   "admin.dashboard": [{ roles: ROLE_GROUPS.coordinatorApp }],
@@ -84,11 +89,8 @@ export const PERMISSIONS = {
   "schools.paidUnpaid": [{ roles: ADMINS }, { roles: COORDINATORS, gcc: false }],
   "schools.gcc": [{ roles: [ROLE.lms] }],
   "masterInstitutes.manage": [{ roles: [ROLE.lms] }],
-  // Publishing content: LMS, and the admins who stand in for it (issue 10).
-  "content.manage": [{ roles: [ROLE.lms, ...TOP_ADMINS] }],
-  // Reading published content through the API: school accounts and students (their area's screens
-  // come later); editors read it too, unpublished items included.
-  "content.read": [{ roles: [...SCHOOL_ACCOUNTS, ROLE.student] }, { roles: [ROLE.lms, ...TOP_ADMINS] }],
+  // Publishing content: LMS staff, and Admin and Sub Admin (issue 10).
+  "content.manage": [{ roles: CONTENT_MANAGERS }],
   "paySupport.manage": [{ roles: [ROLE.paySupport] }],
   "regions.manage": [{ roles: ADMINS }],
   // Changing any school's registration details and bank details.

@@ -1,7 +1,7 @@
 import { PageErrorBoundary } from "@repo/remix-app/shell/page-states";
-import { pageLoader } from "@repo/remix-app/shell/server";
+import { importantDatesLoader } from "../content-texts/content-texts.server";
 import { ImportantDatesScreen } from "../important-dates/ImportantDatesScreen";
 
-export { pageLoader as loader };
+export const loader = importantDatesLoader;
 export default ImportantDatesScreen;
 export const ErrorBoundary = PageErrorBoundary;

@@ -19,6 +19,7 @@ import {
   zones,
 } from "../schema/index";
 import { seedDemoStudyMaterials } from "./content-files";
+import { seedContentTexts } from "./content-texts";
 import { COUNTRIES, GCC_ZONE_ID, LOCAL_TREE, STATE_LANGUAGES, STATES, ZONES } from "./geography-data";
 
 export const DEFAULT_DEMO_PASSWORD = "Demo@12345";
@@ -373,6 +374,7 @@ export async function seedDemoData(db: Db, password = DEFAULT_DEMO_PASSWORD): Pr
       { userId: idOf("gccstate"), stateId: stateIds.get("United Arab Emirates") ?? 0 },
     ]);
     await seedDemoStudyMaterials(t);
+    await seedContentTexts(t, idOf("lms") || null);
   });
   return true;
 }

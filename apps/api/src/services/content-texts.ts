@@ -1,0 +1,73 @@
+import { PORTAL_TIME_ZONE } from "@repo/contracts/locale";
+import type { DbOrTx } from "@repo/db";
+import { sanitizeHtml } from "@repo/ui/sanitize";
+import { and, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { type Actor, recordActivity } from "./activity";
+import { containing } from "./sql";
+
+/**
+ * What the text content services (important dates, question-paper pattern, lecture series,
+ * syllabus) share: who is reading, what they may see, and how stored rich text is cleaned.
+ */
+export interface ContentReader {
+  /** Publishers see drafts too; everyone else sees published items only. */
+  manages: boolean;
+  /** A reader in the GCC zone also sees the GCC-only important dates. */
+  isGcc: boolean;
+}
+
+/** Drafts stay with the publishers. */
+export function visibleTo(published: PgColumn, reader: ContentReader): SQL | undefined {
+  return reader.manages ? undefined : sql`${published} = true`;
+}
+
+/** `search` anywhere in any of the columns, case-insensitively (the caller's % and _ taken literally). */
+export function searching(columns: PgColumn[], search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = containing(search);
+  return sql`(${sql.join(
+    columns.map((column) => sql`${column} ilike ${pattern}`),
+    sql` or `,
+  )})`;
+}
+
+export const allOf = (conditions: (SQL | undefined)[]) => and(...conditions.filter(Boolean));
+
+/**
+ * Rich text as it is stored: the kit's own sanitiser (the one RichTextView renders with), so a
+ * `<script>`, an `onerror=` or a `javascript:` link never reaches the database; formulas keep
+ * their TeX source and are rendered again when shown.
+ */
+export function cleanRichText(html: string): string {
+  return sanitizeHtml(html);
+}
+
+/** Today's date in the programme's time zone (India), YYYY-MM-DD: the day "past" dates are measured from. */
+export function portalToday(now = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: PORTAL_TIME_ZONE }).format(now);
+}
+
+/** A date column as drizzle's `date` returns it (YYYY-MM-DD text on both drivers). */
+export const isoDay = (value: string | Date): string =>
+  typeof value === "string" ? value.slice(0, 10) : value.toISOString().slice(0, 10);
+
+/** Records a change to a content item in the activity log (`<entity>.create|update|delete`). */
+export function recordContentChange(
+  db: DbOrTx,
+  actor: Actor,
+  change: { entity: string; verb: "create" | "update" | "delete"; id: number; before?: unknown; after?: unknown },
+) {
+  return recordActivity(db, {
+    userId: actor.userId,
+    action: `${change.entity}.${change.verb}`,
+    entity: change.entity,
+    entityId: change.id,
+    before: change.before ?? null,
+    after: change.after ?? null,
+    requestId: actor.requestId,
+  });
+}
+
+/** The database the content services take (routes name it through here, never through @repo/db). */
+export type ContentDb = DbOrTx;

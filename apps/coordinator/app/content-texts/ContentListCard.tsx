@@ -1,0 +1,124 @@
+import { useFetcher, useSearchParams } from "@remix-run/react";
+import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
+import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
+import { Badge } from "@repo/ui/badge";
+import { Button } from "@repo/ui/button";
+import { Card } from "@repo/ui/card";
+import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { Icon } from "@repo/ui/icon";
+import { useMessageDialog } from "@repo/ui/message-dialog";
+import { Stack } from "@repo/ui/stack";
+import { Toolbar } from "@repo/ui/toolbar";
+import type { ReactNode } from "react";
+import type { ContentActionData } from "./content-texts.server";
+
+interface Row {
+  id: number;
+  published: boolean;
+}
+
+interface Props<R extends Row> {
+  title: string;
+  description: string;
+  /** "important date": buttons, confirmations and the empty state. */
+  noun: string;
+  nounPlural: string;
+  csrf: string;
+  rows: R[];
+  total: number;
+  failure: string | null;
+  columns: DataTableColumn<R>[];
+  /** What a row is called in its buttons and the delete confirmation. */
+  nameOf: (row: R) => string;
+  onCreate: () => void;
+  onEdit: (row: R) => void;
+  /** The open dialog, if any. */
+  dialog: ReactNode;
+}
+
+/** The published/draft mark every content list shows. */
+export function PublishedBadge({ published }: { published: boolean }) {
+  return published ? <Badge tone="success">Published</Badge> : <Badge tone="neutral">Draft</Badge>;
+}
+
+/**
+ * The list every text content page has: search and paging in the URL, Create, Edit and a
+ * confirmed Delete (posted to the page's own action), and the list's failure warning.
+ */
+export function ContentListCard<R extends Row>(props: Props<R>) {
+  const { noun, nounPlural, csrf, nameOf } = props;
+  const [params, setParams] = useSearchParams();
+  const query = parseTableQuery(params);
+  const listStatus = useListStatus();
+  const dialogs = useMessageDialog();
+  const deleter = useFetcher<ContentActionData>();
+  const plural = nounPlural.toLowerCase();
+
+  useListFailureWarning(props.failure, `${nounPlural} list not found`);
+  useFetcherResult(deleter, (answer) => {
+    if (answer.ok) void dialogs.success(answer.message);
+    else void dialogs.error(answer.message);
+  });
+
+  const remove = async (row: R) => {
+    const yes = await dialogs.confirm(`Are you sure you want to delete the ${noun} "${nameOf(row)}"?`, {
+      title: `Delete ${noun}`,
+      destructive: true,
+      confirmLabel: "Yes, delete",
+    });
+    if (yes) deleter.submit({ intent: "delete", id: String(row.id), csrf }, { method: "post" });
+  };
+
+  const columns: DataTableColumn<R>[] = [
+    ...props.columns,
+    { id: "published", header: "Status", cell: (row) => <PublishedBadge published={row.published} /> },
+    {
+      id: "actions",
+      header: "Actions",
+      align: "end",
+      cell: (row) => (
+        <Stack direction="row" gap={2} justify="end" wrap={false}>
+          <Button
+            size="sm"
+            variant="light"
+            icon={<Icon name="edit" size={16} />}
+            onClick={() => props.onEdit(row)}
+            aria-label={`Edit ${nameOf(row)}`}
+          >
+            Edit
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<Icon name="trash" size={16} />}
+            onClick={() => remove(row)}
+            aria-label={`Delete ${nameOf(row)}`}
+          >
+            Delete
+          </Button>
+        </Stack>
+      ),
+    },
+  ];
+
+  return (
+    <Card title={props.title} description={props.description}>
+      <DataTable
+        label={props.title}
+        columns={columns}
+        rows={props.rows}
+        rowKey={(row) => String(row.id)}
+        total={props.total}
+        query={query}
+        onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+        status={listStatus}
+        searchable
+        searchPlaceholder={`Search ${plural}`}
+        actions={<Toolbar create={{ label: "Create", onClick: props.onCreate }} />}
+        emptyTitle={query.search ? `No ${plural} match` : `No ${plural} yet`}
+        emptyDescription={query.search ? "Try another search." : `Create the first ${noun}.`}
+      />
+      {props.dialog}
+    </Card>
+  );
+}

@@ -1,0 +1,9 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { PageErrorBoundary } from "@repo/remix-app/shell/page-states";
+import { contentAction, importantDatesLoader } from "../content-texts/content-texts.server";
+import { ImportantDatesScreen } from "../content-texts/ImportantDatesScreen";
+
+export const loader = (args: LoaderFunctionArgs) => importantDatesLoader("gcc", args);
+export const action = (args: ActionFunctionArgs) => contentAction("importantDates", args);
+export default ImportantDatesScreen;
+export const ErrorBoundary = PageErrorBoundary;

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { CONTENT_TEXT_LIMITS } from "./content-texts-constants";
+import { pageField, perPageField, searchField } from "./pagination";
+import { CLASS_LEVELS } from "./students-constants";
+
+/**
+ * Fields shared by the text content types (important dates, question-paper pattern, lecture
+ * series, syllabus): each type's own module builds its bodies and items from these.
+ */
+
+/** The paging and search every content list takes (GET query strings, so numbers come as text). */
+export const contentListQuery = z.strictObject({
+  page: pageField,
+  per_page: perPageField,
+  search: searchField,
+});
+
+export const titleField = (field = "title") =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(2, `The ${field} must be at least 2 characters`)
+    .max(CONTENT_TEXT_LIMITS.title, `The ${field} can be at most ${CONTENT_TEXT_LIMITS.title} characters`);
+
+export const publishedField = z.boolean({ error: "published must be true or false" }).default(false);
+
+/** 1 = Level I, 2 = Level II. */
+export const examLevelField = (field: string) =>
+  z.coerce
+    .number<unknown>({ error: `${field} must be 1 (Level I) or 2 (Level II)` })
+    .int(`${field} must be 1 (Level I) or 2 (Level II)`)
+    .min(1, `${field} must be 1 (Level I) or 2 (Level II)`)
+    .max(2, `${field} must be 1 (Level I) or 2 (Level II)`);
+
+export const classLevelField = z.coerce
+  .number<unknown>({ error: "class_level must be a class from VI (6) to XI (11)" })
+  .int("class_level must be a class from VI (6) to XI (11)")
+  .refine((value) => (CLASS_LEVELS as readonly number[]).includes(value), {
+    message: "class_level must be a class from VI (6) to XI (11)",
+  });
+
+/** Whether rich text says anything: text, an image or a formula, not just empty paragraphs. */
+export function hasRichContent(html: string): boolean {
+  if (/<img\b|ql-formula/i.test(html)) return true;
+  return (
+    html
+      .replace(/<[^>]*>/g, "")
+      .replace(/&nbsp;|&#160;/g, " ")
+      .trim().length > 0
+  );
+}
+
+/** Rich text from the kit's editor; the API sanitises it with the kit's sanitiser before storing. */
+export const richTextField = (field: string, required: boolean) =>
+  z
+    .string({ error: `${field} must be text` })
+    .max(CONTENT_TEXT_LIMITS.richText, `${field} is too long (at most ${CONTENT_TEXT_LIMITS.richText} characters)`)
+    .refine((html) => !required || hasRichContent(html), { message: `${field} is required` });
+
+/** A calendar date, YYYY-MM-DD. */
+export const isoDateField = (field: string) => z.iso.date({ error: `${field} must be a date like 2027-01-31` });
+
+/** The common answer columns of a stored content item. */
+export const contentItemBase = {
+  id: z.number().int(),
+  published: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+};
