@@ -9,6 +9,7 @@ import { ApiError } from "./http/errors";
 import { fieldErrors } from "./http/validation";
 import type { Logger } from "./logger";
 import { registerAuthRoutes } from "./routes/auth";
+import { registerContactRoutes } from "./routes/contact";
 import { registerCoordinatorRoutes } from "./routes/coordinators";
 import { registerDocs } from "./routes/docs";
 import { registerExportRoutes } from "./routes/exports";
@@ -17,11 +18,13 @@ import { registerHandoffRoutes } from "./routes/handoff";
 import { registerHealth } from "./routes/health";
 import { registerJobRoutes } from "./routes/jobs";
 import { registerMailRoutes } from "./routes/mail";
+import { registerNotificationRoutes } from "./routes/notifications";
 import { registerOtpRoutes } from "./routes/otp";
 import { registerProfileRoutes } from "./routes/profile";
 import { registerSchoolAccountRoutes } from "./routes/school-account";
 import { registerSchoolDashboardRoutes } from "./routes/school-dashboard";
 import { registerSchoolRoutes } from "./routes/schools";
+import { registerStaticPageRoutes } from "./routes/static-pages";
 import { registerStudentImportRoutes } from "./routes/student-import";
 import { registerStudentRoutes } from "./routes/students";
 
@@ -94,6 +97,9 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
   registerExportRoutes(app);
   registerCoordinatorRoutes(app);
   registerMailRoutes(app);
+  registerStaticPageRoutes(app);
+  registerNotificationRoutes(app);
+  registerContactRoutes(app);
   registerJobRoutes(app);
 
   app.doc("/api/openapi.json", OPENAPI_INFO);

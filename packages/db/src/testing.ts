@@ -27,7 +27,7 @@ const cacheDir = fileURLToPath(new URL("../../../node_modules/.cache/portal-test
 /** Changes whenever a migration or the demo seed changes, so stale templates are never reused. */
 function migrationsHash(): string {
   const hash = createHash("sha256");
-  for (const file of ["seed/demo.ts", "seed/geography-data.ts"])
+  for (const file of ["seed/demo.ts", "seed/geography-data.ts", "seed/content-notices.ts"])
     hash.update(readFileSync(new URL(file, import.meta.url)));
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {

@@ -1,3 +1,4 @@
+export * from "./content-notices";
 export * from "./fees";
 export * from "./geography";
 export * from "./jobs";

@@ -18,6 +18,7 @@ import {
   users,
   zones,
 } from "../schema/index";
+import { seedContentNotices } from "./content-notices";
 import { COUNTRIES, GCC_ZONE_ID, LOCAL_TREE, STATE_LANGUAGES, STATES, ZONES } from "./geography-data";
 
 export const DEFAULT_DEMO_PASSWORD = "Demo@12345";
@@ -371,6 +372,7 @@ export async function seedDemoData(db: Db, password = DEFAULT_DEMO_PASSWORD): Pr
       { userId: idOf("district"), districtId: pune.districtId },
       { userId: idOf("gccstate"), stateId: stateIds.get("United Arab Emirates") ?? 0 },
     ]);
+    await seedContentNotices(t, idOf("lms"));
   });
   return true;
 }
