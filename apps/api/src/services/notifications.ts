@@ -246,7 +246,7 @@ function valuesOf(input: NotificationBody) {
   return {
     title: input.title,
     body,
-    roles: [...new Set(input.roles)].sort(),
+    roles: [...new Set(input.roles)].sort((a, b) => a - b),
     zoneIds: [...new Set(input.zone_ids)],
     stateIds: [...new Set(input.state_ids)],
     districtIds: [...new Set(input.district_ids)],
