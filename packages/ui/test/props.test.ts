@@ -27,6 +27,7 @@ const entries = {
   "./spinner": () => import("../src/spinner/Spinner"),
   "./button": () => import("../src/button/Button"),
   "./icon-button": () => import("../src/icon-button/IconButton"),
+  "./notification-bell": () => import("../src/notification-bell/NotificationBell"),
   "./link": () => import("../src/link/Link"),
   "./badge": () => import("../src/badge/Badge"),
   "./card": () => import("../src/card/Card"),
