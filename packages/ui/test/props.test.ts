@@ -28,6 +28,7 @@ const entries = {
   "./button": () => import("../src/button/Button"),
   "./icon-button": () => import("../src/icon-button/IconButton"),
   "./notification-bell": () => import("../src/notification-bell/NotificationBell"),
+  "./notice-list": () => import("../src/notice-list/NoticeList"),
   "./link": () => import("../src/link/Link"),
   "./badge": () => import("../src/badge/Badge"),
   "./card": () => import("../src/card/Card"),
