@@ -70,5 +70,5 @@ export async function notificationsAction({ request, context }: ActionFunctionAr
   }
   const back = new URL(request.url);
   back.searchParams.set("open", String(id));
-  return redirect(`${back.pathname}?${back.searchParams}`);
+  throw redirect(`${back.pathname}?${back.searchParams}`);
 }
