@@ -76,6 +76,7 @@ test("an admin's notification for Maharashtra reaches a Maharashtra school and n
   await editor.click();
   await editor.pressSequentially("Print one admit card for each student.");
   await choose(page, "States", ["Maharashtra"]);
+  await expect(dialog.getByLabel("Title")).toHaveValue(title);
   await expectAccessible(page, "create notification dialog");
   await page.screenshot({ path: `${SCREENS}/content-notices-create.png` });
   await dialog.getByRole("button", { name: "Create notification" }).click();
@@ -160,8 +161,8 @@ test("the contact form reaches the district coordinator by mail, and says so by 
   await expectAccessible(page, "contact");
   await page.getByRole("button", { name: "Send message" }).click();
   await expect(page.getByText("The subject must be at least 3 characters")).toBeVisible();
-  await page.getByLabel("Subject").fill(`Admit cards ${stamp}`);
-  await page.getByLabel("Message").fill("When can we print the admit cards for our students?");
+  await page.getByRole("textbox", { name: "Subject" }).fill(`Admit cards ${stamp}`);
+  await page.getByRole("textbox", { name: "Message" }).fill("When can we print the admit cards for our students?");
   await page.getByLabel("Phone (optional)").fill("9876543210");
   await page.getByRole("button", { name: "Send message" }).click();
   await expect(page.getByRole("status").filter({ hasText: "sent" })).toHaveText(

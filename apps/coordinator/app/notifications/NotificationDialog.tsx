@@ -40,6 +40,8 @@ function fromLocalInput(value: string): string {
 export default function NotificationDialog({ row, csrf, regions, onClose }: Props) {
   const fetcher = useFetcher<NotificationActionData>();
   const dialogs = useMessageDialog();
+  // Controlled, so that the values survive the dialog's portal mounting while someone types.
+  const [title, setTitle] = useState(row?.title ?? "");
   const [body, setBody] = useState(row?.body ?? "");
   const [roles, setRoles] = useState<string[]>(row ? row.roles.map(String) : NOTIFICATION_AUDIENCE_ROLES.map(String));
   const [zones, setZones] = useState(row?.zones.map((r) => String(r.id)) ?? []);
@@ -68,7 +70,7 @@ export default function NotificationDialog({ row, csrf, regions, onClose }: Prop
     target.set("csrf", csrf);
     target.set("intent", row ? "update" : "create");
     if (row) target.set("id", String(row.id));
-    target.set("title", String(form.get("title") ?? ""));
+    target.set("title", title);
     target.set("body", body);
     for (const role of roles) target.append("roles", role);
     for (const id of zones) target.append("zone_ids", id);
@@ -91,7 +93,8 @@ export default function NotificationDialog({ row, csrf, regions, onClose }: Prop
           <TextField
             name="title"
             label="Title"
-            defaultValue={row?.title ?? ""}
+            value={title}
+            onChange={(event) => setTitle(event.target.value)}
             maxLength={NOTIFICATION_TITLE_MAX}
             error={errors.title}
             required
