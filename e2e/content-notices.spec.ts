@@ -107,6 +107,8 @@ test("an admin's notification for Maharashtra reaches a Maharashtra school and n
   await expect(bell(page)).toHaveAccessibleName("Notifications");
 
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await hydrated(page);
   await page.screenshot({ path: `${SCREENS}/content-notices-school-phone.png`, fullPage: true });
   await page.setViewportSize({ width: 1366, height: 860 });
 
@@ -170,6 +172,10 @@ test("the contact form reaches the district coordinator by mail, and says so by 
   );
   await expectAccessible(page, "contact sent");
   await page.screenshot({ path: `${SCREENS}/content-notices-contact.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await hydrated(page);
+  await page.screenshot({ path: `${SCREENS}/content-notices-contact-phone.png`, fullPage: true });
   await expect
     .poll(async () => (await mailsTo("district@demo.example.org")).map((m) => m.subject), { timeout: 30_000 })
     .toContain(`Contact form: Admit cards ${stamp} (Jnana Prabodhini Prashala, Pune)`);
