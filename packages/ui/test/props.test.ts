@@ -56,6 +56,7 @@ const entries = {
   "./select": () => import("../src/select/Select"),
   "./multi-select": () => import("../src/multi-select/MultiSelect"),
   "./checkbox": () => import("../src/checkbox/Checkbox"),
+  "./checkbox-group": () => import("../src/checkbox-group/CheckboxGroup"),
   "./switch": () => import("../src/switch/Switch"),
   "./radio-group": () => import("../src/radio-group/RadioGroup"),
   "./file-input": () => import("../src/file-input/FileInput"),

@@ -3,7 +3,7 @@ import { findRole } from "@repo/auth/roles";
 import { NOTIFICATION_AUDIENCE_ROLES, NOTIFICATION_TITLE_MAX } from "@repo/contracts/content-notices-constants";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { Button } from "@repo/ui/button";
-import { Checkbox } from "@repo/ui/checkbox";
+import { CheckboxGroup } from "@repo/ui/checkbox-group";
 import { Dialog } from "@repo/ui/dialog";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { MultiSelect } from "@repo/ui/multi-select";
@@ -11,7 +11,7 @@ import { RichTextEditor } from "@repo/ui/rich-text-editor";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { TextField } from "@repo/ui/text-field";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import type { NotificationActionData, NotificationRow, Option } from "./notifications.server";
 
 interface Props {
@@ -48,7 +48,6 @@ export default function NotificationDialog({ row, csrf, regions, onClose }: Prop
   const [states, setStates] = useState(row?.states.map((r) => String(r.id)) ?? []);
   const [districts, setDistricts] = useState(row?.districts.map((r) => String(r.id)) ?? []);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const rolesLabel = useId();
 
   useFetcherResult(fetcher, (answer) => {
     if (answer.ok) {
@@ -101,30 +100,16 @@ export default function NotificationDialog({ row, csrf, regions, onClose }: Prop
             autoComplete="off"
           />
           <RichTextEditor label="Text" defaultValue={row?.body ?? ""} onChange={setBody} error={errors.body} />
-          <div role="group" aria-labelledby={rolesLabel}>
-            <Text weight="semibold" id={rolesLabel}>
-              For
-            </Text>
-            <Stack direction="row" gap={4}>
-              {NOTIFICATION_AUDIENCE_ROLES.map((role) => (
-                <Checkbox
-                  key={role}
-                  label={findRole(role)?.name ?? `Role ${role}`}
-                  checked={roles.includes(String(role))}
-                  onChange={(event) =>
-                    setRoles((now) =>
-                      event.target.checked ? [...now, String(role)] : now.filter((r) => r !== String(role)),
-                    )
-                  }
-                />
-              ))}
-            </Stack>
-            {errors.roles ? (
-              <Text tone="danger" size="sm" role="alert">
-                {errors.roles}
-              </Text>
-            ) : null}
-          </div>
+          <CheckboxGroup
+            legend="For"
+            options={NOTIFICATION_AUDIENCE_ROLES.map((role) => ({
+              value: String(role),
+              label: findRole(role)?.name ?? `Role ${role}`,
+            }))}
+            value={roles}
+            onChange={setRoles}
+            error={errors.roles}
+          />
           <Text size="sm" tone="muted">
             Regions: leave all three empty to reach every school; otherwise a school in any chosen zone, state or
             district gets it.

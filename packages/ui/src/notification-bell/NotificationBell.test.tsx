@@ -5,6 +5,12 @@ import "../../test/dom";
 import type { ShellLinkProps } from "../shell/types";
 import { NotificationBell } from "./NotificationBell";
 
+const Link = ({ href, children, ...props }: ShellLinkProps) => (
+  <a data-router="yes" href={href} {...props}>
+    {children}
+  </a>
+);
+
 describe("NotificationBell", () => {
   it("is a link named by the unread count, with the number hidden from screen readers", () => {
     render(<NotificationBell href="/content/notifications" count={3} />);
@@ -22,11 +28,6 @@ describe("NotificationBell", () => {
   });
 
   it("renders through the router's link component", () => {
-    const Link = ({ href, children, ...props }: ShellLinkProps) => (
-      <a data-router="yes" href={href} {...props}>
-        {children}
-      </a>
-    );
     render(<NotificationBell href="/n" count={1} linkComponent={Link} />);
     expect(screen.getByRole("link", { name: "Notifications, 1 unread" }).getAttribute("data-router")).toBe("yes");
   });
