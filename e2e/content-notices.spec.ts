@@ -84,7 +84,8 @@ test("an admin's notification for Maharashtra reaches a Maharashtra school and n
   await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
   const row = page.getByRole("row").filter({ hasText: title });
   await expect(row).toContainText("Maharashtra");
-  await expect(row).toContainText("live");
+  await expect(row).toContainText("Live");
+  await page.screenshot({ path: `${SCREENS}/content-notices-admin-list.png`, fullPage: true });
 
   // The Maharashtra school: the bell counts it (and the seeded welcome), opening it marks it read.
   await page.context().clearCookies();

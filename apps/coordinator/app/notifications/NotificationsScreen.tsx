@@ -23,7 +23,11 @@ import type { NotificationActionData, NotificationRow, notificationsLoader } fro
 // The form (rich-text editor, pickers) loads when the dialog first opens.
 const NotificationDialog = lazy(() => import("./NotificationDialog"));
 
-const STATUS_TONE = { live: "success", scheduled: "info", ended: "neutral" } as const;
+const STATUS = {
+  live: { tone: "success", label: "Live" },
+  scheduled: { tone: "info", label: "Scheduled" },
+  ended: { tone: "neutral", label: "Ended" },
+} as const;
 
 /** Who a notification is for, in words: "School, Institute · Maharashtra". */
 export function audienceInWords(row: Pick<NotificationRow, "roles" | "zones" | "states" | "districts">): string {
@@ -70,8 +74,8 @@ export function NotificationsScreen() {
       id: "status",
       header: "Status",
       cell: (row) => (
-        <Badge tone={STATUS_TONE[row.status]} size="sm">
-          {row.status}
+        <Badge tone={STATUS[row.status].tone} size="sm">
+          {STATUS[row.status].label}
         </Badge>
       ),
     },
