@@ -11,6 +11,7 @@ import type { Logger } from "./logger";
 import { registerAuthRoutes } from "./routes/auth";
 import { registerContentFileRoutes } from "./routes/content-files";
 import { registerContentTextRoutes } from "./routes/content-texts";
+import { registerContactRoutes } from "./routes/contact";
 import { registerCoordinatorRoutes } from "./routes/coordinators";
 import { registerDocs } from "./routes/docs";
 import { registerExportRoutes } from "./routes/exports";
@@ -19,11 +20,13 @@ import { registerHandoffRoutes } from "./routes/handoff";
 import { registerHealth } from "./routes/health";
 import { registerJobRoutes } from "./routes/jobs";
 import { registerMailRoutes } from "./routes/mail";
+import { registerNotificationRoutes } from "./routes/notifications";
 import { registerOtpRoutes } from "./routes/otp";
 import { registerProfileRoutes } from "./routes/profile";
 import { registerSchoolAccountRoutes } from "./routes/school-account";
 import { registerSchoolDashboardRoutes } from "./routes/school-dashboard";
 import { registerSchoolRoutes } from "./routes/schools";
+import { registerStaticPageRoutes } from "./routes/static-pages";
 import { registerStudentImportRoutes } from "./routes/student-import";
 import { registerStudentRoutes } from "./routes/students";
 
@@ -97,6 +100,9 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
   registerExportRoutes(app);
   registerCoordinatorRoutes(app);
   registerMailRoutes(app);
+  registerStaticPageRoutes(app);
+  registerNotificationRoutes(app);
+  registerContactRoutes(app);
   registerJobRoutes(app);
   registerContentFileRoutes(app);
 

@@ -1,4 +1,5 @@
 import { DEFAULT_APP_PORTS } from "@repo/auth/apps";
+import { PROGRAMME_ADMIN_EMAIL } from "@repo/contracts/content-notices-constants";
 import { logLevelVar, nodeEnvVar, originVar, portVar } from "@repo/contracts/env";
 import { emailAddress } from "@repo/contracts/mail";
 import { MAIL_DEFAULT_MAX_ATTEMPTS, MAIL_DEFAULT_RATE_PER_MINUTE } from "@repo/contracts/mail-constants";
@@ -71,6 +72,8 @@ export const apiEnvSchema = z.object({
   COMPANY_LOGO_URL: z.url({ error: "must be an absolute URL" }).optional(),
   /** Where people open the school app: links in mail (verification, student sign-in) point there. */
   SCHOOL_ORIGIN: originVar(`http://localhost:${DEFAULT_APP_PORTS.school}`),
+  /** The programme office's address: contact messages from schools whose region has no coordinator go there. */
+  CONTACT_ADMIN_EMAIL: z.email({ error: "must be an e-mail address" }).default(PROGRAMME_ADMIN_EMAIL),
   /**
    * SMTP server for outgoing mail, e.g. smtps://user:password@smtp.example.org:465 or
    * smtp://127.0.0.1:2525. Unset: mail stays queued in the outbox (never lost) until it is set.

@@ -34,6 +34,7 @@ async function main() {
       loginLimitPerClient: env.LOGIN_LIMIT_PER_CLIENT,
       companyLogoUrl: env.COMPANY_LOGO_URL ?? null,
       schoolOrigin: env.SCHOOL_ORIGIN,
+      contactAdminEmail: env.CONTACT_ADMIN_EMAIL,
       mail: {
         smtpUrl: env.SMTP_URL ?? null,
         from: env.MAIL_FROM,

@@ -163,6 +163,8 @@ const COORDINATOR = [
     page("brochure-download", "Brochure Download", "/study-material/vvm-brochure-download", "content.manage"),
     page("brochure-flipbook", "Brochure Flipbook", "/study-material/vvm-brochure-flipbook", "content.manage"),
     page("lecture-series", "Student Lecture Series", "/study-material/go-to-student-lecture-series", "content.manage"),
+    page("static-pages", "Static Pages", "/content/static-pages", "content.manage"),
+    page("notifications", "Notifications", "/content/notifications", "content.manage"),
   ]),
   group("pay-support", "Pay Support", "credit-card", [
     page("student-pay-support", "Student Payments", "/paysupport/student-pay-support", "paySupport.manage"),

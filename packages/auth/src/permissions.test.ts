@@ -58,6 +58,7 @@ describe("permission table (docs/domain.md, Who may do what)", () => {
     expect(holders("admin.dashboard")).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11]);
     expect(holders("regions.manage")).toEqual([3, 6, 7]);
     expect(holders("paySupport.manage")).toEqual([5]);
+    // Content: LMS, and Admin and Sub Admin (issue 10).
     expect(holders("content.manage")).toEqual([3, 4, 6]);
     expect(holders("content.read")).toEqual([1, 2, 3, 4, 6, 17, 18]);
   });

@@ -35,7 +35,7 @@ const ADMINS_AND_COORDINATORS = [...ADMINS, ...COORDINATORS] as const;
 const TOP_ADMINS = [ROLE.admin, ROLE.subAdmin] as const;
 /** Coordinators who have a level below their own to manage. */
 const MANAGING_COORDINATORS = [ROLE.zonalCoordinator, ROLE.stateCoordinator, ROLE.prantCoordinator] as const;
-/** Who publishes content (important dates, syllabus, lecture series, study material…). */
+/** Who writes the portal's content: LMS, Admin and Sub Admin. */
 const CONTENT_MANAGERS = [ROLE.lms, ...TOP_ADMINS] as const;
 const PAPER_WRITERS = [ROLE.papersetterAdmin, ROLE.papersetterSubAdmin, ROLE.subjectPanel] as const;
 const PAPER_LEADS = [ROLE.papersetterAdmin, ROLE.papersetterSubAdmin] as const;
@@ -89,8 +89,10 @@ export const PERMISSIONS = {
   "schools.paidUnpaid": [{ roles: ADMINS }, { roles: COORDINATORS, gcc: false }],
   "schools.gcc": [{ roles: [ROLE.lms] }],
   "masterInstitutes.manage": [{ roles: [ROLE.lms] }],
-  // Publishing content: LMS staff, and Admin and Sub Admin (issue 10).
+  // Content (study material, pages, notifications): LMS, and the admins who run the programme (issue 10).
   "content.manage": [{ roles: CONTENT_MANAGERS }],
+  // The static pages' text (download app, level 1 exam, contact …): whoever sees those pages or writes them.
+  "staticPages.view": [{ roles: [...SCHOOL_ACCOUNTS, ROLE.student, ...CONTENT_MANAGERS] }],
   "paySupport.manage": [{ roles: [ROLE.paySupport] }],
   "regions.manage": [{ roles: ADMINS }],
   // Changing any school's registration details and bank details.

@@ -33,6 +33,7 @@ export const BUILT_IN_TEMPLATE_KEYS = [
   "raised-request-update",
   "results-published",
   "general-circular",
+  "contact-message",
 ] as const;
 
 export type BuiltInTemplateKey = (typeof BUILT_IN_TEMPLATE_KEYS)[number];

@@ -1,4 +1,5 @@
 import { DEFAULT_APP_PORTS } from "@repo/auth/apps";
+import { PROGRAMME_ADMIN_EMAIL } from "@repo/contracts/content-notices-constants";
 import { MAIL_DEFAULT_MAX_ATTEMPTS, MAIL_DEFAULT_RATE_PER_MINUTE } from "@repo/contracts/mail-constants";
 import { STUDENT_IMPORT_JOB } from "@repo/contracts/student-import";
 import type { Database } from "@repo/db";
@@ -16,6 +17,7 @@ export const DEFAULT_CONFIG: ApiConfig = {
   loginLimitPerClient: 20,
   companyLogoUrl: null,
   schoolOrigin: `http://localhost:${DEFAULT_APP_PORTS.school}`,
+  contactAdminEmail: PROGRAMME_ADMIN_EMAIL,
   mail: {
     smtpUrl: null,
     from: "Exam Portal <no-reply@localhost>",

@@ -1,4 +1,5 @@
 export * from "./content-files";
+export * from "./content-notices";
 export * from "./fees";
 export * from "./frontend-pattern";
 export * from "./geography";

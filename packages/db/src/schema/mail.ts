@@ -134,6 +134,8 @@ export const mailMessages = pgTable(
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     toAddress: text("to_address").notNull(),
     cc: text("cc").array().notNull().default(sql`'{}'::text[]`),
+    /** Where replies go (a contact message: the school's own address). */
+    replyTo: text("reply_to"),
     templateKey: text("template_key"),
     language: text("language"),
     contentId: bigint("content_id", { mode: "number" })

@@ -20,6 +20,7 @@ import {
 } from "../schema/index";
 import { seedDemoStudyMaterials } from "./content-files";
 import { seedContentTexts } from "./content-texts";
+import { seedContentNotices } from "./content-notices";
 import { COUNTRIES, GCC_ZONE_ID, LOCAL_TREE, STATE_LANGUAGES, STATES, ZONES } from "./geography-data";
 
 export const DEFAULT_DEMO_PASSWORD = "Demo@12345";
@@ -375,6 +376,7 @@ export async function seedDemoData(db: Db, password = DEFAULT_DEMO_PASSWORD): Pr
     ]);
     await seedDemoStudyMaterials(t);
     await seedContentTexts(t, idOf("lms") || null);
+    await seedContentNotices(t, idOf("lms"));
   });
   return true;
 }

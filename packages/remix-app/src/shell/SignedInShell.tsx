@@ -1,6 +1,7 @@
 import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { isIconName } from "@repo/ui/icon";
 import { MessageDialogProvider } from "@repo/ui/message-dialog";
+import { NotificationBell } from "@repo/ui/notification-bell";
 import {
   AppShell,
   LAYOUT_TYPES,
@@ -117,6 +118,15 @@ export function SignedInShell({ banner }: { banner?: ReactNode } = {}) {
         }
         sidebarFooter={data.hideHeader ? signOutButton : undefined}
         linkComponent={ShellLink}
+        headerActions={
+          data.notifications ? (
+            <NotificationBell
+              href={data.notifications.href}
+              count={data.notifications.unread}
+              linkComponent={ShellLink}
+            />
+          ) : undefined
+        }
         loading={navigation.state !== "idle"}
       >
         {banner ? (

@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { menuFor, type PageNode } from "@repo/auth/menus";
+import { menuFor, type PageNode, pagePath } from "@repo/auth/menus";
+import { can } from "@repo/auth/permissions";
 import { getRole, type RoleId } from "@repo/auth/roles";
 import { APP_ID } from "../app-id";
 import { auth } from "../auth.server";
@@ -34,6 +35,7 @@ export async function shellLoader({ request, context }: LoaderFunctionArgs) {
   const { user, subject, session, csrf } = signedIn;
   const role = getRole(user.role_id as RoleId);
   const shell = {
+    notifications: await notificationBell(signedIn),
     app: APP_ID,
     csrf,
     menu: toMenu(menuFor(APP_ID, subject)),
@@ -56,6 +58,16 @@ export async function shellLoader({ request, context }: LoaderFunctionArgs) {
     },
   };
   return data(shell, { headers: { "Set-Cookie": await auth.commit(session) } });
+}
+
+/**
+ * The header bell of the users with a notifications page: where it leads and how many are unread.
+ * One small indexed query per page; a failed count leaves the bell without a number.
+ */
+async function notificationBell({ api, subject }: Awaited<ReturnType<typeof auth.requirePage>>) {
+  if (APP_ID !== "school" || !can(subject, "notifications.view")) return null;
+  const { data: answer } = await api.GET("/api/notifications/unread-count");
+  return { href: pagePath("school", "notifications"), unread: answer?.data.unread ?? 0 };
 }
 
 /** /avatar/<file>: the signed-in user's photo, fetched from the API with their token. */

@@ -74,7 +74,9 @@ export default function QuillEditor({
         keyboard: { bindings: { tab: { key: "Tab", handler: () => true } } },
       },
     });
-    quill.clipboard.dangerouslyPasteHTML(initialHtml, "silent");
+    // Not dangerouslyPasteHTML: it also selects the start of the text, which moves the focus into
+    // the editor when it loads, while someone may be typing in another field of the form.
+    quill.setContents(quill.clipboard.convert({ html: initialHtml }), "silent");
     const editor = quill.root;
     editor.setAttribute("role", "textbox");
     editor.setAttribute("aria-multiline", "true");

@@ -76,4 +76,20 @@ describe("RichTextEditor", () => {
     expect(box.getAttribute("aria-multiline")).toBe("true");
     await waitFor(() => expect(box.textContent).toBe("Which gas do plants take in?"));
   });
+
+  it("leaves the focus where it is when Quill loads (someone may be typing in another field)", async () => {
+    render(
+      <>
+        <input aria-label="Title" />
+        <RichTextEditor label="Notice" defaultValue="<p>Admit cards are out</p>" />
+      </>,
+    );
+    const title = screen.getByRole("textbox", { name: "Title" });
+    title.focus();
+    await screen.findByRole("toolbar", { name: "Notice formatting" }, { timeout: 10_000 });
+    await waitFor(() =>
+      expect(screen.getByRole("textbox", { name: "Notice" }).textContent).toBe("Admit cards are out"),
+    );
+    expect(document.activeElement).toBe(title);
+  });
 });

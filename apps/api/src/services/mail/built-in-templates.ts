@@ -152,6 +152,26 @@ export const BUILT_IN_TEMPLATES: Record<BuiltInTemplateKey, BuiltIn> = {
 <p>सादर,<br>Exam Portal टीम</p>`,
     },
   },
+  "contact-message": {
+    name: "Contact form message",
+    variables: ["school_name", "sender_name", "sender_email", "phone", "subject", "message"],
+    en: {
+      subject: "Contact form: {{ subject }} ({{ school_name }})",
+      body: `<p>A message from {{ sender_name }} of <strong>{{ school_name }}</strong>, sent from the portal's contact form.</p>
+<p><strong>Subject:</strong> {{ subject }}</p>
+<blockquote>{{ message }}</blockquote>
+<p>E-mail: {{ sender_email }}<br>Phone: {{ phone }}</p>
+<p>Reply to this e-mail to answer the school directly.</p>`,
+    },
+    hi: {
+      subject: "संपर्क फ़ॉर्म: {{ subject }} ({{ school_name }})",
+      body: `<p>पोर्टल के संपर्क फ़ॉर्म से <strong>{{ school_name }}</strong> के {{ sender_name }} का संदेश।</p>
+<p><strong>विषय:</strong> {{ subject }}</p>
+<blockquote>{{ message }}</blockquote>
+<p>ई-मेल: {{ sender_email }}<br>फ़ोन: {{ phone }}</p>
+<p>विद्यालय को सीधे उत्तर देने के लिए इस ई-मेल का उत्तर दें।</p>`,
+    },
+  },
 };
 
 export const BUILT_IN_LANGUAGES = ["en", "hi"] as const;

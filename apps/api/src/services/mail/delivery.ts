@@ -68,6 +68,7 @@ interface ClaimedMessage {
   id: number;
   to_address: string;
   cc: string[] | string | null;
+  reply_to: string | null;
   subject: string;
   content_id: number;
   variables: Record<string, string> | string;
@@ -196,7 +197,7 @@ export function createMailWorker(
               order by next_attempt_at, id
               limit ${budget}
               for update skip locked)
-            returning m.id, m.to_address, m.cc, m.subject, m.content_id, m.variables, m.attempts`,
+            returning m.id, m.to_address, m.cc, m.reply_to, m.subject, m.content_id, m.variables, m.attempts`,
       );
       return { messages, rateLimited: false };
     });
@@ -238,6 +239,7 @@ export function createMailWorker(
         from: config.from,
         to: message.to_address,
         cc: textArray(message.cc),
+        ...(message.reply_to ? { replyTo: message.reply_to } : {}),
         // The subject was filled (on one line) when the message was queued.
         subject: message.subject.replace(/[\r\n]+/g, " "),
         html: parts.html,

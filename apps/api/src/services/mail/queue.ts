@@ -19,6 +19,8 @@ export interface EnqueueMailInput {
   language: string;
   to: string;
   cc?: readonly string[];
+  /** Where replies go (checked like `to`). */
+  replyTo?: string;
   variables: Record<string, string>;
   /** The user on whose behalf the mail goes (null for the system). */
   queuedBy?: number | null;
@@ -70,6 +72,7 @@ export async function contentOfVersion(db: DbOrTx, versionId: number): Promise<n
 export async function enqueueMail(db: DbOrTx, input: EnqueueMailInput): Promise<number> {
   const to = checkAddress("to", input.to);
   const cc = (input.cc ?? []).map((address, i) => checkAddress(`cc.${i}`, address));
+  const replyTo = input.replyTo ? checkAddress("reply_to", input.replyTo) : null;
   const template = await findTemplateVersion(db, input.templateKey, input.language);
   if (!template) throw await templateRefusal(db, input.templateKey, input.language);
   const parsed = parsedContent(`version:${template.versionId}`, template);
@@ -86,6 +89,7 @@ export async function enqueueMail(db: DbOrTx, input: EnqueueMailInput): Promise<
     .values({
       toAddress: to,
       cc,
+      replyTo,
       templateKey: template.key,
       language: template.language,
       contentId,

@@ -1,0 +1,105 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { components } from "@repo/api-client/schema";
+import { notificationBody } from "@repo/contracts/content-notices";
+import { NOTIFICATION_PATHS } from "@repo/contracts/content-notices-constants";
+import type { FieldError } from "@repo/contracts/envelope";
+import { regionPaths } from "@repo/contracts/geography-constants";
+import { auth } from "@repo/remix-app/auth.server";
+import { parseTableQuery } from "@repo/ui/data-table";
+
+/** A notification as admins see it, typed by the API's generated client. */
+export type NotificationRow = components["schemas"]["NotificationAdminItem"];
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** The list for the URL's paging and search, and the options of the dialog's region pickers. */
+export async function notificationsLoader({ request, context }: LoaderFunctionArgs) {
+  const { api, csrf } = await auth.requirePage(request, context);
+  const { page, perPage, search } = parseTableQuery(new URL(request.url).searchParams);
+  const [list, zones, states, districts] = await Promise.all([
+    api.GET(NOTIFICATION_PATHS.adminCollection, {
+      params: { query: { page, per_page: perPage, ...(search ? { search } : {}) } },
+    }),
+    api.POST(regionPaths("zone").pick, { body: {} }),
+    api.POST(regionPaths("state").pick, { body: {} }),
+    api.POST(regionPaths("district").pick, { body: {} }),
+  ]);
+  const options = (answer: typeof zones, withState = false): Option[] =>
+    (answer.data?.data ?? []).map((r) => ({
+      value: String(r.id),
+      label: withState && r.state_name ? `${r.name} (${r.state_name})` : r.name,
+    }));
+  return {
+    csrf,
+    rows: list.data?.data.items ?? [],
+    total: list.data?.data.total ?? 0,
+    failure: list.data ? null : (list.error?.message ?? "The notifications could not be loaded, please try again"),
+    regions: { zones: options(zones), states: options(states), districts: options(districts, true) },
+  };
+}
+
+export interface NotificationActionData {
+  ok: boolean;
+  message: string;
+  errors?: FieldError[];
+}
+
+const ids = (form: FormData, name: string) =>
+  form
+    .getAll(name)
+    .map(String)
+    .filter((v) => v !== "");
+
+/** The API body from the dialog's fields (the dialog sends the window as ISO times). */
+export function notificationBodyFromForm(form: FormData) {
+  const until = String(form.get("publish_until") ?? "");
+  return {
+    title: String(form.get("title") ?? ""),
+    body: String(form.get("body") ?? ""),
+    roles: ids(form, "roles"),
+    zone_ids: ids(form, "zone_ids"),
+    state_ids: ids(form, "state_ids"),
+    district_ids: ids(form, "district_ids"),
+    publish_from: String(form.get("publish_from") ?? ""),
+    publish_until: until === "" ? null : until,
+  };
+}
+
+/** Create, update and delete, checked here with the API's own schema, then by the API. */
+export async function notificationsAction({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const { api } = await auth.requireAction(request, context, form, "content.manage");
+  const intent = String(form.get("intent"));
+  const id = Number(form.get("id"));
+  const fail = (message: string, status: number, errors?: FieldError[]) =>
+    data<NotificationActionData>({ ok: false, message, errors }, { status });
+
+  if (intent === "delete") {
+    const {
+      data: answer,
+      error,
+      response,
+    } = await api.DELETE(NOTIFICATION_PATHS.adminMember, {
+      params: { path: { id } },
+    });
+    if (!answer) return fail(error?.message ?? "Could not delete the notification", response.status);
+    return data<NotificationActionData>({ ok: true, message: answer.message });
+  }
+  const parsed = notificationBody.safeParse(notificationBodyFromForm(form));
+  if (!parsed.success) {
+    const errors = parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
+    return fail("Please correct the marked fields.", 400, errors);
+  }
+  const {
+    data: answer,
+    error,
+    response,
+  } = intent === "update"
+    ? await api.POST(NOTIFICATION_PATHS.adminMember, { params: { path: { id } }, body: parsed.data })
+    : await api.POST(NOTIFICATION_PATHS.adminCollection, { body: parsed.data });
+  if (!answer) return fail(error?.message ?? "Could not save the notification", response.status, error?.errors);
+  return data<NotificationActionData>({ ok: true, message: answer.message });
+}
