@@ -3,15 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 vi.hoisted(() => Object.assign(globalThis, { __APP_ID__: "school" }));
 
 import { auth } from "@repo/remix-app/auth.server";
-import {
-  appRequest,
-  envelope,
-  type StubbedApi,
-  settle,
-  signedInAs,
-  stubApi,
-  userRecord,
-} from "@repo/remix-app/testing";
+import { appRequest, envelope, type StubbedApi, settle, signedInAs, stubApi } from "@repo/remix-app/testing";
 import { resendAction, verifyEmailAction, verifyEmailLoader } from "./verify-email.server";
 
 const args = (request: Request) => ({ request, context: {}, params: {} });

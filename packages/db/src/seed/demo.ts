@@ -19,8 +19,8 @@ import {
   zones,
 } from "../schema/index";
 import { seedDemoStudyMaterials } from "./content-files";
-import { seedContentTexts } from "./content-texts";
 import { seedContentNotices } from "./content-notices";
+import { seedContentTexts } from "./content-texts";
 import { COUNTRIES, GCC_ZONE_ID, LOCAL_TREE, STATE_LANGUAGES, STATES, ZONES } from "./geography-data";
 
 export const DEFAULT_DEMO_PASSWORD = "Demo@12345";
