@@ -10,7 +10,7 @@ import type { detailedSyllabusLoader } from "./content-texts.server";
 
 /**
  * detailed-syllabus: every class's syllabus of both levels on one page, as schools read it
- * (docs/decisions/010-detailed-syllabus.md); the level pages are where it is edited.
+ * (docs/decisions/011-detailed-syllabus.md); the level pages are where it is edited.
  */
 export function DetailedSyllabusScreen() {
   const data = useLoaderData<typeof detailedSyllabusLoader>();

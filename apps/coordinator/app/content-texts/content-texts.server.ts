@@ -65,7 +65,7 @@ export async function lectureSeriesLoader({ request, context }: LoaderFunctionAr
 }
 
 /**
- * The detailed syllabus (docs/decisions/010-detailed-syllabus.md): every class's syllabus of both
+ * The detailed syllabus (docs/decisions/011-detailed-syllabus.md): every class's syllabus of both
  * levels on one page, drafts included for the publishers, in the order the API sorts them.
  */
 export async function detailedSyllabusLoader({ request, context }: LoaderFunctionArgs) {

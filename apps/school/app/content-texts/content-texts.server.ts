@@ -35,7 +35,7 @@ export async function syllabusLevelLoader(level: ExamLevelType, { request, conte
   };
 }
 
-/** detailed-syllabus: every class's syllabus of both levels (docs/decisions/010-detailed-syllabus.md). */
+/** detailed-syllabus: every class's syllabus of both levels (docs/decisions/011-detailed-syllabus.md). */
 export async function detailedSyllabusLoader({ request, context }: LoaderFunctionArgs) {
   const { api } = await auth.requirePage(request, context);
   const result = await api.GET("/api/syllabus", { params: { query: ALL } });
