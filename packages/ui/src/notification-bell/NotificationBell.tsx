@@ -40,11 +40,12 @@ type NamedLink = ComponentType<ShellLinkProps & { "aria-label": string; title: s
 
 /**
  * The header's bell: a link to the notifications page whose name says how many are unread
- * ("Notifications, 3 unread"), with the number on the bell for sighted users.
+ * ("Notifications, 3 unread"; "Notifications, 99+ unread" above 99), with the number on the bell for sighted users.
  */
 export function NotificationBell({ href, count, linkComponent }: NotificationBellProps) {
-  const label = count > 0 ? `Notifications, ${count} unread` : "Notifications";
   const shown = count > BELL_MAX_COUNT ? `${BELL_MAX_COUNT}+` : String(count);
+  // The name holds the number as shown ("99+"): speech users say what they see (WCAG 2.5.3).
+  const label = count > 0 ? `Notifications, ${shown} unread` : "Notifications";
   return (
     <Frame
       as={(linkComponent ?? PlainLink) as NamedLink}
