@@ -34,6 +34,8 @@ export async function notificationsLoader({ request, context }: LoaderFunctionAr
     }));
   return {
     csrf,
+    /** The list's search, without paging: what Export sends. */
+    filters: search ? { search } : {},
     rows: list.data?.data.items ?? [],
     total: list.data?.data.total ?? 0,
     failure: list.data ? null : (list.error?.message ?? "The notifications could not be loaded, please try again"),
