@@ -1,6 +1,7 @@
 import { STUDENT_IMPORT_JOB } from "@repo/contracts/student-import";
 import { queryRows } from "@repo/db";
 import { testDrivers } from "@repo/db/testing";
+import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import pino from "pino";
@@ -149,6 +150,161 @@ for (const driver of testDrivers()) {
             where u.username = 'institute' and s.exam_year_id = (select id from exam_years where is_active)`,
       );
       expect(text.trim().split("\r\n")).toHaveLength(Number(mine?.n) + 1);
+    });
+  });
+}
+
+/** A CSV export's records (after its BOM), header first. */
+const csvRecords = (body: ArrayBuffer) =>
+  parse(new TextDecoder().decode(new Uint8Array(body)).replace(/^\uFEFF/, "")) as string[][];
+
+for (const driver of testDrivers()) {
+  describe(`content list exports on ${driver}`, () => {
+    let api: TestApi;
+    let lms: string;
+    let school: string;
+    const at = (hours: number) => new Date(Date.UTC(2026, 11, 1, 3, 30) + hours * 3_600_000).toISOString();
+
+    beforeAll(async () => {
+      api = await startTestApi(driver);
+      lms = await api.login("lms", "coordinator");
+      school = await api.login("school");
+      const json = (path: string, body: unknown) => api.call("POST", path, { token: lms, json: body });
+      const form = (path: string, fields: Record<string, string>) => {
+        const body = new FormData();
+        for (const [key, value] of Object.entries(fields)) body.append(key, value);
+        return api.call("POST", path, { token: lms, body });
+      };
+      const made = await Promise.all([
+        form("/api/study-materials", {
+          title: "=HYPERLINK(1) Alpha guide",
+          class_level: "8",
+          exam_level: "level1",
+          languages: "hi",
+          is_free: "false",
+          price_minor: "14950",
+          link: "https://example.org/alpha",
+          is_published: "false",
+        }),
+        json("/api/important-dates/create", { title: "+Alpha exam", start_date: "2027-01-10", audience: "gcc" }),
+        json("/api/frontend-pattern/create", {
+          exam_level: 2,
+          class_band: "-Alpha band",
+          sections: [{ name: "Science", questions: 40, marks: 40 }],
+          duration_minutes: 90,
+          negative_marks: 0.25,
+          notes: "<p>No <strong>calculators</strong> &amp; no phones.</p>",
+        }),
+        json("/api/lecture-series/create", {
+          title: "@Alpha optics",
+          speaker: "Dr. Rao",
+          lecture_date: "2026-12-01",
+          video_url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+          class_level: 9,
+          language: "hi",
+          published: true,
+        }),
+        json("/api/syllabus/create", {
+          syllabus_type: 2,
+          class_level: 8,
+          title: "=Alpha motion",
+          body: "<p>Motion</p><p>Force &amp; work</p>",
+        }),
+        api.call("POST", "/api/admin/notifications", {
+          token: lms,
+          json: {
+            title: "=Alpha admit cards",
+            body: "<p>Download <em>them</em>.</p>",
+            roles: [2],
+            publish_from: at(0),
+            publish_until: at(24),
+          },
+        }),
+      ]);
+      for (const result of made) expect(result.status, JSON.stringify(result.body)).toBe(200);
+    });
+    afterAll(async () => {
+      await api?.close();
+    });
+
+    const exportCsv = async (kind: string, filters: unknown = {}, token = lms) => {
+      const result = await api.call("POST", `/api/export/${kind}?format=csv`, { token, json: filters });
+      expect(result.status).toBe(200);
+      return csvRecords(result.body);
+    };
+    const listTotal = async (path: string) => (await api.call("GET", path, { token: lms })).body.data.total as number;
+
+    it.each([
+      ["study-materials", "/api/study-materials", { language: "hi", is_free: false, is_published: false }],
+      ["important-dates", "/api/important-dates", { audience: "gcc" }],
+      ["frontend-pattern", "/api/frontend-pattern", { exam_level: 2 }],
+      ["lecture-series", "/api/lecture-series", { class_level: 9 }],
+      ["syllabus", "/api/syllabus", { syllabus_type: 2 }],
+      ["notifications", "/api/admin/notifications", {}],
+    ])("%s: the whole list, and the item its search and filters find, neutralised", async (kind, path, filters) => {
+      const all = await exportCsv(kind);
+      expect(all.length - 1).toBe(await listTotal(`${path}?per_page=1`));
+      const found = await exportCsv(kind, { search: "Alpha", ...filters });
+      expect(found).toHaveLength(2);
+      expect(found[1]?.some((cell) => /^'[=+\-@].*Alpha/.test(cell))).toBe(true);
+      const none = await exportCsv(kind, { search: "no such item anywhere" });
+      expect(none).toHaveLength(1);
+      // A school account may read some of these lists but not export them.
+      expect((await api.call("POST", `/api/export/${kind}?format=csv`, { token: school, json: {} })).status).toBe(403);
+    });
+
+    it("writes money, dates, Yes/No, plain text and India time as a reader expects", async () => {
+      const [head, material] = await exportCsv("study-materials", { search: "Alpha" });
+      const cell = (header: string) => material?.[head?.indexOf(header) ?? -1];
+      expect(cell("Title")).toBe("'=HYPERLINK(1) Alpha guide");
+      expect(cell("Price (INR)")).toBe("149.5");
+      expect(cell("Free")).toBe("No");
+      expect(cell("Published")).toBe("No");
+      expect(cell("Class")).toBe("VIII");
+      expect(cell("Languages")).toBe("Hindi");
+
+      const [, pattern] = await exportCsv("frontend-pattern", { search: "Alpha" });
+      expect(pattern).toContain("No calculators & no phones.");
+      expect(pattern).toContain("Science: 40 questions, 40 marks");
+      const [, syllabus] = await exportCsv("syllabus", { search: "Alpha" });
+      expect(syllabus).toContain("Motion\nForce & work");
+      const [, date] = await exportCsv("important-dates", { search: "Alpha" });
+      expect(date?.slice(1, 6)).toEqual(["'+Alpha exam", "2027-01-10", "", "All levels", "GCC schools"]);
+      const [noticeHead, notice] = await exportCsv("notifications", { search: "Alpha" });
+      const noticeCell = (header: string) => notice?.[noticeHead?.indexOf(header) ?? -1];
+      expect(noticeCell("Message")).toBe("Download them.");
+      expect(noticeCell("Publish from (IST)")).toBe("2026-12-01 09:00");
+      expect(noticeCell("Publish until (IST)")).toBe("2026-12-02 09:00");
+    });
+
+    it("exports the brochure lists with their filters and refuses list fields it does not take", async () => {
+      for (const kind of ["brochure-downloads", "brochure-flipbooks"]) {
+        const path = `/api/${kind}?per_page=1`;
+        expect((await exportCsv(kind)).length - 1).toBe(await listTotal(path));
+        const hindi = await exportCsv(kind, { language: "hi" });
+        expect(hindi.length - 1).toBe(await listTotal(`${path}&language=hi`));
+        expect(hindi.slice(1).every((row) => row[2] === "Hindi")).toBe(true);
+        expect((await api.call("POST", `/api/export/${kind}?format=csv`, { token: school, json: {} })).status).toBe(
+          403,
+        );
+      }
+      const bad = await api.call("POST", "/api/export/syllabus?format=csv", {
+        token: lms,
+        json: { syllabus_type: 3, per_page: 5 },
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["per_page", "syllabus_type"]);
+    });
+
+    it("exports XLSX with dates as dates", async () => {
+      const result = await api.call("POST", "/api/export/important-dates?format=xlsx", {
+        token: lms,
+        json: { search: "Alpha" },
+      });
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(result.body);
+      const row = workbook.getWorksheet("Important dates")?.getRow(2);
+      expect(row?.getCell(3).value).toEqual(new Date("2027-01-10T00:00:00Z"));
     });
   });
 }

@@ -538,7 +538,7 @@ export interface paths {
         put?: never;
         /**
          * Export a list as XLSX or CSV
-         * @description The body is the list's own filters (JSON, as for the list; paging fields are not accepted: the whole filtered list is exported). The rows are scoped exactly like the list. The file is streamed as an attachment; CSV is UTF-8 with a BOM; cells that start with = + - or @ are prefixed with a quote so that no spreadsheet runs them as formulas. Kinds: students (permission students.view).
+         * @description The body is the list's own filters (JSON, as for the list; paging fields are not accepted: the whole filtered list is exported). The rows are scoped exactly like the list. The file is streamed as an attachment; CSV is UTF-8 with a BOM; cells that start with = + - or @ are prefixed with a quote so that no spreadsheet runs them as formulas. Kinds: students (permission students.view); the content lists study-materials, brochure-downloads, brochure-flipbooks, important-dates, frontend-pattern, lecture-series, syllabus and notifications (permission content.manage).
          *
          *     Requires the `self.profile` permission.
          */
@@ -6688,7 +6688,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                kind: "students";
+                kind: "students" | "study-materials" | "brochure-downloads" | "brochure-flipbooks" | "important-dates" | "frontend-pattern" | "lecture-series" | "syllabus" | "notifications";
             };
             cookie?: never;
         };

@@ -39,6 +39,31 @@ export const classLevelField = z.coerce
     message: "class_level must be a class from VI (6) to XI (11)",
   });
 
+const ENTITIES: Record<string, string> = { nbsp: " ", amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+/**
+ * Rich text as plain text for a spreadsheet cell: tags dropped (blocks and line breaks become line
+ * breaks), entities decoded, formulas kept as their TeX source, runs of blank space collapsed.
+ */
+export function richTextToPlain(html: string): string {
+  return html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, "")
+    .replace(/<span[^>]*\bdata-value="([^"]*)"[^>]*>[\s\S]*?<\/span>/gi, " $1 ")
+    .replace(/<br\s*\/?>|<\/(p|div|li|h[1-6]|tr|blockquote|pre)>/gi, "\n")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+      if (name[0] === "#") {
+        const code = name[1] === "x" || name[1] === "X" ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+        return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+      }
+      return ENTITIES[name.toLowerCase()] ?? entity;
+    })
+    .split("\n")
+    .map((line) => line.replace(/[ \t\u00a0]+/g, " ").trim())
+    .filter(Boolean)
+    .join("\n");
+}
+
 /** Whether rich text says anything: text, an image or a formula, not just empty paragraphs. */
 export function hasRichContent(html: string): boolean {
   if (/<img\b|ql-formula/i.test(html)) return true;

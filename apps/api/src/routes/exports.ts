@@ -33,7 +33,7 @@ export function registerExportRoutes(app: OpenAPIHono<AppEnv>) {
       tags: ["Exports"],
       summary: "Export a list as XLSX or CSV",
       description:
-        "The body is the list's own filters (JSON, as for the list; paging fields are not accepted: the whole filtered list is exported). The rows are scoped exactly like the list. The file is streamed as an attachment; CSV is UTF-8 with a BOM; cells that start with = + - or @ are prefixed with a quote so that no spreadsheet runs them as formulas. Kinds: students (permission students.view).",
+        "The body is the list's own filters (JSON, as for the list; paging fields are not accepted: the whole filtered list is exported). The rows are scoped exactly like the list. The file is streamed as an attachment; CSV is UTF-8 with a BOM; cells that start with = + - or @ are prefixed with a quote so that no spreadsheet runs them as formulas. Kinds: students (permission students.view); the content lists study-materials, brochure-downloads, brochure-flipbooks, important-dates, frontend-pattern, lecture-series, syllabus and notifications (permission content.manage).",
       request: { params: exportParams, query: exportQuery },
       responses: {
         200: {

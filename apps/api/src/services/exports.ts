@@ -1,4 +1,5 @@
 import type { Permission } from "@repo/auth/permissions";
+import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { languageName } from "@repo/contracts/languages";
 import { type StudentRow, studentListQuery } from "@repo/contracts/students";
 import { classLabel, genderName, paymentStatusName } from "@repo/contracts/students-constants";
@@ -6,6 +7,7 @@ import type { Db } from "@repo/db";
 import type { z } from "zod";
 import { ApiError } from "../http/errors";
 import { validated } from "../http/validation";
+import { CONTENT_EXPORT_KINDS } from "./content-exports";
 import { type CellValue, CSV_TYPE, csvStream, type ListColumn, XLSX_TYPE, xlsxStream } from "./spreadsheets/index";
 import { listStudentsForExport } from "./students";
 
@@ -67,7 +69,7 @@ const studentColumns: ExportColumn<StudentRow>[] = [
 
 /** Every exportable list, by the kind in the path. Add a list here and its screen can export it. */
 export const EXPORT_KINDS: Record<string, ExportKind<unknown, unknown>> = {
-  students: defineExport({
+  [EXPORT_KIND.students]: defineExport({
     permissions: ["students.view"],
     filters: studentListQuery.omit({ page: true, per_page: true }),
     fileName: "students",
@@ -75,6 +77,7 @@ export const EXPORT_KINDS: Record<string, ExportKind<unknown, unknown>> = {
     columns: studentColumns,
     rows: (db, viewer, filters) => listStudentsForExport(db, viewer, filters),
   }),
+  ...CONTENT_EXPORT_KINDS,
 };
 
 export interface ExportFile {

@@ -1,5 +1,6 @@
 import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { CONTENT_FILE_LABELS, type ContentFileKind, formatBytes } from "@repo/contracts/content-constants";
+import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { formatMoney } from "@repo/contracts/fees";
 import { languageName } from "@repo/contracts/languages";
 import {
@@ -11,6 +12,7 @@ import {
   levelName,
   STATUS_OPTIONS,
 } from "@repo/remix-app/content/choices";
+import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
@@ -49,6 +51,13 @@ const DESCRIPTIONS: Record<ContentFileKind, string> = {
 
 /** Where an editor opens an item's stored PDF (this app's resource route). */
 export const filePath = (kind: ContentFileKind, id: number) => `/content-files/${kind}/${id}`;
+
+/** Each collection's export (POST /api/export/{kind}). */
+const EXPORT_KINDS = {
+  "study-material": EXPORT_KIND.studyMaterials,
+  "brochure-download": EXPORT_KIND.brochureDownloads,
+  "brochure-flipbook": EXPORT_KIND.brochureFlipbooks,
+} as const satisfies Record<ContentFileKind, string>;
 
 /** A content list for editors (LMS and admins): search, filters, paging, create, edit and delete. */
 export function ContentFilesScreen({ kind }: { kind: ContentFileKind }) {
@@ -223,7 +232,9 @@ export function ContentFilesScreen({ kind }: { kind: ContentFileKind }) {
             activeFilters={activeFilters}
             onResetFilters={() => setParams(new URLSearchParams(), { preventScrollReset: true })}
             create={{ label: "Create", onClick: () => setEditing("new") }}
-          />
+          >
+            <ExportMenu kind={EXPORT_KINDS[kind]} filters={data.filters} csrf={data.csrf} />
+          </Toolbar>
         }
         emptyTitle={narrowed ? `No ${label.plural.toLowerCase()} match` : `No ${label.plural.toLowerCase()} yet`}
         emptyDescription={narrowed ? "Try another search or clear the filters." : `Create the first one with Create.`}

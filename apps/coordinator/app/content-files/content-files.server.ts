@@ -51,9 +51,13 @@ function fetchList(api: Api, kind: ContentFileKind, query: Record<string, string
  */
 export async function contentFilesLoader(kind: ContentFileKind, { request, context }: LoaderFunctionArgs) {
   const { api, csrf } = await auth.requirePage(request, context);
-  const list = await fetchList(api, kind, listQueryFrom(kind, new URL(request.url).searchParams));
+  const query = listQueryFrom(kind, new URL(request.url).searchParams);
+  const list = await fetchList(api, kind, query);
+  const { page: _page, per_page: _perPage, ...filters } = query;
   return {
     csrf,
+    /** The list's search and filters, without paging: what Export sends. */
+    filters,
     rows: (list.data?.data.items ?? []) as (StudyMaterialRow | BrochureRow)[],
     total: list.data?.data.total ?? 0,
     failure: list.data

@@ -1,4 +1,6 @@
 import { useFetcher, useSearchParams } from "@remix-run/react";
+import type { ExportKindName } from "@repo/contracts/export-kinds";
+import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
@@ -24,6 +26,9 @@ interface Props<R extends Row> {
   noun: string;
   nounPlural: string;
   csrf: string;
+  /** The list's export, and its current search and filters (without paging). */
+  exportKind: ExportKindName;
+  filters: Record<string, string | number>;
   rows: R[];
   total: number;
   failure: string | null;
@@ -114,7 +119,11 @@ export function ContentListCard<R extends Row>(props: Props<R>) {
         status={listStatus}
         searchable
         searchPlaceholder={`Search ${plural}`}
-        actions={<Toolbar create={{ label: "Create", onClick: props.onCreate }} />}
+        actions={
+          <Toolbar create={{ label: "Create", onClick: props.onCreate }}>
+            <ExportMenu kind={props.exportKind} filters={props.filters} csrf={csrf} />
+          </Toolbar>
+        }
         emptyTitle={query.search ? `No ${plural} match` : `No ${plural} yet`}
         emptyDescription={query.search ? "Try another search." : `Create the first ${noun}.`}
       />

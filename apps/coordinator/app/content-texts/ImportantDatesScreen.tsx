@@ -1,5 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
 import { examLevelName } from "@repo/contracts/content-texts-constants";
+import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { Badge } from "@repo/ui/badge";
 import { formatDate } from "@repo/ui/format";
 import { Stack } from "@repo/ui/stack";
@@ -33,6 +34,8 @@ export function ImportantDatesScreen() {
       noun="important date"
       nounPlural="Important dates"
       csrf={data.csrf}
+      exportKind={EXPORT_KIND.importantDates}
+      filters={data.filters}
       rows={data.rows}
       total={data.total}
       failure={data.failure}

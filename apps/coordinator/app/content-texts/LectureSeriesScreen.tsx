@@ -1,4 +1,5 @@
 import { useLoaderData } from "@remix-run/react";
+import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { languageName } from "@repo/contracts/languages";
 import { classLabel } from "@repo/contracts/students-constants";
 import { formatDate } from "@repo/ui/format";
@@ -19,6 +20,8 @@ export function LectureSeriesScreen() {
       noun="lecture"
       nounPlural="Lectures"
       csrf={data.csrf}
+      exportKind={EXPORT_KIND.lectureSeries}
+      filters={data.filters}
       rows={data.rows}
       total={data.total}
       failure={data.failure}

@@ -1,5 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
 import { examLevelName } from "@repo/contracts/content-texts-constants";
+import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { lazy, Suspense, useState } from "react";
 import { ContentListCard } from "./ContentListCard";
 import type { PatternRow, patternLoader } from "./content-texts.server";
@@ -17,6 +18,8 @@ export function PatternScreen() {
       noun="pattern"
       nounPlural="Patterns"
       csrf={data.csrf}
+      exportKind={EXPORT_KIND.frontendPattern}
+      filters={data.filters}
       rows={data.rows}
       total={data.total}
       failure={data.failure}

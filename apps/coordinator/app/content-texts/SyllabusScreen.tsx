@@ -1,5 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
 import { examLevelName } from "@repo/contracts/content-texts-constants";
+import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { classLabel } from "@repo/contracts/students-constants";
 import { formatDateTime } from "@repo/ui/format";
 import { lazy, Suspense, useState } from "react";
@@ -21,6 +22,8 @@ export function SyllabusScreen() {
       noun="syllabus"
       nounPlural="Syllabus"
       csrf={data.csrf}
+      exportKind={EXPORT_KIND.syllabus}
+      filters={data.filters}
       rows={data.rows}
       total={data.total}
       failure={data.failure}

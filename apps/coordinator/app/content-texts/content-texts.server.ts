@@ -29,6 +29,12 @@ const paging = (request: Request) => {
   return { page, per_page: perPage, ...(search ? { search } : {}) };
 };
 
+/** The list's search and the page's own filters, without paging: what Export sends. */
+const exportFilters = (request: Request, own: Record<string, string | number> = {}) => {
+  const { search } = parseTableQuery(new URL(request.url).searchParams);
+  return { ...(search ? { search } : {}), ...own };
+};
+
 /** What every list page returns: its rows, their count and the warning when the list failed. */
 function listOf<T>(result: { data?: { data: { items: T[]; total: number } } }, failure: string) {
   return {
@@ -41,7 +47,12 @@ function listOf<T>(result: { data?: { data: { items: T[]; total: number } } }, f
 export async function importantDatesLoader(audience: ImportantDateAudience, { request, context }: LoaderFunctionArgs) {
   const { api, csrf } = await auth.requirePage(request, context);
   const result = await api.GET("/api/important-dates", { params: { query: { ...paging(request), audience } } });
-  return { csrf, audience, ...listOf(result, result.error?.message ?? "Important dates API failed, please try again") };
+  return {
+    csrf,
+    audience,
+    filters: exportFilters(request, { audience }),
+    ...listOf(result, result.error?.message ?? "Important dates API failed, please try again"),
+  };
 }
 
 export async function syllabusLoader(syllabusType: ExamLevelType, { request, context }: LoaderFunctionArgs) {
@@ -49,19 +60,32 @@ export async function syllabusLoader(syllabusType: ExamLevelType, { request, con
   const result = await api.GET("/api/syllabus", {
     params: { query: { ...paging(request), syllabus_type: syllabusType } },
   });
-  return { csrf, syllabusType, ...listOf(result, result.error?.message ?? "Syllabus API failed, please try again") };
+  return {
+    csrf,
+    syllabusType,
+    filters: exportFilters(request, { syllabus_type: syllabusType }),
+    ...listOf(result, result.error?.message ?? "Syllabus API failed, please try again"),
+  };
 }
 
 export async function patternLoader({ request, context }: LoaderFunctionArgs) {
   const { api, csrf } = await auth.requirePage(request, context);
   const result = await api.GET("/api/frontend-pattern", { params: { query: paging(request) } });
-  return { csrf, ...listOf(result, result.error?.message ?? "Question paper pattern API failed, please try again") };
+  return {
+    csrf,
+    filters: exportFilters(request),
+    ...listOf(result, result.error?.message ?? "Question paper pattern API failed, please try again"),
+  };
 }
 
 export async function lectureSeriesLoader({ request, context }: LoaderFunctionArgs) {
   const { api, csrf } = await auth.requirePage(request, context);
   const result = await api.GET("/api/lecture-series", { params: { query: paging(request) } });
-  return { csrf, ...listOf(result, result.error?.message ?? "Lecture series API failed, please try again") };
+  return {
+    csrf,
+    filters: exportFilters(request),
+    ...listOf(result, result.error?.message ?? "Lecture series API failed, please try again"),
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { findRole } from "@repo/auth/roles";
 import { NOTIFICATION_AUDIENCE_ROLES, NOTIFICATION_TITLE_MAX } from "@repo/contracts/content-notices-constants";
+import { isoToIndiaWallTime, PORTAL_TIME_HINT } from "@repo/contracts/locale";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { Button } from "@repo/ui/button";
 import { CheckboxGroup } from "@repo/ui/checkbox-group";
@@ -19,21 +20,6 @@ interface Props {
   csrf: string;
   regions: { zones: Option[]; states: Option[]; districts: Option[] };
   onClose: () => void;
-}
-
-/** An ISO time as the browser's datetime-local input wants it (local time, minutes). */
-function toLocalInput(iso: string | null): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** The local time typed in the picker as an ISO time ("" stays "", so the API names the field). */
-function fromLocalInput(value: string): string {
-  if (!value) return "";
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toISOString();
 }
 
 /** Create or edit a notification; the server's field errors land on the fields. */
@@ -75,8 +61,9 @@ export default function NotificationDialog({ row, csrf, regions, onClose }: Prop
     for (const id of zones) target.append("zone_ids", id);
     for (const id of states) target.append("state_ids", id);
     for (const id of districts) target.append("district_ids", id);
-    target.set("publish_from", fromLocalInput(String(form.get("publish_from") ?? "")));
-    target.set("publish_until", fromLocalInput(String(form.get("publish_until") ?? "")));
+    // Sent as typed: the action reads them as India time, whatever the browser's own zone.
+    target.set("publish_from", String(form.get("publish_from") ?? ""));
+    target.set("publish_until", String(form.get("publish_until") ?? ""));
     fetcher.submit(target, { method: "post" });
   };
 
@@ -143,7 +130,8 @@ export default function NotificationDialog({ row, csrf, regions, onClose }: Prop
               name="publish_from"
               type="datetime-local"
               label="Publish from"
-              defaultValue={toLocalInput(row?.publish_from ?? new Date().toISOString())}
+              hint={PORTAL_TIME_HINT}
+              defaultValue={isoToIndiaWallTime(row?.publish_from ?? new Date().toISOString())}
               error={errors.publish_from}
               required
             />
@@ -151,8 +139,8 @@ export default function NotificationDialog({ row, csrf, regions, onClose }: Prop
               name="publish_until"
               type="datetime-local"
               label="Publish until"
-              hint="Leave empty to keep it up"
-              defaultValue={toLocalInput(row?.publish_until ?? null)}
+              hint={`${PORTAL_TIME_HINT}; leave empty to keep it up`}
+              defaultValue={row?.publish_until ? isoToIndiaWallTime(row.publish_until) : ""}
               error={errors.publish_until}
             />
           </Stack>

@@ -1,5 +1,7 @@
 import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { findRole } from "@repo/auth/roles";
+import { EXPORT_KIND } from "@repo/contracts/export-kinds";
+import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
@@ -125,7 +127,11 @@ export function NotificationsScreen() {
         status={listStatus}
         searchable
         searchPlaceholder="Search by title"
-        actions={<Toolbar create={{ label: "Create", onClick: () => setEditing("new") }} />}
+        actions={
+          <Toolbar create={{ label: "Create", onClick: () => setEditing("new") }}>
+            <ExportMenu kind={EXPORT_KIND.notifications} filters={data.filters} csrf={data.csrf} />
+          </Toolbar>
+        }
         emptyTitle={query.search ? "No notifications match" : "No notifications yet"}
         emptyDescription={query.search ? "Try another search." : "Create the first notification."}
       />

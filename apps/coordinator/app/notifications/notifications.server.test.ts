@@ -78,6 +78,20 @@ describe("the notifications page (coordinator app)", () => {
     expect(bad.data.errors).toEqual([{ field: "state_ids", message: "There is no state with id 99" }]);
   });
 
+  it("reads the window's wall-clock times as India time, wherever the browser is", async () => {
+    api = stubApi({
+      "GET /api/user": signedInAs(lms),
+      "POST /api/admin/notifications": () => Response.json(envelope({ id: 1 }, "Notification created successfully")),
+    });
+    const form = { ...valid, publish_from: "2026-12-31T23:30", publish_until: "2027-01-01T00:15" };
+    const ok = await notificationsAction(args(await appRequest(PAGE, { form })));
+    expect(ok.data).toEqual({ ok: true, message: "Notification created successfully" });
+    expect(api.calls.at(-1)?.body).toMatchObject({
+      publish_from: "2026-12-31T18:00:00.000Z",
+      publish_until: "2026-12-31T18:45:00.000Z",
+    });
+  });
+
   it("checks the window before calling the API", async () => {
     api = stubApi({ "GET /api/user": signedInAs(lms) });
     const result = await notificationsAction(

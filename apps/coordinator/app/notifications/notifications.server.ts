@@ -4,6 +4,7 @@ import { notificationBody } from "@repo/contracts/content-notices";
 import { NOTIFICATION_PATHS } from "@repo/contracts/content-notices-constants";
 import type { FieldError } from "@repo/contracts/envelope";
 import { regionPaths } from "@repo/contracts/geography-constants";
+import { indiaWallTimeToIso } from "@repo/contracts/locale";
 import { auth } from "@repo/remix-app/auth.server";
 import { parseTableQuery } from "@repo/ui/data-table";
 
@@ -34,6 +35,8 @@ export async function notificationsLoader({ request, context }: LoaderFunctionAr
     }));
   return {
     csrf,
+    /** The list's search, without paging: what Export sends. */
+    filters: search ? { search } : {},
     rows: list.data?.data.items ?? [],
     total: list.data?.data.total ?? 0,
     failure: list.data ? null : (list.error?.message ?? "The notifications could not be loaded, please try again"),
@@ -53,9 +56,15 @@ const ids = (form: FormData, name: string) =>
     .map(String)
     .filter((v) => v !== "");
 
-/** The API body from the dialog's fields (the dialog sends the window as ISO times). */
+/**
+ * A publish time as the dialog's datetime-local field sends it, read as India time (the time the
+ * kit shows back), whatever the browser's zone; anything else goes on as sent, for the API to name.
+ */
+const indiaTime = (value: string) => indiaWallTimeToIso(value) ?? value;
+
+/** The API body from the dialog's fields (the window as India wall-clock times, see indiaTime). */
 export function notificationBodyFromForm(form: FormData) {
-  const until = String(form.get("publish_until") ?? "");
+  const until = indiaTime(String(form.get("publish_until") ?? ""));
   return {
     title: String(form.get("title") ?? ""),
     body: String(form.get("body") ?? ""),
@@ -63,7 +72,7 @@ export function notificationBodyFromForm(form: FormData) {
     zone_ids: ids(form, "zone_ids"),
     state_ids: ids(form, "state_ids"),
     district_ids: ids(form, "district_ids"),
-    publish_from: String(form.get("publish_from") ?? ""),
+    publish_from: indiaTime(String(form.get("publish_from") ?? "")),
     publish_until: until === "" ? null : until,
   };
 }

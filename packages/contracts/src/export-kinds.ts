@@ -1,0 +1,16 @@
+/**
+ * The kinds of list POST /api/export/{kind} exports, named like the lists' own API paths, so the
+ * API's registry and the screens' ExportMenu use one name. Plain values only (no zod), for screens.
+ */
+export const EXPORT_KIND = {
+  students: "students",
+  studyMaterials: "study-materials",
+  brochureDownloads: "brochure-downloads",
+  brochureFlipbooks: "brochure-flipbooks",
+  importantDates: "important-dates",
+  frontendPattern: "frontend-pattern",
+  lectureSeries: "lecture-series",
+  syllabus: "syllabus",
+  notifications: "notifications",
+} as const;
+export type ExportKindName = (typeof EXPORT_KIND)[keyof typeof EXPORT_KIND];
