@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { expectAccessible, hydrated, pageUrl, signIn } from "./support";
 
@@ -51,6 +52,26 @@ test("LMS writes a Level I syllabus with a formula through the editor, and adds 
   await expect(page.getByRole("alertdialog")).toContainText("Important date created successfully");
   await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
   await expect(page.getByRole("cell", { name: dateTitle, exact: true })).toBeVisible();
+
+  // The list exports what it shows, with its search: the new date is in the CSV.
+  await page.getByRole("searchbox").fill(dateTitle);
+  await expect(page.getByRole("row")).toHaveCount(2);
+  await page.getByRole("button", { name: "Export", exact: true }).click();
+  const menu = page.getByRole("menu", { name: "Export the list" });
+  await expect(menu).toBeVisible();
+  await expectAccessible(page, "important dates with the export menu");
+  const [csv] = await Promise.all([
+    page.waitForEvent("download"),
+    menu.getByRole("menuitem", { name: "Export CSV" }).click(),
+  ]);
+  expect(csv.suggestedFilename()).toMatch(/^important-dates-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = (await readFile(await csv.path(), "utf8"))
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n");
+  expect(lines[0]).toMatch(/^[^,]+,Title,/);
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(dateTitle);
 });
 
 test("the publishers' other content pages open and are accessible", async ({ page }) => {
