@@ -2,7 +2,8 @@
 // reading pages whose speed the content issue sets a target for: performance ≥ 90.
 // `npm run bench -- --only lighthouse`. It builds everything, starts the production portal on its
 // own ports with a fresh embedded database (demo data), signs in as the demo school in Debian's
-// Chromium, and runs Lighthouse in that browser so the session cookie comes along.
+// Chromium, and runs Lighthouse in that browser so the session cookie comes along. A 40-page
+// flipbook is published first, so the flipbook page is measured drawing a PDF.
 // Scores depend on the machine's speed (Lighthouse simulates the throttling from a real trace), so
 // they are a benchmark's figures, not a test's pass/fail.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -12,7 +13,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_APP_PORTS } from "@repo/auth/apps";
 import { pagePath } from "@repo/auth/menus";
+import { BROCHURE_FLIPBOOK_PATHS } from "@repo/contracts/content-constants";
 import lighthouse from "lighthouse";
+import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import { chromium } from "playwright-core";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -38,6 +41,47 @@ export interface LighthouseFigures {
   cumulative_layout_shift: number;
   speed_index_ms: number;
   target: number;
+}
+
+/** A brochure-like PDF of `pages` A5 pages, each with a heading, text lines and its number. */
+async function brochurePdf(pages: number): Promise<Uint8Array<ArrayBuffer>> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  for (let n = 1; n <= pages; n++) {
+    const page = document.addPage([420, 595]);
+    page.drawText(`Vidyarthi Vigyan Manthan, page ${n}`, { x: 30, y: 550, size: 16, font });
+    for (let line = 0; line < 30; line++) {
+      page.drawText("Science for every student: mock exams, Level 1 and Level 2.", {
+        x: 30,
+        y: 500 - line * 15,
+        size: 10,
+        font,
+      });
+    }
+    page.drawText(String(n), { x: 190, y: 30, size: 14, font, color: rgb(0.2, 0.5, 0.3) });
+  }
+  return new Uint8Array(await document.save());
+}
+
+/** Publishes a 40-page flipbook as the demo LMS user, so the reader page draws a real PDF. */
+async function publishFlipbook(api: string): Promise<void> {
+  const login = await fetch(`${api}/api/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username: "lms", password: PASSWORD, app: "coordinator" }),
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const form = new FormData();
+  form.append("title", "VVM brochure");
+  form.append("language", "en");
+  form.append("is_published", "true");
+  form.append("file", new File([await brochurePdf(40)], "vvm-brochure.pdf", { type: "application/pdf" }));
+  const created = await fetch(`${api}${BROCHURE_FLIPBOOK_PATHS.collection}`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (!created.ok) throw new Error(`publishing the flipbook answered ${created.status}: ${await created.text()}`);
 }
 
 async function waitForPortal(portal: ChildProcess): Promise<void> {
@@ -85,6 +129,7 @@ export async function runLighthouseBench(): Promise<LighthouseFigures[]> {
       detached: true,
     });
     await waitForPortal(portal);
+    await publishFlipbook(`http://127.0.0.1:${4000 + OFFSET}`);
     browser = spawn(
       CHROMIUM,
       [
