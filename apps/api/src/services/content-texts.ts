@@ -1,8 +1,9 @@
 import { PORTAL_TIME_ZONE } from "@repo/contracts/locale";
 import type { DbOrTx } from "@repo/db";
 import { sanitizeHtml } from "@repo/ui/sanitize";
-import { and, type SQL, sql } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { notFound } from "../http/errors";
 import { type Actor, recordActivity } from "./activity";
 import { containing } from "./sql";
 
@@ -71,3 +72,70 @@ export function recordContentChange(
 
 /** The database the content services take (routes name it through here, never through @repo/db). */
 export type ContentDb = DbOrTx;
+
+/** A text-content table: its own columns and the shared ones of `contentColumns()`. */
+type ContentTable = PgTable & { id: PgColumn; published: PgColumn };
+
+/**
+ * Get, create, update and delete of one text-content table, each change logged with before and
+ * after, so the four services differ only in their columns, their list and who may see an item.
+ * `hidden` says whether a reader may not see a row (default: a draft, for anyone but publishers).
+ */
+export function contentRecords<Row extends { id: number; published: boolean }, Body, Item>(spec: {
+  table: ContentTable;
+  entity: string;
+  label: string;
+  toItem: (row: Row) => Item;
+  values: (body: Body) => Record<string, unknown>;
+  hidden?: (row: Row, reader: ContentReader) => boolean;
+}) {
+  const { table, entity, label, toItem, values } = spec;
+  const hidden = spec.hidden ?? ((row: Row, reader: ContentReader) => !reader.manages && !row.published);
+  async function stored(db: DbOrTx, id: number): Promise<Row> {
+    const [row] = await db.select().from(table).where(eq(table.id, id)).limit(1);
+    if (!row) throw notFound(label);
+    return row as Row;
+  }
+  return {
+    async get(db: DbOrTx, id: number, reader: ContentReader): Promise<Item> {
+      const row = await stored(db, id);
+      if (hidden(row, reader)) throw notFound(label);
+      return toItem(row);
+    },
+    create(db: DbOrTx, body: Body, actor: Actor): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [row] = (await tx
+          .insert(table)
+          .values({ ...values(body), createdBy: actor.userId, updatedBy: actor.userId } as never)
+          .returning()) as Row[];
+        if (!row) throw new Error("insert returned no row");
+        await recordContentChange(tx, actor, { entity, verb: "create", id: row.id, after: toItem(row) });
+        return row.id;
+      });
+    },
+    async update(db: DbOrTx, id: number, body: Body, actor: Actor): Promise<void> {
+      await db.transaction(async (tx) => {
+        const before = await stored(tx, id);
+        const [after] = (await tx
+          .update(table)
+          .set({ ...values(body), updatedBy: actor.userId, updatedAt: new Date() } as never)
+          .where(eq(table.id, id))
+          .returning()) as Row[];
+        await recordContentChange(tx, actor, {
+          entity,
+          verb: "update",
+          id,
+          before: toItem(before),
+          after: after && toItem(after),
+        });
+      });
+    },
+    async remove(db: DbOrTx, id: number, actor: Actor): Promise<void> {
+      await db.transaction(async (tx) => {
+        const before = await stored(tx, id);
+        await tx.delete(table).where(eq(table.id, id));
+        await recordContentChange(tx, actor, { entity, verb: "delete", id, before: toItem(before) });
+      });
+    },
+  };
+}

@@ -7,9 +7,7 @@ import { type Page, pageOf } from "@repo/contracts/pagination";
 import type { DbOrTx } from "@repo/db";
 import { frontendPatterns } from "@repo/db/schema";
 import { asc, count, eq } from "drizzle-orm";
-import { notFound } from "../http/errors";
-import type { Actor } from "./activity";
-import { allOf, type ContentReader, cleanRichText, recordContentChange, searching, visibleTo } from "./content-texts";
+import { allOf, type ContentReader, cleanRichText, contentRecords, searching, visibleTo } from "./content-texts";
 
 type Row = typeof frontendPatterns.$inferSelect;
 const ENTITY = "frontend_pattern";
@@ -67,52 +65,15 @@ export async function listFrontendPatterns(
   return pageOf(rows.map(toItem), Number(counted?.n ?? 0), query.page, query.per_page);
 }
 
-async function storedRow(db: DbOrTx, id: number): Promise<Row> {
-  const [row] = await db.select().from(frontendPatterns).where(eq(frontendPatterns.id, id)).limit(1);
-  if (!row) throw notFound(LABEL);
-  return row;
-}
+const records = contentRecords<Row, FrontendPatternBody, FrontendPatternItem>({
+  table: frontendPatterns,
+  entity: ENTITY,
+  label: LABEL,
+  toItem: toItem,
+  values,
+});
 
-export async function getFrontendPattern(db: DbOrTx, id: number, reader: ContentReader) {
-  const row = await storedRow(db, id);
-  if (!reader.manages && !row.published) throw notFound(LABEL);
-  return toItem(row);
-}
-
-export async function createFrontendPattern(db: DbOrTx, body: FrontendPatternBody, actor: Actor): Promise<number> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(frontendPatterns)
-      .values({ ...values(body), createdBy: actor.userId, updatedBy: actor.userId })
-      .returning();
-    if (!row) throw new Error("insert returned no row");
-    await recordContentChange(tx, actor, { entity: ENTITY, verb: "create", id: row.id, after: toItem(row) });
-    return row.id;
-  });
-}
-
-export async function updateFrontendPattern(db: DbOrTx, id: number, body: FrontendPatternBody, actor: Actor) {
-  await db.transaction(async (tx) => {
-    const before = await storedRow(tx, id);
-    const [after] = await tx
-      .update(frontendPatterns)
-      .set({ ...values(body), updatedBy: actor.userId, updatedAt: new Date() })
-      .where(eq(frontendPatterns.id, id))
-      .returning();
-    await recordContentChange(tx, actor, {
-      entity: ENTITY,
-      verb: "update",
-      id,
-      before: toItem(before),
-      after: after && toItem(after),
-    });
-  });
-}
-
-export async function deleteFrontendPattern(db: DbOrTx, id: number, actor: Actor) {
-  await db.transaction(async (tx) => {
-    const before = await storedRow(tx, id);
-    await tx.delete(frontendPatterns).where(eq(frontendPatterns.id, id));
-    await recordContentChange(tx, actor, { entity: ENTITY, verb: "delete", id, before: toItem(before) });
-  });
-}
+export const getFrontendPattern = records.get;
+export const createFrontendPattern = records.create;
+export const updateFrontendPattern = records.update;
+export const deleteFrontendPattern = records.remove;

@@ -4,17 +4,7 @@ import { type Page, pageOf } from "@repo/contracts/pagination";
 import type { DbOrTx } from "@repo/db";
 import { importantDates } from "@repo/db/schema";
 import { asc, count, eq, sql } from "drizzle-orm";
-import { notFound } from "../http/errors";
-import type { Actor } from "./activity";
-import {
-  allOf,
-  type ContentReader,
-  isoDay,
-  portalToday,
-  recordContentChange,
-  searching,
-  visibleTo,
-} from "./content-texts";
+import { allOf, type ContentReader, contentRecords, isoDay, portalToday, searching, visibleTo } from "./content-texts";
 
 type Row = typeof importantDates.$inferSelect;
 const ENTITY = "important_date";
@@ -85,59 +75,17 @@ export async function listImportantDates(
   );
 }
 
-async function storedRow(db: DbOrTx, id: number): Promise<Row> {
-  const [row] = await db.select().from(importantDates).where(eq(importantDates.id, id)).limit(1);
-  if (!row) throw notFound(LABEL);
-  return row;
-}
+const records = contentRecords<Row, ImportantDateBody, ImportantDateItem>({
+  table: importantDates,
+  entity: ENTITY,
+  label: LABEL,
+  toItem: (row) => toItem(row, portalToday()),
+  values,
+  // A GCC-only date is hidden from readers outside GCC, like a draft.
+  hidden: (row, reader) => !reader.manages && (!row.published || (row.audience === "gcc" && !reader.isGcc)),
+});
 
-export async function getImportantDate(db: DbOrTx, id: number, reader: ContentReader): Promise<ImportantDateItem> {
-  const row = await storedRow(db, id);
-  const hidden = !reader.manages && (!row.published || (row.audience === "gcc" && !reader.isGcc));
-  if (hidden) throw notFound(LABEL);
-  return toItem(row, portalToday());
-}
-
-export async function createImportantDate(db: DbOrTx, body: ImportantDateBody, actor: Actor): Promise<number> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(importantDates)
-      .values({ ...values(body), createdBy: actor.userId, updatedBy: actor.userId })
-      .returning();
-    if (!row) throw new Error("insert returned no row");
-    await recordContentChange(tx, actor, {
-      entity: ENTITY,
-      verb: "create",
-      id: row.id,
-      after: toItem(row, portalToday()),
-    });
-    return row.id;
-  });
-}
-
-export async function updateImportantDate(db: DbOrTx, id: number, body: ImportantDateBody, actor: Actor) {
-  await db.transaction(async (tx) => {
-    const before = await storedRow(tx, id);
-    const [after] = await tx
-      .update(importantDates)
-      .set({ ...values(body), updatedBy: actor.userId, updatedAt: new Date() })
-      .where(eq(importantDates.id, id))
-      .returning();
-    const today = portalToday();
-    await recordContentChange(tx, actor, {
-      entity: ENTITY,
-      verb: "update",
-      id,
-      before: toItem(before, today),
-      after: after && toItem(after, today),
-    });
-  });
-}
-
-export async function deleteImportantDate(db: DbOrTx, id: number, actor: Actor) {
-  await db.transaction(async (tx) => {
-    const before = await storedRow(tx, id);
-    await tx.delete(importantDates).where(eq(importantDates.id, id));
-    await recordContentChange(tx, actor, { entity: ENTITY, verb: "delete", id, before: toItem(before, portalToday()) });
-  });
-}
+export const getImportantDate = records.get;
+export const createImportantDate = records.create;
+export const updateImportantDate = records.update;
+export const deleteImportantDate = records.remove;

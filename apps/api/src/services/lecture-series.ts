@@ -4,9 +4,7 @@ import { type Page, pageOf } from "@repo/contracts/pagination";
 import type { DbOrTx } from "@repo/db";
 import { lectureSeries } from "@repo/db/schema";
 import { asc, count, desc, eq, isNull, or } from "drizzle-orm";
-import { notFound } from "../http/errors";
-import type { Actor } from "./activity";
-import { allOf, type ContentReader, isoDay, recordContentChange, searching, visibleTo } from "./content-texts";
+import { allOf, type ContentReader, contentRecords, isoDay, searching, visibleTo } from "./content-texts";
 
 type Row = typeof lectureSeries.$inferSelect;
 const ENTITY = "lecture_series";
@@ -64,52 +62,15 @@ export async function listLectureSeries(
   return pageOf(rows.map(toItem), Number(counted?.n ?? 0), query.page, query.per_page);
 }
 
-async function storedRow(db: DbOrTx, id: number): Promise<Row> {
-  const [row] = await db.select().from(lectureSeries).where(eq(lectureSeries.id, id)).limit(1);
-  if (!row) throw notFound(LABEL);
-  return row;
-}
+const records = contentRecords<Row, LectureSeriesBody, LectureSeriesItem>({
+  table: lectureSeries,
+  entity: ENTITY,
+  label: LABEL,
+  toItem: toItem,
+  values,
+});
 
-export async function getLecture(db: DbOrTx, id: number, reader: ContentReader) {
-  const row = await storedRow(db, id);
-  if (!reader.manages && !row.published) throw notFound(LABEL);
-  return toItem(row);
-}
-
-export async function createLecture(db: DbOrTx, body: LectureSeriesBody, actor: Actor): Promise<number> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(lectureSeries)
-      .values({ ...values(body), createdBy: actor.userId, updatedBy: actor.userId })
-      .returning();
-    if (!row) throw new Error("insert returned no row");
-    await recordContentChange(tx, actor, { entity: ENTITY, verb: "create", id: row.id, after: toItem(row) });
-    return row.id;
-  });
-}
-
-export async function updateLecture(db: DbOrTx, id: number, body: LectureSeriesBody, actor: Actor) {
-  await db.transaction(async (tx) => {
-    const before = await storedRow(tx, id);
-    const [after] = await tx
-      .update(lectureSeries)
-      .set({ ...values(body), updatedBy: actor.userId, updatedAt: new Date() })
-      .where(eq(lectureSeries.id, id))
-      .returning();
-    await recordContentChange(tx, actor, {
-      entity: ENTITY,
-      verb: "update",
-      id,
-      before: toItem(before),
-      after: after && toItem(after),
-    });
-  });
-}
-
-export async function deleteLecture(db: DbOrTx, id: number, actor: Actor) {
-  await db.transaction(async (tx) => {
-    const before = await storedRow(tx, id);
-    await tx.delete(lectureSeries).where(eq(lectureSeries.id, id));
-    await recordContentChange(tx, actor, { entity: ENTITY, verb: "delete", id, before: toItem(before) });
-  });
-}
+export const getLecture = records.get;
+export const createLecture = records.create;
+export const updateLecture = records.update;
+export const deleteLecture = records.remove;

@@ -4,9 +4,8 @@ import type { SyllabusBody, SyllabusItem, SyllabusListQuery } from "@repo/contra
 import type { DbOrTx } from "@repo/db";
 import { syllabi } from "@repo/db/schema";
 import { asc, count, eq } from "drizzle-orm";
-import { invalidField, notFound } from "../http/errors";
-import type { Actor } from "./activity";
-import { allOf, type ContentReader, cleanRichText, recordContentChange, searching, visibleTo } from "./content-texts";
+import { invalidField } from "../http/errors";
+import { allOf, type ContentReader, cleanRichText, contentRecords, searching, visibleTo } from "./content-texts";
 
 type Row = typeof syllabi.$inferSelect;
 const ENTITY = "syllabus";
@@ -66,54 +65,15 @@ export async function listSyllabi(
   return pageOf(rows.map(toItem), Number(counted?.n ?? 0), query.page, query.per_page);
 }
 
-async function storedRow(db: DbOrTx, id: number): Promise<Row> {
-  const [row] = await db.select().from(syllabi).where(eq(syllabi.id, id)).limit(1);
-  if (!row) throw notFound(LABEL);
-  return row;
-}
+const records = contentRecords<Row, SyllabusBody, SyllabusItem>({
+  table: syllabi,
+  entity: ENTITY,
+  label: LABEL,
+  toItem: toItem,
+  values,
+});
 
-export async function getSyllabus(db: DbOrTx, id: number, reader: ContentReader) {
-  const row = await storedRow(db, id);
-  if (!reader.manages && !row.published) throw notFound(LABEL);
-  return toItem(row);
-}
-
-export async function createSyllabus(db: DbOrTx, body: SyllabusBody, actor: Actor): Promise<number> {
-  const columns = values(body);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(syllabi)
-      .values({ ...columns, createdBy: actor.userId, updatedBy: actor.userId })
-      .returning();
-    if (!row) throw new Error("insert returned no row");
-    await recordContentChange(tx, actor, { entity: ENTITY, verb: "create", id: row.id, after: toItem(row) });
-    return row.id;
-  });
-}
-
-export async function updateSyllabus(db: DbOrTx, id: number, body: SyllabusBody, actor: Actor) {
-  const columns = values(body);
-  await db.transaction(async (tx) => {
-    const before = await storedRow(tx, id);
-    const [after] = await tx
-      .update(syllabi)
-      .set({ ...columns, updatedBy: actor.userId, updatedAt: new Date() })
-      .where(eq(syllabi.id, id))
-      .returning();
-    await recordContentChange(tx, actor, {
-      entity: ENTITY,
-      verb: "update",
-      id,
-      before: toItem(before),
-      after: after && toItem(after),
-    });
-  });
-}
-
-export async function deleteSyllabus(db: DbOrTx, id: number, actor: Actor) {
-  await db.transaction(async (tx) => {
-    const before = await storedRow(tx, id);
-    await tx.delete(syllabi).where(eq(syllabi.id, id));
-    await recordContentChange(tx, actor, { entity: ENTITY, verb: "delete", id, before: toItem(before) });
-  });
-}
+export const getSyllabus = records.get;
+export const createSyllabus = records.create;
+export const updateSyllabus = records.update;
+export const deleteSyllabus = records.remove;
