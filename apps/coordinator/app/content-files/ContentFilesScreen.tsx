@@ -14,9 +14,9 @@ import {
 } from "@repo/remix-app/content/choices";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
+import { editDeleteColumn } from "@repo/remix-app/lists/actions-column";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
-import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import {
   DataTable,
@@ -25,7 +25,6 @@ import {
   type TableQuery,
   tableQueryToParams,
 } from "@repo/ui/data-table";
-import { Icon } from "@repo/ui/icon";
 import { Link } from "@repo/ui/link";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { Select } from "@repo/ui/select";
@@ -159,33 +158,7 @@ export function ContentFilesScreen({ kind }: { kind: ContentFileKind }) {
       header: "Status",
       cell: (row) => (row.is_published ? <Badge tone="success">Published</Badge> : <Badge tone="neutral">Draft</Badge>),
     },
-    {
-      id: "actions",
-      header: "Actions",
-      align: "end",
-      cell: (row) => (
-        <Stack direction="row" gap={2} justify="end" wrap={false}>
-          <Button
-            size="sm"
-            variant="light"
-            icon={<Icon name="edit" size={16} />}
-            onClick={() => setEditing(row)}
-            aria-label={`Edit ${row.title}`}
-          >
-            Edit
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={<Icon name="trash" size={16} />}
-            onClick={() => remove(row)}
-            aria-label={`Delete ${row.title}`}
-          >
-            Delete
-          </Button>
-        </Stack>
-      ),
-    },
+    editDeleteColumn({ nameOf: (row) => row.title, onEdit: setEditing, onDelete: remove }),
   ];
 
   const filterSelect = (param: string, title: string, all: string, options: { value: string; label: string }[]) => (

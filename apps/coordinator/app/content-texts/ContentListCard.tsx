@@ -2,14 +2,12 @@ import { useFetcher, useSearchParams } from "@remix-run/react";
 import type { ExportKindName } from "@repo/contracts/export-kinds";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
+import { editDeleteColumn } from "@repo/remix-app/lists/actions-column";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
-import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
-import { Icon } from "@repo/ui/icon";
 import { useMessageDialog } from "@repo/ui/message-dialog";
-import { Stack } from "@repo/ui/stack";
 import { Toolbar } from "@repo/ui/toolbar";
 import type { ReactNode } from "react";
 import type { ContentActionData } from "./content-texts.server";
@@ -77,33 +75,7 @@ export function ContentListCard<R extends Row>(props: Props<R>) {
   const columns: DataTableColumn<R>[] = [
     ...props.columns,
     { id: "published", header: "Status", cell: (row) => <PublishedBadge published={row.published} /> },
-    {
-      id: "actions",
-      header: "Actions",
-      align: "end",
-      cell: (row) => (
-        <Stack direction="row" gap={2} justify="end" wrap={false}>
-          <Button
-            size="sm"
-            variant="light"
-            icon={<Icon name="edit" size={16} />}
-            onClick={() => props.onEdit(row)}
-            aria-label={`Edit ${nameOf(row)}`}
-          >
-            Edit
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={<Icon name="trash" size={16} />}
-            onClick={() => remove(row)}
-            aria-label={`Delete ${nameOf(row)}`}
-          >
-            Delete
-          </Button>
-        </Stack>
-      ),
-    },
+    editDeleteColumn({ nameOf: nameOf, onEdit: props.onEdit, onDelete: remove }),
   ];
 
   return (

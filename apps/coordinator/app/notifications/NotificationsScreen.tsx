@@ -3,9 +3,9 @@ import { findRole } from "@repo/auth/roles";
 import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
+import { editDeleteColumn } from "@repo/remix-app/lists/actions-column";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
-import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import {
   DataTable,
@@ -15,9 +15,7 @@ import {
   tableQueryToParams,
 } from "@repo/ui/data-table";
 import { formatDateTime } from "@repo/ui/format";
-import { Icon } from "@repo/ui/icon";
 import { useMessageDialog } from "@repo/ui/message-dialog";
-import { Stack } from "@repo/ui/stack";
 import { Toolbar } from "@repo/ui/toolbar";
 import { lazy, Suspense, useState } from "react";
 import type { NotificationActionData, NotificationRow, notificationsLoader } from "./notifications.server";
@@ -82,33 +80,7 @@ export function NotificationsScreen() {
       ),
     },
     { id: "reads", header: "Read by", align: "end", cell: (row) => row.read_count.toLocaleString("en-IN") },
-    {
-      id: "actions",
-      header: "Actions",
-      align: "end",
-      cell: (row) => (
-        <Stack direction="row" gap={2} justify="end" wrap={false}>
-          <Button
-            size="sm"
-            variant="light"
-            icon={<Icon name="edit" size={16} />}
-            onClick={() => setEditing(row)}
-            aria-label={`Edit ${row.title}`}
-          >
-            Edit
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={<Icon name="trash" size={16} />}
-            onClick={() => remove(row)}
-            aria-label={`Delete ${row.title}`}
-          >
-            Delete
-          </Button>
-        </Stack>
-      ),
-    },
+    editDeleteColumn({ nameOf: (row) => row.title, onEdit: setEditing, onDelete: remove }),
   ];
 
   return (

@@ -1,8 +1,8 @@
 import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { type GeographyLevel, REGION_LEVELS } from "@repo/contracts/geography-constants";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
+import { editDeleteColumn } from "@repo/remix-app/lists/actions-column";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
-import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import {
   DataTable,
@@ -11,7 +11,6 @@ import {
   type TableQuery,
   tableQueryToParams,
 } from "@repo/ui/data-table";
-import { Icon } from "@repo/ui/icon";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { MultiSelect } from "@repo/ui/multi-select";
 import { Select } from "@repo/ui/select";
@@ -82,33 +81,7 @@ export function RegionsScreen({ level }: { level: GeographyLevel }) {
         ]
       : []),
     { id: "schools", header: "Schools", align: "end", cell: (row) => (row.schools_count ?? 0).toLocaleString("en-IN") },
-    {
-      id: "actions",
-      header: "Actions",
-      align: "end",
-      cell: (row) => (
-        <Stack direction="row" gap={2} justify="end" wrap={false}>
-          <Button
-            size="sm"
-            variant="light"
-            icon={<Icon name="edit" size={16} />}
-            onClick={() => setEditing(row)}
-            aria-label={`Edit ${row.name}`}
-          >
-            Edit
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={<Icon name="trash" size={16} />}
-            onClick={() => remove(row)}
-            aria-label={`Delete ${row.name}`}
-          >
-            Delete
-          </Button>
-        </Stack>
-      ),
-    },
+    editDeleteColumn({ nameOf: (row) => row.name, onEdit: setEditing, onDelete: remove }),
   ];
 
   const activeFilters = spec.filters.filter((f) => params.getAll(f.param).length > 0).length;
