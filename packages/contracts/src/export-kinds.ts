@@ -4,6 +4,7 @@
  */
 export const EXPORT_KIND = {
   students: "students",
+  individualStudents: "individual-students",
   studyMaterials: "study-materials",
   brochureDownloads: "brochure-downloads",
   brochureFlipbooks: "brochure-flipbooks",
@@ -12,5 +13,10 @@ export const EXPORT_KIND = {
   lectureSeries: "lecture-series",
   syllabus: "syllabus",
   notifications: "notifications",
+  referredStudents: "referred-students",
+  referralLedger: "referral-ledger",
+  masterInstitutes: "master-institutes",
+  instituteSchools: "institute-schools",
+  gccSchools: "gcc-schools",
 } as const;
 export type ExportKindName = (typeof EXPORT_KIND)[keyof typeof EXPORT_KIND];

@@ -34,6 +34,8 @@ export const BUILT_IN_TEMPLATE_KEYS = [
   "results-published",
   "general-circular",
   "contact-message",
+  "sif-registration",
+  "account-credentials",
 ] as const;
 
 export type BuiltInTemplateKey = (typeof BUILT_IN_TEMPLATE_KEYS)[number];

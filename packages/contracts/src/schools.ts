@@ -39,7 +39,7 @@ export const schoolProfileFields = z.strictObject({
 export type SchoolProfileFields = z.infer<typeof schoolProfileFields>;
 
 /** Who the school is and where: set at registration, changed later only by admins. */
-const schoolAdminFields = {
+export const schoolAdminFields = {
   school_name: text("school name", 200),
   category_id: z.coerce.number({ error: "Choose the category" }).int().min(1, "Choose the category").max(4),
   zone_id: z.coerce.number({ error: "Choose the zone" }).int().positive("Choose the zone"),
@@ -127,6 +127,8 @@ export const bankDetails = z.object({
   branch: z.string(),
   has_cheque: z.boolean(),
   updated_at: z.string(),
+  /** When an admin verified the account (payouts need it); null until then and after any change of account. */
+  verified_at: z.string().nullable(),
 });
 export type BankDetails = z.infer<typeof bankDetails>;
 

@@ -127,9 +127,14 @@ export const students = pgTable(
   "students",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    schoolId: integer("school_id")
-      .notNull()
-      .references(() => schools.id, { onDelete: "restrict" }),
+    /**
+     * The school the student attends. Null only for an individual (source sif) student whose school
+     * is not on the portal: then `unlisted_school_name` names it and the region ids below come from
+     * the student's own pickers (docs/decisions/013-individual-students.md).
+     */
+    schoolId: integer("school_id").references(() => schools.id, { onDelete: "restrict" }),
+    /** The school an individual student named because it is not listed (set exactly when school_id is null). */
+    unlistedSchoolName: text("unlisted_school_name"),
     /** Class 6-11 (VI-XI). */
     classLevel: smallint("class_level").notNull(),
     /** Exam language, an ISO 639-1 code from STUDENT_LANGUAGES. */
@@ -159,6 +164,16 @@ export const students = pgTable(
     /** unpaid | pending | paid */
     paymentStatus: text("payment_status").notNull().default("unpaid"),
     referredBySchoolId: integer("referred_by_school_id").references(() => schools.id, { onDelete: "restrict" }),
+    /**
+     * A referred student's standing with the school that referred it (REFERRAL_STATUSES in
+     * contracts/referrals-constants): pending until the school approves or rejects it. Null exactly
+     * when the student was not referred.
+     */
+    referralStatus: text("referral_status"),
+    /** Why the school rejected (or approved) the referral; required for a rejection. */
+    referralReason: text("referral_reason"),
+    referralDecidedAt: timestamp("referral_decided_at", { withTimezone: true }),
+    referralDecidedBy: integer("referral_decided_by"),
     zoneId: integer("zone_id").notNull(),
     stateId: integer("state_id").notNull(),
     prantId: integer("prant_id"),
@@ -171,14 +186,24 @@ export const students = pgTable(
     index("students_state_idx").on(t.stateId, t.paymentStatus),
     index("students_prant_idx").on(t.prantId, t.paymentStatus),
     index("students_district_idx").on(t.districtId, t.paymentStatus),
-    index("students_referred_by_idx").on(t.referredBySchoolId),
+    index("students_referred_by_idx").on(t.referredBySchoolId, t.referralStatus),
     uniqueIndex("students_year_dedupe_key").on(t.examYearId, t.dedupeKey),
     uniqueIndex("students_year_roll_number_key").on(t.examYearId, t.rollNumber),
     index("students_school_year_idx").on(t.schoolId, t.examYearId, t.id),
     check("students_gender", sql`${t.gender} is null or ${t.gender} in ('female', 'male', 'other')`),
     check("students_source", sql`${t.source} in ('form', 'import', 'sif')`),
+    check(
+      "students_school_or_unlisted",
+      sql`(${t.schoolId} is null) = (${t.unlistedSchoolName} is not null) and (${t.schoolId} is not null or ${t.source} = 'sif')`,
+    ),
+    // The individual-students lists read one year's sif students, newest first.
+    index("students_sif_year_idx").on(t.examYearId, t.id).where(sql`${t.source} = 'sif'`),
     check("students_class_range", sql`${t.classLevel} between 6 and 11`),
     check("students_payment_status", sql`${t.paymentStatus} in ('unpaid', 'pending', 'paid')`),
+    check(
+      "students_referral_status",
+      sql`(${t.referredBySchoolId} is null) = (${t.referralStatus} is null) and (${t.referralStatus} is null or ${t.referralStatus} in ('pending', 'approved', 'rejected'))`,
+    ),
     check(
       "students_language",
       sql`${t.language} in ('en','hi','ta','te','kn','ml','mr','gu','pa','bn','or','as','sa','ur')`,
@@ -223,6 +248,12 @@ export const bankDetails = pgTable(
     /** Storage key of the cancelled-cheque image. */
     chequeFileKey: text("cheque_file_key"),
     updatedBy: integer("updated_by"),
+    /**
+     * When an admin checked the account (payouts need it) and who; cleared whenever the account
+     * holder, number or IFSC change, so a changed account is checked again before money goes to it.
+     */
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    verifiedBy: integer("verified_by"),
     ...timestamps,
   },
   (t) => [

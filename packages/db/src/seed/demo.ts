@@ -1,5 +1,6 @@
 import { hashPassword } from "@repo/auth/password";
 import { ROLES, type RoleId } from "@repo/auth/roles";
+import { REFERRAL_STATUSES } from "@repo/contracts/referrals-constants";
 import { rollNumber, studentKey } from "@repo/contracts/students";
 import { count, sql } from "drizzle-orm";
 import type { Db } from "../client";
@@ -311,7 +312,19 @@ export async function seedDemoData(db: Db, password = DEFAULT_DEMO_PASSWORD): Pr
         paymentStatus,
         rollNumber: paymentStatus === "paid" ? rollNumber(school?.stateId ?? 0, classLevel, ++paidSequence) : null,
         // The demo school referred 15 students of other schools: enough for its bank detail page.
-        referredBySchoolId: i % 120 === 1 && school?.id !== demoSchool?.id ? (demoSchool?.id ?? null) : null,
+        // They registered on their own (SIF) with the demo school's referral code.
+        ...(i % 120 === 1 && school?.id !== demoSchool?.id && demoSchool
+          ? {
+              source: "sif" as const,
+              referredBySchoolId: demoSchool.id,
+              // i is 1 more than a multiple of 120 (a multiple of 3), so the status turns on i / 120.
+              referralStatus: REFERRAL_STATUSES[Math.floor(i / 120) % REFERRAL_STATUSES.length],
+              referralReason:
+                REFERRAL_STATUSES[Math.floor(i / 120) % REFERRAL_STATUSES.length] === "rejected"
+                  ? "Not a student of ours"
+                  : null,
+            }
+          : {}),
         zoneId: school?.zoneId ?? 0,
         stateId: school?.stateId ?? 0,
         prantId: school?.prantId ?? null,
