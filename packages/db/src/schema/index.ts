@@ -7,6 +7,8 @@ export * from "./important-dates";
 export * from "./jobs";
 export * from "./lecture-series";
 export * from "./mail";
+export * from "./payments";
 export * from "./people";
+export * from "./referrals";
 export * from "./schools";
 export * from "./syllabus";

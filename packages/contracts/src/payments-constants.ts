@@ -1,0 +1,90 @@
+/**
+ * Payments (DECISIONS §7, docs/decisions/017-payments.md): orders, their statuses, the gateway's
+ * captures and raised requests. Plain values and pure rules without zod, so screens can import
+ * them cheaply (docs/decisions/007-contracts-constants-without-zod.md).
+ */
+
+/** created → pending → paid | failed | expired; refunded is set by admins on a paid order. */
+export const ORDER_STATUSES = ["created", "pending", "paid", "failed", "expired", "refunded"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_STATUS_NAMES: Record<OrderStatus, string> = {
+  created: "Created",
+  pending: "Awaiting payment",
+  paid: "Paid",
+  failed: "Failed",
+  expired: "Expired",
+  refunded: "Refunded",
+};
+
+/** Where an order may go from each status. Paid is final except for an admin's refund. */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  created: ["pending", "failed", "expired", "paid"],
+  pending: ["paid", "failed", "expired"],
+  paid: ["refunded"],
+  failed: [],
+  expired: [],
+  refunded: [],
+};
+
+export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from].includes(to);
+}
+
+/** An order still waiting for the gateway: its students are held as pending. */
+export const OPEN_ORDER_STATUSES = ["created", "pending"] as const satisfies readonly OrderStatus[];
+
+/** What an order pays for. */
+export const ORDER_PURPOSES = ["students", "study_materials"] as const;
+export type OrderPurpose = (typeof ORDER_PURPOSES)[number];
+
+/** The exam level a student's registration fee is for (docs/decisions/017-payments.md). */
+export const REGISTRATION_FEE_LEVEL = "level1" as const;
+
+/** The gateways behind the one adapter interface; `demo` is the default (PAYMENT_PROVIDER). */
+export const PAYMENT_PROVIDERS = ["demo", "razorpay"] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/**
+ * An order the gateway has not settled after this long is asked about by the reconciliation job
+ * and settled or expired.
+ */
+export const ORDER_RECONCILE_AFTER_MINUTES = 30;
+
+/** The most students one order may cover (a large school pays in several orders). */
+export const ORDER_MAX_STUDENTS = 5000;
+
+/**
+ * What became of one capture (a payment the gateway reports, unique by its payment id):
+ * applied to its order; a second payment for an order already paid (refund due); a payment whose
+ * amount or currency differs from the order (held for review, never applied); a payment that
+ * arrived after its order expired or failed (refund due); refunded by an admin.
+ */
+export const CAPTURE_OUTCOMES = ["applied", "duplicate", "mismatch", "late", "refunded"] as const;
+export type CaptureOutcome = (typeof CAPTURE_OUTCOMES)[number];
+
+export const CAPTURE_OUTCOME_NAMES: Record<CaptureOutcome, string> = {
+  applied: "Applied",
+  duplicate: "Duplicate payment (refund due)",
+  mismatch: "Amount mismatch (held for review)",
+  late: "Paid after expiry (refund due)",
+  refunded: "Refunded",
+};
+
+/** Raised requests (DECISIONS §7): open → in progress → resolved | rejected, each with a comment. */
+export const RAISED_REQUEST_STATUSES = ["open", "in_progress", "resolved", "rejected"] as const;
+export type RaisedRequestStatus = (typeof RAISED_REQUEST_STATUSES)[number];
+
+export const RAISED_REQUEST_STATUS_NAMES: Record<RaisedRequestStatus, string> = {
+  open: "Open",
+  in_progress: "In progress",
+  resolved: "Resolved",
+  rejected: "Rejected",
+};
+
+export const RAISED_REQUEST_TRANSITIONS: Record<RaisedRequestStatus, readonly RaisedRequestStatus[]> = {
+  open: ["in_progress", "resolved", "rejected"],
+  in_progress: ["resolved", "rejected"],
+  resolved: [],
+  rejected: [],
+};
