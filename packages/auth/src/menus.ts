@@ -77,6 +77,7 @@ const SCHOOL = [
     page("paid-school-students", "Paid Students", "/student/paid-school-student", "students.schoolPaidUnpaid"),
     page("unpaid-school-students", "Unpaid Students", "/student/unpaid-school-student", "students.schoolPaidUnpaid"),
     page("referred-students", "Referred Students", "/student/view-referred-students", "students.referred"),
+    page("referral-earnings", "Referral Earnings", "/student/referral-earnings", "students.referred"),
     page("important-dates", "Important Dates", "/student/important-dates", "importantDates.view"),
   ]),
   group("institute", "Schools", "school", [
@@ -122,7 +123,17 @@ const COORDINATOR = [
     ],
   }),
   group("students", "Students", "users", [
-    page("individual-students", "Individual Students", "/individual-student", "students.regionLists"),
+    page("individual-students", "Individual Students", "/individual-student", "students.regionLists", {
+      description: "Students who registered on their own, with or without a school's referral code.",
+    }),
+    // The old portal's second address of the same list (key individual_students); it leads to the one above.
+    page(
+      "view-individual-students",
+      "Individual Students",
+      "/student/view-individual-students",
+      "students.regionLists",
+      { hidden: true },
+    ),
     page("total-students", "Total Students", "/total-student", "students.total"),
     page("paid-students", "Paid Students", "/paid-student", "students.regionLists"),
     page("school-students", "School-wise Students", "/school-student", "students.regionLists"),
@@ -177,6 +188,10 @@ const COORDINATOR = [
     page("school-pay-support", "School Payments", "/paysupport/school-pay-support", "paySupport.manage"),
     page("order-review", "Order Review", "/paysupport/order-review", "paySupport.manage"),
     page("student-inactive-list", "Inactive Students", "/paysupport/student-inactive-list", "paySupport.manage"),
+  ]),
+  group("referrals", "Referrals", "list", [
+    page("commission-rules", "Commission Rules", "/referrals/commission-rules", "referrals.manage"),
+    page("commission-ledger", "Commission Ledger", "/referrals/commission-ledger", "referrals.manage"),
   ]),
   group("region-masters", "Region Masters", "map-pin", [
     page("zonal-coordinators", "Zonal Coordinators", "/region-masters/zonal-coordinators", "regions.manage"),

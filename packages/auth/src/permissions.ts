@@ -59,7 +59,8 @@ export const PERMISSIONS = {
   "school.profile.edit": [{ roles: SCHOOL_ACCOUNTS }],
   "school.password.update": [{ roles: SCHOOL_ACCOUNTS }],
   "payments.history": [{ roles: SCHOOL_ACCOUNTS }],
-  "students.add": [{ roles: ROLE_GROUPS.singleSchools }],
+  // A master institute adds students into one of its schools, chosen on the page (issue 11).
+  "students.add": [{ roles: [...ROLE_GROUPS.singleSchools, ROLE.masterInstitute] }],
   "students.view": [{ roles: SCHOOL_ACCOUNTS }],
   "students.schoolPaidUnpaid": [{ roles: ROLE_GROUPS.singleSchools }],
   "students.referred": [{ roles: [ROLE.school] }],
@@ -84,6 +85,8 @@ export const PERMISSIONS = {
   "ranking.view": [{ roles: ADMINS_AND_COORDINATORS }],
   "students.regionLists": [{ roles: ADMINS }, { roles: COORDINATORS, gcc: false }],
   "students.total": [{ roles: ADMINS_AND_COORDINATORS }],
+  // Individual (SIF) students: bulk import and deleting unpaid ones are Admin and Sub Admin work.
+  "individualStudents.manage": [{ roles: TOP_ADMINS }],
   "students.bulkImport": [{ roles: [ROLE.stateCoordinator], gcc: true }],
   "schools.total": [{ roles: ADMINS_AND_COORDINATORS }],
   "schools.paidUnpaid": [{ roles: ADMINS }, { roles: COORDINATORS, gcc: false }],
@@ -106,6 +109,10 @@ export const PERMISSIONS = {
   "mail.send": [{ roles: [...ADMINS_AND_COORDINATORS, ROLE.outbox] }],
   "results.view": [{ roles: ADMINS_AND_COORDINATORS }],
   "results.mock": [{ roles: ADMINS_AND_COORDINATORS.filter((role) => role !== ROLE.stateCoordinator) }],
+  // Referral commissions (rules, the ledger, approvals, payouts, verifying bank details): money, so 3 and 6.
+  "referrals.manage": [{ roles: TOP_ADMINS }],
+  // Marking a student paid by hand (cheque, bank transfer): 3 and 6.
+  "payments.markPaid": [{ roles: TOP_ADMINS }],
   "exam.uploadFile": [{ roles: TOP_ADMINS }],
   "exam.reset": [{ roles: TOP_ADMINS }],
 
