@@ -20,12 +20,15 @@ import { registerHandoffRoutes } from "./routes/handoff";
 import { registerHealth } from "./routes/health";
 import { registerJobRoutes } from "./routes/jobs";
 import { registerMailRoutes } from "./routes/mail";
+import { registerMasterInstituteRoutes } from "./routes/master-institutes";
 import { registerNotificationRoutes } from "./routes/notifications";
 import { registerOtpRoutes } from "./routes/otp";
 import { registerProfileRoutes } from "./routes/profile";
+import { registerReferralRoutes } from "./routes/referrals";
 import { registerSchoolAccountRoutes } from "./routes/school-account";
 import { registerSchoolDashboardRoutes } from "./routes/school-dashboard";
 import { registerSchoolRoutes } from "./routes/schools";
+import { registerSifRoutes } from "./routes/sif";
 import { registerStaticPageRoutes } from "./routes/static-pages";
 import { registerStudentImportRoutes } from "./routes/student-import";
 import { registerStudentRoutes } from "./routes/students";
@@ -93,10 +96,12 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
   registerGeographyRoutes(app);
   registerContentTextRoutes(app);
   registerSchoolRoutes(app);
+  registerSifRoutes(app);
   registerSchoolAccountRoutes(app);
   registerSchoolDashboardRoutes(app);
   registerStudentRoutes(app);
   registerStudentImportRoutes(app);
+  registerMasterInstituteRoutes(app);
   registerExportRoutes(app);
   registerCoordinatorRoutes(app);
   registerMailRoutes(app);
@@ -105,6 +110,7 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
   registerContactRoutes(app);
   registerJobRoutes(app);
   registerContentFileRoutes(app);
+  registerReferralRoutes(app);
 
   app.doc("/api/openapi.json", OPENAPI_INFO);
   registerDocs(app);

@@ -635,7 +635,7 @@ for (const driver of testDrivers()) {
         const school = await newSchool();
         const referTo = async (n: number) => {
           await api.db.execute(
-            sql`update students set referred_by_school_id = ${school.id} where id in (select id from students where referred_by_school_id is null order by id limit ${n})`,
+            sql`update students set referred_by_school_id = ${school.id}, referral_status = 'pending' where id in (select id from students where referred_by_school_id is null order by id limit ${n})`,
           );
         };
         await referTo(10);
@@ -643,7 +643,7 @@ for (const driver of testDrivers()) {
         await referTo(1);
         expect((await api.call("GET", "/api/bank-details", { token: school.token })).status).toBe(200);
         await api.db.execute(
-          sql`update students set referred_by_school_id = null where referred_by_school_id = ${school.id}`,
+          sql`update students set referred_by_school_id = null, referral_status = null where referred_by_school_id = ${school.id}`,
         );
 
         expect((await api.call("GET", "/api/bank-details", { token: await api.login("institute") })).status).toBe(403);

@@ -63,6 +63,12 @@ describe("dashboard rules", () => {
     expect(
       activityInWords({ action: "student.update", before: {}, after: { first_name: "Asha", last_name: "Rao" } }),
     ).toBe("Changed Asha Rao's details");
+    expect(activityInWords({ action: "school.create", before: null, after: { school_name: "Sunrise School" } })).toBe(
+      "Added the school Sunrise School",
+    );
+    expect(activityInWords({ action: "school.import", before: null, after: { school_name: "Dawn School" } })).toBe(
+      "Added the school Dawn School from a spreadsheet",
+    );
     expect(activityInWords({ action: "mail_template.create", before: null, after: null })).toBe("Mail template create");
   });
 });

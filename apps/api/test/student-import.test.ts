@@ -392,7 +392,12 @@ for (const driver of testDrivers()) {
           (await api.call("GET", `/api/schools/student/import/${job.id}/errors`, { token: institute })).status,
         ).toBe(200);
 
-        for (const username of ["masterinstitute", "admin", "state", "student"]) {
+        // A master institute imports through POST /api/master-institute/student/import, naming the school.
+        const master = await api.login("masterinstitute");
+        const refused = await upload(await sheetOf([student(1)]), "preview", master);
+        expect(refused.status).toBe(403);
+        expect(refused.body.message).toContain("one of your schools");
+        for (const username of ["admin", "state", "student"]) {
           const token = await api.login(
             username,
             username === "admin" || username === "state" ? "coordinator" : "school",

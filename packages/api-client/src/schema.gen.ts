@@ -55,6 +55,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/referral-ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page through the commission ledger across schools
+         * @description Newest first; filter by school, status, kind and month (India time); search by school name or code, student name or roll number. `sums` adds up every entry the filters match.
+         *
+         *     Requires the `referrals.manage` permission.
+         */
+        get: operations["getAdminReferralLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/referral-ledger/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve earned entries (in bulk)
+         * @description earned → approved. A commission is approved only once the school approved the referral; reversals may always be. Entries that cannot move are kept, each with the reason.
+         *
+         *     Requires the `referrals.manage` permission.
+         */
+        post: operations["postAdminReferralLedgerApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/referral-ledger/schools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each school's commission balances and bank-detail state
+         * @description Requires the `referrals.manage` permission.
+         */
+        get: operations["getAdminReferralLedgerSchools"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/referral-payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a payout to a school
+         * @description In one transaction every approved entry of the school becomes paid out under this payout (reference, date). Refused (409, nothing changed) without verified bank details, with nothing approved to pay, or with a reference already used.
+         *
+         *     Requires the `referrals.manage` permission.
+         */
+        post: operations["postAdminReferralPayouts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/school/info/update/{id}": {
         parameters: {
             query?: never;
@@ -71,6 +157,28 @@ export interface paths {
          *     Requires the `schools.adminEdit` permission.
          */
         post: operations["postAdminSchoolInfoUpdateById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/students/{id}/update-payment-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a student paid by hand (cheque or bank transfer)
+         * @description Reference and reason are required and logged. The student gets its roll number, and its referring school its commission, in the same transaction. An already paid student answers 409.
+         *
+         *     Requires the `payments.markPaid` permission.
+         */
+        post: operations["postAdminStudentsByIdUpdatePaymentStatus"];
         delete?: never;
         options?: never;
         head?: never;
@@ -538,7 +646,7 @@ export interface paths {
         put?: never;
         /**
          * Export a list as XLSX or CSV
-         * @description The body is the list's own filters (JSON, as for the list; paging fields are not accepted: the whole filtered list is exported). The rows are scoped exactly like the list. The file is streamed as an attachment; CSV is UTF-8 with a BOM; cells that start with = + - or @ are prefixed with a quote so that no spreadsheet runs them as formulas. Kinds: students (permission students.view); the content lists study-materials, brochure-downloads, brochure-flipbooks, important-dates, frontend-pattern, lecture-series, syllabus and notifications (permission content.manage).
+         * @description The body is the list's own filters (JSON, as for the list; paging fields are not accepted: the whole filtered list is exported). The rows are scoped exactly like the list. The file is streamed as an attachment; CSV is UTF-8 with a BOM; cells that start with = + - or @ are prefixed with a quote so that no spreadsheet runs them as formulas. Kinds and the list permission that exports each: students (students.view), individual-students (students.regionLists), study-materials (content.manage), brochure-downloads (content.manage), brochure-flipbooks (content.manage), important-dates (content.manage), frontend-pattern (content.manage), lecture-series (content.manage), syllabus (content.manage), notifications (content.manage), referred-students (students.referred), referral-ledger (referrals.manage), master-institutes (masterInstitutes.manage), institute-schools (institute.schools.manage), gcc-schools (schools.gcc).
          *
          *     Requires the `self.profile` permission.
          */
@@ -949,6 +1057,28 @@ export interface paths {
          * @description Requires the `content.manage` permission.
          */
         post: operations["postFrontendPatternUpdateById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/get-referral-earnings-dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in school's referral earnings
+         * @description Totals in paise: earned (net of reversals), pending (waiting for an admin's approval), approved (waiting for a payout) and paid out; referred students by status; the same figures by month (India time).
+         *
+         *     Requires the `students.referred` permission.
+         */
+        get: operations["getGetReferralEarningsDashboard"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1627,6 +1757,408 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/master-institute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in master institute's own details
+         * @description Requires the `institute.schools.manage` permission.
+         */
+        get: operations["getMasterInstitute"];
+        put?: never;
+        /**
+         * Create a master institute with its sign-in
+         * @description The institute and its role-17 account; the password may be left out and the portal makes one. The sign-in details are mailed to the institute's e-mail address.
+         *
+         *     Requires the `masterInstitutes.manage` permission.
+         */
+        post: operations["postMasterInstitute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-institute/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One master institute
+         * @description Requires the `masterInstitutes.manage` permission.
+         */
+        get: operations["getMasterInstituteById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-institute/{id}/schools/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One master institute's schools with their students
+         * @description Requires the `masterInstitutes.manage` permission.
+         */
+        get: operations["getMasterInstituteByIdSchoolsList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-institute/{id}/students/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One master institute's students (all its schools), with the student list's filters
+         * @description Requires the `masterInstitutes.manage` permission.
+         */
+        post: operations["postMasterInstituteByIdStudentsList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-institute/active/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable or disable a master institute
+         * @description Disabling also disables its sign-in: it cannot sign in and its open sessions stop working.
+         *
+         *     Requires the `masterInstitutes.manage` permission.
+         */
+        post: operations["postMasterInstituteActiveById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-institute/coordinators/assigned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The coordinators whose regions hold the institute's schools
+         * @description Requires the `institute.schools.manage` permission.
+         */
+        get: operations["getMasterInstituteCoordinatorsAssigned"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-institute/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The master institute's dashboard: its schools' students, amount due, coordinators
+         * @description The same dashboard as GET /api/schools/dashboard, over all of the institute's schools.
+         *
+         *     Requires the `institute.schools.manage` permission.
+         */
+        get: operations["getMasterInstituteDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-institute/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page through the master institutes with their schools and students
+         * @description Requires the `masterInstitutes.manage` permission.
+         */
+        get: operations["getMasterInstituteList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-institute/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the signed-in master institute's details
+         * @description Requires the `institute.schools.manage` permission.
+         */
+        post: operations["postMasterInstituteProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-institute/schools/{id}/active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable or disable one of the institute's schools
+         * @description A disabled school's accounts cannot sign in. Another institute's school answers 404.
+         *
+         *     Requires the `institute.schools.manage` permission.
+         */
+        post: operations["postMasterInstituteSchoolsByIdActive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-institute/schools/choices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The institute's schools for a school picker (id, name, active)
+         * @description Requires the `students.add` permission.
+         */
+        get: operations["getMasterInstituteSchoolsChoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-institute/schools/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a school to the institute, with its own sign-in
+         * @description The school registration form; the password may be left out, and the portal makes one. The school's role-2 account is created and its sign-in details are mailed to the school's e-mail address.
+         *
+         *     Requires the `institute.schools.manage` permission.
+         */
+        post: operations["postMasterInstituteSchoolsCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-institute/schools/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import the institute's schools from a spreadsheet
+         * @description Multipart form with `file` and `mode`, like the students import. Each school gets its role-2 account and a credentials mail. A row whose username is already one of the institute's schools changes nothing (counted as already registered), so uploading the same file again adds nothing.
+         *
+         *     Requires the `institute.schools.manage` permission.
+         */
+        post: operations["postMasterInstituteSchoolsImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-institute/schools/import/{job_id}/errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The errors file of a schools import
+         * @description Requires the `institute.schools.manage` permission.
+         */
+        get: operations["getMasterInstituteSchoolsImportByJob_idErrors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-institute/schools/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The schools import template (XLSX)
+         * @description Requires the `institute.schools.manage` permission.
+         */
+        get: operations["getMasterInstituteSchoolsImportTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-institute/schools/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page through the institute's schools with their students this exam year
+         * @description Search by name, e-mail, PIN code, contact or username; filter by status. Each school has its students (paid, pending, unpaid) and the amount due at its country's Level 1 fee.
+         *
+         *     Requires the `institute.schools.manage` permission.
+         */
+        get: operations["getMasterInstituteSchoolsList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-institute/student/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register one student into one of the institute's schools
+         * @description The student form plus `school_id`, which must be one of the institute's active schools (404 otherwise). Duplicates answer 409 like the school's own form.
+         *
+         *     Requires the `institute.schools.manage` permission.
+         */
+        post: operations["postMasterInstituteStudentCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-institute/student/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import students into one of the institute's schools
+         * @description The students import (same template, modes, job and errors file as POST /api/schools/student/import) with `school_id` naming one of the institute's active schools; errors file at GET /api/schools/student/import/{job_id}/errors.
+         *
+         *     Requires the `institute.schools.manage` permission.
+         */
+        post: operations["postMasterInstituteStudentImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-institute/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a master institute's details
+         * @description Requires the `masterInstitutes.manage` permission.
+         */
+        post: operations["postMasterInstituteUpdateById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;
@@ -1809,6 +2341,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/school/{id}/bank-details/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a school's bank details (payouts need it)
+         * @description Records who verified them and when. Saving a different account later clears the verification.
+         *
+         *     Requires the `referrals.manage` permission.
+         */
+        post: operations["postSchoolByIdBankDetailsVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/school/coordinators/assigned": {
         parameters: {
             query?: never;
@@ -1825,6 +2379,48 @@ export interface paths {
         get: operations["getSchoolCoordinatorsAssigned"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/school/referral-commissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every commission rule
+         * @description Requires the `referrals.manage` permission.
+         */
+        get: operations["getSchoolReferralCommissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/school/store-referral-commissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a commission rule, or change one (with its id)
+         * @description An amount in paise per paid referred student, for an exam level and a range of days (inclusive; no end date means open-ended). A range that shares a day with another rule of the same level answers 409 naming that rule. Entries already made keep their amount.
+         *
+         *     Requires the `referrals.manage` permission.
+         */
+        post: operations["postSchoolStoreReferralCommissions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1961,6 +2557,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/schools/gcc/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page through the schools of the GCC zone with their students
+         * @description The schools whose zone is the GCC zone (code GCC). Search by name, e-mail, PIN code, contact or username; filter by country (state_id), status and payment (`paid`: has paid students; `unpaid`: has unpaid ones).
+         *
+         *     Requires the `schools.gcc` permission.
+         */
+        get: operations["getSchoolsGccList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/schools/profile": {
         parameters: {
             query?: never;
@@ -1975,6 +2593,72 @@ export interface paths {
         get: operations["getSchoolsProfile"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/schools/referral-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in school's referral code and its share link
+         * @description The link opens the public registration form (/sif/register) with the code filled in.
+         *
+         *     Requires the `students.referred` permission.
+         */
+        get: operations["getSchoolsReferralCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/schools/referral-student": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page through the signed-in school's referred students this exam year
+         * @description Individual students who registered with the school's referral code. Search by name, phone, e-mail, roll number or the student's own school; filter by referral status, payment status and class.
+         *
+         *     Requires the `students.referred` permission.
+         */
+        get: operations["getSchoolsReferralStudent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/schools/referral-student/changestatus/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or reject a referred student
+         * @description Only a pending referral changes: pending → approved, or pending → rejected with a reason. Any other move answers 409. Rejecting a referral whose student has paid reverses its commission with a negative ledger entry.
+         *
+         *     Requires the `students.referred` permission.
+         */
+        post: operations["postSchoolsReferralStudentChangestatusById"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2237,6 +2921,180 @@ export interface paths {
          *     Requires the `self.profile` permission.
          */
         post: operations["postSendMobileOtpAfterLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sif/list/schools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the active schools an individual student can choose (public)
+         * @description Every word of `search` must appear in the school's name, city, district or state. Ordered by name, paged (at most 40 a page). Rate limited per client.
+         *
+         *     Public.
+         */
+        get: operations["getSifListSchools"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sif/referral-code/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which school a referral code belongs to (public)
+         * @description Answers the school's name, or 404 “No school has this referral code”. Rate limited per client.
+         *
+         *     Public.
+         */
+        get: operations["getSifReferralCodeByCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sif/register/student": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register as an individual student (public)
+         * @description Creates the student (source sif, open exam year) with its school (a listed one by `school_id`, or `unlisted_school_name` with zone and state), its referral (pending) when `referral_code` is a school's code, and its student account; mails the username and password to `email`. The same name, date of birth and phone in one exam year is one student: a duplicate answers 409. Rate limited per client.
+         *
+         *     Public.
+         */
+        post: operations["postSifRegisterStudent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sif/student/{id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an unpaid individual student (Admin, Sub Admin)
+         * @description The student goes with its sign-in. A paid or pending one answers 409 with the reason.
+         *
+         *     Requires the `individualStudents.manage` permission.
+         */
+        delete: operations["deleteSifStudentByIdDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sif/student/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import individual students from a spreadsheet (Admin, Sub Admin)
+         * @description Multipart form with `file` and `mode`. The file's type, size and columns are checked at once (413/422), then the import runs as a job (202 with its id; GET /api/jobs/{id} gives progress and the result). Each student gets an account and its sign-in details by mail.
+         *
+         *     Requires the `individualStudents.manage` permission.
+         */
+        post: operations["postSifStudentImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sif/student/import/{job_id}/errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The errors file of an individual students' import
+         * @description Requires the `individualStudents.manage` permission.
+         */
+        get: operations["getSifStudentImportByJob_idErrors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sif/student/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The individual students' import template (XLSX)
+         * @description The students' template with E-mail required, plus School code (the school's referral code) and an optional Referral code.
+         *
+         *     Requires the `individualStudents.manage` permission.
+         */
+        get: operations["getSifStudentImportTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sif/students": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page through the individual students of the caller's region this exam year
+         * @description Admins see all; a coordinator those whose school (or, for an unlisted school, the region the student chose) is at or below an assignment. Search by name, parent, phone, e-mail, roll number or school; filter by class, payment status, zone, state, district and whether referred.
+         *
+         *     Requires the `students.regionLists` permission.
+         */
+        get: operations["getSifStudents"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2743,6 +3601,18 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ActiveBody: {
+            is_active: boolean;
+        };
+        ActiveState: {
+            id: number;
+            is_active: boolean;
+        };
+        ActiveStateResponse: {
+            data: components["schemas"]["ActiveState"];
+            message: string;
+            status: boolean;
+        };
         AssignedCoordinator: {
             email: string;
             id: number;
@@ -2783,8 +3653,14 @@ export interface components {
             has_cheque: boolean;
             ifsc: string;
             updated_at: string;
+            verified_at: string | null;
         } | null;
         BankDetailsResponse: {
+            data: components["schemas"]["BankDetails"];
+            message: string;
+            status: boolean;
+        };
+        BankDetailsVerifiedResponse: {
             data: components["schemas"]["BankDetails"];
             message: string;
             status: boolean;
@@ -2885,6 +3761,35 @@ export interface components {
             message: string;
             status: boolean;
         };
+        CommissionRule: {
+            amount_minor: number;
+            currency: string;
+            ends_on: string | null;
+            entries: number;
+            /** @enum {string} */
+            exam_level: "mock" | "level1" | "level2";
+            id: number;
+            starts_on: string;
+            updated_at: string;
+        };
+        CommissionRuleBody: {
+            amount_minor: number;
+            ends_on?: string | null;
+            /** @enum {string} */
+            exam_level: "mock" | "level1" | "level2";
+            id?: number | null;
+            starts_on: string;
+        };
+        CommissionRuleResponse: {
+            data: components["schemas"]["CommissionRule"];
+            message: string;
+            status: boolean;
+        };
+        CommissionRulesResponse: {
+            data: components["schemas"]["CommissionRule"][];
+            message: string;
+            status: boolean;
+        };
         ContactBody: {
             message: string;
             phone?: string | "";
@@ -2944,6 +3849,33 @@ export interface components {
                 id: number;
                 name: string;
             }[];
+            message: string;
+            status: boolean;
+        };
+        EarningsDashboard: {
+            by_month: {
+                approved: number;
+                earned: number;
+                month: string;
+                paid_out: number;
+                pending: number;
+            }[];
+            commissions: number;
+            currency: string;
+            referrals: {
+                approved: number;
+                pending: number;
+                rejected: number;
+            };
+            totals: {
+                approved: number;
+                earned: number;
+                paid_out: number;
+                pending: number;
+            };
+        };
+        EarningsDashboardResponse: {
+            data: components["schemas"]["EarningsDashboard"];
             message: string;
             status: boolean;
         };
@@ -3059,6 +3991,120 @@ export interface components {
             message: string;
             status: boolean;
         };
+        IndividualStudentPage: {
+            items: {
+                class_level: number;
+                created_at: string;
+                date_of_birth: string | null;
+                district: string | null;
+                email: string | null;
+                first_name: string;
+                gender: string | null;
+                has_account: boolean;
+                id: number;
+                language: string;
+                last_name: string;
+                parent_name: string | null;
+                /** @enum {string} */
+                payment_status: "unpaid" | "pending" | "paid";
+                phone: string | null;
+                /** @enum {string|null} */
+                referral_status: "pending" | "approved" | "rejected" | null;
+                referred_by: string | null;
+                roll_number: string | null;
+                school_id: number | null;
+                school_listed: boolean;
+                school_name: string;
+                state: string | null;
+                zone: string | null;
+            }[];
+            last_page: number;
+            page: number;
+            per_page: number;
+            total: number;
+        };
+        IndividualStudentPageResponse: {
+            data: components["schemas"]["IndividualStudentPage"];
+            message: string;
+            status: boolean;
+        };
+        InstituteSchoolBody: {
+            address: string;
+            board_id: number;
+            category_id: number;
+            city_id?: number | null;
+            contact_name: string;
+            contact_phone: string;
+            district_id?: number | null;
+            email: string;
+            password?: string | null;
+            pincode: string;
+            prant_id?: number | null;
+            school_name: string;
+            state_id: number;
+            username: string;
+            zone_id: number;
+        };
+        InstituteSchoolCreated: {
+            email: string;
+            school_id: number;
+            username: string;
+        };
+        InstituteSchoolCreatedResponse: {
+            data: components["schemas"]["InstituteSchoolCreated"];
+            message: string;
+            status: boolean;
+        };
+        InstituteSchoolPage: {
+            items: {
+                amount_due: {
+                    amount_minor: number;
+                    currency: string;
+                } | null;
+                category_id: number;
+                city: string | null;
+                contact_name: string | null;
+                contact_phone: string | null;
+                created_at: string;
+                district: string | null;
+                email: string;
+                email_verified: boolean;
+                id: number;
+                is_active: boolean;
+                master_institute: string | null;
+                name: string;
+                paid: number;
+                pending: number;
+                pincode: string | null;
+                state: string;
+                students: number;
+                unpaid: number;
+                username: string | null;
+            }[];
+            last_page: number;
+            page: number;
+            per_page: number;
+            total: number;
+        };
+        InstituteSchoolPageResponse: {
+            data: components["schemas"]["InstituteSchoolPage"];
+            message: string;
+            status: boolean;
+        };
+        InstituteStudentBody: {
+            class_level: number;
+            date_of_birth: string;
+            email?: string | null;
+            first_name: string;
+            /** @enum {string} */
+            gender: "female" | "male" | "other";
+            /** @enum {string} */
+            language: "en" | "hi" | "ta" | "te" | "kn" | "ml" | "mr" | "gu" | "pa" | "bn" | "or" | "as" | "sa" | "ur";
+            last_name?: string | null;
+            parent_name: string;
+            phone: string;
+            school_id: number;
+        };
         JobItem: {
             created_at: string;
             error: string | null;
@@ -3106,6 +4152,60 @@ export interface components {
         };
         LectureSeriesResponse: {
             data: components["schemas"]["LectureSeriesItem"];
+            message: string;
+            status: boolean;
+        };
+        LedgerApproveData: {
+            approved: number[];
+            kept: {
+                id: number;
+                reason: string;
+            }[];
+        };
+        LedgerApproveResponse: {
+            data: components["schemas"]["LedgerApproveData"];
+            message: string;
+            status: boolean;
+        };
+        LedgerIdsBody: {
+            ids: number[];
+        };
+        LedgerPage: {
+            items: {
+                amount_minor: number;
+                approved_at: string | null;
+                currency: string;
+                earned_at: string;
+                /** @enum {string} */
+                exam_level: "mock" | "level1" | "level2";
+                id: number;
+                /** @enum {string} */
+                kind: "earned" | "reversal";
+                payout_id: number | null;
+                payout_reference: string | null;
+                /** @enum {string} */
+                referral_status: "pending" | "approved" | "rejected";
+                reverses_entry_id: number | null;
+                school_id: number;
+                school_name: string;
+                /** @enum {string} */
+                status: "earned" | "approved" | "paid_out";
+                student_id: number;
+                student_name: string;
+            }[];
+            last_page: number;
+            page: number;
+            per_page: number;
+            sums: {
+                approved: number;
+                earned: number;
+                paid_out: number;
+                pending: number;
+            };
+            total: number;
+        };
+        LedgerPageResponse: {
+            data: components["schemas"]["LedgerPage"];
             message: string;
             status: boolean;
         };
@@ -3246,6 +4346,103 @@ export interface components {
             message: string;
             status: boolean;
         };
+        MarkPaidBody: {
+            /**
+             * @default level1
+             * @enum {string}
+             */
+            exam_level: "mock" | "level1" | "level2";
+            /** @enum {string} */
+            payment_status: "paid";
+            reason: string;
+            reference: string;
+        };
+        MarkPaidData: {
+            commission: {
+                amount_minor: number;
+                entry_id: number;
+                school_id: number;
+            } | null;
+            /** @enum {string} */
+            payment_status: "paid";
+            roll_number: string;
+            student_id: number;
+        };
+        MarkPaidResponse: {
+            data: components["schemas"]["MarkPaidData"];
+            message: string;
+            status: boolean;
+        };
+        MasterInstituteCreateBody: {
+            contact_name: string;
+            contact_phone: string;
+            email: string;
+            name: string;
+            password?: string | null;
+            username: string;
+        };
+        MasterInstituteFields: {
+            contact_name: string;
+            contact_phone: string;
+            email: string;
+            name: string;
+        };
+        MasterInstitutePage: {
+            items: {
+                contact_name: string | null;
+                contact_phone: string | null;
+                created_at: string;
+                email: string;
+                id: number;
+                is_active: boolean;
+                name: string;
+                paid_students: number;
+                schools: number;
+                students: number;
+                username: string | null;
+            }[];
+            last_page: number;
+            page: number;
+            per_page: number;
+            total: number;
+        };
+        MasterInstitutePageResponse: {
+            data: components["schemas"]["MasterInstitutePage"];
+            message: string;
+            status: boolean;
+        };
+        MasterInstituteProfile: {
+            contact_name: string | null;
+            contact_phone: string | null;
+            email: string;
+            id: number;
+            is_active: boolean;
+            name: string;
+            schools: number;
+        };
+        MasterInstituteProfileResponse: {
+            data: components["schemas"]["MasterInstituteProfile"];
+            message: string;
+            status: boolean;
+        };
+        MasterInstituteResponse: {
+            data: components["schemas"]["MasterInstituteRow"];
+            message: string;
+            status: boolean;
+        };
+        MasterInstituteRow: {
+            contact_name: string | null;
+            contact_phone: string | null;
+            created_at: string;
+            email: string;
+            id: number;
+            is_active: boolean;
+            name: string;
+            paid_students: number;
+            schools: number;
+            students: number;
+            username: string | null;
+        };
         MessageCounts: {
             cancelled?: number;
             failed?: number;
@@ -3369,12 +4566,108 @@ export interface components {
             message: string;
             status: boolean;
         };
+        Payout: {
+            amount_minor: number;
+            created_at: string;
+            currency: string;
+            entries: number;
+            id: number;
+            paid_on: string;
+            reference: string;
+            school_id: number;
+            school_name: string;
+        };
+        PayoutBody: {
+            paid_on: string;
+            reference: string;
+            school_id: number;
+        };
+        PayoutResponse: {
+            data: components["schemas"]["Payout"];
+            message: string;
+            status: boolean;
+        };
         ReadAllResponse: {
             data: {
                 unread: number;
             };
             message: string;
             status: boolean;
+        };
+        ReferralCodeCheckData: {
+            code: string;
+            school_name: string;
+        };
+        ReferralCodeCheckResponse: {
+            data: components["schemas"]["ReferralCodeCheckData"];
+            message: string;
+            status: boolean;
+        };
+        ReferralCodeData: {
+            referral_code: string;
+            share_url: string;
+        };
+        ReferralCodeResponse: {
+            data: components["schemas"]["ReferralCodeData"];
+            message: string;
+            status: boolean;
+        };
+        ReferralStatusBody: {
+            reason?: string | null;
+            /** @enum {string} */
+            status: "approved" | "rejected";
+        };
+        ReferredStudentPage: {
+            items: {
+                class_level: number;
+                commission_minor: number;
+                created_at: string;
+                email: string | null;
+                first_name: string;
+                id: number;
+                last_name: string;
+                /** @enum {string} */
+                payment_status: "unpaid" | "pending" | "paid";
+                phone: string | null;
+                referral_decided_at: string | null;
+                referral_reason: string | null;
+                /** @enum {string} */
+                referral_status: "pending" | "approved" | "rejected";
+                roll_number: string | null;
+                school_name: string;
+            }[];
+            last_page: number;
+            page: number;
+            per_page: number;
+            total: number;
+        };
+        ReferredStudentPageResponse: {
+            data: components["schemas"]["ReferredStudentPage"];
+            message: string;
+            status: boolean;
+        };
+        ReferredStudentResponse: {
+            data: components["schemas"]["ReferredStudentRow"];
+            message: string;
+            status: boolean;
+        };
+        ReferredStudentRow: {
+            class_level: number;
+            commission_minor: number;
+            created_at: string;
+            email: string | null;
+            first_name: string;
+            id: number;
+            last_name: string;
+            /** @enum {string} */
+            payment_status: "unpaid" | "pending" | "paid";
+            phone: string | null;
+            referral_decided_at: string | null;
+            referral_reason: string | null;
+            /** @enum {string} */
+            referral_status: "pending" | "approved" | "rejected";
+            roll_number: string | null;
+            school_name: string;
         };
         RegionItem: {
             children_count?: number;
@@ -3457,6 +4750,32 @@ export interface components {
         };
         RenderedMailResponse: {
             data: components["schemas"]["RenderedMail"];
+            message: string;
+            status: boolean;
+        };
+        SchoolBalance: {
+            approved: number;
+            /** @enum {string} */
+            bank_details: "none" | "unverified" | "verified";
+            earned: number;
+            paid_out: number;
+            pending: number;
+            referral_code: string;
+            school_id: number;
+            school_name: string;
+        };
+        SchoolBalancesResponse: {
+            data: components["schemas"]["SchoolBalance"][];
+            message: string;
+            status: boolean;
+        };
+        SchoolChoices: {
+            id: number;
+            is_active: boolean;
+            name: string;
+        }[];
+        SchoolChoicesResponse: {
+            data: components["schemas"]["SchoolChoices"];
             message: string;
             status: boolean;
         };
@@ -3543,6 +4862,18 @@ export interface components {
         SchoolIdsBody: {
             ids: number[];
         };
+        SchoolImportPreviewResponse: {
+            data: components["schemas"]["StudentImportPreview"];
+            message: string;
+            status: boolean;
+        };
+        SchoolImportStartedResponse: {
+            data: {
+                job_id: number;
+            };
+            message: string;
+            status: boolean;
+        };
         SchoolProfile: {
             address: string | null;
             board_id: number | null;
@@ -3621,6 +4952,64 @@ export interface components {
             data: {
                 email: string;
             };
+            message: string;
+            status: boolean;
+        };
+        SifImportStartedResponse: {
+            data: {
+                job_id: number;
+            };
+            message: string;
+            status: boolean;
+        };
+        SifRegistrationBody: {
+            class_level: number;
+            date_of_birth: string;
+            district_id?: number | null;
+            email: string;
+            first_name: string;
+            /** @enum {string} */
+            gender: "female" | "male" | "other";
+            /** @enum {string} */
+            language: "en" | "hi" | "ta" | "te" | "kn" | "ml" | "mr" | "gu" | "pa" | "bn" | "or" | "as" | "sa" | "ur";
+            last_name?: string | null;
+            parent_name: string;
+            phone: string;
+            prant_id?: number | null;
+            referral_code?: string | null;
+            school_id?: number | null;
+            state_id?: number | null;
+            unlisted_school_name?: string | null;
+            zone_id?: number | null;
+        };
+        SifRegistrationData: {
+            email: string;
+            exam_year: string;
+            referred_by: string | null;
+            school_name: string;
+            student_id: number;
+            username: string;
+        };
+        SifRegistrationResponse: {
+            data: components["schemas"]["SifRegistrationData"];
+            message: string;
+            status: boolean;
+        };
+        SifSchoolPage: {
+            items: {
+                city: string | null;
+                district: string | null;
+                id: number;
+                name: string;
+                state: string;
+            }[];
+            last_page: number;
+            page: number;
+            per_page: number;
+            total: number;
+        };
+        SifSchoolPageResponse: {
+            data: components["schemas"]["SifSchoolPage"];
             message: string;
             status: boolean;
         };
@@ -4326,6 +5715,264 @@ export interface operations {
             };
         };
     };
+    getAdminReferralLedger: {
+        parameters: {
+            query?: {
+                kind?: "earned" | "reversal";
+                month?: string;
+                page?: number;
+                per_page?: number;
+                school_id?: number;
+                search?: string;
+                status?: "earned" | "approved" | "paid_out";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerPageResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postAdminReferralLedgerApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LedgerIdsBody"];
+            };
+        };
+        responses: {
+            /** @description What was approved and what was kept */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerApproveResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAdminReferralLedgerSchools: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Schools with ledger entries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchoolBalancesResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postAdminReferralPayouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutBody"];
+            };
+        };
+        responses: {
+            /** @description The payout */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such school */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No verified bank details, nothing to pay, or the reference is used */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     postAdminSchoolInfoUpdateById: {
         parameters: {
             query?: never;
@@ -4412,6 +6059,86 @@ export interface operations {
             };
             /** @description The regions do not form one path down the tree */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postAdminStudentsByIdUpdatePaymentStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkPaidBody"];
+            };
+        };
+        responses: {
+            /** @description The student is paid */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarkPaidResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such student */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The student is already paid */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6688,11 +8415,17 @@ export interface operations {
             };
             header?: never;
             path: {
-                kind: "students" | "study-materials" | "brochure-downloads" | "brochure-flipbooks" | "important-dates" | "frontend-pattern" | "lecture-series" | "syllabus" | "notifications";
+                kind: "students" | "individual-students" | "study-materials" | "brochure-downloads" | "brochure-flipbooks" | "important-dates" | "frontend-pattern" | "lecture-series" | "syllabus" | "notifications" | "referred-students" | "referral-ledger" | "master-institutes" | "institute-schools" | "gcc-schools";
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    [key: string]: string | number | boolean | (string | number)[];
+                };
+            };
+        };
         responses: {
             /** @description The file */
             200: {
@@ -8044,6 +9777,62 @@ export interface operations {
             };
             /** @description A field's value cannot be used */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGetReferralEarningsDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The earnings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EarningsDashboardResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10565,6 +12354,1483 @@ export interface operations {
             };
         };
     };
+    getMasterInstitute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The institute */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MasterInstituteProfileResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The account has no master institute behind it, or the id is not one of its own */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMasterInstitute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MasterInstituteCreateBody"];
+            };
+        };
+        responses: {
+            /** @description The new institute */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MasterInstituteResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The name or username is already in use */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMasterInstituteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The institute */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MasterInstituteResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such master institute */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMasterInstituteByIdSchoolsList: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                search?: string;
+                status?: "active" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of schools */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstituteSchoolPageResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such master institute */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMasterInstituteByIdStudentsList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentListQuery"];
+            };
+        };
+        responses: {
+            /** @description A page of students */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StudentPage"];
+                        message: string;
+                        status: boolean;
+                    };
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such master institute */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMasterInstituteActiveById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActiveBody"];
+            };
+        };
+        responses: {
+            /** @description The institute's new state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActiveStateResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such master institute */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMasterInstituteCoordinatorsAssigned: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The coordinators */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AssignedCoordinators"];
+                        message: string;
+                        status: boolean;
+                    };
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The account has no master institute behind it, or the id is not one of its own */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMasterInstituteDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SchoolDashboard"];
+                        message: string;
+                        status: boolean;
+                    };
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The account has no master institute behind it, or the id is not one of its own */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMasterInstituteList: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                search?: string;
+                status?: "active" | "inactive";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of institutes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MasterInstitutePageResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMasterInstituteProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MasterInstituteFields"];
+            };
+        };
+        responses: {
+            /** @description The institute as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MasterInstituteProfile"];
+                        message: string;
+                        status: boolean;
+                    };
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Another master institute has this name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMasterInstituteSchoolsByIdActive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActiveBody"];
+            };
+        };
+        responses: {
+            /** @description The school's new state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActiveStateResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The account has no master institute behind it, or the id is not one of its own */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMasterInstituteSchoolsChoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schools, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchoolChoicesResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The account has no master institute behind it, or the id is not one of its own */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMasterInstituteSchoolsCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InstituteSchoolBody"];
+            };
+        };
+        responses: {
+            /** @description The new school */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstituteSchoolCreatedResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The username or e-mail is already in use */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The regions do not form one path down the tree */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMasterInstituteSchoolsImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The filled-in template: .xlsx or CSV (UTF-8), told apart by content; at most 20 MB and 100,000 rows
+                     */
+                    file?: string;
+                    /**
+                     * @description `preview`: read and check, save nothing. `all-or-nothing`: save every row only if no row has a mistake. `valid-rows`: save the good rows, report the others.
+                     * @enum {string}
+                     */
+                    mode?: "preview" | "all-or-nothing" | "valid-rows";
+                };
+            };
+        };
+        responses: {
+            /** @description The preview (mode preview) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchoolImportPreviewResponse"];
+                };
+            };
+            /** @description The import job was queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchoolImportStartedResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The file is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The file is not a spreadsheet, cannot be read, or lacks a required column */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMasterInstituteSchoolsImportByJob_idErrors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The errors workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such import of yours, or it has no errors file */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMasterInstituteSchoolsImportTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMasterInstituteSchoolsList: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                search?: string;
+                status?: "active" | "inactive";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of schools */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstituteSchoolPageResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The account has no master institute behind it, or the id is not one of its own */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMasterInstituteStudentCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InstituteStudentBody"];
+            };
+        };
+        responses: {
+            /** @description The new student */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StudentRow"];
+                        message: string;
+                        status: boolean;
+                    };
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The account has no master institute behind it, or the id is not one of its own */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The student is already registered this year */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMasterInstituteStudentImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The filled-in template: .xlsx or CSV (UTF-8), told apart by content; at most 20 MB and 100,000 rows
+                     */
+                    file?: string;
+                    /**
+                     * @description `preview`: read and check, save nothing. `all-or-nothing`: save every row only if no row has a mistake. `valid-rows`: save the good rows, report the others.
+                     * @enum {string}
+                     */
+                    mode?: "preview" | "all-or-nothing" | "valid-rows";
+                    /** @description The school the students go to */
+                    school_id?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The preview (mode preview) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StudentImportPreview"];
+                        message: string;
+                        status: boolean;
+                    };
+                };
+            };
+            /** @description The import job was queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            job_id: number;
+                        };
+                        message: string;
+                        status: boolean;
+                    };
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The account has no master institute behind it, or the id is not one of its own */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The file is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The file is not a spreadsheet, cannot be read, or lacks a required column */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMasterInstituteUpdateById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MasterInstituteFields"];
+            };
+        };
+        responses: {
+            /** @description The institute as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MasterInstituteResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such master institute */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Another master institute has this name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getNotifications: {
         parameters: {
             query?: {
@@ -11420,6 +14686,82 @@ export interface operations {
             };
         };
     };
+    postSchoolByIdBankDetailsVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verified details, account number masked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankDetailsVerifiedResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such school */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The school has no bank details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getSchoolCoordinatorsAssigned: {
         parameters: {
             query?: never;
@@ -11467,6 +14809,153 @@ export interface operations {
             };
             /** @description The account has no school (or master institute) behind it */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSchoolReferralCommissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules, by level */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommissionRulesResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postSchoolStoreReferralCommissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommissionRuleBody"];
+            };
+        };
+        responses: {
+            /** @description The changed rule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommissionRuleResponse"];
+                };
+            };
+            /** @description The new rule */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CommissionRule"];
+                        message: string;
+                        status: boolean;
+                    };
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such rule to change */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The dates overlap another rule of the level */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11900,6 +15389,69 @@ export interface operations {
             };
         };
     };
+    getSchoolsGccList: {
+        parameters: {
+            query?: {
+                page?: number;
+                payment?: "paid" | "unpaid";
+                per_page?: number;
+                search?: string;
+                state_id?: number;
+                status?: "active" | "inactive";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of schools */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstituteSchoolPageResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getSchoolsProfile: {
         parameters: {
             query?: never;
@@ -11947,6 +15499,214 @@ export interface operations {
             };
             /** @description The account has no school */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSchoolsReferralCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The code and link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralCodeResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSchoolsReferralStudent: {
+        parameters: {
+            query?: {
+                class_level?: number;
+                page?: number;
+                payment_status?: "unpaid" | "pending" | "paid";
+                per_page?: number;
+                referral_status?: "pending" | "approved" | "rejected";
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of referred students */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferredStudentPageResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postSchoolsReferralStudentChangestatusById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReferralStatusBody"];
+            };
+        };
+        responses: {
+            /** @description The student as decided */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferredStudentResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such referred student of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The referral is not pending any more */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A rejection needs a reason */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12776,6 +16536,538 @@ export interface operations {
             };
             /** @description Too many codes requested; Retry-After says when to try again */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSifListSchools: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of schools */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SifSchoolPageResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many searches from this client; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSifReferralCodeByCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The school */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralCodeCheckResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No school has this code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many checks from this client; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postSifRegisterStudent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SifRegistrationBody"];
+            };
+        };
+        responses: {
+            /** @description Registered; the sign-in details are on their way */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SifRegistrationResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The student is already registered this year, or no exam year is open */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The referral code, the school or the regions are wrong; `errors` names the field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many registrations from this client; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteSifStudentByIdDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such individual student */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The student is paid, or a payment is under way */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postSifStudentImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The filled-in template: .xlsx or CSV (UTF-8); at most 5 MB and 5,000 rows
+                     */
+                    file?: string;
+                    /**
+                     * @description `all-or-nothing`: save every row only if no row has a mistake. `valid-rows`: save the good rows.
+                     * @enum {string}
+                     */
+                    mode?: "all-or-nothing" | "valid-rows";
+                };
+            };
+        };
+        responses: {
+            /** @description The import job was queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SifImportStartedResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The file is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The file is not a spreadsheet, cannot be read, or lacks a required column */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSifStudentImportByJob_idErrors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The errors workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such import of yours, or it has no errors file */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSifStudentImportTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSifStudents: {
+        parameters: {
+            query?: {
+                class_level?: number;
+                district_id?: number;
+                page?: number;
+                payment_status?: "unpaid" | "pending" | "paid";
+                per_page?: number;
+                referred?: "yes" | "no";
+                search?: string;
+                state_id?: number;
+                zone_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of individual students */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IndividualStudentPageResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

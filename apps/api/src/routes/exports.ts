@@ -2,7 +2,6 @@ import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { signedIn } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { apiRoute, errorResponse } from "../http/routes";
-import { optionalJson } from "../http/validation";
 import { EXPORT_FORMATS, EXPORT_KINDS, startExport } from "../services/exports";
 import { CSV_TYPE, XLSX_TYPE } from "../services/spreadsheets/index";
 
@@ -21,6 +20,18 @@ const exportQuery = z.object({
     .openapi({ param: { name: "format", in: "query" }, example: "xlsx" }),
 });
 
+/** The list's filters; each kind checks them with the list's own schema. */
+const filterValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))]);
+const exportFilters = z
+  .object({})
+  .catchall(filterValue)
+  .openapi({ description: "The list's filters, as for the list itself", example: { search: "sharma" } });
+
+// Written from the registry so that the document names every kind a screen can export.
+const KIND_PERMISSIONS = Object.entries(EXPORT_KINDS)
+  .map(([name, kind]) => `${name} (${kind.permissions.join(" or ")})`)
+  .join(", ");
+
 const binary = z.string().openapi({ format: "binary" });
 
 /** Routes for POST /api/export/{kind}: every list as XLSX or CSV. */
@@ -32,9 +43,12 @@ export function registerExportRoutes(app: OpenAPIHono<AppEnv>) {
       path: "/api/export/{kind}",
       tags: ["Exports"],
       summary: "Export a list as XLSX or CSV",
-      description:
-        "The body is the list's own filters (JSON, as for the list; paging fields are not accepted: the whole filtered list is exported). The rows are scoped exactly like the list. The file is streamed as an attachment; CSV is UTF-8 with a BOM; cells that start with = + - or @ are prefixed with a quote so that no spreadsheet runs them as formulas. Kinds: students (permission students.view); the content lists study-materials, brochure-downloads, brochure-flipbooks, important-dates, frontend-pattern, lecture-series, syllabus and notifications (permission content.manage).",
-      request: { params: exportParams, query: exportQuery },
+      description: `The body is the list's own filters (JSON, as for the list; paging fields are not accepted: the whole filtered list is exported). The rows are scoped exactly like the list. The file is streamed as an attachment; CSV is UTF-8 with a BOM; cells that start with = + - or @ are prefixed with a quote so that no spreadsheet runs them as formulas. Kinds and the list permission that exports each: ${KIND_PERMISSIONS}.`,
+      request: {
+        params: exportParams,
+        query: exportQuery,
+        body: { content: { "application/json": { schema: exportFilters } }, required: false },
+      },
       responses: {
         200: {
           description: "The file",
@@ -51,7 +65,8 @@ export function registerExportRoutes(app: OpenAPIHono<AppEnv>) {
         signedIn(c),
         kind,
         format,
-        await optionalJson(c.req.raw.clone()),
+        // Absent when the request has no JSON body: the whole list.
+        c.req.valid("json") ?? {},
       );
       return c.body(file.body, 200, {
         "Content-Type": file.contentType,

@@ -1,17 +1,14 @@
-import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import { envelope } from "@repo/contracts/envelope";
 import { jobStarted } from "@repo/contracts/jobs";
-import { STUDENT_IMPORT_MODES, studentImportPreview } from "@repo/contracts/student-import";
 import { STUDENT_IMPORT } from "@repo/contracts/students-constants";
-import type { Context } from "hono";
 import { actorOf, signedIn } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { ok } from "../http/envelope";
-import { ApiError, invalidField } from "../http/errors";
+import { download, importForm, importPreview, jobIdParam, readImportForm, xlsxResponse } from "../http/imports";
 import { apiRoute, errorResponse } from "../http/routes";
-import { json, named } from "../http/schemas";
+import { json } from "../http/schemas";
 import { getJob } from "../services/jobs";
-import { XLSX_TYPE } from "../services/spreadsheets/index";
 import {
   importSchoolOf,
   previewStudentImport,
@@ -19,53 +16,6 @@ import {
   studentImportErrorsFile,
   studentTemplate,
 } from "../services/student-import";
-
-// Documents the form; the handler checks it itself, so that each field gets its own message.
-const importForm = z.object({
-  file: z
-    .any()
-    .optional()
-    .openapi({
-      type: "string",
-      format: "binary",
-      description: `The filled-in template: .xlsx or CSV (UTF-8), told apart by content; at most ${STUDENT_IMPORT.maxBytes / 1024 / 1024} MB and ${STUDENT_IMPORT.maxRows.toLocaleString("en")} rows`,
-    }),
-  mode: z
-    .string()
-    .optional()
-    .openapi({
-      enum: [...STUDENT_IMPORT_MODES],
-      description:
-        "`preview`: read and check, save nothing. `all-or-nothing`: save every row only if no row has a mistake. `valid-rows`: save the good rows, report the others.",
-    }),
-});
-
-const modeField = z.enum(STUDENT_IMPORT_MODES, {
-  error: "Choose the mode: preview, all-or-nothing or valid-rows",
-});
-
-const importPreview = named(studentImportPreview, "StudentImportPreview");
-
-const jobIdParam = z.object({
-  job_id: z.coerce
-    .number<unknown>()
-    .int()
-    .positive()
-    .openapi({ param: { name: "job_id", in: "path", required: true }, type: "integer", example: 1 }),
-});
-
-const xlsxResponse = (description: string) => ({
-  description,
-  content: { [XLSX_TYPE]: { schema: z.string().openapi({ format: "binary" }) } },
-});
-
-const download = (c: Context<AppEnv>, bytes: Uint8Array, fileName: string) =>
-  c.body(new Uint8Array(bytes), 200, {
-    "Content-Type": XLSX_TYPE,
-    "Content-Disposition": `attachment; filename="${fileName}"`,
-    "X-Content-Type-Options": "nosniff",
-    "Cache-Control": "private, no-store",
-  });
 
 /** Routes for the students spreadsheet import (template, preview, job, errors file). */
 export function registerStudentImportRoutes(app: OpenAPIHono<AppEnv>) {
@@ -99,40 +49,16 @@ export function registerStudentImportRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      // Refuse an oversized upload before reading its body, when the client says its size.
-      const length = Number(c.req.header("content-length") ?? 0);
-      if (length > STUDENT_IMPORT.maxBytes + 64 * 1024) {
-        throw new ApiError(
-          413,
-          `The file is larger than ${STUDENT_IMPORT.maxBytes / 1024 / 1024} MB, the most that can be imported at once. Split it into smaller files.`,
-        );
-      }
-      const form = await c.req.parseBody().catch(() => {
-        throw new ApiError(400, "Send the file as multipart/form-data with the fields file and mode");
-      });
-      const file = form.file;
-      if (!(file instanceof File) || file.size === 0) {
-        throw invalidField("file", "Choose the spreadsheet to upload (.xlsx or .csv)", 400);
-      }
-      const mode = modeField.safeParse(form.mode);
-      if (!mode.success) throw invalidField("mode", "Choose the mode: preview, all-or-nothing or valid-rows", 400);
-      if (file.size > STUDENT_IMPORT.maxBytes) {
-        throw invalidField(
-          "file",
-          `The file is ${Math.round(file.size / 1024 / 102.4) / 10} MB; at most ${STUDENT_IMPORT.maxBytes / 1024 / 1024} MB can be imported at once. Split it into smaller files.`,
-          413,
-        );
-      }
+      const { file, mode, bytes } = await readImportForm(c, STUDENT_IMPORT.maxBytes);
       const { database, storage } = c.var.services;
       const schoolId = await importSchoolOf(database.db, signedIn(c));
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      if (mode.data === "preview") {
+      if (mode === "preview") {
         return ok(c, await previewStudentImport(bytes), "Preview of the file; nothing was saved");
       }
       const jobId = await startStudentImport(
         { database, storage },
         { schoolId, actor: actorOf(c) },
-        { bytes, name: file.name, mode: mode.data },
+        { bytes, name: file.name, mode },
       );
       return c.json({ status: true, message: "The import has started", data: { job_id: jobId } }, 202);
     },

@@ -1,6 +1,7 @@
 import type { Permission } from "@repo/auth/permissions";
 import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { languageName } from "@repo/contracts/languages";
+import { type IndividualStudentRow, individualStudentQuery } from "@repo/contracts/sif";
 import { type StudentRow, studentListQuery } from "@repo/contracts/students";
 import { classLabel, genderName, paymentStatusName } from "@repo/contracts/students-constants";
 import type { Db } from "@repo/db";
@@ -8,6 +9,9 @@ import type { z } from "zod";
 import { ApiError } from "../http/errors";
 import { validated } from "../http/validation";
 import { CONTENT_EXPORT_KINDS } from "./content-exports";
+import { INSTITUTE_EXPORT_KINDS } from "./institute-exports";
+import { REFERRAL_EXPORT_KINDS } from "./referral-exports";
+import { listIndividualStudentsForExport } from "./sif";
 import { type CellValue, CSV_TYPE, csvStream, type ListColumn, XLSX_TYPE, xlsxStream } from "./spreadsheets/index";
 import { listStudentsForExport } from "./students";
 
@@ -67,6 +71,22 @@ const studentColumns: ExportColumn<StudentRow>[] = [
   { header: "Registered on", value: (s) => date(s.created_at), width: 14 },
 ];
 
+const individualStudentColumns: ExportColumn<IndividualStudentRow>[] = [
+  ...studentColumns.filter(
+    (c) => !["School", "Exam year", "Payment", "Roll number", "Registered on"].includes(c.header),
+  ),
+  { header: "School", value: (s) => s.school_name, width: 30 },
+  { header: "School listed", value: (s) => (s.school_listed ? "Yes" : "No (named by the student)"), width: 12 },
+  { header: "Zone", value: (s) => s.zone, width: 14 },
+  { header: "State", value: (s) => s.state, width: 18 },
+  { header: "District", value: (s) => s.district, width: 18 },
+  { header: "Referred by", value: (s) => s.referred_by, width: 30 },
+  { header: "Referral", value: (s) => s.referral_status, width: 10 },
+  { header: "Payment", value: (s) => paymentStatusName(s.payment_status), width: 10 },
+  { header: "Roll number", value: (s) => s.roll_number, width: 14 },
+  { header: "Registered on", value: (s) => date(s.created_at), width: 14 },
+] as ExportColumn<IndividualStudentRow>[];
+
 /** Every exportable list, by the kind in the path. Add a list here and its screen can export it. */
 export const EXPORT_KINDS: Record<string, ExportKind<unknown, unknown>> = {
   [EXPORT_KIND.students]: defineExport({
@@ -77,7 +97,17 @@ export const EXPORT_KINDS: Record<string, ExportKind<unknown, unknown>> = {
     columns: studentColumns,
     rows: (db, viewer, filters) => listStudentsForExport(db, viewer, filters),
   }),
+  [EXPORT_KIND.individualStudents]: defineExport({
+    permissions: ["students.regionLists"],
+    filters: individualStudentQuery.omit({ page: true, per_page: true }),
+    fileName: "individual-students",
+    sheetName: "Individual students",
+    columns: individualStudentColumns,
+    rows: (db, viewer, filters) => listIndividualStudentsForExport(db, viewer, filters),
+  }),
   ...CONTENT_EXPORT_KINDS,
+  ...REFERRAL_EXPORT_KINDS,
+  ...INSTITUTE_EXPORT_KINDS,
 };
 
 export interface ExportFile {

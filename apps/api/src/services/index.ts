@@ -1,12 +1,16 @@
 import { DEFAULT_APP_PORTS } from "@repo/auth/apps";
 import { PROGRAMME_ADMIN_EMAIL } from "@repo/contracts/content-notices-constants";
 import { MAIL_DEFAULT_MAX_ATTEMPTS, MAIL_DEFAULT_RATE_PER_MINUTE } from "@repo/contracts/mail-constants";
+import { SCHOOL_IMPORT_JOB } from "@repo/contracts/master-institutes-constants";
+import { SIF_IMPORT_JOB } from "@repo/contracts/sif-constants";
 import { STUDENT_IMPORT_JOB } from "@repo/contracts/student-import";
 import type { Database } from "@repo/db";
 import type { ApiConfig, MailConfig, Services } from "../context";
 import type { Logger } from "../logger";
 import { type JobHandlers, startJobRunner } from "./jobs";
 import { createMailWorker, MAIL_CAMPAIGN_JOB, runCampaignJob } from "./mail/index";
+import { schoolImportJob } from "./school-import";
+import { sifImportJob } from "./sif-import";
 import { outboxSmsSender } from "./sms";
 import { localDiskStorage } from "./storage";
 import { studentImportJob } from "./student-import";
@@ -49,6 +53,8 @@ export function jobHandlers(services: Services): JobHandlers {
   return {
     [MAIL_CAMPAIGN_JOB]: runCampaignJob,
     [STUDENT_IMPORT_JOB]: studentImportJob(services),
+    [SIF_IMPORT_JOB]: sifImportJob(services),
+    [SCHOOL_IMPORT_JOB]: schoolImportJob(services),
   };
 }
 

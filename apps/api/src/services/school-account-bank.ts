@@ -4,7 +4,7 @@ import { CHEQUE_MAX_BYTES } from "@repo/contracts/schools-constants";
 import type { Db, DbOrTx } from "@repo/db";
 import { bankDetails, schools, users } from "@repo/db/schema";
 import { eq } from "drizzle-orm";
-import { invalidField, notFound } from "../http/errors";
+import { ApiError, invalidField, notFound } from "../http/errors";
 import { type Actor, recordActivity } from "./activity";
 import { acceptUpload, storeUpload, type UploadRule } from "./files";
 import type { FileStorage } from "./storage";
@@ -54,6 +54,7 @@ function toBankDetails(row: Row): BankDetails {
     branch: row.branch,
     has_cheque: row.chequeFileKey !== null,
     updated_at: row.updatedAt.toISOString(),
+    verified_at: row.verifiedAt ? row.verifiedAt.toISOString() : null,
   };
 }
 
@@ -69,6 +70,39 @@ const logged = (row: Row | undefined) =>
         cheque: row.chequeFileKey !== null,
       }
     : null;
+
+/** Whether a save keeps the account money goes to (holder, number and IFSC). */
+const sameAccount = (row: Row, body: BankDetailsBody) =>
+  row.accountNumber === body.account_number &&
+  row.ifsc === body.ifsc &&
+  row.accountHolder.trim().toLowerCase() === body.account_holder.trim().toLowerCase();
+
+/**
+ * An admin confirms a school's bank details (e.g. against the cancelled cheque): payouts need it.
+ * Saving a different account later clears the verification.
+ */
+export async function verifyBankDetails(db: Db, actor: Actor, owner: BankOwner): Promise<BankDetails> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(bankDetails).where(ownerWhere(owner)).for("update");
+    if (!before) throw new ApiError(409, "This school has not saved bank details yet: nothing to verify.");
+    const [row] = await tx
+      .update(bankDetails)
+      .set({ verifiedAt: new Date(), verifiedBy: actor.userId })
+      .where(eq(bankDetails.id, before.id))
+      .returning();
+    if (!row) throw new Error("bank details were not verified");
+    await recordActivity(tx, {
+      userId: actor.userId,
+      action: "bank-details.verify",
+      entity: "bank_details",
+      entityId: row.id,
+      before: { verified_at: before.verifiedAt?.toISOString() ?? null },
+      after: { ...logged(row), verified_at: row.verifiedAt?.toISOString() ?? null },
+      requestId: actor.requestId,
+    });
+    return toBankDetails(row);
+  });
+}
 
 export async function getBankDetails(db: DbOrTx, owner: BankOwner): Promise<BankDetails | null> {
   const [row] = await db.select().from(bankDetails).where(ownerWhere(owner));
@@ -140,6 +174,8 @@ export async function saveBankDetails(
         updatedBy: actor.userId,
         updatedAt: new Date(),
         ...(chequeKey ? { chequeFileKey: chequeKey } : {}),
+        // A changed account must be verified again before a payout goes to it.
+        ...(before && !sameAccount(before, body) ? { verifiedAt: null, verifiedBy: null } : {}),
       };
       const [row] = before
         ? await tx.update(bankDetails).set(values).where(eq(bankDetails.id, before.id)).returning()

@@ -48,7 +48,7 @@ export function newReferralCode(): string {
   return `VVM${Array.from(randomBytes(6), (byte) => alphabet[byte % alphabet.length]).join("")}`;
 }
 
-const isUniqueViolation = (error: unknown): boolean => {
+export const isUniqueViolation = (error: unknown): boolean => {
   const cause = (error as { cause?: { code?: string } }).cause;
   return (error as { code?: string }).code === "23505" || cause?.code === "23505";
 };
@@ -59,7 +59,7 @@ type Place = Pick<SchoolAdminBody, "zone_id" | "state_id" | "prant_id" | "distri
  * Checks that the chosen regions form one path down the tree (docs/domain.md, Geography) and
  * answers the state's country. A mismatch names the first field that is wrong.
  */
-async function checkPlace(db: DbOrTx, place: Place): Promise<{ countryId: number }> {
+export async function checkPlace(db: DbOrTx, place: Place): Promise<{ countryId: number }> {
   const wrong = (field: string, message: string) => new ApiError(422, message, [{ field, message }]);
   const [state] = await db
     .select({ zoneId: states.zoneId, countryId: states.countryId })
@@ -88,7 +88,7 @@ async function checkPlace(db: DbOrTx, place: Place): Promise<{ countryId: number
   return { countryId: state.countryId };
 }
 
-async function emailTaken(db: DbOrTx, email: string, exceptSchoolId?: number): Promise<boolean> {
+export async function emailTaken(db: DbOrTx, email: string, exceptSchoolId?: number): Promise<boolean> {
   const [row] = await db
     .select({ id: schools.id })
     .from(schools)

@@ -177,6 +177,14 @@ export function activityInWords({ action, before, after }: ActivityRow): string 
       return "Sent a student's sign-in details";
     case "school.register":
       return "Registered the school";
+    case "school.create":
+    case "school.import": {
+      const name = field(after, "school_name");
+      const how = action === "school.import" ? " from a spreadsheet" : "";
+      return typeof name === "string" ? `Added the school ${name}${how}` : `Added a school${how}`;
+    }
+    case "master_institute.update_profile":
+      return "Updated the institute's profile";
     case "school.verify-email":
       return "Verified the school's e-mail address";
     case "school.resend-verification":

@@ -21,12 +21,14 @@ import { ApiError } from "../http/errors";
 import type { Actor } from "./activity";
 import { enqueueJob, type JobContext, JobError, type JobHandler, wakeJobRunners } from "./jobs";
 import {
-  type CellValue,
   type ColumnSpec,
+  displayValue,
   type ErrorRow,
   errorsWorkbook,
   type OpenedSpreadsheet,
   openSpreadsheet,
+  parseSheetRow,
+  problemsText,
   type SheetRow,
   SpreadsheetError,
   type TemplateColumn,
@@ -142,7 +144,6 @@ export const STUDENT_COLUMNS: readonly (ColumnSpec & { key: FieldKey } & Templat
   },
 ];
 
-const LABELS = Object.fromEntries(STUDENT_COLUMNS.map((c) => [c.key, c.header])) as Record<FieldKey, string>;
 const SHEET_NAME = "Students";
 const INSTRUCTIONS_SHEET = "Instructions";
 /** Progress is written every this many rows (each report is a database write). */
@@ -189,30 +190,11 @@ export function checkRow(row: SheetRow): {
   student: StudentFields | null;
   errors: { field: string; message: string }[];
 } {
-  const input: Record<string, unknown> = {};
-  for (const column of STUDENT_COLUMNS) {
-    const value = row.values[column.key];
-    input[column.key] = value === null ? undefined : value;
-  }
-  const parsed = studentFields.safeParse(input);
-  if (parsed.success) return { student: parsed.data, errors: [] };
-  const errors: { field: string; message: string }[] = [];
-  const seen = new Set<string>();
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0] ?? "row");
-    if (seen.has(field)) continue;
-    seen.add(field);
-    errors.push({ field, message: issue.message });
-  }
-  return { student: null, errors };
+  const { record, errors } = parseSheetRow(studentFields, STUDENT_COLUMNS, row);
+  return { student: record, errors };
 }
 
-const errorText = (errors: { field: string; message: string }[]) =>
-  errors.map((e) => `${LABELS[e.field as FieldKey] ?? e.field}: ${e.message}`).join("; ");
-
-/** A cell as the preview shows it: text, with a date as YYYY-MM-DD. */
-const displayValue = (value: CellValue): string | null =>
-  value === null ? null : value instanceof Date ? value.toISOString().slice(0, 10) : String(value);
+const errorText = (errors: { field: string; message: string }[]) => problemsText(STUDENT_COLUMNS, errors);
 
 function open(bytes: Uint8Array): Promise<OpenedSpreadsheet> {
   return openSpreadsheet(bytes, readOptions);
@@ -397,8 +379,8 @@ async function runStudentImport(
     for (let start = 0; start < keys.length; start += LOOKUP_BATCH) {
       const found = await queryRows<{ key: string; school_id: number; school_name: string }>(
         db,
-        sql`select s.dedupe_key as key, s.school_id, sc.name as school_name
-            from students s join schools sc on sc.id = s.school_id
+        sql`select s.dedupe_key as key, s.school_id, coalesce(sc.name, s.unlisted_school_name) as school_name
+            from students s left join schools sc on sc.id = s.school_id
             where s.exam_year_id = ${year.id} and ${textsIn(sql`s.dedupe_key`, keys.slice(start, start + LOOKUP_BATCH))}`,
       );
       for (const row of found) owners.set(row.key, { schoolId: Number(row.school_id), schoolName: row.school_name });

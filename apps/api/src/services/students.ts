@@ -19,7 +19,7 @@ export interface StudentViewer {
 }
 
 /** The schools a viewer's student pages cover: its own school, or a master institute's schools. */
-type SchoolScope = { kind: "school"; schoolId: number } | { kind: "institute"; masterInstituteId: number };
+export type SchoolScope = { kind: "school"; schoolId: number } | { kind: "institute"; masterInstituteId: number };
 
 export async function schoolScopeOf(db: DbOrTx, viewer: StudentViewer): Promise<SchoolScope> {
   const [user] = await db
@@ -151,11 +151,12 @@ export async function addStudentRecords(db: DbOrTx, target: AddTarget, records: 
     const batch = missing.slice(start, start + INSERT_BATCH);
     const found = await queryRows<{ key: string; school_id: number; school_name: string }>(
       db,
-      sql`select s.dedupe_key as key, s.school_id, sc.name as school_name
-          from students s join schools sc on sc.id = s.school_id
+      // Left join: an individual student of an unlisted school has no school row, only its name.
+      sql`select s.dedupe_key as key, s.school_id, coalesce(sc.name, s.unlisted_school_name) as school_name
+          from students s left join schools sc on sc.id = s.school_id
           where s.exam_year_id = ${year.id} and ${textsIn(sql`s.dedupe_key`, batch)}`,
     );
-    for (const row of found) owners.set(row.key, { schoolId: row.school_id, schoolName: row.school_name });
+    for (const row of found) owners.set(row.key, { schoolId: Number(row.school_id), schoolName: row.school_name });
   }
   const seen = new Set<string>();
   keys.forEach((key, index) => {
@@ -284,7 +285,11 @@ async function oversees(db: DbOrTx, viewer: StudentViewer, schoolId: number): Pr
   return row?.ok === true;
 }
 
-async function listStudentsIn(db: DbOrTx, scope: SchoolScope, query: StudentListQuery): Promise<Page<StudentRow>> {
+export async function listStudentsIn(
+  db: DbOrTx,
+  scope: SchoolScope,
+  query: StudentListQuery,
+): Promise<Page<StudentRow>> {
   const year = await activeExamYear(db);
   const where = listFilters(scope, year.id, query);
   const [counted] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from students s where ${where}`);
@@ -359,7 +364,8 @@ export async function updateStudent(
   await db.transaction(async (tx) => {
     const [clash] = await queryRows<{ school_id: number; school_name: string }>(
       tx,
-      sql`select s.school_id, sc.name as school_name from students s join schools sc on sc.id = s.school_id
+      sql`select s.school_id, coalesce(sc.name, s.unlisted_school_name) as school_name
+          from students s left join schools sc on sc.id = s.school_id
           where s.exam_year_id = (select exam_year_id from students where id = ${id})
             and s.dedupe_key = ${key} and s.id <> ${id}`,
     );

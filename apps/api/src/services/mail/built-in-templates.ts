@@ -58,6 +58,26 @@ export const BUILT_IN_TEMPLATES: Record<BuiltInTemplateKey, BuiltIn> = {
 <p>पहली बार साइन इन करने के बाद कृपया अपना पासवर्ड बदल लें और इन विवरणों को सुरक्षित रखें। इन्हें किसी के साथ साझा न करें।</p>`,
     },
   },
+  "account-credentials": {
+    name: "Account sign-in details (school or master institute)",
+    variables: ["name", "account_kind", "created_by", "username", "password", "login_url"],
+    en: {
+      subject: "Your sign-in details for the exam portal, {{ name }}",
+      body: `<p>Dear {{ name }},</p>
+<p>{{ created_by }} has registered your {{ account_kind }} on the exam portal. Sign in with these details:</p>
+<p>Username: <strong>{{ username }}</strong><br>Password: <strong>{{ password }}</strong></p>
+<p><a href="{{ login_url }}">Sign in to the portal</a></p>
+<p>Please change the password after you first sign in, and keep these details safe. Do not share them with anyone.</p>`,
+    },
+    hi: {
+      subject: "{{ name }}, परीक्षा पोर्टल के लिए आपके साइन-इन विवरण",
+      body: `<p>प्रिय {{ name }},</p>
+<p>{{ created_by }} ने परीक्षा पोर्टल पर आपका पंजीकरण ({{ account_kind }}) किया है। इन विवरणों से साइन इन करें:</p>
+<p>यूज़रनेम: <strong>{{ username }}</strong><br>पासवर्ड: <strong>{{ password }}</strong></p>
+<p><a href="{{ login_url }}">पोर्टल में साइन इन करें</a></p>
+<p>पहली बार साइन इन करने के बाद कृपया अपना पासवर्ड बदल लें और इन विवरणों को सुरक्षित रखें। इन्हें किसी के साथ साझा न करें।</p>`,
+    },
+  },
   "password-reset-code": {
     name: "Password reset code",
     variables: ["name", "code", "expires_minutes"],
@@ -170,6 +190,28 @@ export const BUILT_IN_TEMPLATES: Record<BuiltInTemplateKey, BuiltIn> = {
 <blockquote>{{ message }}</blockquote>
 <p>ई-मेल: {{ sender_email }}<br>फ़ोन: {{ phone }}</p>
 <p>विद्यालय को सीधे उत्तर देने के लिए इस ई-मेल का उत्तर दें।</p>`,
+    },
+  },
+  "sif-registration": {
+    name: "Individual student registration",
+    variables: ["student_name", "username", "password", "login_url"],
+    en: {
+      subject: "Welcome to the exam, {{ student_name }}: your sign-in details",
+      body: `<p>Dear {{ student_name }},</p>
+<p>Thank you for registering for the exam on your own. Your account is ready; sign in with these details:</p>
+<p>Username: <strong>{{ username }}</strong><br>Password: <strong>{{ password }}</strong></p>
+<p><a href="{{ login_url }}">Sign in to the student area</a></p>
+<p><strong>Next step:</strong> after you sign in, pay the exam fee. Your registration is complete, and you get a roll number, once the fee is paid.</p>
+<p>Please change the password after you first sign in, and keep these details safe. If you did not register, you can ignore this e-mail.</p>`,
+    },
+    hi: {
+      subject: "परीक्षा में आपका स्वागत है, {{ student_name }}: आपके साइन-इन विवरण",
+      body: `<p>प्रिय {{ student_name }},</p>
+<p>स्वयं पंजीकरण करने के लिए धन्यवाद। आपका खाता तैयार है; इन विवरणों से साइन इन करें:</p>
+<p>यूज़रनेम: <strong>{{ username }}</strong><br>पासवर्ड: <strong>{{ password }}</strong></p>
+<p><a href="{{ login_url }}">विद्यार्थी क्षेत्र में साइन इन करें</a></p>
+<p><strong>अगला कदम:</strong> साइन इन करने के बाद परीक्षा शुल्क का भुगतान करें। शुल्क चुकाने पर आपका पंजीकरण पूरा होगा और आपको रोल नंबर मिलेगा।</p>
+<p>पहली बार साइन इन करने के बाद कृपया अपना पासवर्ड बदल लें और इन विवरणों को सुरक्षित रखें। यदि आपने पंजीकरण नहीं किया है, तो इस ई-मेल को अनदेखा करें।</p>`,
     },
   },
 };

@@ -14,6 +14,7 @@ export {
   type SheetRow,
   sniffFormat,
 } from "./reader";
+export { displayValue, type FieldProblem, parseSheetRow, problemsText } from "./rows";
 export {
   CSV_TYPE,
   csvStream,
