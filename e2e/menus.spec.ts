@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { APP_TITLES } from "@repo/auth/apps";
 import { menuFor, type PageNode } from "@repo/auth/menus";
 import { ROLES } from "@repo/auth/roles";
 import { expectAccessible, pageUrl, signIn, subjectOf } from "./support";
@@ -22,6 +23,25 @@ for (const username of [...ROLES.map((r) => r.demoUsername), "gccstate"]) {
     expect(hrefs.sort()).toEqual(links(expected).sort());
     const groupButtons = await nav.locator("button[aria-expanded]").allInnerTexts();
     expect(groupButtons.map((t) => t.trim()).sort()).toEqual(groups(expected).sort());
+  });
+}
+
+// Every page a user can open is titled after itself (the shell sends the page tree's titles), so a
+// browser tab or a screen reader names the page, not only the app.
+for (const username of ["masterinstitute", "admin"]) {
+  test(`every menu page of ${username} has a document title naming the page`, async ({ page }) => {
+    const subject = await subjectOf(username);
+    const role = ROLES.find((r) => r.id === subject.roleId);
+    if (!role) throw new Error(`unknown role ${subject.roleId}`);
+    await signIn(page, role.app, username);
+    const pages = (nodes: PageNode[]): PageNode[] =>
+      nodes.flatMap((n) => [...(n.path ? [n] : []), ...pages(n.children ?? [])]);
+    for (const item of pages(menuFor(role.app, subject))) {
+      // The server's HTML is enough: no need to render each page.
+      const html = await (await page.request.get(new URL(item.path ?? "/", page.url()).href)).text();
+      const title = /<title>([^<]*)<\/title>/.exec(html)?.[1]?.replace(/&#x27;|&#39;/g, "'");
+      expect(title, item.path).toBe(`${item.title} · ${APP_TITLES[role.app]}`);
+    }
   });
 }
 

@@ -1,9 +1,7 @@
-import type { MetaFunction } from "@remix-run/node";
 import { PageErrorBoundary } from "@repo/remix-app/shell/page-states";
 import { NotificationsScreen } from "../notifications/NotificationsScreen";
 import { notificationsAction, notificationsLoader } from "../notifications/notifications.server";
 
-export const meta: MetaFunction = () => [{ title: "Notifications · Coordinator Portal" }];
 export { notificationsAction as action, notificationsLoader as loader };
 export default NotificationsScreen;
 export const ErrorBoundary = PageErrorBoundary;

@@ -1,9 +1,7 @@
-import type { MetaFunction } from "@remix-run/node";
 import { PageErrorBoundary } from "@repo/remix-app/shell/page-states";
 import { StaticPagesScreen } from "../static-pages/StaticPagesScreen";
 import { staticPagesAction, staticPagesLoader } from "../static-pages/static-pages.server";
 
-export const meta: MetaFunction = () => [{ title: "Static pages · Coordinator Portal" }];
 export { staticPagesAction as action, staticPagesLoader as loader };
 export default StaticPagesScreen;
 export const ErrorBoundary = PageErrorBoundary;

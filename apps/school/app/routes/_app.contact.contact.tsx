@@ -1,9 +1,7 @@
-import type { MetaFunction } from "@remix-run/node";
 import { PageErrorBoundary } from "@repo/remix-app/shell/page-states";
 import { ContactScreen } from "../contact/ContactScreen";
 import { contactAction, contactLoader } from "../contact/contact.server";
 
-export const meta: MetaFunction = () => [{ title: "Contact · School Portal" }];
 export { contactAction as action, contactLoader as loader };
 export default ContactScreen;
 export const ErrorBoundary = PageErrorBoundary;

@@ -1,9 +1,11 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { menuFor, type PageNode, pagePath } from "@repo/auth/menus";
-import { can } from "@repo/auth/permissions";
+import { APP_TITLES } from "@repo/auth/apps";
+import { menuFor, type PageNode, pagePath, pagesOf } from "@repo/auth/menus";
+import { can, type Subject } from "@repo/auth/permissions";
 import { getRole, type RoleId } from "@repo/auth/roles";
 import { APP_ID } from "../app-id";
 import { auth } from "../auth.server";
+import { type PageTitles, titleKey } from "./page-meta";
 
 export interface ShellMenuItem {
   id: string;
@@ -22,6 +24,15 @@ const toMenu = (nodes: PageNode[]): ShellMenuItem[] =>
     ...(node.children ? { children: toMenu(node.children) } : {}),
   }));
 
+/** Titles of every page of the app the user may open, hidden ones included (document titles, page-meta.ts). */
+export function pageTitlesFor(subject: Subject): PageTitles {
+  const pages: PageTitles["pages"] = {};
+  for (const page of pagesOf(APP_ID)) {
+    if (!page.permission || can(subject, page.permission)) pages[titleKey(page.path)] ??= page.title;
+  }
+  return { app: APP_TITLES[APP_ID], pages };
+}
+
 /** The app's photo proxy for an API photo address (`/api/user/photo?v=12-ab.png` → `/avatar/12-ab.png`). */
 export function avatarPath(apiPhoto: string | null): string | null {
   if (!apiPhoto) return null;
@@ -39,6 +50,7 @@ export async function shellLoader({ request, context }: LoaderFunctionArgs) {
     app: APP_ID,
     csrf,
     menu: toMenu(menuFor(APP_ID, subject)),
+    titles: pageTitlesFor(subject),
     headerTitle: role.headerTitle,
     hideHeader: role.headerTitle === null,
     user: {
