@@ -49,6 +49,12 @@ export function BankDetailsScreen() {
                 ),
               },
               { label: "Last changed", value: formatDateTime(details.updated_at) },
+              {
+                label: "Verified",
+                value: details.verified_at
+                  ? `By the programme on ${formatDateTime(details.verified_at)}`
+                  : "Not yet: the programme checks the account before the first payout. Changing the account number, IFSC or holder needs a new check.",
+              },
             ]}
           />
         ) : (

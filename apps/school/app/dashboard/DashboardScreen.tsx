@@ -92,6 +92,41 @@ export function DashboardScreen() {
         <StatCard label={due.label} value={due.value} icon="credit-card" tone="danger" />
       </Grid>
 
+      {data.schools ? (
+        <Card
+          title={`Your schools (${formatCount(data.schools.total)})`}
+          actions={
+            <Link asChild>
+              <RemixLink to={pagePath("school", "view-school")}>See all schools</RemixLink>
+            </Link>
+          }
+        >
+          {data.schools.items.length === 0 ? (
+            <EmptyState
+              icon="school"
+              title="No schools yet"
+              description="Add your schools one by one, or many at once from a spreadsheet."
+              action={
+                <Button asChild>
+                  <RemixLink to={pagePath("school", "add-school")}>Add schools</RemixLink>
+                </Button>
+              }
+            />
+          ) : (
+            <ul aria-label="Your schools" style={{ margin: 0, paddingInlineStart: "1.25rem" }}>
+              {data.schools.items.map((school) => (
+                <li key={school.id}>
+                  <Text>
+                    {school.name}: {students(school.students)}, {formatCount(school.unpaid)} unpaid
+                    {school.is_active ? "" : " (disabled)"}
+                  </Text>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      ) : null}
+
       {counts.total > 0 ? (
         <Suspense fallback={<Skeleton height={380} shape="rect" />}>
           <ClassChart

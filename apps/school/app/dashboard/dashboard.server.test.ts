@@ -48,11 +48,12 @@ describe("the dashboard loader", () => {
       canPayForStudents: true,
       canSeeImportantDates: true,
       ofSchools: false,
+      schools: null,
     });
     expect(api.calls.map((c) => c.path)).toEqual(["/api/user", "/api/schools/dashboard"]);
   });
 
-  it("offers an institute no per-student payment, and a master institute no adding", async () => {
+  it("offers an institute no per-student payment; a master institute adds into its schools and sees them", async () => {
     api = stubApi({
       "GET /api/user": signedInAs(userRecord({ role_id: 18, role_name: "Institute" })),
       "GET /api/schools/dashboard": { body: envelope(dashboard) },
@@ -66,12 +67,16 @@ describe("the dashboard loader", () => {
     api = stubApi({
       "GET /api/user": signedInAs(userRecord({ role_id: 17, role_name: "Master Institute" })),
       "GET /api/schools/dashboard": { body: envelope(dashboard) },
+      "GET /api/master-institute/schools/list": {
+        body: envelope({ items: [{ id: 3, name: "Alpha School" }], page: 1, per_page: 5, total: 5, last_page: 1 }),
+      },
     });
     expect(await dashboardLoader(args(await appRequest(PAGE)))).toMatchObject({
-      canAddStudents: false,
+      canAddStudents: true,
       canPayForStudents: true,
       canSeeImportantDates: false,
       ofSchools: true,
+      schools: { items: [{ id: 3, name: "Alpha School" }], total: 5 },
     });
   });
 

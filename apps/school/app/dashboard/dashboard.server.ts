@@ -10,7 +10,12 @@ export type SchoolDashboard = components["schemas"]["SchoolDashboard"];
 /** The dashboard of a school, an institute or a master institute (over its schools). */
 export async function dashboardLoader({ request, context }: LoaderFunctionArgs) {
   const { api, subject } = await auth.requirePage(request, context);
-  const answer = await api.GET("/api/schools/dashboard");
+  const ofSchools = subject.roleId === ROLE.masterInstitute;
+  const [answer, schools] = await Promise.all([
+    api.GET("/api/schools/dashboard"),
+    // A master institute also sees its first few schools (by name), with a link to all of them.
+    ofSchools ? api.GET("/api/master-institute/schools/list", { params: { query: { per_page: 5 } } }) : null,
+  ]);
   return {
     dashboard: answer.data?.data ?? null,
     failure: answer.data ? null : (answer.error?.message ?? "The dashboard could not be loaded, please try again"),
@@ -18,6 +23,7 @@ export async function dashboardLoader({ request, context }: LoaderFunctionArgs) 
     // An institute pays from its own payment page, not per student (docs/domain.md, Institute).
     canPayForStudents: can(subject, "payments.payForStudents"),
     canSeeImportantDates: can(subject, "importantDates.view"),
-    ofSchools: subject.roleId === ROLE.masterInstitute,
+    ofSchools,
+    schools: schools?.data ? { items: schools.data.data.items, total: schools.data.data.total } : null,
   };
 }

@@ -1,4 +1,5 @@
 import { useFetcher } from "@remix-run/react";
+import { instituteSchoolBody } from "@repo/contracts/master-institutes";
 import { schoolRegistrationBody } from "@repo/contracts/schools";
 import { SCHOOL_BOARDS, SCHOOL_CATEGORIES } from "@repo/contracts/schools-constants";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
@@ -21,6 +22,14 @@ interface Props {
   countries: RegionOption[];
   countriesFailure: string | null;
   onRegistered: (result: { email: string; message: string }) => void;
+  /**
+   * `register`: the public form (password twice). `institute`: a master institute adding one of
+   * its schools (the password may stay empty: the portal makes one and mails it), posted to `action`.
+   */
+  variant?: "register" | "institute";
+  action?: string;
+  /** The signed-in form's CSRF token (the public form has no session). */
+  csrf?: string;
 }
 
 const toOptions = (items: readonly { id: number; name: string }[]) =>
@@ -69,8 +78,21 @@ type Values = typeof EMPTY;
  * The registration form, checked with the API's own schema as the user types (messages once a
  * field is touched). The region pickers narrow each other; the username is checked as it is typed.
  */
-export default function RegisterForm({ countries, countriesFailure, onRegistered }: Props) {
-  const form = useZodForm(schoolRegistrationBody, { defaultValues: EMPTY });
+export default function RegisterForm({
+  countries,
+  countriesFailure,
+  onRegistered,
+  variant = "register",
+  action = "/register",
+  csrf,
+}: Props) {
+  const byInstitute = variant === "institute";
+  const { confirm_password: _confirm, ...instituteDefaults } = EMPTY;
+  // Both schemas take the same fields; the institute's has no confirmation and an optional password.
+  const form = useZodForm(
+    (byInstitute ? instituteSchoolBody : schoolRegistrationBody) as typeof schoolRegistrationBody,
+    { defaultValues: byInstitute ? (instituteDefaults as Values) : EMPTY },
+  );
   const fetcher = useFetcher<RegisterActionData>();
   const checker = useFetcher<UsernameCheck>();
   // India is the usual answer; the Gulf countries lead to the GCC zone.
@@ -128,8 +150,10 @@ export default function RegisterForm({ countries, countriesFailure, onRegistered
   return (
     <Form
       form={form}
-      aria-label="School registration"
-      onSubmit={() => fetcher.submit(form.getValues() as Values, { method: "post", action: "/register" })}
+      aria-label={byInstitute ? "New school" : "School registration"}
+      onSubmit={() =>
+        fetcher.submit({ ...(form.getValues() as Values), ...(csrf ? { csrf } : {}) }, { method: "post", action })
+      }
     >
       <Stack gap={4}>
         {answer && !answer.ok && !placed ? (
@@ -175,7 +199,11 @@ export default function RegisterForm({ countries, countriesFailure, onRegistered
           label="School e-mail"
           type="email"
           autoComplete="email"
-          hint="We send a link to this address to verify it."
+          hint={
+            byInstitute
+              ? "The school's sign-in details are mailed to this address."
+              : "We send a link to this address to verify it."
+          }
         />
         <FormTextField
           name="username"
@@ -189,11 +217,17 @@ export default function RegisterForm({ countries, countriesFailure, onRegistered
           name="password"
           label="Password"
           autoComplete="new-password"
-          hint="8 to 100 characters, with an uppercase and a lowercase letter, a number and one of !@#$%^&*"
+          hint={
+            byInstitute
+              ? "Optional: leave it empty and the portal makes one. It goes to the school in the sign-in mail."
+              : "8 to 100 characters, with an uppercase and a lowercase letter, a number and one of !@#$%^&*"
+          }
         />
-        <FormPasswordField name="confirm_password" label="Confirm password" autoComplete="new-password" />
+        {byInstitute ? null : (
+          <FormPasswordField name="confirm_password" label="Confirm password" autoComplete="new-password" />
+        )}
         <FormSubmit fullWidth loading={fetcher.state !== "idle"}>
-          Register school
+          {byInstitute ? "Add school" : "Register school"}
         </FormSubmit>
       </Stack>
     </Form>

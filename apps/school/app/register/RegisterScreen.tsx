@@ -63,6 +63,12 @@ export function RegisterScreen() {
             <Link to="/login">Sign in</Link>
           </Button>
         </Text>
+        <Text tone="muted">
+          A student registering alone?{" "}
+          <Button asChild variant="ghost" size="sm">
+            <Link to="/sif/register">Register as an individual student</Link>
+          </Button>
+        </Text>
       </Stack>
     </Centered>
   );

@@ -1,5 +1,4 @@
 import type { StudentImportResult } from "@repo/contracts/student-import";
-import { STUDENT_IMPORT } from "@repo/contracts/students-constants";
 import { type JobItem, useJob } from "@repo/remix-app/jobs/use-job";
 import { Button } from "@repo/ui/button";
 import { FileInput } from "@repo/ui/file-input";
@@ -12,7 +11,14 @@ import { Text } from "@repo/ui/text";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ImportPreview } from "./ImportPreview";
 import { ImportResult } from "./ImportResult";
-import { IMPORT_ACCEPT, IMPORT_MODES, IMPORT_PATHS, type ImportMode, tooLargeMessage } from "./import-constants";
+import {
+  IMPORT_ACCEPT,
+  IMPORT_MODES,
+  type ImportKind,
+  type ImportMode,
+  STUDENT_IMPORT_KIND,
+  tooLargeMessage,
+} from "./import-constants";
 import type { ImportPreview as Preview } from "./student-import.server";
 import { uploadSpreadsheet } from "./upload";
 
@@ -24,7 +30,8 @@ type Stage =
   | { step: "importing"; jobId: number }
   | { step: "result"; jobId: number; result: StudentImportResult };
 
-const LIMITS = `At most ${STUDENT_IMPORT.maxRows.toLocaleString("en-IN")} students and ${STUDENT_IMPORT.maxBytes / 1024 / 1024} MB per file.`;
+const limitsOf = (kind: ImportKind) =>
+  `At most ${kind.maxRows.toLocaleString("en-IN")} ${kind.nouns} and ${kind.maxBytes / 1024 / 1024} MB per file.`;
 
 /** A finished import job's result, when it has the shape the import writes. */
 function importResultOf(job: JobItem | null): StudentImportResult | null {
@@ -38,7 +45,18 @@ function importResultOf(job: JobItem | null): StudentImportResult | null {
  * file, see what will be read (nothing is saved yet), choose all or nothing or only the good
  * rows, follow the import's progress, then its result and the errors file to fix and upload.
  */
-export function ImportPanel({ csrf, listPath }: { csrf: string; listPath: string }) {
+export function ImportPanel({
+  csrf,
+  listPath,
+  kind = STUDENT_IMPORT_KIND,
+  extra,
+}: {
+  csrf: string;
+  listPath: string;
+  kind?: ImportKind;
+  /** Other fields every upload carries (the school a master institute imports students into). */
+  extra?: Record<string, string>;
+}) {
   const [stage, setStage] = useState<Stage>({ step: "choose" });
   const [mode, setMode] = useState<ImportMode>("all-or-nothing");
   const [problem, setProblem] = useState<string | null>(null);
@@ -69,12 +87,12 @@ export function ImportPanel({ csrf, listPath }: { csrf: string; listPath: string
     chosen.current = file;
     setProblem(null);
     if (!file) return setStage({ step: "choose" });
-    if (file.size > STUDENT_IMPORT.maxBytes) {
+    if (file.size > kind.maxBytes) {
       setStage({ step: "choose" });
-      return setProblem(tooLargeMessage(file.size));
+      return setProblem(tooLargeMessage(file.size, kind.maxBytes));
     }
     setStage({ step: "checking", file });
-    const answer = await uploadSpreadsheet(file, "preview", csrf);
+    const answer = await uploadSpreadsheet(file, "preview", csrf, kind, extra);
     if (chosen.current !== file) return; // Another file was chosen meanwhile.
     if (!answer.ok || !answer.preview) {
       setStage({ step: "choose" });
@@ -88,7 +106,7 @@ export function ImportPanel({ csrf, listPath }: { csrf: string; listPath: string
     const { file, preview } = stage;
     setProblem(null);
     setStage({ step: "starting", file, preview });
-    const answer = await uploadSpreadsheet(file, mode, csrf);
+    const answer = await uploadSpreadsheet(file, mode, csrf, kind, extra);
     if (!answer.ok || answer.jobId === undefined) {
       setStage({ step: "preview", file, preview });
       return setProblem(answer.message);
@@ -97,20 +115,28 @@ export function ImportPanel({ csrf, listPath }: { csrf: string; listPath: string
   };
 
   if (stage.step === "result") {
-    return <ImportResult jobId={stage.jobId} result={stage.result} listPath={listPath} onAnother={() => restart()} />;
+    return (
+      <ImportResult
+        jobId={stage.jobId}
+        result={stage.result}
+        listPath={listPath}
+        kind={kind}
+        onAnother={() => restart()}
+      />
+    );
   }
   if (stage.step === "importing") {
     const total = job?.progress.total ?? 0;
     return (
       <Stack gap={3} aria-live="polite">
         <ProgressBar
-          label={job?.status === "running" ? "Importing students" : "Waiting for the import to start"}
+          label={job?.status === "running" ? `Importing ${kind.nouns}` : "Waiting for the import to start"}
           value={total > 0 ? (job?.progress.done ?? 0) : undefined}
           max={total > 0 ? total : undefined}
         />
         <Text tone="muted" size="sm">
-          Stay on this page to see the result. If you leave, the import still finishes and the students appear in the
-          list.
+          Stay on this page to see the result. If you leave, the import still finishes and the {kind.nouns} appear in
+          the list.
         </Text>
       </Stack>
     );
@@ -122,10 +148,10 @@ export function ImportPanel({ csrf, listPath }: { csrf: string; listPath: string
     <Stack gap={5}>
       <Stack gap={2}>
         <Text>
-          Fill in the template, one student per row, and upload it. You see what will be read before anything is saved.{" "}
-          {LIMITS}
+          Fill in the template, one {kind.noun} per row, and upload it. You see what will be read before anything is
+          saved. {limitsOf(kind)}
         </Text>
-        <Link href={IMPORT_PATHS.template} download>
+        <Link href={kind.paths.template} download>
           <Icon name="download" size={16} />
           Download the template
         </Link>
@@ -144,7 +170,7 @@ export function ImportPanel({ csrf, listPath }: { csrf: string; listPath: string
       {stage.step === "checking" ? <ProgressBar label="Reading the file" /> : null}
       {preview && (stage.step === "preview" || stage.step === "starting") ? (
         <>
-          <ImportPreview preview={preview} fileName={stage.file.name} />
+          <ImportPreview preview={preview} fileName={stage.file.name} kind={kind} />
           <RadioGroup
             legend="When some rows have mistakes"
             name="mode"

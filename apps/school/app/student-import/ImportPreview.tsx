@@ -3,6 +3,7 @@ import { DataTable, type DataTableColumn, DEFAULT_QUERY } from "@repo/ui/data-ta
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { useId } from "react";
+import { type ImportKind, STUDENT_IMPORT_KIND } from "./import-constants";
 import { Notes } from "./Notes";
 import type { ImportPreview as Preview } from "./student-import.server";
 
@@ -20,7 +21,15 @@ const problemColumns: DataTableColumn<{ row: number; message: string }>[] = [
  * What the chosen file holds, before anything is saved: how its columns map to the template's,
  * its first rows as they will be read with their problems, the totals and the reader's warnings.
  */
-export function ImportPreview({ preview, fileName }: { preview: Preview; fileName: string }) {
+export function ImportPreview({
+  preview,
+  fileName,
+  kind = STUDENT_IMPORT_KIND,
+}: {
+  preview: Preview;
+  fileName: string;
+  kind?: ImportKind;
+}) {
   const headerOf = (key: string) => preview.columns.find((column) => column.key === key)?.header ?? key;
   // The table says which rows have mistakes; the mistakes themselves are listed below it in full
   // sentences (a narrow column of long messages would be unreadable, and off screen on a phone).
@@ -56,7 +65,7 @@ export function ImportPreview({ preview, fileName }: { preview: Preview; fileNam
     <Stack gap={5}>
       <Stack gap={2}>
         <Text weight="semibold" size="lg">
-          {count(preview.total_rows, "student", "students")} in {fileName}
+          {count(preview.total_rows, kind.noun, kind.nouns)} in {fileName}
         </Text>
         <Stack direction="row" gap={2} align="center">
           {preview.bad_rows > 0 ? (

@@ -9,7 +9,7 @@ import { Stack } from "@repo/ui/stack";
 import { StatCard } from "@repo/ui/stat-card";
 import { Text } from "@repo/ui/text";
 import { useState } from "react";
-import { IMPORT_PATHS } from "./import-constants";
+import { type ImportKind, STUDENT_IMPORT_KIND } from "./import-constants";
 import { Notes } from "./Notes";
 
 type RowError = StudentImportResult["errors"][number];
@@ -26,6 +26,7 @@ export interface ImportResultProps {
   result: StudentImportResult;
   /** The students list, for "See the students". */
   listPath: string;
+  kind?: ImportKind;
   onAnother: () => void;
 }
 
@@ -33,7 +34,7 @@ export interface ImportResultProps {
  * A finished import: what happened in one sentence, the counts, the errors file (the rows not
  * saved with an "Errors" column, to fix and upload again) and the first problems.
  */
-export function ImportResult({ jobId, result, listPath, onAnother }: ImportResultProps) {
+export function ImportResult({ jobId, result, listPath, kind = STUDENT_IMPORT_KIND, onAnother }: ImportResultProps) {
   const [query, setQuery] = useState(DEFAULT_QUERY);
   const nothingSaved = result.inserted === 0 && result.already_registered === 0;
   const clean = result.bad_rows === 0;
@@ -50,7 +51,12 @@ export function ImportResult({ jobId, result, listPath, onAnother }: ImportResul
       />
       <Grid minItemWidth={150} gap={4} aria-label="Import figures">
         <StatCard label="Rows in the file" value={figure(result.total_rows)} icon="file" tone="info" />
-        <StatCard label="Students added" value={figure(result.inserted)} icon="users" tone="primary" />
+        <StatCard
+          label={`${kind.nouns.charAt(0).toUpperCase()}${kind.nouns.slice(1)} added`}
+          value={figure(result.inserted)}
+          icon="users"
+          tone="primary"
+        />
         <StatCard label="Already registered" value={figure(result.already_registered)} icon="check" tone="info" />
         <StatCard
           label="Rows with mistakes"
@@ -64,7 +70,7 @@ export function ImportResult({ jobId, result, listPath, onAnother }: ImportResul
         <Stack gap={3}>
           <Stack direction="row" gap={3} align="center">
             <Button asChild variant="light">
-              <a href={IMPORT_PATHS.errors(jobId)} download>
+              <a href={kind.paths.errors(jobId)} download>
                 <Icon name="download" size={16} />
                 Download the errors file
               </a>
@@ -95,7 +101,7 @@ export function ImportResult({ jobId, result, listPath, onAnother }: ImportResul
         </Button>
         {result.inserted > 0 || result.already_registered > 0 ? (
           <Button asChild variant="secondary">
-            <RemixLink to={listPath}>See the students</RemixLink>
+            <RemixLink to={listPath}>See the {kind.nouns}</RemixLink>
           </Button>
         ) : null}
       </Stack>

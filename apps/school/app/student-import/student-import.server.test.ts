@@ -19,6 +19,7 @@ import {
   type ImportAnswer,
   importErrorsLoader,
   importTemplateLoader,
+  schoolImportAction,
   studentImportAction,
 } from "./student-import.server";
 
@@ -30,9 +31,10 @@ afterEach(() => api?.restore());
 const sheet = (bytes = 2048, name = "students.xlsx") => new File([new Uint8Array(bytes).fill(65)], name);
 
 /** The upload as the panel sends it: multipart with the file, the mode and the CSRF token. */
-async function upload(fields: { file?: File; mode?: string; csrf?: string }) {
+async function upload(fields: { file?: File; mode?: string; csrf?: string; school_id?: string }) {
   const body = new FormData();
   body.set("csrf", fields.csrf ?? CSRF);
+  if (fields.school_id) body.set("school_id", fields.school_id);
   if (fields.mode !== undefined) body.set("mode", fields.mode);
   if (fields.file) body.set("file", fields.file, fields.file.name);
   return new Request(new URL(IMPORT_PATHS.upload, auth.appOrigin), {
@@ -151,7 +153,7 @@ describe("the spreadsheet upload", () => {
     expect(api.calls).toEqual([]);
   });
 
-  it("answers an expired form in words, and refuses a master institute", async () => {
+  it("answers an expired form in words, and refuses a student account", async () => {
     api = stubApi({ "GET /api/user": signedInAs() });
     const expired = await answerOf(
       await studentImportAction(args(await upload({ file: sheet(), mode: "preview", csrf: "old-token" }))),
@@ -161,10 +163,39 @@ describe("the spreadsheet upload", () => {
       body: { ok: false, message: "This form has expired. Reload the page and try again.", errors: [] },
     });
     api.restore();
-    api = stubApi({ "GET /api/user": signedInAs(userRecord({ role_id: 17, role_name: "Master Institute" })) });
-    const master = await studentImportAction(args(await upload({ file: sheet(), mode: "preview" })));
-    expect(master.status).toBe(403);
+    api = stubApi({ "GET /api/user": signedInAs(userRecord({ role_id: 1, role_name: "Student" })) });
+    const refused = await studentImportAction(args(await upload({ file: sheet(), mode: "preview" })));
+    expect(refused.status).toBe(403);
     expect(api.calls.map((c) => c.path)).toEqual(["/api/user"]);
+  });
+
+  it("sends a master institute's upload, with the school it picked, to the institute's import", async () => {
+    let sent: FormData | null = null;
+    api = stubApi({
+      "GET /api/user": signedInAs(userRecord({ role_id: 17, role_name: "Master Institute" })),
+      "POST /api/master-institute/student/import": async (request) => {
+        sent = await request.formData();
+        return Response.json({ status: true, message: "The import has started", data: { job_id: 8 } }, { status: 202 });
+      },
+    });
+    const response = await studentImportAction(
+      args(await upload({ file: sheet(), mode: "all-or-nothing", school_id: "12" })),
+    );
+    expect(await answerOf(response)).toEqual({
+      status: 202,
+      body: { ok: true, message: "The import has started", jobId: 8 },
+    });
+    expect((sent as FormData | null)?.get("school_id")).toBe("12");
+  });
+
+  it("sends a schools spreadsheet to the schools import", async () => {
+    api = stubApi({
+      "GET /api/user": signedInAs(userRecord({ role_id: 17, role_name: "Master Institute" })),
+      "POST /api/master-institute/schools/import": () =>
+        Response.json({ status: true, message: "The import has started", data: { job_id: 9 } }, { status: 202 }),
+    });
+    const response = await schoolImportAction(args(await upload({ file: sheet(), mode: "valid-rows" })));
+    expect((await answerOf(response)).body).toMatchObject({ ok: true, jobId: 9 });
   });
 });
 
@@ -224,8 +255,8 @@ describe("the downloads", () => {
     ]);
   });
 
-  it("are refused (403) to a master institute, who does not add students", async () => {
-    api = stubApi({ "GET /api/user": signedInAs(userRecord({ role_id: 17, role_name: "Master Institute" })) });
+  it("are refused (403) to an account that does not add students", async () => {
+    api = stubApi({ "GET /api/user": signedInAs(userRecord({ role_id: 1, role_name: "Student" })) });
     const { thrown } = await settle(async () => importTemplateLoader(args(await appRequest(IMPORT_PATHS.template))));
     expect(thrown?.status).toBe(403);
   });

@@ -1,4 +1,4 @@
-import { IMPORT_PATHS } from "./import-constants";
+import { type ImportKind, STUDENT_IMPORT_KIND } from "./import-constants";
 import type { ImportAnswer } from "./student-import.server";
 
 /**
@@ -9,14 +9,18 @@ export async function uploadSpreadsheet(
   file: File,
   mode: "preview" | "all-or-nothing" | "valid-rows",
   csrf: string,
+  kind: ImportKind = STUDENT_IMPORT_KIND,
+  /** Other fields the upload carries (the school a master institute imports students into). */
+  extra: Record<string, string> = {},
 ): Promise<ImportAnswer> {
   const form = new FormData();
+  for (const [name, value] of Object.entries(extra)) form.set(name, value);
   form.set("csrf", csrf);
   form.set("mode", mode);
   form.set("file", file, file.name);
   let response: Response;
   try {
-    response = await fetch(IMPORT_PATHS.upload, {
+    response = await fetch(kind.paths.upload, {
       method: "POST",
       body: form,
       headers: { Accept: "application/json" },

@@ -3,6 +3,7 @@ import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { useInBrowser } from "@repo/remix-app/forms/in-browser";
 import { Card } from "@repo/ui/card";
 import { useMessageDialog } from "@repo/ui/message-dialog";
+import { Select } from "@repo/ui/select";
 import { SkeletonText } from "@repo/ui/skeleton";
 import { Stack } from "@repo/ui/stack";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@repo/ui/tabs";
@@ -22,7 +23,11 @@ type Tab = "one" | "spreadsheet";
  * many at once from a spreadsheet (`?tab=spreadsheet` opens that tab).
  */
 export function AddStudentScreen() {
-  const { csrf, listPath } = useLoaderData<typeof addStudentLoader>();
+  const { csrf, listPath, addSchoolPath, schools, failure } = useLoaderData<typeof addStudentLoader>();
+  // A master institute first picks one of its schools; a school adds to itself.
+  const [schoolId, setSchoolId] = useState(schools?.length === 1 ? String(schools[0]?.id) : "");
+  const picking = schools !== null;
+  const extra = picking ? { school_id: schoolId } : undefined;
   const [params] = useSearchParams();
   const fetcher = useFetcher<StudentActionData>();
   const dialogs = useMessageDialog();
@@ -50,43 +55,69 @@ export function AddStudentScreen() {
       title="Add students"
       description="Registers students for this exam year: one at a time with the form, or many at once from a spreadsheet."
     >
-      <Tabs value={tab} onValueChange={choose}>
-        <TabsList aria-label="How to add students">
-          <TabsTrigger value="one">One student</TabsTrigger>
-          <TabsTrigger value="spreadsheet">From a spreadsheet</TabsTrigger>
-        </TabsList>
-        <TabsContent value="one" forceMount hidden={tab !== "one"}>
-          <Stack gap={4}>
-            {saved > 0 ? (
+      <Stack gap={4}>
+        {picking ? (
+          <Stack gap={2}>
+            {failure ? <Text tone="danger">{failure}</Text> : null}
+            {schools.length === 0 && !failure ? (
               <Text tone="muted">
-                {saved === 1 ? "1 student added" : `${saved} students added`} in this visit.{" "}
-                <Link to={listPath}>See the list</Link>
+                You have no active school yet. <Link to={addSchoolPath}>Add a school</Link> first.
               </Text>
             ) : null}
-            {client ? (
-              <Suspense fallback={<SkeletonText lines={6} />}>
-                <StudentForm
-                  fetcher={fetcher}
-                  extra={{ intent: "create", csrf }}
-                  submitLabel="Add student"
-                  resetKey={saved}
-                />
-              </Suspense>
-            ) : (
-              <SkeletonText lines={6} />
-            )}
+            <Select
+              label="School"
+              name="school_id"
+              required
+              placeholder="Choose the school"
+              hint="The students you add or import go to this school."
+              value={schoolId}
+              onChange={(event) => setSchoolId(event.target.value)}
+              options={schools.map((school) => ({ value: String(school.id), label: school.name }))}
+            />
           </Stack>
-        </TabsContent>
-        <TabsContent value="spreadsheet" forceMount hidden={tab !== "spreadsheet"}>
-          {client && importOpened ? (
-            <Suspense fallback={<SkeletonText lines={6} />}>
-              <ImportPanel csrf={csrf} listPath={listPath} />
-            </Suspense>
-          ) : (
-            <SkeletonText lines={6} />
-          )}
-        </TabsContent>
-      </Tabs>
+        ) : null}
+        {picking && !schoolId ? (
+          <Text tone="muted">Choose the school to add students to.</Text>
+        ) : (
+          <Tabs value={tab} onValueChange={choose}>
+            <TabsList aria-label="How to add students">
+              <TabsTrigger value="one">One student</TabsTrigger>
+              <TabsTrigger value="spreadsheet">From a spreadsheet</TabsTrigger>
+            </TabsList>
+            <TabsContent value="one" forceMount hidden={tab !== "one"}>
+              <Stack gap={4}>
+                {saved > 0 ? (
+                  <Text tone="muted">
+                    {saved === 1 ? "1 student added" : `${saved} students added`} in this visit.{" "}
+                    <Link to={listPath}>See the list</Link>
+                  </Text>
+                ) : null}
+                {client ? (
+                  <Suspense fallback={<SkeletonText lines={6} />}>
+                    <StudentForm
+                      fetcher={fetcher}
+                      extra={{ intent: "create", csrf, ...extra }}
+                      submitLabel="Add student"
+                      resetKey={saved}
+                    />
+                  </Suspense>
+                ) : (
+                  <SkeletonText lines={6} />
+                )}
+              </Stack>
+            </TabsContent>
+            <TabsContent value="spreadsheet" forceMount hidden={tab !== "spreadsheet"}>
+              {client && importOpened ? (
+                <Suspense fallback={<SkeletonText lines={6} />}>
+                  <ImportPanel key={schoolId} csrf={csrf} listPath={listPath} extra={extra} />
+                </Suspense>
+              ) : (
+                <SkeletonText lines={6} />
+              )}
+            </TabsContent>
+          </Tabs>
+        )}
+      </Stack>
     </Card>
   );
 }

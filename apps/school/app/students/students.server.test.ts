@@ -11,7 +11,7 @@ import {
   stubApi,
   userRecord,
 } from "@repo/remix-app/testing";
-import { studentListQueryFrom, studentsAction, studentsLoader } from "./students.server";
+import { addStudentLoader, studentListQueryFrom, studentsAction, studentsLoader } from "./students.server";
 
 const args = (request: Request) => ({ request, context: {}, params: {} });
 const page = (items: unknown[], total = items.length) =>
@@ -49,7 +49,7 @@ describe("the students list query", () => {
 });
 
 describe("the students list loader", () => {
-  it("loads the page; only accounts that add students may edit", async () => {
+  it("loads the page; the accounts that add students (a master institute too) may edit", async () => {
     let asked = "";
     api = stubApi({
       "GET /api/user": signedInAs(userRecord({ role_id: 17, role_name: "Master Institute" })),
@@ -59,7 +59,7 @@ describe("the students list loader", () => {
       },
     });
     const data = await studentsLoader(args(await appRequest("/student/view-students?class_level=6")));
-    expect(data).toMatchObject({ total: 41, failure: null, canEdit: false, fixed: null });
+    expect(data).toMatchObject({ total: 41, failure: null, canEdit: true, fixed: null });
     // The Export menu gets the list's filters without its paging.
     expect(data.filters).toEqual({ class_level: 6 });
     expect(asked).toBe("?page=1&per_page=10&class_level=6");
@@ -128,11 +128,55 @@ describe("student actions", () => {
     expect(api.calls.find((c) => c.path === "/api/schools/students/delete")?.body).toEqual({ ids: [4, 5] });
   });
 
-  it("refuses a master institute's post before calling the API", async () => {
-    api = stubApi({ "GET /api/user": signedInAs(userRecord({ role_id: 17, role_name: "Master Institute" })) });
+  it("refuses a post from an account that cannot add students before calling the API", async () => {
+    api = stubApi({ "GET /api/user": signedInAs(userRecord({ role_id: 1, role_name: "Student" })) });
     const { thrown } = await settle(async () =>
       studentsAction(args(await appRequest("/student/view-students", { form: { intent: "delete", ids: "4" } }))),
     );
     expect(thrown?.status).toBe(403);
+  });
+
+  it("adds a master institute's student into the school it picked", async () => {
+    api = stubApi({
+      "GET /api/user": signedInAs(userRecord({ role_id: 17, role_name: "Master Institute" })),
+      "POST /api/master-institute/student/create": { status: 201, body: envelope({ id: 9 }, "Student added") },
+    });
+    const result = await studentsAction(
+      args(await appRequest("/student/Add-students", { form: { ...asha, intent: "create", school_id: "12" } })),
+    );
+    expect(result.data).toMatchObject({ ok: true, message: "Student added" });
+    const sent = api.calls.find((c) => c.path === "/api/master-institute/student/create")?.body;
+    expect(sent).toMatchObject({ school_id: 12, first_name: "Asha", class_level: 8 });
+    expect(api.calls.some((c) => c.path === "/api/schools/student/create")).toBe(false);
+  });
+
+  it("asks a master institute to choose the school when none was picked", async () => {
+    api = stubApi({ "GET /api/user": signedInAs(userRecord({ role_id: 17, role_name: "Master Institute" })) });
+    const result = await studentsAction(
+      args(await appRequest("/student/Add-students", { form: { ...asha, intent: "create", school_id: "" } })),
+    );
+    expect(result.init?.status).toBe(400);
+    expect(result.data.errors).toEqual([{ field: "school_id", message: "Choose the school" }]);
+  });
+});
+
+describe("the Add Students page", () => {
+  it("gives a master institute its active schools to choose from, and a school none", async () => {
+    api = stubApi({
+      "GET /api/user": signedInAs(userRecord({ role_id: 17, role_name: "Master Institute" })),
+      "GET /api/master-institute/schools/choices": {
+        body: envelope([
+          { id: 3, name: "Alpha School", is_active: true },
+          { id: 4, name: "Beta School", is_active: false },
+        ]),
+      },
+    });
+    const data = await addStudentLoader(args(await appRequest("/student/Add-students")));
+    expect(data.schools).toEqual([{ id: 3, name: "Alpha School", is_active: true }]);
+    api.restore();
+    api = stubApi({ "GET /api/user": signedInAs() });
+    const school = await addStudentLoader(args(await appRequest("/student/Add-students")));
+    expect(school.schools).toBeNull();
+    expect(api.calls.map((c) => c.path)).toEqual(["/api/user"]);
   });
 });

@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-r
 import type { components, operations } from "@repo/api-client/schema";
 import { pagePath } from "@repo/auth/menus";
 import { can } from "@repo/auth/permissions";
+import { ROLE } from "@repo/auth/roles";
 import type { FieldError } from "@repo/contracts/envelope";
 import { LANGUAGE_CODES } from "@repo/contracts/languages";
 import { studentFields } from "@repo/contracts/students";
@@ -81,10 +82,19 @@ export async function studentsAction({ request, context }: ActionFunctionArgs) {
       return fail("Please correct the marked fields.", 400, errors);
     }
     const body = parsed.data;
+    // A master institute adds students into the school it picked on the page.
+    const schoolId = Number(form.get("school_id") ?? 0);
+    if (intent === "create" && form.has("school_id") && !(schoolId > 0)) {
+      return fail("Choose the school the student goes to.", 400, [
+        { field: "school_id", message: "Choose the school" },
+      ]);
+    }
     const result =
-      intent === "create"
-        ? await api.POST("/api/schools/student/create", { body })
-        : await api.POST("/api/students/update/{id}", { params: { path: { id: Number(form.get("id")) } }, body });
+      intent !== "create"
+        ? await api.POST("/api/students/update/{id}", { params: { path: { id: Number(form.get("id")) } }, body })
+        : schoolId > 0
+          ? await api.POST("/api/master-institute/student/create", { body: { ...body, school_id: schoolId } })
+          : await api.POST("/api/schools/student/create", { body });
     if (!result.data) {
       return fail(result.error?.message ?? "Could not save the student", result.response.status, result.error?.errors);
     }
@@ -110,6 +120,18 @@ export async function studentsAction({ request, context }: ActionFunctionArgs) {
 
 /** The Add Students page: the forms' CSRF token, and the list's address for "See the list" (no menu table in the page). */
 export async function addStudentLoader({ request, context }: LoaderFunctionArgs) {
-  const { csrf } = await auth.requirePage(request, context);
-  return { csrf, listPath: pagePath("school", "view-students") };
+  const { api, csrf, subject } = await auth.requirePage(request, context);
+  const listPath = pagePath("school", "view-students");
+  // Paths come from the loader so that the page's bundle does not carry the whole page tree.
+  const addSchoolPath = pagePath("school", "add-school");
+  if (subject.roleId !== ROLE.masterInstitute) return { csrf, listPath, addSchoolPath, schools: null, failure: null };
+  // A master institute picks which of its schools the students go to.
+  const choices = await api.GET("/api/master-institute/schools/choices");
+  return {
+    csrf,
+    listPath,
+    addSchoolPath,
+    schools: (choices.data?.data ?? []).filter((school) => school.is_active),
+    failure: choices.data ? null : (choices.error?.message ?? "Your schools could not be loaded, please try again"),
+  };
 }

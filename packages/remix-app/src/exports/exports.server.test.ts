@@ -67,12 +67,15 @@ describe("the export route", () => {
     const filters = await exportAction(args(await post({ format: "csv", filters: "{class" })));
     expect(filters.status).toBe(400);
     expect((await filters.json()).message).toBe("The list's filters could not be read. Reload the page and try again.");
+    // JSON that is not an object of filters is refused the same way.
+    const list = await exportAction(args(await post({ format: "csv", filters: "[1,2]" })));
+    expect(list.status).toBe(400);
     const expired = await exportAction(args(await post({ format: "csv", filters: "{}", csrf: "old" })));
     expect(expired.status).toBe(403);
     expect(await expired.json()).toEqual({
       status: false,
       message: "This form has expired. Reload the page and try again.",
     });
-    expect(api.calls.map((c) => c.path)).toEqual(["/api/user", "/api/user"]);
+    expect(api.calls.map((c) => c.path)).toEqual(["/api/user", "/api/user", "/api/user"]);
   });
 });

@@ -5,6 +5,7 @@ import { messageOf, refusalOf, streamDownload } from "../downloads/downloads.ser
 import { EXPORT_FAILED_TEXT, type ExportFormat } from "./export-path";
 
 type ExportKind = operations["postExportByKind"]["parameters"]["path"]["kind"];
+type ExportFilters = NonNullable<operations["postExportByKind"]["requestBody"]>["content"]["application/json"];
 
 const refuse = (message: string, status: number) =>
   Response.json({ status: false, message }, { status, headers: { "Cache-Control": "no-store" } });
@@ -24,13 +25,16 @@ export async function exportAction({ request, context, params }: ActionFunctionA
   try {
     filters = JSON.parse(String(form.get("filters") ?? "{}"));
   } catch {
+    filters = undefined;
+  }
+  if (!filters || typeof filters !== "object" || Array.isArray(filters)) {
     return refuse("The list's filters could not be read. Reload the page and try again.", 400);
   }
   const { data, error, response } = await guard.api.POST("/api/export/{kind}", {
     // Any kind goes to the API, which answers 404 for one it does not know.
     params: { path: { kind: String(params.kind) as ExportKind }, query: { format } },
-    // The body is the list's filters; the API reads it as JSON, but its document does not declare it.
-    body: filters as never,
+    // The list's filters; the API checks them with the list's own schema.
+    body: filters as ExportFilters,
     parseAs: "stream",
   });
   if (!data) return refuse(messageOf(error, EXPORT_FAILED_TEXT), response.ok ? 502 : response.status);

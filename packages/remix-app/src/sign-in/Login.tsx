@@ -63,9 +63,14 @@ export function LoginScreen() {
         </Card>
         {/* Schools sign themselves up; the other apps' accounts are made by the programme's staff. */}
         {APP_ID === "school" ? (
-          <Button asChild variant="ghost">
-            <Link to="/register">Register your school</Link>
-          </Button>
+          <Stack direction="row" gap={2} justify="center" wrap>
+            <Button asChild variant="ghost">
+              <Link to="/register">Register your school</Link>
+            </Button>
+            <Button asChild variant="ghost">
+              <Link to="/sif/register">Register as a student</Link>
+            </Button>
+          </Stack>
         ) : null}
       </Stack>
     </Centered>

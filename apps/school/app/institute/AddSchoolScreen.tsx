@@ -1,0 +1,88 @@
+import { Link, useLoaderData } from "@remix-run/react";
+import { useInBrowser } from "@repo/remix-app/forms/in-browser";
+import { Card } from "@repo/ui/card";
+import { useMessageDialog } from "@repo/ui/message-dialog";
+import { SkeletonText } from "@repo/ui/skeleton";
+import { Stack } from "@repo/ui/stack";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@repo/ui/tabs";
+import { Text } from "@repo/ui/text";
+import { lazy, Suspense, useState } from "react";
+import { SCHOOL_IMPORT_KIND } from "../student-import/import-constants";
+import type { addSchoolLoader } from "./institute.server";
+
+// The registration form and the import panel are their own chunks (zod, react-hook-form).
+const RegisterForm = lazy(() => import("../register/RegisterForm"));
+const ImportPanel = lazy(() => import("../student-import/ImportPanel"));
+
+type Tab = "one" | "spreadsheet";
+
+/**
+ * institute/Add-school: a master institute adds one school with the registration form (the
+ * password may stay empty), or many from a spreadsheet. Each school gets its own sign-in, mailed
+ * to the school.
+ */
+export function AddSchoolScreen() {
+  const { csrf, countries, failure, listPath, selfPath } = useLoaderData<typeof addSchoolLoader>();
+  const inBrowser = useInBrowser();
+  const dialogs = useMessageDialog();
+  const [tab, setTab] = useState<Tab>("one");
+  const [importOpened, setImportOpened] = useState(false);
+  const [added, setAdded] = useState<string[]>([]);
+  // A new key empties the form after each school.
+  const [formKey, setFormKey] = useState(0);
+  const choose = (value: string) => {
+    const next: Tab = value === "spreadsheet" ? "spreadsheet" : "one";
+    setTab(next);
+    if (next === "spreadsheet") setImportOpened(true);
+  };
+  return (
+    <Card
+      title="Add schools"
+      description="Each school gets its own sign-in; the username and password are mailed to the school's e-mail address."
+    >
+      <Tabs value={tab} onValueChange={choose}>
+        <TabsList aria-label="How to add schools">
+          <TabsTrigger value="one">One school</TabsTrigger>
+          <TabsTrigger value="spreadsheet">From a spreadsheet</TabsTrigger>
+        </TabsList>
+        <TabsContent value="one" forceMount hidden={tab !== "one"}>
+          <Stack gap={4}>
+            {added.length > 0 ? (
+              <Text tone="muted" role="status">
+                Added in this visit: {added.join(", ")}. <Link to={listPath}>See your schools</Link>
+              </Text>
+            ) : null}
+            {inBrowser ? (
+              <Suspense fallback={<SkeletonText lines={12} />}>
+                <RegisterForm
+                  key={formKey}
+                  variant="institute"
+                  action={selfPath}
+                  csrf={csrf}
+                  countries={countries}
+                  countriesFailure={failure}
+                  onRegistered={({ email, message }) => {
+                    setAdded((list) => [...list, email]);
+                    setFormKey((key) => key + 1);
+                    void dialogs.success(message);
+                  }}
+                />
+              </Suspense>
+            ) : (
+              <SkeletonText lines={12} />
+            )}
+          </Stack>
+        </TabsContent>
+        <TabsContent value="spreadsheet" forceMount hidden={tab !== "spreadsheet"}>
+          {inBrowser && importOpened ? (
+            <Suspense fallback={<SkeletonText lines={6} />}>
+              <ImportPanel csrf={csrf} listPath={listPath} kind={SCHOOL_IMPORT_KIND} />
+            </Suspense>
+          ) : (
+            <SkeletonText lines={6} />
+          )}
+        </TabsContent>
+      </Tabs>
+    </Card>
+  );
+}

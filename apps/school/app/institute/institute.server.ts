@@ -1,0 +1,148 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { components } from "@repo/api-client/schema";
+import { pagePath } from "@repo/auth/menus";
+import type { FieldError } from "@repo/contracts/envelope";
+import { instituteSchoolBody, masterInstituteFields } from "@repo/contracts/master-institutes";
+import { ACTIVE_FILTERS } from "@repo/contracts/master-institutes-constants";
+import { auth } from "@repo/remix-app/auth.server";
+import { parseTableQuery } from "@repo/ui/data-table";
+
+/**
+ * A master institute's pages (role 17): Add School (the registration form, or a spreadsheet),
+ * View Schools (its schools with their students' counts, a school's students, enable/disable) and
+ * its own profile on the edit-school-profile page.
+ */
+
+export type InstituteSchoolRow = components["schemas"]["InstituteSchoolPage"]["items"][number];
+export type InstituteProfile = components["schemas"]["MasterInstituteProfile"];
+
+export interface InstituteActionData {
+  ok: boolean;
+  message: string;
+  email?: string;
+  errors?: FieldError[];
+}
+
+const issues = (error: { issues: { path: PropertyKey[]; message: string }[] }) =>
+  error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
+
+const fail = (message: string, status: number, errors?: FieldError[]) =>
+  data<InstituteActionData>({ ok: false, message, errors }, { status });
+
+/** institute/Add-school: the countries that start the region pickers. */
+export async function addSchoolLoader({ request, context }: LoaderFunctionArgs) {
+  const { api, csrf } = await auth.requirePage(request, context);
+  const { data: answer, error } = await api.GET("/api/schools/register/regions", {
+    params: { query: { level: "country" } },
+  });
+  return {
+    csrf,
+    listPath: pagePath("school", "view-school"),
+    // Paths come from the loader so that the page's bundle does not carry the whole page tree.
+    selfPath: pagePath("school", "add-school"),
+    countries: answer?.data ?? [],
+    failure: answer ? null : (error?.message ?? "Countries API failed, please try again"),
+  };
+}
+
+const SCHOOL_FIELDS = Object.keys(instituteSchoolBody.shape) as (keyof typeof instituteSchoolBody.shape)[];
+
+/** Adds one school (checked here with the API's schema, then by the API). */
+export async function addSchoolAction({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const { api } = await auth.requireAction(request, context, form, "institute.schools.manage");
+  const parsed = instituteSchoolBody.safeParse(
+    Object.fromEntries(SCHOOL_FIELDS.map((field) => [field, String(form.get(field) ?? "")])),
+  );
+  if (!parsed.success) return fail("Please correct the marked fields.", 400, issues(parsed.error));
+  const {
+    data: answer,
+    error,
+    response,
+  } = await api.POST("/api/master-institute/schools/create", {
+    body: parsed.data,
+  });
+  if (!answer) return fail(error?.message ?? "The school could not be added", response.status, error?.errors);
+  return data<InstituteActionData>({ ok: true, message: answer.message, email: answer.data.email });
+}
+
+/** institute/view-school: a page of the schools; `?school=<id>` also loads that school's students. */
+export async function instituteSchoolsLoader({ request, context }: LoaderFunctionArgs) {
+  const { api, csrf } = await auth.requirePage(request, context);
+  const params = new URL(request.url).searchParams;
+  const { page, perPage, search } = parseTableQuery(params);
+  const status = ACTIVE_FILTERS.find((f) => f.code === params.get("status"))?.code;
+  const query = { page, per_page: perPage, ...(search ? { search } : {}), ...(status ? { status } : {}) };
+  const list = await api.GET("/api/master-institute/schools/list", { params: { query } });
+  const schoolId = Number(params.get("school") ?? 0);
+  const students =
+    schoolId > 0
+      ? await api.POST("/api/schools/{id}/sponsors/students", {
+          params: { path: { id: schoolId } },
+          body: { page: Number(params.get("spage") ?? 1) || 1, per_page: 10 },
+        })
+      : null;
+  const { page: _page, per_page: _perPage, ...filters } = query;
+  return {
+    csrf,
+    filters,
+    addPath: pagePath("school", "add-school"),
+    addStudentsPath: pagePath("school", "add-students"),
+    rows: list.data?.data.items ?? [],
+    total: list.data?.data.total ?? 0,
+    failure: list.data ? null : (list.error?.message ?? "Schools API failed, please try again"),
+    school:
+      schoolId > 0
+        ? {
+            id: schoolId,
+            students: students?.data?.data.items ?? [],
+            total: students?.data?.data.total ?? 0,
+            page: students?.data?.data.page ?? 1,
+            failure: students?.data ? null : (students?.error?.message ?? "The school's students could not be loaded"),
+          }
+        : null,
+  };
+}
+
+/** Enables or disables one of the institute's schools. */
+export async function instituteSchoolsAction({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const { api } = await auth.requireAction(request, context, form, "institute.schools.manage");
+  const id = Number(form.get("id"));
+  if (!(id > 0)) return fail("Choose a school", 400);
+  const {
+    data: answer,
+    error,
+    response,
+  } = await api.POST("/api/master-institute/schools/{id}/active", {
+    params: { path: { id } },
+    body: { is_active: form.get("is_active") === "true" },
+  });
+  if (!answer) return fail(error?.message ?? "The school could not be changed", response.status);
+  return data<InstituteActionData>({ ok: true, message: answer.message });
+}
+
+/** edit-school-profile for a master institute: its own details. */
+export async function instituteProfileLoader({ request, context }: LoaderFunctionArgs) {
+  const { api, csrf } = await auth.requirePage(request, context);
+  const { data: answer, error } = await api.GET("/api/master-institute");
+  return {
+    csrf,
+    profile: answer?.data ?? null,
+    failure: answer ? null : (error?.message ?? "Institute profile API failed, please try again"),
+  };
+}
+
+const PROFILE_FIELDS = Object.keys(masterInstituteFields.shape) as (keyof typeof masterInstituteFields.shape)[];
+
+export async function instituteProfileAction({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const { api } = await auth.requireAction(request, context, form, "school.profile.edit");
+  const parsed = masterInstituteFields.safeParse(
+    Object.fromEntries(PROFILE_FIELDS.map((field) => [field, String(form.get(field) ?? "")])),
+  );
+  if (!parsed.success) return fail("Please correct the marked fields.", 400, issues(parsed.error));
+  const { data: answer, error, response } = await api.POST("/api/master-institute/profile", { body: parsed.data });
+  if (!answer) return fail(error?.message ?? "Could not save the profile", response.status, error?.errors);
+  return data<InstituteActionData>({ ok: true, message: answer.message });
+}

@@ -1,0 +1,293 @@
+import { useFetcher } from "@remix-run/react";
+import { LANGUAGES } from "@repo/contracts/languages";
+import { sifRegistrationBody } from "@repo/contracts/sif";
+import { CLASS_LEVELS, classLabel, GENDERS } from "@repo/contracts/students-constants";
+import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
+import { Checkbox } from "@repo/ui/checkbox";
+import { Form, FormSelect, FormSubmit, FormTextField, useZodForm } from "@repo/ui/form";
+import { Grid } from "@repo/ui/grid";
+import { Select } from "@repo/ui/select";
+import { Stack } from "@repo/ui/stack";
+import { Text } from "@repo/ui/text";
+import { TextField } from "@repo/ui/text-field";
+import { useEffect, useRef, useState } from "react";
+import type { PickerLevel, RegionOption } from "../register/register.server";
+import type {
+  ReferralCheck,
+  SifRegisterActionData,
+  SifRegistered,
+  SifSchoolOption,
+  sifSchoolsLoader,
+} from "./sif.server";
+
+interface Props {
+  countries: RegionOption[];
+  countriesFailure: string | null;
+  referralCode: string;
+  onRegistered: (registered: SifRegistered) => void;
+}
+
+const CLASS_OPTIONS = CLASS_LEVELS.map((level) => ({ value: String(level), label: `Class ${classLabel(level)}` }));
+const LANGUAGE_OPTIONS = LANGUAGES.map((l) => ({
+  value: l.code,
+  label: l.native === l.name ? l.name : `${l.name} (${l.native})`,
+}));
+const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g.code, label: g.name }));
+const toOptions = (items: readonly { id: number; name: string }[]) =>
+  items.map((item) => ({ value: String(item.id), label: item.name }));
+const schoolLabel = (s: SifSchoolOption) => [s.name, s.city ?? s.district, s.state].filter(Boolean).join(", ");
+
+const EMPTY = {
+  first_name: "",
+  last_name: "",
+  class_level: "",
+  language: "",
+  gender: "",
+  date_of_birth: "",
+  parent_name: "",
+  phone: "",
+  email: "",
+  school_id: "",
+  unlisted_school_name: "",
+  zone_id: "",
+  state_id: "",
+  prant_id: "",
+  district_id: "",
+  referral_code: "",
+};
+type Values = typeof EMPTY;
+
+/** The options of one region picker below its parent (the school registration's resource route). */
+function useRegionOptions(level: PickerLevel, query: Record<string, string> | null) {
+  const fetcher = useFetcher<{ items: RegionOption[] }>();
+  const { load } = fetcher;
+  const key = query ? new URLSearchParams({ level, ...query }).toString() : null;
+  useEffect(() => {
+    if (key) load(`/register/regions?${key}`);
+  }, [key, load]);
+  if (!key || fetcher.state !== "idle") return [];
+  return toOptions(fetcher.data?.items ?? []);
+}
+
+/** Runs `effect` once the value has stopped changing for `ms`. */
+function useDebounced(value: string, ms: number, effect: (value: string) => void) {
+  const latest = useRef(effect);
+  latest.current = effect;
+  useEffect(() => {
+    const timer = window.setTimeout(() => latest.current(value), ms);
+    return () => window.clearTimeout(timer);
+  }, [value, ms]);
+}
+
+/**
+ * The individual student's form, checked with the API's own schema as it is filled in: the
+ * student, the school (searched, or named when it is not listed, with its region) and an optional
+ * referral code checked as it is typed.
+ */
+export default function SifRegisterForm({ countries, countriesFailure, referralCode, onRegistered }: Props) {
+  const form = useZodForm(sifRegistrationBody, { defaultValues: { ...EMPTY, referral_code: referralCode } });
+  const fetcher = useFetcher<SifRegisterActionData>();
+  const schools = useFetcher<typeof sifSchoolsLoader>();
+  const referral = useFetcher<ReferralCheck>();
+  const values = form.watch() as Values;
+  const [unlisted, setUnlisted] = useState(false);
+  const [search, setSearch] = useState("");
+  const [chosen, setChosen] = useState<SifSchoolOption | null>(null);
+  const [countryId, setCountryId] = useState(countries[0] ? String(countries[0].id) : "");
+
+  // The school search, once the student pauses typing.
+  const { load: loadSchools } = schools;
+  useDebounced(search.trim(), 350, (text) => {
+    if (text.length >= 2) loadSchools(`/sif/register/schools?${new URLSearchParams({ search: text })}`);
+  });
+  const found = search.trim().length >= 2 && schools.data?.search === search.trim() ? schools.data : null;
+  const results = found?.items ?? [];
+  const schoolOptions = [...(chosen && !results.some((s) => s.id === chosen.id) ? [chosen] : []), ...results].map(
+    (s) => ({ value: String(s.id), label: schoolLabel(s) }),
+  );
+  useEffect(() => {
+    const id = Number(values.school_id);
+    if (id) setChosen((current) => results.find((s) => s.id === id) ?? current);
+  }, [values.school_id, results]);
+
+  // The referral code, checked once the student pauses typing.
+  const code = values.referral_code.replace(/\s+/g, "").toUpperCase();
+  const { load: loadReferral } = referral;
+  useDebounced(code, 400, (text) => {
+    if (/^[A-Z0-9]{4,20}$/.test(text)) loadReferral(`/sif/register/referral?${new URLSearchParams({ code: text })}`);
+  });
+  const referralAnswer = referral.data?.code === code ? referral.data : undefined;
+  useEffect(() => {
+    if (referralAnswer && !referralAnswer.school) form.setError("referral_code", { message: referralAnswer.message });
+    if (referralAnswer?.school) form.clearErrors("referral_code");
+  }, [referralAnswer, form]);
+
+  const zones = useRegionOptions("zone", unlisted && countryId ? { country_id: countryId } : null);
+  const states = useRegionOptions(
+    "state",
+    unlisted && values.zone_id ? { parent_id: values.zone_id, ...(countryId ? { country_id: countryId } : {}) } : null,
+  );
+  const prants = useRegionOptions("prant", unlisted && values.state_id ? { parent_id: values.state_id } : null);
+  const districts = useRegionOptions("district", unlisted && values.prant_id ? { parent_id: values.prant_id } : null);
+
+  // A new parent empties the pickers below it.
+  useEffect(() => {
+    const below: Record<string, (keyof Values)[]> = {
+      zone_id: ["state_id", "prant_id", "district_id"],
+      state_id: ["prant_id", "district_id"],
+      prant_id: ["district_id"],
+    };
+    const subscription = form.watch((_all, { name }) => {
+      for (const child of (name && below[name]) || []) form.setValue(child, "");
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
+
+  const chooseUnlisted = (checked: boolean) => {
+    setUnlisted(checked);
+    if (checked) form.setValue("school_id", "");
+    else
+      for (const field of ["unlisted_school_name", "zone_id", "state_id", "prant_id", "district_id"] as const)
+        form.setValue(field, "");
+    form.clearErrors(["school_id", "unlisted_school_name", "zone_id", "state_id"]);
+  };
+
+  useFetcherResult(fetcher, (answer) => {
+    if (answer.ok && answer.registered) {
+      onRegistered(answer.registered);
+      return;
+    }
+    for (const error of answer.errors ?? []) {
+      if (error.field in EMPTY) form.setError(error.field as keyof Values, { message: error.message });
+    }
+  });
+  const answer = fetcher.data;
+  const placed = (answer?.errors ?? []).some((error) => error.field in EMPTY);
+
+  return (
+    <Form
+      form={form}
+      aria-label="Student registration"
+      onSubmit={() => fetcher.submit(form.getValues() as Values, { method: "post", action: "/sif/register" })}
+    >
+      <Stack gap={5}>
+        {answer && !answer.ok && !placed ? (
+          <Text role="alert" tone="danger" weight="semibold">
+            {answer.message}
+          </Text>
+        ) : null}
+        <Text role="heading" aria-level={3} weight="semibold">
+          About you
+        </Text>
+        <Grid minItemWidth={240} gap={4}>
+          <FormTextField name="first_name" label="First name" autoComplete="given-name" />
+          <FormTextField name="last_name" label="Last name" hint="Optional" autoComplete="family-name" />
+          <FormTextField name="date_of_birth" label="Date of birth" type="date" autoComplete="bday" />
+          <FormSelect name="gender" label="Gender" placeholder="Select" options={GENDER_OPTIONS} />
+          <FormTextField name="parent_name" label="Parent's name" autoComplete="off" />
+          <FormTextField
+            name="phone"
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            hint="10 to 15 digits, e.g. 9876543210"
+          />
+          <FormTextField
+            name="email"
+            label="E-mail"
+            type="email"
+            autoComplete="email"
+            hint="Your username and password are mailed here"
+          />
+        </Grid>
+        <Text role="heading" aria-level={3} weight="semibold">
+          Your exam
+        </Text>
+        <Grid minItemWidth={240} gap={4}>
+          <FormSelect name="class_level" label="Class" placeholder="Select your class" options={CLASS_OPTIONS} />
+          <FormSelect
+            name="language"
+            label="Exam language"
+            placeholder="Select a language"
+            options={LANGUAGE_OPTIONS}
+          />
+        </Grid>
+        <Text role="heading" aria-level={3} weight="semibold">
+          Your school
+        </Text>
+        {unlisted ? null : (
+          <Stack gap={3}>
+            <TextField
+              label="Find your school"
+              type="search"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              hint={
+                found?.message ??
+                (search.trim().length < 2
+                  ? "Type at least 2 letters of its name, city or state"
+                  : schools.state !== "idle"
+                    ? "Searching…"
+                    : found
+                      ? `${found.total.toLocaleString("en-IN")} ${found.total === 1 ? "school" : "schools"} found${found.total > results.length ? `; the first ${results.length} are listed: type more to narrow` : ""}`
+                      : "Searching…")
+              }
+              autoComplete="off"
+            />
+            <FormSelect
+              name="school_id"
+              label="School"
+              placeholder={schoolOptions.length ? "Select your school" : "Search first, then select your school"}
+              options={schoolOptions}
+            />
+          </Stack>
+        )}
+        <Checkbox
+          label="My school is not listed"
+          description="Type its name and choose where it is instead."
+          checked={unlisted}
+          onChange={(event) => chooseUnlisted(event.target.checked)}
+        />
+        {unlisted ? (
+          <Grid minItemWidth={240} gap={4}>
+            <FormTextField name="unlisted_school_name" label="School name" autoComplete="organization" />
+            <Select
+              label="Country"
+              value={countryId}
+              onChange={(event) => {
+                setCountryId(event.target.value);
+                form.setValue("zone_id", "");
+              }}
+              options={toOptions(countries)}
+              placeholder="Select the country"
+              error={countriesFailure ?? undefined}
+            />
+            <FormSelect name="zone_id" label="Zone" placeholder="Select the zone" options={zones} />
+            <FormSelect name="state_id" label="State" placeholder="Select the state" options={states} />
+            <FormSelect name="prant_id" label="Prant" placeholder="Select the prant (if listed)" options={prants} />
+            <FormSelect
+              name="district_id"
+              label="District"
+              placeholder="Select the district (if listed)"
+              options={districts}
+            />
+          </Grid>
+        ) : null}
+        <FormTextField
+          name="referral_code"
+          label="Referral code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          hint={
+            referralAnswer?.school
+              ? `Referral code of ${referralAnswer.school}`
+              : "Optional: the code a school gave you, e.g. VVM7K2Q9D"
+          }
+        />
+        <FormSubmit fullWidth loading={fetcher.state !== "idle"}>
+          Register
+        </FormSubmit>
+      </Stack>
+    </Form>
+  );
+}

@@ -1,0 +1,114 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { components } from "@repo/api-client/schema";
+import { isSameOrigin } from "@repo/auth/remix/security";
+import type { FieldError } from "@repo/contracts/envelope";
+import { sifRegistrationBody } from "@repo/contracts/sif";
+import { normalizeReferralCode, REFERRAL_CODE_PATTERN, SIF_REFERRAL_PARAM } from "@repo/contracts/sif-constants";
+import { auth } from "@repo/remix-app/auth.server";
+
+export type SifSchoolOption = components["schemas"]["SifSchoolPage"]["items"][number];
+export type SifRegistered = components["schemas"]["SifRegistrationData"];
+
+export interface SifRegisterActionData {
+  ok: boolean;
+  message: string;
+  registered?: SifRegistered;
+  errors?: FieldError[];
+}
+
+/** The form's fields by their API names (pickers and numbers post as text). */
+export const SIF_FIELDS = [
+  "first_name",
+  "last_name",
+  "class_level",
+  "language",
+  "gender",
+  "date_of_birth",
+  "parent_name",
+  "phone",
+  "email",
+  "school_id",
+  "unlisted_school_name",
+  "zone_id",
+  "state_id",
+  "prant_id",
+  "district_id",
+  "referral_code",
+] as const;
+
+/** /sif/register: public; the countries start the unlisted school's pickers; ?ref= pre-fills the code. */
+export async function sifRegisterLoader({ request, context }: LoaderFunctionArgs) {
+  const api = auth.apiFor(request, context);
+  const { data: answer, error } = await api.GET("/api/schools/register/regions", {
+    params: { query: { level: "country" } },
+  });
+  const ref = normalizeReferralCode(new URL(request.url).searchParams.get(SIF_REFERRAL_PARAM) ?? "");
+  return {
+    countries: answer?.data ?? [],
+    failure: answer ? null : (error?.message ?? "Countries API failed, please try again"),
+    referralCode: REFERRAL_CODE_PATTERN.test(ref) ? ref : "",
+  };
+}
+
+/** Posts the registration after checking it with the API's own schema; the Origin check stands in for a session. */
+export async function sifRegisterAction({ request, context }: ActionFunctionArgs) {
+  if (!isSameOrigin(request, auth.appOrigin)) {
+    return data<SifRegisterActionData>(
+      { ok: false, message: "This form was sent from another site. Reload the page and try again." },
+      403,
+    );
+  }
+  const form = await request.formData();
+  const values = Object.fromEntries(SIF_FIELDS.map((field) => [field, String(form.get(field) ?? "")]));
+  const parsed = sifRegistrationBody.safeParse(values);
+  if (!parsed.success) {
+    const errors = parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
+    return data<SifRegisterActionData>({ ok: false, message: "Please correct the marked fields.", errors }, 400);
+  }
+  const api = auth.apiFor(request, context);
+  const { data: result, error, response } = await api.POST("/api/sif/register/student", { body: parsed.data });
+  if (!result) {
+    return data<SifRegisterActionData>(
+      { ok: false, message: error?.message ?? "Registration failed. Please try again.", errors: error?.errors },
+      { status: response.status },
+    );
+  }
+  return data<SifRegisterActionData>({ ok: true, message: result.message, registered: result.data });
+}
+
+/** /sif/register/schools?search=…: one page of the school search. */
+export async function sifSchoolsLoader({ request, context }: LoaderFunctionArgs) {
+  const search = (new URL(request.url).searchParams.get("search") ?? "").trim().slice(0, 100);
+  if (search.length < 2) return { search, items: [] as SifSchoolOption[], total: 0, message: null };
+  const { data: answer, error } = await auth.apiFor(request, context).GET("/api/sif/list/schools", {
+    params: { query: { search, per_page: 20 } },
+  });
+  return {
+    search,
+    items: answer?.data.items ?? [],
+    total: answer?.data.total ?? 0,
+    message: answer ? null : (error?.message ?? "The schools could not be searched. Please try again."),
+  };
+}
+
+export interface ReferralCheck {
+  code: string;
+  school: string | null;
+  message: string;
+}
+
+/** /sif/register/referral?code=…: whose referral code this is, in the API's words. */
+export async function sifReferralLoader({ request, context }: LoaderFunctionArgs) {
+  const code = normalizeReferralCode(new URL(request.url).searchParams.get("code") ?? "").slice(0, 40);
+  if (!REFERRAL_CODE_PATTERN.test(code)) {
+    return data<ReferralCheck>({ code, school: null, message: "A referral code has 4 to 20 letters and digits" });
+  }
+  const { data: answer, error } = await auth
+    .apiFor(request, context)
+    .GET("/api/sif/referral-code/{code}", { params: { path: { code } } });
+  return data<ReferralCheck>({
+    code,
+    school: answer?.data.school_name ?? null,
+    message: answer?.message ?? error?.message ?? "The code could not be checked",
+  });
+}
