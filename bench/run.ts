@@ -10,6 +10,8 @@
 //     end, with peak RSS. `--only student-import`. Figures go to bench/results/student-import.json.
 //  5. Lighthouse, mobile (bench/lighthouse.ts): the school's study-material and flipbook pages on
 //     the production portal. `--only lighthouse`. Figures go to bench/results/lighthouse.json.
+//  6. Referral earnings (bench/referral-earnings.ts): the school's earnings dashboard over 200,000
+//     ledger entries. `--only referral-earnings`. Figures go to bench/results/referral-earnings.json.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -18,6 +20,7 @@ import { parseScaleArgs, seedScale } from "@repo/db/seed/scale";
 import pg from "pg";
 import { LIGHTHOUSE_TARGET, runLighthouseBench } from "./lighthouse";
 import { runMailBench } from "./mail";
+import { runReferralEarningsBench } from "./referral-earnings";
 import { runStudentImportBench } from "./student-import";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -31,7 +34,7 @@ const flag = (name: string, fallback: number) => {
 };
 const REQUESTS = flag("requests", 300);
 const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined;
-const PARTS = ["api", "mail", "student-import", "lighthouse"];
+const PARTS = ["api", "mail", "student-import", "lighthouse", "referral-earnings"];
 if (only !== undefined && !PARTS.includes(only)) {
   console.error(`bench: --only must be one of ${PARTS.join(", ")}, not ${only}`);
   process.exit(1);
@@ -245,4 +248,23 @@ if (only === undefined || only === "lighthouse") {
     );
   }
   console.log("Report: bench/results/lighthouse.json");
+}
+if (only === undefined || only === "referral-earnings") {
+  const report = await runReferralEarningsBench({
+    adminUrl,
+    port: PORT + 3,
+    entries: flag("referral-entries", 200_000),
+    schoolEntries: flag("referral-share", 50_000),
+  });
+  mkdirSync(`${root}bench/results`, { recursive: true });
+  writeFileSync(
+    `${root}bench/results/referral-earnings.json`,
+    `${JSON.stringify({ date: new Date().toISOString(), ...report }, null, 2)}\n`,
+  );
+  console.log(
+    `\n| referral earnings (${report.entries.toLocaleString("en")} entries, ${report.school_entries.toLocaleString("en")} the school's) | p50 | p95 | target p95 |\n|---|---|---|---|`,
+  );
+  for (const f of report.results)
+    console.log(`| ${f.scenario} | ${f.p50_ms} ms | ${f.p95_ms} ms | ≤ ${f.target_p95_ms} ms |`);
+  console.log("Report: bench/results/referral-earnings.json");
 }
