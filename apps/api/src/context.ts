@@ -1,6 +1,7 @@
 import type { Permission, Subject } from "@repo/auth/permissions";
 import type { Database } from "@repo/db";
 import type { Logger } from "./logger";
+import type { PdfRenderer } from "./services/pdf";
 import type { SmsSender } from "./services/sms";
 import type { FileStorage } from "./services/storage";
 
@@ -32,6 +33,8 @@ export interface ApiConfig {
   /** Where contact messages go when no coordinator is assigned to the school's region (CONTACT_ADMIN_EMAIL). */
   contactAdminEmail: string;
   mail: MailConfig;
+  /** The Chromium binary the PDF service drives (CHROMIUM_PATH). */
+  chromiumPath: string;
 }
 
 /** What every handler can reach through `c.var.services`. */
@@ -39,6 +42,8 @@ export interface Services {
   database: Database;
   sms: SmsSender;
   storage: FileStorage;
+  /** HTML to PDF (invoices, admit cards, certificates); its browser starts on first use. */
+  pdf: PdfRenderer;
   config: ApiConfig;
 }
 

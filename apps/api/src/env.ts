@@ -4,6 +4,7 @@ import { logLevelVar, nodeEnvVar, originVar, portVar } from "@repo/contracts/env
 import { emailAddress } from "@repo/contracts/mail";
 import { MAIL_DEFAULT_MAX_ATTEMPTS, MAIL_DEFAULT_RATE_PER_MINUTE } from "@repo/contracts/mail-constants";
 import { z } from "zod";
+import { DEFAULT_PDF_CONFIG } from "./services/pdf";
 
 /** A whole number given as text, with a default and a lower bound. */
 const wholeNumber = (fallback: number, min: number, unit: string) =>
@@ -44,6 +45,8 @@ export const apiEnvSchema = z.object({
   LOG_LEVEL: logLevelVar,
   /** Folder for uploaded files (profile photos…); never served directly. */
   UPLOAD_DIR: z.string().min(1, "must be a folder path").default(".data/uploads"),
+  /** The Chromium binary that renders PDFs (invoices, admit cards); Debian's by default. */
+  CHROMIUM_PATH: z.string().min(1, "must be the path of a Chromium binary").default(DEFAULT_PDF_CONFIG.chromiumPath),
   /** Comma-separated addresses whose X-Forwarded-For is believed (the app servers, a load balancer). */
   TRUSTED_PROXIES: z
     .string()

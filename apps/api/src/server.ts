@@ -35,6 +35,7 @@ async function main() {
       companyLogoUrl: env.COMPANY_LOGO_URL ?? null,
       schoolOrigin: env.SCHOOL_ORIGIN,
       contactAdminEmail: env.CONTACT_ADMIN_EMAIL,
+      chromiumPath: env.CHROMIUM_PATH,
       mail: {
         smtpUrl: env.SMTP_URL ?? null,
         from: env.MAIL_FROM,
@@ -54,6 +55,7 @@ async function main() {
     graceMs: env.SHUTDOWN_GRACE_MS,
     onClosed: async () => {
       await stopBackgroundWork();
+      await services.pdf.close();
       await database.close();
     },
   });

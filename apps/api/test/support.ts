@@ -71,6 +71,7 @@ export async function startTestApi(driver: Driver, config: ServicesConfig = {}) 
     call,
     login,
     async close() {
+      await services.pdf.close();
       await database.close();
       rmSync(uploadDir, { recursive: true, force: true });
     },

@@ -9,6 +9,7 @@ import type { ApiConfig, MailConfig, Services } from "../context";
 import type { Logger } from "../logger";
 import { type JobHandlers, startJobRunner } from "./jobs";
 import { createMailWorker, MAIL_CAMPAIGN_JOB, runCampaignJob } from "./mail/index";
+import { createPdfRenderer, DEFAULT_PDF_CONFIG } from "./pdf";
 import { schoolImportJob } from "./school-import";
 import { sifImportJob } from "./sif-import";
 import { outboxSmsSender } from "./sms";
@@ -29,6 +30,7 @@ export const DEFAULT_CONFIG: ApiConfig = {
     maxAttempts: MAIL_DEFAULT_MAX_ATTEMPTS,
     retryBaseSeconds: 60,
   },
+  chromiumPath: DEFAULT_PDF_CONFIG.chromiumPath,
 };
 
 /** Configuration as callers give it: any part of it, the mail part field by field. */
@@ -36,15 +38,17 @@ export type ServicesConfig = Partial<Omit<ApiConfig, "mail">> & { mail?: Partial
 
 /** The API's collaborators with their default implementations (SMS to the outbox table, files on disk). */
 export function createServices(database: Database, options: { uploadDir: string; config?: ServicesConfig }): Services {
+  const config: ApiConfig = {
+    ...DEFAULT_CONFIG,
+    ...options.config,
+    mail: { ...DEFAULT_CONFIG.mail, ...options.config?.mail },
+  };
   return {
     database,
     sms: outboxSmsSender(database.db),
     storage: localDiskStorage(options.uploadDir),
-    config: {
-      ...DEFAULT_CONFIG,
-      ...options.config,
-      mail: { ...DEFAULT_CONFIG.mail, ...options.config?.mail },
-    },
+    pdf: createPdfRenderer({ chromiumPath: config.chromiumPath }),
+    config,
   };
 }
 
