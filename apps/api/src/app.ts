@@ -23,6 +23,7 @@ import { registerMailRoutes } from "./routes/mail";
 import { registerMasterInstituteRoutes } from "./routes/master-institutes";
 import { registerNotificationRoutes } from "./routes/notifications";
 import { registerOtpRoutes } from "./routes/otp";
+import { registerPaymentHistoryRoutes } from "./routes/payment-history";
 import { registerProfileRoutes } from "./routes/profile";
 import { registerReferralRoutes } from "./routes/referrals";
 import { registerSchoolAccountRoutes } from "./routes/school-account";
@@ -111,6 +112,7 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
   registerJobRoutes(app);
   registerContentFileRoutes(app);
   registerReferralRoutes(app);
+  registerPaymentHistoryRoutes(app);
 
   app.doc("/api/openapi.json", OPENAPI_INFO);
   registerDocs(app);

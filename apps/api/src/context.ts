@@ -33,6 +33,8 @@ export interface ApiConfig {
   /** Where contact messages go when no coordinator is assigned to the school's region (CONTACT_ADMIN_EMAIL). */
   contactAdminEmail: string;
   mail: MailConfig;
+  /** Who issues invoices: the programme office's name, postal address and tax id (INVOICE_ISSUER_*). */
+  invoiceIssuer: { name: string; address: string[]; email?: string | null; taxId?: string | null };
   /** The Chromium binary the PDF service drives (CHROMIUM_PATH). */
   chromiumPath: string;
 }

@@ -45,6 +45,18 @@ export const apiEnvSchema = z.object({
   LOG_LEVEL: logLevelVar,
   /** Folder for uploaded files (profile photos…); never served directly. */
   UPLOAD_DIR: z.string().min(1, "must be a folder path").default(".data/uploads"),
+  /** Who issues invoices (printed on each): the programme office's name, address (lines split by "|") and GSTIN. */
+  INVOICE_ISSUER_NAME: z.string().trim().min(1, "must be the programme office's name").optional(),
+  INVOICE_ISSUER_ADDRESS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      value
+        ?.split("|")
+        .map((line) => line.trim())
+        .filter(Boolean),
+    ),
+  INVOICE_ISSUER_TAX_ID: z.string().trim().min(1).optional(),
   /** The Chromium binary that renders PDFs (invoices, admit cards); Debian's by default. */
   CHROMIUM_PATH: z.string().min(1, "must be the path of a Chromium binary").default(DEFAULT_PDF_CONFIG.chromiumPath),
   /** Comma-separated addresses whose X-Forwarded-For is believed (the app servers, a load balancer). */

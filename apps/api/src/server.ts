@@ -5,7 +5,7 @@ import { createApp } from "./app";
 import { apiEnvSchema } from "./env";
 import { startServer } from "./lifecycle";
 import { createLogger } from "./logger";
-import { createServices, startBackgroundWork } from "./services/index";
+import { createServices, DEFAULT_CONFIG, startBackgroundWork } from "./services/index";
 import { ensureBuiltInTemplates } from "./services/mail/index";
 import { version } from "./version";
 
@@ -36,6 +36,13 @@ async function main() {
       schoolOrigin: env.SCHOOL_ORIGIN,
       contactAdminEmail: env.CONTACT_ADMIN_EMAIL,
       chromiumPath: env.CHROMIUM_PATH,
+      invoiceIssuer: {
+        ...DEFAULT_CONFIG.invoiceIssuer,
+        email: env.CONTACT_ADMIN_EMAIL,
+        ...(env.INVOICE_ISSUER_NAME ? { name: env.INVOICE_ISSUER_NAME } : {}),
+        ...(env.INVOICE_ISSUER_ADDRESS?.length ? { address: env.INVOICE_ISSUER_ADDRESS } : {}),
+        ...(env.INVOICE_ISSUER_TAX_ID ? { taxId: env.INVOICE_ISSUER_TAX_ID } : {}),
+      },
       mail: {
         smtpUrl: env.SMTP_URL ?? null,
         from: env.MAIL_FROM,

@@ -1063,6 +1063,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/generate-school-payment-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoice of a paid order (PDF)
+         * @description Numbered per exam year without gaps, with the programme's and the payer's details, one line per student and the total, names as written in any script. The payer's own orders only; pay support and admins may open any.
+         *
+         *     Requires the `payments.invoice` permission.
+         */
+        get: operations["getGenerateSchoolPaymentInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/get-referral-earnings-dashboard": {
         parameters: {
             query?: never;
@@ -2233,6 +2255,28 @@ export interface paths {
          * @description Requires the `notifications.view` permission.
          */
         get: operations["getNotificationsUnreadCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page through the signed-in payer's orders, newest first
+         * @description A school account sees the orders its school placed (not those its students placed themselves), a master institute those it placed for its schools. Filter by the day the order was created (India time, inclusive) and by status.
+         *
+         *     Requires the `payments.history` permission.
+         */
+        get: operations["getPaymentHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4563,6 +4607,35 @@ export interface components {
             data: {
                 expires_in_seconds: number;
             };
+            message: string;
+            status: boolean;
+        };
+        PaymentHistoryPage: {
+            items: {
+                amount: {
+                    amount_minor: number;
+                    currency: string;
+                };
+                created_at: string;
+                id: number;
+                invoice_number: string | null;
+                items: number;
+                paid_at: string | null;
+                /** @enum {string} */
+                purpose: "students" | "study_materials";
+                reference: string;
+                /** @enum {string} */
+                status: "created" | "pending" | "paid" | "failed" | "expired" | "refunded";
+                status_reason: string | null;
+                summary: string;
+            }[];
+            last_page: number;
+            page: number;
+            per_page: number;
+            total: number;
+        };
+        PaymentHistoryResponse: {
+            data: components["schemas"]["PaymentHistoryPage"];
             message: string;
             status: boolean;
         };
@@ -9795,6 +9868,82 @@ export interface operations {
             };
         };
     };
+    getGenerateSchoolPaymentInvoice: {
+        parameters: {
+            query: {
+                order_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The order is not paid, so it has no invoice yet */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getGetReferralEarningsDashboard: {
         parameters: {
             query?: never;
@@ -14030,6 +14179,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnreadCountResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPaymentHistory: {
+        parameters: {
+            query?: {
+                "created_at[from]"?: string;
+                "created_at[to]"?: string;
+                page?: number;
+                per_page?: number;
+                status?: "created" | "pending" | "paid" | "failed" | "expired" | "refunded";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of orders */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentHistoryResponse"];
                 };
             };
             /** @description The request is invalid; `errors` names each field */

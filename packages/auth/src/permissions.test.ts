@@ -25,6 +25,9 @@ describe("permission table (docs/domain.md, Who may do what)", () => {
     expect(holders("students.referred")).toEqual([2]);
     expect(holders("institute.schools.manage")).toEqual([17]);
     expect(holders("payments.payForStudents")).toEqual([2, 17]);
+    expect(holders("payments.history")).toEqual([2, 17, 18]);
+    // An invoice: its payer, and the staff who answer payers' questions.
+    expect(holders("payments.invoice")).toEqual([2, 3, 5, 6, 17, 18]);
     expect(holders("school.toggleActive")).toEqual([2]);
     expect(holders("importantDates.view")).toEqual([2, 18]);
   });

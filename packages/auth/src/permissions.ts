@@ -59,6 +59,8 @@ export const PERMISSIONS = {
   "school.profile.edit": [{ roles: SCHOOL_ACCOUNTS }],
   "school.password.update": [{ roles: SCHOOL_ACCOUNTS }],
   "payments.history": [{ roles: SCHOOL_ACCOUNTS }],
+  // A paid order's invoice: its payer, and the staff who answer payers' questions (pay support, 3 and 6).
+  "payments.invoice": [{ roles: [...SCHOOL_ACCOUNTS, ROLE.paySupport, ...TOP_ADMINS] }],
   // A master institute adds students into one of its schools, chosen on the page (issue 11).
   "students.add": [{ roles: [...ROLE_GROUPS.singleSchools, ROLE.masterInstitute] }],
   "students.view": [{ roles: SCHOOL_ACCOUNTS }],

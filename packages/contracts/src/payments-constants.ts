@@ -88,3 +88,19 @@ export const RAISED_REQUEST_TRANSITIONS: Record<RaisedRequestStatus, readonly Ra
   resolved: [],
   rejected: [],
 };
+
+/** An order as payers and pay support quote it: "ORD-000042". */
+export function orderReference(orderId: number): string {
+  return `ORD-${String(orderId).padStart(6, "0")}`;
+}
+
+/** The order id in a reference ("ORD-000042", "ord-42" or "42"), or null when it is not one. */
+export function orderIdOf(reference: string): number | null {
+  const match = /^(?:ord-?)?0*(\d{1,9})$/i.exec(reference.trim());
+  return match?.[1] ? Number(match[1]) : null;
+}
+
+/** An invoice number as printed: the exam year's label and the year's gapless sequence, "2026-27/000017". */
+export function formatInvoiceNumber(examYearLabel: string, sequence: number): string {
+  return `${examYearLabel}/${String(sequence).padStart(6, "0")}`;
+}

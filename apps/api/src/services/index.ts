@@ -31,6 +31,12 @@ export const DEFAULT_CONFIG: ApiConfig = {
     retryBaseSeconds: 60,
   },
   chromiumPath: DEFAULT_PDF_CONFIG.chromiumPath,
+  invoiceIssuer: {
+    name: "Science Exam Programme Office",
+    address: ["Programme Office", "New Delhi 110001"],
+    email: PROGRAMME_ADMIN_EMAIL,
+    taxId: null,
+  },
 };
 
 /** Configuration as callers give it: any part of it, the mail part field by field. */
