@@ -12,12 +12,15 @@
 //     the production portal. `--only lighthouse`. Figures go to bench/results/lighthouse.json.
 //  6. Referral earnings (bench/referral-earnings.ts): the school's earnings dashboard over 200,000
 //     ledger entries. `--only referral-earnings`. Figures go to bench/results/referral-earnings.json.
+//  7. Invoice PDFs (bench/invoice-pdf.ts): a paid order's invoice rendered by Chromium through the
+//     API. `--only invoice-pdf`. Figures go to bench/results/invoice-pdf.json.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { openDatabase } from "@repo/db";
 import { parseScaleArgs, seedScale } from "@repo/db/seed/scale";
 import pg from "pg";
+import { INVOICE_TARGET_MS, runInvoicePdfBench } from "./invoice-pdf";
 import { LIGHTHOUSE_TARGET, runLighthouseBench } from "./lighthouse";
 import { runMailBench } from "./mail";
 import { runReferralEarningsBench } from "./referral-earnings";
@@ -34,7 +37,7 @@ const flag = (name: string, fallback: number) => {
 };
 const REQUESTS = flag("requests", 300);
 const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined;
-const PARTS = ["api", "mail", "student-import", "lighthouse", "referral-earnings"];
+const PARTS = ["api", "mail", "student-import", "lighthouse", "referral-earnings", "invoice-pdf"];
 if (only !== undefined && !PARTS.includes(only)) {
   console.error(`bench: --only must be one of ${PARTS.join(", ")}, not ${only}`);
   process.exit(1);
@@ -267,4 +270,18 @@ if (only === undefined || only === "referral-earnings") {
   for (const f of report.results)
     console.log(`| ${f.scenario} | ${f.p50_ms} ms | ${f.p95_ms} ms | ≤ ${f.target_p95_ms} ms |`);
   console.log("Report: bench/results/referral-earnings.json");
+}
+if (only === undefined || only === "invoice-pdf") {
+  const report = await runInvoicePdfBench({ adminUrl, port: PORT + 4 });
+  mkdirSync(`${root}bench/results`, { recursive: true });
+  writeFileSync(
+    `${root}bench/results/invoice-pdf.json`,
+    `${JSON.stringify({ date: new Date().toISOString(), ...report }, null, 2)}\n`,
+  );
+  console.log("\n| invoice PDF | p50 | p95 | per second | PDF | target |\n|---|---|---|---|---|---|");
+  for (const f of report.results)
+    console.log(
+      `| ${f.scenario} | ${f.p50_ms} ms | ${f.p95_ms} ms | ${f.per_second} | ${Math.round(f.pdf_bytes / 1024)} KB | ≤ ${INVOICE_TARGET_MS} ms |`,
+    );
+  console.log("Report: bench/results/invoice-pdf.json");
 }

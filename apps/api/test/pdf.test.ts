@@ -84,6 +84,14 @@ describe("the PDF service", () => {
     });
   });
 
+  it("keeps nothing of one document in the next (pages are reused)", async () => {
+    const first = read(await pdf.render(await documentOf("<p>First school invoice</p>")), "first");
+    const second = read(await pdf.render(await documentOf("<p>Second school invoice</p>")), "second");
+    expect(first.text).toContain("First school invoice");
+    expect(second.text).toContain("Second school invoice");
+    expect(second.text).not.toContain("First");
+  });
+
   it("says which setting to fix when Chromium is missing", async () => {
     const missing = createPdfRenderer({ chromiumPath: "/nonexistent/chromium" });
     await expect(missing.render("<p>x</p>")).rejects.toThrow(/CHROMIUM_PATH/);

@@ -11,7 +11,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { Browser } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 
 export interface PdfConfig {
   /** The Chromium binary (CHROMIUM_PATH); Debian's by default. */
@@ -98,12 +98,21 @@ export function fontFaceCss(): Promise<string> {
   return fontCss;
 }
 
+/** A font file's bytes, read from disk once per process. */
+const fontBytes = new Map<string, Promise<Buffer>>();
+
 /** A font file's bytes for a request to FONT_ORIGIN, or null when it is not one of ours. */
 async function fontFile(url: string): Promise<Buffer | null> {
   const match = /^\/([a-z-]+)\/([\w-]+\.woff2?)$/.exec(new URL(url).pathname);
   if (!match?.[1] || !match[2] || !FONT_FACES.some((face) => face.pkg === match[1])) return null;
   const file = path.join(fontDir(match[1]), "files", match[2]);
-  return existsSync(file) ? readFile(file) : null;
+  if (!existsSync(file)) return null;
+  let bytes = fontBytes.get(file);
+  if (!bytes) {
+    bytes = readFile(file);
+    fontBytes.set(file, bytes);
+  }
+  return bytes;
 }
 
 /** A small counting gate: at most `limit` holders at once, the rest queue in order. */
@@ -125,14 +134,17 @@ function gate(limit: number) {
 export function createPdfRenderer(config: Partial<PdfConfig> = {}): PdfRenderer {
   const { chromiumPath, concurrency, timeoutMs } = { ...DEFAULT_PDF_CONFIG, ...config };
   const limit = gate(concurrency);
-  let browser: Promise<Browser> | undefined;
+  let context: Promise<BrowserContext> | undefined;
+  // Warm pages, at most `concurrency`: a new page costs ~150 ms (a renderer process), a render on a
+  // warm one ~60 ms. With JavaScript off a page keeps nothing from one document to the next.
+  const idle: Page[] = [];
 
-  const launch = async () => {
+  const launch = async (): Promise<BrowserContext> => {
     if (!existsSync(chromiumPath)) {
       throw new Error(`No Chromium at ${chromiumPath}: install Debian's chromium or set CHROMIUM_PATH`);
     }
     const { chromium } = await import("playwright-core");
-    const started = await chromium.launch({
+    const browser = await chromium.launch({
       executablePath: chromiumPath,
       args: [
         "--no-sandbox",
@@ -144,47 +156,64 @@ export function createPdfRenderer(config: Partial<PdfConfig> = {}): PdfRenderer 
       ],
     });
     // A crashed browser is started again on the next render instead of failing every render after it.
-    started.on("disconnected", () => {
-      browser = undefined;
+    browser.on("disconnected", () => {
+      context = undefined;
+      idle.length = 0;
+    });
+    const started = await browser.newContext({ javaScriptEnabled: false });
+    await started.route("**/*", async (route) => {
+      const url = route.request().url();
+      const font = url.startsWith(`${FONT_ORIGIN}/`) ? await fontFile(url) : null;
+      if (font) await route.fulfill({ body: font, contentType: "font/woff2" });
+      else await route.abort("blockedbyclient");
     });
     return started;
+  };
+
+  const pageFor = async (): Promise<Page> => {
+    const warm = idle.pop();
+    if (warm && !warm.isClosed()) return warm;
+    context ??= launch().catch((error: unknown) => {
+      context = undefined;
+      throw error;
+    });
+    const page = await (await context).newPage();
+    page.setDefaultTimeout(timeoutMs);
+    return page;
   };
 
   return {
     render: (html, options = {}) =>
       limit(async () => {
-        browser ??= launch().catch((error: unknown) => {
-          browser = undefined;
-          throw error;
-        });
-        const context = await (await browser).newContext({ javaScriptEnabled: false, offline: false });
+        const page = await pageFor();
         try {
-          await context.route("**/*", async (route) => {
-            const url = route.request().url();
-            const font = url.startsWith(`${FONT_ORIGIN}/`) ? await fontFile(url) : null;
-            if (font) await route.fulfill({ body: font, contentType: "font/woff2" });
-            else await route.abort("blockedbyclient");
-          });
-          const page = await context.newPage();
-          page.setDefaultTimeout(timeoutMs);
           await page.setContent(html, { waitUntil: "load", timeout: timeoutMs });
           // Web fonts load lazily; wait for them so no page prints in a fallback face.
-          await page.evaluate(() => document.fonts.ready.then(() => undefined)).catch(() => undefined);
+          await page.evaluate(() => document.fonts.ready.then(() => undefined));
           const margin = { top: "12mm", right: "12mm", bottom: "12mm", left: "12mm", ...options.margin };
-          return await page.pdf({
+          const pdf = await page.pdf({
             format: options.format ?? "A4",
             landscape: options.landscape ?? false,
             margin,
             printBackground: true,
           });
-        } finally {
-          await context.close().catch(() => undefined);
+          idle.push(page);
+          return pdf;
+        } catch (error) {
+          // A page that failed is not trusted with the next document.
+          await page.close().catch(() => undefined);
+          throw error;
         }
       }),
     close: async () => {
-      const open = browser;
-      browser = undefined;
-      if (open) await (await open).close().catch(() => undefined);
+      const open = context;
+      context = undefined;
+      idle.length = 0;
+      if (open)
+        await (await open)
+          .browser()
+          ?.close()
+          .catch(() => undefined);
     },
   };
 }
