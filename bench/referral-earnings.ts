@@ -9,17 +9,13 @@
 // alone (an index-only scan), which is what keeps it fast as the ledger grows.
 // It creates and drops `portal_bench_referrals` on the server at BENCH_DATABASE_URL, else
 // TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
-import { type ChildProcess, spawn } from "node:child_process";
 import { cpus } from "node:os";
-import { fileURLToPath } from "node:url";
-import { openDatabase, queryRows } from "@repo/db";
-import { seedDemoData } from "@repo/db/seed";
+import { queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
-import { admin, databaseUrl } from "./database";
+import { admin } from "./database";
+import { type BuiltApi, freshBenchDatabase, measureLatency, round, startBuiltApi } from "./support";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 const DATABASE = "portal_bench_referrals";
-const PASSWORD = "Demo@12345";
 export const EARNINGS_TARGET_P95_MS = 50;
 
 export interface EarningsFigures {
@@ -40,24 +36,6 @@ export interface EarningsBenchReport {
   machine: { cpus: number };
 }
 
-const round = (n: number) => Math.round(n * 10) / 10;
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
-async function waitForHealth(base: string, api: ChildProcess) {
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (api.exitCode !== null) throw new Error(`the API exited with ${api.exitCode}`);
-    const ready = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error("the API did not start within 60 s");
-}
-
 export async function runReferralEarningsBench(options: {
   adminUrl: string;
   port: number;
@@ -66,16 +44,11 @@ export async function runReferralEarningsBench(options: {
 }): Promise<EarningsBenchReport> {
   const total = options.entries ?? 200_000;
   const mine = Math.min(options.schoolEntries ?? 50_000, total);
-  const url = databaseUrl(options.adminUrl, DATABASE);
-  const base = `http://127.0.0.1:${options.port}`;
-  let api: ChildProcess | undefined;
+  let api: BuiltApi | undefined;
   try {
     console.log(`referral bench: creating ${DATABASE} with ${total.toLocaleString("en")} ledger entries…`);
-    await admin(options.adminUrl, `drop database if exists "${DATABASE}" with (force)`);
-    await admin(options.adminUrl, `create database "${DATABASE}"`);
-    const database = await openDatabase({ url, maxConnections: 2 });
     const started = performance.now();
-    await seedDemoData(database.db, PASSWORD);
+    const { url, database } = await freshBenchDatabase(options.adminUrl, DATABASE);
     const db = database.db;
     const [ids] = await queryRows<{ school: number; year: number }>(
       db,
@@ -136,56 +109,19 @@ export async function runReferralEarningsBench(options: {
       `referral bench: ${counted?.n} entries (${counted?.mine} the measured school's) in ${seedSeconds} s; plan:\n${plan}`,
     );
 
-    api = spawn(process.execPath, ["apps/api/dist/bin/server.mjs"], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: url,
-        API_PORT: String(options.port),
-        LOG_LEVEL: "warn",
-        SEED_DEMO: "false",
-        NODE_ENV: "production",
-      },
-      stdio: ["ignore", "inherit", "inherit"],
-    });
-    await waitForHealth(base, api);
-    const login = await fetch(`${base}/api/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ username: "school", password: PASSWORD, app: "school" }),
-    });
-    const token = String(((await login.json()) as { data: { token: string } }).data.token);
-    const headers = { Authorization: `Bearer ${token}` };
+    api = await startBuiltApi(url, options.port);
+    const headers = await api.signIn("school");
+    const base = api.base;
 
     async function latency(scenario: string, count: number, concurrency: number): Promise<EarningsFigures> {
       const call = async () => {
-        const t0 = performance.now();
         const response = await fetch(`${base}/api/get-referral-earnings-dashboard`, { headers });
         const body = (await response.json()) as { data: { totals: { earned: number } } };
         if (response.status !== 200 || !(body.data.totals.earned > 0))
           throw new Error(`the dashboard answered ${response.status}`);
-        return performance.now() - t0;
       };
-      for (let i = 0; i < 20; i++) await call(); // warm-up
-      const durations: number[] = [];
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: concurrency }, async () => {
-          while (next < count) {
-            next++;
-            durations.push(await call());
-          }
-        }),
-      );
-      durations.sort((a, b) => a - b);
-      const figures = {
-        scenario,
-        requests: count,
-        concurrency,
-        p50_ms: round(percentile(durations, 50)),
-        p95_ms: round(percentile(durations, 95)),
-        target_p95_ms: EARNINGS_TARGET_P95_MS,
-      };
+      const { p50_ms, p95_ms } = await measureLatency(count, concurrency, call, 20);
+      const figures = { scenario, requests: count, concurrency, p50_ms, p95_ms, target_p95_ms: EARNINGS_TARGET_P95_MS };
       console.log(`referral bench: ${scenario}: p50 ${figures.p50_ms} ms, p95 ${figures.p95_ms} ms`);
       return figures;
     }
@@ -203,8 +139,7 @@ export async function runReferralEarningsBench(options: {
       machine: { cpus: cpus().length },
     };
   } finally {
-    api?.kill("SIGTERM");
-    if (api && api.exitCode === null) await new Promise((resolve) => api?.once("exit", resolve));
+    await api?.stop();
     await admin(options.adminUrl, `drop database if exists "${DATABASE}" with (force)`).catch(() => {});
   }
 }
