@@ -31,6 +31,7 @@ import { registerSchoolDashboardRoutes } from "./routes/school-dashboard";
 import { registerSchoolRoutes } from "./routes/schools";
 import { registerSifRoutes } from "./routes/sif";
 import { registerStaticPageRoutes } from "./routes/static-pages";
+import { registerStudentAccountRoutes } from "./routes/student-accounts";
 import { registerStudentImportRoutes } from "./routes/student-import";
 import { registerStudentRoutes } from "./routes/students";
 
@@ -113,6 +114,7 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
   registerContentFileRoutes(app);
   registerReferralRoutes(app);
   registerPaymentHistoryRoutes(app);
+  registerStudentAccountRoutes(app);
 
   app.doc("/api/openapi.json", OPENAPI_INFO);
   registerDocs(app);

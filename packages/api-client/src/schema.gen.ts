@@ -646,7 +646,7 @@ export interface paths {
         put?: never;
         /**
          * Export a list as XLSX or CSV
-         * @description The body is the list's own filters (JSON, as for the list; paging fields are not accepted: the whole filtered list is exported). The rows are scoped exactly like the list. The file is streamed as an attachment; CSV is UTF-8 with a BOM; cells that start with = + - or @ are prefixed with a quote so that no spreadsheet runs them as formulas. Kinds and the list permission that exports each: students (students.view), individual-students (students.regionLists), study-materials (content.manage), brochure-downloads (content.manage), brochure-flipbooks (content.manage), important-dates (content.manage), frontend-pattern (content.manage), lecture-series (content.manage), syllabus (content.manage), notifications (content.manage), referred-students (students.referred), referral-ledger (referrals.manage), master-institutes (masterInstitutes.manage), institute-schools (institute.schools.manage), gcc-schools (schools.gcc).
+         * @description The body is the list's own filters (JSON, as for the list; paging fields are not accepted: the whole filtered list is exported). The rows are scoped exactly like the list. The file is streamed as an attachment; CSV is UTF-8 with a BOM; cells that start with = + - or @ are prefixed with a quote so that no spreadsheet runs them as formulas. Kinds and the list permission that exports each: students (students.view), individual-students (students.regionLists), inactive-students (paySupport.manage), study-materials (content.manage), brochure-downloads (content.manage), brochure-flipbooks (content.manage), important-dates (content.manage), frontend-pattern (content.manage), lecture-series (content.manage), syllabus (content.manage), notifications (content.manage), referred-students (students.referred), referral-ledger (referrals.manage), master-institutes (masterInstitutes.manage), institute-schools (institute.schools.manage), gcc-schools (schools.gcc).
          *
          *     Requires the `self.profile` permission.
          */
@@ -2285,6 +2285,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/paysupport/students/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Switch a student's sign-in off, with the reason
+         * @description Its sessions end at once and it cannot sign in until pay support switches it on again. Logged.
+         *
+         *     Requires the `paySupport.manage` permission.
+         */
+        post: operations["postPaysupportStudentsByIdDeactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paysupport/students/{id}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Switch a student's sign-in on again
+         * @description Only a sign-in pay support switched off; a student of a deactivated school waits for its school to activate itself. Logged.
+         *
+         *     Requires the `paySupport.manage` permission.
+         */
+        post: operations["postPaysupportStudentsByIdReactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paysupport/students/inactive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page through the students who cannot sign in, and why
+         * @description A student's own sign-in switched off by pay support (with when, why and by whom), or its school deactivated. Search by name, roll number, phone, username or school.
+         *
+         *     Requires the `paySupport.manage` permission.
+         */
+        get: operations["getPaysupportStudentsInactive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/prant": {
         parameters: {
             query?: never;
@@ -3896,6 +3962,9 @@ export interface components {
             message: string;
             status: boolean;
         };
+        DeactivateStudentBody: {
+            reason: string;
+        };
         EarningsDashboard: {
             by_month: {
                 approved: number;
@@ -4032,6 +4101,33 @@ export interface components {
         };
         ImportantDateResponse: {
             data: components["schemas"]["ImportantDateItem"];
+            message: string;
+            status: boolean;
+        };
+        InactiveStudentPage: {
+            items: {
+                /** @enum {string} */
+                cause: "account" | "school";
+                class_level: number;
+                deactivated_at: string | null;
+                deactivated_by: string | null;
+                name: string;
+                /** @enum {string} */
+                payment_status: "unpaid" | "pending" | "paid";
+                reason: string | null;
+                roll_number: string | null;
+                school_name: string | null;
+                student_id: number;
+                user_id: number;
+                username: string;
+            }[];
+            last_page: number;
+            page: number;
+            per_page: number;
+            total: number;
+        };
+        InactiveStudentPageResponse: {
+            data: components["schemas"]["InactiveStudentPage"];
             message: string;
             status: boolean;
         };
@@ -5138,6 +5234,16 @@ export interface components {
         };
         StaticPageResponse: {
             data: components["schemas"]["StaticPageItem"];
+            message: string;
+            status: boolean;
+        };
+        StudentAccountState: {
+            is_active: boolean;
+            student_id: number;
+            user_id: number;
+        };
+        StudentAccountStateResponse: {
+            data: components["schemas"]["StudentAccountState"];
             message: string;
             status: boolean;
         };
@@ -8488,7 +8594,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                kind: "students" | "individual-students" | "study-materials" | "brochure-downloads" | "brochure-flipbooks" | "important-dates" | "frontend-pattern" | "lecture-series" | "syllabus" | "notifications" | "referred-students" | "referral-ledger" | "master-institutes" | "institute-schools" | "gcc-schools";
+                kind: "students" | "individual-students" | "inactive-students" | "study-materials" | "brochure-downloads" | "brochure-flipbooks" | "important-dates" | "frontend-pattern" | "lecture-series" | "syllabus" | "notifications" | "referred-students" | "referral-ledger" | "master-institutes" | "institute-schools" | "gcc-schools";
             };
             cookie?: never;
         };
@@ -14241,6 +14347,223 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentHistoryResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPaysupportStudentsByIdDeactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeactivateStudentBody"];
+            };
+        };
+        responses: {
+            /** @description The student's sign-in as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentAccountStateResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such student, or it has no sign-in */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Its sign-in is already off */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPaysupportStudentsByIdReactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The student's sign-in as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentAccountStateResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such student, or it has no sign-in */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Its sign-in is already on, or its school is deactivated */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPaysupportStudentsInactive: {
+        parameters: {
+            query?: {
+                cause?: "account" | "school";
+                page?: number;
+                per_page?: number;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of inactive students */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InactiveStudentPageResponse"];
                 };
             };
             /** @description The request is invalid; `errors` names each field */

@@ -18,5 +18,6 @@ export const EXPORT_KIND = {
   masterInstitutes: "master-institutes",
   instituteSchools: "institute-schools",
   gccSchools: "gcc-schools",
+  inactiveStudents: "inactive-students",
 } as const;
 export type ExportKindName = (typeof EXPORT_KIND)[keyof typeof EXPORT_KIND];

@@ -2,6 +2,8 @@ import type { Permission } from "@repo/auth/permissions";
 import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { languageName } from "@repo/contracts/languages";
 import { type IndividualStudentRow, individualStudentQuery } from "@repo/contracts/sif";
+import { type InactiveStudentRow, inactiveStudentQuery } from "@repo/contracts/student-accounts";
+import { INACTIVE_CAUSE_NAMES } from "@repo/contracts/student-accounts-constants";
 import { type StudentRow, studentListQuery } from "@repo/contracts/students";
 import { classLabel, genderName, paymentStatusName } from "@repo/contracts/students-constants";
 import type { Db } from "@repo/db";
@@ -13,6 +15,7 @@ import { INSTITUTE_EXPORT_KINDS } from "./institute-exports";
 import { REFERRAL_EXPORT_KINDS } from "./referral-exports";
 import { listIndividualStudentsForExport } from "./sif";
 import { type CellValue, CSV_TYPE, csvStream, type ListColumn, XLSX_TYPE, xlsxStream } from "./spreadsheets/index";
+import { inactiveStudentsForExport } from "./student-accounts";
 import { listStudentsForExport } from "./students";
 
 /**
@@ -47,6 +50,20 @@ export interface ExportKind<Row, Filters> {
   /** The rows in batches, scoped to the viewer exactly like the list. */
   rows(db: Db, viewer: ExportViewer, filters: Filters): AsyncIterable<Row[]>;
 }
+
+const inactiveStudentColumns: ExportColumn<InactiveStudentRow>[] = [
+  { header: "Student id", value: (s) => s.student_id, width: 10 },
+  { header: "Name", value: (s) => s.name, width: 28 },
+  { header: "Username", value: (s) => s.username, width: 18 },
+  { header: "Class", value: (s) => classLabel(s.class_level), width: 8 },
+  { header: "Roll number", value: (s) => s.roll_number, width: 14 },
+  { header: "Payment", value: (s) => paymentStatusName(s.payment_status), width: 10 },
+  { header: "School", value: (s) => s.school_name, width: 32 },
+  { header: "Why inactive", value: (s) => INACTIVE_CAUSE_NAMES[s.cause], width: 20 },
+  { header: "Switched off", value: (s) => (s.deactivated_at ? new Date(s.deactivated_at) : null), width: 18 },
+  { header: "Reason", value: (s) => s.reason, width: 40 },
+  { header: "By", value: (s) => s.deactivated_by, width: 20 },
+];
 
 /** Keeps each kind's row type tied to its columns while the registry holds them side by side. */
 const defineExport = <Row, Filters>(kind: ExportKind<Row, Filters>) => kind as ExportKind<unknown, unknown>;
@@ -104,6 +121,14 @@ export const EXPORT_KINDS: Record<string, ExportKind<unknown, unknown>> = {
     sheetName: "Individual students",
     columns: individualStudentColumns,
     rows: (db, viewer, filters) => listIndividualStudentsForExport(db, viewer, filters),
+  }),
+  [EXPORT_KIND.inactiveStudents]: defineExport({
+    permissions: ["paySupport.manage"],
+    filters: inactiveStudentQuery.omit({ page: true, per_page: true }),
+    fileName: "inactive-students",
+    sheetName: "Inactive students",
+    columns: inactiveStudentColumns,
+    rows: (db, _viewer, filters) => inactiveStudentsForExport(db, filters),
   }),
   ...CONTENT_EXPORT_KINDS,
   ...REFERRAL_EXPORT_KINDS,

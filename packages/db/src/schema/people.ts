@@ -30,6 +30,10 @@ export const users = pgTable(
     name: text("name").notNull(),
     roleId: smallint("role_id").notNull(),
     isActive: boolean("is_active").notNull().default(true),
+    /** When, why and by whom the account was switched off (pay support deactivates a student's account). */
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+    deactivationReason: text("deactivation_reason"),
+    deactivatedBy: integer("deactivated_by"),
     passwordHash: text("password_hash").notNull(),
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
     fullName: text("full_name"),
@@ -53,6 +57,8 @@ export const users = pgTable(
     index("users_role_idx").on(t.roleId),
     index("users_school_idx").on(t.schoolId),
     index("users_email_lower_idx").on(sql`lower(${t.email})`),
+    // The inactive-students list reads only the few switched-off accounts.
+    index("users_inactive_idx").on(t.roleId, t.deactivatedAt).where(sql`not ${t.isActive}`),
     check("users_role_id_range", sql`${t.roleId} between 1 and 18`),
   ],
 );

@@ -358,6 +358,17 @@ export async function seedDemoData(db: Db, password = DEFAULT_DEMO_PASSWORD): Pr
       .insert(users)
       .values([
         userRow(1, { schoolId: demoSchool?.id, studentId: studentIds[0], zoneId: pune.zoneId, name: "Demo Student" }),
+        // A second student of the demo school whose sign-in pay support switched off (inactive-students list).
+        userRow(1, {
+          username: "inactivestudent",
+          schoolId: demoSchool?.id,
+          studentId: studentIds[schoolRows.length],
+          zoneId: pune.zoneId,
+          name: "Demo Inactive Student",
+          isActive: false,
+          deactivatedAt: new Date("2026-11-20T10:30:00Z"),
+          deactivationReason: "Registered twice: the school paid for the other registration",
+        }),
         userRow(2, { schoolId: demoSchool?.id, zoneId: pune.zoneId, name: "Jnana Prabodhini Prashala" }),
         userRow(3),
         userRow(4),
