@@ -24,6 +24,7 @@ import { registerMasterInstituteRoutes } from "./routes/master-institutes";
 import { registerNotificationRoutes } from "./routes/notifications";
 import { registerOtpRoutes } from "./routes/otp";
 import { registerPaymentHistoryRoutes } from "./routes/payment-history";
+import { registerPaymentRoutes } from "./routes/payments";
 import { registerProfileRoutes } from "./routes/profile";
 import { registerReferralRoutes } from "./routes/referrals";
 import { registerSchoolAccountRoutes } from "./routes/school-account";
@@ -115,6 +116,7 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
   registerReferralRoutes(app);
   registerPaymentHistoryRoutes(app);
   registerStudentAccountRoutes(app);
+  registerPaymentRoutes(app);
 
   app.doc("/api/openapi.json", OPENAPI_INFO);
   registerDocs(app);

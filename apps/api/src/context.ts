@@ -1,6 +1,7 @@
 import type { Permission, Subject } from "@repo/auth/permissions";
 import type { Database } from "@repo/db";
 import type { Logger } from "./logger";
+import type { PaymentGateway, RazorpayConfig } from "./services/payments/gateway";
 import type { PdfRenderer } from "./services/pdf";
 import type { SmsSender } from "./services/sms";
 import type { FileStorage } from "./services/storage";
@@ -35,6 +36,8 @@ export interface ApiConfig {
   mail: MailConfig;
   /** Who issues invoices: the programme office's name, postal address and tax id (INVOICE_ISSUER_*). */
   invoiceIssuer: { name: string; address: string[]; email?: string | null; taxId?: string | null };
+  /** The payment gateway (PAYMENT_PROVIDER): the demo gateway's signing secret, or Razorpay's keys. */
+  payments: { provider: "demo" | "razorpay"; demoSecret: string; razorpay: RazorpayConfig | null };
   /** The Chromium binary the PDF service drives (CHROMIUM_PATH). */
   chromiumPath: string;
 }
@@ -44,6 +47,8 @@ export interface Services {
   database: Database;
   sms: SmsSender;
   storage: FileStorage;
+  /** The payment gateway the configuration names (demo by default). */
+  gateway: PaymentGateway;
   /** HTML to PDF (invoices, admit cards, certificates); its browser starts on first use. */
   pdf: PdfRenderer;
   config: ApiConfig;

@@ -29,93 +29,109 @@ const mailFrom = z
   }, 'must be an e-mail address, optionally with a name: "Exam Portal <no-reply@example.org>"');
 
 /** The API's whole configuration. Parsed once at start-up; a bad value stops the process. */
-export const apiEnvSchema = z.object({
-  NODE_ENV: nodeEnvVar,
-  API_PORT: portVar(4000),
-  API_HOST: z.string().min(1, "must be a host name or address").default("127.0.0.1"),
-  /** PostgreSQL server; when unset the API uses embedded PGlite in DATA_DIR. */
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
-    .optional(),
-  DATA_DIR: z.string().min(1, "must be a folder path").default(".data/pglite"),
-  /** Load demo data when the database has no users (on by default outside production). */
-  SEED_DEMO: z.enum(["auto", "true", "false"], { error: "must be auto, true or false" }).default("auto"),
-  DEMO_PASSWORD: z.string().min(8, "must be at least 8 characters").default("Demo@12345"),
-  LOG_LEVEL: logLevelVar,
-  /** Folder for uploaded files (profile photos…); never served directly. */
-  UPLOAD_DIR: z.string().min(1, "must be a folder path").default(".data/uploads"),
-  /** Who issues invoices (printed on each): the programme office's name, address (lines split by "|") and GSTIN. */
-  INVOICE_ISSUER_NAME: z.string().trim().min(1, "must be the programme office's name").optional(),
-  INVOICE_ISSUER_ADDRESS: z
-    .string()
-    .optional()
-    .transform((value) =>
-      value
-        ?.split("|")
-        .map((line) => line.trim())
-        .filter(Boolean),
-    ),
-  INVOICE_ISSUER_TAX_ID: z.string().trim().min(1).optional(),
-  /** The Chromium binary that renders PDFs (invoices, admit cards); Debian's by default. */
-  CHROMIUM_PATH: z.string().min(1, "must be the path of a Chromium binary").default(DEFAULT_PDF_CONFIG.chromiumPath),
-  /** Comma-separated addresses whose X-Forwarded-For is believed (the app servers, a load balancer). */
-  TRUSTED_PROXIES: z
-    .string()
-    .default("127.0.0.1,::1")
-    .transform((value) =>
-      value
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
-  SESSION_IDLE_HOURS: z
-    .string()
-    .default("12")
-    .pipe(
-      z.coerce
-        .number<string>()
-        .int("must be a whole number of hours")
-        .min(1, "must be at least 1")
-        .max(720, "must be at most 720"),
-    ),
-  /** Sign-in attempts allowed per client address per minute (429 beyond). */
-  LOGIN_LIMIT_PER_CLIENT: z
-    .string()
-    .default("20")
-    .pipe(z.coerce.number<string>().int("must be a whole number").min(1, "must be at least 1")),
-  COMPANY_LOGO_URL: z.url({ error: "must be an absolute URL" }).optional(),
-  /** Where people open the school app: links in mail (verification, student sign-in) point there. */
-  SCHOOL_ORIGIN: originVar(`http://localhost:${DEFAULT_APP_PORTS.school}`),
-  /** The programme office's address: contact messages from schools whose region has no coordinator go there. */
-  CONTACT_ADMIN_EMAIL: z.email({ error: "must be an e-mail address" }).default(PROGRAMME_ADMIN_EMAIL),
-  /**
-   * SMTP server for outgoing mail, e.g. smtps://user:password@smtp.example.org:465 or
-   * smtp://127.0.0.1:2525. Unset: mail stays queued in the outbox (never lost) until it is set.
-   */
-  SMTP_URL: z.preprocess(
-    (value) => (value === "" ? undefined : value),
-    z
+export const apiEnvSchema = z
+  .object({
+    NODE_ENV: nodeEnvVar,
+    API_PORT: portVar(4000),
+    API_HOST: z.string().min(1, "must be a host name or address").default("127.0.0.1"),
+    /** PostgreSQL server; when unset the API uses embedded PGlite in DATA_DIR. */
+    DATABASE_URL: z
       .string()
-      .regex(
-        /^smtps?:\/\/[^\s]+$/,
-        "must be an smtp:// or smtps:// URL, like smtps://user:password@smtp.example.org:465",
-      )
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
       .optional(),
-  ),
-  /** The From of every mail. */
-  MAIL_FROM: mailFrom,
-  /** Messages handed to SMTP per minute, across every API instance. */
-  MAIL_RATE_PER_MINUTE: wholeNumber(MAIL_DEFAULT_RATE_PER_MINUTE, 1, "messages per minute"),
-  /** How many times a message is tried before a temporary failure is final. */
-  MAIL_MAX_ATTEMPTS: wholeNumber(MAIL_DEFAULT_MAX_ATTEMPTS, 1, "attempts"),
-  /** First retry after this many seconds; each further one waits twice as long. */
-  MAIL_RETRY_BASE_SECONDS: wholeNumber(60, 1, "seconds"),
-  /** How long in-flight requests may take to finish after SIGTERM before the process exits. */
-  SHUTDOWN_GRACE_MS: z
-    .string()
-    .default("10000")
-    .pipe(z.coerce.number<string>().int("must be a whole number of milliseconds").min(0, "must be 0 or more")),
-});
+    DATA_DIR: z.string().min(1, "must be a folder path").default(".data/pglite"),
+    /** Load demo data when the database has no users (on by default outside production). */
+    SEED_DEMO: z.enum(["auto", "true", "false"], { error: "must be auto, true or false" }).default("auto"),
+    DEMO_PASSWORD: z.string().min(8, "must be at least 8 characters").default("Demo@12345"),
+    LOG_LEVEL: logLevelVar,
+    /** Folder for uploaded files (profile photos…); never served directly. */
+    UPLOAD_DIR: z.string().min(1, "must be a folder path").default(".data/uploads"),
+    /** The payment gateway: the local demo gateway (default) or Razorpay, whose keys are then required. */
+    PAYMENT_PROVIDER: z.enum(["demo", "razorpay"], { error: "must be demo or razorpay" }).default("demo"),
+    RAZORPAY_KEY_ID: z.string().trim().min(1).optional(),
+    RAZORPAY_KEY_SECRET: z.string().trim().min(1).optional(),
+    RAZORPAY_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+    RAZORPAY_API_URL: z.string().url("must be a URL like https://api.razorpay.com").default("https://api.razorpay.com"),
+    /** The demo gateway's signing secret (any text; it signs and checks its own webhooks). */
+    DEMO_GATEWAY_SECRET: z.string().min(8, "must be at least 8 characters").default("demo-gateway-secret"),
+    /** Who issues invoices (printed on each): the programme office's name, address (lines split by "|") and GSTIN. */
+    INVOICE_ISSUER_NAME: z.string().trim().min(1, "must be the programme office's name").optional(),
+    INVOICE_ISSUER_ADDRESS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        value
+          ?.split("|")
+          .map((line) => line.trim())
+          .filter(Boolean),
+      ),
+    INVOICE_ISSUER_TAX_ID: z.string().trim().min(1).optional(),
+    /** The Chromium binary that renders PDFs (invoices, admit cards); Debian's by default. */
+    CHROMIUM_PATH: z.string().min(1, "must be the path of a Chromium binary").default(DEFAULT_PDF_CONFIG.chromiumPath),
+    /** Comma-separated addresses whose X-Forwarded-For is believed (the app servers, a load balancer). */
+    TRUSTED_PROXIES: z
+      .string()
+      .default("127.0.0.1,::1")
+      .transform((value) =>
+        value
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    SESSION_IDLE_HOURS: z
+      .string()
+      .default("12")
+      .pipe(
+        z.coerce
+          .number<string>()
+          .int("must be a whole number of hours")
+          .min(1, "must be at least 1")
+          .max(720, "must be at most 720"),
+      ),
+    /** Sign-in attempts allowed per client address per minute (429 beyond). */
+    LOGIN_LIMIT_PER_CLIENT: z
+      .string()
+      .default("20")
+      .pipe(z.coerce.number<string>().int("must be a whole number").min(1, "must be at least 1")),
+    COMPANY_LOGO_URL: z.url({ error: "must be an absolute URL" }).optional(),
+    /** Where people open the school app: links in mail (verification, student sign-in) point there. */
+    SCHOOL_ORIGIN: originVar(`http://localhost:${DEFAULT_APP_PORTS.school}`),
+    /** The programme office's address: contact messages from schools whose region has no coordinator go there. */
+    CONTACT_ADMIN_EMAIL: z.email({ error: "must be an e-mail address" }).default(PROGRAMME_ADMIN_EMAIL),
+    /**
+     * SMTP server for outgoing mail, e.g. smtps://user:password@smtp.example.org:465 or
+     * smtp://127.0.0.1:2525. Unset: mail stays queued in the outbox (never lost) until it is set.
+     */
+    SMTP_URL: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z
+        .string()
+        .regex(
+          /^smtps?:\/\/[^\s]+$/,
+          "must be an smtp:// or smtps:// URL, like smtps://user:password@smtp.example.org:465",
+        )
+        .optional(),
+    ),
+    /** The From of every mail. */
+    MAIL_FROM: mailFrom,
+    /** Messages handed to SMTP per minute, across every API instance. */
+    MAIL_RATE_PER_MINUTE: wholeNumber(MAIL_DEFAULT_RATE_PER_MINUTE, 1, "messages per minute"),
+    /** How many times a message is tried before a temporary failure is final. */
+    MAIL_MAX_ATTEMPTS: wholeNumber(MAIL_DEFAULT_MAX_ATTEMPTS, 1, "attempts"),
+    /** First retry after this many seconds; each further one waits twice as long. */
+    MAIL_RETRY_BASE_SECONDS: wholeNumber(60, 1, "seconds"),
+    /** How long in-flight requests may take to finish after SIGTERM before the process exits. */
+    SHUTDOWN_GRACE_MS: z
+      .string()
+      .default("10000")
+      .pipe(z.coerce.number<string>().int("must be a whole number of milliseconds").min(0, "must be 0 or more")),
+  })
+  .superRefine((env, context) => {
+    if (env.PAYMENT_PROVIDER !== "razorpay") return;
+    for (const name of ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"] as const) {
+      if (!env[name])
+        context.addIssue({ code: "custom", path: [name], message: "must be set when PAYMENT_PROVIDER is razorpay" });
+    }
+  });
 
 export type ApiEnv = z.output<typeof apiEnvSchema>;

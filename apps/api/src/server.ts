@@ -36,6 +36,19 @@ async function main() {
       schoolOrigin: env.SCHOOL_ORIGIN,
       contactAdminEmail: env.CONTACT_ADMIN_EMAIL,
       chromiumPath: env.CHROMIUM_PATH,
+      payments: {
+        provider: env.PAYMENT_PROVIDER,
+        demoSecret: env.DEMO_GATEWAY_SECRET,
+        razorpay:
+          env.PAYMENT_PROVIDER === "razorpay"
+            ? {
+                keyId: env.RAZORPAY_KEY_ID ?? "",
+                keySecret: env.RAZORPAY_KEY_SECRET ?? "",
+                webhookSecret: env.RAZORPAY_WEBHOOK_SECRET ?? "",
+                apiUrl: env.RAZORPAY_API_URL,
+              }
+            : null,
+      },
       invoiceIssuer: {
         ...DEFAULT_CONFIG.invoiceIssuer,
         email: env.CONTACT_ADMIN_EMAIL,

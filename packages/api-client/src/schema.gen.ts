@@ -1085,6 +1085,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/get-payment-amount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What the chosen unpaid students cost
+         * @description The ticked students, every unpaid student of a class, or (neither) every unpaid student; the active exam year's Level 1 fee for the school's country, times the students.
+         *
+         *     Requires the `payments.payForStudents` permission.
+         */
+        post: operations["postGetPaymentAmount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/get-referral-earnings-dashboard": {
         parameters: {
             query?: never;
@@ -1949,6 +1971,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/master-institute/pay-student/create-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start paying for unpaid students of the master institute's schools
+         * @description Creates an order for the chosen unpaid students (the amount is the server's), holds them as pending so no other payment covers them, and opens the gateway's order. A school pays once its e-mail is verified.
+         *
+         *     Requires the `payments.payForStudents` permission.
+         */
+        post: operations["postMasterInstitutePayStudentCreatePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/master-institute/profile": {
         parameters: {
             query?: never;
@@ -2263,6 +2307,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pay-student/create-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start paying for the school's chosen unpaid students
+         * @description Creates an order for the chosen unpaid students (the amount is the server's), holds them as pending so no other payment covers them, and opens the gateway's order. A school pays once its e-mail is verified.
+         *
+         *     Requires the `payments.payForStudents` permission.
+         */
+        post: operations["postPayStudentCreatePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay-student/update-payment-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The return from the gateway's checkout
+         * @description With Razorpay's ids and signature (HMAC-SHA256 of `order_id|payment_id`), the payment is settled at once instead of waiting for the webhook; both count once. Without them (the demo gateway), the order is answered as it is.
+         *
+         *     Requires the `payments.payForStudents` permission.
+         */
+        post: operations["postPayStudentUpdatePaymentStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payment-history": {
         parameters: {
             query?: never;
@@ -2279,6 +2367,70 @@ export interface paths {
         get: operations["getPaymentHistory"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/demo/checkout/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The demo gateway's Pay and Fail buttons
+         * @description Only with PAYMENT_PROVIDER=demo. The demo gateway signs a webhook exactly like the real gateway would and delivers it to the webhook endpoint's own code path, then answers the order as it now is.
+         *
+         *     Requires the `payments.payForStudents` permission.
+         */
+        post: operations["postPaymentsDemoCheckoutById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the signed-in payer's orders (checkout and result pages)
+         * @description Requires the `payments.payForStudents` permission.
+         */
+        get: operations["getPaymentsOrdersById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/webhook/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The gateway's webhook
+         * @description Verified on the raw body with the webhook secret (X-Razorpay-Signature); each event id (X-Razorpay-Event-Id) counts once, and a repeat answers 200 and changes nothing.
+         *
+         *     Public.
+         */
+        post: operations["postPaymentsWebhookByProvider"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3571,6 +3723,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/update-payment-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The return from the gateway's checkout
+         * @description With Razorpay's ids and signature (HMAC-SHA256 of `order_id|payment_id`), the payment is settled at once instead of waiting for the webhook; both count once. Without them (the demo gateway), the order is answered as it is.
+         *
+         *     Requires the `payments.payForStudents` permission.
+         */
+        post: operations["postUpdatePaymentStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/update-profile": {
         parameters: {
             query?: never;
@@ -3871,6 +4045,12 @@ export interface components {
             message: string;
             status: boolean;
         };
+        CheckoutReturnBody: {
+            order_id: number;
+            razorpay_order_id?: string;
+            razorpay_payment_id?: string;
+            razorpay_signature?: string;
+        };
         CommissionRule: {
             amount_minor: number;
             currency: string;
@@ -3962,8 +4142,37 @@ export interface components {
             message: string;
             status: boolean;
         };
+        CreatedPayment: {
+            amount: {
+                amount_minor: number;
+                currency: string;
+            };
+            checkout: {
+                order_id: number;
+                /** @enum {string} */
+                provider: "demo";
+            } | {
+                key_id: string;
+                order_id: number;
+                /** @enum {string} */
+                provider: "razorpay";
+                provider_order_id: string;
+            };
+            order_id: number;
+            reference: string;
+            students: number;
+        };
+        CreatedPaymentResponse: {
+            data: components["schemas"]["CreatedPayment"];
+            message: string;
+            status: boolean;
+        };
         DeactivateStudentBody: {
             reason: string;
+        };
+        DemoCheckoutBody: {
+            /** @enum {string} */
+            outcome: "pay" | "fail";
         };
         EarningsDashboard: {
             by_month: {
@@ -4699,10 +4908,53 @@ export interface components {
             message: string;
             status: boolean;
         };
+        OrderSummary: {
+            amount: {
+                amount_minor: number;
+                currency: string;
+            };
+            created_at: string;
+            id: number;
+            invoice_number: string | null;
+            items: {
+                amount_minor: number;
+                description: string;
+            }[];
+            paid_at: string | null;
+            provider: string;
+            /** @enum {string} */
+            purpose: "students" | "study_materials";
+            reference: string;
+            /** @enum {string} */
+            status: "created" | "pending" | "paid" | "failed" | "expired" | "refunded";
+            status_reason: string | null;
+        };
+        OrderSummaryResponse: {
+            data: components["schemas"]["OrderSummary"];
+            message: string;
+            status: boolean;
+        };
         OtpSentResponse: {
             data: {
                 expires_in_seconds: number;
             };
+            message: string;
+            status: boolean;
+        };
+        PaymentAmount: {
+            amount: {
+                amount_minor: number;
+                currency: string;
+            } | null;
+            exam_level: string;
+            fee: {
+                amount_minor: number;
+                currency: string;
+            } | null;
+            students: number;
+        };
+        PaymentAmountResponse: {
+            data: components["schemas"]["PaymentAmount"];
             message: string;
             status: boolean;
         };
@@ -5247,6 +5499,11 @@ export interface components {
             message: string;
             status: boolean;
         };
+        StudentChoice: {
+            class_level?: number;
+            school_id?: number;
+            student_ids?: number[];
+        };
         StudentCredentialsData: {
             username: string;
         };
@@ -5539,6 +5796,14 @@ export interface components {
         };
         UserResponse: {
             data: components["schemas"]["UserRecord"];
+            message: string;
+            status: boolean;
+        };
+        WebhookAnswer: {
+            outcome: string;
+        };
+        WebhookAnswerResponse: {
+            data: components["schemas"]["WebhookAnswer"];
             message: string;
             status: boolean;
         };
@@ -10050,6 +10315,75 @@ export interface operations {
             };
         };
     };
+    postGetPaymentAmount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentChoice"];
+            };
+        };
+        responses: {
+            /** @description The amount */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentAmountResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A chosen student is not unpaid, or not yours */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getGetReferralEarningsDashboard: {
         parameters: {
             query?: never;
@@ -13227,6 +13561,84 @@ export interface operations {
             };
         };
     };
+    postMasterInstitutePayStudentCreatePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentChoice"];
+            };
+        };
+        responses: {
+            /** @description The order, held for the gateway, and how to open its checkout */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedPaymentResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A chosen student is not unpaid (or not yours), no fee is set, or the school's e-mail is not verified yet */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The gateway could not be reached; nothing was charged */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     postMasterInstituteProfile: {
         parameters: {
             query?: never;
@@ -14325,6 +14737,144 @@ export interface operations {
             };
         };
     };
+    postPayStudentCreatePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentChoice"];
+            };
+        };
+        responses: {
+            /** @description The order, held for the gateway, and how to open its checkout */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedPaymentResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A chosen student is not unpaid (or not yours), no fee is set, or the school's e-mail is not verified yet */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The gateway could not be reached; nothing was charged */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPayStudentUpdatePaymentStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutReturnBody"];
+            };
+        };
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderSummaryResponse"];
+                };
+            };
+            /** @description The checkout's signature does not match */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getPaymentHistory: {
         parameters: {
             query?: {
@@ -14369,6 +14919,193 @@ export interface operations {
             };
             /** @description The signed-in role may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPaymentsDemoCheckoutById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DemoCheckoutBody"];
+            };
+        };
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderSummaryResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such open order of yours, or the demo gateway is off */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPaymentsOrdersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderSummaryResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPaymentsWebhookByProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What it did */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAnswerResponse"];
+                };
+            };
+            /** @description A missing or wrong signature, or a body that is not an event */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description This portal does not take payments through that provider */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19235,6 +19972,66 @@ export interface operations {
             };
             /** @description A field's value cannot be used */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postUpdatePaymentStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutReturnBody"];
+            };
+        };
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderSummaryResponse"];
+                };
+            };
+            /** @description The checkout's signature does not match */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

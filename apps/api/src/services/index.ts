@@ -9,6 +9,9 @@ import type { ApiConfig, MailConfig, Services } from "../context";
 import type { Logger } from "../logger";
 import { type JobHandlers, startJobRunner } from "./jobs";
 import { createMailWorker, MAIL_CAMPAIGN_JOB, runCampaignJob } from "./mail/index";
+import { orderCredentialsJob } from "./payments/credentials";
+import { demoGateway, razorpayGateway } from "./payments/gateway";
+import { ORDER_CREDENTIALS_JOB } from "./payments/settle";
 import { createPdfRenderer, DEFAULT_PDF_CONFIG } from "./pdf";
 import { schoolImportJob } from "./school-import";
 import { sifImportJob } from "./sif-import";
@@ -31,6 +34,8 @@ export const DEFAULT_CONFIG: ApiConfig = {
     retryBaseSeconds: 60,
   },
   chromiumPath: DEFAULT_PDF_CONFIG.chromiumPath,
+  // The demo gateway signs its own webhooks; its secret only has to match itself.
+  payments: { provider: "demo", demoSecret: "demo-gateway-secret", razorpay: null },
   invoiceIssuer: {
     name: "Science Exam Programme Office",
     address: ["Programme Office", "New Delhi 110001"],
@@ -54,6 +59,10 @@ export function createServices(database: Database, options: { uploadDir: string;
     sms: outboxSmsSender(database.db),
     storage: localDiskStorage(options.uploadDir),
     pdf: createPdfRenderer({ chromiumPath: config.chromiumPath }),
+    gateway:
+      config.payments.provider === "razorpay" && config.payments.razorpay
+        ? razorpayGateway(config.payments.razorpay)
+        : demoGateway(config.payments.demoSecret),
     config,
   };
 }
@@ -65,6 +74,7 @@ export function jobHandlers(services: Services): JobHandlers {
     [STUDENT_IMPORT_JOB]: studentImportJob(services),
     [SIF_IMPORT_JOB]: sifImportJob(services),
     [SCHOOL_IMPORT_JOB]: schoolImportJob(services),
+    [ORDER_CREDENTIALS_JOB]: orderCredentialsJob(services),
   };
 }
 

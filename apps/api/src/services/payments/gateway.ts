@@ -1,0 +1,176 @@
+/**
+ * The payment gateway behind one interface (DECISIONS §7): Razorpay-compatible in production, and
+ * the local demo gateway by default so that the whole flow runs on a fresh machine. Both speak
+ * Razorpay's webhook format (`payment.captured`, `payment.failed`), signed with HMAC-SHA256 of the
+ * raw body in `X-Razorpay-Signature` and identified by `X-Razorpay-Event-Id`, so one parser and one
+ * settlement path serve both.
+ */
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import type { PaymentProvider } from "@repo/contracts/payments-constants";
+
+export interface GatewayPayment {
+  /** The gateway's payment id (pay_…): unique per provider, the key that makes settling idempotent. */
+  paymentId: string;
+  providerOrderId: string;
+  amountMinor: number;
+  currency: string;
+  /** captured | failed | … as the gateway says. */
+  status: string;
+  method: string | null;
+  error: string | null;
+}
+
+export interface GatewayEvent {
+  eventId: string;
+  type: string;
+  payment: GatewayPayment | null;
+}
+
+export interface PaymentGateway {
+  provider: PaymentProvider;
+  /** The gateway's order for ours (its id goes back in every payment for it). */
+  createOrder(order: { id: number; amountMinor: number; currency: string }): Promise<{ providerOrderId: string }>;
+  /** Whether a webhook's raw body carries the gateway's signature. */
+  verifyWebhook(rawBody: string, signature: string | null): boolean;
+  /** Whether the checkout's return (order id, payment id, signature) is the gateway's. */
+  verifyCheckout(providerOrderId: string, paymentId: string, signature: string): boolean;
+  /** The payments the gateway holds for an order (reconciliation asks when no webhook came). */
+  orderPayments(providerOrderId: string): Promise<GatewayPayment[]>;
+  /** The checkout's public key (razorpay), or null. */
+  keyId: string | null;
+}
+
+export const hmacHex = (secret: string, text: string) => createHmac("sha256", secret).update(text).digest("hex");
+
+/** Compares a signature in constant time (a wrong length is simply wrong). */
+export function sameSignature(expected: string, given: string | null): boolean {
+  if (!given) return false;
+  const a = Buffer.from(expected, "utf8");
+  const b = Buffer.from(given.trim(), "utf8");
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+interface RazorpayPaymentEntity {
+  id?: unknown;
+  order_id?: unknown;
+  amount?: unknown;
+  currency?: unknown;
+  status?: unknown;
+  method?: unknown;
+  error_description?: unknown;
+}
+
+export function paymentOf(entity: RazorpayPaymentEntity | undefined): GatewayPayment | null {
+  if (!entity || typeof entity.id !== "string" || typeof entity.order_id !== "string") return null;
+  return {
+    paymentId: entity.id,
+    providerOrderId: entity.order_id,
+    amountMinor: Number(entity.amount),
+    currency: String(entity.currency ?? "").toUpperCase(),
+    status: String(entity.status ?? ""),
+    method: typeof entity.method === "string" ? entity.method : null,
+    error: typeof entity.error_description === "string" ? entity.error_description : null,
+  };
+}
+
+/** A webhook's event from its raw body (already verified); null when it is not JSON we understand. */
+export function parseWebhook(rawBody: string, eventIdHeader: string | null): GatewayEvent | null {
+  let body: { event?: unknown; payload?: { payment?: { entity?: RazorpayPaymentEntity } }; id?: unknown };
+  try {
+    body = JSON.parse(rawBody);
+  } catch {
+    return null;
+  }
+  if (typeof body.event !== "string") return null;
+  const eventId = eventIdHeader ?? (typeof body.id === "string" ? body.id : null);
+  if (!eventId) return null;
+  return { eventId, type: body.event, payment: paymentOf(body.payload?.payment?.entity) };
+}
+
+/** A webhook body as Razorpay sends it, for a payment (the demo gateway sends the same). */
+export function webhookBody(type: string, payment: GatewayPayment): string {
+  return JSON.stringify({
+    entity: "event",
+    event: type,
+    contains: ["payment"],
+    payload: {
+      payment: {
+        entity: {
+          id: payment.paymentId,
+          entity: "payment",
+          order_id: payment.providerOrderId,
+          amount: payment.amountMinor,
+          currency: payment.currency,
+          status: payment.status,
+          method: payment.method,
+          error_description: payment.error,
+        },
+      },
+    },
+    created_at: Math.floor(Date.now() / 1000),
+  });
+}
+
+/**
+ * The demo gateway: orders are `demo_order_{id}`, payments `pay_demo_…`; it keeps nothing of its
+ * own, so reconciliation finds no payment for an order nobody paid (and expires it).
+ */
+export function demoGateway(secret: string): PaymentGateway & { sign(body: string): string; newPaymentId(): string } {
+  return {
+    provider: "demo",
+    keyId: null,
+    createOrder: async (order) => ({ providerOrderId: `demo_order_${order.id}` }),
+    verifyWebhook: (rawBody, signature) => sameSignature(hmacHex(secret, rawBody), signature),
+    verifyCheckout: (orderId, paymentId, signature) =>
+      sameSignature(hmacHex(secret, `${orderId}|${paymentId}`), signature),
+    orderPayments: async () => [],
+    sign: (body) => hmacHex(secret, body),
+    newPaymentId: () => `pay_demo_${randomUUID().replaceAll("-", "").slice(0, 14)}`,
+  };
+}
+
+export interface RazorpayConfig {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  /** https://api.razorpay.com unless a test points it elsewhere. */
+  apiUrl: string;
+}
+
+/** Razorpay-compatible: orders API with basic auth, checkout and webhook signatures. */
+export function razorpayGateway(config: RazorpayConfig): PaymentGateway {
+  const auth = `Basic ${Buffer.from(`${config.keyId}:${config.keySecret}`).toString("base64")}`;
+  const call = async (path: string, init: RequestInit = {}) => {
+    const response = await fetch(`${config.apiUrl.replace(/\/+$/, "")}${path}`, {
+      ...init,
+      headers: { Authorization: auth, "Content-Type": "application/json", ...init.headers },
+      signal: AbortSignal.timeout(15_000),
+    });
+    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    if (!response.ok) {
+      const error = (body.error as { description?: string } | undefined)?.description ?? response.statusText;
+      throw new Error(`Razorpay answered ${response.status}: ${error}`);
+    }
+    return body;
+  };
+  return {
+    provider: "razorpay",
+    keyId: config.keyId,
+    async createOrder(order) {
+      const body = await call("/v1/orders", {
+        method: "POST",
+        body: JSON.stringify({ amount: order.amountMinor, currency: order.currency, receipt: `order-${order.id}` }),
+      });
+      if (typeof body.id !== "string") throw new Error("Razorpay gave no order id");
+      return { providerOrderId: body.id };
+    },
+    verifyWebhook: (rawBody, signature) => sameSignature(hmacHex(config.webhookSecret, rawBody), signature),
+    verifyCheckout: (orderId, paymentId, signature) =>
+      sameSignature(hmacHex(config.keySecret, `${orderId}|${paymentId}`), signature),
+    async orderPayments(providerOrderId) {
+      const body = await call(`/v1/orders/${encodeURIComponent(providerOrderId)}/payments`);
+      const items = Array.isArray(body.items) ? (body.items as RazorpayPaymentEntity[]) : [];
+      return items.map(paymentOf).filter((p): p is GatewayPayment => p !== null);
+    },
+  };
+}

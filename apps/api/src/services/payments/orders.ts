@@ -1,0 +1,282 @@
+/**
+ * Orders for students' fees (DECISIONS §7): the amount for a choice of unpaid students, and an
+ * order for them. The amount is always the server's: the fee table of the active exam year for
+ * the school's country, times the students; the client's figure is never used. Creating an order
+ * holds its students as pending, so no two open orders cover one student.
+ */
+import { inGroup, ROLE, ROLE_GROUPS } from "@repo/auth/roles";
+import { amountDue } from "@repo/contracts/fees";
+import type { CreatedPayment, OrderSummary, PaymentAmount, StudentChoice } from "@repo/contracts/payments";
+import { formatInvoiceNumber, orderReference, REGISTRATION_FEE_LEVEL } from "@repo/contracts/payments-constants";
+import { classLabel } from "@repo/contracts/students-constants";
+import { type Db, type DbOrTx, queryRows } from "@repo/db";
+import { users } from "@repo/db/schema";
+import { eq, type SQL, sql } from "drizzle-orm";
+import type { Services } from "../../context";
+import { ApiError, invalidField, notFound } from "../../http/errors";
+import { type Actor, recordActivity } from "../activity";
+import { idsIn } from "../sql";
+import { activeExamYear } from "../students";
+
+export interface Payer extends Actor {
+  roleId: number;
+}
+
+type PayerScope = { kind: "school"; schoolId: number } | { kind: "institute"; masterInstituteId: number };
+
+async function payerScope(db: DbOrTx, payer: Payer): Promise<PayerScope> {
+  const [user] = await db
+    .select({ schoolId: users.schoolId, masterInstituteId: users.masterInstituteId })
+    .from(users)
+    .where(eq(users.id, payer.userId));
+  if (payer.roleId === ROLE.masterInstitute && user?.masterInstituteId) {
+    return { kind: "institute", masterInstituteId: user.masterInstituteId };
+  }
+  if (inGroup(ROLE_GROUPS.singleSchools, payer.roleId) && user?.schoolId)
+    return { kind: "school", schoolId: user.schoolId };
+  throw notFound("School");
+}
+
+interface ChosenStudent {
+  id: number;
+  name: string;
+  class_level: number;
+  school_id: number;
+  currency: string | null;
+  fee_minor: number | null;
+}
+
+/** The unpaid students a choice names, with the fee each one costs; locked when `lock`. */
+async function chosenStudents(
+  db: DbOrTx,
+  scope: PayerScope,
+  yearId: number,
+  choice: StudentChoice,
+  lock = false,
+): Promise<ChosenStudent[]> {
+  const where: SQL[] = [sql`s.exam_year_id = ${yearId}`, sql`s.payment_status = 'unpaid'`];
+  where.push(
+    scope.kind === "school"
+      ? sql`s.school_id = ${scope.schoolId}`
+      : sql`s.school_id in (select id from schools where master_institute_id = ${scope.masterInstituteId})`,
+  );
+  if (choice.school_id !== undefined) where.push(sql`s.school_id = ${choice.school_id}`);
+  if (choice.class_level !== undefined) where.push(sql`s.class_level = ${choice.class_level}`);
+  if (choice.student_ids) where.push(idsIn(sql`s.id`, choice.student_ids));
+  const rows = await queryRows<ChosenStudent>(
+    db,
+    sql`select s.id, s.first_name || ' ' || s.last_name as name, s.class_level, s.school_id,
+          f.currency, f.amount_minor as fee_minor
+        from students s
+        join schools sc on sc.id = s.school_id
+        join states st on st.id = sc.state_id
+        left join exam_fees f on f.country_id = st.country_id and f.exam_year_id = ${yearId}
+          and f.exam_level = ${REGISTRATION_FEE_LEVEL}
+        where ${sql.join(where, sql` and `)}
+        order by s.id
+        ${lock ? sql`for update of s` : sql``}`,
+  );
+  if (choice.student_ids) {
+    const found = new Set(rows.map((r) => r.id));
+    const missing = [...new Set(choice.student_ids)].filter((id) => !found.has(id));
+    if (missing.length > 0) {
+      throw new ApiError(
+        409,
+        `${missing.length === 1 ? "Student" : "Students"} ${missing.slice(0, 10).join(", ")}${missing.length > 10 ? "…" : ""} cannot be paid for here: not your unpaid student${missing.length === 1 ? "" : "s"} (already paid, in a payment that is not finished, or not found). Refresh the list and choose again.`,
+        [{ field: "student_ids", message: "Choose only your unpaid students" }],
+      );
+    }
+  }
+  return rows;
+}
+
+function feeOf(students: ChosenStudent[]) {
+  const currencies = new Set(students.map((s) => `${s.currency?.trim() ?? ""}:${s.fee_minor ?? ""}`));
+  if (currencies.size > 1) {
+    throw invalidField(
+      "school_id",
+      "These students are of schools in different countries, which pay in different currencies: pay for one school at a time.",
+    );
+  }
+  const first = students[0];
+  return first?.currency && first.fee_minor !== null
+    ? { currency: first.currency.trim(), amount_minor: Number(first.fee_minor) }
+    : null;
+}
+
+/** get-payment-amount: how many unpaid students the choice covers and what they cost. */
+export async function paymentAmountFor(db: Db, payer: Payer, choice: StudentChoice): Promise<PaymentAmount> {
+  const scope = await payerScope(db, payer);
+  const year = await activeExamYear(db);
+  const students = await chosenStudents(db, scope, year.id, choice);
+  const fee = students.length > 0 ? feeOf(students) : null;
+  return {
+    students: students.length,
+    fee,
+    amount: amountDue(students.length, fee),
+    exam_level: REGISTRATION_FEE_LEVEL,
+  };
+}
+
+/**
+ * pay-student/create-payment (and the master institute's): an order for the chosen unpaid
+ * students, held as pending, and the gateway's order for it. A school pays once its e-mail is
+ * verified (DECISIONS §7).
+ */
+export async function createStudentOrder(
+  services: Services,
+  payer: Payer,
+  choice: StudentChoice,
+): Promise<CreatedPayment> {
+  const { db } = services.database;
+  const { gateway } = services;
+  const scope = await payerScope(db, payer);
+  const year = await activeExamYear(db);
+  if (scope.kind === "school") {
+    const [school] = await queryRows<{ verified: boolean }>(
+      db,
+      sql`select email_verified_at is not null as verified from schools where id = ${scope.schoolId}`,
+    );
+    if (!school?.verified) {
+      // 409, not 403: the school may pay; its account is not ready to (the permission table answers 403).
+      throw new ApiError(
+        409,
+        "Verify your school's e-mail address before paying: open the link we mailed you, or send it again from the banner at the top of the page.",
+      );
+    }
+  }
+  const order = await db.transaction(async (tx) => {
+    const students = await chosenStudents(tx, scope, year.id, choice, true);
+    if (students.length === 0) {
+      throw new ApiError(409, "There are no unpaid students to pay for in this choice.", [
+        { field: "student_ids", message: "Choose at least one unpaid student" },
+      ]);
+    }
+    const fee = feeOf(students);
+    const amount = amountDue(students.length, fee);
+    if (!fee || !amount) {
+      throw new ApiError(409, "The fee for this school's country is not set yet. Please contact the programme office.");
+    }
+    const [row] = await queryRows<{ id: number }>(
+      tx,
+      sql`insert into payment_orders (exam_year_id, purpose, payer_user_id, school_id, master_institute_id, currency,
+            amount_minor, status, provider)
+          values (${year.id}, 'students', ${payer.userId}, ${scope.kind === "school" ? scope.schoolId : null},
+            ${scope.kind === "institute" ? scope.masterInstituteId : null}, ${amount.currency}, ${amount.amount_minor},
+            'created', ${gateway.provider})
+          returning id`,
+    );
+    const orderId = Number(row?.id);
+    await tx.execute(sql`
+      insert into payment_order_items (order_id, student_id, exam_level, description, amount_minor)
+      select ${orderId}, s.id, ${REGISTRATION_FEE_LEVEL}, s.first_name || ' ' || s.last_name, ${fee.amount_minor}
+      from students s where ${idsIn(
+        sql`s.id`,
+        students.map((s) => s.id),
+      )} order by s.id`);
+    await tx.execute(
+      sql`update students set payment_status = 'pending', updated_at = now() where ${idsIn(
+        sql`id`,
+        students.map((s) => s.id),
+      )}`,
+    );
+    await recordActivity(tx, {
+      userId: payer.userId,
+      action: "payment.create",
+      entity: "payment_orders",
+      entityId: orderId,
+      after: { students: students.length, amount },
+      requestId: payer.requestId,
+    });
+    return { id: orderId, amount, students: students.length };
+  });
+
+  // The gateway is called outside the transaction: a slow gateway must not hold the students' locks.
+  let providerOrderId: string;
+  try {
+    ({ providerOrderId } = await gateway.createOrder({
+      id: order.id,
+      amountMinor: order.amount.amount_minor,
+      currency: order.amount.currency,
+    }));
+  } catch {
+    await releaseOrder(db, order.id, "failed", "The payment gateway could not be reached.");
+    throw new ApiError(502, "The payment gateway could not be reached. Nothing was charged; please try again.");
+  }
+  await db.execute(
+    sql`update payment_orders set provider_order_id = ${providerOrderId}, status = 'pending', updated_at = now()
+        where id = ${order.id} and status = 'created'`,
+  );
+  return {
+    order_id: order.id,
+    reference: orderReference(order.id),
+    amount: order.amount,
+    students: order.students,
+    checkout:
+      gateway.provider === "razorpay"
+        ? { provider: "razorpay", order_id: order.id, key_id: gateway.keyId ?? "", provider_order_id: providerOrderId }
+        : { provider: "demo", order_id: order.id },
+  };
+}
+
+/**
+ * Closes an open order as failed or expired: its students that are still held by it go back to
+ * unpaid, so they can be paid for again. Does nothing to an order that is no longer open.
+ */
+export async function releaseOrder(db: DbOrTx, orderId: number, status: "failed" | "expired", reason: string) {
+  const closed = await queryRows<{ id: number }>(
+    db,
+    sql`update payment_orders set status = ${status}, status_reason = ${reason}, closed_at = now(), updated_at = now()
+        where id = ${orderId} and status in ('created', 'pending') returning id`,
+  );
+  if (closed.length === 0) return false;
+  await db.execute(sql`
+    update students set payment_status = 'unpaid', updated_at = now()
+    where payment_status = 'pending' and id in (select student_id from payment_order_items where order_id = ${orderId})`);
+  return true;
+}
+
+/** One order as its payer sees it (checkout and result pages); 404 for anyone else's. */
+export async function orderForPayer(db: DbOrTx, payer: Payer, orderId: number): Promise<OrderSummary> {
+  const [order] = await queryRows<{
+    id: number;
+    purpose: OrderSummary["purpose"];
+    status: OrderSummary["status"];
+    currency: string;
+    amount_minor: string | number;
+    provider: string;
+    invoice_number: number | null;
+    year_label: string;
+    status_reason: string | null;
+    created_at: Date | string;
+    paid_at: Date | string | null;
+  }>(
+    db,
+    sql`select o.id, o.purpose, o.status, o.currency, o.amount_minor, o.provider, o.invoice_number, y.label as year_label,
+          o.status_reason, o.created_at, o.paid_at
+        from payment_orders o join exam_years y on y.id = o.exam_year_id
+        where o.id = ${orderId} and o.payer_user_id = ${payer.userId}`,
+  );
+  if (!order) throw notFound(`Order ${orderReference(orderId)}`);
+  const items = await queryRows<{ description: string; amount_minor: number; class_level: number | null }>(
+    db,
+    sql`select i.description, i.amount_minor, s.class_level from payment_order_items i
+        left join students s on s.id = i.student_id where i.order_id = ${orderId} order by i.id`,
+  );
+  return {
+    id: order.id,
+    reference: orderReference(order.id),
+    purpose: order.purpose,
+    status: order.status,
+    amount: { currency: order.currency, amount_minor: Number(order.amount_minor) },
+    provider: order.provider,
+    items: items.map((item) => ({
+      description: item.class_level ? `${item.description} (${classLabel(item.class_level)})` : item.description,
+      amount_minor: item.amount_minor,
+    })),
+    invoice_number: order.invoice_number === null ? null : formatInvoiceNumber(order.year_label, order.invoice_number),
+    status_reason: order.status_reason,
+    created_at: new Date(order.created_at).toISOString(),
+    paid_at: order.paid_at === null ? null : new Date(order.paid_at).toISOString(),
+  };
+}

@@ -1,0 +1,229 @@
+/**
+ * Settling what the gateway says (DECISIONS §7). Money is never lost, doubled or guessed:
+ * - a webhook counts only with the gateway's signature over its raw body, and once per event id;
+ * - a payment counts once per gateway payment id (the webhook and the return may both bring it);
+ * - its amount and currency must be the order's, else it is held as a mismatch, never applied;
+ * - a second payment for a paid order is a duplicate, a payment for a failed or expired order is
+ *   late: both are recorded for a refund and change no student;
+ * - an applied payment pays the order and its students in one transaction: the year's next
+ *   invoice number (gapless), roll numbers, the referral ledger, the receipt mail, and a job that
+ *   mails each student its sign-in.
+ */
+
+import { formatMoney } from "@repo/contracts/fees";
+import { type CaptureOutcome, formatInvoiceNumber, orderReference } from "@repo/contracts/payments-constants";
+import { type DbOrTx, queryRows } from "@repo/db";
+import { sql } from "drizzle-orm";
+import type { Services } from "../../context";
+import { ApiError } from "../../http/errors";
+import { recordActivity } from "../activity";
+import { enqueueJob } from "../jobs";
+import { enqueueMail } from "../mail/index";
+import { recordReferralCommissions } from "../referral-ledger";
+import { nextRollNumber } from "../student-payments";
+import { type GatewayPayment, parseWebhook } from "./gateway";
+import { releaseOrder } from "./orders";
+
+/** The job that gives each student of a paid order its sign-in and mails it (services/payments/credentials.ts). */
+export const ORDER_CREDENTIALS_JOB = "payments.orderCredentials";
+
+export type SettleOutcome =
+  | CaptureOutcome
+  | "failed"
+  | "ignored"
+  | "duplicate-event"
+  | "unknown-order"
+  | "already-recorded";
+
+interface LockedOrder {
+  id: number;
+  status: string;
+  currency: string;
+  amount_minor: string | number;
+  exam_year_id: number;
+  payer_user_id: number;
+  school_id: number | null;
+  master_institute_id: number | null;
+}
+
+/** The year's next invoice number: one row per year, so concurrent settlements queue on it. */
+export async function takeInvoiceNumber(tx: DbOrTx, examYearId: number): Promise<number> {
+  const [row] = await queryRows<{ last_value: number }>(
+    tx,
+    sql`insert into invoice_sequences (exam_year_id, last_value) values (${examYearId}, 1)
+        on conflict (exam_year_id) do update set last_value = invoice_sequences.last_value + 1
+        returning last_value`,
+  );
+  if (!row) throw new Error("no invoice sequence");
+  return Number(row.last_value);
+}
+
+/** Applies (or records) a captured payment. Runs inside the caller's transaction. */
+export async function settleCapture(
+  services: Services,
+  tx: DbOrTx,
+  payment: GatewayPayment,
+  source: "webhook" | "return" | "reconcile",
+): Promise<{ outcome: SettleOutcome; orderId: number | null }> {
+  const provider = services.gateway.provider;
+  const [order] = await queryRows<LockedOrder>(
+    tx,
+    sql`select id, status, currency, amount_minor, exam_year_id, payer_user_id, school_id, master_institute_id
+        from payment_orders where provider = ${provider} and provider_order_id = ${payment.providerOrderId} for update`,
+  );
+  if (!order) return { outcome: "unknown-order", orderId: null };
+  const matches =
+    Number(order.amount_minor) === payment.amountMinor && order.currency.trim() === payment.currency.trim();
+  const outcome: CaptureOutcome = !matches
+    ? "mismatch"
+    : order.status === "paid" || order.status === "refunded"
+      ? "duplicate"
+      : order.status === "failed" || order.status === "expired"
+        ? "late"
+        : "applied";
+  const inserted = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into payment_captures (order_id, provider, provider_payment_id, amount_minor, currency, outcome, method)
+        values (${order.id}, ${provider}, ${payment.paymentId}, ${payment.amountMinor}, ${payment.currency}, ${outcome},
+          ${payment.method})
+        on conflict (provider, provider_payment_id) do nothing returning id`,
+  );
+  if (inserted.length === 0) return { outcome: "already-recorded", orderId: order.id };
+
+  if (outcome === "mismatch") {
+    await tx.execute(sql`
+      update payment_orders set status_reason = ${`Payment ${payment.paymentId} of ${formatMoney({ currency: payment.currency, amount_minor: payment.amountMinor })} does not match the order: held for pay support to review.`},
+        updated_at = now() where id = ${order.id}`);
+  } else if (outcome === "applied") {
+    await applyPayment(services, tx, order, payment.paymentId);
+  }
+  await recordActivity(tx, {
+    userId: null,
+    action: `payment.${outcome}`,
+    entity: "payment_orders",
+    entityId: order.id,
+    before: { status: order.status },
+    after: { payment_id: payment.paymentId, amount_minor: payment.amountMinor, currency: payment.currency, source },
+  });
+  return { outcome, orderId: order.id };
+}
+
+async function applyPayment(services: Services, tx: DbOrTx, order: LockedOrder, paymentId: string | null) {
+  const invoice = await takeInvoiceNumber(tx, Number(order.exam_year_id));
+  const paidAt = new Date();
+  await tx.execute(sql`
+    update payment_orders set status = 'paid', paid_at = ${paidAt.toISOString()}::timestamptz,
+      provider_payment_id = ${paymentId}, invoice_number = ${invoice}, status_reason = null, updated_at = now()
+    where id = ${order.id}`);
+  const students = await queryRows<{
+    id: number;
+    exam_year_id: number;
+    state_id: number;
+    class_level: number;
+    roll_number: string | null;
+  }>(
+    tx,
+    sql`select s.id, s.exam_year_id, s.state_id, s.class_level, s.roll_number from students s
+        join payment_order_items i on i.student_id = s.id where i.order_id = ${order.id}
+        order by s.id for update of s`,
+  );
+  for (const student of students) {
+    const roll =
+      student.roll_number ??
+      (await nextRollNumber(tx, Number(student.exam_year_id), Number(student.state_id), Number(student.class_level)));
+    await tx.execute(
+      sql`update students set payment_status = 'paid', roll_number = ${roll}, updated_at = now() where id = ${student.id}`,
+    );
+  }
+  await recordReferralCommissions(
+    tx,
+    students.map((s) => s.id),
+    { examLevel: "level1", paidAt },
+  );
+  await mailReceipt(services, tx, order, invoice, paidAt);
+  await enqueueJob(tx, {
+    kind: ORDER_CREDENTIALS_JOB,
+    payload: { order_id: order.id },
+    createdBy: order.payer_user_id,
+  });
+}
+
+async function mailReceipt(services: Services, tx: DbOrTx, order: LockedOrder, invoice: number, paidAt: Date) {
+  const [payer] = await queryRows<{ email: string; name: string; year_label: string }>(
+    tx,
+    sql`select coalesce(sc.email, mi.email, u.email) as email, coalesce(sc.name, mi.name, u.name) as name, y.label as year_label
+        from payment_orders o join users u on u.id = o.payer_user_id join exam_years y on y.id = o.exam_year_id
+        left join schools sc on sc.id = o.school_id left join master_institutes mi on mi.id = o.master_institute_id
+        where o.id = ${order.id}`,
+  );
+  if (!payer?.email) return;
+  await enqueueMail(tx, {
+    templateKey: "payment-receipt",
+    language: "en",
+    to: payer.email,
+    variables: {
+      school_name: payer.name,
+      order_number: `${orderReference(order.id)} (invoice ${formatInvoiceNumber(payer.year_label, invoice)})`,
+      amount: formatMoney({ currency: order.currency.trim(), amount_minor: Number(order.amount_minor) }),
+      paid_at: new Intl.DateTimeFormat("en-IN", {
+        dateStyle: "long",
+        timeStyle: "short",
+        timeZone: "Asia/Kolkata",
+      }).format(paidAt),
+      invoice_url: `${services.config.schoolOrigin}/payment/payment-history`,
+    },
+    queuedBy: order.payer_user_id,
+  });
+}
+
+/** A payment the gateway reports as failed: the order fails and its students are payable again. */
+async function settleFailure(services: Services, tx: DbOrTx, payment: GatewayPayment) {
+  const [order] = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from payment_orders where provider = ${services.gateway.provider}
+        and provider_order_id = ${payment.providerOrderId} for update`,
+  );
+  if (!order) return { outcome: "unknown-order" as const, orderId: null };
+  const released = await releaseOrder(tx, order.id, "failed", payment.error ?? "The payment did not go through.");
+  return { outcome: released ? ("failed" as const) : ("ignored" as const), orderId: order.id };
+}
+
+/**
+ * A webhook as it arrived: its raw body and the gateway's headers. Tampered or unsigned → 400 and
+ * nothing is stored. Each event id is handled once (a repeat answers 200 and changes nothing); the
+ * event and what it did are kept for pay support.
+ */
+export async function handleWebhook(
+  services: Services,
+  provider: string,
+  rawBody: string,
+  signature: string | null,
+  eventIdHeader: string | null,
+): Promise<{ outcome: SettleOutcome }> {
+  const { gateway } = services;
+  if (provider !== gateway.provider) throw new ApiError(404, `This portal does not take payments through ${provider}.`);
+  if (!gateway.verifyWebhook(rawBody, signature)) throw new ApiError(400, "The webhook's signature does not match.");
+  const event = parseWebhook(rawBody, eventIdHeader);
+  if (!event) throw new ApiError(400, "The webhook is not an event this portal understands.");
+  return services.database.db.transaction(async (tx) => {
+    const [stored] = await queryRows<{ id: number }>(
+      tx,
+      sql`insert into payment_events (provider, event_id, source, type, provider_payment_id, amount_minor, currency,
+            outcome, payload)
+          values (${provider}, ${event.eventId}, 'webhook', ${event.type}, ${event.payment?.paymentId ?? null},
+            ${event.payment?.amountMinor ?? null}, ${event.payment?.currency ?? null}, 'received', ${rawBody}::jsonb)
+          on conflict (provider, event_id) where event_id is not null do nothing returning id`,
+    );
+    if (!stored) return { outcome: "duplicate-event" as const };
+    const result =
+      event.payment && event.type === "payment.captured"
+        ? await settleCapture(services, tx, event.payment, "webhook")
+        : event.payment && event.type === "payment.failed"
+          ? await settleFailure(services, tx, event.payment)
+          : { outcome: "ignored" as const, orderId: null };
+    await tx.execute(
+      sql`update payment_events set outcome = ${result.outcome}, order_id = ${result.orderId} where id = ${stored.id}`,
+    );
+    return { outcome: result.outcome };
+  });
+}

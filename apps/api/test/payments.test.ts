@@ -1,0 +1,297 @@
+import { paymentCaptures, paymentEvents, paymentOrders, schools, students, users } from "@repo/db/schema";
+import { testDrivers } from "@repo/db/testing";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { webhookBody } from "../src/services/payments/gateway";
+import { startTestApi, type TestApi } from "./support";
+
+for (const driver of testDrivers()) {
+  describe(`paying for students on ${driver}`, () => {
+    let api: TestApi;
+    let token: string;
+    let schoolId: number;
+
+    beforeAll(async () => {
+      api = await startTestApi(driver);
+      token = await api.login("school");
+      const [own] = await api.db.select({ id: users.schoolId }).from(users).where(eq(users.username, "school"));
+      schoolId = Number(own?.id);
+      await api.db.update(schools).set({ emailVerifiedAt: new Date() }).where(eq(schools.id, schoolId));
+    });
+    afterAll(async () => {
+      await api?.close();
+    });
+
+    /** `count` more unpaid students of the demo school (each test takes its own; more are added when it runs short). */
+    async function unpaid(count: number): Promise<number[]> {
+      await api.db.execute(sql`
+        insert into students (school_id, exam_year_id, class_level, first_name, last_name, dedupe_key, payment_status,
+          zone_id, state_id, prant_id, district_id)
+        select s.school_id, s.exam_year_id, s.class_level, 'Extra', 'Student ' || g, 'payments-test|' || g || '|' || s.id,
+          'unpaid', s.zone_id, s.state_id, s.prant_id, s.district_id
+        from (select * from students where school_id = ${schoolId} order by id limit 1) s, generate_series(1, ${count}) g
+        on conflict do nothing`);
+      const rows = await api.db
+        .select({ id: students.id })
+        .from(students)
+        .where(
+          and(
+            eq(students.schoolId, schoolId),
+            eq(students.paymentStatus, "unpaid"),
+            sql`not exists (select 1 from payment_order_items i where i.student_id = ${students.id})`,
+          ),
+        )
+        .orderBy(students.id)
+        .limit(count);
+      expect(rows, "enough unpaid demo students").toHaveLength(count);
+      return rows.map((r) => r.id);
+    }
+    const create = (ids: number[], as = token) =>
+      api.call("POST", "/api/pay-student/create-payment", { token: as, json: { student_ids: ids } });
+    const orderOf = async (id: number) =>
+      (await api.db.select().from(paymentOrders).where(eq(paymentOrders.id, id)))[0];
+    const statuses = async (ids: number[]) =>
+      await api.db
+        .select({ s: students.paymentStatus, roll: students.rollNumber })
+        .from(students)
+        .where(inArray(students.id, ids));
+    /** A webhook as the demo gateway signs it. */
+    function webhook(
+      type: string,
+      orderId: number,
+      amountMinor: number,
+      paymentId: string,
+      eventId: string,
+      tamper = false,
+    ) {
+      const raw = webhookBody(type, {
+        paymentId,
+        providerOrderId: `demo_order_${orderId}`,
+        amountMinor,
+        currency: "INR",
+        status: type === "payment.captured" ? "captured" : "failed",
+        method: "card",
+        error: null,
+      });
+      const gateway = api.services.gateway as unknown as { sign(body: string): string };
+      const signature = gateway.sign(raw);
+      return api.call("POST", "/api/payments/webhook/demo", {
+        body: tamper ? raw.replace(`"amount":${amountMinor}`, `"amount":1`) : raw,
+        headers: {
+          "Content-Type": "application/json",
+          "X-Razorpay-Signature": signature,
+          "X-Razorpay-Event-Id": eventId,
+        },
+      });
+    }
+
+    it("quotes the server's amount for the chosen unpaid students, and refuses students not the school's", async () => {
+      const ids = await unpaid(2);
+      const quote = await api.call("POST", "/api/get-payment-amount", { token, json: { student_ids: ids } });
+      expect(quote.status).toBe(200);
+      expect(quote.body.data).toMatchObject({ students: 2, fee: { currency: "INR" }, exam_level: "level1" });
+      expect(quote.body.data.amount.amount_minor).toBe(2 * quote.body.data.fee.amount_minor);
+      const [other] = await api.db
+        .select({ id: students.id })
+        .from(students)
+        .where(sql`${students.schoolId} <> ${schoolId}`)
+        .limit(1);
+      const refused = await api.call("POST", "/api/get-payment-amount", {
+        token,
+        json: { student_ids: [...ids, Number(other?.id)] },
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toContain(String(other?.id));
+    });
+
+    it("creates an order that holds its students, pays it through the demo gateway, and numbers its invoice", async () => {
+      const ids = await unpaid(3);
+      const created = await create(ids);
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const orderId = created.body.data.order_id;
+      expect(created.body.data).toMatchObject({ students: 3, checkout: { provider: "demo", order_id: orderId } });
+      expect((await statuses(ids)).every((s) => s.s === "pending")).toBe(true);
+      // The same students cannot be in a second open order.
+      expect((await create(ids)).status).toBe(409);
+
+      const paid = await api.call("POST", `/api/payments/demo/checkout/${orderId}`, {
+        token,
+        json: { outcome: "pay" },
+      });
+      expect(paid.status).toBe(200);
+      expect(paid.body.data).toMatchObject({ status: "paid", reference: `ORD-${String(orderId).padStart(6, "0")}` });
+      expect(paid.body.data.invoice_number).toMatch(/\/\d{6}$/);
+      const after = await statuses(ids);
+      expect(after.every((s) => s.s === "paid" && /^\d+$/.test(String(s.roll)))).toBe(true);
+      const receipts = await api.db.execute(
+        sql`select count(*)::int as n from mail_messages where template_key = 'payment-receipt'`,
+      );
+      expect(Number((receipts as unknown as { rows: { n: number }[] }).rows?.[0]?.n ?? 1)).toBeGreaterThanOrEqual(1);
+      // Paying again is refused: the order is not waiting any more.
+      expect(
+        (await api.call("POST", `/api/payments/demo/checkout/${orderId}`, { token, json: { outcome: "pay" } })).status,
+      ).toBe(409);
+    });
+
+    it("refuses a tampered webhook with 400 and stores nothing", async () => {
+      const ids = await unpaid(1);
+      const order = (await create(ids)).body.data;
+      const before = (await api.db.select().from(paymentEvents)).length;
+      const tampered = await webhook(
+        "payment.captured",
+        order.order_id,
+        order.amount.amount_minor,
+        "pay_tampered",
+        "evt_tampered",
+        true,
+      );
+      expect(tampered.status).toBe(400);
+      const unsigned = await api.call("POST", "/api/payments/webhook/demo", {
+        body: "{}",
+        headers: { "Content-Type": "application/json" },
+      });
+      expect(unsigned.status).toBe(400);
+      expect((await api.db.select().from(paymentEvents)).length).toBe(before);
+      expect((await orderOf(order.order_id))?.status).toBe("pending");
+    });
+
+    it("applies the same webhook delivered three times at once exactly once", async () => {
+      const ids = await unpaid(2);
+      const order = (await create(ids)).body.data;
+      const results = await Promise.all(
+        [1, 2, 3].map(() =>
+          webhook(
+            "payment.captured",
+            order.order_id,
+            order.amount.amount_minor,
+            `pay_triple_${driver}`,
+            `evt_triple_${driver}`,
+          ),
+        ),
+      );
+      expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+      expect(results.map((r) => r.body.data.outcome).sort()).toEqual(["applied", "duplicate-event", "duplicate-event"]);
+      const captures = await api.db.select().from(paymentCaptures).where(eq(paymentCaptures.orderId, order.order_id));
+      expect(captures).toHaveLength(1);
+      const rolls = await statuses(ids);
+      expect(new Set(rolls.map((r) => r.roll)).size).toBe(2);
+      // The same payment under another event id (the return and the webhook) is not applied twice.
+      const again = await webhook(
+        "payment.captured",
+        order.order_id,
+        order.amount.amount_minor,
+        `pay_triple_${driver}`,
+        `evt_other_${driver}`,
+      );
+      expect(again.body.data.outcome).toBe("already-recorded");
+      // A second, different payment for the paid order is a duplicate, held for a refund.
+      const second = await webhook(
+        "payment.captured",
+        order.order_id,
+        order.amount.amount_minor,
+        `pay_second_${driver}`,
+        `evt_second_${driver}`,
+      );
+      expect(second.body.data.outcome).toBe("duplicate");
+      expect((await orderOf(order.order_id))?.invoiceNumber).toBe((await orderOf(order.order_id))?.invoiceNumber);
+    });
+
+    it("holds a payment of the wrong amount for review and does not pay the order", async () => {
+      const ids = await unpaid(1);
+      const order = (await create(ids)).body.data;
+      const short = await webhook(
+        "payment.captured",
+        order.order_id,
+        order.amount.amount_minor - 100,
+        `pay_short_${driver}`,
+        `evt_short_${driver}`,
+      );
+      expect(short.body.data.outcome).toBe("mismatch");
+      const row = await orderOf(order.order_id);
+      expect(row?.status).toBe("pending");
+      expect(row?.statusReason).toMatch(/does not match the order/);
+      expect((await statuses(ids))[0]?.s).toBe("pending");
+    });
+
+    it("leaves a failed payment's students unpaid and payable again; a payment after that is late, for a refund", async () => {
+      const ids = await unpaid(2);
+      const order = (await create(ids)).body.data;
+      const failed = await api.call("POST", `/api/payments/demo/checkout/${order.order_id}`, {
+        token,
+        json: { outcome: "fail" },
+      });
+      expect(failed.body.data.status).toBe("failed");
+      expect((await statuses(ids)).every((s) => s.s === "unpaid")).toBe(true);
+      const late = await webhook(
+        "payment.captured",
+        order.order_id,
+        order.amount.amount_minor,
+        `pay_late_${driver}`,
+        `evt_late_${driver}`,
+      );
+      expect(late.body.data.outcome).toBe("late");
+      expect((await statuses(ids)).every((s) => s.s === "unpaid")).toBe(true);
+      // Payable again, in a new order.
+      expect((await create(ids)).status).toBe(200);
+    });
+
+    it("numbers invoices without gaps or repeats when many orders are paid at once", async () => {
+      const ids = await unpaid(12);
+      const orders = [];
+      for (const id of ids) orders.push((await create([id])).body.data);
+      await Promise.all(
+        orders.map((o, i) =>
+          webhook(
+            "payment.captured",
+            o.order_id,
+            o.amount.amount_minor,
+            `pay_many_${driver}_${i}`,
+            `evt_many_${driver}_${i}`,
+          ),
+        ),
+      );
+      const numbers = (
+        await api.db
+          .select({ n: paymentOrders.invoiceNumber })
+          .from(paymentOrders)
+          .where(sql`${paymentOrders.invoiceNumber} is not null`)
+      )
+        .map((r) => Number(r.n))
+        .sort((a, b) => a - b);
+      expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
+      expect(numbers.length).toBeGreaterThanOrEqual(13);
+    });
+
+    it("asks an unverified school to verify its e-mail before paying", async () => {
+      const ids = await unpaid(1);
+      await api.db.update(schools).set({ emailVerifiedAt: null }).where(eq(schools.id, schoolId));
+      try {
+        const refused = await create(ids);
+        expect(refused.status).toBe(409);
+        expect(refused.body.message).toMatch(/Verify your school's e-mail address before paying/);
+        expect((await statuses(ids))[0]?.s).toBe("unpaid");
+      } finally {
+        await api.db.update(schools).set({ emailVerifiedAt: new Date() }).where(eq(schools.id, schoolId));
+      }
+    });
+
+    it("lets only schools and master institutes pay, each for its own", async () => {
+      const ids = await unpaid(1);
+      for (const [username, app] of [
+        ["zonal", "coordinator"],
+        ["paysupport", "coordinator"],
+        ["institute", "school"],
+      ] as const) {
+        const other = await api.login(username, app);
+        expect((await create(ids, other)).status, username).toBe(403);
+      }
+      const institute = await api.login("masterinstitute");
+      const refused = await api.call("POST", "/api/master-institute/pay-student/create-payment", {
+        token: institute,
+        json: { student_ids: ids },
+      });
+      expect(refused.status).toBe(409);
+      expect((await api.call("GET", "/api/payments/orders/999999", { token })).status).toBe(404);
+    });
+  });
+}

@@ -1,0 +1,91 @@
+/**
+ * Paying for students (DECISIONS §7, docs/decisions/017-payments.md): the amount for a choice of
+ * unpaid students, an order for them with its checkout, the gateway's answers (webhooks and the
+ * return), and what a payer sees of an order.
+ */
+import { z } from "zod";
+import { ORDER_MAX_STUDENTS, ORDER_PURPOSES, ORDER_STATUSES } from "./payments-constants";
+
+const money = z.object({ currency: z.string(), amount_minor: z.number().int() });
+
+/**
+ * Which unpaid students: the ticked ones, or every unpaid one of a class, or (neither) every
+ * unpaid one. A master institute names the school.
+ */
+export const studentChoice = z.strictObject({
+  student_ids: z
+    .array(z.number().int().positive(), { error: "student_ids must be a list of student numbers" })
+    .max(ORDER_MAX_STUDENTS, `One payment can cover at most ${ORDER_MAX_STUDENTS} students: pay in parts`)
+    .optional(),
+  class_level: z.number().int().min(6, "class_level must be 6 to 11").max(11, "class_level must be 6 to 11").optional(),
+  school_id: z.number().int().positive().optional(),
+});
+export type StudentChoice = z.infer<typeof studentChoice>;
+
+export const paymentAmount = z.object({
+  students: z.number().int(),
+  /** One student's fee; null when the fee table has none for the school's country. */
+  fee: money.nullable(),
+  amount: money.nullable(),
+  exam_level: z.string(),
+});
+export type PaymentAmount = z.infer<typeof paymentAmount>;
+
+export const checkout = z.discriminatedUnion("provider", [
+  /** The local demo gateway: the school app's own checkout page for the order. */
+  z.object({ provider: z.literal("demo"), order_id: z.number().int() }),
+  /** Razorpay's checkout, opened with these values in the browser. */
+  z.object({
+    provider: z.literal("razorpay"),
+    order_id: z.number().int(),
+    key_id: z.string(),
+    provider_order_id: z.string(),
+  }),
+]);
+
+export const createdPayment = z.object({
+  order_id: z.number().int(),
+  reference: z.string(),
+  amount: money,
+  students: z.number().int(),
+  checkout,
+});
+export type CreatedPayment = z.infer<typeof createdPayment>;
+
+/** An order as its payer (and the checkout and result pages) see it. */
+export const orderSummary = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  purpose: z.enum(ORDER_PURPOSES),
+  status: z.enum(ORDER_STATUSES),
+  amount: money,
+  provider: z.string(),
+  items: z.array(z.object({ description: z.string(), amount_minor: z.number().int() })),
+  invoice_number: z.string().nullable(),
+  status_reason: z.string().nullable(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+});
+export type OrderSummary = z.infer<typeof orderSummary>;
+
+export const orderIdQuery = z.strictObject({
+  order_id: z.coerce
+    .number({ error: "order_id must be an order number" })
+    .int()
+    .positive("order_id must be an order number"),
+});
+
+/** The demo gateway's buttons. */
+export const demoCheckoutBody = z.strictObject({
+  outcome: z.enum(["pay", "fail"], { error: "outcome must be pay or fail" }),
+});
+
+/** The return from Razorpay's checkout: its ids and signature (HMAC of `order_id|payment_id`). */
+export const checkoutReturnBody = z.strictObject({
+  order_id: z.number().int().positive(),
+  razorpay_order_id: z.string().min(1).optional(),
+  razorpay_payment_id: z.string().min(1).optional(),
+  razorpay_signature: z.string().min(1).optional(),
+});
+
+export const webhookAnswer = z.object({ outcome: z.string() });
