@@ -3,6 +3,7 @@ import { testDrivers } from "@repo/db/testing";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookBody } from "../src/services/payments/gateway";
+import { reconcileOrders } from "../src/services/payments/reconcile";
 import { startTestApi, type TestApi } from "./support";
 
 for (const driver of testDrivers()) {
@@ -260,6 +261,46 @@ for (const driver of testDrivers()) {
         .sort((a, b) => a - b);
       expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
       expect(numbers.length).toBeGreaterThanOrEqual(13);
+    });
+
+    it("reconciles orders stuck for 30 minutes: a payment the gateway holds settles one, none expires the other", async () => {
+      const paidIds = await unpaid(1);
+      const paidLater = (await create(paidIds)).body.data;
+      const lostIds = await unpaid(1);
+      const lost = (await create(lostIds)).body.data;
+      const fresh = (await create(await unpaid(1))).body.data;
+      await api.db
+        .update(paymentOrders)
+        .set({ createdAt: new Date(Date.now() - 31 * 60_000) })
+        .where(inArray(paymentOrders.id, [paidLater.order_id, lost.order_id]));
+      // The gateway (a test double of the third party) holds a captured payment for one order only.
+      const gateway = api.services.gateway;
+      const original = gateway.orderPayments;
+      gateway.orderPayments = async (providerOrderId) =>
+        providerOrderId === `demo_order_${paidLater.order_id}`
+          ? [
+              {
+                paymentId: `pay_reconciled_${driver}`,
+                providerOrderId,
+                amountMinor: paidLater.amount.amount_minor,
+                currency: "INR",
+                status: "captured",
+                method: "upi",
+                error: null,
+              },
+            ]
+          : [];
+      try {
+        const result = await reconcileOrders(api.services);
+        expect(result).toMatchObject({ settled: 1, expired: 1 });
+      } finally {
+        gateway.orderPayments = original;
+      }
+      expect((await orderOf(paidLater.order_id))?.status).toBe("paid");
+      expect((await statuses(paidIds))[0]?.s).toBe("paid");
+      expect((await orderOf(lost.order_id))?.status).toBe("expired");
+      expect((await statuses(lostIds))[0]?.s).toBe("unpaid");
+      expect((await orderOf(fresh.order_id))?.status).toBe("pending");
     });
 
     it("asks an unverified school to verify its e-mail before paying", async () => {

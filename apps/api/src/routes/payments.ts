@@ -30,7 +30,9 @@ const createdResponse = json(
   "The order, held for the gateway, and how to open its checkout",
 );
 const createErrors = {
-  409: errorResponse("A chosen student is not unpaid (or not yours), no fee is set, or the school's e-mail is not verified yet"),
+  409: errorResponse(
+    "A chosen student is not unpaid (or not yours), no fee is set, or the school's e-mail is not verified yet",
+  ),
   502: errorResponse("The gateway could not be reached; nothing was charged"),
 };
 const orderResponse = json(envelope(named(orderSummary, "OrderSummary")).openapi("OrderSummaryResponse"), "The order");

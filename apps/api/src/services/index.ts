@@ -4,13 +4,15 @@ import { MAIL_DEFAULT_MAX_ATTEMPTS, MAIL_DEFAULT_RATE_PER_MINUTE } from "@repo/c
 import { SCHOOL_IMPORT_JOB } from "@repo/contracts/master-institutes-constants";
 import { SIF_IMPORT_JOB } from "@repo/contracts/sif-constants";
 import { STUDENT_IMPORT_JOB } from "@repo/contracts/student-import";
-import type { Database } from "@repo/db";
+import { type Database, queryRows } from "@repo/db";
+import { sql } from "drizzle-orm";
 import type { ApiConfig, MailConfig, Services } from "../context";
 import type { Logger } from "../logger";
-import { type JobHandlers, startJobRunner } from "./jobs";
+import { enqueueJob, type JobHandlers, startJobRunner } from "./jobs";
 import { createMailWorker, MAIL_CAMPAIGN_JOB, runCampaignJob } from "./mail/index";
 import { orderCredentialsJob } from "./payments/credentials";
 import { demoGateway, razorpayGateway } from "./payments/gateway";
+import { RECONCILE_EVERY_MS, RECONCILE_JOB, reconcileJob } from "./payments/reconcile";
 import { ORDER_CREDENTIALS_JOB } from "./payments/settle";
 import { createPdfRenderer, DEFAULT_PDF_CONFIG } from "./pdf";
 import { schoolImportJob } from "./school-import";
@@ -75,6 +77,7 @@ export function jobHandlers(services: Services): JobHandlers {
     [SIF_IMPORT_JOB]: sifImportJob(services),
     [SCHOOL_IMPORT_JOB]: schoolImportJob(services),
     [ORDER_CREDENTIALS_JOB]: orderCredentialsJob(services),
+    [RECONCILE_JOB]: reconcileJob(services),
   };
 }
 
@@ -86,7 +89,25 @@ export function startBackgroundWork(services: Services, logger: Logger): () => P
   const runner = startJobRunner(services, jobHandlers(services), { pollMs: 1000, logger });
   const mail = createMailWorker(services, { logger });
   mail.start();
+  // Pending orders the gateway never answered for are asked about every few minutes (one job at a time).
+  const reconcile = setInterval(() => {
+    void queueReconciliation(services).catch((error: unknown) =>
+      logger.error({ err: error }, "reconciliation not queued"),
+    );
+  }, RECONCILE_EVERY_MS);
+  reconcile.unref();
   return async () => {
+    clearInterval(reconcile);
     await Promise.all([runner.stop(), mail.stop()]);
   };
+}
+
+/** Queues a reconciliation unless one is already waiting or running. */
+async function queueReconciliation(services: Services) {
+  const { db } = services.database;
+  const open = await queryRows<{ id: number }>(
+    db,
+    sql`select id from jobs where kind = ${RECONCILE_JOB} and status in ('queued', 'running') limit 1`,
+  );
+  if (open.length === 0) await enqueueJob(db, { kind: RECONCILE_JOB });
 }
