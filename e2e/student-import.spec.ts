@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { type Download, expect, type Locator, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { appOrigin, expectAccessible, fillSchoolDetails, hydrated, pageUrl, signIn, verificationLink } from "./support";
+import { expectAccessible, hydrated, pageUrl, registerSchool, signIn } from "./support";
 
 const SCREENS = "e2e/artifacts/screens";
 const PHONE = { width: 390, height: 844 };
@@ -67,27 +67,6 @@ async function workbookOf(file: Download) {
 
 const buffer = async (workbook: ExcelJS.Workbook) => Buffer.from(await workbook.xlsx.writeBuffer());
 
-/** Registers a school at /register and verifies its e-mail from the mail the portal sent. */
-async function registerSchool(page: Page, stamp: string) {
-  const username = `e2eimport${stamp}`;
-  const email = `import-${stamp}@e2e.example.org`;
-  const password = "Vidya@2026";
-  await page.goto(`${appOrigin("school")}/register`);
-  await hydrated(page);
-  await fillSchoolDetails(page, { name: `E2E Import Vidyalaya ${stamp}`, email });
-  await page.getByLabel("Username").fill(username);
-  await expect(page.getByText("This username is available")).toBeVisible();
-  await page.locator('input[name="password"]').fill(password);
-  await page.locator('input[name="confirm_password"]').fill(password);
-  await page.getByRole("button", { name: "Register school" }).click();
-  await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
-
-  const link = await verificationLink(email);
-  await page.goto(link);
-  await expect(page.getByRole("heading", { name: "E-mail address verified" })).toBeVisible();
-  return { username, password };
-}
-
 test("a new school imports students from the template, fixes the errors file, and exports its list", async ({
   page,
 }) => {
@@ -98,7 +77,12 @@ test("a new school imports students from the template, fixes the errors file, an
   const phone = (n: number) => `98${phoneBase + n}`;
   const names = ["Aarav", "Bhavna", "Chetan", "Divya", "Esha"].map((name) => `${name}${suffix}`);
 
-  const account = await registerSchool(page, stamp);
+  const account = await registerSchool(
+    page,
+    `e2eimport${stamp}`,
+    `import-${stamp}@e2e.example.org`,
+    `E2E Import Vidyalaya ${stamp}`,
+  );
   await signIn(page, "school", account.username, account.password);
 
   // One student with the form.

@@ -133,3 +133,22 @@ export async function fillSchoolDetails(page: Page, school: { name: string; emai
   await page.getByLabel("Phone").fill("9876543210");
   await page.getByLabel("School e-mail").fill(school.email);
 }
+
+/** Registers a school at /register and verifies its e-mail from the mail the portal sent. */
+export async function registerSchool(page: Page, username: string, email: string, name: string) {
+  const password = "Vidya@2026";
+  await page.goto(`${appOrigin("school")}/register`);
+  await hydrated(page);
+  await fillSchoolDetails(page, { name, email });
+  await page.getByLabel("Username").fill(username);
+  await expect(page.getByText("This username is available")).toBeVisible();
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('input[name="confirm_password"]').fill(password);
+  await page.getByRole("button", { name: "Register school" }).click();
+  await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
+
+  const link = await verificationLink(email);
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "E-mail address verified" })).toBeVisible();
+  return { username, password };
+}

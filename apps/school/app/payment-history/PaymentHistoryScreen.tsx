@@ -116,6 +116,8 @@ export function PaymentHistoryScreen() {
         query={query}
         onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
         status={listStatus}
+        // Orders are found by date and status; there is nothing to type a search for.
+        searchable={false}
         actions={
           <Toolbar
             filters={

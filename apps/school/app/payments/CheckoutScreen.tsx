@@ -1,0 +1,62 @@
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { formatMoney } from "@repo/contracts/fees";
+import { Button } from "@repo/ui/button";
+import { Card } from "@repo/ui/card";
+import { DescriptionList } from "@repo/ui/description-list";
+import { Stack } from "@repo/ui/stack";
+import { Text } from "@repo/ui/text";
+import type { orderLoader, PayActionData } from "./payments.server";
+
+/**
+ * The demo gateway's checkout (PAYMENT_PROVIDER=demo, the default): the order, and a Pay and a
+ * Fail button that make the gateway send its signed webhook, as a real gateway would.
+ */
+export function CheckoutScreen() {
+  const { csrf, order } = useLoaderData<typeof orderLoader>();
+  const failed = useActionData<PayActionData>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const open = order.status === "pending";
+  return (
+    <Card title="Demo payment gateway" description="No money moves here: this stands in for the real gateway.">
+      <Stack gap={4}>
+        <DescriptionList
+          aria-label="Order"
+          items={[
+            { label: "Order", value: order.reference },
+            { label: "Students", value: order.items.length },
+            { label: "Amount", value: formatMoney(order.amount) },
+          ]}
+        />
+        <ul aria-label="Students in this payment">
+          {order.items.slice(0, 20).map((item, i) => (
+            <li key={`${item.description}-${i}`}>{item.description}</li>
+          ))}
+          {order.items.length > 20 ? <li>and {order.items.length - 20} more</li> : null}
+        </ul>
+        {failed ? (
+          <Text tone="danger" role="alert">
+            {failed.message}
+          </Text>
+        ) : null}
+        {open ? (
+          <Form method="post">
+            <input type="hidden" name="csrf" value={csrf} />
+            <Stack direction="row" gap={3} wrap>
+              <Button type="submit" name="outcome" value="pay" variant="primary" loading={busy}>
+                {`Pay ${formatMoney(order.amount)}`}
+              </Button>
+              <Button type="submit" name="outcome" value="fail" variant="light" disabled={busy}>
+                Fail the payment
+              </Button>
+            </Stack>
+          </Form>
+        ) : (
+          <Text>
+            This order is no longer waiting for payment. <Link to={`/payment/result/${order.id}`}>See its result</Link>.
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,79 @@
+import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { formatMoney } from "@repo/contracts/fees";
+import { ORDER_STATUS_NAMES } from "@repo/contracts/payments-constants";
+import { Badge } from "@repo/ui/badge";
+import { Button } from "@repo/ui/button";
+import { Card } from "@repo/ui/card";
+import { DescriptionList } from "@repo/ui/description-list";
+import { formatDateTime } from "@repo/ui/format";
+import { Stack } from "@repo/ui/stack";
+import { Text } from "@repo/ui/text";
+import { invoicePath } from "../payment-history/paths";
+import type { orderLoader } from "./payments.server";
+
+/** Where the gateway sends the payer back: paid (with the invoice), failed (payable again) or still waiting. */
+export function PaymentResultScreen() {
+  const { order } = useLoaderData<typeof orderLoader>();
+  const revalidator = useRevalidator();
+  const tone = order.status === "paid" ? "success" : order.status === "pending" ? "warning" : "danger";
+  return (
+    <Card
+      title={
+        order.status === "paid"
+          ? "Payment received"
+          : order.status === "pending"
+            ? "Waiting for the gateway"
+            : "Payment not completed"
+      }
+    >
+      <Stack gap={4}>
+        <div>
+          <Badge tone={tone}>{ORDER_STATUS_NAMES[order.status]}</Badge>
+        </div>
+        <DescriptionList
+          aria-label="Payment"
+          items={[
+            { label: "Order", value: order.reference },
+            { label: "Students", value: order.items.length },
+            { label: "Amount", value: formatMoney(order.amount) },
+            { label: "Paid on", value: order.paid_at ? formatDateTime(order.paid_at) : null },
+            { label: "Invoice", value: order.invoice_number },
+            { label: "Reason", value: order.status_reason },
+          ]}
+        />
+        {order.status === "paid" ? (
+          <>
+            <Text>
+              Thank you. Your students have their roll numbers; each student with an e-mail address gets its sign-in
+              details by mail. A receipt is on its way to you.
+            </Text>
+            <Stack direction="row" gap={3} wrap>
+              <Button asChild variant="primary">
+                <a href={invoicePath(order.id)} download>
+                  Download invoice {order.invoice_number}
+                </a>
+              </Button>
+              <Button asChild variant="light">
+                <Link to="/payment/payment-history">Payment history</Link>
+              </Button>
+            </Stack>
+          </>
+        ) : order.status === "pending" ? (
+          <Stack gap={3}>
+            <Text>The gateway has not confirmed this payment yet. This usually takes a few seconds.</Text>
+            <Button variant="light" onClick={() => revalidator.revalidate()} loading={revalidator.state !== "idle"}>
+              Check again
+            </Button>
+          </Stack>
+        ) : (
+          <Stack gap={3}>
+            <Text>Nothing was charged. The students are unpaid again and can be paid for in a new payment.</Text>
+            <Button asChild variant="primary">
+              <Link to="/payment/payment-student">Pay again</Link>
+            </Button>
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}

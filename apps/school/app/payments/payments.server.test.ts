@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+vi.hoisted(() => Object.assign(globalThis, { __APP_ID__: "school" }));
+
+import { appRequest, envelope, type StubbedApi, signedInAs, stubApi, userRecord } from "@repo/remix-app/testing";
+import { checkoutAction, orderLoader, paymentStudentsAction, paymentStudentsLoader } from "./payments.server";
+
+const args = (request: Request, params: Record<string, string> = {}) => ({ request, context: {}, params });
+let api: StubbedApi | undefined;
+afterEach(() => api?.restore());
+const school = () => signedInAs(userRecord({ role_id: 2, role_name: "School" }));
+const institute = () => signedInAs(userRecord({ role_id: 17, role_name: "Master Institute" }));
+const amount = {
+  students: 4,
+  fee: { currency: "INR", amount_minor: 15000 },
+  amount: { currency: "INR", amount_minor: 60000 },
+  exam_level: "level1",
+};
+const created = {
+  order_id: 42,
+  reference: "ORD-000042",
+  amount: amount.amount,
+  students: 3,
+  checkout: { provider: "demo", order_id: 42 },
+};
+
+describe("the Payment for Students page", () => {
+  it("lists the unpaid students of the class asked for, with the amount of all and of the class", async () => {
+    api = stubApi({
+      "GET /api/user": school(),
+      "GET /api/schools/student-list": { body: envelope({ items: [], page: 1, per_page: 10, total: 0, last_page: 1 }) },
+      "POST /api/get-payment-amount": { body: envelope(amount) },
+    });
+    const data = await paymentStudentsLoader(
+      args(await appRequest("/payment/payment-student?class_level=8&class_level=99")),
+    );
+    expect(data).toMatchObject({ classLevel: 8, all: amount, inClass: amount, failure: null });
+    const list = api.calls.find((c) => c.path.startsWith("/api/schools/student-list?"));
+    expect(list?.path).toContain("payment_status=unpaid");
+    expect(list?.path).toContain("class_level=8");
+  });
+
+  it("pays for the ticked students and opens the checkout; a master institute uses its own path", async () => {
+    api = stubApi({ "GET /api/user": school(), "POST /api/pay-student/create-payment": { body: envelope(created) } });
+    const response = (await paymentStudentsAction(
+      args(await appRequest("/payment/payment-student", { form: { student_ids: "7,8,x,9" } })),
+    )) as Response;
+    expect(response.headers.get("location")).toBe("/payment/checkout/42");
+    expect(api.calls.find((c) => c.method === "POST")?.body).toEqual({ student_ids: [7, 8, 9] });
+    api.restore();
+    api = stubApi({
+      "GET /api/user": institute(),
+      "POST /api/master-institute/pay-student/create-payment": { body: envelope(created) },
+    });
+    const byClass = (await paymentStudentsAction(
+      args(await appRequest("/payment/payment-student", { form: { class_level: "9" } })),
+    )) as Response;
+    expect(byClass.headers.get("location")).toBe("/payment/checkout/42");
+  });
+
+  it("shows the API's reason when a payment cannot start", async () => {
+    api = stubApi({
+      "GET /api/user": school(),
+      "POST /api/pay-student/create-payment": {
+        status: 409,
+        body: { status: false, message: "Verify your school's e-mail address before paying.", data: null },
+      },
+    });
+    const refused = await paymentStudentsAction(args(await appRequest("/payment/payment-student", { form: {} })));
+    expect(refused).toMatchObject({
+      data: { ok: false, message: "Verify your school's e-mail address before paying." },
+    });
+  });
+});
+
+describe("the demo checkout", () => {
+  it("loads the payer's order, and 404 for anything else", async () => {
+    api = stubApi({
+      "GET /api/user": school(),
+      "GET /api/payments/orders/42": { body: envelope({ id: 42, status: "pending" }) },
+    });
+    expect((await orderLoader(args(await appRequest("/payment/checkout/42"), { order: "42" }))).order).toMatchObject({
+      id: 42,
+    });
+    await expect(orderLoader(args(await appRequest("/payment/checkout/x"), { order: "x" }))).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+
+  it("sends Pay or Fail to the gateway and leads to the result, also when the order was settled meanwhile", async () => {
+    api = stubApi({
+      "GET /api/user": school(),
+      "POST /api/payments/demo/checkout/42": {
+        status: 409,
+        body: { status: false, message: "not waiting", data: null },
+      },
+    });
+    const response = (await checkoutAction(
+      args(await appRequest("/payment/checkout/42", { form: { outcome: "pay" } }), { order: "42" }),
+    )) as Response;
+    expect(response.headers.get("location")).toBe("/payment/result/42");
+    expect(api.calls.find((c) => c.method === "POST")?.body).toEqual({ outcome: "pay" });
+  });
+});

@@ -1,0 +1,111 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import type { components } from "@repo/api-client/schema";
+import { ROLE } from "@repo/auth/roles";
+import { CLASS_LEVELS } from "@repo/contracts/students-constants";
+import { auth } from "@repo/remix-app/auth.server";
+import { parseTableQuery } from "@repo/ui/data-table";
+
+export type UnpaidStudentRow = components["schemas"]["StudentRow"];
+export type OrderSummary = components["schemas"]["OrderSummary"];
+
+/** Where the checkout and the result of an order live in the school app. */
+export const checkoutPath = (orderId: number) => `/payment/checkout/${orderId}`;
+export const resultPath = (orderId: number) => `/payment/result/${orderId}`;
+
+export interface PayActionData {
+  ok: false;
+  message: string;
+}
+
+const classOf = (params: URLSearchParams) => CLASS_LEVELS.find((level) => String(level) === params.get("class_level"));
+
+/** Payment for Students: the unpaid students (filtered by class, searched) and what they cost. */
+export async function paymentStudentsLoader({ request, context }: LoaderFunctionArgs) {
+  const { api, csrf } = await auth.requirePage(request, context, "payments.payForStudents");
+  const params = new URL(request.url).searchParams;
+  const { page, perPage, search } = parseTableQuery(params);
+  const classLevel = classOf(params);
+  const [list, all, inClass] = await Promise.all([
+    api.GET("/api/schools/student-list", {
+      params: {
+        query: {
+          page,
+          per_page: perPage,
+          payment_status: "unpaid",
+          ...(search ? { search } : {}),
+          ...(classLevel ? { class_level: classLevel } : {}),
+        },
+      },
+    }),
+    api.POST("/api/get-payment-amount", { body: {} }),
+    classLevel ? api.POST("/api/get-payment-amount", { body: { class_level: classLevel } }) : null,
+  ]);
+  return {
+    csrf,
+    classLevel: classLevel ?? null,
+    rows: list.data?.data.items ?? [],
+    total: list.data?.data.total ?? 0,
+    all: all.data?.data ?? null,
+    inClass: inClass?.data?.data ?? null,
+    failure:
+      list.data && all.data
+        ? null
+        : (list.error?.message ?? all.error?.message ?? "Unpaid students could not be loaded"),
+  };
+}
+
+/** Starts a payment (all, one class, or the ticked students) and opens its checkout. */
+export async function paymentStudentsAction({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const { api, subject } = await auth.requireAction(request, context, form, "payments.payForStudents");
+  const ids = String(form.get("student_ids") ?? "")
+    .split(",")
+    .map(Number)
+    .filter((id) => Number.isSafeInteger(id) && id > 0);
+  const classLevel = CLASS_LEVELS.find((level) => String(level) === form.get("class_level"));
+  const body = ids.length > 0 ? { student_ids: ids } : classLevel ? { class_level: classLevel } : {};
+  const path =
+    subject.roleId === ROLE.masterInstitute
+      ? "/api/master-institute/pay-student/create-payment"
+      : "/api/pay-student/create-payment";
+  const result = await api.POST(path, { body });
+  if (!result.data) {
+    return data<PayActionData>(
+      { ok: false, message: result.error?.message ?? "The payment could not be started. Please try again." },
+      { status: result.response.status },
+    );
+  }
+  return redirect(checkoutPath(result.data.data.order_id));
+}
+
+const orderIdOf = (raw: string | undefined) => {
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+};
+
+/** One of the payer's orders, for the checkout and result pages (404 when it is not theirs). */
+export async function orderLoader({ request, context, params }: LoaderFunctionArgs) {
+  const { api, csrf } = await auth.requirePage(request, context, "payments.payForStudents");
+  const id = orderIdOf(params.order);
+  const answer = id ? await api.GET("/api/payments/orders/{id}", { params: { path: { id } } }) : null;
+  if (!answer?.data) throw new Response("No such order", { status: 404 });
+  return { csrf, order: answer.data.data };
+}
+
+/** The demo gateway's Pay and Fail buttons; then the result page. */
+export async function checkoutAction({ request, context, params }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const { api } = await auth.requireAction(request, context, form, "payments.payForStudents");
+  const id = orderIdOf(params.order);
+  const outcome = form.get("outcome") === "pay" ? "pay" : "fail";
+  if (!id) throw new Response("No such order", { status: 404 });
+  const result = await api.POST("/api/payments/demo/checkout/{id}", { params: { path: { id } }, body: { outcome } });
+  if (!result.data && result.response.status !== 409) {
+    return data<PayActionData>(
+      { ok: false, message: result.error?.message ?? "The demo gateway did not answer. Please try again." },
+      { status: result.response.status },
+    );
+  }
+  // 409: the order was already settled (a second click, another tab): its result says how.
+  return redirect(resultPath(id));
+}
