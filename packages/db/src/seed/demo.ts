@@ -22,6 +22,7 @@ import {
 import { seedDemoStudyMaterials } from "./content-files";
 import { seedContentNotices } from "./content-notices";
 import { seedContentTexts } from "./content-texts";
+import { seedDemoPayments } from "./payments";
 import { COUNTRIES, GCC_ZONE_ID, LOCAL_TREE, STATE_LANGUAGES, STATES, ZONES } from "./geography-data";
 
 export const DEFAULT_DEMO_PASSWORD = "Demo@12345";
@@ -291,7 +292,8 @@ export async function seedDemoData(db: Db, password = DEFAULT_DEMO_PASSWORD): Pr
       // Older classes, earlier births: class VI is about 11, class XI about 16.
       const dateOfBirth = `${2021 - classLevel}-${String(1 + (i % 12)).padStart(2, "0")}-${String(1 + (i % 28)).padStart(2, "0")}`;
       const contactPhone = `+9197${String(20000000 + i * 4271).slice(0, 8)}`;
-      const paymentStatus = roll < 0.6 ? "paid" : roll < 0.7 ? "pending" : "unpaid";
+      // Pending means "in a payment not finished yet": only the payment flow makes it, never the seed.
+      const paymentStatus = roll < 0.6 ? "paid" : "unpaid";
       return {
         schoolId: school?.id ?? 0,
         examYearId: year?.id ?? 0,
@@ -398,6 +400,7 @@ export async function seedDemoData(db: Db, password = DEFAULT_DEMO_PASSWORD): Pr
       { userId: idOf("district"), districtId: pune.districtId },
       { userId: idOf("gccstate"), stateId: stateIds.get("United Arab Emirates") ?? 0 },
     ]);
+    await seedDemoPayments(t, { schoolId: demoSchool?.id ?? 0, payerUserId: idOf("school"), examYearId: year?.id ?? 0 });
     await seedDemoStudyMaterials(t);
     await seedContentTexts(t, idOf("lms") || null);
     await seedContentNotices(t, idOf("lms"));
