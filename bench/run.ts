@@ -14,6 +14,8 @@
 //     ledger entries. `--only referral-earnings`. Figures go to bench/results/referral-earnings.json.
 //  7. Invoice PDFs (bench/invoice-pdf.ts): a paid order's invoice rendered by Chromium through the
 //     API. `--only invoice-pdf`. Figures go to bench/results/invoice-pdf.json.
+//  8. Payment webhooks (bench/payments-webhooks.ts): 1,000 signed deliveries, 10 % repeats.
+//     `--only payments-webhooks`. Figures go to bench/results/payments-webhooks.json.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -23,6 +25,7 @@ import pg from "pg";
 import { INVOICE_TARGET_MS, runInvoicePdfBench } from "./invoice-pdf";
 import { LIGHTHOUSE_TARGET, runLighthouseBench } from "./lighthouse";
 import { runMailBench } from "./mail";
+import { runPaymentsWebhookBench, WEBHOOK_TARGET_PER_SECOND } from "./payments-webhooks";
 import { runReferralEarningsBench } from "./referral-earnings";
 import { runStudentImportBench } from "./student-import";
 
@@ -37,7 +40,7 @@ const flag = (name: string, fallback: number) => {
 };
 const REQUESTS = flag("requests", 300);
 const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined;
-const PARTS = ["api", "mail", "student-import", "lighthouse", "referral-earnings", "invoice-pdf"];
+const PARTS = ["api", "mail", "student-import", "lighthouse", "referral-earnings", "invoice-pdf", "payments-webhooks"];
 if (only !== undefined && !PARTS.includes(only)) {
   console.error(`bench: --only must be one of ${PARTS.join(", ")}, not ${only}`);
   process.exit(1);
@@ -284,4 +287,16 @@ if (only === undefined || only === "invoice-pdf") {
       `| ${f.scenario} | ${f.p50_ms} ms | ${f.p95_ms} ms | ${f.per_second} | ${Math.round(f.pdf_bytes / 1024)} KB | ≤ ${INVOICE_TARGET_MS} ms |`,
     );
   console.log("Report: bench/results/invoice-pdf.json");
+}
+if (only === undefined || only === "payments-webhooks") {
+  const report = await runPaymentsWebhookBench({ adminUrl, port: PORT + 5 });
+  mkdirSync(`${root}bench/results`, { recursive: true });
+  writeFileSync(
+    `${root}bench/results/payments-webhooks.json`,
+    `${JSON.stringify({ date: new Date().toISOString(), ...report }, null, 2)}\n`,
+  );
+  console.log(
+    `\n| webhooks | per second | p50 | p95 | captures / paid orders / roll numbers | target |\n|---|---|---|---|---|---|\n| ${report.deliveries} (${report.duplicates} repeats) | ${report.per_second} | ${report.p50_ms} ms | ${report.p95_ms} ms | ${report.captures} / ${report.paid_orders} / ${report.roll_numbers} of ${report.orders} | ≥ ${WEBHOOK_TARGET_PER_SECOND}/s, exactly one each |`,
+  );
+  console.log("Report: bench/results/payments-webhooks.json");
 }

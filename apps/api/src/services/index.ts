@@ -10,10 +10,10 @@ import type { ApiConfig, MailConfig, Services } from "../context";
 import type { Logger } from "../logger";
 import { enqueueJob, type JobHandlers, startJobRunner } from "./jobs";
 import { createMailWorker, MAIL_CAMPAIGN_JOB, runCampaignJob } from "./mail/index";
-import { orderCredentialsJob } from "./payments/credentials";
+import { orderPaidJob } from "./payments/after-paid";
 import { demoGateway, razorpayGateway } from "./payments/gateway";
 import { RECONCILE_EVERY_MS, RECONCILE_JOB, reconcileJob } from "./payments/reconcile";
-import { ORDER_CREDENTIALS_JOB } from "./payments/settle";
+import { ORDER_PAID_JOB } from "./payments/settle";
 import { createPdfRenderer, DEFAULT_PDF_CONFIG } from "./pdf";
 import { schoolImportJob } from "./school-import";
 import { sifImportJob } from "./sif-import";
@@ -76,7 +76,7 @@ export function jobHandlers(services: Services): JobHandlers {
     [STUDENT_IMPORT_JOB]: studentImportJob(services),
     [SIF_IMPORT_JOB]: sifImportJob(services),
     [SCHOOL_IMPORT_JOB]: schoolImportJob(services),
-    [ORDER_CREDENTIALS_JOB]: orderCredentialsJob(services),
+    [ORDER_PAID_JOB]: orderPaidJob(services),
     [RECONCILE_JOB]: reconcileJob(services),
   };
 }

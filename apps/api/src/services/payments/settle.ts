@@ -6,26 +6,28 @@
  * - a second payment for a paid order is a duplicate, a payment for a failed or expired order is
  *   late: both are recorded for a refund and change no student;
  * - an applied payment pays the order and its students in one transaction: the year's next
- *   invoice number (gapless), roll numbers, the referral ledger, the receipt mail, and a job that
- *   mails each student its sign-in.
+ *   invoice number (gapless), roll numbers, the referral ledger, and a job that mails the receipt
+ *   and each student's sign-in.
  */
 
 import { formatMoney } from "@repo/contracts/fees";
-import { type CaptureOutcome, formatInvoiceNumber, orderReference } from "@repo/contracts/payments-constants";
+import type { CaptureOutcome } from "@repo/contracts/payments-constants";
 import { type DbOrTx, queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
 import type { Services } from "../../context";
 import { ApiError } from "../../http/errors";
 import { recordActivity } from "../activity";
 import { enqueueJob } from "../jobs";
-import { enqueueMail } from "../mail/index";
 import { recordReferralCommissions } from "../referral-ledger";
 import { nextRollNumber } from "../student-payments";
 import { type GatewayPayment, parseWebhook } from "./gateway";
 import { releaseOrder } from "./orders";
 
-/** The job that gives each student of a paid order its sign-in and mails it (services/payments/credentials.ts). */
-export const ORDER_CREDENTIALS_JOB = "payments.orderCredentials";
+/**
+ * The job that follows a paid order (services/payments/after-paid.ts): the receipt to the payer,
+ * then each student's sign-in. After the commit, so a payment's transaction stays short.
+ */
+export const ORDER_PAID_JOB = "payments.orderPaid";
 
 export type SettleOutcome =
   | CaptureOutcome
@@ -95,7 +97,7 @@ export async function settleCapture(
       update payment_orders set status_reason = ${`Payment ${payment.paymentId} of ${formatMoney({ currency: payment.currency, amount_minor: payment.amountMinor })} does not match the order: held for pay support to review.`},
         updated_at = now() where id = ${order.id}`);
   } else if (outcome === "applied") {
-    await applyPayment(services, tx, order, payment.paymentId);
+    await applyPayment(tx, order, payment.paymentId);
   }
   await recordActivity(tx, {
     userId: null,
@@ -108,13 +110,8 @@ export async function settleCapture(
   return { outcome, orderId: order.id };
 }
 
-async function applyPayment(services: Services, tx: DbOrTx, order: LockedOrder, paymentId: string | null) {
-  const invoice = await takeInvoiceNumber(tx, Number(order.exam_year_id));
+async function applyPayment(tx: DbOrTx, order: LockedOrder, paymentId: string | null) {
   const paidAt = new Date();
-  await tx.execute(sql`
-    update payment_orders set status = 'paid', paid_at = ${paidAt.toISOString()}::timestamptz,
-      provider_payment_id = ${paymentId}, invoice_number = ${invoice}, status_reason = null, updated_at = now()
-    where id = ${order.id}`);
   const students = await queryRows<{
     id: number;
     exam_year_id: number;
@@ -127,6 +124,18 @@ async function applyPayment(services: Services, tx: DbOrTx, order: LockedOrder, 
         join payment_order_items i on i.student_id = s.id where i.order_id = ${order.id}
         order by s.id for update of s`,
   );
+  await recordReferralCommissions(
+    tx,
+    students.map((s) => s.id),
+    { examLevel: "level1", paidAt },
+  );
+  await enqueueJob(tx, {
+    kind: ORDER_PAID_JOB,
+    payload: { order_id: order.id },
+    createdBy: order.payer_user_id,
+  });
+  // The shared counters (roll numbers per state and class, the year's invoice number) are taken
+  // last: every payment queues on their rows until it commits, so they are held as briefly as possible.
   for (const student of students) {
     const roll =
       student.roll_number ??
@@ -135,45 +144,11 @@ async function applyPayment(services: Services, tx: DbOrTx, order: LockedOrder, 
       sql`update students set payment_status = 'paid', roll_number = ${roll}, updated_at = now() where id = ${student.id}`,
     );
   }
-  await recordReferralCommissions(
-    tx,
-    students.map((s) => s.id),
-    { examLevel: "level1", paidAt },
-  );
-  await mailReceipt(services, tx, order, invoice, paidAt);
-  await enqueueJob(tx, {
-    kind: ORDER_CREDENTIALS_JOB,
-    payload: { order_id: order.id },
-    createdBy: order.payer_user_id,
-  });
-}
-
-async function mailReceipt(services: Services, tx: DbOrTx, order: LockedOrder, invoice: number, paidAt: Date) {
-  const [payer] = await queryRows<{ email: string; name: string; year_label: string }>(
-    tx,
-    sql`select coalesce(sc.email, mi.email, u.email) as email, coalesce(sc.name, mi.name, u.name) as name, y.label as year_label
-        from payment_orders o join users u on u.id = o.payer_user_id join exam_years y on y.id = o.exam_year_id
-        left join schools sc on sc.id = o.school_id left join master_institutes mi on mi.id = o.master_institute_id
-        where o.id = ${order.id}`,
-  );
-  if (!payer?.email) return;
-  await enqueueMail(tx, {
-    templateKey: "payment-receipt",
-    language: "en",
-    to: payer.email,
-    variables: {
-      school_name: payer.name,
-      order_number: `${orderReference(order.id)} (invoice ${formatInvoiceNumber(payer.year_label, invoice)})`,
-      amount: formatMoney({ currency: order.currency.trim(), amount_minor: Number(order.amount_minor) }),
-      paid_at: new Intl.DateTimeFormat("en-IN", {
-        dateStyle: "long",
-        timeStyle: "short",
-        timeZone: "Asia/Kolkata",
-      }).format(paidAt),
-      invoice_url: `${services.config.schoolOrigin}/payment/payment-history`,
-    },
-    queuedBy: order.payer_user_id,
-  });
+  const invoice = await takeInvoiceNumber(tx, Number(order.exam_year_id));
+  await tx.execute(sql`
+    update payment_orders set status = 'paid', paid_at = ${paidAt.toISOString()}::timestamptz,
+      provider_payment_id = ${paymentId}, invoice_number = ${invoice}, status_reason = null, updated_at = now()
+    where id = ${order.id}`);
 }
 
 /** A payment the gateway reports as failed: the order fails and its students are payable again. */
