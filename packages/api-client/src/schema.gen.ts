@@ -4919,6 +4919,7 @@ export interface components {
             items: {
                 amount_minor: number;
                 description: string;
+                id: number;
             }[];
             paid_at: string | null;
             provider: string;

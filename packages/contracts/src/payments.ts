@@ -60,7 +60,7 @@ export const orderSummary = z.object({
   status: z.enum(ORDER_STATUSES),
   amount: money,
   provider: z.string(),
-  items: z.array(z.object({ description: z.string(), amount_minor: z.number().int() })),
+  items: z.array(z.object({ id: z.number().int(), description: z.string(), amount_minor: z.number().int() })),
   invoice_number: z.string().nullable(),
   status_reason: z.string().nullable(),
   created_at: z.string(),

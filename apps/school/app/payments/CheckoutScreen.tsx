@@ -29,8 +29,8 @@ export function CheckoutScreen() {
           ]}
         />
         <ul aria-label="Students in this payment">
-          {order.items.slice(0, 20).map((item, i) => (
-            <li key={`${item.description}-${i}`}>{item.description}</li>
+          {order.items.slice(0, 20).map((item) => (
+            <li key={item.id}>{item.description}</li>
           ))}
           {order.items.length > 20 ? <li>and {order.items.length - 20} more</li> : null}
         </ul>

@@ -22,8 +22,8 @@ import {
 import { seedDemoStudyMaterials } from "./content-files";
 import { seedContentNotices } from "./content-notices";
 import { seedContentTexts } from "./content-texts";
-import { seedDemoPayments } from "./payments";
 import { COUNTRIES, GCC_ZONE_ID, LOCAL_TREE, STATE_LANGUAGES, STATES, ZONES } from "./geography-data";
+import { seedDemoPayments } from "./payments";
 
 export const DEFAULT_DEMO_PASSWORD = "Demo@12345";
 export const DEMO_SCHOOL_COUNT = 50;
@@ -400,7 +400,11 @@ export async function seedDemoData(db: Db, password = DEFAULT_DEMO_PASSWORD): Pr
       { userId: idOf("district"), districtId: pune.districtId },
       { userId: idOf("gccstate"), stateId: stateIds.get("United Arab Emirates") ?? 0 },
     ]);
-    await seedDemoPayments(t, { schoolId: demoSchool?.id ?? 0, payerUserId: idOf("school"), examYearId: year?.id ?? 0 });
+    await seedDemoPayments(t, {
+      schoolId: demoSchool?.id ?? 0,
+      payerUserId: idOf("school"),
+      examYearId: year?.id ?? 0,
+    });
     await seedDemoStudyMaterials(t);
     await seedContentTexts(t, idOf("lms") || null);
     await seedContentNotices(t, idOf("lms"));

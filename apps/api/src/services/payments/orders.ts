@@ -258,9 +258,9 @@ export async function orderForPayer(db: DbOrTx, payer: Payer, orderId: number): 
         where o.id = ${orderId} and o.payer_user_id = ${payer.userId}`,
   );
   if (!order) throw notFound(`Order ${orderReference(orderId)}`);
-  const items = await queryRows<{ description: string; amount_minor: number; class_level: number | null }>(
+  const items = await queryRows<{ id: number; description: string; amount_minor: number; class_level: number | null }>(
     db,
-    sql`select i.description, i.amount_minor, s.class_level from payment_order_items i
+    sql`select i.id, i.description, i.amount_minor, s.class_level from payment_order_items i
         left join students s on s.id = i.student_id where i.order_id = ${orderId} order by i.id`,
   );
   return {
@@ -271,6 +271,7 @@ export async function orderForPayer(db: DbOrTx, payer: Payer, orderId: number): 
     amount: { currency: order.currency, amount_minor: Number(order.amount_minor) },
     provider: order.provider,
     items: items.map((item) => ({
+      id: item.id,
       description: item.class_level ? `${item.description} (${classLabel(item.class_level)})` : item.description,
       amount_minor: item.amount_minor,
     })),
