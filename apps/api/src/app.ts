@@ -23,6 +23,7 @@ import { registerMailRoutes } from "./routes/mail";
 import { registerMasterInstituteRoutes } from "./routes/master-institutes";
 import { registerNotificationRoutes } from "./routes/notifications";
 import { registerOtpRoutes } from "./routes/otp";
+import { registerPaySupportRoutes } from "./routes/pay-support";
 import { registerPaymentHistoryRoutes } from "./routes/payment-history";
 import { registerPaymentRoutes } from "./routes/payments";
 import { registerProfileRoutes } from "./routes/profile";
@@ -117,6 +118,7 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
   registerPaymentHistoryRoutes(app);
   registerStudentAccountRoutes(app);
   registerPaymentRoutes(app);
+  registerPaySupportRoutes(app);
 
   app.doc("/api/openapi.json", OPENAPI_INFO);
   registerDocs(app);

@@ -2437,6 +2437,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/paysupport/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page through orders, newest first
+         * @description Search by order reference (ORD-000042 or 42), the gateway's order or payment id, a student's name, roll number or phone, or the payer. `view=waiting`: orders waiting for the gateway; `view=attention`: held mismatches, refunds due, and orders stuck for 30 minutes.
+         *
+         *     Requires the `paySupport.manage` permission.
+         */
+        get: operations["getPaysupportOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paysupport/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order with its students, payments and gateway events
+         * @description Requires the `paySupport.manage` permission.
+         */
+        get: operations["getPaysupportOrdersById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paysupport/orders/{id}/expire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Expire an order that waits for payment
+         * @description Its students are unpaid again and can be paid for in a new order. Logged.
+         *
+         *     Requires the `paySupport.manage` permission.
+         */
+        post: operations["postPaysupportOrdersByIdExpire"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paysupport/orders/{id}/mark-paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark an order paid by hand (cheque, bank transfer)
+         * @description The reference and the reason are required and logged with who and when. The order is paid like a gateway payment: invoice number, roll numbers, the referral ledger, the receipt and the students' sign-ins.
+         *
+         *     Requires the `paySupport.manage` permission.
+         */
+        post: operations["postPaysupportOrdersByIdMarkPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paysupport/orders/{id}/reconcile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the gateway about the order now
+         * @description Its captured payments are settled as their webhooks would have been. Logged.
+         *
+         *     Requires the `paySupport.manage` permission.
+         */
+        post: operations["postPaysupportOrdersByIdReconcile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/paysupport/students/{id}/deactivate": {
         parameters: {
             query?: never;
@@ -4695,6 +4803,10 @@ export interface components {
             message: string;
             status: boolean;
         };
+        MarkOrderPaidBody: {
+            reason: string;
+            reference: string;
+        };
         MarkPaidBody: {
             /**
              * @default level1
@@ -5710,6 +5822,91 @@ export interface components {
         };
         StudyMaterialResponse: {
             data: components["schemas"]["StudyMaterialItem"];
+            message: string;
+            status: boolean;
+        };
+        SupportOrderDetail: {
+            amount: {
+                amount_minor: number;
+                currency: string;
+            };
+            captures: {
+                amount: {
+                    amount_minor: number;
+                    currency: string;
+                };
+                created_at: string;
+                method: string | null;
+                /** @enum {string} */
+                outcome: "applied" | "duplicate" | "mismatch" | "late" | "refunded";
+                provider_payment_id: string;
+            }[];
+            created_at: string;
+            events: {
+                outcome: string;
+                provider_payment_id: string | null;
+                received_at: string;
+                source: string;
+                type: string;
+            }[];
+            id: number;
+            invoice_number: string | null;
+            items: {
+                amount_minor: number;
+                class_level: number | null;
+                description: string;
+                payment_status: string | null;
+                roll_number: string | null;
+                student_id: number | null;
+            }[];
+            manual_reference: string | null;
+            mismatches: number;
+            paid_at: string | null;
+            payer_name: string;
+            payer_username: string;
+            provider: string;
+            reference: string;
+            refunds_due: number;
+            /** @enum {string} */
+            status: "created" | "pending" | "paid" | "failed" | "expired" | "refunded";
+            status_reason: string | null;
+            students: number;
+            summary: string;
+        };
+        SupportOrderDetailResponse: {
+            data: components["schemas"]["SupportOrderDetail"];
+            message: string;
+            status: boolean;
+        };
+        SupportOrderPage: {
+            items: {
+                amount: {
+                    amount_minor: number;
+                    currency: string;
+                };
+                created_at: string;
+                id: number;
+                invoice_number: string | null;
+                mismatches: number;
+                paid_at: string | null;
+                payer_name: string;
+                payer_username: string;
+                provider: string;
+                reference: string;
+                refunds_due: number;
+                /** @enum {string} */
+                status: "created" | "pending" | "paid" | "failed" | "expired" | "refunded";
+                status_reason: string | null;
+                students: number;
+                summary: string;
+            }[];
+            last_page: number;
+            page: number;
+            per_page: number;
+            total: number;
+        };
+        SupportOrderPageResponse: {
+            data: components["schemas"]["SupportOrderPage"];
             message: string;
             status: boolean;
         };
@@ -15106,6 +15303,357 @@ export interface operations {
                 };
             };
             /** @description This portal does not take payments through that provider */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPaysupportOrders: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                search?: string;
+                view?: "all" | "waiting" | "attention";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Orders */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportOrderPageResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPaysupportOrdersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order with its students, the gateway's payments and events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportOrderDetailResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPaysupportOrdersByIdExpire: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order with its students, the gateway's payments and events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportOrderDetailResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The order is not waiting */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPaysupportOrdersByIdMarkPaid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkOrderPaidBody"];
+            };
+        };
+        responses: {
+            /** @description The order with its students, the gateway's payments and events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportOrderDetailResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The order is not waiting */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPaysupportOrdersByIdReconcile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order with its students, the gateway's payments and events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportOrderDetailResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -37,7 +37,7 @@ export type SettleOutcome =
   | "unknown-order"
   | "already-recorded";
 
-interface LockedOrder {
+export interface LockedOrder {
   id: number;
   status: string;
   currency: string;
@@ -110,7 +110,7 @@ export async function settleCapture(
   return { outcome, orderId: order.id };
 }
 
-async function applyPayment(tx: DbOrTx, order: LockedOrder, paymentId: string | null) {
+export async function applyPayment(tx: DbOrTx, order: LockedOrder, paymentId: string | null) {
   const paidAt = new Date();
   const students = await queryRows<{
     id: number;

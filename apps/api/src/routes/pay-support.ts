@@ -1,0 +1,113 @@
+import type { OpenAPIHono, z } from "@hono/zod-openapi";
+import { envelope } from "@repo/contracts/envelope";
+import {
+  markOrderPaidBody,
+  supportOrderDetail,
+  supportOrderPage,
+  supportOrderQuery,
+} from "@repo/contracts/pay-support";
+import { actorOf } from "../auth/middleware";
+import type { AppEnv } from "../context";
+import { ok } from "../http/envelope";
+import { apiRoute, errorResponse } from "../http/routes";
+import { idParam, json, named } from "../http/schemas";
+import {
+  expireOrder,
+  listSupportOrders,
+  markOrderPaid,
+  reconcileOrderNow,
+  supportOrder,
+} from "../services/payments/pay-support";
+
+const tags = ["Pay support"];
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { "application/json": { schema } }, required: true },
+});
+const detail = json(
+  envelope(named(supportOrderDetail, "SupportOrderDetail")).openapi("SupportOrderDetailResponse"),
+  "The order with its students, the gateway's payments and events",
+);
+
+/** The pay-support desk's orders: find, look into, reconcile, expire, mark paid by hand. */
+export function registerPaySupportRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(
+    apiRoute("paySupport.manage", {
+      method: "get",
+      path: "/api/paysupport/orders",
+      tags,
+      summary: "Page through orders, newest first",
+      description:
+        "Search by order reference (ORD-000042 or 42), the gateway's order or payment id, a student's name, roll number or phone, or the payer. `view=waiting`: orders waiting for the gateway; `view=attention`: held mismatches, refunds due, and orders stuck for 30 minutes.",
+      request: { query: supportOrderQuery },
+      responses: {
+        200: json(envelope(named(supportOrderPage, "SupportOrderPage")).openapi("SupportOrderPageResponse"), "Orders"),
+      },
+    }),
+    async (c) => ok(c, await listSupportOrders(c.var.services.database.db, c.req.valid("query"))),
+  );
+
+  app.openapi(
+    apiRoute("paySupport.manage", {
+      method: "get",
+      path: "/api/paysupport/orders/{id}",
+      tags,
+      summary: "One order with its students, payments and gateway events",
+      request: { params: idParam },
+      responses: { 200: detail, 404: errorResponse("No such order") },
+    }),
+    async (c) => ok(c, await supportOrder(c.var.services.database.db, c.req.valid("param").id)),
+  );
+
+  app.openapi(
+    apiRoute("paySupport.manage", {
+      method: "post",
+      path: "/api/paysupport/orders/{id}/reconcile",
+      tags,
+      summary: "Ask the gateway about the order now",
+      description: "Its captured payments are settled as their webhooks would have been. Logged.",
+      request: { params: idParam },
+      responses: { 200: detail, 404: errorResponse("No such order") },
+    }),
+    async (c) => {
+      const result = await reconcileOrderNow(c.var.services, actorOf(c), c.req.valid("param").id);
+      return ok(c, result.order, result.message);
+    },
+  );
+
+  app.openapi(
+    apiRoute("paySupport.manage", {
+      method: "post",
+      path: "/api/paysupport/orders/{id}/expire",
+      tags,
+      summary: "Expire an order that waits for payment",
+      description: "Its students are unpaid again and can be paid for in a new order. Logged.",
+      request: { params: idParam },
+      responses: { 200: detail, 404: errorResponse("No such order"), 409: errorResponse("The order is not waiting") },
+    }),
+    async (c) =>
+      ok(
+        c,
+        await expireOrder(c.var.services.database.db, actorOf(c), c.req.valid("param").id),
+        "The order is expired; its students can be paid for again.",
+      ),
+  );
+
+  app.openapi(
+    apiRoute("paySupport.manage", {
+      method: "post",
+      path: "/api/paysupport/orders/{id}/mark-paid",
+      tags,
+      summary: "Mark an order paid by hand (cheque, bank transfer)",
+      description:
+        "The reference and the reason are required and logged with who and when. The order is paid like a gateway payment: invoice number, roll numbers, the referral ledger, the receipt and the students' sign-ins.",
+      request: { params: idParam, ...body(named(markOrderPaidBody, "MarkOrderPaidBody")) },
+      responses: { 200: detail, 404: errorResponse("No such order"), 409: errorResponse("The order is not waiting") },
+    }),
+    async (c) =>
+      ok(
+        c,
+        await markOrderPaid(c.var.services.database.db, actorOf(c), c.req.valid("param").id, c.req.valid("json")),
+        "The order is marked paid.",
+      ),
+  );
+}

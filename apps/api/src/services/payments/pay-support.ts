@@ -1,0 +1,263 @@
+/**
+ * The pay-support desk (coordinator app, role 5): every order with what the gateway said about it,
+ * and the three things a person may do to one: ask the gateway now, expire it, or mark it paid by
+ * hand (a cheque, a bank transfer) with a reference and a reason. Each is logged.
+ */
+
+import { type Page, pageOf } from "@repo/contracts/pagination";
+import type { SupportOrderDetail, SupportOrderQuery, SupportOrderRow } from "@repo/contracts/pay-support";
+import {
+  type CaptureOutcome,
+  formatInvoiceNumber,
+  ORDER_RECONCILE_AFTER_MINUTES,
+  orderIdOf,
+  orderReference,
+} from "@repo/contracts/payments-constants";
+import { type Db, type DbOrTx, queryRows } from "@repo/db";
+import { type SQL, sql } from "drizzle-orm";
+import type { Services } from "../../context";
+import { ApiError, notFound } from "../../http/errors";
+import { type Actor, recordActivity } from "../activity";
+import { containing } from "../sql";
+import { releaseOrder } from "./orders";
+import { applyPayment, type LockedOrder, settleCapture } from "./settle";
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+interface OrderRow {
+  id: number;
+  status: SupportOrderRow["status"];
+  currency: string;
+  amount_minor: string | number;
+  payer_name: string;
+  payer_username: string;
+  students: string | number;
+  names: string[] | null;
+  provider: string;
+  created_at: Date | string;
+  paid_at: Date | string | null;
+  invoice_number: number | null;
+  year_label: string;
+  status_reason: string | null;
+  mismatches: string | number;
+  refunds_due: string | number;
+  manual_reference: string | null;
+}
+
+const select = sql`select o.id, o.status, o.currency, o.amount_minor, coalesce(sc.name, mi.name, u.name) as payer_name,
+    u.username as payer_username, o.provider, o.created_at, o.paid_at, o.invoice_number, y.label as year_label,
+    o.status_reason, o.manual_reference,
+    (select count(*) from payment_order_items i where i.order_id = o.id) as students,
+    (select array_agg(d.description) from (select description from payment_order_items i where i.order_id = o.id
+       order by i.id limit 2) d) as names,
+    (select count(*) from payment_captures c where c.order_id = o.id and c.outcome = 'mismatch') as mismatches,
+    (select count(*) from payment_captures c where c.order_id = o.id and c.outcome in ('duplicate', 'late')) as refunds_due
+  from payment_orders o
+  join users u on u.id = o.payer_user_id
+  join exam_years y on y.id = o.exam_year_id
+  left join schools sc on sc.id = o.school_id
+  left join master_institutes mi on mi.id = o.master_institute_id`;
+
+function rowOf(row: OrderRow): SupportOrderRow {
+  const students = Number(row.students);
+  const names = row.names ?? [];
+  return {
+    id: row.id,
+    reference: orderReference(row.id),
+    status: row.status,
+    amount: { currency: row.currency.trim(), amount_minor: Number(row.amount_minor) },
+    payer_name: row.payer_name,
+    payer_username: row.payer_username,
+    students,
+    summary: students > names.length ? `${names.join(", ")} and ${students - names.length} more` : names.join(", "),
+    provider: row.provider,
+    created_at: iso(row.created_at) ?? "",
+    paid_at: iso(row.paid_at),
+    invoice_number: row.invoice_number === null ? null : formatInvoiceNumber(row.year_label, row.invoice_number),
+    status_reason: row.status_reason,
+    mismatches: Number(row.mismatches),
+    refunds_due: Number(row.refunds_due),
+  };
+}
+
+/** Orders for the desk, newest first: by reference, a student (name, roll, phone) or the payer. */
+export async function listSupportOrders(db: Db, query: SupportOrderQuery): Promise<Page<SupportOrderRow>> {
+  const where: SQL[] = [sql`true`];
+  if (query.view === "waiting") where.push(sql`o.status in ('created', 'pending')`);
+  if (query.view === "attention") {
+    where.push(sql`(exists (select 1 from payment_captures c where c.order_id = o.id and c.outcome in ('mismatch', 'duplicate', 'late'))
+      or (o.status in ('created', 'pending') and o.created_at < now() - make_interval(mins => ${ORDER_RECONCILE_AFTER_MINUTES})))`);
+  }
+  const term = query.search?.trim();
+  if (term) {
+    const id = orderIdOf(term);
+    const like = containing(term);
+    where.push(sql`(${id === null ? sql`false` : sql`o.id = ${id}`} or o.provider_order_id = ${term}
+      or sc.name ilike ${like} or mi.name ilike ${like} or u.username ilike ${like}
+      or exists (select 1 from payment_order_items i join students s on s.id = i.student_id where i.order_id = o.id
+        and (s.first_name || ' ' || s.last_name ilike ${like} or s.roll_number = ${term} or s.contact_phone ilike ${like}))
+      or exists (select 1 from payment_captures c where c.order_id = o.id and c.provider_payment_id = ${term}))`);
+  }
+  const condition = sql.join(where, sql` and `);
+  const offset = (query.page - 1) * query.per_page;
+  const [rows, [count]] = await Promise.all([
+    queryRows<OrderRow>(
+      db,
+      sql`${select} where ${condition} order by o.created_at desc, o.id desc limit ${query.per_page} offset ${offset}`,
+    ),
+    queryRows<{ total: string | number }>(
+      db,
+      sql`select count(*) as total from payment_orders o join users u on u.id = o.payer_user_id
+          left join schools sc on sc.id = o.school_id left join master_institutes mi on mi.id = o.master_institute_id
+          where ${condition}`,
+    ),
+  ]);
+  return pageOf(rows.map(rowOf), Number(count?.total ?? 0), query.page, query.per_page);
+}
+
+export async function supportOrder(db: DbOrTx, orderId: number): Promise<SupportOrderDetail> {
+  const [row] = await queryRows<OrderRow>(db, sql`${select} where o.id = ${orderId}`);
+  if (!row) throw notFound(`Order ${orderReference(orderId)}`);
+  const [items, captures, events] = await Promise.all([
+    queryRows<{
+      student_id: number | null;
+      description: string;
+      class_level: number | null;
+      roll_number: string | null;
+      payment_status: string | null;
+      amount_minor: number;
+    }>(
+      db,
+      sql`select i.student_id, i.description, s.class_level, s.roll_number, s.payment_status, i.amount_minor
+          from payment_order_items i left join students s on s.id = i.student_id where i.order_id = ${orderId} order by i.id`,
+    ),
+    queryRows<{
+      provider_payment_id: string;
+      currency: string;
+      amount_minor: string | number;
+      outcome: CaptureOutcome;
+      method: string | null;
+      created_at: Date | string;
+    }>(
+      db,
+      sql`select provider_payment_id, currency, amount_minor, outcome, method, created_at from payment_captures
+          where order_id = ${orderId} order by id`,
+    ),
+    queryRows<{
+      source: string;
+      type: string;
+      outcome: string;
+      provider_payment_id: string | null;
+      received_at: Date | string;
+    }>(
+      db,
+      sql`select source, type, outcome, provider_payment_id, received_at from payment_events
+          where order_id = ${orderId} order by id`,
+    ),
+  ]);
+  return {
+    ...rowOf(row),
+    manual_reference: row.manual_reference,
+    items: items.map((item) => ({ ...item, amount_minor: Number(item.amount_minor) })),
+    captures: captures.map((c) => ({
+      provider_payment_id: c.provider_payment_id,
+      amount: { currency: c.currency.trim(), amount_minor: Number(c.amount_minor) },
+      outcome: c.outcome,
+      method: c.method,
+      created_at: iso(c.created_at) ?? "",
+    })),
+    events: events.map((e) => ({ ...e, received_at: iso(e.received_at) ?? "" })),
+  };
+}
+
+async function openOrder(tx: DbOrTx, orderId: number) {
+  const [order] = await queryRows<{ id: number; status: string; provider_order_id: string | null }>(
+    tx,
+    sql`select id, status, provider_order_id from payment_orders where id = ${orderId} for update`,
+  );
+  if (!order) throw notFound(`Order ${orderReference(orderId)}`);
+  if (order.status !== "created" && order.status !== "pending") {
+    throw new ApiError(409, `Order ${orderReference(orderId)} is ${order.status}, not waiting for payment.`);
+  }
+  return order;
+}
+
+/** Asks the gateway about one order now: its captured payments settle it, as a webhook would. */
+export async function reconcileOrderNow(services: Services, actor: Actor, orderId: number) {
+  const { db } = services.database;
+  const [order] = await queryRows<{ provider_order_id: string | null }>(
+    db,
+    sql`select provider_order_id from payment_orders where id = ${orderId}`,
+  );
+  if (!order) throw notFound(`Order ${orderReference(orderId)}`);
+  const payments = order.provider_order_id ? await services.gateway.orderPayments(order.provider_order_id) : [];
+  const outcomes = await db.transaction(async (tx) => {
+    const found: string[] = [];
+    for (const payment of payments.filter((p) => p.status === "captured")) {
+      found.push((await settleCapture(services, tx, payment, "reconcile")).outcome);
+    }
+    await recordActivity(tx, {
+      userId: actor.userId,
+      action: "payment.reconcile",
+      entity: "payment_orders",
+      entityId: orderId,
+      after: { payments: payments.length, outcomes: found },
+      requestId: actor.requestId,
+    });
+    return found;
+  });
+  return {
+    order: await supportOrder(db, orderId),
+    message:
+      outcomes.length === 0
+        ? "The gateway holds no payment for this order."
+        : `The gateway's payments were settled: ${outcomes.join(", ")}.`,
+  };
+}
+
+/** Expires an open order by hand: its students are unpaid again. */
+export async function expireOrder(db: Db, actor: Actor, orderId: number) {
+  await db.transaction(async (tx) => {
+    await openOrder(tx, orderId);
+    await releaseOrder(tx, orderId, "expired", "Expired by pay support; the students can be paid for again.");
+    await recordActivity(tx, {
+      userId: actor.userId,
+      action: "payment.expire",
+      entity: "payment_orders",
+      entityId: orderId,
+      requestId: actor.requestId,
+    });
+  });
+  return supportOrder(db, orderId);
+}
+
+/** Marks an open order paid by hand (cheque, bank transfer): who, when, the reference and why. */
+export async function markOrderPaid(
+  db: Db,
+  actor: Actor,
+  orderId: number,
+  body: { reference: string; reason: string },
+) {
+  await db.transaction(async (tx) => {
+    await openOrder(tx, orderId);
+    const [order] = await queryRows<LockedOrder>(
+      tx,
+      sql`select id, status, currency, amount_minor, exam_year_id, payer_user_id, school_id, master_institute_id
+          from payment_orders where id = ${orderId}`,
+    );
+    if (!order) throw notFound(`Order ${orderReference(orderId)}`);
+    await applyPayment(tx, order, null);
+    await tx.execute(
+      sql`update payment_orders set manual_reference = ${body.reference}, marked_by = ${actor.userId} where id = ${orderId}`,
+    );
+    await recordActivity(tx, {
+      userId: actor.userId,
+      action: "payment.markPaid",
+      entity: "payment_orders",
+      entityId: orderId,
+      after: { reference: body.reference, reason: body.reason },
+      requestId: actor.requestId,
+    });
+  });
+  return supportOrder(db, orderId);
+}

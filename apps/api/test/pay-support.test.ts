@@ -1,0 +1,168 @@
+import { schools, students, users } from "@repo/db/schema";
+import { testDrivers } from "@repo/db/testing";
+import { eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { webhookBody } from "../src/services/payments/gateway";
+import { startTestApi, type TestApi } from "./support";
+
+for (const driver of testDrivers()) {
+  describe(`the pay-support desk on ${driver}`, () => {
+    let api: TestApi;
+    let school: string;
+    let support: string;
+    let schoolId: number;
+
+    beforeAll(async () => {
+      api = await startTestApi(driver);
+      school = await api.login("school");
+      support = await api.login("paysupport", "coordinator");
+      const [own] = await api.db.select({ id: users.schoolId }).from(users).where(eq(users.username, "school"));
+      schoolId = Number(own?.id);
+      await api.db.update(schools).set({ emailVerifiedAt: new Date() }).where(eq(schools.id, schoolId));
+      await api.db.execute(sql`
+        insert into students (school_id, exam_year_id, class_level, first_name, last_name, dedupe_key, payment_status,
+          zone_id, state_id, prant_id, district_id)
+        select s.school_id, s.exam_year_id, 7, 'Desk', 'Student ' || g, 'pay-support-test|' || g, 'unpaid',
+          s.zone_id, s.state_id, s.prant_id, s.district_id
+        from (select * from students where school_id = ${schoolId} order by id limit 1) s, generate_series(1, 6) g`);
+    });
+    afterAll(async () => {
+      await api?.close();
+    });
+
+    const deskStudents = async (...numbers: number[]) =>
+      (
+        await api.db
+          .select({ id: students.id })
+          .from(students)
+          .where(
+            inArray(
+              students.lastName,
+              numbers.map((n) => `Student ${n}`),
+            ),
+          )
+      ).map((s) => s.id);
+    const order = async (ids: number[]) =>
+      (await api.call("POST", "/api/pay-student/create-payment", { token: school, json: { student_ids: ids } })).body
+        .data;
+    const desk = (path: string, method = "GET", json?: unknown) =>
+      api.call(method, `/api/paysupport/orders${path}`, { token: support, json });
+    const statusOf = async (ids: number[]) =>
+      (await api.db.select({ s: students.paymentStatus }).from(students).where(inArray(students.id, ids))).map(
+        (r) => r.s,
+      );
+
+    it("finds an order by its reference, by a student's name, or as waiting; and shows its students", async () => {
+      const ids = await deskStudents(1, 2);
+      const placed = await order(ids);
+      for (const search of [placed.reference, String(placed.order_id), "Desk Student 2"]) {
+        const found = await desk(`?search=${encodeURIComponent(search)}`);
+        expect(found.status).toBe(200);
+        expect(
+          found.body.data.items.map((r: { id: number }) => r.id),
+          search,
+        ).toContain(placed.order_id);
+      }
+      const waiting = await desk("?view=waiting");
+      expect(waiting.body.data.items.every((r: { status: string }) => r.status === "pending")).toBe(true);
+      const detail = await desk(`/${placed.order_id}`);
+      expect(detail.body.data).toMatchObject({
+        reference: placed.reference,
+        students: 2,
+        status: "pending",
+        payer_username: "school",
+      });
+      expect(detail.body.data.items.map((i: { description: string }) => i.description).sort()).toEqual([
+        "Desk Student 1",
+        "Desk Student 2",
+      ]);
+      // Expired by hand: the students can be paid for again.
+      const expired = await desk(`/${placed.order_id}/expire`, "POST");
+      expect(expired.body.data.status).toBe("expired");
+      expect(await statusOf(ids)).toEqual(["unpaid", "unpaid"]);
+      expect((await desk(`/${placed.order_id}/expire`, "POST")).status).toBe(409);
+    });
+
+    it("marks an order paid by hand with a reference and a reason, and pays its students", async () => {
+      const ids = await deskStudents(3);
+      const placed = await order(ids);
+      const missing = await desk(`/${placed.order_id}/mark-paid`, "POST", { reference: "", reason: "" });
+      expect(missing.status).toBe(400);
+      expect(missing.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["reason", "reference"]);
+      const paid = await desk(`/${placed.order_id}/mark-paid`, "POST", {
+        reference: "NEFT-884120",
+        reason: "The school paid by bank transfer after the gateway failed",
+      });
+      expect(paid.status).toBe(200);
+      expect(paid.body.data).toMatchObject({ status: "paid", manual_reference: "NEFT-884120" });
+      expect(paid.body.data.invoice_number).toMatch(/\/\d{6}$/);
+      expect(await statusOf(ids)).toEqual(["paid"]);
+    });
+
+    it("lists held mismatches under attention, and reconciles an order from the gateway now", async () => {
+      const ids = await deskStudents(4);
+      const placed = await order(ids);
+      const raw = webhookBody("payment.captured", {
+        paymentId: `pay_short_${driver}`,
+        providerOrderId: `demo_order_${placed.order_id}`,
+        amountMinor: 100,
+        currency: "INR",
+        status: "captured",
+        method: "card",
+        error: null,
+      });
+      const signature = (api.services.gateway as unknown as { sign(body: string): string }).sign(raw);
+      await api.call("POST", "/api/payments/webhook/demo", {
+        body: raw,
+        headers: {
+          "Content-Type": "application/json",
+          "X-Razorpay-Signature": signature,
+          "X-Razorpay-Event-Id": `evt_short_${driver}`,
+        },
+      });
+      const attention = await desk("?view=attention");
+      const row = attention.body.data.items.find((r: { id: number }) => r.id === placed.order_id);
+      expect(row).toMatchObject({ mismatches: 1, status: "pending" });
+      const detail = await desk(`/${placed.order_id}`);
+      expect(detail.body.data.captures).toMatchObject([{ outcome: "mismatch", amount: { amount_minor: 100 } }]);
+      expect(detail.body.data.events).toMatchObject([
+        { source: "webhook", type: "payment.captured", outcome: "mismatch" },
+      ]);
+
+      // The gateway (a test double) holds the full payment too: reconciling now settles the order.
+      const gateway = api.services.gateway;
+      const original = gateway.orderPayments;
+      gateway.orderPayments = async (providerOrderId) => [
+        {
+          paymentId: `pay_full_${driver}`,
+          providerOrderId,
+          amountMinor: placed.amount.amount_minor,
+          currency: "INR",
+          status: "captured",
+          method: "upi",
+          error: null,
+        },
+      ];
+      try {
+        const now = await desk(`/${placed.order_id}/reconcile`, "POST");
+        expect(now.status).toBe(200);
+        expect(now.body.message).toMatch(/applied/);
+        expect(now.body.data.status).toBe("paid");
+      } finally {
+        gateway.orderPayments = original;
+      }
+    });
+
+    it("is pay support's alone", async () => {
+      for (const [username, app] of [
+        ["school", "school"],
+        ["zonal", "coordinator"],
+        ["admin", "coordinator"],
+      ] as const) {
+        const token = await api.login(username, app);
+        expect((await api.call("GET", "/api/paysupport/orders", { token })).status, username).toBe(403);
+      }
+      expect((await desk("/999999")).status).toBe(404);
+    });
+  });
+}

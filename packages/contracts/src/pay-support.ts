@@ -1,0 +1,87 @@
+/**
+ * The pay-support desk's view of orders (coordinator app, paysupport/*): find an order by its
+ * reference, a student (name, roll number, phone) or a school; see its students, the gateway's
+ * payments and events; reconcile it now, expire it, or mark it paid by hand with a reference.
+ */
+import { z } from "zod";
+import { pageField, paginated, perPageField, searchField } from "./pagination";
+import { PAY_SUPPORT_VIEWS } from "./pay-support-constants";
+import { CAPTURE_OUTCOMES, ORDER_STATUSES } from "./payments-constants";
+
+const money = z.object({ currency: z.string(), amount_minor: z.number().int() });
+
+export const supportOrderQuery = z.strictObject({
+  page: pageField,
+  per_page: perPageField,
+  search: searchField,
+  view: z.enum(PAY_SUPPORT_VIEWS, { error: `view must be one of ${PAY_SUPPORT_VIEWS.join(", ")}` }).default("all"),
+});
+export type SupportOrderQuery = z.infer<typeof supportOrderQuery>;
+
+export const supportOrderRow = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  amount: money,
+  payer_name: z.string(),
+  payer_username: z.string(),
+  students: z.number().int(),
+  summary: z.string(),
+  provider: z.string(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  invoice_number: z.string().nullable(),
+  status_reason: z.string().nullable(),
+  /** Payments held because their amount did not match. */
+  mismatches: z.number().int(),
+  /** Duplicate or late payments waiting for a refund. */
+  refunds_due: z.number().int(),
+});
+export type SupportOrderRow = z.infer<typeof supportOrderRow>;
+export const supportOrderPage = paginated(supportOrderRow);
+
+export const supportOrderDetail = supportOrderRow.extend({
+  items: z.array(
+    z.object({
+      student_id: z.number().int().nullable(),
+      description: z.string(),
+      class_level: z.number().int().nullable(),
+      roll_number: z.string().nullable(),
+      payment_status: z.string().nullable(),
+      amount_minor: z.number().int(),
+    }),
+  ),
+  captures: z.array(
+    z.object({
+      provider_payment_id: z.string(),
+      amount: money,
+      outcome: z.enum(CAPTURE_OUTCOMES),
+      method: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
+  events: z.array(
+    z.object({
+      source: z.string(),
+      type: z.string(),
+      outcome: z.string(),
+      provider_payment_id: z.string().nullable(),
+      received_at: z.string(),
+    }),
+  ),
+  manual_reference: z.string().nullable(),
+});
+export type SupportOrderDetail = z.infer<typeof supportOrderDetail>;
+
+export const markOrderPaidBody = z.strictObject({
+  reference: z
+    .string({ error: "Give the payment's reference (cheque number, bank transfer id)" })
+    .trim()
+    .min(3, "Give the payment's reference (cheque number, bank transfer id), at least 3 characters")
+    .max(100, "The reference can be at most 100 characters"),
+  reason: z
+    .string({ error: "Say why the order is marked paid by hand" })
+    .trim()
+    .min(5, "Say why the order is marked paid by hand (at least 5 characters)")
+    .max(500, "The reason can be at most 500 characters"),
+});
