@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { expectAccessible, hydrated, pageUrl, signIn } from "./support";
+import { API, addStudents, expectAccessible, hydrated, pageUrl, registerSchool, signIn } from "./support";
 
 test("pay support finds the students who cannot sign in, exports them, and lets one sign in again", async ({
   page,
@@ -44,4 +44,55 @@ test("pay support's pages are refused to a coordinator", async ({ page }) => {
   await signIn(page, "coordinator", "zonal");
   const response = await page.goto(pageUrl("coordinator", "student-inactive-list"));
   expect(response?.status()).toBe(403);
+});
+
+test("pay support finds a school's unfinished payment by the student's name and marks it paid by bank transfer", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const stamp = Date.now().toString(36);
+  const letters = stamp.replace(/\d/g, (d) => "abcdefghij"[Number(d)] ?? "x");
+  const registering = await (await browser.newContext()).newPage();
+  const account = await registerSchool(
+    registering,
+    `e2edesk${stamp}`,
+    `desk-${stamp}@e2e.example.org`,
+    `E2E Desk School ${stamp}`,
+  );
+  const { token, ids } = await addStudents(
+    account.username,
+    account.password,
+    [`Kiran${letters}`],
+    40_000_000 + Math.floor(Math.random() * 9_000_000),
+  );
+  const created = await fetch(`${API}/api/pay-student/create-payment`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ student_ids: ids }),
+  });
+  const reference = ((await created.json()) as { data: { reference: string } }).data.reference;
+
+  await signIn(page, "coordinator", "paysupport");
+  await page.goto(pageUrl("coordinator", "student-pay-support"));
+  await hydrated(page);
+  await page.getByRole("dialog", { name: "Verify your mobile number" }).getByRole("button", { name: "Later" }).click();
+  await page.getByRole("searchbox").fill(`Kiran${letters}`);
+  const row = page.getByRole("table", { name: "Orders" }).getByRole("row", { name: new RegExp(reference) });
+  await expect(row).toContainText("Awaiting payment");
+  await expectAccessible(page, "student payments");
+  await row.getByRole("button", { name: `Open ${reference}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Order ${reference}` });
+  await expect(dialog.getByRole("list").first()).toContainText(`Kiran${letters} Pay`);
+  await dialog.getByRole("button", { name: "Mark paid" }).click();
+  await expect(dialog.getByText("Give the payment's reference")).toBeVisible();
+  await dialog.getByLabel("Reference").fill("NEFT-20261125-77");
+  await dialog.getByLabel("Reason").fill("Paid by bank transfer after the gateway timed out");
+  await expectAccessible(page, "order dialog");
+  await dialog.getByRole("button", { name: "Mark paid" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("The order is marked paid.");
+  await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+  await expect(dialog).toContainText("NEFT-20261125-77");
+  await expect(dialog).toContainText("Roll");
+  await page.screenshot({ path: "e2e/artifacts/screens/pay-support-order.png", fullPage: true });
 });

@@ -1,34 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
-import { API, expectAccessible, hydrated, mailsTo, pageUrl, registerSchool, signIn } from "./support";
-
-/** Adds students to the signed-in school through the API (setup; adding by hand is e2e/students). */
-async function addStudents(username: string, password: string, names: string[], phoneBase: number) {
-  const login = await fetch(`${API}/api/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username, password, app: "school" }),
-  });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  for (const [i, first] of names.entries()) {
-    const response = await fetch(`${API}/api/schools/student/create`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-      body: JSON.stringify({
-        first_name: first,
-        last_name: "Pay",
-        class_level: 8,
-        language: "en",
-        gender: "female",
-        date_of_birth: `2013-05-0${i + 1}`,
-        parent_name: "Parent Pay",
-        phone: `97${phoneBase + i}`,
-        email: `${first.toLowerCase()}@e2e.example.org`,
-      }),
-    });
-    expect(response.ok, await response.clone().text()).toBe(true);
-  }
-}
+import { addStudents, expectAccessible, hydrated, mailsTo, pageUrl, registerSchool, signIn } from "./support";
 
 test("a school pays for 3 students through the demo gateway, downloads the invoice; a failed payment leaves the student payable", async ({
   page,

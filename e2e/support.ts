@@ -152,3 +152,34 @@ export async function registerSchool(page: Page, username: string, email: string
   await expect(page.getByRole("heading", { name: "E-mail address verified" })).toBeVisible();
   return { username, password };
 }
+
+/** Adds students to the signed-in school through the API (setup; adding by hand is e2e/students). */
+export async function addStudents(username: string, password: string, names: string[], phoneBase: number) {
+  const login = await fetch(`${API}/api/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username, password, app: "school" }),
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const ids: number[] = [];
+  for (const [i, first] of names.entries()) {
+    const response = await fetch(`${API}/api/schools/student/create`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        first_name: first,
+        last_name: "Pay",
+        class_level: 8,
+        language: "en",
+        gender: "female",
+        date_of_birth: `2013-05-0${i + 1}`,
+        parent_name: "Parent Pay",
+        phone: `97${phoneBase + i}`,
+        email: `${first.toLowerCase()}@e2e.example.org`,
+      }),
+    });
+    expect(response.ok, await response.clone().text()).toBe(true);
+    ids.push(((await response.json()) as { data: { id: number } }).data.id);
+  }
+  return { token, ids };
+}

@@ -1,0 +1,125 @@
+import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { formatMoney } from "@repo/contracts/fees";
+import { PAY_SUPPORT_VIEW_NAMES, PAY_SUPPORT_VIEWS } from "@repo/contracts/pay-support-constants";
+import { ORDER_STATUS_NAMES } from "@repo/contracts/payments-constants";
+import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
+import { Badge } from "@repo/ui/badge";
+import { Button } from "@repo/ui/button";
+import { Card } from "@repo/ui/card";
+import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { formatDateTime } from "@repo/ui/format";
+import { Select } from "@repo/ui/select";
+import { Stack } from "@repo/ui/stack";
+import { Toolbar } from "@repo/ui/toolbar";
+import { lazy, Suspense, useState } from "react";
+import type { SupportOrderRow, supportOrdersLoader } from "./pay-support.server";
+
+const OrderDialog = lazy(() => import("./OrderDialog"));
+const TONES = {
+  created: "neutral",
+  pending: "warning",
+  paid: "success",
+  failed: "danger",
+  expired: "neutral",
+  refunded: "neutral",
+} as const;
+
+/** Student Payments and Order Review: find an order (by student, reference or payer), open it, act on it. */
+export function SupportOrdersScreen({ title, description }: { title: string; description: string }) {
+  const data = useLoaderData<typeof supportOrdersLoader>();
+  const [params, setParams] = useSearchParams();
+  const [open, setOpen] = useState<SupportOrderRow | null>(null);
+  const query = parseTableQuery(params);
+  const listStatus = useListStatus();
+  useListFailureWarning(data.failure, "Orders not found");
+
+  const setView = (value: string) => {
+    const next = new URLSearchParams(params);
+    if (value && value !== data.defaultView) next.set("view", value);
+    else next.delete("view");
+    next.delete("page");
+    setParams(next, { preventScrollReset: true });
+  };
+  const columns: DataTableColumn<SupportOrderRow>[] = [
+    {
+      id: "order",
+      header: "Order",
+      cell: (row) => (
+        <Stack gap={1}>
+          <strong>{row.reference}</strong>
+          <span>{formatDateTime(row.created_at)}</span>
+        </Stack>
+      ),
+    },
+    {
+      id: "payer",
+      header: "Payer",
+      cell: (row) => (
+        <Stack gap={1}>
+          <span>{row.payer_name}</span>
+          <span>{row.summary}</span>
+        </Stack>
+      ),
+    },
+    { id: "amount", header: "Amount", align: "end", cell: (row) => formatMoney(row.amount) },
+    {
+      id: "status",
+      header: "Status",
+      cell: (row) => (
+        <Stack gap={1}>
+          <Badge tone={TONES[row.status]}>{ORDER_STATUS_NAMES[row.status]}</Badge>
+          {row.mismatches > 0 ? <Badge tone="danger">{`${row.mismatches} held: amount mismatch`}</Badge> : null}
+          {row.refunds_due > 0 ? <Badge tone="warning">{`${row.refunds_due} refund due`}</Badge> : null}
+        </Stack>
+      ),
+    },
+    {
+      id: "open",
+      header: "Details",
+      align: "end",
+      cell: (row) => (
+        <Button size="sm" variant="light" onClick={() => setOpen(row)} aria-label={`Open ${row.reference}`}>
+          Open
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Card title={title} description={description} flush>
+      <DataTable
+        label="Orders"
+        columns={columns}
+        rows={data.rows}
+        rowKey={(row) => String(row.id)}
+        total={data.total}
+        query={query}
+        onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+        status={listStatus}
+        searchable
+        searchPlaceholder="Order (ORD-000042), student name, roll number, phone or school"
+        actions={
+          <Toolbar
+            filters={
+              <Select
+                label="Show"
+                options={PAY_SUPPORT_VIEWS.map((v) => ({ value: v, label: PAY_SUPPORT_VIEW_NAMES[v] }))}
+                value={data.view}
+                onChange={(event) => setView(event.target.value)}
+              />
+            }
+            activeFilters={data.view === data.defaultView ? 0 : 1}
+            onResetFilters={() => setView(data.defaultView)}
+          />
+        }
+        emptyTitle={data.view === "attention" ? "Nothing needs attention" : "No orders match"}
+        emptyDescription="Orders appear here as schools pay; search by a student, an order or a school."
+      />
+      {open ? (
+        <Suspense fallback={null}>
+          <OrderDialog row={open} csrf={data.csrf} onClose={() => setOpen(null)} />
+        </Suspense>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+vi.hoisted(() => Object.assign(globalThis, { __APP_ID__: "coordinator" }));
+
+import { appRequest, envelope, type StubbedApi, signedInAs, stubApi, userRecord } from "@repo/remix-app/testing";
+import { orderDetailLoader, supportOrdersAction, supportOrdersLoader } from "./pay-support.server";
+
+const args = (request: Request, params: Record<string, string> = {}) => ({ request, context: {}, params });
+let api: StubbedApi | undefined;
+afterEach(() => api?.restore());
+const paySupport = () => signedInAs(userRecord({ role_id: 5, role_name: "Pay Support" }));
+const page = { items: [], page: 1, per_page: 10, total: 0, last_page: 1 };
+
+describe("the pay-support order lists", () => {
+  it("use the page's own view unless the URL picks another, and pass the search", async () => {
+    api = stubApi({ "GET /api/user": paySupport(), "GET /api/paysupport/orders": { body: envelope(page) } });
+    const review = await supportOrdersLoader(
+      args(await appRequest("/paysupport/order-review?search=ORD-000042")),
+      "attention",
+    );
+    expect(review).toMatchObject({ view: "attention", defaultView: "attention" });
+    const asked = api.calls.find((c) => c.path.startsWith("/api/paysupport/orders?"))?.path ?? "";
+    expect(asked).toContain("view=attention");
+    expect(asked).toContain("search=ORD-000042");
+    const other = await supportOrdersLoader(
+      args(await appRequest("/paysupport/order-review?view=waiting")),
+      "attention",
+    );
+    expect(other.view).toBe("waiting");
+    const unknown = await supportOrdersLoader(args(await appRequest("/paysupport/order-review?view=bogus")), "all");
+    expect(unknown.view).toBe("all");
+  });
+
+  it("loads one order for the dialog, and 404 for a made-up one", async () => {
+    api = stubApi({ "GET /api/user": paySupport(), "GET /api/paysupport/orders/42": { body: envelope({ id: 42 }) } });
+    expect(await orderDetailLoader(args(await appRequest("/paysupport/order/42"), { id: "42" }))).toEqual({ id: 42 });
+    await expect(orderDetailLoader(args(await appRequest("/paysupport/order/x"), { id: "x" }))).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+
+  it("marks paid with the reference and reason, and passes field errors back", async () => {
+    api = stubApi({
+      "GET /api/user": paySupport(),
+      "POST /api/paysupport/orders/42/mark-paid": {
+        status: 400,
+        body: {
+          status: false,
+          message: "Invalid",
+          data: null,
+          errors: [{ field: "reference", message: "Give the reference" }],
+        },
+      },
+      "POST /api/paysupport/orders/42/expire": { body: envelope({ id: 42, status: "expired" }, "Expired") },
+    });
+    const refused = await supportOrdersAction(
+      args(
+        await appRequest("/paysupport/order-review", {
+          form: { order_id: "42", intent: "mark-paid", reference: "", reason: "x" },
+        }),
+      ),
+    );
+    expect(refused.data).toMatchObject({ ok: false, errors: [{ field: "reference" }] });
+    expect(api.calls.find((c) => c.path.endsWith("/mark-paid"))?.body).toEqual({ reference: "", reason: "x" });
+    const expired = await supportOrdersAction(
+      args(await appRequest("/paysupport/order-review", { form: { order_id: "42", intent: "expire" } })),
+    );
+    expect(expired.data).toMatchObject({ ok: true, message: "Expired", order: { status: "expired" } });
+    const unknown = await supportOrdersAction(
+      args(await appRequest("/paysupport/order-review", { form: { order_id: "42", intent: "refund" } })),
+    );
+    expect(unknown.init?.status).toBe(400);
+  });
+});

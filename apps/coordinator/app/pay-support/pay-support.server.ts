@@ -1,0 +1,76 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { components } from "@repo/api-client/schema";
+import type { FieldError } from "@repo/contracts/envelope";
+import { PAY_SUPPORT_VIEWS, type PaySupportView } from "@repo/contracts/pay-support-constants";
+import { auth } from "@repo/remix-app/auth.server";
+import { parseTableQuery } from "@repo/ui/data-table";
+
+export type SupportOrderRow = components["schemas"]["SupportOrderPage"]["items"][number];
+export type SupportOrderDetail = components["schemas"]["SupportOrderDetail"];
+
+export interface DeskActionData {
+  ok: boolean;
+  message: string;
+  errors?: FieldError[];
+  order?: SupportOrderDetail;
+}
+
+/** The desk's orders: the page's own view unless the URL picks another, searched. */
+export async function supportOrdersLoader({ request, context }: LoaderFunctionArgs, defaultView: PaySupportView) {
+  const { api, csrf } = await auth.requirePage(request, context, "paySupport.manage");
+  const params = new URL(request.url).searchParams;
+  const { page, perPage, search } = parseTableQuery(params);
+  const view = PAY_SUPPORT_VIEWS.find((v) => v === params.get("view")) ?? defaultView;
+  const list = await api.GET("/api/paysupport/orders", {
+    params: { query: { page, per_page: perPage, view, ...(search ? { search } : {}) } },
+  });
+  return {
+    csrf,
+    view,
+    defaultView,
+    rows: list.data?.data.items ?? [],
+    total: list.data?.data.total ?? 0,
+    failure: list.data ? null : (list.error?.message ?? "Orders could not be loaded, please try again"),
+  };
+}
+
+/** One order for the dialog (a resource route: JSON). */
+export async function orderDetailLoader({ request, context, params }: LoaderFunctionArgs) {
+  const { api } = await auth.requirePage(request, context, "paySupport.manage");
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id < 1) throw new Response("No such order", { status: 404 });
+  const answer = await api.GET("/api/paysupport/orders/{id}", { params: { path: { id } } });
+  if (!answer.data) throw new Response("No such order", { status: 404 });
+  return answer.data.data;
+}
+
+/** Reconcile now, expire, or mark paid by hand. */
+export async function supportOrdersAction({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const { api } = await auth.requireAction(request, context, form, "paySupport.manage");
+  const id = Number(form.get("order_id"));
+  const intent = String(form.get("intent"));
+  if (!Number.isSafeInteger(id) || id < 1) {
+    return data<DeskActionData>({ ok: false, message: "Choose an order." }, { status: 400 });
+  }
+  const path = { params: { path: { id } } };
+  const result =
+    intent === "reconcile"
+      ? await api.POST("/api/paysupport/orders/{id}/reconcile", path)
+      : intent === "expire"
+        ? await api.POST("/api/paysupport/orders/{id}/expire", path)
+        : intent === "mark-paid"
+          ? await api.POST("/api/paysupport/orders/{id}/mark-paid", {
+              ...path,
+              body: { reference: String(form.get("reference") ?? ""), reason: String(form.get("reason") ?? "") },
+            })
+          : null;
+  if (!result) return data<DeskActionData>({ ok: false, message: "Unknown action." }, { status: 400 });
+  if (!result.data) {
+    return data<DeskActionData>(
+      { ok: false, message: result.error?.message ?? "The order could not be changed", errors: result.error?.errors },
+      { status: result.response.status },
+    );
+  }
+  return data<DeskActionData>({ ok: true, message: result.data.message, order: result.data.data });
+}
