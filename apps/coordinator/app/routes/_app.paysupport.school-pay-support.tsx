@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { PageErrorBoundary } from "@repo/remix-app/shell/page-states";
-import { SupportOrdersScreen } from "../pay-support/SupportOrdersScreen";
 import { supportOrdersAction, supportOrdersLoader } from "../pay-support/pay-support.server";
+import { SupportOrdersScreen } from "../pay-support/SupportOrdersScreen";
 
 export const loader = (args: LoaderFunctionArgs) => supportOrdersLoader(args, "all");
 export const action = (args: ActionFunctionArgs) => supportOrdersAction(args);
