@@ -9,13 +9,17 @@ import { describe, expect, it } from "vitest";
 // without one would be refused by the guard (404), so this test names the module instead.
 const appsDir = fileURLToPath(new URL("../../../apps", import.meta.url));
 
-/** `_app.regions.zones.tsx` → `/regions/zones`; the layout `_app.tsx` and the splat `_app.$.tsx` → undefined. */
+/**
+ * `_app.regions.zones.tsx` → `/regions/zones`; the layout `_app.tsx`, the splat `_app.$.tsx` and a
+ * screen of one record (`_app.payment.checkout.$order.tsx`: not a page of the menu; its loader
+ * names its own permission) → undefined.
+ */
 function urlOf(moduleName: string): string | undefined {
   const segments = moduleName
     .replace(/\.(tsx|ts)$/, "")
     .split(".")
     .filter((segment) => !segment.startsWith("_"));
-  if (segments.length === 0 || segments.includes("$")) return undefined;
+  if (segments.length === 0 || segments.some((segment) => segment.startsWith("$"))) return undefined;
   return `/${segments.join("/")}`;
 }
 
@@ -33,6 +37,7 @@ describe("route modules and the page tree", () => {
     expect(urlOf("_app.payment.disable-account.tsx")).toBe("/payment/disable-account");
     expect(urlOf("_app.$.tsx")).toBeUndefined();
     expect(urlOf("_app.tsx")).toBeUndefined();
+    expect(urlOf("_app.payment.checkout.$order.tsx")).toBeUndefined();
   });
 
   for (const app of APP_IDS) {
