@@ -1,8 +1,17 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible, pageUrl, signIn } from "./support";
+import { expectAccessible, pageUrl, registerSchool, signIn } from "./support";
 
 test("the school deactivates and reactivates itself with the exact dialogs", async ({ page }) => {
-  await signIn(page, "school", "school");
+  // A school of its own: while the demo school is switched off, other specs running beside this one
+  // (its referral code in e2e/sif) would see it gone.
+  const stamp = Date.now().toString(36);
+  const account = await registerSchool(
+    page,
+    `e2etoggle${stamp}`,
+    `toggle-${stamp}@e2e.example.org`,
+    `E2E Toggle School ${stamp}`,
+  );
+  await signIn(page, "school", account.username, account.password);
   await page.goto(pageUrl("school", "disable-account"));
   await expect(page.getByText("Active", { exact: true })).toBeVisible();
   await expectAccessible(page);
