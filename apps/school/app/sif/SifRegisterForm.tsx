@@ -116,18 +116,6 @@ export default function SifRegisterForm({ countries, countriesFailure, referralC
   useDebounced(code, 400, (text) => {
     if (/^[A-Z0-9]{4,20}$/.test(text)) loadReferral(`/sif/register/referral?${new URLSearchParams({ code: text })}`);
   });
-  // A check that never came back (lost while the page was still settling, seen under load) is asked
-  // once more: the student must not be left without an answer for a code they did not type.
-  const retried = useRef<string | null>(null);
-  useEffect(() => {
-    if (referral.state !== "idle" || !/^[A-Z0-9]{4,20}$/.test(code)) return;
-    if (referral.data?.code === code || retried.current === code) return;
-    const timer = window.setTimeout(() => {
-      retried.current = code;
-      loadReferral(`/sif/register/referral?${new URLSearchParams({ code })}`);
-    }, 1500);
-    return () => window.clearTimeout(timer);
-  }, [referral.state, referral.data, code, loadReferral]);
   const referralAnswer = referral.data?.code === code ? referral.data : undefined;
   useEffect(() => {
     if (referralAnswer && !referralAnswer.school) form.setError("referral_code", { message: referralAnswer.message });
