@@ -2,8 +2,9 @@ import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { addStudents, expectAccessible, hydrated, mailsTo, pageUrl, registerSchool, signIn } from "./support";
 
-test("a school pays for 3 students through the demo gateway, downloads the invoice; a failed payment leaves the student payable", async ({
+test("a school pays for 3 students through the demo gateway, downloads the invoice, raises a request that pay support resolves; a failed payment leaves the student payable", async ({
   page,
+  browser,
 }) => {
   test.slow();
   const stamp = Date.now().toString(36);
@@ -69,4 +70,68 @@ test("a school pays for 3 students through the demo gateway, downloads the invoi
   await expect(history.getByRole("row", { name: /Failed/ })).toContainText("declined at the demo gateway");
   await expectAccessible(page, "payment history");
   await page.screenshot({ path: "e2e/artifacts/screens/payment-history.png", fullPage: true });
+
+  // 6. A question about the paid order, from its row, with a picture of the bank statement.
+  const paidRow = history.getByRole("row", { name: /Paid/ });
+  const reference = /ORD-\d{6}/.exec((await paidRow.textContent()) ?? "")?.[0] ?? "no reference";
+  await paidRow.getByRole("link", { name: `Raise a request about ${reference}` }).click();
+  const raise = page.getByRole("dialog", { name: "Raise a payment request" });
+  await expect(raise.getByLabel("Order (optional)")).toHaveValue(/\d+/);
+  await expect(raise.getByRole("button", { name: "Send to pay support" })).toBeDisabled();
+  await raise.getByLabel("Subject").fill("ab");
+  await raise.getByLabel("Subject").press("Tab");
+  await expect(raise.getByText("Give the request a subject (at least 3 characters)")).toBeVisible();
+  const subject = `Charged twice ${stamp}`;
+  await raise.getByLabel("Subject").fill(subject);
+  await raise.getByLabel("What happened").fill("Our bank statement shows this order debited twice on the same day.");
+  await raise.locator('input[type="file"]').setInputFiles("e2e/fixtures/photo.png");
+  await expectAccessible(page, "raise a request");
+  await raise.getByRole("button", { name: "Send to pay support" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("Your request is sent to pay support");
+  await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+  const mine = page.getByRole("dialog", { name: subject });
+  await expect(mine).toContainText("No answer yet");
+  await expect(mine).toContainText(reference);
+  await expect(mine.getByRole("link", { name: "photo.png" })).toBeVisible();
+  await mine.getByRole("button", { name: "Close" }).click();
+
+  // 7. Pay support answers: in progress, then resolved, each with a comment.
+  const desk = await (await browser.newContext()).newPage();
+  await signIn(desk, "coordinator", "paysupport");
+  await desk.goto(pageUrl("coordinator", "raised-requests"));
+  await hydrated(desk);
+  await desk.getByRole("dialog", { name: "Verify your mobile number" }).getByRole("button", { name: "Later" }).click();
+  await desk.getByRole("searchbox").fill(subject);
+  const asked = desk.getByRole("table", { name: "Raised requests" }).getByRole("row", { name: new RegExp(subject) });
+  await expect(asked.getByRole("cell").nth(2)).toHaveText("Open");
+  await expectAccessible(desk, "raised requests");
+  await asked.getByRole("button", { name: /^Open request / }).click();
+  const answer = desk.getByRole("dialog", { name: subject });
+  await expect(answer).toContainText("debited twice");
+  await answer.getByLabel("New status").selectOption({ label: "Resolved" });
+  await expect(answer.getByRole("button", { name: "Save and tell the requester" })).toBeDisabled();
+  await answer
+    .getByLabel("Comment for the requester")
+    .fill("The second debit is refunded; it reaches your bank in 5-7 days.");
+  await expectAccessible(desk, "answer a raised request");
+  await answer.getByRole("button", { name: "Save and tell the requester" }).click();
+  await expect(desk.getByRole("alertdialog")).toContainText("The request is updated");
+  await desk.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+  await expect(answer).toContainText("This request is closed.");
+  await desk.screenshot({ path: "e2e/artifacts/screens/raised-request-answer.png", fullPage: true });
+
+  // 8. The school sees the answer on its page and by mail.
+  await page.goto(pageUrl("school", "raised-requests"));
+  await hydrated(page);
+  const requests = page.getByRole("table", { name: "Payment requests" });
+  await expect(requests.getByRole("row", { name: new RegExp(subject) })).toContainText("Resolved");
+  await requests.getByRole("button", { name: `Open request ${subject}` }).click();
+  await expect(page.getByRole("dialog", { name: subject })).toContainText("reaches your bank in 5-7 days");
+  await expectAccessible(page, "payment request answered");
+  await page.screenshot({ path: "e2e/artifacts/screens/raised-request-school.png", fullPage: true });
+  await expect
+    .poll(async () => (await mailsTo(email)).some((m) => m.subject.includes(`${subject}” is now Resolved`)), {
+      timeout: 20_000,
+    })
+    .toBe(true);
 });

@@ -27,6 +27,7 @@ import { registerPaySupportRoutes } from "./routes/pay-support";
 import { registerPaymentHistoryRoutes } from "./routes/payment-history";
 import { registerPaymentRoutes } from "./routes/payments";
 import { registerProfileRoutes } from "./routes/profile";
+import { registerRaisedRequestRoutes } from "./routes/raised-requests";
 import { registerReferralRoutes } from "./routes/referrals";
 import { registerSchoolAccountRoutes } from "./routes/school-account";
 import { registerSchoolDashboardRoutes } from "./routes/school-dashboard";
@@ -119,6 +120,7 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
   registerStudentAccountRoutes(app);
   registerPaymentRoutes(app);
   registerPaySupportRoutes(app);
+  registerRaisedRequestRoutes(app);
 
   app.doc("/api/openapi.json", OPENAPI_INFO);
   registerDocs(app);

@@ -646,7 +646,7 @@ export interface paths {
         put?: never;
         /**
          * Export a list as XLSX or CSV
-         * @description The body is the list's own filters (JSON, as for the list; paging fields are not accepted: the whole filtered list is exported). The rows are scoped exactly like the list. The file is streamed as an attachment; CSV is UTF-8 with a BOM; cells that start with = + - or @ are prefixed with a quote so that no spreadsheet runs them as formulas. Kinds and the list permission that exports each: students (students.view), individual-students (students.regionLists), inactive-students (paySupport.manage), study-materials (content.manage), brochure-downloads (content.manage), brochure-flipbooks (content.manage), important-dates (content.manage), frontend-pattern (content.manage), lecture-series (content.manage), syllabus (content.manage), notifications (content.manage), referred-students (students.referred), referral-ledger (referrals.manage), master-institutes (masterInstitutes.manage), institute-schools (institute.schools.manage), gcc-schools (schools.gcc).
+         * @description The body is the list's own filters (JSON, as for the list; paging fields are not accepted: the whole filtered list is exported). The rows are scoped exactly like the list. The file is streamed as an attachment; CSV is UTF-8 with a BOM; cells that start with = + - or @ are prefixed with a quote so that no spreadsheet runs them as formulas. Kinds and the list permission that exports each: students (students.view), individual-students (students.regionLists), inactive-students (paySupport.manage), study-materials (content.manage), brochure-downloads (content.manage), brochure-flipbooks (content.manage), important-dates (content.manage), frontend-pattern (content.manage), lecture-series (content.manage), syllabus (content.manage), notifications (content.manage), referred-students (students.referred), referral-ledger (referrals.manage), master-institutes (masterInstitutes.manage), institute-schools (institute.schools.manage), gcc-schools (schools.gcc), support-orders (paySupport.manage), raised-requests (raisedRequests.view).
          *
          *     Requires the `self.profile` permission.
          */
@@ -2665,6 +2665,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/raisedRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page through raised requests
+         * @description Pay support sees every request, open and in-progress ones first; a school, institute or master institute sees the ones it raised. Search by subject, message, requester, or an order (ORD-000042).
+         *
+         *     Requires the `raisedRequests.view` permission.
+         */
+        get: operations["getRaisedRequest"];
+        put?: never;
+        /**
+         * Raise a request to pay support about a payment
+         * @description Multipart form: subject, message, optionally the order it is about (one of the caller's own) and an attachment (a receipt or a bank statement: PDF, JPEG, PNG or WebP by content, at most 5 MB). It starts open.
+         *
+         *     Requires the `raisedRequests.raise` permission.
+         */
+        post: operations["postRaisedRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/raisedRequest/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One raised request with its history
+         * @description Requires the `raisedRequests.view` permission.
+         */
+        get: operations["getRaisedRequestById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/raisedRequest/{id}/attachment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A raised request's attachment, as uploaded
+         * @description Requires the `raisedRequests.view` permission.
+         */
+        get: operations["getRaisedRequestByIdAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/raisedRequest/changestatus/{id}/{status}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a raised request on, with a comment for the requester
+         * @description open → in_progress → resolved | rejected (open may also go straight to resolved or rejected); a resolved or rejected request is closed. The comment is shown to the requester and mailed to it. Logged.
+         *
+         *     Requires the `paySupport.manage` permission.
+         */
+        post: operations["postRaisedRequestChangestatusByIdByStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/school/{id}/bank-details": {
         parameters: {
             query?: never;
@@ -4153,6 +4243,9 @@ export interface components {
             message: string;
             status: boolean;
         };
+        ChangeRaisedRequestBody: {
+            comment: string;
+        };
         CheckoutReturnBody: {
             order_id: number;
             razorpay_order_id?: string;
@@ -5118,6 +5211,60 @@ export interface components {
         };
         PayoutResponse: {
             data: components["schemas"]["Payout"];
+            message: string;
+            status: boolean;
+        };
+        RaisedRequestDetail: {
+            attachment_name: string | null;
+            changes: {
+                changed_by: string;
+                comment: string;
+                created_at: string;
+                /** @enum {string} */
+                from_status: "open" | "in_progress" | "resolved" | "rejected";
+                /** @enum {string} */
+                to_status: "open" | "in_progress" | "resolved" | "rejected";
+            }[];
+            created_at: string;
+            has_attachment: boolean;
+            id: number;
+            message: string;
+            order_id: number | null;
+            order_reference: string | null;
+            order_status: string | null;
+            requester_name: string;
+            requester_username: string;
+            /** @enum {string} */
+            status: "open" | "in_progress" | "resolved" | "rejected";
+            subject: string;
+            updated_at: string;
+        };
+        RaisedRequestDetailResponse: {
+            data: components["schemas"]["RaisedRequestDetail"];
+            message: string;
+            status: boolean;
+        };
+        RaisedRequestPage: {
+            items: {
+                created_at: string;
+                has_attachment: boolean;
+                id: number;
+                order_id: number | null;
+                order_reference: string | null;
+                requester_name: string;
+                requester_username: string;
+                /** @enum {string} */
+                status: "open" | "in_progress" | "resolved" | "rejected";
+                subject: string;
+                updated_at: string;
+            }[];
+            last_page: number;
+            page: number;
+            per_page: number;
+            total: number;
+        };
+        RaisedRequestPageResponse: {
+            data: components["schemas"]["RaisedRequestPage"];
             message: string;
             status: boolean;
         };
@@ -9057,7 +9204,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                kind: "students" | "individual-students" | "inactive-students" | "study-materials" | "brochure-downloads" | "brochure-flipbooks" | "important-dates" | "frontend-pattern" | "lecture-series" | "syllabus" | "notifications" | "referred-students" | "referral-ledger" | "master-institutes" | "institute-schools" | "gcc-schools";
+                kind: "students" | "individual-students" | "inactive-students" | "study-materials" | "brochure-downloads" | "brochure-flipbooks" | "important-dates" | "frontend-pattern" | "lecture-series" | "syllabus" | "notifications" | "referred-students" | "referral-ledger" | "master-institutes" | "institute-schools" | "gcc-schools" | "support-orders" | "raised-requests";
             };
             cookie?: never;
         };
@@ -16247,6 +16394,373 @@ export interface operations {
                 };
             };
             /** @description Records still belong to it; the message says which */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getRaisedRequest: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                search?: string;
+                status?: "open" | "in_progress" | "resolved" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Requests */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RaisedRequestPageResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postRaisedRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description PDF, JPEG, PNG or WebP by content, at most 5 MB
+                     */
+                    attachment?: string;
+                    message: string;
+                    /** @description The order it is about: its id or ORD-000042 */
+                    order?: string;
+                    subject: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request with every change of its status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RaisedRequestDetailResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The attachment is larger than 5 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The order is not the caller's, or the attachment is not a PDF or a picture */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getRaisedRequestById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request with every change of its status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RaisedRequestDetailResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such request (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getRaisedRequestByIdAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (PDF or picture) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No attachment, or not your request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postRaisedRequestChangestatusByIdByStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                status: "open" | "in_progress" | "resolved" | "rejected";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeRaisedRequestBody"];
+            };
+        };
+        responses: {
+            /** @description The request with every change of its status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RaisedRequestDetailResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request cannot move to that status (closed, or not a next step) */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -92,6 +92,7 @@ const SCHOOL = [
   group("payment", "Payment", "credit-card", [
     page("payment-student", "Payment for Students", "/payment/payment-student", "payments.payForStudents"),
     page("payment-history", "Payment History", "/payment/payment-history", "payments.history"),
+    page("raised-requests", "Payment Requests", "/payment/raised-requests", "raisedRequests.raise"),
     page("disable-account", "Activate / Deactivate School", "/payment/disable-account", "school.toggleActive"),
   ]),
   STUDY_MATERIAL("studyMaterial.view"),
@@ -187,6 +188,7 @@ const COORDINATOR = [
     ),
     page("school-pay-support", "School Payments", "/paysupport/school-pay-support", "paySupport.manage"),
     page("order-review", "Order Review", "/paysupport/order-review", "paySupport.manage"),
+    page("raised-requests", "Raised Requests", "/paysupport/raised-requests", "paySupport.manage"),
     page("student-inactive-list", "Inactive Students", "/paysupport/student-inactive-list", "paySupport.manage"),
   ]),
   group("referrals", "Referrals", "list", [

@@ -75,6 +75,12 @@ export const PERMISSIONS = {
     { roles: [ROLE.school], referredAbove: BANK_DETAIL_REFERRED_THRESHOLD },
   ],
   "payments.payForStudents": [{ roles: [ROLE.school, ROLE.masterInstitute] }],
+  // An individual student (role 1) pays its own fee (DECISIONS §7, individual students).
+  "payments.payOwnFee": [{ roles: [ROLE.student] }],
+  // Raised requests (DECISIONS §7): payers raise them about a payment; pay support answers. Both
+  // read them; the API shows a payer only its own.
+  "raisedRequests.raise": [{ roles: SCHOOL_ACCOUNTS }],
+  "raisedRequests.view": [{ roles: [...SCHOOL_ACCOUNTS, ROLE.paySupport] }],
   "school.toggleActive": [{ roles: [ROLE.school] }],
   "studyMaterial.view": [{ roles: SCHOOL_ACCOUNTS }],
   // Reading published content through the API (schools, institutes, students), and the publishers'

@@ -19,5 +19,7 @@ export const EXPORT_KIND = {
   instituteSchools: "institute-schools",
   gccSchools: "gcc-schools",
   inactiveStudents: "inactive-students",
+  raisedRequests: "raised-requests",
+  supportOrders: "support-orders",
 } as const;
 export type ExportKindName = (typeof EXPORT_KIND)[keyof typeof EXPORT_KIND];

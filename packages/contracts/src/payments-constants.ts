@@ -104,3 +104,11 @@ export function orderIdOf(reference: string): number | null {
 export function formatInvoiceNumber(examYearLabel: string, sequence: number): string {
   return `${examYearLabel}/${String(sequence).padStart(6, "0")}`;
 }
+
+/** A raised request's limits (DECISIONS §7): the form, the comments and the optional attachment. */
+export const RAISED_REQUEST_LIMITS = {
+  subjectMax: 150,
+  messageMax: 2000,
+  commentMax: 1000,
+  attachmentMaxBytes: 5 * 1024 * 1024,
+} as const;

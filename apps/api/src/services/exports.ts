@@ -12,6 +12,7 @@ import { ApiError } from "../http/errors";
 import { validated } from "../http/validation";
 import { CONTENT_EXPORT_KINDS } from "./content-exports";
 import { INSTITUTE_EXPORT_KINDS } from "./institute-exports";
+import { PAYMENT_EXPORT_KINDS } from "./payment-exports";
 import { REFERRAL_EXPORT_KINDS } from "./referral-exports";
 import { listIndividualStudentsForExport } from "./sif";
 import { type CellValue, CSV_TYPE, csvStream, type ListColumn, XLSX_TYPE, xlsxStream } from "./spreadsheets/index";
@@ -133,6 +134,7 @@ export const EXPORT_KINDS: Record<string, ExportKind<unknown, unknown>> = {
   ...CONTENT_EXPORT_KINDS,
   ...REFERRAL_EXPORT_KINDS,
   ...INSTITUTE_EXPORT_KINDS,
+  ...PAYMENT_EXPORT_KINDS,
 };
 
 export interface ExportFile {

@@ -4,7 +4,7 @@ import { INACTIVE_CAUSE_NAMES, INACTIVE_CAUSES } from "@repo/contracts/student-a
 import { classLabel, paymentStatusName } from "@repo/contracts/students-constants";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
-import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
+import { useFilterParams, useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
@@ -30,13 +30,8 @@ export function InactiveStudentsScreen() {
     else void dialogs.error(answer.message);
   });
 
-  const setCause = (value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set("cause", value);
-    else next.delete("cause");
-    next.delete("page");
-    setParams(next, { preventScrollReset: true });
-  };
+  const filter = useFilterParams();
+  const setCause = (value: string) => filter({ cause: value || null });
   const reactivate = async (row: InactiveStudentRow) => {
     const question = `Let ${row.name} (${row.username}) sign in again? They were switched off because: ${row.reason ?? "no reason recorded"}.`;
     if (await dialogs.confirm(question, { title: "Switch sign-in on", confirmLabel: "Switch on" }))

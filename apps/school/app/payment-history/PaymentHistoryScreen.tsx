@@ -1,7 +1,7 @@
 import { Link as RouterLink, useLoaderData, useSearchParams } from "@remix-run/react";
 import { formatMoney } from "@repo/contracts/fees";
 import { ORDER_STATUS_NAMES, ORDER_STATUSES, type OrderStatus } from "@repo/contracts/payments-constants";
-import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
+import { useFilterParams, useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
@@ -31,15 +31,7 @@ export function PaymentHistoryScreen() {
   const listStatus = useListStatus();
   useListFailureWarning(data.failure, "Payment history not found");
 
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    next.delete("page");
-    setParams(next, { preventScrollReset: true });
-  };
+  const update = useFilterParams();
 
   const columns: DataTableColumn<PaymentHistoryRow>[] = [
     {
@@ -96,6 +88,25 @@ export function PaymentHistoryScreen() {
           "—"
         ),
     },
+    ...(data.raiseHref
+      ? [
+          {
+            id: "help",
+            header: "Help",
+            align: "end",
+            cell: (row) => (
+              <Button asChild size="sm" variant="light">
+                <RouterLink
+                  to={`${data.raiseHref}?raise=${row.id}`}
+                  aria-label={`Raise a request about ${row.reference}`}
+                >
+                  Raise a request
+                </RouterLink>
+              </Button>
+            ),
+          } satisfies DataTableColumn<PaymentHistoryRow>,
+        ]
+      : []),
   ];
 
   const from = params.get("from");

@@ -33,6 +33,8 @@ export async function paymentHistoryLoader({ request, context }: LoaderFunctionA
   return {
     // The empty list leads to paying, for those who may (the page tree stays out of the browser bundle).
     payHref: can(subject, "payments.payForStudents") ? pagePath("school", "payment-student") : null,
+    // Each order leads to raising a request about it with pay support.
+    raiseHref: can(subject, "raisedRequests.raise") ? pagePath("school", "raised-requests") : null,
     rows: list.data?.data.items ?? [],
     total: list.data?.data.total ?? 0,
     failure: list.data ? null : messageOf(list.error, "Payment history could not be loaded, please try again"),

@@ -80,8 +80,8 @@ function rowOf(row: OrderRow): SupportOrderRow {
   };
 }
 
-/** Orders for the desk, newest first: by reference, a student (name, roll, phone) or the payer. */
-export async function listSupportOrders(db: Db, query: SupportOrderQuery): Promise<Page<SupportOrderRow>> {
+/** The desk's filters: the view, and a search by reference, a student (name, roll, phone) or the payer. */
+function supportOrderFilter(query: Omit<SupportOrderQuery, "page" | "per_page">): SQL {
   const where: SQL[] = [sql`true`];
   if (query.view === "waiting") where.push(sql`o.status in ('created', 'pending')`);
   if (query.view === "attention") {
@@ -98,7 +98,12 @@ export async function listSupportOrders(db: Db, query: SupportOrderQuery): Promi
         and (s.first_name || ' ' || s.last_name ilike ${like} or s.roll_number = ${term} or s.contact_phone ilike ${like}))
       or exists (select 1 from payment_captures c where c.order_id = o.id and c.provider_payment_id = ${term}))`);
   }
-  const condition = sql.join(where, sql` and `);
+  return sql.join(where, sql` and `);
+}
+
+/** Orders for the desk, newest first: by reference, a student (name, roll, phone) or the payer. */
+export async function listSupportOrders(db: Db, query: SupportOrderQuery): Promise<Page<SupportOrderRow>> {
+  const condition = supportOrderFilter(query);
   const offset = (query.page - 1) * query.per_page;
   const [rows, [count]] = await Promise.all([
     queryRows<OrderRow>(
@@ -113,6 +118,24 @@ export async function listSupportOrders(db: Db, query: SupportOrderQuery): Promi
     ),
   ]);
   return pageOf(rows.map(rowOf), Number(count?.total ?? 0), query.page, query.per_page);
+}
+
+/** Every order the desk's filters match, newest first, in batches (keyset on the id), for the export. */
+export async function* supportOrdersForExport(
+  db: Db,
+  filters: Omit<SupportOrderQuery, "page" | "per_page">,
+): AsyncIterable<SupportOrderRow[]> {
+  const condition = supportOrderFilter(filters);
+  let beforeId = 2_147_483_647; // above every id (an integer column)
+  for (;;) {
+    const rows = await queryRows<OrderRow>(
+      db,
+      sql`${select} where ${condition} and o.id < ${beforeId} order by o.id desc limit 500`,
+    );
+    if (rows.length === 0) return;
+    yield rows.map(rowOf);
+    beforeId = rows.at(-1)?.id ?? 0;
+  }
 }
 
 export async function supportOrder(db: DbOrTx, orderId: number): Promise<SupportOrderDetail> {

@@ -1,0 +1,154 @@
+import { useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
+import { RAISED_REQUEST_STATUS_NAMES, RAISED_REQUEST_STATUSES } from "@repo/contracts/payments-constants";
+import { useFilterParams, useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
+import { RaisedRequestBadge } from "@repo/remix-app/raised-requests/view";
+import { Button } from "@repo/ui/button";
+import { Card } from "@repo/ui/card";
+import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { formatDateTime } from "@repo/ui/format";
+import { Icon } from "@repo/ui/icon";
+import { Select } from "@repo/ui/select";
+import { Stack } from "@repo/ui/stack";
+import { Toolbar } from "@repo/ui/toolbar";
+import { lazy, Suspense, useState } from "react";
+import type { RaisedRequestRow, raisedRequestsLoader } from "./raised-requests.server";
+
+const RaiseRequestDialog = lazy(() => import("./RaiseRequestDialog"));
+const RequestDialog = lazy(() => import("./RequestDialog"));
+
+/** payment/raised-requests: the payer's questions to pay support, their answers, and a new one. */
+export function RaisedRequestsScreen() {
+  const data = useLoaderData<typeof raisedRequestsLoader>();
+  const [params, setParams] = useSearchParams();
+  const revalidator = useRevalidator();
+  const query = parseTableQuery(params);
+  const listStatus = useListStatus();
+  useListFailureWarning(data.failure, "Requests not found");
+  // `?raise=<order>` (from Payment History) opens the form; `?open=<id>` (from the mail) a request.
+  const [raising, setRaising] = useState<{ order: number | null } | null>(
+    data.raiseFor ? { order: data.raiseFor } : null,
+  );
+  const [open, setOpen] = useState<number | null>(data.openId);
+
+  const clearParam = (...names: string[]) => {
+    const next = new URLSearchParams(params);
+    for (const name of names) next.delete(name);
+    setParams(next, { preventScrollReset: true, replace: true });
+  };
+  const filter = useFilterParams();
+  const setStatus = (value: string) => filter({ status: value || null });
+
+  const columns: DataTableColumn<RaisedRequestRow>[] = [
+    {
+      id: "subject",
+      header: "Request",
+      cell: (row) => (
+        <Stack gap={1}>
+          <strong>{row.subject}</strong>
+          <span>
+            {formatDateTime(row.created_at)}
+            {row.order_reference ? ` · ${row.order_reference}` : ""}
+          </span>
+        </Stack>
+      ),
+    },
+    {
+      id: "status",
+      header: "Status",
+      cell: (row) => (
+        <Stack gap={1}>
+          <RaisedRequestBadge status={row.status} />
+          {row.updated_at !== row.created_at ? <span>{`Updated ${formatDateTime(row.updated_at)}`}</span> : null}
+        </Stack>
+      ),
+    },
+    {
+      id: "open",
+      header: "Details",
+      align: "end",
+      cell: (row) => (
+        <Button size="sm" variant="light" onClick={() => setOpen(row.id)} aria-label={`Open request ${row.subject}`}>
+          Open
+        </Button>
+      ),
+    },
+  ];
+
+  const filtered = Boolean(params.get("status") || params.get("search"));
+  return (
+    <Card
+      title="Payment requests"
+      description="Ask pay support about a payment: a charge without paid students, a payment made twice, an invoice to correct."
+      headerActions={
+        <Button variant="primary" icon={<Icon name="plus" size={16} />} onClick={() => setRaising({ order: null })}>
+          Raise a request
+        </Button>
+      }
+      flush
+    >
+      <DataTable
+        label="Payment requests"
+        columns={columns}
+        rows={data.rows}
+        rowKey={(row) => String(row.id)}
+        total={data.total}
+        query={query}
+        onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+        status={listStatus}
+        searchable
+        searchPlaceholder="Search by subject, message or order (ORD-000042)"
+        actions={
+          <Toolbar
+            filters={
+              <Select
+                label="Status"
+                placeholder="Every status"
+                options={RAISED_REQUEST_STATUSES.map((s) => ({ value: s, label: RAISED_REQUEST_STATUS_NAMES[s] }))}
+                value={params.get("status") ?? ""}
+                onChange={(event) => setStatus(event.target.value)}
+              />
+            }
+            activeFilters={params.get("status") ? 1 : 0}
+            onResetFilters={() => setStatus("")}
+          />
+        }
+        emptyTitle={filtered ? "No requests match" : "No requests yet"}
+        emptyDescription={
+          filtered
+            ? "Try another status or search."
+            : "If something went wrong with a payment, raise a request and pay support will answer here."
+        }
+      />
+      {raising ? (
+        <Suspense fallback={null}>
+          <RaiseRequestDialog
+            csrf={data.csrf}
+            orders={data.orders}
+            order={raising.order}
+            onClose={() => {
+              setRaising(null);
+              if (data.raiseFor) clearParam("raise");
+            }}
+            onRaised={(id) => {
+              setRaising(null);
+              if (data.raiseFor) clearParam("raise");
+              revalidator.revalidate();
+              setOpen(id);
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <RequestDialog
+            id={open}
+            onClose={() => {
+              setOpen(null);
+              if (data.openId) clearParam("open");
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,99 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { components } from "@repo/api-client/schema";
+import type { FieldError } from "@repo/contracts/envelope";
+import { RAISED_REQUEST_LIMITS } from "@repo/contracts/payments-constants";
+import { raiseRequestBody } from "@repo/contracts/raised-requests";
+import { auth } from "@repo/remix-app/auth.server";
+import { messageOf } from "@repo/remix-app/downloads/server";
+import {
+  downloadRaisedRequestAttachment,
+  loadRaisedRequest,
+  type RaisedRequestRow,
+  raisedRequestQueryFrom,
+  requestIdFrom,
+} from "@repo/remix-app/raised-requests/server";
+
+export type { RaisedRequestRow };
+export type RaisedRequestDetail = components["schemas"]["RaisedRequestDetail"];
+
+export interface RaiseActionData {
+  ok: boolean;
+  message: string;
+  errors?: FieldError[];
+  request?: RaisedRequestDetail;
+}
+
+/**
+ * payment/raised-requests: the payer's requests, the orders a new one may be about, and what the
+ * URL asks to open (`?raise=<order id>` from Payment History, `?open=<request id>` from the mail).
+ */
+export async function raisedRequestsLoader({ request, context }: LoaderFunctionArgs) {
+  const { api, csrf } = await auth.requirePage(request, context, "raisedRequests.raise");
+  const params = new URL(request.url).searchParams;
+  const [list, orders] = await Promise.all([
+    api.GET("/api/raisedRequest", { params: { query: raisedRequestQueryFrom(params) } }),
+    api.GET("/api/payment-history", { params: { query: { page: 1, per_page: 50 } } }),
+  ]);
+  return {
+    csrf,
+    rows: list.data?.data.items ?? [],
+    total: list.data?.data.total ?? 0,
+    failure: list.data ? null : messageOf(list.error, "Your requests could not be loaded, please try again"),
+    orders: (orders.data?.data.items ?? []).map((o) => ({
+      value: String(o.id),
+      label: `${o.reference} · ${o.status} · ${o.summary}`.slice(0, 120),
+    })),
+    raiseFor: requestIdFrom(params.get("raise")),
+    openId: requestIdFrom(params.get("open")),
+  };
+}
+
+/** One request with its history, for the dialog (a resource route: JSON). */
+export async function requestDetailLoader({ request, context, params }: LoaderFunctionArgs) {
+  const { api } = await auth.requirePage(request, context, "raisedRequests.raise");
+  return loadRaisedRequest(api, params.id);
+}
+
+/** The request's attachment, as a download. */
+export async function requestAttachmentLoader({ request, context, params }: LoaderFunctionArgs) {
+  const { api } = await auth.requirePage(request, context, "raisedRequests.raise");
+  return downloadRaisedRequestAttachment(api, params.id);
+}
+
+/** Raises a request: the fields checked like the API checks them, then sent as multipart with the file. */
+export async function raisedRequestsAction({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const { api } = await auth.requireAction(request, context, form, "raisedRequests.raise");
+  const fail = (message: string, status: number, errors?: FieldError[]) =>
+    data<RaiseActionData>({ ok: false, message, errors }, { status });
+  const order = String(form.get("order") ?? "");
+  const parsed = raiseRequestBody.safeParse({
+    subject: String(form.get("subject") ?? ""),
+    message: String(form.get("message") ?? ""),
+    ...(order ? { order } : {}),
+  });
+  if (!parsed.success) {
+    const errors = parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
+    return fail("Please correct the marked fields.", 400, errors);
+  }
+  const attachment = form.get("attachment");
+  const mb = RAISED_REQUEST_LIMITS.attachmentMaxBytes / 1024 / 1024;
+  if (attachment instanceof File && attachment.size > RAISED_REQUEST_LIMITS.attachmentMaxBytes) {
+    const message = `The attachment must be at most ${mb} MB`;
+    return fail(message, 413, [{ field: "attachment", message }]);
+  }
+  const body = new FormData();
+  for (const [field, value] of Object.entries(parsed.data)) if (value) body.set(field, value);
+  if (attachment instanceof File && attachment.size > 0) body.set("attachment", attachment, attachment.name);
+  const {
+    data: answer,
+    error,
+    response,
+  } = await api.POST("/api/raisedRequest", {
+    // The API reads multipart; openapi-fetch passes FormData through unchanged.
+    body: body as unknown as { subject: string; message: string },
+    bodySerializer: (value) => value as unknown as FormData,
+  });
+  if (!answer) return fail(error?.message ?? "Your request could not be sent", response.status, error?.errors);
+  return data<RaiseActionData>({ ok: true, message: answer.message, request: answer.data });
+}
