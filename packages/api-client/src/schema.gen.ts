@@ -419,6 +419,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/buy-study-materials/create-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start paying for a cart of study materials
+         * @description One order for the chosen priced study materials at the catalogue's prices (the server's), paid like a student order. A material already bought, or in an unfinished payment of the payer's, is refused.
+         *
+         *     Requires the `studyMaterial.buy` permission.
+         */
+        post: operations["postBuyStudyMaterialsCreatePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/change-password": {
         parameters: {
             query?: never;
@@ -1077,6 +1099,28 @@ export interface paths {
          *     Requires the `payments.invoice` permission.
          */
         get: operations["getGenerateSchoolPaymentInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/get-buy-study-materials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The study materials the signed-in payer has bought
+         * @description Each with the paid order that bought it; a bought material's file and link open for its buyer.
+         *
+         *     Requires the `studyMaterial.buy` permission.
+         */
+        get: operations["getGetBuyStudyMaterials"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2307,6 +2351,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pay-my-fee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An individual student's own registration and fee
+         * @description Requires the `payments.payOwnFee` permission.
+         */
+        get: operations["getPayMyFee"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay-my-fee/create-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start paying an individual student's own fee
+         * @description An order for the student's own registration at the fee of its country, opened at the gateway.
+         *
+         *     Requires the `payments.payOwnFee` permission.
+         */
+        post: operations["postPayMyFeeCreatePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pay-student/create-payment": {
         parameters: {
             query?: never;
@@ -2342,7 +2428,7 @@ export interface paths {
          * The return from the gateway's checkout
          * @description With Razorpay's ids and signature (HMAC-SHA256 of `order_id|payment_id`), the payment is settled at once instead of waiting for the webhook; both count once. Without them (the demo gateway), the order is answered as it is.
          *
-         *     Requires the `payments.payForStudents` permission.
+         *     Requires the `payments.checkout` permission.
          */
         post: operations["postPayStudentUpdatePaymentStatus"];
         delete?: never;
@@ -2386,7 +2472,7 @@ export interface paths {
          * The demo gateway's Pay and Fail buttons
          * @description Only with PAYMENT_PROVIDER=demo. The demo gateway signs a webhook exactly like the real gateway would and delivers it to the webhook endpoint's own code path, then answers the order as it now is.
          *
-         *     Requires the `payments.payForStudents` permission.
+         *     Requires the `payments.checkout` permission.
          */
         post: operations["postPaymentsDemoCheckoutById"];
         delete?: never;
@@ -2404,7 +2490,7 @@ export interface paths {
         };
         /**
          * One of the signed-in payer's orders (checkout and result pages)
-         * @description Requires the `payments.payForStudents` permission.
+         * @description Requires the `payments.checkout` permission.
          */
         get: operations["getPaymentsOrdersById"];
         put?: never;
@@ -3934,7 +4020,7 @@ export interface paths {
          * The return from the gateway's checkout
          * @description With Razorpay's ids and signature (HMAC-SHA256 of `order_id|payment_id`), the payment is settled at once instead of waiting for the webhook; both count once. Without them (the demo gateway), the order is answered as it is.
          *
-         *     Requires the `payments.payForStudents` permission.
+         *     Requires the `payments.checkout` permission.
          */
         post: operations["postUpdatePaymentStatus"];
         delete?: never;
@@ -4155,6 +4241,20 @@ export interface components {
             message: string;
             status: boolean;
         };
+        BoughtStudyMaterial: {
+            amount_minor: number;
+            currency: string;
+            order_id: number;
+            paid_at: string;
+            reference: string;
+            study_material_id: number;
+            title: string;
+        };
+        BoughtStudyMaterialsResponse: {
+            data: components["schemas"]["BoughtStudyMaterial"][];
+            message: string;
+            status: boolean;
+        };
         BrochureItem: {
             created_at: string;
             file: {
@@ -4206,6 +4306,9 @@ export interface components {
         };
         BulkRetryResult: {
             retried: number;
+        };
+        BuyStudyMaterialsBody: {
+            study_material_ids: number[];
         };
         CampaignItem: {
             audience: string;
@@ -5147,6 +5250,23 @@ export interface components {
             message: string;
             status: boolean;
         };
+        OwnFee: {
+            amount: {
+                amount_minor: number;
+                currency: string;
+            } | null;
+            class_level: number;
+            open_order_id: number | null;
+            /** @enum {string} */
+            payment_status: "unpaid" | "pending" | "paid";
+            roll_number: string | null;
+            student_name: string;
+        };
+        OwnFeeResponse: {
+            data: components["schemas"]["OwnFee"];
+            message: string;
+            status: boolean;
+        };
         PaymentAmount: {
             amount: {
                 amount_minor: number;
@@ -5911,6 +6031,7 @@ export interface components {
             school_name: string;
         };
         StudyMaterialItem: {
+            bought: boolean;
             class_level: number | null;
             created_at: string;
             description: string | null;
@@ -5940,6 +6061,7 @@ export interface components {
         };
         StudyMaterialPageData: {
             items: {
+                bought: boolean;
                 class_level: number | null;
                 created_at: string;
                 description: string | null;
@@ -8088,6 +8210,84 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postBuyStudyMaterialsCreatePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuyStudyMaterialsBody"];
+            };
+        };
+        responses: {
+            /** @description The order, held for the gateway, and how to open its checkout */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedPaymentResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A material is free, not in the catalogue, bought already, or in an unfinished payment */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The gateway could not be reached; nothing was charged */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10642,6 +10842,62 @@ export interface operations {
             };
             /** @description The order is not paid, so it has no invoice yet */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGetBuyStudyMaterials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Bought materials, newest payment first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoughtStudyMaterialsResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15073,6 +15329,145 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPayMyFee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registration and its fee */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnFeeResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in student has no registration */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPayMyFeeCreatePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order, held for the gateway, and how to open its checkout */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedPaymentResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The fee is paid already, a payment of it is unfinished, or no fee is set */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The gateway could not be reached; nothing was charged */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

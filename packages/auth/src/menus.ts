@@ -66,6 +66,7 @@ const SCHOOL = [
     icon: "home",
     description: "Your exams, admit card and results.",
   }),
+  page("pay-my-fee", "My Fee", "/payment/pay-my-fee", "payments.payOwnFee", { icon: "credit-card" }),
   page("dashboard", "Dashboard", "/admin-dashboard", "school.dashboard", {
     icon: "dashboard",
     description: "Registrations, payments and exam dates of your school at a glance.",

@@ -27,7 +27,14 @@ describe("permission table (docs/domain.md, Who may do what)", () => {
     expect(holders("payments.payForStudents")).toEqual([2, 17]);
     expect(holders("payments.history")).toEqual([2, 17, 18]);
     // An invoice: its payer, and the staff who answer payers' questions.
-    expect(holders("payments.invoice")).toEqual([2, 3, 5, 6, 17, 18]);
+    expect(holders("payments.invoice")).toEqual([1, 2, 3, 5, 6, 17, 18]);
+    // An individual student pays only its own fee; payers follow their own orders; study material is sold to payers.
+    expect(holders("payments.payOwnFee")).toEqual([1]);
+    expect(holders("payments.checkout")).toEqual([1, 2, 17, 18]);
+    expect(holders("studyMaterial.buy")).toEqual([2, 17, 18]);
+    // Raised requests: payers raise them, pay support answers; both read them.
+    expect(holders("raisedRequests.raise")).toEqual([2, 17, 18]);
+    expect(holders("raisedRequests.view")).toEqual([2, 5, 17, 18]);
     expect(holders("school.toggleActive")).toEqual([2]);
     expect(holders("importantDates.view")).toEqual([2, 18]);
   });

@@ -59,8 +59,8 @@ export const PERMISSIONS = {
   "school.profile.edit": [{ roles: SCHOOL_ACCOUNTS }],
   "school.password.update": [{ roles: SCHOOL_ACCOUNTS }],
   "payments.history": [{ roles: SCHOOL_ACCOUNTS }],
-  // A paid order's invoice: its payer, and the staff who answer payers' questions (pay support, 3 and 6).
-  "payments.invoice": [{ roles: [...SCHOOL_ACCOUNTS, ROLE.paySupport, ...TOP_ADMINS] }],
+  // A paid order's invoice: its payer (an individual student too), and the staff who answer payers' questions (pay support, 3 and 6).
+  "payments.invoice": [{ roles: [...SCHOOL_ACCOUNTS, ROLE.student, ROLE.paySupport, ...TOP_ADMINS] }],
   // A master institute adds students into one of its schools, chosen on the page (issue 11).
   "students.add": [{ roles: [...ROLE_GROUPS.singleSchools, ROLE.masterInstitute] }],
   "students.view": [{ roles: SCHOOL_ACCOUNTS }],
@@ -77,6 +77,11 @@ export const PERMISSIONS = {
   "payments.payForStudents": [{ roles: [ROLE.school, ROLE.masterInstitute] }],
   // An individual student (role 1) pays its own fee (DECISIONS §7, individual students).
   "payments.payOwnFee": [{ roles: [ROLE.student] }],
+  // Buying priced study materials (a cart paid like a student order).
+  "studyMaterial.buy": [{ roles: SCHOOL_ACCOUNTS }],
+  // Whoever pays anything follows its own orders through checkout and the result (the API shows
+  // each payer only its own orders).
+  "payments.checkout": [{ roles: [...SCHOOL_ACCOUNTS, ROLE.student] }],
   // Raised requests (DECISIONS §7): payers raise them about a payment; pay support answers. Both
   // read them; the API shows a payer only its own.
   "raisedRequests.raise": [{ roles: SCHOOL_ACCOUNTS }],

@@ -182,6 +182,8 @@ export const studyMaterialItem = z.object({
   is_free: z.boolean(),
   /** Null for a free item; otherwise in STUDY_MATERIAL_CURRENCY's minor unit. */
   price: money.nullable(),
+  /** A priced item the reader has paid for: its file and link open. Free items: false. */
+  bought: z.boolean(),
   link: z.string().nullable(),
   file: storedFileInfo.nullable(),
   is_published: z.boolean(),

@@ -53,6 +53,8 @@ export const ORDER_RECONCILE_AFTER_MINUTES = 30;
 
 /** The most students one order may cover (a large school pays in several orders). */
 export const ORDER_MAX_STUDENTS = 5000;
+/** Study materials one order may buy (a cart, not a warehouse). */
+export const ORDER_MAX_STUDY_MATERIALS = 50;
 
 /**
  * What became of one capture (a payment the gateway reports, unique by its payment id):

@@ -4,7 +4,7 @@
  * return), and what a payer sees of an order.
  */
 import { z } from "zod";
-import { ORDER_MAX_STUDENTS, ORDER_PURPOSES, ORDER_STATUSES } from "./payments-constants";
+import { ORDER_MAX_STUDENTS, ORDER_MAX_STUDY_MATERIALS, ORDER_PURPOSES, ORDER_STATUSES } from "./payments-constants";
 
 const money = z.object({ currency: z.string(), amount_minor: z.number().int() });
 
@@ -89,3 +89,37 @@ export const checkoutReturnBody = z.strictObject({
 });
 
 export const webhookAnswer = z.object({ outcome: z.string() });
+
+/** buy-study-materials/create-payment: the priced study materials in the cart. */
+export const buyStudyMaterialsBody = z.strictObject({
+  study_material_ids: z
+    .array(z.number().int().positive(), { error: "study_material_ids must be a list of study material numbers" })
+    .min(1, "Choose at least one study material to buy")
+    .max(ORDER_MAX_STUDY_MATERIALS, `One payment can buy at most ${ORDER_MAX_STUDY_MATERIALS} study materials`),
+});
+export type BuyStudyMaterialsBody = z.infer<typeof buyStudyMaterialsBody>;
+
+/** get-buy-study-materials: what the payer has bought, and in which paid order. */
+export const boughtStudyMaterial = z.object({
+  study_material_id: z.number().int(),
+  title: z.string(),
+  order_id: z.number().int(),
+  reference: z.string(),
+  amount_minor: z.number().int(),
+  currency: z.string(),
+  paid_at: z.string(),
+});
+export type BoughtStudyMaterial = z.infer<typeof boughtStudyMaterial>;
+
+/** pay-my-fee: an individual student's own registration and what it costs. */
+export const ownFee = z.object({
+  student_name: z.string(),
+  class_level: z.number().int(),
+  payment_status: z.enum(["unpaid", "pending", "paid"]),
+  roll_number: z.string().nullable(),
+  /** The fee when unpaid; null when paid or when no fee is set for the student's country. */
+  amount: money.nullable(),
+  /** The order that holds the fee while it waits for the gateway (pending), to continue it. */
+  open_order_id: z.number().int().nullable(),
+});
+export type OwnFee = z.infer<typeof ownFee>;

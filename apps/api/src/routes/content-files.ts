@@ -146,7 +146,7 @@ async function contentForm<S extends z.ZodType>(c: Context<AppEnv>, schema: S, k
   return { fields: validated(schema, flat), file: file instanceof File ? file : undefined };
 }
 
-const readerOf = (c: Context<AppEnv>) => ({ editor: signedIn(c).can("content.manage") });
+const readerOf = (c: Context<AppEnv>) => ({ editor: signedIn(c).can("content.manage"), userId: signedIn(c).userId });
 const servicesOf = (c: Context<AppEnv>) => ({ db: c.var.services.database.db, storage: c.var.services.storage });
 
 function registerStudyMaterials(app: OpenAPIHono<AppEnv>) {

@@ -1,10 +1,13 @@
 import type { OpenAPIHono, z } from "@hono/zod-openapi";
 import { envelope } from "@repo/contracts/envelope";
 import {
+  boughtStudyMaterial,
+  buyStudyMaterialsBody,
   checkoutReturnBody,
   createdPayment,
   demoCheckoutBody,
   orderSummary,
+  ownFee as ownFeeSchema,
   paymentAmount,
   studentChoice,
   webhookAnswer,
@@ -18,7 +21,9 @@ import { apiRoute, errorResponse } from "../http/routes";
 import { idParam, json, named } from "../http/schemas";
 import { webhookBody } from "../services/payments/gateway";
 import { createStudentOrder, orderForPayer, paymentAmountFor } from "../services/payments/orders";
+import { createOwnFeeOrder, ownFee } from "../services/payments/own-fee";
 import { handleWebhook, settleCapture } from "../services/payments/settle";
+import { boughtStudyMaterials, createStudyMaterialOrder } from "../services/payments/study-material-orders";
 
 const tags = ["Payments"];
 const body = <T extends z.ZodType>(schema: T) => ({
@@ -76,7 +81,75 @@ export function registerPaymentRoutes(app: OpenAPIHono<AppEnv>) {
   }
 
   app.openapi(
-    apiRoute("payments.payForStudents", {
+    apiRoute("studyMaterial.buy", {
+      method: "get",
+      path: "/api/get-buy-study-materials",
+      tags,
+      summary: "The study materials the signed-in payer has bought",
+      description: "Each with the paid order that bought it; a bought material's file and link open for its buyer.",
+      responses: {
+        200: json(
+          envelope(zod.array(named(boughtStudyMaterial, "BoughtStudyMaterial"))).openapi(
+            "BoughtStudyMaterialsResponse",
+          ),
+          "Bought materials, newest payment first",
+        ),
+      },
+    }),
+    async (c) => ok(c, await boughtStudyMaterials(c.var.services.database.db, payerOf(c))),
+  );
+
+  app.openapi(
+    apiRoute("studyMaterial.buy", {
+      method: "post",
+      path: "/api/buy-study-materials/create-payment",
+      tags,
+      summary: "Start paying for a cart of study materials",
+      description:
+        "One order for the chosen priced study materials at the catalogue's prices (the server's), paid like a student order. A material already bought, or in an unfinished payment of the payer's, is refused.",
+      request: body(named(buyStudyMaterialsBody, "BuyStudyMaterialsBody")),
+      responses: {
+        200: createdResponse,
+        409: errorResponse("A material is free, not in the catalogue, bought already, or in an unfinished payment"),
+        502: errorResponse("The gateway could not be reached; nothing was charged"),
+      },
+    }),
+    async (c) =>
+      ok(c, await createStudyMaterialOrder(c.var.services, payerOf(c), c.req.valid("json")), "Order created"),
+  );
+
+  app.openapi(
+    apiRoute("payments.payOwnFee", {
+      method: "get",
+      path: "/api/pay-my-fee",
+      tags,
+      summary: "An individual student's own registration and fee",
+      responses: {
+        200: json(envelope(named(ownFeeSchema, "OwnFee")).openapi("OwnFeeResponse"), "The registration and its fee"),
+        404: errorResponse("The signed-in student has no registration"),
+      },
+    }),
+    async (c) => ok(c, await ownFee(c.var.services.database.db, payerOf(c))),
+  );
+
+  app.openapi(
+    apiRoute("payments.payOwnFee", {
+      method: "post",
+      path: "/api/pay-my-fee/create-payment",
+      tags,
+      summary: "Start paying an individual student's own fee",
+      description: "An order for the student's own registration at the fee of its country, opened at the gateway.",
+      responses: {
+        200: createdResponse,
+        409: errorResponse("The fee is paid already, a payment of it is unfinished, or no fee is set"),
+        502: errorResponse("The gateway could not be reached; nothing was charged"),
+      },
+    }),
+    async (c) => ok(c, await createOwnFeeOrder(c.var.services, payerOf(c)), "Order created"),
+  );
+
+  app.openapi(
+    apiRoute("payments.checkout", {
       method: "get",
       path: "/api/payments/orders/{id}",
       tags,
@@ -88,7 +161,7 @@ export function registerPaymentRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(
-    apiRoute("payments.payForStudents", {
+    apiRoute("payments.checkout", {
       method: "post",
       path: "/api/payments/demo/checkout/{id}",
       tags,
@@ -126,7 +199,7 @@ export function registerPaymentRoutes(app: OpenAPIHono<AppEnv>) {
 
   for (const path of ["/api/pay-student/update-payment-status", "/api/update-payment-status"] as const) {
     app.openapi(
-      apiRoute("payments.payForStudents", {
+      apiRoute("payments.checkout", {
         method: "post",
         path,
         tags,

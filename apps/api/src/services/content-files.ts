@@ -15,13 +15,13 @@ import type {
   StudyMaterialListQuery,
 } from "@repo/contracts/content-files";
 import { type Page, pageOf } from "@repo/contracts/pagination";
-import type { Db } from "@repo/db";
+import { type Db, queryRows } from "@repo/db";
 import { brochureDownloads, brochureFlipbooks, studyMaterials } from "@repo/db/schema";
 import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { ApiError, invalidField, notFound } from "../http/errors";
 import { type Actor, recordActivity } from "./activity";
 import { type AcceptedFile, acceptUpload, type ServedFile, storeUpload, type UploadRule } from "./files";
-import { containing } from "./sql";
+import { containing, idsIn } from "./sql";
 import type { FileStorage } from "./storage";
 
 /**
@@ -38,6 +38,8 @@ export interface ContentServices {
 /** Who is asking: editors see unpublished items too. */
 export interface Reader {
   editor: boolean;
+  /** The signed-in reader, whose bought study materials open (absent: none bought). */
+  userId?: number;
 }
 
 /** The upload rule of each collection's PDF. */
@@ -110,6 +112,7 @@ function toStudyMaterial(row: StudyRow): StudyMaterialItem {
     languages: row.languages,
     is_free: row.priceMinor === null,
     price: row.priceMinor === null ? null : { currency: row.currency, amount_minor: row.priceMinor },
+    bought: false,
     link: row.link,
     file: fileInfo(row),
     is_published: row.isPublished,
@@ -119,11 +122,25 @@ function toStudyMaterial(row: StudyRow): StudyMaterialItem {
 }
 
 /**
- * A material as a reader sees it: a priced one's link stays hidden until it is bought (buying comes
- * with online payments), so the catalogue can describe it without giving it away.
+ * A material as a reader sees it: a priced one's link stays hidden until the reader has bought it
+ * (Buy Study Material), so the catalogue can describe it without giving it away.
  */
-const forReader = (item: StudyMaterialItem, reader: Reader): StudyMaterialItem =>
-  reader.editor || item.is_free ? item : { ...item, link: null };
+const forReader = (item: StudyMaterialItem, reader: Reader, bought: ReadonlySet<number>): StudyMaterialItem => {
+  if (reader.editor || item.is_free) return item;
+  return bought.has(item.id) ? { ...item, bought: true } : { ...item, link: null };
+};
+
+/** Which of these priced materials the reader has bought (a paid order of its own holds them). */
+async function boughtOf(db: Db, reader: Reader, ids: number[]): Promise<Set<number>> {
+  if (reader.editor || reader.userId === undefined || ids.length === 0) return new Set();
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select distinct i.study_material_id as id from payment_order_items i
+        join payment_orders o on o.id = i.order_id
+        where o.payer_user_id = ${reader.userId} and o.status = 'paid' and ${idsIn(sql`i.study_material_id`, ids)}`,
+  );
+  return new Set(rows.map((r) => Number(r.id)));
+}
 
 /** What the log keeps of a study material: its fields, and of its file only the name. */
 const loggedStudy = (row: StudyRow | undefined) => (row ? { ...toStudyMaterial(row), file: row.fileName } : null);
@@ -161,7 +178,12 @@ export async function listStudyMaterials(
       .offset((query.page - 1) * query.per_page),
     db.select({ n: count() }).from(studyMaterials).where(filter),
   ]);
-  const items = rows.map((row) => forReader(toStudyMaterial(row), reader));
+  const bought = await boughtOf(
+    db,
+    reader,
+    rows.filter((row) => row.priceMinor !== null).map((row) => row.id),
+  );
+  const items = rows.map((row) => forReader(toStudyMaterial(row), reader, bought));
   return pageOf(items, total?.n ?? 0, query.page, query.per_page);
 }
 
@@ -172,7 +194,8 @@ async function studyRow(db: Db, id: number, reader: Reader): Promise<StudyRow> {
 }
 
 export async function getStudyMaterial(db: Db, id: number, reader: Reader): Promise<StudyMaterialItem> {
-  return forReader(toStudyMaterial(await studyRow(db, id, reader)), reader);
+  const row = await studyRow(db, id, reader);
+  return forReader(toStudyMaterial(row), reader, await boughtOf(db, reader, row.priceMinor === null ? [] : [id]));
 }
 
 /** A material is a file or a link, never both and never neither. */
@@ -451,7 +474,7 @@ export async function contentFile(
   reader: Reader,
 ): Promise<ServedFile> {
   const row = kind === "study-material" ? await studyRow(db, id, reader) : await brochureRow(db, kind, id, reader);
-  if ("priceMinor" in row && row.priceMinor !== null && !reader.editor) {
+  if ("priceMinor" in row && row.priceMinor !== null && !reader.editor && !(await boughtOf(db, reader, [id])).has(id)) {
     throw new ApiError(403, "This study material is for sale: it opens once bought, from Buy Study Material.");
   }
   const bytes = row.fileKey ? await storage.get(row.fileKey) : undefined;

@@ -1,3 +1,4 @@
+import { pagePath } from "@repo/auth/menus";
 import { hashPassword } from "@repo/auth/password";
 import { inGroup, ROLE, ROLE_GROUPS } from "@repo/auth/roles";
 import { type Page, pageOf } from "@repo/contracts/pagination";
@@ -241,7 +242,8 @@ export async function insertSifStudent(
     student_name: name,
     username,
     password: input.password,
-    login_url: `${config.schoolOrigin}/login`,
+    // Signing in from the mail leads straight to paying the fee.
+    login_url: `${config.schoolOrigin}/login?redirectTo=${encodeURIComponent(pagePath("school", "pay-my-fee"))}`,
   };
   // Built-in templates exist in English and Hindi; other languages get English.
   await enqueueMail(tx, {

@@ -12,7 +12,8 @@ import type { orderLoader, PayActionData } from "./payments.server";
  * Fail button that make the gateway send its signed webhook, as a real gateway would.
  */
 export function CheckoutScreen() {
-  const { csrf, order } = useLoaderData<typeof orderLoader>();
+  const { csrf, order, next } = useLoaderData<typeof orderLoader>();
+  const what = next.kind === "materials" ? "Study materials" : next.kind === "own" ? "Registration" : "Students";
   const failed = useActionData<PayActionData>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -24,11 +25,11 @@ export function CheckoutScreen() {
           aria-label="Order"
           items={[
             { label: "Order", value: order.reference },
-            { label: "Students", value: order.items.length },
+            { label: what, value: order.items.length },
             { label: "Amount", value: formatMoney(order.amount) },
           ]}
         />
-        <ul aria-label="Students in this payment">
+        <ul aria-label={`${what} in this payment`}>
           {order.items.slice(0, 20).map((item) => (
             <li key={item.id}>{item.description}</li>
           ))}

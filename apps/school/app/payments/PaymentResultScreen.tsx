@@ -13,7 +13,8 @@ import type { orderLoader } from "./payments.server";
 
 /** Where the gateway sends the payer back: paid (with the invoice), failed (payable again) or still waiting. */
 export function PaymentResultScreen() {
-  const { order } = useLoaderData<typeof orderLoader>();
+  const { order, next } = useLoaderData<typeof orderLoader>();
+  const what = next.kind === "materials" ? "Study materials" : next.kind === "own" ? "Registration" : "Students";
   const revalidator = useRevalidator();
   const tone = order.status === "paid" ? "success" : order.status === "pending" ? "warning" : "danger";
   return (
@@ -34,7 +35,10 @@ export function PaymentResultScreen() {
           aria-label="Payment"
           items={[
             { label: "Order", value: order.reference },
-            { label: "Students", value: order.items.length },
+            {
+              label: what,
+              value: next.kind === "students" ? order.items.length : order.items.map((i) => i.description).join(", "),
+            },
             { label: "Amount", value: formatMoney(order.amount) },
             { label: "Paid on", value: order.paid_at ? formatDateTime(order.paid_at) : null },
             { label: "Invoice", value: order.invoice_number },
@@ -44,8 +48,11 @@ export function PaymentResultScreen() {
         {order.status === "paid" ? (
           <>
             <Text>
-              Thank you. Your students have their roll numbers; each student with an e-mail address gets its sign-in
-              details by mail. A receipt is on its way to you.
+              {next.kind === "materials"
+                ? "Thank you. What you bought now opens in Buy Study Material. A receipt is on its way to you."
+                : next.kind === "own"
+                  ? "Thank you. Your fee is paid and you have your roll number; a receipt is on its way to you."
+                  : "Thank you. Your students have their roll numbers; each student with an e-mail address gets its sign-in details by mail. A receipt is on its way to you."}
             </Text>
             <Stack direction="row" gap={3} wrap>
               <Button asChild variant="primary">
@@ -53,9 +60,16 @@ export function PaymentResultScreen() {
                   Download invoice {order.invoice_number}
                 </a>
               </Button>
-              <Button asChild variant="light">
-                <Link to="/payment/payment-history">Payment history</Link>
-              </Button>
+              {next.kind !== "students" ? (
+                <Button asChild variant="light">
+                  <Link to={next.again}>{next.kind === "materials" ? "Open what you bought" : "My fee"}</Link>
+                </Button>
+              ) : null}
+              {next.history ? (
+                <Button asChild variant="light">
+                  <Link to={next.history}>Payment history</Link>
+                </Button>
+              ) : null}
             </Stack>
           </>
         ) : order.status === "pending" ? (
@@ -67,9 +81,13 @@ export function PaymentResultScreen() {
           </Stack>
         ) : (
           <Stack gap={3}>
-            <Text>Nothing was charged. The students are unpaid again and can be paid for in a new payment.</Text>
+            <Text>
+              {next.kind === "students"
+                ? "Nothing was charged. The students are unpaid again and can be paid for in a new payment."
+                : "Nothing was charged. You can pay again in a new payment."}
+            </Text>
             <Button asChild variant="primary">
-              <Link to="/payment/payment-student">Pay again</Link>
+              <Link to={next.again}>Pay again</Link>
             </Button>
           </Stack>
         )}

@@ -3,7 +3,13 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 vi.hoisted(() => Object.assign(globalThis, { __APP_ID__: "school" }));
 
 import { appRequest, envelope, type StubbedApi, signedInAs, stubApi, userRecord } from "@repo/remix-app/testing";
-import { checkoutAction, orderLoader, paymentStudentsAction, paymentStudentsLoader } from "./payments.server";
+import {
+  checkoutAction,
+  nextSteps,
+  orderLoader,
+  paymentStudentsAction,
+  paymentStudentsLoader,
+} from "./payments.server";
 
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, context: {}, params });
 let api: StubbedApi | undefined;
@@ -100,5 +106,21 @@ describe("the demo checkout", () => {
     )) as Response;
     expect(response.headers.get("location")).toBe("/payment/result/42");
     expect(api.calls.find((c) => c.method === "POST")?.body).toEqual({ outcome: "pay" });
+  });
+});
+
+describe("after an order", () => {
+  const subject = (roleId: number) => ({ roleId, isGcc: false, referredStudents: 0 });
+  it("leads each payer back to what it was paying for, and to its history when it has one", () => {
+    expect(nextSteps(subject(2), "students")).toEqual({
+      kind: "students",
+      again: "/payment/payment-student",
+      history: "/payment/payment-history",
+    });
+    expect(nextSteps(subject(18), "study_materials")).toMatchObject({
+      kind: "materials",
+      again: "/study-material/buy-study-material",
+    });
+    expect(nextSteps(subject(1), "students")).toEqual({ kind: "own", again: "/payment/pay-my-fee", history: null });
   });
 });

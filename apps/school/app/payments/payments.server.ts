@@ -1,5 +1,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
+import { pagePath } from "@repo/auth/menus";
+import { can, type Subject } from "@repo/auth/permissions";
 import { ROLE } from "@repo/auth/roles";
 import { CLASS_LEVELS } from "@repo/contracts/students-constants";
 import { auth } from "@repo/remix-app/auth.server";
@@ -85,17 +87,37 @@ const orderIdOf = (raw: string | undefined) => {
 
 /** One of the payer's orders, for the checkout and result pages (404 when it is not theirs). */
 export async function orderLoader({ request, context, params }: LoaderFunctionArgs) {
-  const { api, csrf } = await auth.requirePage(request, context, "payments.payForStudents");
+  const { api, csrf, subject } = await auth.requirePage(request, context, "payments.checkout");
   const id = orderIdOf(params.order);
   const answer = id ? await api.GET("/api/payments/orders/{id}", { params: { path: { id } } }) : null;
   if (!answer?.data) throw new Response("No such order", { status: 404 });
-  return { csrf, order: answer.data.data };
+  const order = answer.data.data;
+  return { csrf, order, next: nextSteps(subject, order.purpose) };
+}
+
+/**
+ * Where a payer goes after an order (the page tree stays on the server): back to what it was
+ * buying to pay again or open what it bought, and to its payment history.
+ */
+export function nextSteps(subject: Subject, purpose: OrderSummary["purpose"]) {
+  const again =
+    purpose === "study_materials"
+      ? pagePath("school", "buy-study-material")
+      : can(subject, "payments.payOwnFee")
+        ? pagePath("school", "pay-my-fee")
+        : pagePath("school", "payment-student");
+  return {
+    /** study_materials | own (an individual student's fee) | students */
+    kind: purpose === "study_materials" ? "materials" : can(subject, "payments.payOwnFee") ? "own" : "students",
+    again,
+    history: can(subject, "payments.history") ? pagePath("school", "payment-history") : null,
+  } as const;
 }
 
 /** The demo gateway's Pay and Fail buttons; then the result page. */
 export async function checkoutAction({ request, context, params }: ActionFunctionArgs) {
   const form = await request.formData();
-  const { api } = await auth.requireAction(request, context, form, "payments.payForStudents");
+  const { api } = await auth.requireAction(request, context, form, "payments.checkout");
   const id = orderIdOf(params.order);
   const outcome = form.get("outcome") === "pay" ? "pay" : "fail";
   if (!id) throw new Response("No such order", { status: 404 });

@@ -14,7 +14,7 @@ const SifRegisterForm = lazy(() => import("./SifRegisterForm"));
 
 /** `/sif/register`: a student registers alone, then is told its username and the next step. */
 export function SifRegisterScreen() {
-  const { countries, failure, referralCode } = useLoaderData<typeof sifRegisterLoader>();
+  const { countries, failure, referralCode, payHref } = useLoaderData<typeof sifRegisterLoader>();
   const inBrowser = useInBrowser();
   const [done, setDone] = useState<SifRegistered | null>(null);
 
@@ -25,7 +25,7 @@ export function SifRegisterScreen() {
           title="You are registered"
           actions={
             <Button asChild>
-              <Link to="/login">Sign in to pay the fee</Link>
+              <Link to={payHref}>Sign in to pay the fee</Link>
             </Button>
           }
         >

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
+import { pagePath } from "@repo/auth/menus";
 import { isSameOrigin } from "@repo/auth/remix/security";
 import type { FieldError } from "@repo/contracts/envelope";
 import { sifRegistrationBody } from "@repo/contracts/sif";
@@ -47,6 +48,8 @@ export async function sifRegisterLoader({ request, context }: LoaderFunctionArgs
     countries: answer?.data ?? [],
     failure: answer ? null : (error?.message ?? "Countries API failed, please try again"),
     referralCode: REFERRAL_CODE_PATTERN.test(ref) ? ref : "",
+    // After registering, signing in leads straight to paying the fee.
+    payHref: `/login?redirectTo=${encodeURIComponent(pagePath("school", "pay-my-fee"))}`,
   };
 }
 

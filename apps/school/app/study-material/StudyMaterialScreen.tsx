@@ -1,4 +1,4 @@
-import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { CONTENT_FILE_LABELS } from "@repo/contracts/content-constants";
 import { formatMoney } from "@repo/contracts/fees";
 import {
@@ -8,7 +8,9 @@ import {
   languagesText,
   levelName,
 } from "@repo/remix-app/content/choices";
+import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
+import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import {
@@ -20,16 +22,18 @@ import {
 } from "@repo/ui/data-table";
 import { Icon } from "@repo/ui/icon";
 import { Link } from "@repo/ui/link";
+import { useMessageDialog } from "@repo/ui/message-dialog";
 import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { Toolbar } from "@repo/ui/toolbar";
+import { useState } from "react";
 import { readerFilePath } from "./paths";
-import type { StudyMaterialRow, studyMaterialsLoader } from "./study-material.server";
+import type { BuyActionData, StudyMaterialRow, studyMaterialsLoader } from "./study-material.server";
 
 type LoaderData = Awaited<ReturnType<typeof studyMaterialsLoader>>;
 
-/** What a reader can do with a free material: open or download its PDF, or follow its link. */
+/** What a reader can do with a free (or bought) material: open or download its PDF, or follow its link. */
 function FreeActions({ row }: { row: StudyMaterialRow }) {
   if (row.link) {
     return (
@@ -62,7 +66,8 @@ function FreeActions({ row }: { row: StudyMaterialRow }) {
 
 /**
  * study-material/study-material (free materials, open or download) and buy-study-material (the
- * catalogue of materials for sale, with prices): filtered by class and language, searchable, paged.
+ * catalogue of materials for sale: tick, pay online, then open what was bought): filtered by class
+ * and language, searchable, paged.
  */
 export function StudyMaterialScreen({ forSale }: { forSale: boolean }) {
   const data = useLoaderData<LoaderData>();
@@ -70,6 +75,19 @@ export function StudyMaterialScreen({ forSale }: { forSale: boolean }) {
   const query = parseTableQuery(params);
   const listStatus = useListStatus();
   useListFailureWarning(data.failure, `${CONTENT_FILE_LABELS["study-material"].plural} list not found`);
+  const dialogs = useMessageDialog();
+  const buyer = useFetcher<BuyActionData>();
+  const [selected, setSelected] = useState<string[]>([]);
+  useFetcherResult(buyer, (answer) => void dialogs.error(answer.message));
+  const buy = (keys: string[]) => {
+    const bought = new Set(data.rows.filter((row) => row.bought).map((row) => String(row.id)));
+    const ids = keys.filter((key) => !bought.has(key));
+    if (ids.length === 0) {
+      void dialogs.warning("Already bought", "You have bought everything you ticked: open it from this list.");
+      return;
+    }
+    buyer.submit({ csrf: data.csrf, study_material_ids: ids.join(",") }, { method: "post" });
+  };
 
   const setQuery = (next: TableQuery) => setParams(tableQueryToParams(next, params), { preventScrollReset: true });
   const setFilter = (param: string, value: string) => {
@@ -107,14 +125,18 @@ export function StudyMaterialScreen({ forSale }: { forSale: boolean }) {
             cell: (row: StudyMaterialRow) => (row.price ? formatMoney(row.price) : ""),
           },
           {
-            id: "buy",
-            header: "Buy",
+            id: "bought",
+            header: "Yours",
             align: "end" as const,
-            cell: (row: StudyMaterialRow) => (
-              <Button size="sm" disabled aria-describedby="purchase-note" aria-label={`Buy ${row.title}`}>
-                Buy
-              </Button>
-            ),
+            cell: (row: StudyMaterialRow) =>
+              row.bought ? (
+                <Stack gap={1} align="end">
+                  <Badge tone="success">Bought</Badge>
+                  <FreeActions row={row} />
+                </Stack>
+              ) : (
+                "Tick to buy"
+              ),
           },
         ]
       : [
@@ -159,8 +181,9 @@ export function StudyMaterialScreen({ forSale }: { forSale: boolean }) {
     >
       <Stack gap={4}>
         {forSale ? (
-          <Text id="purchase-note" tone="muted">
-            Buying opens with online payments. Until then you can see what is for sale and its price.
+          <Text tone="muted">
+            Tick what you want and pay online; what you bought opens here and stays in your Payment History with its
+            invoice.
           </Text>
         ) : null}
         <DataTable
@@ -174,6 +197,19 @@ export function StudyMaterialScreen({ forSale }: { forSale: boolean }) {
           status={listStatus}
           searchable
           searchPlaceholder="Search study material"
+          {...(forSale
+            ? {
+                selectable: true,
+                selected,
+                onSelectedChange: setSelected,
+                rowLabel: (row: StudyMaterialRow) => row.title,
+                bulkActions: (keys: string[]) => (
+                  <Button variant="primary" size="sm" loading={buyer.state !== "idle"} onClick={() => buy(keys)}>
+                    {`Buy ${keys.length} selected`}
+                  </Button>
+                ),
+              }
+            : {})}
           actions={
             <Toolbar
               filters={filters}

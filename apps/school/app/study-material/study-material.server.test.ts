@@ -13,6 +13,7 @@ import {
 } from "@repo/remix-app/testing";
 import {
   brochuresLoader,
+  buyStudyMaterialAction,
   flipbooksLoader,
   readerFileLoader,
   studyMaterialsLoader,
@@ -47,7 +48,7 @@ describe("the study material lists", () => {
       false,
       args(await appRequest("/study-material/study-material?class_level=8")),
     );
-    expect(data).toEqual({ rows: [{ id: 1, title: "Set" }], total: 1, failure: null });
+    expect(data).toMatchObject({ rows: [{ id: 1, title: "Set" }], total: 1, failure: null });
   });
 
   it("is refused (403) to a student, whose area has no study-material pages yet, and answers a failed list with its message", async () => {
@@ -112,5 +113,43 @@ describe("a reader's file", () => {
     expect(await priced.text()).toBe(message);
     const unknown = await readerFileLoader(args(await appRequest("/study-material/file/x/7"), { kind: "x", id: "7" }));
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe("buying study material", () => {
+  it("sends the ticked materials as one order and opens its checkout; a refusal comes back as it is", async () => {
+    api = stubApi({
+      "GET /api/user": signedInAs(userRecord({ role_id: 2, role_name: "School" })),
+      "POST /api/buy-study-materials/create-payment": (request) =>
+        request
+          .clone()
+          .json()
+          .then((body: { study_material_ids: number[] }) =>
+            body.study_material_ids.includes(9)
+              ? Response.json(
+                  {
+                    status: false,
+                    message: "This cart cannot be bought: you have already bought “Set 9”.",
+                    data: null,
+                  },
+                  { status: 409 },
+                )
+              : Response.json(envelope({ order_id: 77, reference: "ORD-000077" }, "Order created")),
+          ),
+    });
+    const started = await buyStudyMaterialAction(
+      args(await appRequest("/study-material/buy-study-material", { form: { study_material_ids: "3,5,x" } })),
+    );
+    expect(started).toBeInstanceOf(Response);
+    expect((started as Response).headers.get("Location")).toBe("/payment/checkout/77");
+    const sent = api.calls.find((c) => c.path === "/api/buy-study-materials/create-payment");
+    expect(sent?.body).toEqual({ study_material_ids: [3, 5] });
+
+    const refused = await buyStudyMaterialAction(
+      args(await appRequest("/study-material/buy-study-material", { form: { study_material_ids: "9" } })),
+    );
+    expect(refused).not.toBeInstanceOf(Response);
+    expect((refused as { init: { status: number } }).init.status).toBe(409);
+    expect((refused as { data: { message: string } }).data.message).toContain("already bought");
   });
 });

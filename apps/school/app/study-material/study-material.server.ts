@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
 import {
   BROCHURE_DOWNLOAD_PATHS,
@@ -11,6 +11,7 @@ import {
 import { auth } from "@repo/remix-app/auth.server";
 import { messageOf, refusedDownload, streamDownload } from "@repo/remix-app/downloads/server";
 import { parseTableQuery } from "@repo/ui/data-table";
+import { checkoutPath } from "../payments/payments.server";
 
 export type StudyMaterialRow = components["schemas"]["StudyMaterialItem"];
 export type BrochureRow = components["schemas"]["BrochureItem"];
@@ -32,10 +33,11 @@ const listFailure = (kind: ContentFileKind, error: unknown) =>
 
 /** study-material (free items) and buy-study-material (items for sale): one page of the catalogue. */
 export async function studyMaterialsLoader(forSale: boolean, { request, context }: LoaderFunctionArgs) {
-  const { api } = await auth.requirePage(request, context);
+  const { api, csrf } = await auth.requirePage(request, context);
   const query = studyQueryFrom(new URL(request.url).searchParams, forSale);
   const list = await api.GET(STUDY_MATERIAL_PATHS.collection, { params: { query } });
   return {
+    csrf,
     rows: list.data?.data.items ?? [],
     total: list.data?.data.total ?? 0,
     failure: list.data ? null : listFailure("study-material", list.error),
@@ -100,4 +102,27 @@ export async function readerFileLoader({ request, context, params }: LoaderFunct
   if (!response.ok || !response.body)
     return refusedDownload("This file is not available. It may have been removed.", 404);
   return streamDownload(response);
+}
+
+export interface BuyActionData {
+  ok: false;
+  message: string;
+}
+
+/** buy-study-material: the ticked materials become one order, and its checkout opens. */
+export async function buyStudyMaterialAction({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const { api } = await auth.requireAction(request, context, form, "studyMaterial.buy");
+  const ids = String(form.get("study_material_ids") ?? "")
+    .split(",")
+    .map(Number)
+    .filter((id) => Number.isSafeInteger(id) && id > 0);
+  const result = await api.POST("/api/buy-study-materials/create-payment", { body: { study_material_ids: ids } });
+  if (!result.data) {
+    return data<BuyActionData>(
+      { ok: false, message: messageOf(result.error, "The payment could not be started. Please try again.") },
+      { status: result.response.status },
+    );
+  }
+  return redirect(checkoutPath(result.data.data.order_id));
 }

@@ -9,7 +9,7 @@ describe("the Edit and Delete column", () => {
     const onDelete = vi.fn();
     const column = editDeleteColumn<{ id: number; title: string }>({ nameOf: (r) => r.title, onEdit, onDelete });
     const row = { id: 7, title: "Science fair" };
-    render(<>{column.cell(row)}</>);
+    render(column.cell(row));
     fireEvent.click(screen.getByRole("button", { name: "Edit Science fair" }));
     fireEvent.click(screen.getByRole("button", { name: "Delete Science fair" }));
     expect(onEdit).toHaveBeenCalledWith(row);

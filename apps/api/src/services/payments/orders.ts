@@ -22,16 +22,21 @@ export interface Payer extends Actor {
   roleId: number;
 }
 
-type PayerScope = { kind: "school"; schoolId: number } | { kind: "institute"; masterInstituteId: number };
+type PayerScope =
+  | { kind: "school"; schoolId: number }
+  | { kind: "institute"; masterInstituteId: number }
+  | { kind: "student"; studentId: number };
 
 async function payerScope(db: DbOrTx, payer: Payer): Promise<PayerScope> {
   const [user] = await db
-    .select({ schoolId: users.schoolId, masterInstituteId: users.masterInstituteId })
+    .select({ schoolId: users.schoolId, masterInstituteId: users.masterInstituteId, studentId: users.studentId })
     .from(users)
     .where(eq(users.id, payer.userId));
   if (payer.roleId === ROLE.masterInstitute && user?.masterInstituteId) {
     return { kind: "institute", masterInstituteId: user.masterInstituteId };
   }
+  // An individual student pays its own fee (the pay-my-fee page); the order is not its school's.
+  if (payer.roleId === ROLE.student && user?.studentId) return { kind: "student", studentId: user.studentId };
   if (inGroup(ROLE_GROUPS.singleSchools, payer.roleId) && user?.schoolId)
     return { kind: "school", schoolId: user.schoolId };
   throw notFound("School");
@@ -58,18 +63,21 @@ async function chosenStudents(
   where.push(
     scope.kind === "school"
       ? sql`s.school_id = ${scope.schoolId}`
-      : sql`s.school_id in (select id from schools where master_institute_id = ${scope.masterInstituteId})`,
+      : scope.kind === "student"
+        ? sql`s.id = ${scope.studentId}`
+        : sql`s.school_id in (select id from schools where master_institute_id = ${scope.masterInstituteId})`,
   );
   if (choice.school_id !== undefined) where.push(sql`s.school_id = ${choice.school_id}`);
   if (choice.class_level !== undefined) where.push(sql`s.class_level = ${choice.class_level}`);
   if (choice.student_ids) where.push(idsIn(sql`s.id`, choice.student_ids));
   const rows = await queryRows<ChosenStudent>(
     db,
+    // The fee is the country's of the student's state (a school's students share its state; an
+    // individual student whose school is not listed has its own).
     sql`select s.id, s.first_name || ' ' || s.last_name as name, s.class_level, s.school_id,
           f.currency, f.amount_minor as fee_minor
         from students s
-        join schools sc on sc.id = s.school_id
-        join states st on st.id = sc.state_id
+        join states st on st.id = s.state_id
         left join exam_fees f on f.country_id = st.country_id and f.exam_year_id = ${yearId}
           and f.exam_level = ${REGISTRATION_FEE_LEVEL}
         where ${sql.join(where, sql` and `)}
@@ -129,7 +137,6 @@ export async function createStudentOrder(
   choice: StudentChoice,
 ): Promise<CreatedPayment> {
   const { db } = services.database;
-  const { gateway } = services;
   const scope = await payerScope(db, payer);
   const year = await activeExamYear(db);
   if (scope.kind === "school") {
@@ -163,7 +170,7 @@ export async function createStudentOrder(
             amount_minor, status, provider)
           values (${year.id}, 'students', ${payer.userId}, ${scope.kind === "school" ? scope.schoolId : null},
             ${scope.kind === "institute" ? scope.masterInstituteId : null}, ${amount.currency}, ${amount.amount_minor},
-            'created', ${gateway.provider})
+            'created', ${services.gateway.provider})
           returning id`,
     );
     const orderId = Number(row?.id);
@@ -191,7 +198,20 @@ export async function createStudentOrder(
     return { id: orderId, amount, students: students.length };
   });
 
-  // The gateway is called outside the transaction: a slow gateway must not hold the students' locks.
+  return openGatewayOrder(services, order);
+}
+
+/**
+ * Opens the gateway's order for an order just created (status created), outside its transaction:
+ * a slow gateway must not hold the rows the order locked. A gateway that cannot be reached fails
+ * the order (its students are payable again) and nothing is charged.
+ */
+export async function openGatewayOrder(
+  services: Services,
+  order: { id: number; amount: { currency: string; amount_minor: number }; students: number },
+): Promise<CreatedPayment> {
+  const { db } = services.database;
+  const { gateway } = services;
   let providerOrderId: string;
   try {
     ({ providerOrderId } = await gateway.createOrder({

@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+vi.hoisted(() => Object.assign(globalThis, { __APP_ID__: "school" }));
+
+import { appRequest, envelope, type StubbedApi, signedInAs, stubApi, userRecord } from "@repo/remix-app/testing";
+import { ownFeeAction, ownFeeLoader } from "./own-fee.server";
+
+const args = (request: Request) => ({ request, context: {}, params: {} });
+let api: StubbedApi | undefined;
+afterEach(() => api?.restore());
+const student = () => signedInAs(userRecord({ role_id: 1, role_name: "Student" }));
+const fee = (extra: Record<string, unknown>) =>
+  envelope({
+    student_name: "Ira Kulkarni",
+    class_level: 9,
+    payment_status: "unpaid",
+    roll_number: null,
+    amount: { currency: "INR", amount_minor: 25000 },
+    open_order_id: null,
+    ...extra,
+  });
+
+describe("an individual student's fee", () => {
+  it("shows an unpaid fee, and continues a pending payment at its checkout", async () => {
+    api = stubApi({ "GET /api/user": student(), "GET /api/pay-my-fee": { body: fee({}) } });
+    const unpaid = await ownFeeLoader(args(await appRequest("/payment/pay-my-fee")));
+    expect(unpaid).toMatchObject({ fee: { payment_status: "unpaid" }, continueHref: null, failure: null });
+    api.restore();
+    api = stubApi({
+      "GET /api/user": student(),
+      "GET /api/pay-my-fee": { body: fee({ payment_status: "pending", amount: null, open_order_id: 31 }) },
+    });
+    const pending = await ownFeeLoader(args(await appRequest("/payment/pay-my-fee")));
+    expect(pending).toMatchObject({ continueHref: "/payment/checkout/31", statusHref: "/payment/result/31" });
+  });
+
+  it("is refused to a school (403)", async () => {
+    api = stubApi({ "GET /api/user": signedInAs(userRecord({ role_id: 2, role_name: "School" })) });
+    await expect(ownFeeLoader(args(await appRequest("/payment/pay-my-fee")))).rejects.toMatchObject({ status: 403 });
+  });
+
+  it("starts the payment and opens its checkout; a refusal comes back with the API's message", async () => {
+    api = stubApi({
+      "GET /api/user": student(),
+      "POST /api/pay-my-fee/create-payment": { body: envelope({ order_id: 40 }, "Order created") },
+    });
+    const started = await ownFeeAction(args(await appRequest("/payment/pay-my-fee", { form: {} })));
+    expect((started as Response).headers.get("Location")).toBe("/payment/checkout/40");
+    api.restore();
+    api = stubApi({
+      "GET /api/user": student(),
+      "POST /api/pay-my-fee/create-payment": {
+        status: 409,
+        body: { status: false, message: "Your fee is already paid.", data: null },
+      },
+    });
+    const refused = await ownFeeAction(args(await appRequest("/payment/pay-my-fee", { form: {} })));
+    expect((refused as { init: { status: number } }).init.status).toBe(409);
+    expect((refused as { data: { message: string } }).data.message).toBe("Your fee is already paid.");
+  });
+});
