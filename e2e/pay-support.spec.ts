@@ -96,3 +96,31 @@ test("pay support finds a school's unfinished payment by the student's name and 
   await expect(dialog).toContainText("Roll");
   await page.screenshot({ path: "e2e/artifacts/screens/pay-support-order.png", fullPage: true });
 });
+
+test("pay support sees each school's balance, goes to its orders, and lists referred students' payments", async ({
+  page,
+}) => {
+  await signIn(page, "coordinator", "paysupport");
+  await page.goto(pageUrl("coordinator", "school-pay-support"));
+  await hydrated(page);
+  await page.getByRole("dialog", { name: "Verify your mobile number" }).getByRole("button", { name: "Later" }).click();
+  await page.getByRole("searchbox").fill("Jnana Prabodhini");
+  const row = page.getByRole("table", { name: "Schools and balances" }).getByRole("row", { name: /Jnana Prabodhini/ });
+  await expect(row.first()).toContainText(/\d+ paid of \d+/);
+  await expect(row.first()).toContainText("₹");
+  await expectAccessible(page, "school payments");
+  await page.screenshot({ path: "e2e/artifacts/screens/school-balances.png", fullPage: true });
+  await row
+    .first()
+    .getByRole("link", { name: /^Orders of / })
+    .click();
+  await expect(page).toHaveURL(/\/paysupport\/student-pay-support\?school_id=\d+/);
+  const orders = page.getByRole("table", { name: "Orders" }).getByRole("row");
+  await expect(orders.nth(1)).toContainText("Jnana Prabodhini");
+  await expect(orders.filter({ hasText: "E2E Desk School" })).toHaveCount(0);
+
+  await page.goto(pageUrl("coordinator", "referred-pay-support"));
+  await hydrated(page);
+  await expect(page.getByRole("heading", { name: "Referred student payments", level: 2 })).toBeVisible();
+  await expectAccessible(page, "referred student payments");
+});

@@ -1,3 +1,4 @@
+import { queryRows } from "@repo/db";
 import { schools, students, users } from "@repo/db/schema";
 import { testDrivers } from "@repo/db/testing";
 import { eq, inArray, sql } from "drizzle-orm";
@@ -153,6 +154,92 @@ for (const driver of testDrivers()) {
       }
     });
 
+    it("shows a school's students by payment status with what it paid and still owes, and exports it", async () => {
+      const ids = await deskStudents(5, 6);
+      const placed = await order(ids.slice(0, 1));
+      const [schoolRow] = await queryRows<{ name: string }>(
+        api.db,
+        sql`select name from schools where id = ${schoolId}`,
+      );
+      const balances = async (query = "") =>
+        (
+          await api.call("GET", `/api/paysupport/schools?search=${encodeURIComponent(schoolRow?.name ?? "")}${query}`, {
+            token: support,
+          })
+        ).body.data;
+      const page = await balances();
+      const mine = page.items.find((r: { school_id: number }) => r.school_id === schoolId);
+      expect(mine).toBeDefined();
+      const [counts] = await queryRows<{ paid: number; pending: number; unpaid: number; paid_minor: number }>(
+        api.db,
+        sql`select count(*) filter (where payment_status = 'paid')::int as paid,
+              count(*) filter (where payment_status = 'pending')::int as pending,
+              count(*) filter (where payment_status = 'unpaid')::int as unpaid,
+              (select coalesce(sum(i.amount_minor), 0)::int from payment_order_items i
+                join payment_orders o on o.id = i.order_id join students s on s.id = i.student_id
+                where s.school_id = ${schoolId} and o.status = 'paid') as paid_minor
+            from students where school_id = ${schoolId}`,
+      );
+      expect(mine).toMatchObject({
+        name: schoolRow?.name,
+        username: "school",
+        paid: counts?.paid,
+        pending: counts?.pending,
+        unpaid: counts?.unpaid,
+        paid_amount: { currency: "INR", amount_minor: counts?.paid_minor },
+        due_amount: { currency: "INR", amount_minor: (counts?.unpaid ?? 0) * placed.amount.amount_minor },
+      });
+      expect(mine.pending).toBeGreaterThanOrEqual(1);
+      expect(mine.students).toBe((counts?.paid ?? 0) + (counts?.pending ?? 0) + (counts?.unpaid ?? 0));
+      // Only schools that still owe, on request.
+      const owing = await balances("&owing=true");
+      expect(owing.items.every((r: { unpaid: number }) => r.unpaid > 0)).toBe(true);
+
+      const file = await api.call("POST", "/api/export/school-balances?format=csv", {
+        token: support,
+        json: { search: schoolRow?.name ?? "" },
+      });
+      expect(file.status).toBe(200);
+      const csv = new TextDecoder().decode(file.body);
+      expect(csv).toContain("Amount due");
+      expect(csv).toContain(schoolRow?.name ?? "?");
+    });
+
+    it("tells schools' orders from individual and referred students' orders", async () => {
+      // One of the desk's unpaid students came through another school's referral code.
+      const [referred] = await queryRows<{ id: number; school: string }>(
+        api.db,
+        sql`update students s set referred_by_school_id = rs.id, referral_status = 'pending'
+            from (select id, name from schools where id <> ${schoolId} order by id limit 1) rs
+            where s.id = (select id from students where school_id = ${schoolId} and payment_status = 'unpaid'
+              and last_name like 'Student %' order by id limit 1)
+            returning s.id, rs.name as school`,
+      );
+      expect(referred).toBeDefined();
+      const placed = await order([Number(referred?.id)]);
+      const ids = (payer: string) =>
+        desk(`?payer=${payer}&per_page=100`).then((r) => r.body.data.items.map((o: { id: number }) => o.id));
+      expect(await ids("referred")).toContain(placed.order_id);
+      expect(await ids("schools")).toContain(placed.order_id);
+      expect(await ids("individual")).not.toContain(placed.order_id);
+      const row = (await desk(`?search=${placed.reference}`)).body.data.items[0];
+      expect(row.referred_by).toBe(referred?.school);
+      expect((await desk("?payer=everyone")).status).toBe(400);
+      // One school's orders: the demo school's, and not another school's.
+      const ofSchool = (await desk(`?school_id=${schoolId}&per_page=100`)).body.data.items.map(
+        (o: { id: number }) => o.id,
+      );
+      expect(ofSchool).toContain(placed.order_id);
+      const [other] = await queryRows<{ id: number }>(
+        api.db,
+        sql`select id from schools where id <> ${schoolId} limit 1`,
+      );
+      expect(
+        (await desk(`?school_id=${other?.id}&per_page=100`)).body.data.items.map((o: { id: number }) => o.id),
+      ).not.toContain(placed.order_id);
+      await desk(`/${placed.order_id}/expire`, "POST");
+    });
+
     it("is pay support's alone", async () => {
       for (const [username, app] of [
         ["school", "school"],
@@ -161,6 +248,7 @@ for (const driver of testDrivers()) {
       ] as const) {
         const token = await api.login(username, app);
         expect((await api.call("GET", "/api/paysupport/orders", { token })).status, username).toBe(403);
+        expect((await api.call("GET", "/api/paysupport/schools", { token })).status, username).toBe(403);
       }
       expect((await desk("/999999")).status).toBe(404);
     });

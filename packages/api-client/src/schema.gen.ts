@@ -668,7 +668,7 @@ export interface paths {
         put?: never;
         /**
          * Export a list as XLSX or CSV
-         * @description The body is the list's own filters (JSON, as for the list; paging fields are not accepted: the whole filtered list is exported). The rows are scoped exactly like the list. The file is streamed as an attachment; CSV is UTF-8 with a BOM; cells that start with = + - or @ are prefixed with a quote so that no spreadsheet runs them as formulas. Kinds and the list permission that exports each: students (students.view), individual-students (students.regionLists), inactive-students (paySupport.manage), study-materials (content.manage), brochure-downloads (content.manage), brochure-flipbooks (content.manage), important-dates (content.manage), frontend-pattern (content.manage), lecture-series (content.manage), syllabus (content.manage), notifications (content.manage), referred-students (students.referred), referral-ledger (referrals.manage), master-institutes (masterInstitutes.manage), institute-schools (institute.schools.manage), gcc-schools (schools.gcc), support-orders (paySupport.manage), raised-requests (raisedRequests.view).
+         * @description The body is the list's own filters (JSON, as for the list; paging fields are not accepted: the whole filtered list is exported). The rows are scoped exactly like the list. The file is streamed as an attachment; CSV is UTF-8 with a BOM; cells that start with = + - or @ are prefixed with a quote so that no spreadsheet runs them as formulas. Kinds and the list permission that exports each: students (students.view), individual-students (students.regionLists), inactive-students (paySupport.manage), study-materials (content.manage), brochure-downloads (content.manage), brochure-flipbooks (content.manage), important-dates (content.manage), frontend-pattern (content.manage), lecture-series (content.manage), syllabus (content.manage), notifications (content.manage), referred-students (students.referred), referral-ledger (referrals.manage), master-institutes (masterInstitutes.manage), institute-schools (institute.schools.manage), gcc-schools (schools.gcc), support-orders (paySupport.manage), school-balances (paySupport.manage), raised-requests (raisedRequests.view).
          *
          *     Requires the `self.profile` permission.
          */
@@ -2625,6 +2625,28 @@ export interface paths {
          *     Requires the `paySupport.manage` permission.
          */
         post: operations["postPaysupportOrdersByIdReconcile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paysupport/schools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Schools with their students' payments and balances (this exam year)
+         * @description Each school's students by payment status, the fees paid for them (by the school, its master institute or by hand) and what its unpaid students still cost at its country's fee. Search by name, referral code or username; `owing=true`: only schools with unpaid students.
+         *
+         *     Requires the `paySupport.manage` permission.
+         */
+        get: operations["getPaysupportSchools"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5565,6 +5587,35 @@ export interface components {
             school_id: number;
             school_name: string;
         };
+        SchoolBalancePage: {
+            items: {
+                due_amount: {
+                    amount_minor: number;
+                    currency: string;
+                } | null;
+                name: string;
+                paid: number;
+                paid_amount: {
+                    amount_minor: number;
+                    currency: string;
+                };
+                pending: number;
+                school_id: number;
+                state: string;
+                students: number;
+                unpaid: number;
+                username: string | null;
+            }[];
+            last_page: number;
+            page: number;
+            per_page: number;
+            total: number;
+        };
+        SchoolBalancePageResponse: {
+            data: components["schemas"]["SchoolBalancePage"];
+            message: string;
+            status: boolean;
+        };
         SchoolBalancesResponse: {
             data: components["schemas"]["SchoolBalance"][];
             message: string;
@@ -6135,6 +6186,7 @@ export interface components {
             payer_username: string;
             provider: string;
             reference: string;
+            referred_by: string | null;
             refunds_due: number;
             /** @enum {string} */
             status: "created" | "pending" | "paid" | "failed" | "expired" | "refunded";
@@ -6162,6 +6214,7 @@ export interface components {
                 payer_username: string;
                 provider: string;
                 reference: string;
+                referred_by: string | null;
                 refunds_due: number;
                 /** @enum {string} */
                 status: "created" | "pending" | "paid" | "failed" | "expired" | "refunded";
@@ -9404,7 +9457,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                kind: "students" | "individual-students" | "inactive-students" | "study-materials" | "brochure-downloads" | "brochure-flipbooks" | "important-dates" | "frontend-pattern" | "lecture-series" | "syllabus" | "notifications" | "referred-students" | "referral-ledger" | "master-institutes" | "institute-schools" | "gcc-schools" | "support-orders" | "raised-requests";
+                kind: "students" | "individual-students" | "inactive-students" | "study-materials" | "brochure-downloads" | "brochure-flipbooks" | "important-dates" | "frontend-pattern" | "lecture-series" | "syllabus" | "notifications" | "referred-students" | "referral-ledger" | "master-institutes" | "institute-schools" | "gcc-schools" | "support-orders" | "school-balances" | "raised-requests";
             };
             cookie?: never;
         };
@@ -15868,7 +15921,9 @@ export interface operations {
         parameters: {
             query?: {
                 page?: number;
+                payer?: "any" | "schools" | "individual" | "referred";
                 per_page?: number;
+                school_id?: number;
                 search?: string;
                 view?: "all" | "waiting" | "attention";
             };
@@ -16197,6 +16252,67 @@ export interface operations {
             };
             /** @description No such order */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPaysupportSchools: {
+        parameters: {
+            query?: {
+                owing?: "true" | "false";
+                page?: number;
+                per_page?: number;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Schools and balances */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchoolBalancePageResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

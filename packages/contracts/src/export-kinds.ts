@@ -21,5 +21,6 @@ export const EXPORT_KIND = {
   inactiveStudents: "inactive-students",
   raisedRequests: "raised-requests",
   supportOrders: "support-orders",
+  schoolBalances: "school-balances",
 } as const;
 export type ExportKindName = (typeof EXPORT_KIND)[keyof typeof EXPORT_KIND];

@@ -9,3 +9,14 @@ export const PAY_SUPPORT_VIEW_NAMES: Record<PaySupportView, string> = {
   waiting: "Waiting for the gateway",
   attention: "Needs attention (mismatch, refund due, stuck)",
 };
+
+/** Whose orders a list shows: everyone's, schools' and institutes', individual students', or referred students'. */
+export const PAY_SUPPORT_PAYERS = ["any", "schools", "individual", "referred"] as const;
+export type PaySupportPayer = (typeof PAY_SUPPORT_PAYERS)[number];
+
+export const PAY_SUPPORT_PAYER_NAMES: Record<PaySupportPayer, string> = {
+  any: "Every payer",
+  schools: "Schools and institutes",
+  individual: "Individual students",
+  referred: "Referred students (a school's referral code)",
+};

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { pageField, paginated, perPageField, searchField } from "./pagination";
-import { PAY_SUPPORT_VIEWS } from "./pay-support-constants";
+import { PAY_SUPPORT_PAYERS, PAY_SUPPORT_VIEWS } from "./pay-support-constants";
 import { CAPTURE_OUTCOMES, ORDER_STATUSES } from "./payments-constants";
 
 const money = z.object({ currency: z.string(), amount_minor: z.number().int() });
@@ -15,6 +15,9 @@ export const supportOrderQuery = z.strictObject({
   per_page: perPageField,
   search: searchField,
   view: z.enum(PAY_SUPPORT_VIEWS, { error: `view must be one of ${PAY_SUPPORT_VIEWS.join(", ")}` }).default("all"),
+  payer: z.enum(PAY_SUPPORT_PAYERS, { error: `payer must be one of ${PAY_SUPPORT_PAYERS.join(", ")}` }).default("any"),
+  /** One school's orders: its own, and any that paid for its students (a master institute's, a student's). */
+  school_id: z.coerce.number<unknown>({ error: "school_id must be a school number" }).int().positive().optional(),
 });
 export type SupportOrderQuery = z.infer<typeof supportOrderQuery>;
 
@@ -25,6 +28,8 @@ export const supportOrderRow = z.object({
   amount: money,
   payer_name: z.string(),
   payer_username: z.string(),
+  /** The school whose referral code a student of the order registered with, if any. */
+  referred_by: z.string().nullable(),
   students: z.number().int(),
   summary: z.string(),
   provider: z.string(),
@@ -85,3 +90,33 @@ export const markOrderPaidBody = z.strictObject({
     .min(5, "Say why the order is marked paid by hand (at least 5 characters)")
     .max(500, "The reason can be at most 500 characters"),
 });
+
+/** School Payments: each school's students this exam year by payment status, what it paid and what it owes. */
+export const schoolBalanceQuery = z.strictObject({
+  page: pageField,
+  per_page: perPageField,
+  search: searchField,
+  /** Only schools that still have unpaid students. */
+  owing: z
+    .enum(["true", "false"], { error: "owing must be true or false" })
+    .transform((value) => value === "true")
+    .optional(),
+});
+export type SchoolBalanceQuery = z.infer<typeof schoolBalanceQuery>;
+
+export const schoolBalanceRow = z.object({
+  school_id: z.number().int(),
+  name: z.string(),
+  username: z.string().nullable(),
+  state: z.string(),
+  students: z.number().int(),
+  paid: z.number().int(),
+  pending: z.number().int(),
+  unpaid: z.number().int(),
+  /** The fees paid for its students this year (by the school, its master institute or by hand). */
+  paid_amount: money,
+  /** Its unpaid students times its country's fee; null when no fee is set. */
+  due_amount: money.nullable(),
+});
+export type SchoolBalanceRow = z.infer<typeof schoolBalanceRow>;
+export const schoolBalancePage = paginated(schoolBalanceRow);

@@ -2,6 +2,8 @@ import type { OpenAPIHono, z } from "@hono/zod-openapi";
 import { envelope } from "@repo/contracts/envelope";
 import {
   markOrderPaidBody,
+  schoolBalancePage,
+  schoolBalanceQuery,
   supportOrderDetail,
   supportOrderPage,
   supportOrderQuery,
@@ -18,6 +20,7 @@ import {
   reconcileOrderNow,
   supportOrder,
 } from "../services/payments/pay-support";
+import { listSchoolBalances } from "../services/payments/school-balances";
 
 const tags = ["Pay support"];
 const body = <T extends z.ZodType>(schema: T) => ({
@@ -44,6 +47,25 @@ export function registerPaySupportRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => ok(c, await listSupportOrders(c.var.services.database.db, c.req.valid("query"))),
+  );
+
+  app.openapi(
+    apiRoute("paySupport.manage", {
+      method: "get",
+      path: "/api/paysupport/schools",
+      tags,
+      summary: "Schools with their students' payments and balances (this exam year)",
+      description:
+        "Each school's students by payment status, the fees paid for them (by the school, its master institute or by hand) and what its unpaid students still cost at its country's fee. Search by name, referral code or username; `owing=true`: only schools with unpaid students.",
+      request: { query: schoolBalanceQuery },
+      responses: {
+        200: json(
+          envelope(named(schoolBalancePage, "SchoolBalancePage")).openapi("SchoolBalancePageResponse"),
+          "Schools and balances",
+        ),
+      },
+    }),
+    async (c) => ok(c, await listSchoolBalances(c.var.services.database.db, c.req.valid("query"))),
   );
 
   app.openapi(

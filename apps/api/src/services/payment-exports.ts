@@ -1,5 +1,10 @@
 import { EXPORT_KIND } from "@repo/contracts/export-kinds";
-import { type SupportOrderRow, supportOrderQuery } from "@repo/contracts/pay-support";
+import {
+  type SchoolBalanceRow,
+  type SupportOrderRow,
+  schoolBalanceQuery,
+  supportOrderQuery,
+} from "@repo/contracts/pay-support";
 import {
   CAPTURE_OUTCOME_NAMES,
   ORDER_STATUS_NAMES,
@@ -9,6 +14,7 @@ import { type RaisedRequestRow, raisedRequestQuery } from "@repo/contracts/raise
 import type { ExportColumn, ExportKind } from "./exports";
 import { supportOrdersForExport } from "./payments/pay-support";
 import { raisedRequestsForExport } from "./payments/raised-requests";
+import { schoolBalancesForExport } from "./payments/school-balances";
 
 /** The pay-support desk's lists (orders, raised requests) as XLSX and CSV. */
 
@@ -22,6 +28,7 @@ const orderColumns: ExportColumn<SupportOrderRow>[] = [
   { header: "Status", value: (o) => ORDER_STATUS_NAMES[o.status], width: 12 },
   { header: "Payer", value: (o) => o.payer_name, width: 30 },
   { header: "Payer username", value: (o) => o.payer_username, width: 18 },
+  { header: "Referred by", value: (o) => o.referred_by, width: 30 },
   { header: "Students", value: (o) => o.students, width: 10 },
   { header: "For", value: (o) => o.summary, width: 40 },
   { header: "Currency", value: (o) => o.amount.currency, width: 9 },
@@ -47,6 +54,20 @@ const requestColumns: ExportColumn<RaisedRequestRow & { message: string }>[] = [
   { header: "Last change", value: (r) => when(r.updated_at), width: 18 },
 ];
 
+const balanceColumns: ExportColumn<SchoolBalanceRow>[] = [
+  { header: "School id", value: (b) => b.school_id, width: 10 },
+  { header: "School", value: (b) => b.name, width: 34 },
+  { header: "Username", value: (b) => b.username, width: 18 },
+  { header: "State", value: (b) => b.state, width: 18 },
+  { header: "Students", value: (b) => b.students, width: 10 },
+  { header: "Paid", value: (b) => b.paid, width: 8 },
+  { header: "Payment not finished", value: (b) => b.pending, width: 12 },
+  { header: "Unpaid", value: (b) => b.unpaid, width: 8 },
+  { header: "Currency", value: (b) => b.paid_amount.currency, width: 9 },
+  { header: "Amount paid", value: (b) => major(b.paid_amount.amount_minor), width: 14 },
+  { header: "Amount due", value: (b) => (b.due_amount ? major(b.due_amount.amount_minor) : null), width: 14 },
+];
+
 const defineExport = <Row, Filters>(kind: ExportKind<Row, Filters>) => kind as ExportKind<unknown, unknown>;
 
 export const PAYMENT_EXPORT_KINDS: Record<string, ExportKind<unknown, unknown>> = {
@@ -57,6 +78,14 @@ export const PAYMENT_EXPORT_KINDS: Record<string, ExportKind<unknown, unknown>> 
     sheetName: "Orders",
     columns: orderColumns,
     rows: (db, _viewer, filters) => supportOrdersForExport(db, filters),
+  }),
+  [EXPORT_KIND.schoolBalances]: defineExport({
+    permissions: ["paySupport.manage"],
+    filters: schoolBalanceQuery.omit({ page: true, per_page: true }),
+    fileName: "school-balances",
+    sheetName: "School balances",
+    columns: balanceColumns,
+    rows: (db, _viewer, filters) => schoolBalancesForExport(db, filters),
   }),
   [EXPORT_KIND.raisedRequests]: defineExport({
     permissions: ["raisedRequests.view"],

@@ -1,8 +1,15 @@
 import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { formatMoney } from "@repo/contracts/fees";
-import { PAY_SUPPORT_VIEW_NAMES, PAY_SUPPORT_VIEWS } from "@repo/contracts/pay-support-constants";
+import {
+  PAY_SUPPORT_PAYER_NAMES,
+  PAY_SUPPORT_PAYERS,
+  PAY_SUPPORT_VIEW_NAMES,
+  PAY_SUPPORT_VIEWS,
+} from "@repo/contracts/pay-support-constants";
 import { ORDER_STATUS_NAMES } from "@repo/contracts/payments-constants";
-import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
+import { ExportMenu } from "@repo/remix-app/exports/menu";
+import { useFilterParams, useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
@@ -33,13 +40,10 @@ export function SupportOrdersScreen({ title, description }: { title: string; des
   const listStatus = useListStatus();
   useListFailureWarning(data.failure, "Orders not found");
 
-  const setView = (value: string) => {
-    const next = new URLSearchParams(params);
-    if (value && value !== data.defaultView) next.set("view", value);
-    else next.delete("view");
-    next.delete("page");
-    setParams(next, { preventScrollReset: true });
-  };
+  const filter = useFilterParams();
+  // A page's own view and payers stay out of the URL.
+  const setView = (value: string) => filter({ view: value === data.defaultView ? null : value });
+  const setPayer = (value: string) => filter({ payer: value === data.defaultPayer ? null : value });
   const columns: DataTableColumn<SupportOrderRow>[] = [
     {
       id: "order",
@@ -58,6 +62,7 @@ export function SupportOrdersScreen({ title, description }: { title: string; des
         <Stack gap={1}>
           <span>{row.payer_name}</span>
           <span>{row.summary}</span>
+          {row.referred_by ? <span>{`Referred by ${row.referred_by}`}</span> : null}
         </Stack>
       ),
     },
@@ -101,16 +106,30 @@ export function SupportOrdersScreen({ title, description }: { title: string; des
         actions={
           <Toolbar
             filters={
-              <Select
-                label="Show"
-                options={PAY_SUPPORT_VIEWS.map((v) => ({ value: v, label: PAY_SUPPORT_VIEW_NAMES[v] }))}
-                value={data.view}
-                onChange={(event) => setView(event.target.value)}
-              />
+              <Stack gap={4}>
+                <Select
+                  label="Show"
+                  options={PAY_SUPPORT_VIEWS.map((v) => ({ value: v, label: PAY_SUPPORT_VIEW_NAMES[v] }))}
+                  value={data.view}
+                  onChange={(event) => setView(event.target.value)}
+                />
+                <Select
+                  label="Paid by"
+                  options={PAY_SUPPORT_PAYERS.map((p) => ({ value: p, label: PAY_SUPPORT_PAYER_NAMES[p] }))}
+                  value={data.payer}
+                  onChange={(event) => setPayer(event.target.value)}
+                />
+              </Stack>
             }
-            activeFilters={data.view === data.defaultView ? 0 : 1}
-            onResetFilters={() => setView(data.defaultView)}
-          />
+            activeFilters={
+              (data.view === data.defaultView ? 0 : 1) +
+              (data.payer === data.defaultPayer ? 0 : 1) +
+              (data.school ? 1 : 0)
+            }
+            onResetFilters={() => filter({ view: null, payer: null, school_id: null })}
+          >
+            <ExportMenu kind={EXPORT_KIND.supportOrders} filters={data.filters} csrf={data.csrf} />
+          </Toolbar>
         }
         emptyTitle={data.view === "attention" ? "Nothing needs attention" : "No orders match"}
         emptyDescription="Orders appear here as schools pay; search by a student, an order or a school."

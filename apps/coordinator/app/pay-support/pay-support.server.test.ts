@@ -31,6 +31,23 @@ describe("the pay-support order lists", () => {
     expect(unknown.view).toBe("all");
   });
 
+  it("use the page's own payers (referred students) unless the URL picks others, and keep them for the export", async () => {
+    api = stubApi({ "GET /api/user": paySupport(), "GET /api/paysupport/orders": { body: envelope(page) } });
+    const referred = await supportOrdersLoader(
+      args(await appRequest("/paysupport/referred-student-pay-support?search=asha")),
+      "all",
+      "referred",
+    );
+    expect(referred).toMatchObject({ payer: "referred", filters: { view: "all", payer: "referred", search: "asha" } });
+    expect(api.calls.at(-1)?.path).toContain("payer=referred");
+    const all = await supportOrdersLoader(
+      args(await appRequest("/paysupport/referred-student-pay-support?payer=any")),
+      "all",
+      "referred",
+    );
+    expect(all.payer).toBe("any");
+  });
+
   it("loads one order for the dialog, and 404 for a made-up one", async () => {
     api = stubApi({ "GET /api/user": paySupport(), "GET /api/paysupport/orders/42": { body: envelope({ id: 42 }) } });
     expect(await orderDetailLoader(args(await appRequest("/paysupport/order/42"), { id: "42" }))).toEqual({ id: 42 });

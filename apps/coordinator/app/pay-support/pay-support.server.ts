@@ -1,7 +1,12 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
 import type { FieldError } from "@repo/contracts/envelope";
-import { PAY_SUPPORT_VIEWS, type PaySupportView } from "@repo/contracts/pay-support-constants";
+import {
+  PAY_SUPPORT_PAYERS,
+  PAY_SUPPORT_VIEWS,
+  type PaySupportPayer,
+  type PaySupportView,
+} from "@repo/contracts/pay-support-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { parseTableQuery } from "@repo/ui/data-table";
 
@@ -15,19 +20,30 @@ export interface DeskActionData {
   order?: SupportOrderDetail;
 }
 
-/** The desk's orders: the page's own view unless the URL picks another, searched. */
-export async function supportOrdersLoader({ request, context }: LoaderFunctionArgs, defaultView: PaySupportView) {
+/** The desk's orders: the page's own view and payers unless the URL picks others, searched. */
+export async function supportOrdersLoader(
+  { request, context }: LoaderFunctionArgs,
+  defaultView: PaySupportView,
+  defaultPayer: PaySupportPayer = "any",
+) {
   const { api, csrf } = await auth.requirePage(request, context, "paySupport.manage");
   const params = new URL(request.url).searchParams;
   const { page, perPage, search } = parseTableQuery(params);
   const view = PAY_SUPPORT_VIEWS.find((v) => v === params.get("view")) ?? defaultView;
-  const list = await api.GET("/api/paysupport/orders", {
-    params: { query: { page, per_page: perPage, view, ...(search ? { search } : {}) } },
-  });
+  const payer = PAY_SUPPORT_PAYERS.find((p) => p === params.get("payer")) ?? defaultPayer;
+  const schoolId = Number(params.get("school_id"));
+  const school = Number.isSafeInteger(schoolId) && schoolId > 0 ? schoolId : null;
+  const filters = { view, payer, ...(search ? { search } : {}), ...(school ? { school_id: school } : {}) };
+  const list = await api.GET("/api/paysupport/orders", { params: { query: { page, per_page: perPage, ...filters } } });
   return {
     csrf,
     view,
     defaultView,
+    payer,
+    defaultPayer,
+    filters,
+    /** The school the list is narrowed to (from School Payments). */
+    school,
     rows: list.data?.data.items ?? [],
     total: list.data?.data.total ?? 0,
     failure: list.data ? null : (list.error?.message ?? "Orders could not be loaded, please try again"),

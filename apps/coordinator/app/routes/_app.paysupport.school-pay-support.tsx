@@ -1,16 +1,8 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PageErrorBoundary } from "@repo/remix-app/shell/page-states";
-import { supportOrdersAction, supportOrdersLoader } from "../pay-support/pay-support.server";
-import { SupportOrdersScreen } from "../pay-support/SupportOrdersScreen";
+import { SchoolBalancesScreen } from "../pay-support/SchoolBalancesScreen";
+import { schoolBalancesLoader } from "../pay-support/school-balances.server";
 
-export const loader = (args: LoaderFunctionArgs) => supportOrdersLoader(args, "all");
-export const action = (args: ActionFunctionArgs) => supportOrdersAction(args);
-export default function SchoolPayments() {
-  return (
-    <SupportOrdersScreen
-      title="School payments"
-      description="A school's or master institute's orders: search by its name or username; open an order to see its students and the gateway's payments."
-    />
-  );
-}
+export const loader = (args: LoaderFunctionArgs) => schoolBalancesLoader(args);
+export default SchoolBalancesScreen;
 export const ErrorBoundary = PageErrorBoundary;

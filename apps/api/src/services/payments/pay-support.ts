@@ -4,6 +4,7 @@
  * hand (a cheque, a bank transfer) with a reference and a reason. Each is logged.
  */
 
+import { ROLE } from "@repo/auth/roles";
 import { type Page, pageOf } from "@repo/contracts/pagination";
 import type { SupportOrderDetail, SupportOrderQuery, SupportOrderRow } from "@repo/contracts/pay-support";
 import {
@@ -31,6 +32,7 @@ interface OrderRow {
   amount_minor: string | number;
   payer_name: string;
   payer_username: string;
+  referred_by: string | null;
   students: string | number;
   names: string[] | null;
   provider: string;
@@ -47,6 +49,8 @@ interface OrderRow {
 const select = sql`select o.id, o.status, o.currency, o.amount_minor, coalesce(sc.name, mi.name, u.name) as payer_name,
     u.username as payer_username, o.provider, o.created_at, o.paid_at, o.invoice_number, y.label as year_label,
     o.status_reason, o.manual_reference,
+    (select rs.name from payment_order_items i join students s on s.id = i.student_id
+       join schools rs on rs.id = s.referred_by_school_id where i.order_id = o.id order by i.id limit 1) as referred_by,
     (select count(*) from payment_order_items i where i.order_id = o.id) as students,
     (select array_agg(d.description) from (select description from payment_order_items i where i.order_id = o.id
        order by i.id limit 2) d) as names,
@@ -68,6 +72,7 @@ function rowOf(row: OrderRow): SupportOrderRow {
     amount: { currency: row.currency.trim(), amount_minor: Number(row.amount_minor) },
     payer_name: row.payer_name,
     payer_username: row.payer_username,
+    referred_by: row.referred_by,
     students,
     summary: students > names.length ? `${names.join(", ")} and ${students - names.length} more` : names.join(", "),
     provider: row.provider,
@@ -83,6 +88,16 @@ function rowOf(row: OrderRow): SupportOrderRow {
 /** The desk's filters: the view, and a search by reference, a student (name, roll, phone) or the payer. */
 function supportOrderFilter(query: Omit<SupportOrderQuery, "page" | "per_page">): SQL {
   const where: SQL[] = [sql`true`];
+  if (query.payer === "schools") where.push(sql`u.role_id <> ${ROLE.student}`);
+  if (query.payer === "individual") where.push(sql`u.role_id = ${ROLE.student}`);
+  if (query.payer === "referred") {
+    where.push(sql`exists (select 1 from payment_order_items i join students s on s.id = i.student_id
+      where i.order_id = o.id and s.referred_by_school_id is not null)`);
+  }
+  if (query.school_id !== undefined) {
+    where.push(sql`(o.school_id = ${query.school_id} or exists (select 1 from payment_order_items i
+      join students s on s.id = i.student_id where i.order_id = o.id and s.school_id = ${query.school_id}))`);
+  }
   if (query.view === "waiting") where.push(sql`o.status in ('created', 'pending')`);
   if (query.view === "attention") {
     where.push(sql`(exists (select 1 from payment_captures c where c.order_id = o.id and c.outcome in ('mismatch', 'duplicate', 'late'))
