@@ -154,6 +154,75 @@ for (const driver of testDrivers()) {
       }
     });
 
+    it("gives back a duplicate payment once through the gateway, and refuses to give back one that paid its order", async () => {
+      const ids = await deskStudents(2);
+      const placed = await order(ids);
+      const pay = (paymentId: string, eventId: string) => {
+        const raw = webhookBody("payment.captured", {
+          paymentId,
+          providerOrderId: `demo_order_${placed.order_id}`,
+          amountMinor: placed.amount.amount_minor,
+          currency: "INR",
+          status: "captured",
+          method: "card",
+          error: null,
+        });
+        const signature = (api.services.gateway as unknown as { sign(body: string): string }).sign(raw);
+        return api.call("POST", "/api/payments/webhook/demo", {
+          body: raw,
+          headers: {
+            "Content-Type": "application/json",
+            "X-Razorpay-Signature": signature,
+            "X-Razorpay-Event-Id": eventId,
+          },
+        });
+      };
+      await pay(`pay_first_${driver}`, `evt_first_${driver}`);
+      await pay(`pay_again_${driver}`, `evt_again_${driver}`);
+      const refunds: string[] = [];
+      const gateway = api.services.gateway;
+      const original = gateway.refund;
+      gateway.refund = async (paymentId, amount) => {
+        refunds.push(`${paymentId}:${amount}`);
+        return original(paymentId, amount);
+      };
+      try {
+        const noReason = await desk(`/${placed.order_id}/refund`, "POST", {
+          provider_payment_id: `pay_again_${driver}`,
+          reason: "",
+        });
+        expect(noReason.status).toBe(400);
+        expect(noReason.body.errors[0].field).toBe("reason");
+        const applied = await desk(`/${placed.order_id}/refund`, "POST", {
+          provider_payment_id: `pay_first_${driver}`,
+          reason: "The school asked for it back",
+        });
+        expect(applied.status).toBe(409);
+        // Two clicks at once: one refund at the gateway.
+        const [a, b] = await Promise.all(
+          [1, 2].map(() =>
+            desk(`/${placed.order_id}/refund`, "POST", {
+              provider_payment_id: `pay_again_${driver}`,
+              reason: "Paid twice: the second payment goes back",
+            }),
+          ),
+        );
+        expect([a?.status, b?.status].sort()).toEqual([200, 409]);
+        expect(refunds).toEqual([`pay_again_${driver}:${placed.amount.amount_minor}`]);
+        const detail = (await desk(`/${placed.order_id}`)).body.data;
+        expect(detail.status).toBe("paid");
+        expect(detail.refunds_due).toBe(0);
+        const returned = detail.captures.find(
+          (c: { provider_payment_id: string }) => c.provider_payment_id === `pay_again_${driver}`,
+        );
+        expect(returned).toMatchObject({ outcome: "refunded" });
+        expect(returned.refund_reference).toMatch(/^rfnd_demo_/);
+        expect(detail.events.at(-1)).toMatchObject({ source: "manual", type: "refund.created", outcome: "refunded" });
+      } finally {
+        gateway.refund = original;
+      }
+    });
+
     it("shows a school's students by payment status with what it paid and still owes, and exports it", async () => {
       const ids = await deskStudents(5, 6);
       const placed = await order(ids.slice(0, 1));

@@ -46,6 +46,9 @@ const server = createServer(async (req: IncomingMessage, res) => {
         ],
       }),
     );
+  } else if (req.method === "POST" && req.url === "/v1/payments/pay_Rz9/refund") {
+    const input = JSON.parse(body) as { amount: number };
+    res.end(JSON.stringify({ id: "rfnd_Rz1", entity: "refund", amount: input.amount, payment_id: "pay_Rz9" }));
   } else {
     res.statusCode = 404;
     res.end(JSON.stringify({ error: { description: "The requested URL was not found on the server." } }));
@@ -91,6 +94,13 @@ describe("the Razorpay-compatible gateway", () => {
         error: null,
       },
     ]);
+  });
+
+  it("refunds a payment in full, in minor units", async () => {
+    expect(await gateway().refund("pay_Rz9", 45000)).toEqual({ refundId: "rfnd_Rz1" });
+    const call = seen.find((c) => c.url === "/v1/payments/pay_Rz9/refund");
+    expect(JSON.parse(call?.body ?? "{}")).toEqual({ amount: 45000 });
+    await expect(gateway().refund("pay_unknown", 100)).rejects.toThrow("Razorpay answered 404");
   });
 
   it("accepts the checkout's signature of order_id|payment_id with the key secret, and nothing else", () => {

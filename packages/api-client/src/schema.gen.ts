@@ -2631,6 +2631,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/paysupport/orders/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give back a payment that is due back
+         * @description A duplicate payment, one paid after its order expired, or one held for a mismatched amount is refunded in full through the gateway, once; the reason is logged with who and when.
+         *
+         *     Requires the `paySupport.manage` permission.
+         */
+        post: operations["postPaysupportOrdersByIdRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/paysupport/schools": {
         parameters: {
             query?: never;
@@ -5492,6 +5514,10 @@ export interface components {
             roll_number: string | null;
             school_name: string;
         };
+        RefundCaptureBody: {
+            provider_payment_id: string;
+            reason: string;
+        };
         RegionItem: {
             children_count?: number;
             code?: string;
@@ -6160,6 +6186,8 @@ export interface components {
                 /** @enum {string} */
                 outcome: "applied" | "duplicate" | "mismatch" | "late" | "refunded";
                 provider_payment_id: string;
+                refund_reference: string | null;
+                refunded_at: string | null;
             }[];
             created_at: string;
             events: {
@@ -16261,6 +16289,95 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPaysupportOrdersByIdRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundCaptureBody"];
+            };
+        };
+        responses: {
+            /** @description The order with its students, the gateway's payments and events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportOrderDetailResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such payment of this order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The payment paid its order, or is already given back */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The gateway did not take the refund; nothing changed */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

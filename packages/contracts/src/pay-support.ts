@@ -62,6 +62,8 @@ export const supportOrderDetail = supportOrderRow.extend({
       amount: money,
       outcome: z.enum(CAPTURE_OUTCOMES),
       method: z.string().nullable(),
+      refund_reference: z.string().nullable(),
+      refunded_at: z.string().nullable(),
       created_at: z.string(),
     }),
   ),
@@ -120,3 +122,17 @@ export const schoolBalanceRow = z.object({
 });
 export type SchoolBalanceRow = z.infer<typeof schoolBalanceRow>;
 export const schoolBalancePage = paginated(schoolBalanceRow);
+
+/** Give back a payment that is due back (duplicate, paid after expiry, amount mismatch), in full. */
+export const refundCaptureBody = z.strictObject({
+  provider_payment_id: z
+    .string({ error: "Choose the payment to give back" })
+    .trim()
+    .min(1, "Choose the payment to give back"),
+  reason: z
+    .string({ error: "Say why the payment is given back" })
+    .trim()
+    .min(5, "Say why the payment is given back (at least 5 characters)")
+    .max(500, "The reason can be at most 500 characters"),
+});
+export type RefundCaptureBody = z.infer<typeof refundCaptureBody>;

@@ -2,6 +2,7 @@ import type { OpenAPIHono, z } from "@hono/zod-openapi";
 import { envelope } from "@repo/contracts/envelope";
 import {
   markOrderPaidBody,
+  refundCaptureBody,
   schoolBalancePage,
   schoolBalanceQuery,
   supportOrderDetail,
@@ -18,6 +19,7 @@ import {
   listSupportOrders,
   markOrderPaid,
   reconcileOrderNow,
+  refundCapture,
   supportOrder,
 } from "../services/payments/pay-support";
 import { listSchoolBalances } from "../services/payments/school-balances";
@@ -131,5 +133,27 @@ export function registerPaySupportRoutes(app: OpenAPIHono<AppEnv>) {
         await markOrderPaid(c.var.services.database.db, actorOf(c), c.req.valid("param").id, c.req.valid("json")),
         "The order is marked paid.",
       ),
+  );
+
+  app.openapi(
+    apiRoute("paySupport.manage", {
+      method: "post",
+      path: "/api/paysupport/orders/{id}/refund",
+      tags,
+      summary: "Give back a payment that is due back",
+      description:
+        "A duplicate payment, one paid after its order expired, or one held for a mismatched amount is refunded in full through the gateway, once; the reason is logged with who and when.",
+      request: { params: idParam, ...body(named(refundCaptureBody, "RefundCaptureBody")) },
+      responses: {
+        200: detail,
+        404: errorResponse("No such payment of this order"),
+        409: errorResponse("The payment paid its order, or is already given back"),
+        502: errorResponse("The gateway did not take the refund; nothing changed"),
+      },
+    }),
+    async (c) => {
+      const result = await refundCapture(c.var.services, actorOf(c), c.req.valid("param").id, c.req.valid("json"));
+      return ok(c, result.order, `The payment is given back (refund ${result.refundId}).`);
+    },
   );
 }

@@ -15,6 +15,9 @@ import { useEffect } from "react";
 import { orderDetailPath } from "./paths";
 import type { DeskActionData, SupportOrderDetail, SupportOrderRow } from "./pay-support.server";
 
+/** Payments not applied to their order, which pay support gives back (contracts: CAPTURE_OUTCOMES). */
+const DUE_BACK = new Set(["duplicate", "late", "mismatch"]);
+
 interface Props {
   row: SupportOrderRow;
   csrf: string;
@@ -90,6 +93,25 @@ export default function OrderDialog({ row, csrf, onClose }: Props) {
                   <li key={c.provider_payment_id}>
                     {c.provider_payment_id} · {formatMoney(c.amount)} · {CAPTURE_OUTCOME_NAMES[c.outcome]} ·{" "}
                     {formatDateTime(c.created_at)}
+                    {c.refund_reference ? ` · refund ${c.refund_reference}` : ""}
+                    {DUE_BACK.has(c.outcome) ? (
+                      <actor.Form method="post" aria-label={`Give back ${c.provider_payment_id}`}>
+                        <input type="hidden" name="csrf" value={csrf} />
+                        <input type="hidden" name="order_id" value={row.id} />
+                        <input type="hidden" name="intent" value="refund" />
+                        <input type="hidden" name="provider_payment_id" value={c.provider_payment_id} />
+                        <Stack direction="row" gap={2} align="end" wrap>
+                          <TextField
+                            label={`Why ${formatMoney(c.amount)} goes back`}
+                            name="reason"
+                            error={fieldError("reason")}
+                          />
+                          <Button type="submit" variant="light" loading={busy}>
+                            Give back
+                          </Button>
+                        </Stack>
+                      </actor.Form>
+                    ) : null}
                   </li>
                 ))}
               </ul>

@@ -56,6 +56,27 @@ describe("the pay-support order lists", () => {
     });
   });
 
+  it("gives back a payment with its id and the reason", async () => {
+    api = stubApi({
+      "GET /api/user": paySupport(),
+      "POST /api/paysupport/orders/42/refund": {
+        body: envelope({ id: 42, status: "paid" }, "The payment is given back (refund rfnd_1)."),
+      },
+    });
+    const done = await supportOrdersAction(
+      args(
+        await appRequest("/paysupport/order-review", {
+          form: { order_id: "42", intent: "refund", provider_payment_id: "pay_2", reason: "Paid twice" },
+        }),
+      ),
+    );
+    expect(done.data).toMatchObject({ ok: true, message: "The payment is given back (refund rfnd_1)." });
+    expect(api.calls.find((c) => c.path === "/api/paysupport/orders/42/refund")?.body).toEqual({
+      provider_payment_id: "pay_2",
+      reason: "Paid twice",
+    });
+  });
+
   it("marks paid with the reference and reason, and passes field errors back", async () => {
     api = stubApi({
       "GET /api/user": paySupport(),
@@ -84,7 +105,7 @@ describe("the pay-support order lists", () => {
     );
     expect(expired.data).toMatchObject({ ok: true, message: "Expired", order: { status: "expired" } });
     const unknown = await supportOrdersAction(
-      args(await appRequest("/paysupport/order-review", { form: { order_id: "42", intent: "refund" } })),
+      args(await appRequest("/paysupport/order-review", { form: { order_id: "42", intent: "delete" } })),
     );
     expect(unknown.init?.status).toBe(400);
   });

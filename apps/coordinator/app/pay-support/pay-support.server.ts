@@ -80,7 +80,15 @@ export async function supportOrdersAction({ request, context }: ActionFunctionAr
               ...path,
               body: { reference: String(form.get("reference") ?? ""), reason: String(form.get("reason") ?? "") },
             })
-          : null;
+          : intent === "refund"
+            ? await api.POST("/api/paysupport/orders/{id}/refund", {
+                ...path,
+                body: {
+                  provider_payment_id: String(form.get("provider_payment_id") ?? ""),
+                  reason: String(form.get("reason") ?? ""),
+                },
+              })
+            : null;
   if (!result) return data<DeskActionData>({ ok: false, message: "Unknown action." }, { status: 400 });
   if (!result.data) {
     return data<DeskActionData>(

@@ -36,6 +36,8 @@ export interface PaymentGateway {
   verifyCheckout(providerOrderId: string, paymentId: string, signature: string): boolean;
   /** The payments the gateway holds for an order (reconciliation asks when no webhook came). */
   orderPayments(providerOrderId: string): Promise<GatewayPayment[]>;
+  /** Gives a captured payment back in full (a duplicate, a late or a mismatched payment); the refund's id. */
+  refund(paymentId: string, amountMinor: number): Promise<{ refundId: string }>;
   /** The checkout's public key (razorpay), or null. */
   keyId: string | null;
 }
@@ -124,6 +126,7 @@ export function demoGateway(secret: string): PaymentGateway & { sign(body: strin
     verifyCheckout: (orderId, paymentId, signature) =>
       sameSignature(hmacHex(secret, `${orderId}|${paymentId}`), signature),
     orderPayments: async () => [],
+    refund: async () => ({ refundId: `rfnd_demo_${randomUUID().replaceAll("-", "").slice(0, 14)}` }),
     sign: (body) => hmacHex(secret, body),
     newPaymentId: () => `pay_demo_${randomUUID().replaceAll("-", "").slice(0, 14)}`,
   };
@@ -171,6 +174,14 @@ export function razorpayGateway(config: RazorpayConfig): PaymentGateway {
       const body = await call(`/v1/orders/${encodeURIComponent(providerOrderId)}/payments`);
       const items = Array.isArray(body.items) ? (body.items as RazorpayPaymentEntity[]) : [];
       return items.map(paymentOf).filter((p): p is GatewayPayment => p !== null);
+    },
+    async refund(paymentId, amountMinor) {
+      const body = await call(`/v1/payments/${encodeURIComponent(paymentId)}/refund`, {
+        method: "POST",
+        body: JSON.stringify({ amount: amountMinor }),
+      });
+      if (typeof body.id !== "string") throw new Error("Razorpay gave no refund id");
+      return { refundId: body.id };
     },
   };
 }

@@ -175,11 +175,13 @@ export async function supportOrder(db: DbOrTx, orderId: number): Promise<Support
       amount_minor: string | number;
       outcome: CaptureOutcome;
       method: string | null;
+      refund_reference: string | null;
+      refunded_at: Date | string | null;
       created_at: Date | string;
     }>(
       db,
-      sql`select provider_payment_id, currency, amount_minor, outcome, method, created_at from payment_captures
-          where order_id = ${orderId} order by id`,
+      sql`select provider_payment_id, currency, amount_minor, outcome, method, refund_reference, refunded_at, created_at
+          from payment_captures where order_id = ${orderId} order by id`,
     ),
     queryRows<{
       source: string;
@@ -202,6 +204,8 @@ export async function supportOrder(db: DbOrTx, orderId: number): Promise<Support
       amount: { currency: c.currency.trim(), amount_minor: Number(c.amount_minor) },
       outcome: c.outcome,
       method: c.method,
+      refund_reference: c.refund_reference,
+      refunded_at: iso(c.refunded_at),
       created_at: iso(c.created_at) ?? "",
     })),
     events: events.map((e) => ({ ...e, received_at: iso(e.received_at) ?? "" })),
@@ -298,4 +302,66 @@ export async function markOrderPaid(
     });
   });
   return supportOrder(db, orderId);
+}
+
+/** The outcomes of a payment that is not applied to its order and must go back to the payer. */
+const DUE_BACK: readonly CaptureOutcome[] = ["duplicate", "late", "mismatch"];
+
+/**
+ * Gives back, in full, a payment that is due back (a duplicate, one paid after its order expired,
+ * or one held for a mismatched amount). The capture's row is locked while the gateway is asked, so
+ * a second click waits and then finds it refunded: one refund per payment. Logged with the reason.
+ */
+export async function refundCapture(
+  services: Services,
+  actor: Actor,
+  orderId: number,
+  body: { provider_payment_id: string; reason: string },
+) {
+  const { db } = services.database;
+  const refundId = await db.transaction(async (tx) => {
+    const [capture] = await queryRows<{
+      id: number;
+      outcome: CaptureOutcome;
+      amount_minor: string | number;
+      currency: string;
+    }>(
+      tx,
+      sql`select id, outcome, amount_minor, currency from payment_captures
+          where order_id = ${orderId} and provider = ${services.gateway.provider}
+            and provider_payment_id = ${body.provider_payment_id} for update`,
+    );
+    if (!capture) throw notFound(`Payment ${body.provider_payment_id} of order ${orderReference(orderId)}`);
+    if (!DUE_BACK.includes(capture.outcome)) {
+      throw new ApiError(
+        409,
+        capture.outcome === "refunded"
+          ? "This payment is already given back."
+          : "This payment paid its order: it is not due back. An order paid by mistake is refunded by an admin.",
+      );
+    }
+    let refund: { refundId: string };
+    try {
+      refund = await services.gateway.refund(body.provider_payment_id, Number(capture.amount_minor));
+    } catch {
+      throw new ApiError(502, "The payment gateway did not take the refund. Nothing was changed; please try again.");
+    }
+    await tx.execute(sql`update payment_captures set outcome = 'refunded', refund_reference = ${refund.refundId},
+        refunded_by = ${actor.userId}, refunded_at = now() where id = ${capture.id}`);
+    await tx.execute(sql`insert into payment_events (provider, source, type, order_id, provider_payment_id, amount_minor,
+        currency, outcome)
+      values (${services.gateway.provider}, 'manual', 'refund.created', ${orderId}, ${body.provider_payment_id},
+        ${Number(capture.amount_minor)}, ${capture.currency}, 'refunded')`);
+    await recordActivity(tx, {
+      userId: actor.userId,
+      action: "payment.refund",
+      entity: "payment_captures",
+      entityId: capture.id,
+      before: { outcome: capture.outcome },
+      after: { outcome: "refunded", refund: refund.refundId, reason: body.reason },
+      requestId: actor.requestId,
+    });
+    return refund.refundId;
+  });
+  return { order: await supportOrder(db, orderId), refundId };
 }
