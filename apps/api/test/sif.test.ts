@@ -495,5 +495,36 @@ for (const driver of testDrivers()) {
         }
       });
     });
+
+    describe("admins' unpaid individual students", () => {
+      it("lists only unpaid individual students, to Admin and Sub Admin only", async () => {
+        const registered = await register(registration(77, { school_id: demoSchool.id }));
+        expect(registered.status).toBe(200);
+        const admin = await api.login("admin", "coordinator");
+        const answer = await api.call("GET", "/api/admin/students/unpaid/individual?per_page=100", { token: admin });
+        expect(answer.status).toBe(200);
+        const items = answer.body.data.items as { id: number; payment_status: string }[];
+        expect(items.map((s) => s.id)).toContain(registered.body.data.student_id);
+        expect(items.every((s) => s.payment_status === "unpaid")).toBe(true);
+        // Marked paid by hand, it leaves the list.
+        const paid = await api.call(
+          "POST",
+          `/api/admin/students/${registered.body.data.student_id}/update-payment-status`,
+          {
+            token: admin,
+            json: { payment_status: "paid", reference: "CHQ-1001", reason: "Paid by cheque at the office" },
+          },
+        );
+        expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+        const after = await api.call("GET", "/api/admin/students/unpaid/individual?per_page=100", { token: admin });
+        expect(after.body.data.items.map((s: { id: number }) => s.id)).not.toContain(registered.body.data.student_id);
+        for (const username of ["lms", "zonal", "paysupport"]) {
+          const other = await api.call("GET", "/api/admin/students/unpaid/individual", {
+            token: await api.login(username, "coordinator"),
+          });
+          expect(other.status, username).toBe(403);
+        }
+      });
+    });
   });
 }

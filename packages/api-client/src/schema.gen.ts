@@ -185,6 +185,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/students/unpaid/individual": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Unpaid individual students, for marking one paid by hand (Admin and Sub Admin)
+         * @description The individual-students list narrowed to the unpaid ones (a payment in progress is not unpaid), with the same search and filters; each can then be marked paid with POST /api/admin/students/{id}/update-payment-status.
+         *
+         *     Requires the `payments.markPaid` permission.
+         */
+        get: operations["getAdminStudentsUnpaidIndividual"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bank-details": {
         parameters: {
             query?: never;
@@ -7131,6 +7153,71 @@ export interface operations {
             };
             /** @description The student is already paid */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAdminStudentsUnpaidIndividual: {
+        parameters: {
+            query?: {
+                class_level?: number;
+                district_id?: number;
+                page?: number;
+                per_page?: number;
+                referred?: "yes" | "no";
+                search?: string;
+                state_id?: number;
+                zone_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of unpaid individual students */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IndividualStudentPageResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

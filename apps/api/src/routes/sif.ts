@@ -166,6 +166,30 @@ export function registerSifRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(
+    apiRoute("payments.markPaid", {
+      method: "get",
+      path: "/api/admin/students/unpaid/individual",
+      tags,
+      summary: "Unpaid individual students, for marking one paid by hand (Admin and Sub Admin)",
+      description:
+        "The individual-students list narrowed to the unpaid ones (a payment in progress is not unpaid), with the same search and filters; each can then be marked paid with POST /api/admin/students/{id}/update-payment-status.",
+      request: { query: individualStudentQuery.omit({ payment_status: true }) },
+      responses: {
+        200: json(
+          envelope(named(individualStudentPage, "IndividualStudentPage")).openapi("IndividualStudentPageResponse"),
+          "A page of unpaid individual students",
+        ),
+      },
+    }),
+    async (c) => {
+      const auth = signedIn(c);
+      const viewer = { userId: auth.userId, roleId: auth.roleId };
+      const query = { ...c.req.valid("query"), payment_status: "unpaid" as const };
+      return ok(c, await listIndividualStudents(c.var.services.database.db, viewer, query));
+    },
+  );
+
+  app.openapi(
     apiRoute("individualStudents.manage", {
       method: "delete",
       path: "/api/sif/student/{id}/delete",
