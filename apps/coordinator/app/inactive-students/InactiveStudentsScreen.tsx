@@ -4,7 +4,8 @@ import { INACTIVE_CAUSE_NAMES, INACTIVE_CAUSES } from "@repo/contracts/student-a
 import { classLabel, paymentStatusName } from "@repo/contracts/students-constants";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
-import { useFilterParams, useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
+import { useFilterParams } from "@repo/remix-app/lists/filter-params";
+import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";

@@ -2,7 +2,8 @@ import { Link as RouterLink, useLoaderData, useSearchParams } from "@remix-run/r
 import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { formatMoney } from "@repo/contracts/fees";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
-import { useFilterParams, useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
+import { useFilterParams } from "@repo/remix-app/lists/filter-params";
+import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import { Checkbox } from "@repo/ui/checkbox";

@@ -9,7 +9,8 @@ import {
 } from "@repo/contracts/pay-support-constants";
 import { ORDER_STATUS_NAMES } from "@repo/contracts/payments-constants";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
-import { useFilterParams, useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
+import { useFilterParams } from "@repo/remix-app/lists/filter-params";
+import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";

@@ -1,7 +1,8 @@
 import { Link as RouterLink, useLoaderData, useSearchParams } from "@remix-run/react";
 import { formatMoney } from "@repo/contracts/fees";
 import { ORDER_STATUS_NAMES, ORDER_STATUSES, type OrderStatus } from "@repo/contracts/payments-constants";
-import { useFilterParams, useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
+import { useFilterParams } from "@repo/remix-app/lists/filter-params";
+import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";

@@ -1,6 +1,7 @@
 import { useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
 import { RAISED_REQUEST_STATUS_NAMES, RAISED_REQUEST_STATUSES } from "@repo/contracts/payments-constants";
-import { useFilterParams, useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
+import { useFilterParams } from "@repo/remix-app/lists/filter-params";
+import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { RaisedRequestBadge } from "@repo/remix-app/raised-requests/view";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";

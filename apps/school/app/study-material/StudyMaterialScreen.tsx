@@ -1,4 +1,4 @@
-import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { CONTENT_FILE_LABELS } from "@repo/contracts/content-constants";
 import { formatMoney } from "@repo/contracts/fees";
 import {
@@ -8,9 +8,7 @@ import {
   languagesText,
   levelName,
 } from "@repo/remix-app/content/choices";
-import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
-import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import {
@@ -22,7 +20,6 @@ import {
 } from "@repo/ui/data-table";
 import { Icon } from "@repo/ui/icon";
 import { Link } from "@repo/ui/link";
-import { useMessageDialog } from "@repo/ui/message-dialog";
 import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
@@ -75,18 +72,15 @@ export function StudyMaterialScreen({ forSale }: { forSale: boolean }) {
   const query = parseTableQuery(params);
   const listStatus = useListStatus();
   useListFailureWarning(data.failure, `${CONTENT_FILE_LABELS["study-material"].plural} list not found`);
-  const dialogs = useMessageDialog();
-  const buyer = useFetcher<BuyActionData>();
+  // Buying: the ticked materials not bought yet go to the action, which opens the checkout or says why not.
+  const submit = useSubmit();
+  const refused = useActionData<BuyActionData>();
+  const buying = useNavigation().state === "submitting";
   const [selected, setSelected] = useState<string[]>([]);
-  useFetcherResult(buyer, (answer) => void dialogs.error(answer.message));
+  const bought = new Set(data.rows.filter((row) => row.bought).map((row) => String(row.id)));
   const buy = (keys: string[]) => {
-    const bought = new Set(data.rows.filter((row) => row.bought).map((row) => String(row.id)));
     const ids = keys.filter((key) => !bought.has(key));
-    if (ids.length === 0) {
-      void dialogs.warning("Already bought", "You have bought everything you ticked: open it from this list.");
-      return;
-    }
-    buyer.submit({ csrf: data.csrf, study_material_ids: ids.join(",") }, { method: "post" });
+    if (ids.length > 0) submit({ csrf: data.csrf, study_material_ids: ids.join(",") }, { method: "post" });
   };
 
   const setQuery = (next: TableQuery) => setParams(tableQueryToParams(next, params), { preventScrollReset: true });
@@ -131,7 +125,9 @@ export function StudyMaterialScreen({ forSale }: { forSale: boolean }) {
             cell: (row: StudyMaterialRow) =>
               row.bought ? (
                 <Stack gap={1} align="end">
-                  <Badge tone="success">Bought</Badge>
+                  <Text tone="success" weight="semibold">
+                    Bought
+                  </Text>
                   <FreeActions row={row} />
                 </Stack>
               ) : (
@@ -180,6 +176,11 @@ export function StudyMaterialScreen({ forSale }: { forSale: boolean }) {
       }
     >
       <Stack gap={4}>
+        {refused ? (
+          <Text tone="danger" role="alert">
+            {refused.message}
+          </Text>
+        ) : null}
         {forSale ? (
           <Text tone="muted">
             Tick what you want and pay online; what you bought opens here and stays in your Payment History with its
@@ -204,7 +205,13 @@ export function StudyMaterialScreen({ forSale }: { forSale: boolean }) {
                 onSelectedChange: setSelected,
                 rowLabel: (row: StudyMaterialRow) => row.title,
                 bulkActions: (keys: string[]) => (
-                  <Button variant="primary" size="sm" loading={buyer.state !== "idle"} onClick={() => buy(keys)}>
+                  <Button
+                    variant="primary"
+                    size="sm"
+                    loading={buying}
+                    disabled={keys.every((key) => bought.has(key))}
+                    onClick={() => buy(keys)}
+                  >
                     {`Buy ${keys.length} selected`}
                   </Button>
                 ),

@@ -1,4 +1,4 @@
-import { useLocation, useNavigation, useSearchParams } from "@remix-run/react";
+import { useLocation, useNavigation } from "@remix-run/react";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { useEffect, useRef } from "react";
 
@@ -22,21 +22,4 @@ export function useListStatus(): "loading" | "ready" {
   const navigation = useNavigation();
   const location = useLocation();
   return navigation.state === "loading" && navigation.location?.pathname === location.pathname ? "loading" : "ready";
-}
-
-/**
- * Sets (or, with an empty value, clears) URL filters of a list and goes back to its first page,
- * keeping the scroll position: the one way list screens change a filter.
- */
-export function useFilterParams(): (changes: Record<string, string | null>) => void {
-  const [params, setParams] = useSearchParams();
-  return (changes) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    next.delete("page");
-    setParams(next, { preventScrollReset: true });
-  };
 }
