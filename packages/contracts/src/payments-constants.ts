@@ -65,6 +65,9 @@ export const ORDER_MAX_STUDY_MATERIALS = 50;
 export const CAPTURE_OUTCOMES = ["applied", "duplicate", "mismatch", "late", "refunded"] as const;
 export type CaptureOutcome = (typeof CAPTURE_OUTCOMES)[number];
 
+/** Payments not applied to their order, which pay support gives back to the payer. */
+export const CAPTURE_OUTCOMES_DUE_BACK: readonly CaptureOutcome[] = ["duplicate", "late", "mismatch"];
+
 export const CAPTURE_OUTCOME_NAMES: Record<CaptureOutcome, string> = {
   applied: "Applied",
   duplicate: "Duplicate payment (refund due)",

@@ -5,7 +5,9 @@
  */
 import { z } from "zod";
 import { ORDER_MAX_STUDENTS, ORDER_MAX_STUDY_MATERIALS, ORDER_PURPOSES, ORDER_STATUSES } from "./payments-constants";
+import { PAYMENT_STATUSES, type PaymentStatus } from "./students-constants";
 
+const PAYMENT_CODES = PAYMENT_STATUSES.map((s) => s.code) as [PaymentStatus, ...PaymentStatus[]];
 const money = z.object({ currency: z.string(), amount_minor: z.number().int() });
 
 /**
@@ -115,7 +117,7 @@ export type BoughtStudyMaterial = z.infer<typeof boughtStudyMaterial>;
 export const ownFee = z.object({
   student_name: z.string(),
   class_level: z.number().int(),
-  payment_status: z.enum(["unpaid", "pending", "paid"]),
+  payment_status: z.enum(PAYMENT_CODES),
   roll_number: z.string().nullable(),
   /** The fee when unpaid; null when paid or when no fee is set for the student's country. */
   amount: money.nullable(),

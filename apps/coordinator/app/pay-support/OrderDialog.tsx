@@ -1,6 +1,10 @@
 import { useFetcher, useRevalidator } from "@remix-run/react";
 import { formatMoney } from "@repo/contracts/fees";
-import { CAPTURE_OUTCOME_NAMES, ORDER_STATUS_NAMES } from "@repo/contracts/payments-constants";
+import {
+  CAPTURE_OUTCOME_NAMES,
+  CAPTURE_OUTCOMES_DUE_BACK,
+  ORDER_STATUS_NAMES,
+} from "@repo/contracts/payments-constants";
 import { classLabel } from "@repo/contracts/students-constants";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { Button } from "@repo/ui/button";
@@ -14,9 +18,6 @@ import { TextField } from "@repo/ui/text-field";
 import { useEffect } from "react";
 import { orderDetailPath } from "./paths";
 import type { DeskActionData, SupportOrderDetail, SupportOrderRow } from "./pay-support.server";
-
-/** Payments not applied to their order, which pay support gives back (contracts: CAPTURE_OUTCOMES). */
-const DUE_BACK = new Set(["duplicate", "late", "mismatch"]);
 
 interface Props {
   row: SupportOrderRow;
@@ -94,7 +95,7 @@ export default function OrderDialog({ row, csrf, onClose }: Props) {
                     {c.provider_payment_id} · {formatMoney(c.amount)} · {CAPTURE_OUTCOME_NAMES[c.outcome]} ·{" "}
                     {formatDateTime(c.created_at)}
                     {c.refund_reference ? ` · refund ${c.refund_reference}` : ""}
-                    {DUE_BACK.has(c.outcome) ? (
+                    {CAPTURE_OUTCOMES_DUE_BACK.includes(c.outcome) ? (
                       <actor.Form method="post" aria-label={`Give back ${c.provider_payment_id}`}>
                         <input type="hidden" name="csrf" value={csrf} />
                         <input type="hidden" name="order_id" value={row.id} />

@@ -1,14 +1,12 @@
 import { useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
-import { RAISED_REQUEST_STATUS_NAMES, RAISED_REQUEST_STATUSES } from "@repo/contracts/payments-constants";
 import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
-import { RaisedRequestBadge } from "@repo/remix-app/raised-requests/view";
+import { RaisedRequestBadge, RaisedRequestStatusFilter } from "@repo/remix-app/raised-requests/view";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
 import { formatDateTime } from "@repo/ui/format";
 import { Icon } from "@repo/ui/icon";
-import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
 import { Toolbar } from "@repo/ui/toolbar";
 import { lazy, Suspense, useState } from "react";
@@ -100,15 +98,7 @@ export function RaisedRequestsScreen() {
         searchPlaceholder="Search by subject, message or order (ORD-000042)"
         actions={
           <Toolbar
-            filters={
-              <Select
-                label="Status"
-                placeholder="Every status"
-                options={RAISED_REQUEST_STATUSES.map((s) => ({ value: s, label: RAISED_REQUEST_STATUS_NAMES[s] }))}
-                value={params.get("status") ?? ""}
-                onChange={(event) => setStatus(event.target.value)}
-              />
-            }
+            filters={<RaisedRequestStatusFilter value={params.get("status") ?? ""} onChange={setStatus} />}
             activeFilters={params.get("status") ? 1 : 0}
             onResetFilters={() => setStatus("")}
           />

@@ -1,8 +1,13 @@
 import type { components } from "@repo/api-client/schema";
-import { RAISED_REQUEST_STATUS_NAMES, type RaisedRequestStatus } from "@repo/contracts/payments-constants";
+import {
+  RAISED_REQUEST_STATUS_NAMES,
+  RAISED_REQUEST_STATUSES,
+  type RaisedRequestStatus,
+} from "@repo/contracts/payments-constants";
 import { Badge, type BadgeTone } from "@repo/ui/badge";
 import { DescriptionList } from "@repo/ui/description-list";
 import { formatDateTime } from "@repo/ui/format";
+import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 
@@ -17,6 +22,19 @@ export const RAISED_REQUEST_TONES: Record<RaisedRequestStatus, BadgeTone> = {
 
 export function RaisedRequestBadge({ status }: { status: RaisedRequestStatus }) {
   return <Badge tone={RAISED_REQUEST_TONES[status]}>{RAISED_REQUEST_STATUS_NAMES[status]}</Badge>;
+}
+
+/** The Status filter of a raised-requests list (empty: every status). */
+export function RaisedRequestStatusFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <Select
+      label="Status"
+      placeholder="Every status"
+      options={RAISED_REQUEST_STATUSES.map((s) => ({ value: s, label: RAISED_REQUEST_STATUS_NAMES[s] }))}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
 }
 
 interface Props {

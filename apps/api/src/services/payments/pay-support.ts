@@ -8,6 +8,7 @@ import { ROLE } from "@repo/auth/roles";
 import { type Page, pageOf } from "@repo/contracts/pagination";
 import type { SupportOrderDetail, SupportOrderQuery, SupportOrderRow } from "@repo/contracts/pay-support";
 import {
+  CAPTURE_OUTCOMES_DUE_BACK,
   type CaptureOutcome,
   formatInvoiceNumber,
   ORDER_RECONCILE_AFTER_MINUTES,
@@ -304,9 +305,6 @@ export async function markOrderPaid(
   return supportOrder(db, orderId);
 }
 
-/** The outcomes of a payment that is not applied to its order and must go back to the payer. */
-const DUE_BACK: readonly CaptureOutcome[] = ["duplicate", "late", "mismatch"];
-
 /**
  * Gives back, in full, a payment that is due back (a duplicate, one paid after its order expired,
  * or one held for a mismatched amount). The capture's row is locked while the gateway is asked, so
@@ -332,7 +330,7 @@ export async function refundCapture(
             and provider_payment_id = ${body.provider_payment_id} for update`,
     );
     if (!capture) throw notFound(`Payment ${body.provider_payment_id} of order ${orderReference(orderId)}`);
-    if (!DUE_BACK.includes(capture.outcome)) {
+    if (!CAPTURE_OUTCOMES_DUE_BACK.includes(capture.outcome)) {
       throw new ApiError(
         409,
         capture.outcome === "refunded"
