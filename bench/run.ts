@@ -296,7 +296,7 @@ if (only === undefined || only === "payments-webhooks") {
     `${JSON.stringify({ date: new Date().toISOString(), ...report }, null, 2)}\n`,
   );
   console.log(
-    `\n| webhooks | per second | p50 | p95 | captures / paid orders / roll numbers | target |\n|---|---|---|---|---|---|\n| ${report.deliveries} (${report.duplicates} repeats) | ${report.per_second} | ${report.p50_ms} ms | ${report.p95_ms} ms | ${report.captures} / ${report.paid_orders} / ${report.roll_numbers} of ${report.orders} | ≥ ${WEBHOOK_TARGET_PER_SECOND}/s, exactly one each |`,
+    `\n| webhooks | per second | p50 | p95 | captures / paid orders / roll numbers / receipts | target |\n|---|---|---|---|---|---|\n| ${report.deliveries} (${report.duplicates} repeats) | ${report.per_second} | ${report.p50_ms} ms | ${report.p95_ms} ms | ${report.captures} / ${report.paid_orders} / ${report.roll_numbers} / ${report.receipts} of ${report.orders} (receipts ${report.receipts_after_ms} ms after the last delivery) | ≥ ${WEBHOOK_TARGET_PER_SECOND}/s, exactly one each |`,
   );
   console.log("Report: bench/results/payments-webhooks.json");
 }

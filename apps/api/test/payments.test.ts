@@ -1,9 +1,10 @@
+import { queryRows } from "@repo/db";
 import {
-  jobs,
   mailMessages,
   paymentCaptures,
   paymentEvents,
   paymentOrders,
+  referralLedger,
   schools,
   students,
   users,
@@ -14,9 +15,9 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobHandlers } from "../src/services/index";
 import { runNextJob } from "../src/services/jobs";
+import { followUpPaidOrders } from "../src/services/payments/after-paid";
 import { webhookBody } from "../src/services/payments/gateway";
 import { reconcileOrders } from "../src/services/payments/reconcile";
-import { ORDER_PAID_JOB } from "../src/services/payments/settle";
 import { startTestApi, type TestApi } from "./support";
 
 for (const driver of testDrivers()) {
@@ -120,6 +121,17 @@ for (const driver of testDrivers()) {
 
     it("creates an order that holds its students, pays it through the demo gateway, and numbers its invoice", async () => {
       const ids = await unpaid(3);
+      // One has an e-mail address of its own and no sign-in yet: it gets one once paid.
+      const [withEmail] = await queryRows<{ id: number }>(
+        api.db,
+        sql`update students set contact_email = ${`paid-student-${driver}@example.org`}
+            where id = (select s.id from students s where s.id in (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )})
+              and not exists (select 1 from users u where u.student_id = s.id) order by s.id limit 1)
+            returning id`,
+      );
       const created = await create(ids);
       expect(created.status, JSON.stringify(created.body)).toBe(200);
       const orderId = created.body.data.order_id;
@@ -137,10 +149,13 @@ for (const driver of testDrivers()) {
       expect(paid.body.data.invoice_number).toMatch(/\/\d{6}$/);
       const after = await statuses(ids);
       expect(after.every((s) => s.s === "paid" && /^\d+$/.test(String(s.roll)))).toBe(true);
-      // After the commit, a job mails the receipt (once, even when the job runs again) and each student's sign-in.
+      // After the commit, the follow-up queues the receipt (once, even when it runs again) and a job
+      // mails each student's sign-in.
+      const log = pino({ level: "silent" });
       const handlers = jobHandlers(api.services);
       const runJobs = async () => {
-        while (await runNextJob(api.db, handlers, { runnerId: "test-runner", log: pino({ level: "silent" }) }));
+        while ((await followUpPaidOrders(api.services, log)) > 0);
+        while (await runNextJob(api.db, handlers, { runnerId: "test-runner", log }));
       };
       await runJobs();
       const receipts = async () =>
@@ -148,13 +163,85 @@ for (const driver of testDrivers()) {
           m.subject.includes(`ORD-${String(orderId).padStart(6, "0")} `),
         );
       expect(await receipts()).toHaveLength(1);
-      await api.db.insert(jobs).values({ kind: ORDER_PAID_JOB, payload: { order_id: orderId } });
+      const signIns = async () =>
+        await api.db
+          .select({ to: mailMessages.toAddress })
+          .from(mailMessages)
+          .where(
+            and(
+              eq(mailMessages.templateKey, "student-credentials"),
+              sql`${mailMessages.toAddress} like 'paid-student-%'`,
+            ),
+          );
+      expect(await signIns()).toEqual([{ to: `paid-student-${driver}@example.org` }]);
+      expect(
+        await api.db
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.studentId, Number(withEmail?.id))),
+      ).toHaveLength(1);
+      await api.db.update(paymentOrders).set({ followedUpAt: null }).where(eq(paymentOrders.id, orderId));
       await runJobs();
       expect(await receipts()).toHaveLength(1);
+      expect(await signIns()).toHaveLength(1);
       // Paying again is refused: the order is not waiting any more.
       expect(
         (await api.call("POST", `/api/payments/demo/checkout/${orderId}`, { token, json: { outcome: "pay" } })).status,
       ).toBe(409);
+    });
+
+    it("numbers an order's students in one go: consecutive per state and class, a roll number kept", async () => {
+      const ids = await unpaid(5);
+      // Two classes, and one student who kept the roll number of an earlier, refunded payment.
+      await api.db
+        .update(students)
+        .set({ classLevel: 7 })
+        .where(inArray(students.id, ids.slice(0, 2)));
+      await api.db
+        .update(students)
+        .set({ classLevel: 9 })
+        .where(inArray(students.id, ids.slice(2)));
+      const keeper = Number(ids[4]);
+      await api.db.update(students).set({ rollNumber: "KEPT000001" }).where(eq(students.id, keeper));
+      const order = (await create(ids)).body.data;
+      const paid = await webhook(
+        "payment.captured",
+        order.order_id,
+        order.amount.amount_minor,
+        `pay_many_${driver}`,
+        `evt_many_${driver}`,
+      );
+      expect(paid.body.data.outcome).toBe("applied");
+      const rows = await api.db
+        .select({
+          id: students.id,
+          cls: students.classLevel,
+          state: students.stateId,
+          roll: students.rollNumber,
+          s: students.paymentStatus,
+        })
+        .from(students)
+        .where(inArray(students.id, ids));
+      expect(rows.every((r) => r.s === "paid")).toBe(true);
+      expect(rows.find((r) => r.id === keeper)?.roll).toBe("KEPT000001");
+      for (const cls of [7, 9]) {
+        const mine = rows.filter((r) => r.cls === cls && r.id !== keeper).sort((a, b) => a.id - b.id);
+        expect(mine).toHaveLength(2);
+        const prefix = `${String(mine[0]?.state).padStart(2, "0")}${String(cls).padStart(2, "0")}`;
+        expect(mine.every((r) => r.roll?.startsWith(prefix) && r.roll.length === 10)).toBe(true);
+        const numbers = mine.map((r) => Number(r.roll?.slice(4)));
+        // Consecutive, in the students' order, and above every roll number given before with the prefix.
+        expect(numbers).toEqual(numbers.map((_, i) => Number(numbers[0]) + i));
+        const [before] = await queryRows<{ top: string }>(
+          api.db,
+          sql`select max(roll_number) as top from students where roll_number like ${`${prefix}%`}
+              and not (id in (${sql.join(
+                mine.map((r) => sql`${r.id}`),
+                sql`, `,
+              )}))`,
+        );
+        expect(Number(numbers[0])).toBe(Number(before?.top?.slice(4) ?? 0) + 1);
+      }
     });
 
     it("refuses a tampered webhook with 400 and stores nothing", async () => {
@@ -181,6 +268,18 @@ for (const driver of testDrivers()) {
 
     it("applies the same webhook delivered three times at once exactly once", async () => {
       const ids = await unpaid(2);
+      // Both were referred by another school, under a commission rule: one ledger entry each.
+      const [referrer] = await api.db
+        .select({ id: schools.id })
+        .from(schools)
+        .where(sql`${schools.id} <> ${schoolId}`)
+        .limit(1);
+      await api.db.execute(sql`insert into referral_commission_rules (exam_level, starts_on, amount_minor, currency)
+        select 'level1', '2020-01-01', 4000, 'INR' where not exists (select 1 from referral_commission_rules)`);
+      await api.db
+        .update(students)
+        .set({ referredBySchoolId: Number(referrer?.id), referralStatus: "approved" })
+        .where(inArray(students.id, ids));
       const order = (await create(ids)).body.data;
       const results = await Promise.all(
         [1, 2, 3].map(() =>
@@ -199,6 +298,12 @@ for (const driver of testDrivers()) {
       expect(captures).toHaveLength(1);
       const rolls = await statuses(ids);
       expect(new Set(rolls.map((r) => r.roll)).size).toBe(2);
+      const ledger = await api.db.select().from(referralLedger).where(inArray(referralLedger.studentId, ids));
+      expect(ledger.map((e) => [e.studentId, e.schoolId, e.kind, e.amountMinor]).sort()).toEqual(
+        ids.map((id) => [id, Number(referrer?.id), "earned", 4000]).sort(),
+      );
+      const invoice = (await orderOf(order.order_id))?.invoiceNumber;
+      expect(invoice).toBeGreaterThan(0);
       // The same payment under another event id (the return and the webhook) is not applied twice.
       const again = await webhook(
         "payment.captured",
@@ -217,7 +322,8 @@ for (const driver of testDrivers()) {
         `evt_second_${driver}`,
       );
       expect(second.body.data.outcome).toBe("duplicate");
-      expect((await orderOf(order.order_id))?.invoiceNumber).toBe((await orderOf(order.order_id))?.invoiceNumber);
+      expect((await orderOf(order.order_id))?.invoiceNumber).toBe(invoice);
+      expect(await api.db.select().from(referralLedger).where(inArray(referralLedger.studentId, ids))).toHaveLength(2);
     });
 
     it("holds a payment of the wrong amount for review and does not pay the order", async () => {

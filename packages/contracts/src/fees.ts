@@ -37,14 +37,25 @@ export function amountDue(unpaidCount: number, fee: Money | null): Money | null 
 }
 
 /** Digits after the decimal point of `currency`, as Intl knows them: INR 2, BHD 3, JPY 0. */
+// Building an Intl.NumberFormat costs far more than using one (a list of a thousand amounts, a
+// receipt per payment), so each locale and currency gets one, kept for the process.
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+function currencyFormat(locale: string, currency: string): Intl.NumberFormat {
+  const key = `${locale}|${currency}`;
+  let format = currencyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: "currency", currency });
+    currencyFormats.set(key, format);
+  }
+  return format;
+}
+
 export function minorDigits(currency: string): number {
-  return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return currencyFormat("en", currency).resolvedOptions().maximumFractionDigits ?? 2;
 }
 
 /** "₹1,500.00" for 150000 paise, "BHD 2.500" for 2500 fils; Indian digit grouping by default. */
 export function formatMoney(money: Money, locale: string = PORTAL_LOCALE): string {
   const digits = minorDigits(money.currency);
-  return new Intl.NumberFormat(locale, { style: "currency", currency: money.currency }).format(
-    money.amount_minor / 10 ** digits,
-  );
+  return currencyFormat(locale, money.currency).format(money.amount_minor / 10 ** digits);
 }

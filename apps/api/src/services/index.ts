@@ -10,10 +10,9 @@ import type { ApiConfig, MailConfig, Services } from "../context";
 import type { Logger } from "../logger";
 import { enqueueJob, type JobHandlers, startJobRunner } from "./jobs";
 import { createMailWorker, MAIL_CAMPAIGN_JOB, runCampaignJob } from "./mail/index";
-import { orderPaidJob } from "./payments/after-paid";
+import { ORDER_SIGN_INS_JOB, orderSignInsJob, startPaidOrderFollowUp } from "./payments/after-paid";
 import { demoGateway, razorpayGateway } from "./payments/gateway";
 import { RECONCILE_EVERY_MS, RECONCILE_JOB, reconcileJob } from "./payments/reconcile";
-import { ORDER_PAID_JOB } from "./payments/settle";
 import { createPdfRenderer, DEFAULT_PDF_CONFIG } from "./pdf";
 import { schoolImportJob } from "./school-import";
 import { sifImportJob } from "./sif-import";
@@ -76,19 +75,21 @@ export function jobHandlers(services: Services): JobHandlers {
     [STUDENT_IMPORT_JOB]: studentImportJob(services),
     [SIF_IMPORT_JOB]: sifImportJob(services),
     [SCHOOL_IMPORT_JOB]: schoolImportJob(services),
-    [ORDER_PAID_JOB]: orderPaidJob(services),
+    [ORDER_SIGN_INS_JOB]: orderSignInsJob(services),
     [RECONCILE_JOB]: reconcileJob(services),
   };
 }
 
 /**
- * Starts the API process's background work: the job runner and the mail delivery worker.
+ * Starts the API process's background work: the job runner, the mail delivery worker and the
+ * follow-up of paid orders.
  * Resolves to a stop function that lets the work in hand finish (server.ts calls it on shutdown).
  */
 export function startBackgroundWork(services: Services, logger: Logger): () => Promise<void> {
   const runner = startJobRunner(services, jobHandlers(services), { pollMs: 1000, logger });
   const mail = createMailWorker(services, { logger });
   mail.start();
+  const followUp = startPaidOrderFollowUp(services, logger);
   // Pending orders the gateway never answered for are asked about every few minutes (one job at a time).
   const reconcile = setInterval(() => {
     void queueReconciliation(services).catch((error: unknown) =>
@@ -98,7 +99,7 @@ export function startBackgroundWork(services: Services, logger: Logger): () => P
   reconcile.unref();
   return async () => {
     clearInterval(reconcile);
-    await Promise.all([runner.stop(), mail.stop()]);
+    await Promise.all([runner.stop(), mail.stop(), followUp.stop()]);
   };
 }
 

@@ -71,8 +71,27 @@ export async function enqueueJob(
 }
 
 /**
+ * Fails the jobs of the given kinds whose runner died on their last attempt (running, lease run
+ * out, no attempts left), so that they are not claimed again. The runner does this when it finds
+ * no work, so a busy queue does not pay for it on every claim.
+ */
+export async function failExhaustedJobs(db: DbOrTx, kinds: readonly string[]): Promise<void> {
+  if (kinds.length === 0) return;
+  await db.execute(
+    sql`update ${jobs} set status = 'failed', locked_by = null, locked_until = null, finished_at = now(), updated_at = now(),
+          error = 'The job was interrupted ' || attempts || case when attempts = 1 then ' time' else ' times' end
+            || ' (the server stopped while it ran) and was not tried again. Start it again.'
+        where status = 'running' and locked_until < now() and attempts >= max_attempts
+          and kind in (${sql.join(
+            kinds.map((kind) => sql`${kind}`),
+            sql`, `,
+          )})`,
+  );
+}
+
+/**
  * Claims the next due job of the given kinds: a queued one, or one whose runner's lease ran out
- * (its runner died). Jobs that ran out of attempts are failed first.
+ * (its runner died) and that has attempts left.
  */
 export async function claimJob(
   db: Db,
@@ -84,12 +103,6 @@ export async function claimJob(
   const kindList = sql.join(
     kinds.map((kind) => sql`${kind}`),
     sql`, `,
-  );
-  await db.execute(
-    sql`update ${jobs} set status = 'failed', locked_by = null, locked_until = null, finished_at = now(), updated_at = now(),
-          error = 'The job was interrupted ' || attempts || case when attempts = 1 then ' time' else ' times' end
-            || ' (the server stopped while it ran) and was not tried again. Start it again.'
-        where status = 'running' and locked_until < now() and attempts >= max_attempts and kind in (${kindList})`,
   );
   const [row] = await queryRows<{
     id: number;
@@ -105,7 +118,8 @@ export async function claimJob(
         where id = (
           select id from ${jobs}
           where kind in (${kindList})
-            and ((status = 'queued' and run_after <= now()) or (status = 'running' and locked_until < now()))
+            and ((status = 'queued' and run_after <= now())
+              or (status = 'running' and locked_until < now() and attempts < max_attempts))
           order by id
           limit 1
           for update skip locked)
@@ -174,8 +188,12 @@ export async function runNextJob(
   options: { runnerId: string; leaseMs?: number; log: Logger },
 ): Promise<boolean> {
   const leaseMs = options.leaseMs ?? JOB_LEASE_MS;
-  const job = await claimJob(db, options.runnerId, Object.keys(handlers), leaseMs);
-  if (!job) return false;
+  const kinds = Object.keys(handlers);
+  const job = await claimJob(db, options.runnerId, kinds, leaseMs);
+  if (!job) {
+    await failExhaustedJobs(db, kinds);
+    return false;
+  }
   const handler = handlers[job.kind];
   const log = options.log.child({ job_id: job.id, job_kind: job.kind });
   let lost = false;
@@ -243,24 +261,24 @@ export function workerId(prefix: string): string {
   return `${prefix}:${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 }
 
-/**
- * Runs jobs in the background until stopped: runs due jobs one after another, then waits `pollMs`
- * (or a wake()) before looking again. On PGlite there is one runner in the API process; on
- * PostgreSQL each API instance runs one and SKIP LOCKED keeps them apart.
- */
-export function startJobRunner(
-  services: Pick<Services, "database">,
-  handlers: JobHandlers,
-  options: { pollMs?: number; leaseMs?: number; logger: Logger; runnerId?: string },
-): JobRunner {
-  const runnerId = options.runnerId ?? workerId("jobs");
-  const pollMs = options.pollMs ?? 1000;
-  const log = options.logger.child({ runner: runnerId });
+/** A background loop: `step` runs while it finds work, then the loop waits `pollMs` or a wake(). */
+export interface PollLoop {
+  /** Looks for work now instead of at the next poll. */
+  wake(): void;
+  /** Stops looking; resolves once the step in hand (if any) is finished. */
+  stop(): Promise<void>;
+}
+
+/** Runs `step` until it answers false (no more work), sleeps, and again, until stopped. */
+export function startPollLoop(
+  step: () => Promise<boolean>,
+  options: { pollMs: number; log: Logger; what: string },
+): PollLoop {
   let stopped = false;
   let wakeUp: (() => void) | undefined;
   const sleep = () =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(done, pollMs);
+      const timer = setTimeout(done, options.pollMs);
       function done() {
         clearTimeout(timer);
         wakeUp = undefined;
@@ -272,21 +290,45 @@ export function startJobRunner(
     while (!stopped) {
       let ran = false;
       try {
-        ran = await runNextJob(services.database.db, handlers, { runnerId, leaseMs: options.leaseMs, log });
+        ran = await step();
       } catch (error) {
-        log.error({ err: error }, "job runner: could not claim or finish a job");
+        options.log.error({ err: error }, `${options.what} failed`);
       }
       if (!ran && !stopped) await sleep();
     }
   })();
-  const runner: JobRunner = {
-    id: runnerId,
+  return {
     wake: () => wakeUp?.(),
     async stop() {
       stopped = true;
-      localRunners.delete(runner);
       wakeUp?.();
       await loop;
+    },
+  };
+}
+
+/**
+ * Runs jobs in the background until stopped: runs due jobs one after another, then waits `pollMs`
+ * (or a wake()) before looking again. On PGlite there is one runner in the API process; on
+ * PostgreSQL each API instance runs one and SKIP LOCKED keeps them apart.
+ */
+export function startJobRunner(
+  services: Pick<Services, "database">,
+  handlers: JobHandlers,
+  options: { pollMs?: number; leaseMs?: number; logger: Logger; runnerId?: string },
+): JobRunner {
+  const runnerId = options.runnerId ?? workerId("jobs");
+  const log = options.logger.child({ runner: runnerId });
+  const loop = startPollLoop(
+    () => runNextJob(services.database.db, handlers, { runnerId, leaseMs: options.leaseMs, log }),
+    { pollMs: options.pollMs ?? 1000, log, what: "job runner: claiming or finishing a job" },
+  );
+  const runner: JobRunner = {
+    id: runnerId,
+    wake: loop.wake,
+    async stop() {
+      localRunners.delete(runner);
+      await loop.stop();
     },
   };
   localRunners.add(runner);

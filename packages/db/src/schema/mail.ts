@@ -152,6 +152,8 @@ export const mailMessages = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     lastError: text("last_error"),
     campaignId: integer("campaign_id").references(() => mailCampaigns.id, { onDelete: "restrict" }),
+    /** A mail that must go once whatever retries its sender makes (a receipt: `payment-receipt:order:12`). */
+    onceKey: text("once_key"),
     queuedBy: integer("queued_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
@@ -171,6 +173,7 @@ export const mailMessages = pgTable(
     uniqueIndex("mail_messages_campaign_to_key")
       .on(t.campaignId, sql`lower(${t.toAddress})`)
       .where(sql`${t.campaignId} is not null`),
+    uniqueIndex("mail_messages_once_key").on(t.onceKey).where(sql`${t.onceKey} is not null`),
     check("mail_messages_status", sql`${t.status} in ('queued', 'sending', 'sent', 'failed', 'cancelled')`),
   ],
 );

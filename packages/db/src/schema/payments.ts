@@ -46,10 +46,17 @@ export const paymentOrders = pgTable(
     /** Marked paid by hand (cheque, bank transfer): who, and the reference they gave. */
     manualReference: text("manual_reference"),
     markedBy: integer("marked_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * When what follows a payment was done: the receipt queued, the students' sign-ins handed to a
+     * job (services/payments/after-paid.ts). Null on a paid order: still to do.
+     */
+    followedUpAt: timestamp("followed_up_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // The follow-up worker's queue: paid orders not followed up yet.
+    index("payment_orders_follow_up_idx").on(t.id).where(sql`${t.status} = 'paid' and ${t.followedUpAt} is null`),
     uniqueIndex("payment_orders_provider_order_key").on(t.provider, t.providerOrderId),
     uniqueIndex("payment_orders_invoice_key").on(t.examYearId, t.invoiceNumber),
     index("payment_orders_payer_idx").on(t.payerUserId, t.createdAt),

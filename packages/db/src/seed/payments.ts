@@ -19,9 +19,10 @@ export async function seedDemoPayments(db: Db, ids: { schoolId: number; payerUse
     ),
     paid as (
       insert into payment_orders (exam_year_id, purpose, payer_user_id, school_id, currency, amount_minor, status, provider,
-        provider_order_id, provider_payment_id, paid_at, invoice_number, created_at, updated_at)
+        provider_order_id, provider_payment_id, paid_at, invoice_number, followed_up_at, created_at, updated_at)
       select ${ids.examYearId}, 'students', ${ids.payerUserId}, ${ids.schoolId}, min(currency), sum(amount_minor), 'paid', 'demo',
-        'demo_order_seed', 'pay_demo_seed', '2026-09-15T05:30:00Z', 1, '2026-09-15T05:20:00Z', '2026-09-15T05:30:00Z'
+        'demo_order_seed', 'pay_demo_seed', '2026-09-15T05:30:00Z', 1, '2026-09-15T05:30:00Z', '2026-09-15T05:20:00Z',
+        '2026-09-15T05:30:00Z'
       from kids having count(*) > 0
       returning id
     ),

@@ -22,7 +22,7 @@ export {
   retryFailedMessages,
   retryMessage,
 } from "./outbox";
-export { type EnqueueMailInput, enqueueMail } from "./queue";
+export { addressProblem, type BatchMail, type EnqueueMailInput, enqueueMail, enqueueMailBatch } from "./queue";
 export {
   createTemplate,
   getTemplate,

@@ -1,7 +1,7 @@
 import { emailAddress } from "@repo/contracts/mail";
 import { type DbOrTx, queryRows } from "@repo/db";
 import { mailContents, mailMessages, mailTemplateVersions } from "@repo/db/schema";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { ApiError } from "../../http/errors";
 import { checkValues, fillSubject, parsedContent } from "./render";
 import { findTemplateVersion, templateRefusal } from "./templates";
@@ -24,6 +24,11 @@ export interface EnqueueMailInput {
   variables: Record<string, string>;
   /** The user on whose behalf the mail goes (null for the system). */
   queuedBy?: number | null;
+  /**
+   * Queues the mail at most once under this key (a job that may run again, a receipt): a second
+   * call queues nothing and answers the first message's id.
+   */
+  onceKey?: string;
 }
 
 /** Why an address is refused, or null when it is a valid address. */
@@ -51,17 +56,71 @@ function checkAddress(field: string, address: string): string {
  */
 export async function contentOfVersion(db: DbOrTx, versionId: number): Promise<number> {
   const key = `version:${versionId}`;
-  const [inserted] = await queryRows<{ id: number }>(
+  // One statement: the insert's row when it made one, else the existing row (a CTE's insert is not
+  // visible to its own statement's select, hence the union).
+  const [row] = await queryRows<{ id: number }>(
     db,
-    sql`insert into ${mailContents} (template_version_id, dedupe_key, subject, html, text)
-        select v.id, ${key}, v.subject, v.html, v.text from ${mailTemplateVersions} v where v.id = ${versionId}
-        on conflict (dedupe_key) do nothing
-        returning id`,
+    sql`with inserted as (
+          insert into ${mailContents} (template_version_id, dedupe_key, subject, html, text)
+          select v.id, ${key}, v.subject, v.html, v.text from ${mailTemplateVersions} v where v.id = ${versionId}
+          on conflict (dedupe_key) do nothing
+          returning id)
+        select id from inserted
+        union all
+        select id from ${mailContents} where dedupe_key = ${key}
+        limit 1`,
   );
-  if (inserted) return Number(inserted.id);
-  const [existing] = await queryRows<{ id: number }>(db, sql`select id from ${mailContents} where dedupe_key = ${key}`);
-  return Number(existing?.id);
+  return Number(row?.id);
 }
+
+/** One mail of a batch: everything but the template and language, which the batch shares. */
+export type BatchMail = Omit<EnqueueMailInput, "templateKey" | "language">;
+
+/** The addresses of a mail, checked (refused with the field's name). */
+function checkedAddresses(input: BatchMail) {
+  return {
+    to: checkAddress("to", input.to),
+    cc: (input.cc ?? []).map((address, i) => checkAddress(`cc.${i}`, address)),
+    replyTo: input.replyTo ? checkAddress("reply_to", input.replyTo) : null,
+  };
+}
+
+/** The template version a mail is queued from, parsed, with its shared content row. */
+async function resolveTemplate(db: DbOrTx, templateKey: string, language: string) {
+  const template = await findTemplateVersion(db, templateKey, language);
+  if (!template) throw await templateRefusal(db, templateKey, language);
+  const parsed = parsedContent(`version:${template.versionId}`, template);
+  return { template, parsed, contentId: await contentOfVersion(db, template.versionId) };
+}
+
+/** The queue row of one mail; refuses a missing variable or a line break in the subject. */
+function messageRow(
+  { template, parsed, contentId }: Awaited<ReturnType<typeof resolveTemplate>>,
+  input: BatchMail,
+  addresses: ReturnType<typeof checkedAddresses>,
+) {
+  checkValues(parsed.subject, parsed.html, input.variables);
+  // Keep the values the template uses, nothing else.
+  const values: Record<string, string> = {};
+  for (const name of template.variables) {
+    const value = input.variables[name];
+    if (value !== undefined) values[name] = value;
+  }
+  return {
+    toAddress: addresses.to,
+    cc: addresses.cc,
+    replyTo: addresses.replyTo,
+    templateKey: template.key,
+    language: template.language,
+    contentId,
+    variables: values,
+    subject: fillSubject(parsed.subject, values),
+    queuedBy: input.queuedBy ?? null,
+    onceKey: input.onceKey ?? null,
+  };
+}
+
+const onceKeyConflict = { target: mailMessages.onceKey, where: sql`${mailMessages.onceKey} is not null` };
 
 /**
  * Queues one mail from a template and returns the message's id. Refuses (ApiError) an unknown or
@@ -70,33 +129,40 @@ export async function contentOfVersion(db: DbOrTx, versionId: number): Promise<n
  * caller's transaction: the mail is queued only if the caller's work commits.
  */
 export async function enqueueMail(db: DbOrTx, input: EnqueueMailInput): Promise<number> {
-  const to = checkAddress("to", input.to);
-  const cc = (input.cc ?? []).map((address, i) => checkAddress(`cc.${i}`, address));
-  const replyTo = input.replyTo ? checkAddress("reply_to", input.replyTo) : null;
-  const template = await findTemplateVersion(db, input.templateKey, input.language);
-  if (!template) throw await templateRefusal(db, input.templateKey, input.language);
-  const parsed = parsedContent(`version:${template.versionId}`, template);
-  checkValues(parsed.subject, parsed.html, input.variables);
-  // Keep the values the template uses, nothing else.
-  const values: Record<string, string> = {};
-  for (const name of template.variables) {
-    const value = input.variables[name];
-    if (value !== undefined) values[name] = value;
-  }
-  const contentId = await contentOfVersion(db, template.versionId);
+  const addresses = checkedAddresses(input);
+  const resolved = await resolveTemplate(db, input.templateKey, input.language);
   const [row] = await db
     .insert(mailMessages)
-    .values({
-      toAddress: to,
-      cc,
-      replyTo,
-      templateKey: template.key,
-      language: template.language,
-      contentId,
-      variables: values,
-      subject: fillSubject(parsed.subject, values),
-      queuedBy: input.queuedBy ?? null,
-    })
+    .values(messageRow(resolved, input, addresses))
+    .onConflictDoNothing(onceKeyConflict)
     .returning({ id: mailMessages.id });
-  return Number(row?.id);
+  if (row) return Number(row.id);
+  const [first] = await db
+    .select({ id: mailMessages.id })
+    .from(mailMessages)
+    .where(eq(mailMessages.onceKey, String(input.onceKey)));
+  return Number(first?.id);
+}
+
+/**
+ * Queues many mails of one template and language with one lookup and one insert (the receipts of
+ * a batch of payments), with enqueueMail's checks, all made before anything is queued. Returns how
+ * many were queued: a mail whose once-key was queued before is not queued again.
+ */
+export async function enqueueMailBatch(
+  db: DbOrTx,
+  templateKey: string,
+  language: string,
+  mails: readonly BatchMail[],
+): Promise<number> {
+  if (mails.length === 0) return 0;
+  const addresses = mails.map(checkedAddresses);
+  const resolved = await resolveTemplate(db, templateKey, language);
+  const rows = mails.map((mail, i) => messageRow(resolved, mail, addresses[i] as ReturnType<typeof checkedAddresses>));
+  const inserted = await db
+    .insert(mailMessages)
+    .values(rows)
+    .onConflictDoNothing(onceKeyConflict)
+    .returning({ id: mailMessages.id });
+  return inserted.length;
 }

@@ -6,8 +6,8 @@
  * - a second payment for a paid order is a duplicate, a payment for a failed or expired order is
  *   late: both are recorded for a refund and change no student;
  * - an applied payment pays the order and its students in one transaction: the year's next
- *   invoice number (gapless), roll numbers, the referral ledger, and a job that mails the receipt
- *   and each student's sign-in.
+ *   invoice number (gapless), roll numbers and the referral ledger; the receipt and the students'
+ *   sign-ins follow after the commit (services/payments/after-paid.ts).
  */
 
 import { formatMoney } from "@repo/contracts/fees";
@@ -16,18 +16,11 @@ import { type DbOrTx, queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
 import type { Services } from "../../context";
 import { ApiError } from "../../http/errors";
-import { recordActivity } from "../activity";
-import { enqueueJob } from "../jobs";
+import { activityInsertSql, recordActivity } from "../activity";
 import { recordReferralCommissions } from "../referral-ledger";
-import { nextRollNumber } from "../student-payments";
+import { markPaidWithRollNumbers, type PayableStudent } from "../student-payments";
 import { type GatewayPayment, parseWebhook } from "./gateway";
 import { releaseOrder } from "./orders";
-
-/**
- * The job that follows a paid order (services/payments/after-paid.ts): the receipt to the payer,
- * then each student's sign-in. After the commit, so a payment's transaction stays short.
- */
-export const ORDER_PAID_JOB = "payments.orderPaid";
 
 export type SettleOutcome =
   | CaptureOutcome
@@ -48,24 +41,14 @@ export interface LockedOrder {
   master_institute_id: number | null;
 }
 
-/** The year's next invoice number: one row per year, so concurrent settlements queue on it. */
-export async function takeInvoiceNumber(tx: DbOrTx, examYearId: number): Promise<number> {
-  const [row] = await queryRows<{ last_value: number }>(
-    tx,
-    sql`insert into invoice_sequences (exam_year_id, last_value) values (${examYearId}, 1)
-        on conflict (exam_year_id) do update set last_value = invoice_sequences.last_value + 1
-        returning last_value`,
-  );
-  if (!row) throw new Error("no invoice sequence");
-  return Number(row.last_value);
-}
-
 /** Applies (or records) a captured payment. Runs inside the caller's transaction. */
 export async function settleCapture(
   services: Services,
   tx: DbOrTx,
   payment: GatewayPayment,
   source: "webhook" | "return" | "reconcile",
+  /** The stored webhook event that brought it: its outcome is written with the activity, in one statement. */
+  eventId?: number,
 ): Promise<{ outcome: SettleOutcome; orderId: number | null }> {
   const provider = services.gateway.provider;
   const [order] = await queryRows<LockedOrder>(
@@ -99,55 +82,47 @@ export async function settleCapture(
   } else if (outcome === "applied") {
     await applyPayment(tx, order, payment.paymentId);
   }
-  await recordActivity(tx, {
+  const activity = {
     userId: null,
     action: `payment.${outcome}`,
     entity: "payment_orders",
     entityId: order.id,
     before: { status: order.status },
     after: { payment_id: payment.paymentId, amount_minor: payment.amountMinor, currency: payment.currency, source },
-  });
+  };
+  if (eventId === undefined) await recordActivity(tx, activity);
+  else {
+    await tx.execute(sql`with logged as (${activityInsertSql(tx, activity)})
+      update payment_events set outcome = ${outcome}, order_id = ${order.id} where id = ${eventId}`);
+  }
   return { outcome, orderId: order.id };
 }
 
 export async function applyPayment(tx: DbOrTx, order: LockedOrder, paymentId: string | null) {
   const paidAt = new Date();
-  const students = await queryRows<{
-    id: number;
-    exam_year_id: number;
-    state_id: number;
-    class_level: number;
-    roll_number: string | null;
-  }>(
+  const students = await queryRows<PayableStudent & { referred: boolean }>(
     tx,
-    sql`select s.id, s.exam_year_id, s.state_id, s.class_level, s.roll_number from students s
-        join payment_order_items i on i.student_id = s.id where i.order_id = ${order.id}
+    sql`select s.id, s.exam_year_id, s.state_id, s.class_level, s.roll_number,
+          s.referred_by_school_id is not null as referred
+        from students s join payment_order_items i on i.student_id = s.id where i.order_id = ${order.id}
         order by s.id for update of s`,
   );
-  await recordReferralCommissions(
-    tx,
-    students.map((s) => s.id),
-    { examLevel: "level1", paidAt },
-  );
-  await enqueueJob(tx, {
-    kind: ORDER_PAID_JOB,
-    payload: { order_id: order.id },
-    createdBy: order.payer_user_id,
-  });
   // The shared counters (roll numbers per state and class, the year's invoice number) are taken
   // last: every payment queues on their rows until it commits, so they are held as briefly as possible.
-  for (const student of students) {
-    const roll =
-      student.roll_number ??
-      (await nextRollNumber(tx, Number(student.exam_year_id), Number(student.state_id), Number(student.class_level)));
-    await tx.execute(
-      sql`update students set payment_status = 'paid', roll_number = ${roll}, updated_at = now() where id = ${student.id}`,
-    );
-  }
-  const invoice = await takeInvoiceNumber(tx, Number(order.exam_year_id));
+  await markPaidWithRollNumbers(tx, students);
+  // A referred student's school earns its commission once the student is paid (the ledger reads that).
+  const referred = students.filter((s) => s.referred).map((s) => s.id);
+  if (referred.length > 0) await recordReferralCommissions(tx, referred, { examLevel: "level1", paidAt });
+  // The year's next invoice number (one row per year, gapless) and the order's paid state in one
+  // statement just before the commit: every settlement queues on that row until it commits.
   await tx.execute(sql`
+    with invoice as (
+      insert into invoice_sequences (exam_year_id, last_value) values (${order.exam_year_id}, 1)
+      on conflict (exam_year_id) do update set last_value = invoice_sequences.last_value + 1
+      returning last_value)
     update payment_orders set status = 'paid', paid_at = ${paidAt.toISOString()}::timestamptz,
-      provider_payment_id = ${paymentId}, invoice_number = ${invoice}, status_reason = null, updated_at = now()
+      provider_payment_id = ${paymentId}, invoice_number = (select last_value from invoice), status_reason = null,
+      updated_at = now()
     where id = ${order.id}`);
 }
 
@@ -161,6 +136,12 @@ async function settleFailure(services: Services, tx: DbOrTx, payment: GatewayPay
   if (!order) return { outcome: "unknown-order" as const, orderId: null };
   const released = await releaseOrder(tx, order.id, "failed", payment.error ?? "The payment did not go through.");
   return { outcome: released ? ("failed" as const) : ("ignored" as const), orderId: order.id };
+}
+
+async function eventOutcome(tx: DbOrTx, eventId: number, result: { outcome: SettleOutcome; orderId: number | null }) {
+  await tx.execute(
+    sql`update payment_events set outcome = ${result.outcome}, order_id = ${result.orderId} where id = ${eventId}`,
+  );
 }
 
 /**
@@ -180,7 +161,7 @@ export async function handleWebhook(
   if (!gateway.verifyWebhook(rawBody, signature)) throw new ApiError(400, "The webhook's signature does not match.");
   const event = parseWebhook(rawBody, eventIdHeader);
   if (!event) throw new ApiError(400, "The webhook is not an event this portal understands.");
-  return services.database.db.transaction(async (tx) => {
+  const settled = await services.database.db.transaction(async (tx) => {
     const [stored] = await queryRows<{ id: number }>(
       tx,
       sql`insert into payment_events (provider, event_id, source, type, provider_payment_id, amount_minor, currency,
@@ -190,15 +171,21 @@ export async function handleWebhook(
           on conflict (provider, event_id) where event_id is not null do nothing returning id`,
     );
     if (!stored) return { outcome: "duplicate-event" as const };
+    if (event.payment && event.type === "payment.captured") {
+      const settled = await settleCapture(services, tx, event.payment, "webhook", stored.id);
+      // An applied, held or refundable capture wrote the event's outcome with its activity.
+      if (settled.outcome !== "unknown-order" && settled.outcome !== "already-recorded") {
+        return { outcome: settled.outcome };
+      }
+      await eventOutcome(tx, stored.id, settled);
+      return { outcome: settled.outcome };
+    }
     const result =
-      event.payment && event.type === "payment.captured"
-        ? await settleCapture(services, tx, event.payment, "webhook")
-        : event.payment && event.type === "payment.failed"
-          ? await settleFailure(services, tx, event.payment)
-          : { outcome: "ignored" as const, orderId: null };
-    await tx.execute(
-      sql`update payment_events set outcome = ${result.outcome}, order_id = ${result.orderId} where id = ${stored.id}`,
-    );
+      event.payment && event.type === "payment.failed"
+        ? await settleFailure(services, tx, event.payment)
+        : { outcome: "ignored" as const, orderId: null };
+    await eventOutcome(tx, stored.id, result);
     return { outcome: result.outcome };
   });
+  return settled;
 }
