@@ -33,16 +33,18 @@ export async function runInvoicePdfBench(options: { adminUrl: string; port: numb
     if (!ids) throw new Error("the demo school or exam year is missing");
     // Two paid orders as the payment flow leaves them: 3 and 500 students with roll numbers.
     const orders: Record<number, number> = {};
-    for (const [size, invoice] of [
-      [3, 1],
-      [500, 2],
-    ] as const) {
+    for (const size of [3, 500]) {
+      // The year's next invoice numbers (the demo data has paid orders of its own).
       const [order] = await queryRows<{ id: number }>(
         database.db,
-        sql`insert into payment_orders (exam_year_id, purpose, payer_user_id, school_id, currency, amount_minor, status,
-              provider, provider_payment_id, paid_at, invoice_number)
-            values (${ids.year}, 'students', ${ids.user}, ${ids.school}, 'INR', ${size * 15000}, 'paid', 'demo',
-              ${`pay_bench_${size}`}, now(), ${invoice}) returning id`,
+        sql`with invoice as (
+              insert into invoice_sequences (exam_year_id, last_value) values (${ids.year}, 1)
+              on conflict (exam_year_id) do update set last_value = invoice_sequences.last_value + 1
+              returning last_value)
+            insert into payment_orders (exam_year_id, purpose, payer_user_id, school_id, currency, amount_minor, status,
+              provider, provider_payment_id, paid_at, invoice_number, followed_up_at)
+            select ${ids.year}, 'students', ${ids.user}, ${ids.school}, 'INR', ${size * 15000}, 'paid', 'demo',
+              ${`pay_bench_${size}`}, now(), last_value, now() from invoice returning id`,
       );
       await database.db.execute(sql`
         with kids as (
