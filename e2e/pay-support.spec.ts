@@ -1,5 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
+import type { Money } from "@repo/contracts/fees";
+import { DEMO_GATEWAY_DEFAULT_SECRET, hmacHex, webhookBody } from "../apps/api/src/services/payments/gateway";
 import { API, addStudents, expectAccessible, hydrated, pageUrl, registerSchool, signIn } from "./support";
 
 test("pay support finds the students who cannot sign in, exports them, and lets one sign in again", async ({
@@ -123,4 +125,103 @@ test("pay support sees each school's balance, goes to its orders, and lists refe
   await hydrated(page);
   await expect(page.getByRole("heading", { name: "Referred student payments", level: 2 })).toBeVisible();
   await expectAccessible(page, "referred student payments");
+});
+
+test("pay support gives back a second payment of a paid order, and an admin refunds the order", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const stamp = Date.now().toString(36);
+  const letters = stamp.replace(/\d/g, (d) => "abcdefghij"[Number(d)] ?? "x");
+  const registering = await (await browser.newContext()).newPage();
+  const account = await registerSchool(
+    registering,
+    `e2erefund${stamp}`,
+    `refund-${stamp}@e2e.example.org`,
+    `E2E Refund School ${stamp}`,
+  );
+  const { token, ids } = await addStudents(
+    account.username,
+    account.password,
+    [`Meera${letters}`],
+    50_000_000 + Math.floor(Math.random() * 9_000_000),
+  );
+  const headers = { "Content-Type": "application/json", Authorization: `Bearer ${token}` };
+  const created = await fetch(`${API}/api/pay-student/create-payment`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ student_ids: ids }),
+  });
+  const order = ((await created.json()) as { data: { order_id: number; reference: string; amount: Money } }).data;
+  // Paid at the demo gateway, then the gateway sends a second payment for the same order.
+  await fetch(`${API}/api/payments/demo/checkout/${order.order_id}`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ outcome: "pay" }),
+  });
+  const raw = webhookBody("payment.captured", {
+    paymentId: `pay_twice_${stamp}`,
+    providerOrderId: `demo_order_${order.order_id}`,
+    amountMinor: order.amount.amount_minor,
+    currency: order.amount.currency,
+    status: "captured",
+    method: "upi",
+    error: null,
+  });
+  const webhook = await fetch(`${API}/api/payments/webhook/demo`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      "X-Razorpay-Signature": hmacHex(DEMO_GATEWAY_DEFAULT_SECRET, raw),
+      "X-Razorpay-Event-Id": `evt_twice_${stamp}`,
+    },
+    body: raw,
+  });
+  expect(((await webhook.json()) as { data: { outcome: string } }).data.outcome).toBe("duplicate");
+
+  // Pay support gives the second payment back.
+  await signIn(page, "coordinator", "paysupport");
+  await page.goto(`${pageUrl("coordinator", "student-pay-support")}?search=${order.reference}`);
+  await hydrated(page);
+  await page.getByRole("dialog", { name: "Verify your mobile number" }).getByRole("button", { name: "Later" }).click();
+  const row = page.getByRole("table", { name: "Orders" }).getByRole("row", { name: new RegExp(order.reference) });
+  await row.getByRole("button", { name: `Open ${order.reference}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Order ${order.reference}` });
+  const giveBack = dialog.getByRole("form", { name: `Give back pay_twice_${stamp}` });
+  await expect(giveBack).toBeVisible();
+  await expect(dialog.getByRole("form", { name: "Refund the order" })).toHaveCount(0);
+  await giveBack.getByRole("textbox").fill("Paid twice: the second payment goes back");
+  await giveBack.getByRole("button", { name: "Give back" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("The payment is given back (refund rfnd_demo_");
+  await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+  await expect(dialog).toContainText(`pay_twice_${stamp}`);
+  await expect(dialog.getByRole("form", { name: `Give back pay_twice_${stamp}` })).toHaveCount(0);
+  await expect(dialog.getByRole("list").nth(1)).toContainText("Refunded");
+
+  // An admin finds the order on Student Payments and refunds it: the student is payable again.
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, "coordinator", "admin");
+  await admin.goto(`${pageUrl("coordinator", "student-pay-support")}?search=${order.reference}`);
+  await hydrated(admin);
+  const adminRow = admin.getByRole("table", { name: "Orders" }).getByRole("row", { name: new RegExp(order.reference) });
+  await adminRow.getByRole("button", { name: `Open ${order.reference}` }).click();
+  const adminDialog = admin.getByRole("dialog", { name: `Order ${order.reference}` });
+  const refund = adminDialog.getByRole("form", { name: "Refund the order" });
+  await expect(refund).toBeVisible();
+  // Pay support's own actions are not an admin's.
+  await expect(adminDialog.getByRole("button", { name: "Mark paid" })).toHaveCount(0);
+  await refund.getByLabel("Reason").fill("The school registered these students twice");
+  await expectAccessible(admin, "refund dialog");
+  await admin.screenshot({ path: "e2e/artifacts/screens/admin-refund.png", fullPage: true });
+  await refund.getByRole("button", { name: /^Refund / }).click();
+  await expect(admin.getByRole("alertdialog")).toContainText("The order is refunded (refund rfnd_demo_");
+  await admin.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+  await expect(adminDialog.getByRole("definition").first()).toHaveText("Refunded");
+  const again = await fetch(`${API}/api/pay-student/create-payment`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ student_ids: ids }),
+  });
+  expect(again.status).toBe(200);
 });

@@ -4,6 +4,7 @@ import { logLevelVar, nodeEnvVar, originVar, portVar } from "@repo/contracts/env
 import { emailAddress } from "@repo/contracts/mail";
 import { MAIL_DEFAULT_MAX_ATTEMPTS, MAIL_DEFAULT_RATE_PER_MINUTE } from "@repo/contracts/mail-constants";
 import { z } from "zod";
+import { DEMO_GATEWAY_DEFAULT_SECRET } from "./services/payments/gateway";
 import { DEFAULT_PDF_CONFIG } from "./services/pdf";
 
 /** A whole number given as text, with a default and a lower bound. */
@@ -53,7 +54,7 @@ export const apiEnvSchema = z
     RAZORPAY_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
     RAZORPAY_API_URL: z.string().url("must be a URL like https://api.razorpay.com").default("https://api.razorpay.com"),
     /** The demo gateway's signing secret (any text; it signs and checks its own webhooks). */
-    DEMO_GATEWAY_SECRET: z.string().min(8, "must be at least 8 characters").default("demo-gateway-secret"),
+    DEMO_GATEWAY_SECRET: z.string().min(8, "must be at least 8 characters").default(DEMO_GATEWAY_DEFAULT_SECRET),
     /** Who issues invoices (printed on each): the programme office's name, address (lines split by "|") and GSTIN. */
     INVOICE_ISSUER_NAME: z.string().trim().min(1, "must be the programme office's name").optional(),
     INVOICE_ISSUER_ADDRESS: z

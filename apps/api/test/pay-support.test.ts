@@ -25,7 +25,7 @@ for (const driver of testDrivers()) {
           zone_id, state_id, prant_id, district_id)
         select s.school_id, s.exam_year_id, 7, 'Desk', 'Student ' || g, 'pay-support-test|' || g, 'unpaid',
           s.zone_id, s.state_id, s.prant_id, s.district_id
-        from (select * from students where school_id = ${schoolId} order by id limit 1) s, generate_series(1, 6) g`);
+        from (select * from students where school_id = ${schoolId} order by id limit 1) s, generate_series(1, 9) g`);
     });
     afterAll(async () => {
       await api?.close();
@@ -48,6 +48,31 @@ for (const driver of testDrivers()) {
         .data;
     const desk = (path: string, method = "GET", json?: unknown) =>
       api.call(method, `/api/paysupport/orders${path}`, { token: support, json });
+    /** A payment of the whole order, as the demo gateway's webhook brings it. */
+    const payOrder = (
+      placed: { order_id: number; amount: { amount_minor: number } },
+      paymentId: string,
+      eventId: string,
+    ) => {
+      const raw = webhookBody("payment.captured", {
+        paymentId,
+        providerOrderId: `demo_order_${placed.order_id}`,
+        amountMinor: placed.amount.amount_minor,
+        currency: "INR",
+        status: "captured",
+        method: "card",
+        error: null,
+      });
+      const signature = (api.services.gateway as unknown as { sign(body: string): string }).sign(raw);
+      return api.call("POST", "/api/payments/webhook/demo", {
+        body: raw,
+        headers: {
+          "Content-Type": "application/json",
+          "X-Razorpay-Signature": signature,
+          "X-Razorpay-Event-Id": eventId,
+        },
+      });
+    };
     const statusOf = async (ids: number[]) =>
       (await api.db.select({ s: students.paymentStatus }).from(students).where(inArray(students.id, ids))).map(
         (r) => r.s,
@@ -157,26 +182,7 @@ for (const driver of testDrivers()) {
     it("gives back a duplicate payment once through the gateway, and refuses to give back one that paid its order", async () => {
       const ids = await deskStudents(2);
       const placed = await order(ids);
-      const pay = (paymentId: string, eventId: string) => {
-        const raw = webhookBody("payment.captured", {
-          paymentId,
-          providerOrderId: `demo_order_${placed.order_id}`,
-          amountMinor: placed.amount.amount_minor,
-          currency: "INR",
-          status: "captured",
-          method: "card",
-          error: null,
-        });
-        const signature = (api.services.gateway as unknown as { sign(body: string): string }).sign(raw);
-        return api.call("POST", "/api/payments/webhook/demo", {
-          body: raw,
-          headers: {
-            "Content-Type": "application/json",
-            "X-Razorpay-Signature": signature,
-            "X-Razorpay-Event-Id": eventId,
-          },
-        });
-      };
+      const pay = (paymentId: string, eventId: string) => payOrder(placed, paymentId, eventId);
       await pay(`pay_first_${driver}`, `evt_first_${driver}`);
       await pay(`pay_again_${driver}`, `evt_again_${driver}`);
       const refunds: string[] = [];
@@ -221,6 +227,111 @@ for (const driver of testDrivers()) {
       } finally {
         gateway.refund = original;
       }
+    });
+
+    it("lets an admin refund a paid order once: through the gateway, students payable again, commission reversed, payer mailed", async () => {
+      const admin = await api.login("admin", "coordinator");
+      const refund = (id: number, json: unknown, token = admin) =>
+        api.call("POST", `/api/admin/payment-orders/${id}/refund`, { token, json });
+      const ids = await deskStudents(7, 8);
+      // Student 7 was referred by another school, under a commission rule.
+      const [referrer] = await queryRows<{ id: number }>(
+        api.db,
+        sql`select id from schools where id <> ${schoolId} order by id limit 1`,
+      );
+      await api.db.execute(sql`insert into referral_commission_rules (exam_level, starts_on, amount_minor, currency)
+        select 'level1', '2020-01-01', 2500, 'INR' where not exists (select 1 from referral_commission_rules)`);
+      await api.db
+        .update(students)
+        .set({ referredBySchoolId: Number(referrer?.id), referralStatus: "approved" })
+        .where(eq(students.id, Number(ids[0])));
+      const placed = await order(ids);
+      expect(
+        (await refund(placed.order_id, { reason: "The school paid for the wrong students" })).status,
+        "not paid yet",
+      ).toBe(409);
+      await payOrder(placed, `pay_refund_${driver}`, `evt_refund_${driver}`);
+      const rolls = await api.db
+        .select({ id: students.id, roll: students.rollNumber })
+        .from(students)
+        .where(inArray(students.id, ids));
+      // Pay support and schools may not; the reason is required.
+      expect((await refund(placed.order_id, { reason: "Wrong students" }, support)).status).toBe(403);
+      expect((await refund(placed.order_id, { reason: "Wrong students" }, school)).status).toBe(403);
+      const noReason = await refund(placed.order_id, { reason: "" });
+      expect(noReason.status).toBe(400);
+      expect(noReason.body.errors[0].field).toBe("reason");
+
+      const refunds: string[] = [];
+      const gateway = api.services.gateway;
+      const original = gateway.refund;
+      gateway.refund = async (paymentId, amount) => {
+        refunds.push(`${paymentId}:${amount}`);
+        return original(paymentId, amount);
+      };
+      try {
+        // Two clicks at once: one refund at the gateway.
+        const answers = await Promise.all(
+          [1, 2].map(() => refund(placed.order_id, { reason: "The school paid for the wrong students" })),
+        );
+        expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+        expect(refunds).toEqual([`pay_refund_${driver}:${placed.amount.amount_minor}`]);
+      } finally {
+        gateway.refund = original;
+      }
+      const detail = (await desk(`/${placed.order_id}`)).body.data;
+      expect(detail.status).toBe("refunded");
+      expect(detail.captures[0]).toMatchObject({ outcome: "refunded" });
+      expect(detail.captures[0].refund_reference).toMatch(/^rfnd_demo_/);
+      // Unpaid and payable again, each with the roll number it had.
+      expect(await statusOf(ids)).toEqual(["unpaid", "unpaid"]);
+      const after = await api.db
+        .select({ id: students.id, roll: students.rollNumber })
+        .from(students)
+        .where(inArray(students.id, ids));
+      expect(after).toEqual(expect.arrayContaining(rolls));
+      const again = await order(ids);
+      expect(again.students).toBe(2);
+      // The referring school's commission is reversed by a negative entry; the payer is told.
+      const ledger = await queryRows<{ kind: string; amount_minor: number }>(
+        api.db,
+        sql`select kind, amount_minor from referral_ledger where student_id = ${Number(ids[0])} order by id`,
+      );
+      expect(ledger.map((e) => [e.kind, Number(e.amount_minor)])).toEqual([
+        ["earned", 2500],
+        ["reversal", -2500],
+      ]);
+      const [mail] = await queryRows<{ subject: string }>(
+        api.db,
+        sql`select subject from mail_messages where template_key = 'payment-refunded' order by id desc limit 1`,
+      );
+      expect(mail?.subject).toBe(`Order ${placed.reference} is refunded`);
+      await desk(`/${again.order_id}/expire`, "POST");
+    });
+
+    it("refunds an order marked paid by hand only with the reference of how the money went back", async () => {
+      const admin = await api.login("admin", "coordinator");
+      const ids = await deskStudents(9);
+      const placed = await order(ids);
+      expect(
+        (
+          await desk(`/${placed.order_id}/mark-paid`, "POST", {
+            reference: "CHQ-7781",
+            reason: "Cheque received at the office",
+          })
+        ).status,
+      ).toBe(200);
+      const refund = (json: unknown) =>
+        api.call("POST", `/api/admin/payment-orders/${placed.order_id}/refund`, { token: admin, json });
+      const missing = await refund({ reason: "The cheque bounced" });
+      expect(missing.status).toBe(422);
+      expect(missing.body.errors[0].field).toBe("reference");
+      expect((await statusOf(ids))[0]).toBe("paid");
+      const done = await refund({ reason: "The cheque bounced", reference: "Bank return 5521" });
+      expect(done.status).toBe(200);
+      expect(done.body.data).toMatchObject({ status: "refunded" });
+      expect(done.body.data.status_reason).toContain("Bank return 5521");
+      expect(await statusOf(ids)).toEqual(["unpaid"]);
     });
 
     it("shows a school's students by payment status with what it paid and still owes, and exports it", async () => {
@@ -309,16 +420,19 @@ for (const driver of testDrivers()) {
       await desk(`/${placed.order_id}/expire`, "POST");
     });
 
-    it("is pay support's alone", async () => {
+    it("is pay support's alone, but for admins, who read orders (to refund one) and act on none", async () => {
       for (const [username, app] of [
         ["school", "school"],
         ["zonal", "coordinator"],
-        ["admin", "coordinator"],
       ] as const) {
         const token = await api.login(username, app);
         expect((await api.call("GET", "/api/paysupport/orders", { token })).status, username).toBe(403);
         expect((await api.call("GET", "/api/paysupport/schools", { token })).status, username).toBe(403);
       }
+      const admin = await api.login("admin", "coordinator");
+      expect((await api.call("GET", "/api/paysupport/orders", { token: admin })).status).toBe(200);
+      expect((await api.call("GET", "/api/paysupport/schools", { token: admin })).status).toBe(403);
+      expect((await api.call("POST", "/api/paysupport/orders/1/expire", { token: admin })).status, "expire").toBe(403);
       expect((await desk("/999999")).status).toBe(404);
     });
   });

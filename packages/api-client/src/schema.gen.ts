@@ -55,6 +55,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/payment-orders/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund a paid order (admins)
+         * @description In full, once: the payment that paid it goes back through the gateway (an order marked paid by hand needs the reference of how the money went back). The order becomes refunded, its students unpaid and payable again (each keeps its roll number), the referral commissions are reversed, and the payer is mailed. The reason is logged with who and when.
+         *
+         *     Requires the `payments.refundOrder` permission.
+         */
+        post: operations["postAdminPaymentOrdersByIdRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/referral-ledger": {
         parameters: {
             query?: never;
@@ -2556,7 +2578,7 @@ export interface paths {
          * Page through orders, newest first
          * @description Search by order reference (ORD-000042 or 42), the gateway's order or payment id, a student's name, roll number or phone, or the payer. `view=waiting`: orders waiting for the gateway; `view=attention`: held mismatches, refunds due, and orders stuck for 30 minutes.
          *
-         *     Requires the `paySupport.manage` permission.
+         *     Requires the `paySupport.orders` permission.
          */
         get: operations["getPaysupportOrders"];
         put?: never;
@@ -2576,7 +2598,7 @@ export interface paths {
         };
         /**
          * One order with its students, payments and gateway events
-         * @description Requires the `paySupport.manage` permission.
+         * @description Requires the `paySupport.orders` permission.
          */
         get: operations["getPaysupportOrdersById"];
         put?: never;
@@ -5540,6 +5562,10 @@ export interface components {
             provider_payment_id: string;
             reason: string;
         };
+        RefundOrderBody: {
+            reason: string;
+            reference?: string;
+        };
         RegionItem: {
             children_count?: number;
             code?: string;
@@ -6720,6 +6746,104 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postAdminPaymentOrdersByIdRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundOrderBody"];
+            };
+        };
+        responses: {
+            /** @description The order with its students, the gateway's payments and events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportOrderDetailResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The order is not paid, or already refunded */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An order paid by hand needs the refund's reference */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The gateway did not take the refund; nothing changed */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -180,7 +180,7 @@ const COORDINATOR = [
     page("notifications", "Notifications", "/content/notifications", "content.manage"),
   ]),
   group("pay-support", "Pay Support", "credit-card", [
-    page("student-pay-support", "Student Payments", "/paysupport/student-pay-support", "paySupport.manage"),
+    page("student-pay-support", "Student Payments", "/paysupport/student-pay-support", "paySupport.orders"),
     page(
       "referred-pay-support",
       "Referred Student Payments",

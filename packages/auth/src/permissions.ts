@@ -126,6 +126,10 @@ export const PERMISSIONS = {
   "referrals.manage": [{ roles: TOP_ADMINS }],
   // Marking a student paid by hand (cheque, bank transfer): 3 and 6.
   "payments.markPaid": [{ roles: TOP_ADMINS }],
+  // Refunding a paid order (DECISIONS §7: "a refunded status exists for admins"); admins find the
+  // order on pay support's Student Payments page, which they may read but not act on otherwise.
+  "payments.refundOrder": [{ roles: TOP_ADMINS }],
+  "paySupport.orders": [{ roles: [ROLE.paySupport, ...TOP_ADMINS] }],
   "exam.uploadFile": [{ roles: TOP_ADMINS }],
   "exam.reset": [{ roles: TOP_ADMINS }],
 

@@ -30,6 +30,7 @@ export const BUILT_IN_TEMPLATE_KEYS = [
   "student-credentials",
   "password-reset-code",
   "payment-receipt",
+  "payment-refunded",
   "raised-request-update",
   "results-published",
   "general-circular",

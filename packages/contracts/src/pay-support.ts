@@ -136,3 +136,22 @@ export const refundCaptureBody = z.strictObject({
     .max(500, "The reason can be at most 500 characters"),
 });
 export type RefundCaptureBody = z.infer<typeof refundCaptureBody>;
+
+/**
+ * Refund a paid order in full (admins, DECISIONS §7): through the gateway when a gateway payment
+ * paid it; an order marked paid by hand needs the reference of how the money went back.
+ */
+export const refundOrderBody = z.strictObject({
+  reason: z
+    .string({ error: "Say why the order is refunded" })
+    .trim()
+    .min(5, "Say why the order is refunded (at least 5 characters)")
+    .max(500, "The reason can be at most 500 characters"),
+  reference: z
+    .string()
+    .trim()
+    .max(100, "The reference can be at most 100 characters")
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+});
+export type RefundOrderBody = z.infer<typeof refundOrderBody>;

@@ -3,6 +3,7 @@ import { envelope } from "@repo/contracts/envelope";
 import {
   markOrderPaidBody,
   refundCaptureBody,
+  refundOrderBody,
   schoolBalancePage,
   schoolBalanceQuery,
   supportOrderDetail,
@@ -20,6 +21,7 @@ import {
   markOrderPaid,
   reconcileOrderNow,
   refundCapture,
+  refundOrder,
   supportOrder,
 } from "../services/payments/pay-support";
 import { listSchoolBalances } from "../services/payments/school-balances";
@@ -36,7 +38,7 @@ const detail = json(
 /** The pay-support desk's orders: find, look into, reconcile, expire, mark paid by hand. */
 export function registerPaySupportRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(
-    apiRoute("paySupport.manage", {
+    apiRoute("paySupport.orders", {
       method: "get",
       path: "/api/paysupport/orders",
       tags,
@@ -71,7 +73,7 @@ export function registerPaySupportRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(
-    apiRoute("paySupport.manage", {
+    apiRoute("paySupport.orders", {
       method: "get",
       path: "/api/paysupport/orders/{id}",
       tags,
@@ -154,6 +156,29 @@ export function registerPaySupportRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const result = await refundCapture(c.var.services, actorOf(c), c.req.valid("param").id, c.req.valid("json"));
       return ok(c, result.order, `The payment is given back (refund ${result.refundId}).`);
+    },
+  );
+
+  app.openapi(
+    apiRoute("payments.refundOrder", {
+      method: "post",
+      path: "/api/admin/payment-orders/{id}/refund",
+      tags,
+      summary: "Refund a paid order (admins)",
+      description:
+        "In full, once: the payment that paid it goes back through the gateway (an order marked paid by hand needs the reference of how the money went back). The order becomes refunded, its students unpaid and payable again (each keeps its roll number), the referral commissions are reversed, and the payer is mailed. The reason is logged with who and when.",
+      request: { params: idParam, ...body(named(refundOrderBody, "RefundOrderBody")) },
+      responses: {
+        200: detail,
+        404: errorResponse("No such order"),
+        409: errorResponse("The order is not paid, or already refunded"),
+        422: errorResponse("An order paid by hand needs the refund's reference"),
+        502: errorResponse("The gateway did not take the refund; nothing changed"),
+      },
+    }),
+    async (c) => {
+      const result = await refundOrder(c.var.services, actorOf(c), c.req.valid("param").id, c.req.valid("json"));
+      return ok(c, result.order, `The order is refunded (refund ${result.refundId}).`);
     },
   );
 }

@@ -11,7 +11,7 @@ import type { Logger } from "../logger";
 import { enqueueJob, type JobHandlers, startJobRunner } from "./jobs";
 import { createMailWorker, MAIL_CAMPAIGN_JOB, runCampaignJob } from "./mail/index";
 import { ORDER_SIGN_INS_JOB, orderSignInsJob, startPaidOrderFollowUp } from "./payments/after-paid";
-import { demoGateway, razorpayGateway } from "./payments/gateway";
+import { DEMO_GATEWAY_DEFAULT_SECRET, demoGateway, razorpayGateway } from "./payments/gateway";
 import { RECONCILE_EVERY_MS, RECONCILE_JOB, reconcileJob } from "./payments/reconcile";
 import { createPdfRenderer, DEFAULT_PDF_CONFIG } from "./pdf";
 import { schoolImportJob } from "./school-import";
@@ -36,7 +36,7 @@ export const DEFAULT_CONFIG: ApiConfig = {
   },
   chromiumPath: DEFAULT_PDF_CONFIG.chromiumPath,
   // The demo gateway signs its own webhooks; its secret only has to match itself.
-  payments: { provider: "demo", demoSecret: "demo-gateway-secret", razorpay: null },
+  payments: { provider: "demo", demoSecret: DEMO_GATEWAY_DEFAULT_SECRET, razorpay: null },
   invoiceIssuer: {
     name: "Science Exam Programme Office",
     address: ["Programme Office", "New Delhi 110001"],

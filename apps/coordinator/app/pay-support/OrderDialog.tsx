@@ -22,11 +22,18 @@ import type { DeskActionData, SupportOrderDetail, SupportOrderRow } from "./pay-
 interface Props {
   row: SupportOrderRow;
   csrf: string;
+  /** Pay support: reconcile, expire, mark paid by hand, give back a payment due back. */
+  canManage: boolean;
+  /** Admins: refund a paid order. */
+  canRefund: boolean;
   onClose: () => void;
 }
 
-/** One order: its students, the gateway's payments and events; reconcile, expire, or mark paid by hand. */
-export default function OrderDialog({ row, csrf, onClose }: Props) {
+/**
+ * One order: its students, the gateway's payments and events; for pay support, reconcile, expire,
+ * mark paid by hand or give back a payment due back; for admins, refund a paid order.
+ */
+export default function OrderDialog({ row, csrf, canManage, canRefund, onClose }: Props) {
   const loader = useFetcher<SupportOrderDetail>();
   const actor = useFetcher<DeskActionData>();
   const dialogs = useMessageDialog();
@@ -95,7 +102,7 @@ export default function OrderDialog({ row, csrf, onClose }: Props) {
                     {c.provider_payment_id} · {formatMoney(c.amount)} · {CAPTURE_OUTCOME_NAMES[c.outcome]} ·{" "}
                     {formatDateTime(c.created_at)}
                     {c.refund_reference ? ` · refund ${c.refund_reference}` : ""}
-                    {CAPTURE_OUTCOMES_DUE_BACK.includes(c.outcome) ? (
+                    {canManage && CAPTURE_OUTCOMES_DUE_BACK.includes(c.outcome) ? (
                       <actor.Form method="post" aria-label={`Give back ${c.provider_payment_id}`}>
                         <input type="hidden" name="csrf" value={csrf} />
                         <input type="hidden" name="order_id" value={row.id} />
@@ -132,7 +139,7 @@ export default function OrderDialog({ row, csrf, onClose }: Props) {
               </ul>
             )}
           </section>
-          {open ? (
+          {canManage && open ? (
             <Stack gap={4}>
               <Stack direction="row" gap={2} wrap>
                 <actor.Form method="post">
@@ -171,6 +178,36 @@ export default function OrderDialog({ row, csrf, onClose }: Props) {
                 </Stack>
               </actor.Form>
             </Stack>
+          ) : null}
+          {canRefund && order.status === "paid" ? (
+            <actor.Form method="post" aria-label="Refund the order">
+              <input type="hidden" name="csrf" value={csrf} />
+              <input type="hidden" name="order_id" value={row.id} />
+              <input type="hidden" name="intent" value="refund-order" />
+              <Stack gap={3}>
+                <Text weight="semibold">Refund the order</Text>
+                <Text tone="muted">
+                  {order.manual_reference
+                    ? "It was paid by hand: give the reference of how the money went back."
+                    : `${formatMoney(order.amount)} goes back through the payment gateway.`}{" "}
+                  Its students become unpaid and can be paid for again; referral commissions are reversed.
+                </Text>
+                <TextField label="Reason" name="reason" error={fieldError("reason")} />
+                {order.manual_reference ? (
+                  <TextField
+                    label="Refund reference"
+                    name="reference"
+                    hint="Cheque number or bank transfer id"
+                    error={fieldError("reference")}
+                  />
+                ) : null}
+                <div>
+                  <Button type="submit" variant="danger" loading={busy}>
+                    Refund {formatMoney(order.amount)}
+                  </Button>
+                </div>
+              </Stack>
+            </actor.Form>
           ) : null}
         </Stack>
       )}

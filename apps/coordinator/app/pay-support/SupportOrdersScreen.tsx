@@ -137,7 +137,13 @@ export function SupportOrdersScreen({ title, description }: { title: string; des
       />
       {open ? (
         <Suspense fallback={null}>
-          <OrderDialog row={open} csrf={data.csrf} onClose={() => setOpen(null)} />
+          <OrderDialog
+            row={open}
+            csrf={data.csrf}
+            canManage={data.canManage}
+            canRefund={data.canRefund}
+            onClose={() => setOpen(null)}
+          />
         </Suspense>
       ) : null}
     </Card>

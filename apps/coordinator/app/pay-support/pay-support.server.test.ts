@@ -9,6 +9,7 @@ const args = (request: Request, params: Record<string, string> = {}) => ({ reque
 let api: StubbedApi | undefined;
 afterEach(() => api?.restore());
 const paySupport = () => signedInAs(userRecord({ role_id: 5, role_name: "Pay Support" }));
+const admin = () => signedInAs(userRecord({ role_id: 3, role_name: "Admin" }));
 const page = { items: [], page: 1, per_page: 10, total: 0, last_page: 1 };
 
 describe("the pay-support order lists", () => {
@@ -108,5 +109,42 @@ describe("the pay-support order lists", () => {
       args(await appRequest("/paysupport/order-review", { form: { order_id: "42", intent: "delete" } })),
     );
     expect(unknown.init?.status).toBe(400);
+  });
+
+  it("lets admins see Student Payments and refund a paid order, but not act as pay support", async () => {
+    api = stubApi({
+      "GET /api/user": admin(),
+      "GET /api/paysupport/orders": { body: envelope(page) },
+      "POST /api/admin/payment-orders/42/refund": {
+        body: envelope({ id: 42, status: "refunded" }, "The order is refunded (refund rfnd_9)."),
+      },
+    });
+    const list = await supportOrdersLoader(args(await appRequest("/paysupport/student-pay-support")), "all");
+    expect(list).toMatchObject({ canManage: false, canRefund: true });
+    // Pay support's own pages stay closed to admins.
+    await expect(
+      supportOrdersLoader(args(await appRequest("/paysupport/order-review")), "attention"),
+    ).rejects.toMatchObject({ status: 403 });
+    const refunded = await supportOrdersAction(
+      args(
+        await appRequest("/paysupport/student-pay-support", {
+          form: { order_id: "42", intent: "refund-order", reason: "Wrong students", reference: "" },
+        }),
+      ),
+    );
+    expect(refunded.data).toMatchObject({ ok: true, order: { status: "refunded" } });
+    expect(api.calls.find((c) => c.path === "/api/admin/payment-orders/42/refund")?.body).toEqual({
+      reason: "Wrong students",
+    });
+    const expire = await supportOrdersAction(
+      args(await appRequest("/paysupport/student-pay-support", { form: { order_id: "42", intent: "expire" } })),
+    ).catch((answer: Response) => answer);
+    expect((expire as Response).status).toBe(403);
+  });
+
+  it("tells pay support it may act but not refund a paid order", async () => {
+    api = stubApi({ "GET /api/user": paySupport(), "GET /api/paysupport/orders": { body: envelope(page) } });
+    const list = await supportOrdersLoader(args(await appRequest("/paysupport/student-pay-support")), "all");
+    expect(list).toMatchObject({ canManage: true, canRefund: false });
   });
 });

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
+import { can } from "@repo/auth/permissions";
 import type { FieldError } from "@repo/contracts/envelope";
 import {
   PAY_SUPPORT_PAYERS,
@@ -26,7 +27,8 @@ export async function supportOrdersLoader(
   defaultView: PaySupportView,
   defaultPayer: PaySupportPayer = "any",
 ) {
-  const { api, csrf } = await auth.requirePage(request, context, "paySupport.manage");
+  // The page's own permission (Student Payments: admins too, to find an order to refund).
+  const { api, csrf, subject } = await auth.requirePage(request, context);
   const params = new URL(request.url).searchParams;
   const { page, perPage, search } = parseTableQuery(params);
   const view = PAY_SUPPORT_VIEWS.find((v) => v === params.get("view")) ?? defaultView;
@@ -37,6 +39,9 @@ export async function supportOrdersLoader(
   const list = await api.GET("/api/paysupport/orders", { params: { query: { page, per_page: perPage, ...filters } } });
   return {
     csrf,
+    /** Reconcile, expire, mark paid, give back: pay support's. Refunding a paid order: admins'. */
+    canManage: can(subject, "paySupport.manage"),
+    canRefund: can(subject, "payments.refundOrder"),
     view,
     defaultView,
     payer,
@@ -52,7 +57,7 @@ export async function supportOrdersLoader(
 
 /** One order for the dialog (a resource route: JSON). */
 export async function orderDetailLoader({ request, context, params }: LoaderFunctionArgs) {
-  const { api } = await auth.requirePage(request, context, "paySupport.manage");
+  const { api } = await auth.requirePage(request, context, "paySupport.orders");
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id < 1) throw new Response("No such order", { status: 404 });
   const answer = await api.GET("/api/paysupport/orders/{id}", { params: { path: { id } } });
@@ -60,12 +65,17 @@ export async function orderDetailLoader({ request, context, params }: LoaderFunc
   return answer.data.data;
 }
 
-/** Reconcile now, expire, or mark paid by hand. */
+/** Reconcile now, expire, mark paid by hand, give back a payment due back; or (admins) refund a paid order. */
 export async function supportOrdersAction({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
-  const { api } = await auth.requireAction(request, context, form, "paySupport.manage");
-  const id = Number(form.get("order_id"));
   const intent = String(form.get("intent"));
+  const { api } = await auth.requireAction(
+    request,
+    context,
+    form,
+    intent === "refund-order" ? "payments.refundOrder" : "paySupport.manage",
+  );
+  const id = Number(form.get("order_id"));
   if (!Number.isSafeInteger(id) || id < 1) {
     return data<DeskActionData>({ ok: false, message: "Choose an order." }, { status: 400 });
   }
@@ -88,7 +98,15 @@ export async function supportOrdersAction({ request, context }: ActionFunctionAr
                   reason: String(form.get("reason") ?? ""),
                 },
               })
-            : null;
+            : intent === "refund-order"
+              ? await api.POST("/api/admin/payment-orders/{id}/refund", {
+                  ...path,
+                  body: {
+                    reason: String(form.get("reason") ?? ""),
+                    ...(form.get("reference") ? { reference: String(form.get("reference")) } : {}),
+                  },
+                })
+              : null;
   if (!result) return data<DeskActionData>({ ok: false, message: "Unknown action." }, { status: 400 });
   if (!result.data) {
     return data<DeskActionData>(

@@ -116,6 +116,26 @@ export const BUILT_IN_TEMPLATES: Record<BuiltInTemplateKey, BuiltIn> = {
 <p>जिन विद्यार्थियों का भुगतान हो गया है, उन्हें रोल नंबर और साइन-इन विवरण अलग से भेजे जाएँगे।</p>`,
     },
   },
+  "payment-refunded": {
+    name: "Payment refunded",
+    variables: ["school_name", "order_number", "amount", "reference", "reason", "history_url"],
+    en: {
+      subject: "Order {{ order_number }} is refunded",
+      body: `<p>Dear {{ school_name }},</p>
+<p>We have refunded your payment for order <strong>{{ order_number }}</strong>.</p>
+<p>Amount: <strong>{{ amount }}</strong><br>Refund reference: {{ reference }}</p>
+<p>Reason: {{ reason }}</p>
+<p>The students of this order are unpaid again; you can pay for them again from <a href="{{ history_url }}">your payments</a>. A refund through the payment gateway usually reaches the account it came from within 5 to 7 working days.</p>`,
+    },
+    hi: {
+      subject: "ऑर्डर {{ order_number }} की राशि वापस की गई",
+      body: `<p>प्रिय {{ school_name }},</p>
+<p>हमने ऑर्डर <strong>{{ order_number }}</strong> का आपका भुगतान वापस कर दिया है।</p>
+<p>राशि: <strong>{{ amount }}</strong><br>रिफ़ंड संदर्भ: {{ reference }}</p>
+<p>कारण: {{ reason }}</p>
+<p>इस ऑर्डर के विद्यार्थियों का भुगतान अब बाकी है; आप <a href="{{ history_url }}">अपने भुगतान</a> पृष्ठ से उनका भुगतान फिर कर सकते हैं। पेमेंट गेटवे से वापसी आमतौर पर 5 से 7 कार्य-दिवसों में उसी खाते में पहुँचती है।</p>`,
+    },
+  },
   "raised-request-update": {
     name: "Update on a raised request",
     variables: ["subject", "status", "comment", "request_url"],

@@ -42,6 +42,12 @@ export interface PaymentGateway {
   keyId: string | null;
 }
 
+/**
+ * The demo gateway's webhook secret when DEMO_GATEWAY_SECRET is not set: the demo gateway moves no
+ * money, and tests that post webhooks to a default server sign with it.
+ */
+export const DEMO_GATEWAY_DEFAULT_SECRET = "demo-gateway-secret";
+
 export const hmacHex = (secret: string, text: string) => createHmac("sha256", secret).update(text).digest("hex");
 
 /** Compares a signature in constant time (a wrong length is simply wrong). */

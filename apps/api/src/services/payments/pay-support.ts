@@ -1,10 +1,12 @@
 /**
  * The pay-support desk (coordinator app, role 5): every order with what the gateway said about it,
- * and the three things a person may do to one: ask the gateway now, expire it, or mark it paid by
- * hand (a cheque, a bank transfer) with a reference and a reason. Each is logged.
+ * and what a person may do to one: ask the gateway now, expire it, mark it paid by hand (a cheque,
+ * a bank transfer) with a reference and a reason, give back a payment that is due back; and, for
+ * admins, refund a paid order. Each is logged.
  */
 
 import { ROLE } from "@repo/auth/roles";
+import { formatMoney } from "@repo/contracts/fees";
 import { type Page, pageOf } from "@repo/contracts/pagination";
 import type { SupportOrderDetail, SupportOrderQuery, SupportOrderRow } from "@repo/contracts/pay-support";
 import {
@@ -20,6 +22,8 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Services } from "../../context";
 import { ApiError, notFound } from "../../http/errors";
 import { type Actor, recordActivity } from "../activity";
+import { addressProblem, enqueueMail } from "../mail/index";
+import { reverseReferralCommissions } from "../referral-ledger";
 import { containing } from "../sql";
 import { releaseOrder } from "./orders";
 import { applyPayment, type LockedOrder, settleCapture } from "./settle";
@@ -360,6 +364,115 @@ export async function refundCapture(
       requestId: actor.requestId,
     });
     return refund.refundId;
+  });
+  return { order: await supportOrder(db, orderId), refundId };
+}
+
+/**
+ * Refunds a paid order in full (admins, DECISIONS §7). In one transaction, with the order locked
+ * (a second click waits, then finds it refunded): the payment that paid it is given back through
+ * the gateway (an order marked paid by hand needs the reference of how the money went back), the
+ * order becomes `refunded`, its students unpaid and payable again (each keeps its roll number, used
+ * again if it pays again), the referring schools' commissions are reversed in the ledger, and the
+ * payer is mailed. The invoice stays: it was issued, and the refund is recorded against it.
+ */
+export async function refundOrder(
+  services: Services,
+  actor: Actor,
+  orderId: number,
+  body: { reason: string; reference?: string },
+) {
+  const { db } = services.database;
+  const refundId = await db.transaction(async (tx) => {
+    const [order] = await queryRows<{
+      status: string;
+      amount_minor: string | number;
+      currency: string;
+      provider_payment_id: string | null;
+      payer_email: string | null;
+      payer_name: string;
+      payer: number;
+    }>(
+      tx,
+      sql`select o.status, o.amount_minor, o.currency, o.provider_payment_id, o.payer_user_id as payer,
+            coalesce(sc.email, mi.email, u.email) as payer_email, coalesce(sc.name, mi.name, u.name) as payer_name
+          from payment_orders o join users u on u.id = o.payer_user_id
+          left join schools sc on sc.id = o.school_id left join master_institutes mi on mi.id = o.master_institute_id
+          where o.id = ${orderId} for update of o`,
+    );
+    if (!order) throw notFound(`Order ${orderReference(orderId)}`);
+    if (order.status !== "paid") {
+      throw new ApiError(
+        409,
+        order.status === "refunded"
+          ? "This order is already refunded."
+          : "Only a paid order can be refunded. A payment for an unpaid order is given back from the order's payments.",
+      );
+    }
+    const [capture] = await queryRows<{ id: number; provider_payment_id: string; amount_minor: string | number }>(
+      tx,
+      sql`select id, provider_payment_id, amount_minor from payment_captures
+          where order_id = ${orderId} and outcome = 'applied' for update`,
+    );
+    let reference: string;
+    if (capture) {
+      try {
+        reference = (await services.gateway.refund(capture.provider_payment_id, Number(capture.amount_minor))).refundId;
+      } catch {
+        throw new ApiError(502, "The payment gateway did not take the refund. Nothing was changed; please try again.");
+      }
+      await tx.execute(sql`update payment_captures set outcome = 'refunded', refund_reference = ${reference},
+          refunded_by = ${actor.userId}, refunded_at = now() where id = ${capture.id}`);
+    } else if (body.reference) {
+      reference = body.reference;
+    } else {
+      const message =
+        "This order was marked paid by hand: give the reference of how the money went back (cheque number, bank transfer id).";
+      throw new ApiError(422, message, [{ field: "reference", message }]);
+    }
+    await tx.execute(sql`update payment_orders set status = 'refunded', closed_at = now(),
+        status_reason = ${`Refunded (${reference}): ${body.reason}`}, updated_at = now() where id = ${orderId}`);
+    const students = await queryRows<{ id: number }>(
+      tx,
+      sql`update students s set payment_status = 'unpaid', updated_at = now()
+          from payment_order_items i where i.order_id = ${orderId} and i.student_id = s.id and s.payment_status = 'paid'
+          returning s.id`,
+    );
+    await reverseReferralCommissions(
+      tx,
+      students.map((s) => Number(s.id)),
+      { note: "refund", actor },
+    );
+    await tx.execute(sql`insert into payment_events (provider, source, type, order_id, provider_payment_id, amount_minor,
+        currency, outcome)
+      values (${services.gateway.provider}, 'manual', 'refund.created', ${orderId}, ${capture?.provider_payment_id ?? null},
+        ${Number(order.amount_minor)}, ${order.currency}, 'refunded')`);
+    await recordActivity(tx, {
+      userId: actor.userId,
+      action: "payment.refundOrder",
+      entity: "payment_orders",
+      entityId: orderId,
+      before: { status: "paid" },
+      after: { status: "refunded", refund: reference, reason: body.reason, students: students.map((s) => s.id) },
+      requestId: actor.requestId,
+    });
+    if (order.payer_email && !addressProblem(order.payer_email)) {
+      await enqueueMail(tx, {
+        templateKey: "payment-refunded",
+        language: "en",
+        to: order.payer_email,
+        variables: {
+          school_name: order.payer_name,
+          order_number: orderReference(orderId),
+          amount: formatMoney({ currency: order.currency.trim(), amount_minor: Number(order.amount_minor) }),
+          reference,
+          reason: body.reason,
+          history_url: `${services.config.schoolOrigin}/payment/payment-history`,
+        },
+        queuedBy: actor.userId,
+      });
+    }
+    return reference;
   });
   return { order: await supportOrder(db, orderId), refundId };
 }
