@@ -7,6 +7,17 @@ import { type PageId, pagePath } from "@repo/auth/menus";
 export const PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 100);
 export const DEMO_PASSWORD = "Demo@12345";
 export const API = `http://127.0.0.1:${4000 + PORT_OFFSET}`;
+
+/**
+ * The stand-in for Razorpay's API that e2e/razorpay.spec.ts starts, and the keys the portal is
+ * started with for it (scripts/e2e-razorpay.ts).
+ */
+export const RAZORPAY_STAND_IN = {
+  port: 4900 + PORT_OFFSET,
+  keyId: "rzp_test_e2e",
+  keySecret: "rzp_test_e2e_secret",
+  webhookSecret: "whsec_e2e_12345",
+};
 /** The mail sink of scripts/e2e-server.ts: every mail the portal sent during the run. */
 export const MAIL_SINK = `http://127.0.0.1:${2526 + PORT_OFFSET}`;
 export const appOrigin = (app: AppId) => `http://localhost:${DEFAULT_APP_PORTS[app] + PORT_OFFSET}`;

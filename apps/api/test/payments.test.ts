@@ -139,6 +139,9 @@ for (const driver of testDrivers()) {
       expect((await statuses(ids)).every((s) => s.s === "pending")).toBe(true);
       // The same students cannot be in a second open order.
       expect((await create(ids)).status).toBe(409);
+      // While it waits, the order says how to pay it; once paid, it does not.
+      const waiting = await api.call("GET", `/api/payments/orders/${orderId}`, { token });
+      expect(waiting.body.data.checkout).toEqual({ provider: "demo", order_id: orderId });
 
       const paid = await api.call("POST", `/api/payments/demo/checkout/${orderId}`, {
         token,
@@ -147,6 +150,7 @@ for (const driver of testDrivers()) {
       expect(paid.status).toBe(200);
       expect(paid.body.data).toMatchObject({ status: "paid", reference: `ORD-${String(orderId).padStart(6, "0")}` });
       expect(paid.body.data.invoice_number).toMatch(/\/\d{6}$/);
+      expect(paid.body.data.checkout).toBeUndefined();
       const after = await statuses(ids);
       expect(after.every((s) => s.s === "paid" && /^\d+$/.test(String(s.roll)))).toBe(true);
       // After the commit, the follow-up queues the receipt (once, even when it runs again) and a job

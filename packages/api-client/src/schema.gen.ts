@@ -5309,6 +5309,17 @@ export interface components {
                 amount_minor: number;
                 currency: string;
             };
+            checkout?: {
+                order_id: number;
+                /** @enum {string} */
+                provider: "demo";
+            } | {
+                key_id: string;
+                order_id: number;
+                /** @enum {string} */
+                provider: "razorpay";
+                provider_order_id: string;
+            };
             created_at: string;
             id: number;
             invoice_number: string | null;

@@ -117,3 +117,6 @@ export const RAISED_REQUEST_LIMITS = {
   commentMax: 1000,
   attachmentMaxBytes: 5 * 1024 * 1024,
 } as const;
+
+/** Razorpay's Standard Checkout, loaded by the payer's browser only when it pays through Razorpay. */
+export const RAZORPAY_CHECKOUT_SCRIPT = "https://checkout.razorpay.com/v1/checkout.js";

@@ -44,6 +44,7 @@ export const checkout = z.discriminatedUnion("provider", [
     provider_order_id: z.string(),
   }),
 ]);
+export type Checkout = z.infer<typeof checkout>;
 
 export const createdPayment = z.object({
   order_id: z.number().int(),
@@ -67,6 +68,8 @@ export const orderSummary = z.object({
   status_reason: z.string().nullable(),
   created_at: z.string(),
   paid_at: z.string().nullable(),
+  /** How to pay it while it waits for payment (pending); absent otherwise. */
+  checkout: checkout.optional(),
 });
 export type OrderSummary = z.infer<typeof orderSummary>;
 

@@ -157,7 +157,11 @@ export function registerPaymentRoutes(app: OpenAPIHono<AppEnv>) {
       request: { params: idParam },
       responses: { 200: orderResponse, 404: errorResponse("No such order of yours") },
     }),
-    async (c) => ok(c, await orderForPayer(c.var.services.database.db, payerOf(c), c.req.valid("param").id)),
+    async (c) =>
+      ok(
+        c,
+        await orderForPayer(c.var.services.database.db, c.var.services.gateway, payerOf(c), c.req.valid("param").id),
+      ),
   );
 
   app.openapi(
@@ -179,7 +183,7 @@ export function registerPaymentRoutes(app: OpenAPIHono<AppEnv>) {
       const { gateway } = services;
       if (gateway.provider !== "demo" || !("sign" in gateway)) throw new ApiError(404, "The demo gateway is off.");
       const payer = payerOf(c);
-      const order = await orderForPayer(services.database.db, payer, c.req.valid("param").id);
+      const order = await orderForPayer(services.database.db, services.gateway, payer, c.req.valid("param").id);
       if (order.status !== "pending") throw new ApiError(409, `Order ${order.reference} is not waiting for payment.`);
       const demo = gateway as typeof gateway & { sign(body: string): string; newPaymentId(): string };
       const pay = c.req.valid("json").outcome === "pay";
@@ -193,7 +197,7 @@ export function registerPaymentRoutes(app: OpenAPIHono<AppEnv>) {
         error: pay ? null : "The payment was declined at the demo gateway.",
       });
       await handleWebhook(services, "demo", raw, demo.sign(raw), `evt_demo_${crypto.randomUUID()}`);
-      return ok(c, await orderForPayer(services.database.db, payer, order.id));
+      return ok(c, await orderForPayer(services.database.db, services.gateway, payer, order.id));
     },
   );
 
@@ -213,7 +217,7 @@ export function registerPaymentRoutes(app: OpenAPIHono<AppEnv>) {
         const { services } = c.var;
         const payer = payerOf(c);
         const input = c.req.valid("json");
-        const order = await orderForPayer(services.database.db, payer, input.order_id);
+        const order = await orderForPayer(services.database.db, services.gateway, payer, input.order_id);
         if (input.razorpay_payment_id && input.razorpay_order_id && input.razorpay_signature) {
           const { gateway } = services;
           if (!gateway.verifyCheckout(input.razorpay_order_id, input.razorpay_payment_id, input.razorpay_signature)) {
@@ -226,7 +230,7 @@ export function registerPaymentRoutes(app: OpenAPIHono<AppEnv>) {
             }
           });
         }
-        return ok(c, await orderForPayer(services.database.db, payer, order.id));
+        return ok(c, await orderForPayer(services.database.db, services.gateway, payer, order.id));
       },
     );
   }

@@ -6,10 +6,12 @@ import { DescriptionList } from "@repo/ui/description-list";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import type { orderLoader, PayActionData } from "./payments.server";
+import { RazorpayCheckout } from "./RazorpayCheckout";
 
 /**
- * The demo gateway's checkout (PAYMENT_PROVIDER=demo, the default): the order, and a Pay and a
- * Fail button that make the gateway send its signed webhook, as a real gateway would.
+ * An open order's checkout. Through Razorpay (PAYMENT_PROVIDER=razorpay): the order and Razorpay's
+ * own checkout. Through the demo gateway (the default): the order, and a Pay and a Fail button that
+ * make the gateway send its signed webhook, as a real gateway would.
  */
 export function CheckoutScreen() {
   const { csrf, order, next } = useLoaderData<typeof orderLoader>();
@@ -18,8 +20,16 @@ export function CheckoutScreen() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const open = order.status === "pending";
+  const razorpay = order.checkout?.provider === "razorpay" ? order.checkout : null;
   return (
-    <Card title="Demo payment gateway" description="No money moves here: this stands in for the real gateway.">
+    <Card
+      title={razorpay ? "Payment" : "Demo payment gateway"}
+      description={
+        razorpay
+          ? "You pay in Razorpay's window: card, UPI, net banking or wallet."
+          : "No money moves here: this stands in for the real gateway."
+      }
+    >
       <Stack gap={4}>
         <DescriptionList
           aria-label="Order"
@@ -40,7 +50,9 @@ export function CheckoutScreen() {
             {failed.message}
           </Text>
         ) : null}
-        {open ? (
+        {open && razorpay ? (
+          <RazorpayCheckout order={order} checkout={razorpay} csrf={csrf} />
+        ) : open ? (
           <Form method="post">
             <input type="hidden" name="csrf" value={csrf} />
             <Stack direction="row" gap={3} wrap>

@@ -107,6 +107,41 @@ describe("the demo checkout", () => {
     expect(response.headers.get("location")).toBe("/payment/result/42");
     expect(api.calls.find((c) => c.method === "POST")?.body).toEqual({ outcome: "pay" });
   });
+
+  it("hands Razorpay's payment (ids and signature) to the API, and says so when the signature is refused", async () => {
+    const payment = {
+      razorpay_order_id: "order_Rz123",
+      razorpay_payment_id: "pay_Rz9",
+      razorpay_signature: "ab12",
+    };
+    api = stubApi({
+      "GET /api/user": school(),
+      "POST /api/pay-student/update-payment-status": { body: envelope({ id: 42, status: "paid" }) },
+    });
+    const response = (await checkoutAction(
+      args(await appRequest("/payment/checkout/42", { form: { intent: "razorpay", ...payment } }), { order: "42" }),
+    )) as Response;
+    expect(response.headers.get("location")).toBe("/payment/result/42");
+    expect(api.calls.find((c) => c.method === "POST")?.body).toEqual({ order_id: 42, ...payment });
+    api.restore();
+    api = stubApi({
+      "GET /api/user": school(),
+      "POST /api/pay-student/update-payment-status": {
+        status: 400,
+        body: { status: false, message: "The checkout's signature does not match.", data: null },
+      },
+    });
+    const refused = (await checkoutAction(
+      args(await appRequest("/payment/checkout/42", { form: { intent: "razorpay", ...payment } }), { order: "42" }),
+    )) as { data: { message: string }; init: { status: number } };
+    expect(refused.data.message).toBe("The checkout's signature does not match.");
+    expect(refused.init.status).toBe(400);
+    // A failed attempt leads to the order's result (the gateway fails the order).
+    const failed = (await checkoutAction(
+      args(await appRequest("/payment/checkout/42", { form: { intent: "razorpay-failed" } }), { order: "42" }),
+    )) as Response;
+    expect(failed.headers.get("location")).toBe("/payment/result/42");
+  });
 });
 
 describe("after an order", () => {

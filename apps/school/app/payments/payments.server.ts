@@ -114,13 +114,41 @@ export function nextSteps(subject: Subject, purpose: OrderSummary["purpose"]) {
   } as const;
 }
 
-/** The demo gateway's Pay and Fail buttons; then the result page. */
+/**
+ * The checkout's answer, then the result page: the demo gateway's Pay and Fail buttons, or
+ * Razorpay's checkout handing back its payment (its ids and signature, which the API checks and
+ * settles at once rather than waiting for the webhook).
+ */
 export async function checkoutAction({ request, context, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const { api } = await auth.requireAction(request, context, form, "payments.checkout");
   const id = orderIdOf(params.order);
-  const outcome = form.get("outcome") === "pay" ? "pay" : "fail";
   if (!id) throw new Response("No such order", { status: 404 });
+  // A failed attempt at Razorpay: the gateway fails the order; its result page says so.
+  if (form.get("intent") === "razorpay-failed") return redirect(resultPath(id));
+  if (form.get("intent") === "razorpay") {
+    const returned = await api.POST("/api/pay-student/update-payment-status", {
+      body: {
+        order_id: id,
+        razorpay_order_id: String(form.get("razorpay_order_id") ?? ""),
+        razorpay_payment_id: String(form.get("razorpay_payment_id") ?? ""),
+        razorpay_signature: String(form.get("razorpay_signature") ?? ""),
+      },
+    });
+    if (!returned.data) {
+      return data<PayActionData>(
+        {
+          ok: false,
+          message:
+            returned.error?.message ??
+            "We could not confirm the payment with the gateway. If money left your account, it is confirmed within minutes; see Payment History.",
+        },
+        { status: returned.response.status },
+      );
+    }
+    return redirect(resultPath(id));
+  }
+  const outcome = form.get("outcome") === "pay" ? "pay" : "fail";
   const result = await api.POST("/api/payments/demo/checkout/{id}", { params: { path: { id } }, body: { outcome } });
   if (!result.data && result.response.status !== 409) {
     return data<PayActionData>(

@@ -6,7 +6,7 @@
  */
 import { inGroup, ROLE, ROLE_GROUPS } from "@repo/auth/roles";
 import { amountDue } from "@repo/contracts/fees";
-import type { CreatedPayment, OrderSummary, PaymentAmount, StudentChoice } from "@repo/contracts/payments";
+import type { Checkout, CreatedPayment, OrderSummary, PaymentAmount, StudentChoice } from "@repo/contracts/payments";
 import { formatInvoiceNumber, orderReference, REGISTRATION_FEE_LEVEL } from "@repo/contracts/payments-constants";
 import { classLabel } from "@repo/contracts/students-constants";
 import { type Db, type DbOrTx, queryRows } from "@repo/db";
@@ -17,6 +17,7 @@ import { ApiError, invalidField, notFound } from "../../http/errors";
 import { type Actor, recordActivity } from "../activity";
 import { idsIn } from "../sql";
 import { activeExamYear } from "../students";
+import type { PaymentGateway } from "./gateway";
 
 export interface Payer extends Actor {
   roleId: number;
@@ -232,11 +233,19 @@ export async function openGatewayOrder(
     reference: orderReference(order.id),
     amount: order.amount,
     students: order.students,
-    checkout:
-      gateway.provider === "razorpay"
-        ? { provider: "razorpay", order_id: order.id, key_id: gateway.keyId ?? "", provider_order_id: providerOrderId }
-        : { provider: "demo", order_id: order.id },
+    checkout: checkoutOf(gateway, order.id, providerOrderId),
   };
+}
+
+/** How the payer's browser pays an open order: the demo gateway's page, or Razorpay's checkout with these values. */
+export function checkoutOf(
+  gateway: Pick<PaymentGateway, "provider" | "keyId">,
+  orderId: number,
+  providerOrderId: string,
+): Checkout {
+  return gateway.provider === "razorpay"
+    ? { provider: "razorpay", order_id: orderId, key_id: gateway.keyId ?? "", provider_order_id: providerOrderId }
+    : { provider: "demo", order_id: orderId };
 }
 
 /**
@@ -257,7 +266,13 @@ export async function releaseOrder(db: DbOrTx, orderId: number, status: "failed"
 }
 
 /** One order as its payer sees it (checkout and result pages); 404 for anyone else's. */
-export async function orderForPayer(db: DbOrTx, payer: Payer, orderId: number): Promise<OrderSummary> {
+/** One of the payer's orders; while it waits for payment, with how to pay it at `gateway`. */
+export async function orderForPayer(
+  db: DbOrTx,
+  gateway: Pick<PaymentGateway, "provider" | "keyId">,
+  payer: Payer,
+  orderId: number,
+): Promise<OrderSummary> {
   const [order] = await queryRows<{
     id: number;
     purpose: OrderSummary["purpose"];
@@ -270,10 +285,11 @@ export async function orderForPayer(db: DbOrTx, payer: Payer, orderId: number): 
     status_reason: string | null;
     created_at: Date | string;
     paid_at: Date | string | null;
+    provider_order_id: string | null;
   }>(
     db,
     sql`select o.id, o.purpose, o.status, o.currency, o.amount_minor, o.provider, o.invoice_number, y.label as year_label,
-          o.status_reason, o.created_at, o.paid_at
+          o.status_reason, o.created_at, o.paid_at, o.provider_order_id
         from payment_orders o join exam_years y on y.id = o.exam_year_id
         where o.id = ${orderId} and o.payer_user_id = ${payer.userId}`,
   );
@@ -299,5 +315,8 @@ export async function orderForPayer(db: DbOrTx, payer: Payer, orderId: number): 
     status_reason: order.status_reason,
     created_at: new Date(order.created_at).toISOString(),
     paid_at: order.paid_at === null ? null : new Date(order.paid_at).toISOString(),
+    ...(order.status === "pending" && order.provider_order_id && order.provider === gateway.provider
+      ? { checkout: checkoutOf(gateway, order.id, order.provider_order_id) }
+      : {}),
   };
 }
