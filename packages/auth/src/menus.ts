@@ -197,16 +197,16 @@ const COORDINATOR = [
     page("commission-ledger", "Commission Ledger", "/referrals/commission-ledger", "referrals.manage"),
   ]),
   group("region-masters", "Region Masters", "map-pin", [
-    page("zonal-coordinators", "Zonal Coordinators", "/region-masters/zonal-coordinators", "regions.manage"),
-    page("state-coordinators", "State Coordinators", "/region-masters/states-coordinators", "regions.manage"),
-    page("prant-coordinators", "Prant Coordinators", "/region-masters/prant-coordinators", "regions.manage"),
+    page("zonal-coordinators", "Zonal Coordinators", "/region-masters/zonal-coordinators", "regionMasters.manage"),
+    page("state-coordinators", "State Coordinators", "/region-masters/states-coordinators", "regionMasters.manage"),
+    page("prant-coordinators", "Prant Coordinators", "/region-masters/prant-coordinators", "regionMasters.manage"),
     page(
       "organizing-coordinators",
       "Organizing Coordinators",
       "/region-masters/organizing-coordinators",
-      "regions.manage",
+      "regionMasters.manage",
     ),
-    page("district-coordinators", "District Coordinators", "/region-masters/district-coordinators", "regions.manage"),
+    page("district-coordinators", "District Coordinators", "/region-masters/district-coordinators", "regionMasters.manage"),
   ]),
   group("coordinator-management", "Coordinator Management", "users", [
     page("state-coordinator-management", "State Coordinators", "/state-coordinator-management", "coordinators.manage"),

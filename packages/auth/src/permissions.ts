@@ -117,6 +117,8 @@ export const PERMISSIONS = {
   "schools.delete": [{ roles: TOP_ADMINS }],
   // Coordinators manage only the levels below their own (enforced by the coordinator service).
   "coordinators.manage": [{ roles: [...TOP_ADMINS, ...MANAGING_COORDINATORS] }],
+  // Region masters: every level's coordinators, the Organization Team's too (Admin and Sub Admin).
+  "regionMasters.manage": [{ roles: TOP_ADMINS }],
   "passwords.manage": [{ roles: [...TOP_ADMINS, ...MANAGING_COORDINATORS] }],
   // Sending to an audience: the outbox for anyone, admins and coordinators within their region.
   "mail.send": [{ roles: [...ADMINS_AND_COORDINATORS, ROLE.outbox] }],

@@ -1,18 +1,76 @@
 import { z } from "zod";
+import { mobileField, usernameField } from "./auth";
 import { regionListBody } from "./geography";
+import { emailAddress } from "./mail";
+
+/**
+ * The people the coordinator pages manage, by role id (packages/auth ROLE): the Organization Team
+ * (7, "organizing coordinators", no region of their own) and the zonal (8), state (9), prant (10)
+ * and district (11) coordinators.
+ */
+export const COORDINATOR_ROLE_IDS = [7, 8, 9, 10, 11] as const;
+export type CoordinatorRoleId = (typeof COORDINATOR_ROLE_IDS)[number];
+
+/** The region level each coordinator role is assigned to (none for the Organization Team). */
+export const COORDINATOR_LEVEL = {
+  7: null,
+  8: "zone",
+  9: "state",
+  10: "prant",
+  11: "district",
+} as const satisfies Record<CoordinatorRoleId, "zone" | "state" | "prant" | "district" | null>;
+
+/** How many regions one coordinator may be assigned to. */
+export const COORDINATOR_MAX_REGIONS = 50;
 
 /** Body of POST /api/coordinators: the coordinator list with paging, search and region filters. */
 export const coordinatorListBody = regionListBody.extend({
   // The coordinator roles, zonal (8) to district (11): packages/auth ROLE_GROUPS.coordinators.
   role_id: z.coerce
-    .number<unknown>({ error: "role_id must be 8, 9, 10 or 11" })
-    .int("role_id must be 8, 9, 10 or 11")
-    .min(8, "role_id must be 8, 9, 10 or 11")
-    .max(11, "role_id must be 8, 9, 10 or 11")
+    .number<unknown>({ error: "role_id must be 7, 8, 9, 10 or 11" })
+    .int("role_id must be 7, 8, 9, 10 or 11")
+    .min(7, "role_id must be 7, 8, 9, 10 or 11")
+    .max(11, "role_id must be 7, 8, 9, 10 or 11")
     .optional(),
   is_active: z.boolean({ error: "is_active must be true or false" }).optional(),
 });
 export type CoordinatorListBody = z.infer<typeof coordinatorListBody>;
+
+const coordinatorRole = z.coerce
+  .number<unknown>({ error: "Choose the coordinator's level" })
+  .int("Choose the coordinator's level")
+  .refine((id): id is CoordinatorRoleId => (COORDINATOR_ROLE_IDS as readonly number[]).includes(id), {
+    error: "Choose the coordinator's level",
+  });
+
+/** The fields a coordinator is created and edited with. */
+const coordinatorFields = {
+  name: z
+    .string({ error: "Enter the coordinator's name" })
+    .trim()
+    .min(2, "Enter the coordinator's name (at least 2 characters)")
+    .max(100, "The name can be at most 100 characters"),
+  email: emailAddress,
+  mobile: mobileField.optional().or(z.literal("").transform(() => undefined)),
+  role_id: coordinatorRole,
+  /** The nodes of the role's level: zone ids (8), state ids (9), prant ids (10), district ids (11); none for 7. */
+  region_ids: z
+    .array(z.coerce.number<unknown>().int().positive(), { error: "region_ids must be a list of region numbers" })
+    .max(COORDINATOR_MAX_REGIONS, `A coordinator can have at most ${COORDINATOR_MAX_REGIONS} regions`)
+    .default([]),
+};
+
+/** coordinators/add: a new coordinator; its password is made and mailed to it. */
+export const coordinatorCreateBody = z.strictObject({ ...coordinatorFields, username: usernameField });
+export type CoordinatorCreateBody = z.infer<typeof coordinatorCreateBody>;
+
+/** coordinators/update/{id}: the same fields; the username stays. */
+export const coordinatorUpdateBody = z.strictObject(coordinatorFields);
+export type CoordinatorUpdateBody = z.infer<typeof coordinatorUpdateBody>;
+
+export const coordinatorStatusBody = z.strictObject({
+  is_active: z.boolean({ error: "is_active must be true or false" }),
+});
 
 /** One coordinator in a list, with the regions it is assigned to. */
 export const coordinatorItem = z.object({

@@ -175,7 +175,8 @@ async function ownSchool(db: DbOrTx, masterInstituteId: number, schoolId: number
 
 export interface NewAccountMail {
   name: string;
-  accountKind: "school" | "master institute";
+  /** What was registered, as the mail says it: "school", "master institute", "state coordinator". */
+  accountKind: string;
   createdBy: string;
   to: string;
   username: string;
