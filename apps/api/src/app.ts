@@ -23,6 +23,7 @@ import { registerMailRoutes } from "./routes/mail";
 import { registerMasterInstituteRoutes } from "./routes/master-institutes";
 import { registerNotificationRoutes } from "./routes/notifications";
 import { registerOtpRoutes } from "./routes/otp";
+import { registerPasswordRoutes } from "./routes/passwords";
 import { registerPaySupportRoutes } from "./routes/pay-support";
 import { registerPaymentHistoryRoutes } from "./routes/payment-history";
 import { registerPaymentRoutes } from "./routes/payments";
@@ -109,6 +110,7 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
   registerMasterInstituteRoutes(app);
   registerExportRoutes(app);
   registerCoordinatorRoutes(app);
+  registerPasswordRoutes(app);
   registerMailRoutes(app);
   registerStaticPageRoutes(app);
   registerNotificationRoutes(app);

@@ -2481,6 +2481,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/password/update-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset the password of someone the caller manages
+         * @description The portal makes a password and mails it to the person's address with the sign-in link; the person's sessions end and it must choose its own password at its next sign-in. Nobody else sees the password.
+         *
+         *     Requires the `passwords.manage` permission.
+         */
+        post: operations["postPasswordUpdatePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/password/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Page through the people whose password the caller may reset
+         * @description Admin and Sub Admin: everyone but the admins. A zonal, state or prant coordinator: the coordinators it manages (the levels below its own, in its region). Search by username, name or e-mail; filter by role.
+         *
+         *     Requires the `passwords.manage` permission.
+         */
+        post: operations["postPasswordUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pay-my-fee": {
         parameters: {
             query?: never;
@@ -5477,6 +5521,28 @@ export interface components {
             message: string;
             status: boolean;
         };
+        PasswordUserItem: {
+            email: string;
+            id: number;
+            is_active: boolean;
+            last_login_at: string | null;
+            must_change_password: boolean;
+            name: string;
+            role_id: number;
+            role_name: string;
+            username: string;
+        };
+        PasswordUserPage: {
+            data: {
+                items: components["schemas"]["PasswordUserItem"][];
+                last_page: number;
+                page: number;
+                per_page: number;
+                total: number;
+            };
+            message: string;
+            status: boolean;
+        };
         PaymentAmount: {
             amount: {
                 amount_minor: number;
@@ -6483,6 +6549,7 @@ export interface components {
             is_active: 0 | 1;
             mobile: string | null;
             mobile_verified: boolean;
+            must_change_password: boolean;
             name: string;
             profile: {
                 designation: string | null;
@@ -16035,6 +16102,153 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnreadCountResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPasswordUpdatePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    user_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Reset and mailed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Nobody the caller manages has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The person has no usable e-mail address */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPasswordUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 10 */
+                    per_page?: number;
+                    role_id?: number;
+                    search?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A page of people */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordUserPage"];
                 };
             };
             /** @description The request is invalid; `errors` names each field */

@@ -206,7 +206,12 @@ const COORDINATOR = [
       "/region-masters/organizing-coordinators",
       "regionMasters.manage",
     ),
-    page("district-coordinators", "District Coordinators", "/region-masters/district-coordinators", "regionMasters.manage"),
+    page(
+      "district-coordinators",
+      "District Coordinators",
+      "/region-masters/district-coordinators",
+      "regionMasters.manage",
+    ),
   ]),
   group("coordinator-management", "Coordinator Management", "users", [
     page("state-coordinator-management", "State Coordinators", "/state-coordinator-management", "coordinators.manage"),

@@ -128,6 +128,8 @@ export const userRecord = z.object({
   country_id: z.number().int().nullable(),
   mobile: z.string().nullable(),
   mobile_verified: z.boolean(),
+  /** Someone who manages the user gave it a new password: it must choose its own before going on. */
+  must_change_password: z.boolean(),
   user_detail: z.object({
     name: z.string(),
     profile_photo: z.string().nullable(),

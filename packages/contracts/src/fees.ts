@@ -36,20 +36,13 @@ export function amountDue(unpaidCount: number, fee: Money | null): Money | null 
   return { currency: fee.currency, amount_minor: amount };
 }
 
-/** Digits after the decimal point of `currency`, as Intl knows them: INR 2, BHD 3, JPY 0. */
 // Building an Intl.NumberFormat costs far more than using one (a list of a thousand amounts, a
 // receipt per payment), so each locale and currency gets one, kept for the process.
-const currencyFormats = new Map<string, Intl.NumberFormat>();
-function currencyFormat(locale: string, currency: string): Intl.NumberFormat {
-  const key = `${locale}|${currency}`;
-  let format = currencyFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { style: "currency", currency });
-    currencyFormats.set(key, format);
-  }
-  return format;
-}
+const currencyFormats: Record<string, Intl.NumberFormat> = {};
+const currencyFormat = (locale: string, currency: string): Intl.NumberFormat =>
+  (currencyFormats[`${locale}|${currency}`] ??= new Intl.NumberFormat(locale, { style: "currency", currency }));
 
+/** Digits after the decimal point of `currency`, as Intl knows them: INR 2, BHD 3, JPY 0. */
 export function minorDigits(currency: string): number {
   return currencyFormat("en", currency).resolvedOptions().maximumFractionDigits ?? 2;
 }

@@ -29,6 +29,7 @@ export const BUILT_IN_TEMPLATE_KEYS = [
   "school-email-verification",
   "student-credentials",
   "password-reset-code",
+  "password-set",
   "payment-receipt",
   "payment-refunded",
   "raised-request-update",

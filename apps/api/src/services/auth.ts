@@ -88,7 +88,12 @@ export async function changePassword(
   }
   await db
     .update(users)
-    .set({ passwordHash: await hashPassword(body.new_password), passwordChangedAt: new Date(), updatedAt: new Date() })
+    .set({
+      passwordHash: await hashPassword(body.new_password),
+      passwordChangedAt: new Date(),
+      mustChangePassword: false,
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, actor.userId));
   await revokeOtherSignIns(db, actor.userId, actor.signInId);
   await recordActivity(db, {

@@ -1,13 +1,12 @@
 import { hashPassword } from "@repo/auth/password";
 import { getRole, ROLE, ROLE_GROUPS } from "@repo/auth/roles";
-import {
-  COORDINATOR_LEVEL,
-  type CoordinatorCreateBody,
-  type CoordinatorItem,
-  type CoordinatorListBody,
-  type CoordinatorRoleId,
-  type CoordinatorUpdateBody,
+import type {
+  CoordinatorCreateBody,
+  CoordinatorItem,
+  CoordinatorListBody,
+  CoordinatorUpdateBody,
 } from "@repo/contracts/coordinators";
+import { COORDINATOR_LEVEL, type CoordinatorRoleId } from "@repo/contracts/coordinators-constants";
 import { type Page, pageOf } from "@repo/contracts/pagination";
 import { type Db, type DbOrTx, queryRows } from "@repo/db";
 import { sessions, users } from "@repo/db/schema";
@@ -37,7 +36,7 @@ export function listableCoordinatorRoles(roleId: number): number[] {
  * viewer's scope are applied to the assigned nodes' ancestry). Shared by the list and by every
  * change, so that what a viewer cannot list it cannot change either (404).
  */
-function coordinatorCondition(
+export function coordinatorCondition(
   body: Omit<CoordinatorListBody, "page" | "per_page"> & { user_id?: number },
   viewer: { roleId: number },
   scope: RegionScope,

@@ -90,6 +90,7 @@ export async function currentUserRecord(db: DbOrTx, userId: number, config: ApiC
     country_id: user.countryId,
     mobile: user.mobile,
     mobile_verified: user.mobileVerified,
+    must_change_password: user.mustChangePassword,
     user_detail: {
       name: displayName,
       profile_photo: photo,

@@ -36,6 +36,8 @@ export const users = pgTable(
     deactivatedBy: integer("deactivated_by"),
     passwordHash: text("password_hash").notNull(),
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
+    /** Set when someone who manages the user gave it a new password: it chooses its own at next sign-in. */
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
     fullName: text("full_name"),
     designation: text("designation"),
     team: text("team"),

@@ -21,6 +21,7 @@ import { clearSessionData } from "./storage";
 // The profile dialog (forms, zod, react-hook-form) loads only when opened: not on every page.
 const ProfileDialog = lazy(() => import("../profile/ProfileDialog"));
 const MobileVerifyDialog = lazy(() => import("../profile/MobileVerifyDialog"));
+const ChooseOwnPassword = lazy(() => import("../profile/ChooseOwnPassword"));
 
 const MOBILE_PROMPT_KEY = "exam-portal.mobile-prompt-later";
 
@@ -129,7 +130,12 @@ export function SignedInShell({ banner }: { banner?: ReactNode } = {}) {
         }
         loading={navigation.state !== "idle"}
       >
-        {banner ? (
+        {data.user.mustChangePassword ? (
+          // Someone who manages this account gave it a new password: every page waits for its own.
+          <Suspense fallback={null}>
+            <ChooseOwnPassword csrf={data.csrf} />
+          </Suspense>
+        ) : banner ? (
           // The banner keeps the same gap to the page as the page's own cards keep to each other.
           <Stack gap={5}>
             {banner}

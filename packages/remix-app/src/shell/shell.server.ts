@@ -66,6 +66,7 @@ export async function shellLoader({ request, context }: LoaderFunctionArgs) {
       profile: user.profile,
       mobile: user.mobile,
       mobileVerified: user.mobile_verified,
+      mustChangePassword: user.must_change_password,
       schoolEmail: user.user_detail.school_email,
     },
   };

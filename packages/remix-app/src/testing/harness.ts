@@ -29,6 +29,7 @@ export function userRecord(overrides: Partial<UserRecord> = {}): UserRecord {
     country_id: 1,
     mobile: null,
     mobile_verified: false,
+    must_change_password: false,
     user_detail: {
       name: "Demo School",
       profile_photo: null,

@@ -78,6 +78,26 @@ export const BUILT_IN_TEMPLATES: Record<BuiltInTemplateKey, BuiltIn> = {
 <p>पहली बार साइन इन करने के बाद कृपया अपना पासवर्ड बदल लें और इन विवरणों को सुरक्षित रखें। इन्हें किसी के साथ साझा न करें।</p>`,
     },
   },
+  "password-set": {
+    name: "A new password, set by the person who manages the account",
+    variables: ["name", "set_by", "username", "password", "login_url"],
+    en: {
+      subject: "Your new password for the exam portal",
+      body: `<p>Dear {{ name }},</p>
+<p>{{ set_by }} has set a new password for your account on the exam portal. Sign in with these details:</p>
+<p>Username: <strong>{{ username }}</strong><br>Password: <strong>{{ password }}</strong></p>
+<p><a href="{{ login_url }}">Sign in to the portal</a></p>
+<p>You will be asked to choose your own password when you sign in. Your earlier sessions have been signed out.</p>`,
+    },
+    hi: {
+      subject: "परीक्षा पोर्टल के लिए आपका नया पासवर्ड",
+      body: `<p>प्रिय {{ name }},</p>
+<p>{{ set_by }} ने परीक्षा पोर्टल पर आपके खाते के लिए नया पासवर्ड बनाया है। इन विवरणों से साइन इन करें:</p>
+<p>यूज़रनेम: <strong>{{ username }}</strong><br>पासवर्ड: <strong>{{ password }}</strong></p>
+<p><a href="{{ login_url }}">पोर्टल में साइन इन करें</a></p>
+<p>साइन इन करते ही आपसे अपना स्वयं का पासवर्ड चुनने को कहा जाएगा। आपके पिछले सभी सत्र समाप्त कर दिए गए हैं।</p>`,
+    },
+  },
   "password-reset-code": {
     name: "Password reset code",
     variables: ["name", "code", "expires_minutes"],

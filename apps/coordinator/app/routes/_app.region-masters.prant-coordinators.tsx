@@ -1,0 +1,11 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { PageErrorBoundary } from "@repo/remix-app/shell/page-states";
+import { CoordinatorsScreen } from "../coordinators/CoordinatorsScreen";
+import { coordinatorsAction, coordinatorsLoader } from "../coordinators/coordinators.server";
+
+export const loader = (args: LoaderFunctionArgs) => coordinatorsLoader(10, args);
+export const action = (args: ActionFunctionArgs) => coordinatorsAction(10, args);
+export default function Page() {
+  return <CoordinatorsScreen title="Prant coordinators" singular="Prant coordinator" />;
+}
+export const ErrorBoundary = PageErrorBoundary;
