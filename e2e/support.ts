@@ -54,6 +54,18 @@ export async function signIn(page: Page, app: AppId, username: string, password 
 
 /** Zero serious or critical accessibility violations on the page as it is now. */
 export async function expectAccessible(page: Page, context = page.url()) {
+  // A dialog fading in has, for a moment, text blended with the page behind it: axe then reports
+  // contrast that no user sees settled. Wait (at most 2 s) for finite animations to end first.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+      undefined,
+      { timeout: 2000 },
+    )
+    .catch(() => undefined);
   // A sandboxed frame (a rendered mail, a certificate) runs nothing and is opaque to the page: its
   // document is not the portal's, and axe cannot enter it.
   const results = await new AxeBuilder({ page }).exclude("iframe[sandbox]").analyze();

@@ -62,6 +62,8 @@ export interface AuthContext {
   signInId: string;
   app: string;
   subject: Subject;
+  /** Its password was reset by someone who manages it: only its own profile until it chooses one. */
+  mustChangePassword: boolean;
   can(permission: Permission): boolean;
 }
 

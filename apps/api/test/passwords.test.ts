@@ -67,12 +67,17 @@ for (const driver of testDrivers()) {
       expect(login.status).toBe(200);
       const token = login.body.data.token;
       expect((await api.call("GET", "/api/user", { token })).body.data.must_change_password).toBe(true);
+      // Until then the account opens its own profile only.
+      const blocked = await api.call("POST", "/api/coordinators", { token, json: {} });
+      expect(blocked.status).toBe(403);
+      expect(blocked.body.message).toMatch(/^Your password was reset: choose your own password first/);
       const changed = await api.call("POST", "/api/change-password", {
         token,
         json: { old_password: variables.password, new_password: "Demo@12345x", confirm_password: "Demo@12345x" },
       });
       expect(changed.status, JSON.stringify(changed.body)).toBe(200);
       expect((await api.call("GET", "/api/user", { token })).body.data.must_change_password).toBe(false);
+      expect((await api.call("POST", "/api/coordinators", { token, json: {} })).status).toBe(200);
       // Back to the demo password for the other tests of this file.
       await api.call("POST", "/api/change-password", {
         token,

@@ -31,6 +31,7 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
         signInId: session.signInId,
         app: session.app,
         subject,
+        mustChangePassword: session.mustChangePassword,
         can: (permission: Permission) => can(subject, permission),
       });
     }
@@ -47,6 +48,14 @@ export function requireAccess(access: Access) {
     if (access !== "public") {
       const auth = c.var.auth;
       if (!auth) throw new ApiError(401, "Please sign in to continue.");
+      // A reset password opens the user's own profile only (change-password is there) until it
+      // chooses its own: whoever read the mailed password cannot use the account meanwhile.
+      if (auth.mustChangePassword && access !== "self.profile") {
+        throw new ApiError(
+          403,
+          "Your password was reset: choose your own password first (My Profile, Change Password).",
+        );
+      }
       if (!auth.can(access)) throw new ApiError(403, "You do not have permission to do this.");
     }
     await next();

@@ -12,6 +12,7 @@ export interface SessionUser {
   roleId: number;
   zoneCode: string | null;
   schoolId: number | null;
+  mustChangePassword: boolean;
 }
 
 export const expiry = (idleHours: number, from = Date.now()) => new Date(from + idleHours * 3_600_000);
@@ -37,6 +38,7 @@ export async function findSession(db: Db, token: string, idleHours: number): Pro
       isActive: users.isActive,
       zoneCode: zones.code,
       schoolId: users.schoolId,
+      mustChangePassword: users.mustChangePassword,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
