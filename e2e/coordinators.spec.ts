@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { expectAccessible, hydrated, mailsTo, pageUrl, signIn } from "./support";
 
@@ -42,6 +43,16 @@ test("an admin creates a state coordinator for Maharashtra, who signs in with th
   await expect(row).toContainText("Maharashtra");
   await expect(row).toContainText("Never");
   await page.screenshot({ path: "e2e/artifacts/screens/state-coordinators.png", fullPage: true });
+  // The export holds what the list shows, with its search.
+  await page.getByRole("button", { name: "Export", exact: true }).click();
+  const [csv] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("menu", { name: "Export the list" }).getByRole("menuitem", { name: "Export CSV" }).click(),
+  ]);
+  expect(csv.suggestedFilename()).toMatch(/^coordinators-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = (await readFile(await csv.path(), "utf8")).trim().split(/\r?\n/);
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(`Asha Deshmukh,${username},${email}`);
 
   // The mail holds the sign-in details; the new coordinator lands in the coordinator app.
   await expect.poll(async () => (await mailsTo(email)).length, { timeout: 20_000 }).toBeGreaterThan(0);

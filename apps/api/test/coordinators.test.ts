@@ -46,6 +46,33 @@ for (const driver of testDrivers()) {
       expect(usernames(await list("gccstate"))).toEqual([]);
     });
 
+    it("exports the list as the viewer sees it, with its filters", async () => {
+      const exportCsv = async (username: string, json: Record<string, unknown>) => {
+        const file = await api.call("POST", "/api/export/coordinators?format=csv", {
+          token: await api.login(username, "coordinator"),
+          json,
+        });
+        expect(file.status, username).toBe(200);
+        return new TextDecoder()
+          .decode(file.body)
+          .replace(/^\uFEFF/, "")
+          .trim()
+          .split(/\r?\n/);
+      };
+      const admin = await exportCsv("admin", { role_id: 9 });
+      expect(admin[0]).toBe("Name,Username,E-mail,Mobile,Level,Regions,Sign-in,Last signed in");
+      expect(admin.slice(1).map((line) => line.split(",")[1]).sort()).toEqual(["gccstate", "state"]);
+      expect(admin.find((line) => line.includes(",state,"))).toContain("State Coordinator,Maharashtra,Can sign in");
+      // A state coordinator's file holds its own region's levels below it, like its list.
+      const state = await exportCsv("state", {});
+      expect(state.slice(1).map((line) => line.split(",")[1]).sort()).toEqual(["district", "prant"]);
+      const refused = await api.call("POST", "/api/export/coordinators?format=csv", {
+        token: await api.login("district", "coordinator"),
+        json: {},
+      });
+      expect(refused.status).toBe(403);
+    });
+
     it("is refused to roles that do not manage coordinators", async () => {
       for (const username of ["district", "orgteam", "lms", "school"]) {
         expect((await list(username)).status, username).toBe(403);

@@ -431,6 +431,10 @@ for (const driver of testDrivers()) {
       }
       const admin = await api.login("admin", "coordinator");
       expect((await api.call("GET", "/api/paysupport/orders", { token: admin })).status).toBe(200);
+      expect(
+        (await api.call("POST", "/api/export/support-orders?format=csv", { token: admin, json: {} })).status,
+        "admins export the orders they read",
+      ).toBe(200);
       expect((await api.call("GET", "/api/paysupport/schools", { token: admin })).status).toBe(403);
       expect((await api.call("POST", "/api/paysupport/orders/1/expire", { token: admin })).status, "expire").toBe(403);
       expect((await desk("/999999")).status).toBe(404);

@@ -798,7 +798,7 @@ export interface paths {
         put?: never;
         /**
          * Export a list as XLSX or CSV
-         * @description The body is the list's own filters (JSON, as for the list; paging fields are not accepted: the whole filtered list is exported). The rows are scoped exactly like the list. The file is streamed as an attachment; CSV is UTF-8 with a BOM; cells that start with = + - or @ are prefixed with a quote so that no spreadsheet runs them as formulas. Kinds and the list permission that exports each: students (students.view), individual-students (students.regionLists), inactive-students (paySupport.manage), study-materials (content.manage), brochure-downloads (content.manage), brochure-flipbooks (content.manage), important-dates (content.manage), frontend-pattern (content.manage), lecture-series (content.manage), syllabus (content.manage), notifications (content.manage), referred-students (students.referred), referral-ledger (referrals.manage), master-institutes (masterInstitutes.manage), institute-schools (institute.schools.manage), gcc-schools (schools.gcc), support-orders (paySupport.manage), school-balances (paySupport.manage), raised-requests (raisedRequests.view).
+         * @description The body is the list's own filters (JSON, as for the list; paging fields are not accepted: the whole filtered list is exported). The rows are scoped exactly like the list. The file is streamed as an attachment; CSV is UTF-8 with a BOM; cells that start with = + - or @ are prefixed with a quote so that no spreadsheet runs them as formulas. Kinds and the list permission that exports each: students (students.view), individual-students (students.regionLists), inactive-students (paySupport.manage), study-materials (content.manage), brochure-downloads (content.manage), brochure-flipbooks (content.manage), important-dates (content.manage), frontend-pattern (content.manage), lecture-series (content.manage), syllabus (content.manage), notifications (content.manage), referred-students (students.referred), referral-ledger (referrals.manage), master-institutes (masterInstitutes.manage), institute-schools (institute.schools.manage), gcc-schools (schools.gcc), support-orders (paySupport.orders), school-balances (paySupport.manage), raised-requests (raisedRequests.view), coordinators (coordinators.manage).
          *
          *     Requires the `self.profile` permission.
          */
@@ -10208,7 +10208,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                kind: "students" | "individual-students" | "inactive-students" | "study-materials" | "brochure-downloads" | "brochure-flipbooks" | "important-dates" | "frontend-pattern" | "lecture-series" | "syllabus" | "notifications" | "referred-students" | "referral-ledger" | "master-institutes" | "institute-schools" | "gcc-schools" | "support-orders" | "school-balances" | "raised-requests";
+                kind: "students" | "individual-students" | "inactive-students" | "study-materials" | "brochure-downloads" | "brochure-flipbooks" | "important-dates" | "frontend-pattern" | "lecture-series" | "syllabus" | "notifications" | "referred-students" | "referral-ledger" | "master-institutes" | "institute-schools" | "gcc-schools" | "support-orders" | "school-balances" | "raised-requests" | "coordinators";
             };
             cookie?: never;
         };

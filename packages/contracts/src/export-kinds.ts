@@ -22,5 +22,6 @@ export const EXPORT_KIND = {
   raisedRequests: "raised-requests",
   supportOrders: "support-orders",
   schoolBalances: "school-balances",
+  coordinators: "coordinators",
 } as const;
 export type ExportKindName = (typeof EXPORT_KIND)[keyof typeof EXPORT_KIND];

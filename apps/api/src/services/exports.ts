@@ -11,6 +11,7 @@ import type { z } from "zod";
 import { ApiError } from "../http/errors";
 import { validated } from "../http/validation";
 import { CONTENT_EXPORT_KINDS } from "./content-exports";
+import { COORDINATOR_EXPORT_KINDS } from "./coordinator-exports";
 import { INSTITUTE_EXPORT_KINDS } from "./institute-exports";
 import { PAYMENT_EXPORT_KINDS } from "./payment-exports";
 import { REFERRAL_EXPORT_KINDS } from "./referral-exports";
@@ -135,6 +136,7 @@ export const EXPORT_KINDS: Record<string, ExportKind<unknown, unknown>> = {
   ...REFERRAL_EXPORT_KINDS,
   ...INSTITUTE_EXPORT_KINDS,
   ...PAYMENT_EXPORT_KINDS,
+  ...COORDINATOR_EXPORT_KINDS,
 };
 
 export interface ExportFile {

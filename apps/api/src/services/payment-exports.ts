@@ -72,7 +72,8 @@ const defineExport = <Row, Filters>(kind: ExportKind<Row, Filters>) => kind as E
 
 export const PAYMENT_EXPORT_KINDS: Record<string, ExportKind<unknown, unknown>> = {
   [EXPORT_KIND.supportOrders]: defineExport({
-    permissions: ["paySupport.manage"],
+    // Admins read Student Payments (to refund an order) and export it like pay support.
+    permissions: ["paySupport.orders"],
     filters: supportOrderQuery.omit({ page: true, per_page: true }),
     fileName: "orders",
     sheetName: "Orders",

@@ -1,4 +1,6 @@
 import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { EXPORT_KIND } from "@repo/contracts/export-kinds";
+import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
@@ -204,7 +206,9 @@ export function CoordinatorsScreen({ title, singular }: { title: string; singula
             activeFilters={activeFilters}
             onResetFilters={() => setParams(new URLSearchParams(), { preventScrollReset: true })}
             create={{ label: "Create", onClick: () => setEditing("new") }}
-          />
+          >
+            <ExportMenu kind={EXPORT_KIND.coordinators} filters={data.filters} csrf={data.csrf} />
+          </Toolbar>
         }
         emptyTitle={query.search || activeFilters ? `No ${title.toLowerCase()} match` : `No ${title.toLowerCase()} yet`}
         emptyDescription={

@@ -33,7 +33,12 @@ describe("a coordinators page", () => {
       is_active: false,
       state_ids: [7],
     });
-    expect(loaded).toMatchObject({ level: "prant", regions: [{ value: "30", label: "Pune (Maharashtra)" }] });
+    expect(loaded).toMatchObject({
+      level: "prant",
+      regions: [{ value: "30", label: "Pune (Maharashtra)" }],
+      // The export takes the list's own filters, without the paging.
+      filters: { role_id: 10, search: "asha", is_active: false, state_ids: [7] },
+    });
     // The Organization Team has no regions.
     const team = await coordinatorsLoader(7, args(await appRequest("/region-masters/organizing-coordinators")));
     expect(team).toMatchObject({ level: null, roleId: 7 });

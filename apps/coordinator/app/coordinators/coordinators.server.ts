@@ -63,9 +63,12 @@ export async function coordinatorsLoader(roleId: CoordinatorRoleId, { request, c
     }));
   const zoneOptions = options(zones.data?.data);
   const stateOptions = options(states.data?.data);
+  const { page: _page, per_page: _perPage, ...filters } = body;
   return {
     csrf,
     roleId,
+    /** The list's filters, which its export takes as they are. */
+    filters,
     level,
     rows: list.data?.data.items ?? [],
     total: list.data?.data.total ?? 0,

@@ -9,7 +9,7 @@ export interface ExportMenuProps {
   /** The kind of list, as POST /api/export/{kind} names it ("students"). */
   kind: string;
   /** The list's current filters, as its loader sent them to the list (no paging: the whole list goes). */
-  filters: Readonly<Record<string, string | number | boolean | null | undefined>>;
+  filters: Readonly<Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>>;
   /** The page's CSRF token (from its loader). */
   csrf: string;
   /** The app's export route; `/export/<kind>` by default. */
