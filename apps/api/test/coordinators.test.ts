@@ -61,11 +61,21 @@ for (const driver of testDrivers()) {
       };
       const admin = await exportCsv("admin", { role_id: 9 });
       expect(admin[0]).toBe("Name,Username,E-mail,Mobile,Level,Regions,Sign-in,Last signed in");
-      expect(admin.slice(1).map((line) => line.split(",")[1]).sort()).toEqual(["gccstate", "state"]);
+      expect(
+        admin
+          .slice(1)
+          .map((line) => line.split(",")[1])
+          .sort(),
+      ).toEqual(["gccstate", "state"]);
       expect(admin.find((line) => line.includes(",state,"))).toContain("State Coordinator,Maharashtra,Can sign in");
       // A state coordinator's file holds its own region's levels below it, like its list.
       const state = await exportCsv("state", {});
-      expect(state.slice(1).map((line) => line.split(",")[1]).sort()).toEqual(["district", "prant"]);
+      expect(
+        state
+          .slice(1)
+          .map((line) => line.split(",")[1])
+          .sort(),
+      ).toEqual(["district", "prant"]);
       const refused = await api.call("POST", "/api/export/coordinators?format=csv", {
         token: await api.login("district", "coordinator"),
         json: {},
