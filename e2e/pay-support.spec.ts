@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import type { Money } from "@repo/contracts/fees";
 import { DEMO_GATEWAY_DEFAULT_SECRET, hmacHex, webhookBody } from "../apps/api/src/services/payments/gateway";
-import { API, addStudents, expectAccessible, hydrated, pageUrl, registerSchool, signIn } from "./support";
+import { API, expectAccessible, hydrated, pageUrl, schoolWithStudents, signIn } from "./support";
 
 test("pay support finds the students who cannot sign in, exports them, and lets one sign in again", async ({
   page,
@@ -53,21 +53,8 @@ test("pay support finds a school's unfinished payment by the student's name and 
   browser,
 }) => {
   test.slow();
-  const stamp = Date.now().toString(36);
-  const letters = stamp.replace(/\d/g, (d) => "abcdefghij"[Number(d)] ?? "x");
-  const registering = await (await browser.newContext()).newPage();
-  const account = await registerSchool(
-    registering,
-    `e2edesk${stamp}`,
-    `desk-${stamp}@e2e.example.org`,
-    `E2E Desk School ${stamp}`,
-  );
-  const { token, ids } = await addStudents(
-    account.username,
-    account.password,
-    [`Kiran${letters}`],
-    40_000_000 + Math.floor(Math.random() * 9_000_000),
-  );
+  const { token, ids, names } = await schoolWithStudents(browser, "Desk", ["Kiran"], 40_000_000);
+  const [kiran] = names;
   const created = await fetch(`${API}/api/pay-student/create-payment`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
@@ -79,13 +66,13 @@ test("pay support finds a school's unfinished payment by the student's name and 
   await page.goto(pageUrl("coordinator", "student-pay-support"));
   await hydrated(page);
   await page.getByRole("dialog", { name: "Verify your mobile number" }).getByRole("button", { name: "Later" }).click();
-  await page.getByRole("searchbox").fill(`Kiran${letters}`);
+  await page.getByRole("searchbox").fill(String(kiran));
   const row = page.getByRole("table", { name: "Orders" }).getByRole("row", { name: new RegExp(reference) });
   await expect(row).toContainText("Awaiting payment");
   await expectAccessible(page, "student payments");
   await row.getByRole("button", { name: `Open ${reference}` }).click();
   const dialog = page.getByRole("dialog", { name: `Order ${reference}` });
-  await expect(dialog.getByRole("list").first()).toContainText(`Kiran${letters} Pay`);
+  await expect(dialog.getByRole("list").first()).toContainText(`${kiran} Pay`);
   await dialog.getByRole("button", { name: "Mark paid" }).click();
   await expect(dialog.getByText("Give the payment's reference")).toBeVisible();
   await dialog.getByLabel("Reference").fill("NEFT-20261125-77");
@@ -132,21 +119,7 @@ test("pay support gives back a second payment of a paid order, and an admin refu
   browser,
 }) => {
   test.slow();
-  const stamp = Date.now().toString(36);
-  const letters = stamp.replace(/\d/g, (d) => "abcdefghij"[Number(d)] ?? "x");
-  const registering = await (await browser.newContext()).newPage();
-  const account = await registerSchool(
-    registering,
-    `e2erefund${stamp}`,
-    `refund-${stamp}@e2e.example.org`,
-    `E2E Refund School ${stamp}`,
-  );
-  const { token, ids } = await addStudents(
-    account.username,
-    account.password,
-    [`Meera${letters}`],
-    50_000_000 + Math.floor(Math.random() * 9_000_000),
-  );
+  const { stamp, token, ids } = await schoolWithStudents(browser, "Refund", ["Meera"], 50_000_000);
   const headers = { "Content-Type": "application/json", Authorization: `Bearer ${token}` };
   const created = await fetch(`${API}/api/pay-student/create-payment`, {
     method: "POST",

@@ -7,7 +7,7 @@ import { createHmac } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import { expect, test } from "@playwright/test";
 import { RAZORPAY_CHECKOUT_SCRIPT } from "@repo/contracts/payments-constants";
-import { addStudents, hydrated, pageUrl, RAZORPAY_STAND_IN, registerSchool, signIn } from "./support";
+import { hydrated, pageUrl, RAZORPAY_STAND_IN, schoolWithStudents, signIn } from "./support";
 
 test.skip(process.env.PAYMENT_PROVIDER !== "razorpay", "the portal runs with the demo gateway");
 
@@ -56,21 +56,7 @@ test.afterAll(() => {
 
 test("a school pays through Razorpay's checkout and its students are paid", async ({ page, browser }) => {
   test.slow();
-  const stamp = Date.now().toString(36);
-  const registering = await (await browser.newContext()).newPage();
-  const account = await registerSchool(
-    registering,
-    `e2erzp${stamp}`,
-    `rzp-${stamp}@e2e.example.org`,
-    `E2E Razorpay ${stamp}`,
-  );
-  const letters = stamp.replace(/\d/g, (d) => "abcdefghij"[Number(d)] ?? "x");
-  await addStudents(
-    account.username,
-    account.password,
-    [`Ravi${letters}`, `Sita${letters}`],
-    60_000_000 + Math.floor(Math.random() * 9_000_000),
-  );
+  const { account } = await schoolWithStudents(browser, "Razorpay", ["Ravi", "Sita"], 60_000_000);
 
   // Razorpay's checkout.js, as the browser would get it: it opens, pays, and hands back signed ids.
   await page.exposeFunction("__razorpaySign", (text: string) =>

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import { APP_IDS, type AppId, DEFAULT_APP_PORTS } from "@repo/auth/apps";
 import { type PageId, pagePath } from "@repo/auth/menus";
 
@@ -205,4 +205,30 @@ export async function addStudents(username: string, password: string, names: str
     ids.push(((await response.json()) as { data: { id: number } }).data.id);
   }
   return { token, ids };
+}
+
+/**
+ * Setup of a payment journey: a newly registered, verified school (`label` names it: "Desk" gives
+ * e2edesk<stamp> and "E2E Desk School <stamp>") with one student per first name, each made unique
+ * with the stamp's letters. Phones start at `phoneBase` plus a random offset.
+ */
+export async function schoolWithStudents(browser: Browser, label: string, firstNames: string[], phoneBase: number) {
+  const stamp = Date.now().toString(36);
+  const letters = stamp.replace(/\d/g, (d) => "abcdefghij"[Number(d)] ?? "x");
+  const key = label.toLowerCase();
+  const registering = await (await browser.newContext()).newPage();
+  const account = await registerSchool(
+    registering,
+    `e2e${key}${stamp}`,
+    `${key}-${stamp}@e2e.example.org`,
+    `E2E ${label} School ${stamp}`,
+  );
+  const names = firstNames.map((first) => `${first}${letters}`);
+  const added = await addStudents(
+    account.username,
+    account.password,
+    names,
+    phoneBase + Math.floor(Math.random() * 9_000_000),
+  );
+  return { stamp, account, names, ...added };
 }
