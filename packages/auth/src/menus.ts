@@ -109,6 +109,7 @@ const COORDINATOR = [
   }),
   page("analytics", "Analytics", "/analytic", "analytics.view", { icon: "chart-pie" }),
   page("analytics-admin", "Analytics", "/admin", "analytics.view", { hidden: true }),
+  page("statistics", "Statistics", "/statistics", "statistics.region", { icon: "chart-bar" }),
   page("ranking", "Ranking", "/state-district", "ranking.view", {
     icon: "award",
     children: [

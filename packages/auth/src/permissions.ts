@@ -95,6 +95,7 @@ export const PERMISSIONS = {
   // Coordinator app (3-11).
   "admin.dashboard": [{ roles: ROLE_GROUPS.coordinatorApp }],
   "analytics.view": [{ roles: ADMINS }, { roles: COORDINATORS, gcc: false }],
+  "statistics.region": [{ roles: ADMINS_AND_COORDINATORS }],
   "ranking.view": [{ roles: ADMINS_AND_COORDINATORS }],
   "students.regionLists": [{ roles: ADMINS }, { roles: COORDINATORS, gcc: false }],
   "students.total": [{ roles: ADMINS_AND_COORDINATORS }],

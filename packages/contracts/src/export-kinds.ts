@@ -23,5 +23,7 @@ export const EXPORT_KIND = {
   supportOrders: "support-orders",
   schoolBalances: "school-balances",
   coordinators: "coordinators",
+  regionStudents: "region-students",
+  regionSchools: "region-schools",
 } as const;
 export type ExportKindName = (typeof EXPORT_KIND)[keyof typeof EXPORT_KIND];

@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { GeographyLevel } from "./geography-constants";
 import { pageField, perPageField, searchField } from "./pagination";
 
-const idList = (name: string) =>
+/** An optional list of positive ids (a multi-select filter). */
+export const idList = (name: string) =>
   z
     .array(z.coerce.number<unknown>().int(`${name} must hold whole numbers`).positive(`${name} must hold ids`), {
       error: `${name} must be a list of ids`,

@@ -15,6 +15,7 @@ import { COORDINATOR_EXPORT_KINDS } from "./coordinator-exports";
 import { INSTITUTE_EXPORT_KINDS } from "./institute-exports";
 import { PAYMENT_EXPORT_KINDS } from "./payment-exports";
 import { REFERRAL_EXPORT_KINDS } from "./referral-exports";
+import { REGION_EXPORT_KINDS } from "./region-exports";
 import { listIndividualStudentsForExport } from "./sif";
 import { type CellValue, CSV_TYPE, csvStream, type ListColumn, XLSX_TYPE, xlsxStream } from "./spreadsheets/index";
 import { inactiveStudentsForExport } from "./student-accounts";
@@ -137,6 +138,7 @@ export const EXPORT_KINDS: Record<string, ExportKind<unknown, unknown>> = {
   ...INSTITUTE_EXPORT_KINDS,
   ...PAYMENT_EXPORT_KINDS,
   ...COORDINATOR_EXPORT_KINDS,
+  ...REGION_EXPORT_KINDS,
 };
 
 export interface ExportFile {

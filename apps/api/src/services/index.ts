@@ -1,4 +1,5 @@
 import { DEFAULT_APP_PORTS } from "@repo/auth/apps";
+import { BULK_STUDENT_IMPORT_JOB } from "@repo/contracts/bulk-student-import-constants";
 import { PROGRAMME_ADMIN_EMAIL } from "@repo/contracts/content-notices-constants";
 import { MAIL_DEFAULT_MAX_ATTEMPTS, MAIL_DEFAULT_RATE_PER_MINUTE } from "@repo/contracts/mail-constants";
 import { SCHOOL_IMPORT_JOB } from "@repo/contracts/master-institutes-constants";
@@ -8,6 +9,7 @@ import { type Database, queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
 import type { ApiConfig, MailConfig, Services } from "../context";
 import type { Logger } from "../logger";
+import { bulkStudentImportJob } from "./bulk-student-import";
 import { enqueueJob, type JobHandlers, startJobRunner } from "./jobs";
 import { createMailWorker, MAIL_CAMPAIGN_JOB, runCampaignJob } from "./mail/index";
 import { ORDER_SIGN_INS_JOB, orderSignInsJob, startPaidOrderFollowUp } from "./payments/after-paid";
@@ -73,6 +75,7 @@ export function jobHandlers(services: Services): JobHandlers {
   return {
     [MAIL_CAMPAIGN_JOB]: runCampaignJob,
     [STUDENT_IMPORT_JOB]: studentImportJob(services),
+    [BULK_STUDENT_IMPORT_JOB]: bulkStudentImportJob(services),
     [SIF_IMPORT_JOB]: sifImportJob(services),
     [SCHOOL_IMPORT_JOB]: schoolImportJob(services),
     [ORDER_SIGN_INS_JOB]: orderSignInsJob(services),

@@ -10,5 +10,6 @@ export * from "./mail";
 export * from "./payments";
 export * from "./people";
 export * from "./referrals";
+export * from "./region-stats";
 export * from "./schools";
 export * from "./syllabus";

@@ -120,8 +120,8 @@ export const STUDENT_LANGUAGES = [
 ] as const;
 
 /**
- * A registered student. The school's region ids are copied here so that counts by region over a
- * million students use one index each instead of a join.
+ * A registered student. The school's region ids are copied here so that a region's students are
+ * one index walk instead of a join.
  */
 export const students = pgTable(
   "students",
@@ -182,14 +182,24 @@ export const students = pgTable(
   },
   (t) => [
     index("students_school_idx").on(t.schoolId, t.classLevel),
-    index("students_zone_idx").on(t.zoneId, t.paymentStatus),
-    index("students_state_idx").on(t.stateId, t.paymentStatus),
-    index("students_prant_idx").on(t.prantId, t.paymentStatus),
-    index("students_district_idx").on(t.districtId, t.paymentStatus),
+    // A region's students newest first (the coordinators' lists walk these backwards); counts by
+    // region come from the tallies (docs/decisions/019-region-lists.md).
+    index("students_zone_idx").on(t.zoneId, t.id),
+    index("students_state_idx").on(t.stateId, t.id),
+    index("students_prant_idx").on(t.prantId, t.id),
+    index("students_district_idx").on(t.districtId, t.id),
     index("students_referred_by_idx").on(t.referredBySchoolId, t.referralStatus),
     uniqueIndex("students_year_dedupe_key").on(t.examYearId, t.dedupeKey),
     uniqueIndex("students_year_roll_number_key").on(t.examYearId, t.rollNumber),
     index("students_school_year_idx").on(t.schoolId, t.examYearId, t.id),
+    // The region lists' date filter and "registered today" (docs/decisions/019-region-lists.md).
+    index("students_year_created_idx").on(t.examYearId, t.createdAt),
+    // The region lists' search (a name, roll number or phone by its beginning) and sorting by name.
+    // In the C collation a btree serves both LIKE 'prefix%' and ORDER BY (decision 019).
+    index("students_name_idx").on(sql`(lower(${t.firstName} || ' ' || ${t.lastName}) collate "C")`, t.examYearId, t.id),
+    index("students_last_name_idx").on(sql`(lower(${t.lastName}) collate "C")`, t.examYearId),
+    index("students_roll_number_prefix_idx").on(sql`(${t.rollNumber} collate "C")`),
+    index("students_phone_prefix_idx").on(sql`(${t.contactPhone} collate "C")`),
     check("students_gender", sql`${t.gender} is null or ${t.gender} in ('female', 'male', 'other')`),
     check("students_source", sql`${t.source} in ('form', 'import', 'sif')`),
     check(

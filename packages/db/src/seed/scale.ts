@@ -20,6 +20,7 @@ export interface ScaleReport extends ScaleOptions {
     schools: number;
     students: number;
     coordinators: number;
+    orders: number;
     analyze: number;
     total: number;
   };
@@ -84,7 +85,7 @@ async function addStudents(db: Db, count: number) {
       from schools
     )
     insert into students (school_id, class_level, language, first_name, last_name, date_of_birth, payment_status,
-                          zone_id, state_id, prant_id, district_id, exam_year_id, dedupe_key, gender)
+                          zone_id, state_id, prant_id, district_id, exam_year_id, dedupe_key, gender, created_at)
     select sc.id, 6 + g % 6,
       (array['en','hi','ta','te','kn','ml','mr','gu','pa','bn','or','as','sa','ur'])[1 + (g / 7) % 14],
       (array['Aarav','Ananya','Ishaan','Kavya','Rohan','Saanvi','Arjun','Priya','Farhan','Zoya','Gurpreet','Nandini'])[1 + g % 12],
@@ -95,9 +96,34 @@ async function addStudents(db: Db, count: number) {
       (select id from exam_years where is_active),
       -- Generated students are distinct by construction; the key only has to be unique.
       'scale-' || g,
-      case when g % 2 = 0 then 'female' else 'male' end
+      case when g % 2 = 0 then 'female' else 'male' end,
+      -- A season of registrations: spread over the last 120 days (the newest ids the latest).
+      now() - (((${count} - g) * 120 / greatest(${count}, 1)) || ' days')::interval
     from generate_series(1, ${count}) g
     join numbered sc on sc.n = (g::bigint * 104729) % ${total}`);
+}
+
+/**
+ * One paid order per school that has paid students (their fees at ₹150), paid over the last 60
+ * days, so the dashboard's money and payments-per-day figures read a season's worth of orders.
+ * Marked followed up: the receipts of a generated season are not mailed.
+ */
+async function addPaidOrders(db: Db) {
+  await db.execute(sql`
+    with paid as (
+      select c.school_id, c.paid, row_number() over (order by c.school_id) as n
+      from school_student_counts c join exam_years y on y.id = c.exam_year_id and y.is_active
+      where c.paid > 0 and not exists (select 1 from payment_orders o where o.school_id = c.school_id)
+    ), base as (
+      select coalesce(max(invoice_number), 0) as last from payment_orders where exam_year_id = (select id from exam_years where is_active)
+    )
+    insert into payment_orders (exam_year_id, purpose, payer_user_id, school_id, currency, amount_minor, status,
+      provider, paid_at, invoice_number, followed_up_at, created_at)
+    select (select id from exam_years where is_active), 'students', (select id from users where username = 'admin'),
+      p.school_id, 'INR', p.paid * 15000, 'paid', 'demo',
+      now() - ((p.n % 60) || ' days')::interval - ((p.n % 1440) || ' minutes')::interval,
+      base.last + p.n, now(), now() - ((p.n % 60) || ' days')::interval - interval '1 day'
+    from paid p cross join base`);
 }
 
 /** Coordinators spread over the tree: a quarter each of zonal, state, prant and district. */
@@ -131,6 +157,7 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
   const schoolsTime = await timed(() => addSchools(db, options.schools));
   const studentsTime = await timed(() => addStudents(db, options.students));
   const coordinators = await timed(() => addCoordinators(db, options.coordinators));
+  const orders = await timed(() => addPaidOrders(db));
   const analyze = await timed(() => db.execute(sql`analyze`));
   return {
     ...options,
@@ -139,6 +166,7 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
       schools: schoolsTime,
       students: studentsTime,
       coordinators,
+      orders,
       analyze,
       total: Math.round((performance.now() - started) / 10) / 100,
     },

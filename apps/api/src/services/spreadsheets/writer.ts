@@ -16,6 +16,11 @@ export interface TemplateColumn {
   width?: number;
   /** A drop-down list of allowed values (Excel data validation). */
   list?: readonly string[];
+  /**
+   * A drop-down list read from cells of the workbook instead ("'Your schools'!$A$2:$A$40"), for
+   * lists too long for `list`; a value not in it is warned about, not refused.
+   */
+  listRange?: string;
   /** Excel number format for the column ("@" keeps phone numbers as text). */
   numFmt?: string;
 }
@@ -27,6 +32,8 @@ export interface TemplateOptions {
   instructions: readonly string[];
   /** Rows the drop-down lists cover below the header. */
   validationRows: number;
+  /** Sheets after "Instructions" (reference lists such as the uploader's schools and their codes). */
+  sheets?: readonly { name: string; columns: readonly TemplateColumn[]; rows: readonly (readonly CellValue[])[] }[];
 }
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -47,22 +54,39 @@ export async function templateWorkbook(options: TemplateOptions): Promise<Uint8A
   const validations = (sheet as unknown as { dataValidations: { add(range: string, rule: object): void } })
     .dataValidations;
   options.columns.forEach((column, index) => {
-    if (!column.list) return;
     const letter = sheet.getColumn(index + 1).letter;
-    validations.add(`${letter}2:${letter}${options.validationRows + 1}`, {
-      type: "list",
-      allowBlank: true,
-      formulae: [`"${column.list.join(",")}"`],
-      showErrorMessage: true,
-      errorStyle: "stop",
-      errorTitle: column.header,
-      error: `Choose one of: ${column.list.join(", ")}`,
-    });
+    const range = `${letter}2:${letter}${options.validationRows + 1}`;
+    if (column.list) {
+      validations.add(range, {
+        type: "list",
+        allowBlank: true,
+        formulae: [`"${column.list.join(",")}"`],
+        showErrorMessage: true,
+        errorStyle: "stop",
+        errorTitle: column.header,
+        error: `Choose one of: ${column.list.join(", ")}`,
+      });
+    } else if (column.listRange) {
+      validations.add(range, {
+        type: "list",
+        allowBlank: true,
+        formulae: [column.listRange],
+        showErrorMessage: true,
+        errorStyle: "warning",
+        errorTitle: column.header,
+        error: "This value is not in the list.",
+      });
+    }
   });
   const help = workbook.addWorksheet("Instructions");
   help.getColumn(1).width = 110;
   for (const line of options.instructions) help.addRow([line]).alignment = { wrapText: true, vertical: "top" };
   help.getRow(1).font = { bold: true, size: 14 };
+  for (const extra of options.sheets ?? []) {
+    const list = workbook.addWorksheet(extra.name, { views: [{ state: "frozen", ySplit: 1 }] });
+    addHeader(list, extra.columns);
+    for (const row of extra.rows) list.addRow(row.map(neutralise));
+  }
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
 

@@ -1,0 +1,352 @@
+import type {
+  AnalyticsFilters,
+  CoordinatorCounts,
+  Participation,
+  RegistrationsVsCollections,
+  SchoolAnalytics,
+  StatisticsSummary,
+  StudyMaterialAnalytics,
+} from "@repo/contracts/region-analytics";
+import { type DbOrTx, queryRows } from "@repo/db";
+import { type SQL, sql } from "drizzle-orm";
+import { ApiError } from "../http/errors";
+import { coordinatorCondition } from "./coordinators";
+import { programmeToday } from "./region-dashboard";
+import { type Assignments, assignedSql, assignmentsOf, type RegionViewer, tallyFor } from "./region-lists";
+import { regionScopeFor } from "./scope";
+import { idsIn } from "./sql";
+import { activeExamYear } from "./students";
+
+/**
+ * The coordinator app's analytics and statistics (spec §7; decision 019), scoped like the region
+ * lists. Without a date range every figure comes from the tallies the `students` triggers keep;
+ * a date range narrows participation to the students registered in it, counted live (its cost
+ * grows with the range, which is why the page starts without one).
+ */
+
+/** One analytics call: the viewer's figures for the filters. */
+export type AnalyticsRun<T> = (db: DbOrTx, viewer: RegionViewer, filters: AnalyticsFilters) => Promise<T>;
+
+/** The longest range the day-by-day series covers. */
+export const MAX_SERIES_DAYS = 400;
+
+const n = (value: unknown) => Number(value ?? 0);
+
+function regionParts(alias: string, filters: AnalyticsFilters): SQL[] {
+  const parts: SQL[] = [];
+  if (filters.zone_id) parts.push(sql`${sql.raw(alias)}.zone_id = ${filters.zone_id}`);
+  if (filters.state_ids?.length) parts.push(idsIn(sql.raw(`${alias}.state_id`), filters.state_ids));
+  return parts;
+}
+
+const belowState = (assigned: Assignments | null) =>
+  Boolean(assigned && (assigned.prants.length || assigned.districts.length));
+
+const dateParts = (column: SQL, filters: AnalyticsFilters): SQL[] => [
+  ...(filters.from ? [sql`${column} >= (${filters.from}::date)::timestamp at time zone 'Asia/Kolkata'`] : []),
+  ...(filters.to ? [sql`${column} < (${filters.to}::date + 1)::timestamp at time zone 'Asia/Kolkata'`] : []),
+];
+
+async function context(db: DbOrTx, viewer: RegionViewer) {
+  const [year, assigned] = await Promise.all([activeExamYear(db), assignmentsOf(db, viewer)]);
+  return { year, assigned };
+}
+
+/** Students by class, language and source, each split by payment. */
+export async function participationOf(
+  db: DbOrTx,
+  viewer: RegionViewer,
+  filters: AnalyticsFilters,
+): Promise<Participation> {
+  const { year, assigned } = await context(db, viewer);
+  const live = Boolean(filters.from || filters.to);
+  // With dates: the students themselves; without: the tallies (by district below a state).
+  const source = live
+    ? sql`(select class_level, language, payment_status, source, 1 as students from students t
+          where ${sql.join(
+            [
+              sql`t.exam_year_id = ${year.id}`,
+              assignedSql("t", assigned),
+              ...regionParts("t", filters),
+              ...dateParts(sql`t.created_at`, filters),
+            ],
+            sql` and `,
+          )})`
+    : sql`(select class_level, language, payment_status, source, students from ${tallyFor(assigned, filters)} t
+      where ${sql.join(
+        [sql`t.exam_year_id = ${year.id}`, assignedSql("t", assigned), ...regionParts("t", filters)],
+        sql` and `,
+      )})`;
+  const rows = await queryRows<{
+    class_level: number | null;
+    language: string | null;
+    kind: string | null;
+    total: number;
+    paid: number;
+    pending: number;
+  }>(
+    db,
+    sql`select class_level, language, case when source = 'sif' then 'individual' else 'school' end as kind,
+          sum(students)::int as total,
+          coalesce(sum(students) filter (where payment_status = 'paid'), 0)::int as paid,
+          coalesce(sum(students) filter (where payment_status = 'pending'), 0)::int as pending
+        from ${source} x
+        group by grouping sets ((class_level), (language), (case when source = 'sif' then 'individual' else 'school' end))`,
+  );
+  const split = (row: (typeof rows)[number]) => {
+    const total = n(row.total);
+    const paid = n(row.paid);
+    const pending = n(row.pending);
+    return { total, paid, pending, unpaid: total - paid - pending };
+  };
+  return {
+    by_class: rows
+      .filter((r) => r.class_level !== null)
+      .map((r) => ({ class_level: n(r.class_level), ...split(r) }))
+      .sort((a, b) => a.class_level - b.class_level),
+    by_language: rows
+      .filter((r) => r.language !== null)
+      .map((r) => ({ language: String(r.language), ...split(r) }))
+      .sort((a, b) => b.total - a.total),
+    by_source: rows
+      .filter((r) => r.kind !== null && r.class_level === null && r.language === null)
+      .map((r) => ({ source: r.kind as "school" | "individual", ...split(r) })),
+  };
+}
+
+/** Registrations (tallies by day) and paid orders per day, from `from` to `to` (default: the last 30 days). */
+export async function registrationsVsCollections(
+  db: DbOrTx,
+  viewer: RegionViewer,
+  filters: AnalyticsFilters,
+): Promise<RegistrationsVsCollections> {
+  const { year, assigned } = await context(db, viewer);
+  const to = filters.to ?? programmeToday();
+  const from = filters.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
+  const days = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+  if (days > MAX_SERIES_DAYS) {
+    throw new ApiError(400, `Choose at most ${MAX_SERIES_DAYS} days for the day-by-day figures`, [
+      { field: "from", message: `Choose at most ${MAX_SERIES_DAYS} days` },
+    ]);
+  }
+  const tally = belowState(assigned) ? sql`student_daily_district_tallies` : sql`student_daily_state_tallies`;
+  const [registered, paid] = await Promise.all([
+    queryRows<{ day: string; students: number }>(
+      db,
+      sql`select t.day::text as day, sum(t.students)::int as students from ${tally} t
+          where ${sql.join(
+            [
+              sql`t.exam_year_id = ${year.id}`,
+              sql`t.day between ${from}::date and ${to}::date`,
+              assignedSql("t", assigned),
+              ...regionParts("t", filters),
+            ],
+            sql` and `,
+          )}
+          group by t.day`,
+    ),
+    queryRows<{ day: string; currency: string; orders: number; amount_minor: string | number }>(
+      db,
+      sql`select (o.paid_at at time zone 'Asia/Kolkata')::date::text as day, o.currency, count(*)::int as orders,
+            sum(o.amount_minor) as amount_minor
+          from payment_orders o left join schools sc on sc.id = o.school_id
+          where ${sql.join(
+            [
+              sql`o.exam_year_id = ${year.id}`,
+              sql`o.status = 'paid'`,
+              ...dateParts(sql`o.paid_at`, { from, to }),
+              ...(assigned ? [sql`o.school_id is not null`, assignedSql("sc", assigned)] : []),
+              ...(filters.zone_id || filters.state_ids?.length
+                ? [sql`o.school_id is not null`, ...regionParts("sc", filters)]
+                : []),
+            ],
+            sql` and `,
+          )}
+          group by 1, 2`,
+    ),
+  ]);
+  const byDay = new Map(registered.map((r) => [r.day, n(r.students)]));
+  const money = new Map<string, { orders: number; collected: { currency: string; amount_minor: number }[] }>();
+  for (const row of paid) {
+    const entry = money.get(row.day) ?? { orders: 0, collected: [] };
+    entry.orders += n(row.orders);
+    entry.collected.push({ currency: row.currency.trim(), amount_minor: n(row.amount_minor) });
+    money.set(row.day, entry);
+  }
+  const out: RegistrationsVsCollections["days"] = [];
+  for (let i = 0; i < days; i++) {
+    const day = new Date(Date.parse(`${from}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10);
+    const m = money.get(day);
+    out.push({ day, registered: byDay.get(day) ?? 0, orders: m?.orders ?? 0, collected: m?.collected ?? [] });
+  }
+  return { from, to, days: out };
+}
+
+/** Schools by type (category) and board, with those that have a paid student and their students. */
+export async function schoolAnalyticsOf(
+  db: DbOrTx,
+  viewer: RegionViewer,
+  filters: AnalyticsFilters,
+): Promise<SchoolAnalytics> {
+  const { year, assigned } = await context(db, viewer);
+  const rows = await queryRows<{
+    category_id: number | null;
+    board_id: number | null;
+    schools: number;
+    active: number;
+    verified: number;
+    with_paid: number;
+    students: number;
+  }>(
+    db,
+    sql`select sc.category_id, coalesce(sc.board_id, 0) as board_id, count(*)::int as schools,
+          count(*) filter (where sc.is_active)::int as active,
+          count(*) filter (where sc.email_verified_at is not null)::int as verified,
+          count(*) filter (where c.paid > 0)::int as with_paid,
+          coalesce(sum(c.students), 0)::int as students
+        from schools sc left join school_student_counts c on c.school_id = sc.id and c.exam_year_id = ${year.id}
+        where ${sql.join(
+          [assignedSql("sc", assigned), ...regionParts("sc", filters), ...dateParts(sql`sc.created_at`, filters)],
+          sql` and `,
+        )}
+        group by grouping sets ((), (sc.category_id), (coalesce(sc.board_id, 0)))`,
+  );
+  const total = rows.find((r) => r.category_id === null && r.board_id === null);
+  const pick = (r: (typeof rows)[number]) => ({
+    schools: n(r.schools),
+    with_paid: n(r.with_paid),
+    students: n(r.students),
+  });
+  return {
+    total: n(total?.schools),
+    active: n(total?.active),
+    verified: n(total?.verified),
+    with_paid: n(total?.with_paid),
+    by_category: rows
+      .filter((r) => r.category_id !== null)
+      .map((r) => ({ category_id: n(r.category_id), ...pick(r) }))
+      .sort((a, b) => a.category_id - b.category_id),
+    by_board: rows
+      .filter((r) => r.category_id === null && r.board_id !== null)
+      .map((r) => ({ board_id: n(r.board_id), ...pick(r) }))
+      .sort((a, b) => b.schools - a.schools),
+  };
+}
+
+/** Study materials bought (paid orders), with their buyers in the viewer's region. */
+export async function studyMaterialAnalyticsOf(
+  db: DbOrTx,
+  viewer: RegionViewer,
+  filters: AnalyticsFilters,
+): Promise<StudyMaterialAnalytics> {
+  const { year, assigned } = await context(db, viewer);
+  const rows = await queryRows<{
+    id: number;
+    title: string;
+    currency: string | null;
+    buyers: number;
+    amount_minor: string | number | null;
+  }>(
+    db,
+    sql`select m.id, m.title, o.currency, count(distinct o.payer_user_id)::int as buyers, sum(i.amount_minor) as amount_minor
+        from study_materials m
+        left join payment_order_items i on i.study_material_id = m.id
+        left join payment_orders o on o.id = i.order_id and o.status = 'paid' and o.exam_year_id = ${year.id}
+          ${sql.join(
+            [
+              sql``,
+              ...dateParts(sql`o.paid_at`, filters),
+              ...(assigned || filters.zone_id || filters.state_ids?.length
+                ? [
+                    sql`exists (select 1 from schools sc where sc.id = o.school_id and ${sql.join(
+                      [assignedSql("sc", assigned), ...regionParts("sc", filters)],
+                      sql` and `,
+                    )})`,
+                  ]
+                : []),
+            ],
+            sql` and `,
+          )}
+        group by m.id, m.title, o.currency
+        order by m.title`,
+  );
+  const byMaterial = new Map<number, StudyMaterialAnalytics[number]>();
+  for (const row of rows) {
+    const entry = byMaterial.get(n(row.id)) ?? { id: n(row.id), title: row.title, buyers: 0, collected: [] };
+    if (row.currency) {
+      entry.buyers += n(row.buyers);
+      entry.collected.push({ currency: row.currency.trim(), amount_minor: n(row.amount_minor) });
+    }
+    byMaterial.set(entry.id, entry);
+  }
+  return [...byMaterial.values()];
+}
+
+/** Coordinators the viewer oversees, by level, signing in or switched off. */
+export async function coordinatorCountsOf(db: DbOrTx, viewer: RegionViewer): Promise<CoordinatorCounts> {
+  const scope = await regionScopeFor(db, viewer);
+  const rows = await queryRows<{ role_id: number; active: number; inactive: number }>(
+    db,
+    sql`select u.role_id, count(*) filter (where u.is_active)::int as active,
+          count(*) filter (where not u.is_active)::int as inactive
+        from users u where ${coordinatorCondition({}, viewer, scope)}
+        group by u.role_id order by u.role_id`,
+  );
+  return rows.map((r) => ({ role_id: n(r.role_id), active: n(r.active), inactive: n(r.inactive) }));
+}
+
+/** Each state of the region (each district, for a prant or district coordinator) by payment and class. */
+export async function statisticsSummaryOf(
+  db: DbOrTx,
+  viewer: RegionViewer,
+  filters: AnalyticsFilters,
+): Promise<StatisticsSummary> {
+  const { year, assigned } = await context(db, viewer);
+  const byDistrict = belowState(assigned);
+  const key = byDistrict ? sql`t.district_id` : sql`t.state_id`;
+  const rows = await queryRows<{
+    id: number;
+    name: string | null;
+    class_level: number;
+    total: number;
+    paid: number;
+    pending: number;
+  }>(
+    db,
+    sql`select ${key} as id, ${byDistrict ? sql`d.name` : sql`s.name`} as name, t.class_level,
+          sum(t.students)::int as total,
+          coalesce(sum(t.students) filter (where t.payment_status = 'paid'), 0)::int as paid,
+          coalesce(sum(t.students) filter (where t.payment_status = 'pending'), 0)::int as pending
+        from ${byDistrict ? sql`student_district_tallies t left join districts d on d.id = t.district_id` : sql`student_state_tallies t join states s on s.id = t.state_id`}
+        where ${sql.join(
+          [sql`t.exam_year_id = ${year.id}`, assignedSql("t", assigned), ...regionParts("t", filters)],
+          sql` and `,
+        )}
+        group by 1, 2, 3`,
+  );
+  const places = new Map<number, StatisticsSummary["rows"][number]>();
+  for (const row of rows) {
+    const id = n(row.id);
+    const place = places.get(id) ?? {
+      id,
+      name: row.name ?? "No district given",
+      total: 0,
+      paid: 0,
+      pending: 0,
+      unpaid: 0,
+      by_class: [],
+    };
+    const total = n(row.total);
+    const paid = n(row.paid);
+    const pending = n(row.pending);
+    place.total += total;
+    place.paid += paid;
+    place.pending += pending;
+    place.unpaid += total - paid - pending;
+    place.by_class.push({ class_level: n(row.class_level), total, paid });
+    places.set(id, place);
+  }
+  const out = [...places.values()].sort((a, b) => a.name.localeCompare(b.name));
+  for (const place of out) place.by_class.sort((a, b) => a.class_level - b.class_level);
+  return { level: byDistrict ? "district" : "state", rows: out };
+}

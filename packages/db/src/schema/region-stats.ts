@@ -1,0 +1,116 @@
+import { date, index, integer, pgTable, primaryKey, smallint, text } from "drizzle-orm/pg-core";
+
+/**
+ * Pre-aggregated student counts for the coordinator console (docs/decisions/019-region-lists.md).
+ * A national or zonal count over a million students takes 20-80 ms; these tables answer it from
+ * a few thousand rows. Triggers on `students` keep them exact (migration 0010), so every figure a
+ * dashboard shows equals the total of the list it links to.
+ *
+ * Rows are per exam year, region and the lists' filters that have few values (class, language,
+ * payment status, source). Three grains: the country (a few hundred rows), by state for zonal and
+ * state figures (a few thousand in all), by district for prant and district figures (a few hundred
+ * per prant).
+ * Search, dates and one school's students are counted from `students` itself. (No check that
+ * counts stay at or above zero: PostgreSQL checks an upsert's proposed row, a negative delta, first.)
+ */
+const tallyColumns = {
+  examYearId: integer("exam_year_id").notNull(),
+  zoneId: integer("zone_id").notNull(),
+  stateId: integer("state_id").notNull(),
+  classLevel: smallint("class_level").notNull(),
+  language: text("language").notNull(),
+  paymentStatus: text("payment_status").notNull(),
+  source: text("source").notNull(),
+  students: integer("students").notNull(),
+};
+
+/** The whole country (a few hundred rows a year): the admins' unfiltered figures. */
+export const studentYearTallies = pgTable(
+  "student_year_tallies",
+  {
+    examYearId: integer("exam_year_id").notNull(),
+    classLevel: smallint("class_level").notNull(),
+    language: text("language").notNull(),
+    paymentStatus: text("payment_status").notNull(),
+    source: text("source").notNull(),
+    students: integer("students").notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: "student_year_tallies_pkey",
+      columns: [t.examYearId, t.classLevel, t.language, t.paymentStatus, t.source],
+    }),
+  ],
+);
+
+export const studentStateTallies = pgTable("student_state_tallies", tallyColumns, (t) => [
+  primaryKey({
+    name: "student_state_tallies_pkey",
+    columns: [t.examYearId, t.stateId, t.classLevel, t.language, t.paymentStatus, t.source],
+  }),
+]);
+
+export const studentDistrictTallies = pgTable(
+  "student_district_tallies",
+  {
+    ...tallyColumns,
+    /** 0 when the students have no prant or district (an unlisted school's individual students). */
+    prantId: integer("prant_id").notNull(),
+    districtId: integer("district_id").notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: "student_district_tallies_pkey",
+      columns: [t.examYearId, t.districtId, t.prantId, t.stateId, t.classLevel, t.language, t.paymentStatus, t.source],
+    }),
+    index("student_district_tallies_prant_idx").on(t.examYearId, t.prantId),
+  ],
+);
+
+/**
+ * Each school's students this exam year by payment status: the school lists' counts, and "paid
+ * schools" (at least one paid student) without reading the students.
+ */
+export const schoolStudentCounts = pgTable(
+  "school_student_counts",
+  {
+    schoolId: integer("school_id").notNull(),
+    examYearId: integer("exam_year_id").notNull(),
+    students: integer("students").notNull().default(0),
+    paid: integer("paid").notNull().default(0),
+    pending: integer("pending").notNull().default(0),
+  },
+  (t) => [primaryKey({ name: "school_student_counts_pkey", columns: [t.schoolId, t.examYearId] })],
+);
+
+/**
+ * Students registered per day (India Standard Time), for the analytics' registrations over time;
+ * by state, and by district for prant and district coordinators.
+ */
+const dailyColumns = {
+  examYearId: integer("exam_year_id").notNull(),
+  zoneId: integer("zone_id").notNull(),
+  stateId: integer("state_id").notNull(),
+  day: date("day", { mode: "string" }).notNull(),
+  students: integer("students").notNull(),
+};
+
+export const studentDailyStateTallies = pgTable("student_daily_state_tallies", dailyColumns, (t) => [
+  primaryKey({ name: "student_daily_state_tallies_pkey", columns: [t.examYearId, t.day, t.stateId] }),
+]);
+
+export const studentDailyDistrictTallies = pgTable(
+  "student_daily_district_tallies",
+  {
+    ...dailyColumns,
+    prantId: integer("prant_id").notNull(),
+    districtId: integer("district_id").notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: "student_daily_district_tallies_pkey",
+      columns: [t.examYearId, t.districtId, t.day, t.prantId, t.stateId],
+    }),
+    index("student_daily_district_tallies_prant_idx").on(t.examYearId, t.prantId, t.day),
+  ],
+);
