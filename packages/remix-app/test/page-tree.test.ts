@@ -12,13 +12,15 @@ const appsDir = fileURLToPath(new URL("../../../apps", import.meta.url));
 /**
  * `_app.regions.zones.tsx` → `/regions/zones`; the layout `_app.tsx`, the splat `_app.$.tsx` and a
  * screen of one record (`_app.payment.checkout.$order.tsx`: not a page of the menu; its loader
- * names its own permission) → undefined.
+ * names its own permission) → undefined. A trailing `_` (a page below another page's address that
+ * is not its child: `_app.region-masters.states-coordinators_.student-import.tsx`) is no part of the address.
  */
 function urlOf(moduleName: string): string | undefined {
   const segments = moduleName
     .replace(/\.(tsx|ts)$/, "")
     .split(".")
-    .filter((segment) => !segment.startsWith("_"));
+    .filter((segment) => !segment.startsWith("_"))
+    .map((segment) => segment.replace(/_$/, ""));
   if (segments.length === 0 || segments.some((segment) => segment.startsWith("$"))) return undefined;
   return `/${segments.join("/")}`;
 }
@@ -38,6 +40,9 @@ describe("route modules and the page tree", () => {
     expect(urlOf("_app.$.tsx")).toBeUndefined();
     expect(urlOf("_app.tsx")).toBeUndefined();
     expect(urlOf("_app.payment.checkout.$order.tsx")).toBeUndefined();
+    expect(urlOf("_app.region-masters.states-coordinators_.student-import.tsx")).toBe(
+      "/region-masters/states-coordinators/student-import",
+    );
   });
 
   for (const app of APP_IDS) {

@@ -4,6 +4,8 @@ import { seriesColors } from "../chart/palette";
 import { nivoTheme, useChartTheme } from "../chart/useChartTheme";
 import type { BarDatum } from "./BarChart";
 
+const ellipsis = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
 export default function NivoBar({
   data,
   indexBy,
@@ -21,16 +23,20 @@ export default function NivoBar({
 }) {
   const colors = useChartTheme();
   const horizontal = layout === "horizontal";
+  // Horizontal bars: room for the longest label (up to 200 px), and the first row on top, as in
+  // the data table (nivo draws the first row at the bottom).
+  const longest = Math.max(0, ...data.map((row) => String(row[indexBy] ?? "").length));
+  const left = horizontal ? Math.min(200, Math.max(90, Math.min(longest, 27) * 7 + 16)) : 56;
   return (
     <ResponsiveBar
-      data={[...data]}
+      data={horizontal ? [...data].reverse() : [...data]}
       indexBy={indexBy}
       keys={[...keys]}
       layout={layout}
       groupMode={groupMode}
       colors={seriesColors}
       theme={nivoTheme(colors)}
-      margin={{ top: 10, right: 16, bottom: keys.length > 1 ? 64 : 40, left: horizontal ? 90 : 56 }}
+      margin={{ top: 10, right: 16, bottom: keys.length > 1 ? 64 : 40, left }}
       padding={0.3}
       innerPadding={groupMode === "grouped" ? 3 : 0}
       borderRadius={4}
@@ -47,6 +53,8 @@ export default function NivoBar({
         tickSize: 0,
         tickPadding: 10,
         tickValues: horizontal ? undefined : 5,
+        // Long names end in an ellipsis on the axis; the table and the tooltip show them whole.
+        format: horizontal ? (value: string | number) => ellipsis(String(value), 27) : undefined,
         legend: horizontal ? undefined : valueLegend,
         legendOffset: -48,
         legendPosition: "middle",

@@ -14,6 +14,10 @@ export default function NivoLine({
   area: boolean;
 }) {
   const colors = useChartTheme();
+  // At most about a dozen labels on the x axis (a month of days would overlap); the table has all.
+  const xs = [...new Set(series.flatMap((line) => line.data.map((point) => point.x)))];
+  const step = Math.ceil(xs.length / 12);
+  const tickValues = step > 1 ? xs.filter((_, index) => index % step === 0) : undefined;
   return (
     <ResponsiveLine
       data={series.map((line) => ({ id: line.id, data: line.data.map((point) => ({ ...point })) }))}
@@ -24,13 +28,13 @@ export default function NivoLine({
       enableArea={area}
       areaOpacity={0.08}
       lineWidth={2.5}
-      pointSize={7}
+      pointSize={xs.length > 40 ? 0 : 7}
       pointColor={colors.surface}
       pointBorderWidth={2}
       pointBorderColor={{ from: "seriesColor" }}
       enableGridX={false}
       gridYValues={5}
-      axisBottom={{ tickSize: 0, tickPadding: 10 }}
+      axisBottom={{ tickSize: 0, tickPadding: 10, tickValues }}
       axisLeft={{
         tickSize: 0,
         tickPadding: 10,

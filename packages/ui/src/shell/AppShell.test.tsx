@@ -45,15 +45,18 @@ describe("AppShell layout", () => {
 
   it.each(["dark-sidebar", "light-sidebar", "dark-header", "light-header"] as const)(
     "renders the %s layout",
-    (layout) => {
+    async (layout) => {
       const { container } = renderShell({ layout });
       const root = container.firstElementChild as HTMLElement;
       expect(root.dataset.layout).toBe(layout);
       expect(root.hasAttribute("data-has-sidebar")).toBe(layout.endsWith("sidebar"));
       if (layout.endsWith("header")) {
         // The header carries the menu as dropdowns (shown from the large breakpoint; jsdom has no
-        // media queries, hence `hidden: true`).
-        const headerNav = within(screen.getByRole("banner")).getByRole("navigation", { name: "Main", hidden: true });
+        // media queries, hence `hidden: true`). It loads lazily, with the header layouts only.
+        const headerNav = await within(screen.getByRole("banner")).findByRole("navigation", {
+          name: "Main",
+          hidden: true,
+        });
         expect(within(headerNav).getByRole("button", { name: "Students", hidden: true })).toBeTruthy();
       }
     },

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useMediaQuery } from "../internal/useMediaQuery";
 import { LoadingBar } from "../loading-bar/LoadingBar";
 import { PageTitle } from "../page-title/PageTitle";
@@ -26,7 +26,6 @@ import {
   ToolbarRow,
   Wrapper,
 } from "./frame";
-import { HeaderMenu } from "./HeaderMenu";
 import {
   containerMode,
   DEFAULT_LAYOUT,
@@ -45,6 +44,10 @@ import type { StickyMode } from "./scroll";
 import { PlainLink, type ShellLinkComponent, type ShellUser } from "./types";
 import { UserMenu } from "./UserMenu";
 import { useScrollState } from "./useScrollState";
+
+// The header layouts' menu loads only where a header layout is chosen (the default layout has the
+// sidebar): every signed-in page's first view is 1.5 KB lighter (docs/decisions/005).
+const HeaderMenu = lazy(() => import("./HeaderMenu").then((module) => ({ default: module.HeaderMenu })));
 
 export type { HeaderContent, LayoutType, PageWidth } from "./layout";
 export { LAYOUT_TYPES, resolveLayout, routeLayoutFrom } from "./layout";
@@ -262,7 +265,9 @@ export function AppShell({
                 {withSidebar ? null : (
                   <OnlyLg css={{ gap: "$5" }}>
                     <NoWrap>{logo}</NoWrap>
-                    <HeaderMenu items={menu} location={location} linkComponent={linkComponent} />
+                    <Suspense fallback={null}>
+                      <HeaderMenu items={menu} location={location} linkComponent={linkComponent} />
+                    </Suspense>
                   </OnlyLg>
                 )}
                 {headerContent === "page-title" ? (
