@@ -1,81 +1,28 @@
 import { Link as RemixLink } from "@remix-run/react";
-import { BULK_STUDENT_IMPORT } from "@repo/contracts/bulk-student-import-constants";
-import { type JobItem, useJob } from "@repo/remix-app/jobs/use-job";
+import {
+  ErrorsFileDownload,
+  ImportModeChoice,
+  ImportProgress,
+  PreviewHeading,
+  SpreadsheetInput,
+} from "@repo/remix-app/imports/parts";
+import { type ImportPreview, previewProblems } from "@repo/remix-app/imports/spreadsheet";
+import { useImportFlow } from "@repo/remix-app/imports/use-import-flow";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { DescriptionList } from "@repo/ui/description-list";
 import { Dialog } from "@repo/ui/dialog";
-import { FileInput } from "@repo/ui/file-input";
 import { Icon } from "@repo/ui/icon";
 import { Link } from "@repo/ui/link";
-import { ProgressBar } from "@repo/ui/progress-bar";
-import { RadioGroup } from "@repo/ui/radio-group";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
-import { useCallback, useEffect, useRef, useState } from "react";
-import type { BulkImportResult, ImportAnswer, ImportPreview } from "./student-import.server";
-import {
-  BULK_IMPORT_PATHS,
-  IMPORT_ACCEPT,
-  IMPORT_MODES,
-  type ImportMode,
-  NO_FILE_MESSAGE,
-  tooLargeMessage,
-} from "./student-import-paths";
-
-type Stage =
-  | { step: "choose" }
-  | { step: "checking"; file: File }
-  | { step: "preview"; file: File; preview: ImportPreview }
-  | { step: "starting"; file: File; preview: ImportPreview }
-  | { step: "importing"; jobId: number }
-  | { step: "result"; jobId: number; result: BulkImportResult };
+import { useState } from "react";
+import type { BulkImportResult } from "./student-import.server";
+import { BULK_IMPORT_KIND, BULK_IMPORT_PATHS } from "./student-import-paths";
 
 const figure = (n: number) => n.toLocaleString("en-IN");
-const count = (n: number, one: string, many: string) => `${figure(n)} ${n === 1 ? one : many}`;
 /** Problems shown in the dialog; the errors file has them all. */
 const SHOWN_PROBLEMS = 5;
-
-/** A finished import job's result, when it has the shape the bulk import writes. */
-function resultOf(job: JobItem | null): BulkImportResult | null {
-  const result = job?.status === "done" ? job.result : null;
-  if (!result || typeof result.inserted !== "number" || !Array.isArray(result.errors)) return null;
-  return result as unknown as BulkImportResult;
-}
-
-/** Sends the file to the app's upload route; a lost connection or an ended session becomes a message. */
-async function send(file: File, mode: "preview" | ImportMode, csrf: string): Promise<ImportAnswer> {
-  const form = new FormData();
-  form.set("csrf", csrf);
-  form.set("mode", mode);
-  form.set("file", file, file.name);
-  let response: Response;
-  try {
-    response = await fetch(BULK_IMPORT_PATHS.upload, {
-      method: "POST",
-      body: form,
-      headers: { Accept: "application/json" },
-    });
-  } catch {
-    return { ok: false, message: "The file could not be sent. Check your connection and try again." };
-  }
-  if ((response.headers.get("content-type") ?? "").includes("json")) return (await response.json()) as ImportAnswer;
-  if (response.redirected && new URL(response.url).pathname === "/login") {
-    return { ok: false, message: "Your session has ended. Reload the page and sign in again." };
-  }
-  return { ok: false, message: "The file could not be imported. Please try again." };
-}
-
-/** The mistakes of the previewed rows, one sentence each ("School code: No school with the code …"). */
-function previewProblems(preview: ImportPreview) {
-  const headerOf = (key: string) => preview.columns.find((column) => column.key === key)?.header ?? key;
-  return preview.rows
-    .filter((row) => row.errors.length > 0)
-    .map((row) => ({
-      row: row.row,
-      message: row.errors.map((error) => `${headerOf(error.field)}: ${error.message}`).join("; "),
-    }));
-}
 
 function Problems({ label, problems }: { label: string; problems: readonly { row: number; message: string }[] }) {
   if (problems.length === 0) return null;
@@ -105,66 +52,10 @@ interface Props {
  * errors file when rows were refused.
  */
 export default function StudentImportDialog({ csrf, studentsPath, onClose }: Props) {
-  const [stage, setStage] = useState<Stage>({ step: "choose" });
-  const [mode, setMode] = useState<ImportMode>("all-or-nothing");
-  const [problem, setProblem] = useState<string | null>(null);
-  const [inputKey, setInputKey] = useState(0);
   const [started, setStarted] = useState(false);
-  const chosen = useRef<File | null>(null);
-  const jobId = stage.step === "importing" ? stage.jobId : null;
-  const { job, failure } = useJob(jobId);
-
-  const restart = useCallback((message: string | null = null) => {
-    chosen.current = null;
-    setStage({ step: "choose" });
-    setProblem(message);
-    setInputKey((key) => key + 1);
-  }, []);
-
-  // The job's end: its result, or back to the file input with why it failed.
-  useEffect(() => {
-    if (jobId === null) return;
-    if (failure) return restart(failure);
-    if (job?.status === "failed") return restart(job.error ?? "The import failed. Please try again.");
-    const result = resultOf(job);
-    if (result) setStage({ step: "result", jobId, result });
-    else if (job?.status === "done") restart("The import finished without a result. Please try again.");
-  }, [job, failure, jobId, restart]);
-
-  const choose = async (file: File | null) => {
-    chosen.current = file;
-    setProblem(null);
-    if (!file) return setStage({ step: "choose" });
-    if (file.size > BULK_STUDENT_IMPORT.maxBytes) {
-      setStage({ step: "choose" });
-      return setProblem(tooLargeMessage(file.size, BULK_STUDENT_IMPORT.maxBytes));
-    }
-    setStage({ step: "checking", file });
-    const answer = await send(file, "preview", csrf);
-    if (chosen.current !== file) return; // Another file was chosen meanwhile.
-    if (!answer.ok || !answer.preview) {
-      setStage({ step: "choose" });
-      return setProblem(answer.message);
-    }
-    setStage({ step: "preview", file, preview: answer.preview });
-  };
-
-  const start = async () => {
-    if (stage.step !== "preview") return setProblem(NO_FILE_MESSAGE);
-    const { file, preview } = stage;
-    setProblem(null);
-    setStage({ step: "starting", file, preview });
-    const answer = await send(file, mode, csrf);
-    if (!answer.ok || answer.jobId === undefined) {
-      setStage({ step: "preview", file, preview });
-      return setProblem(answer.message);
-    }
-    setStarted(true);
-    setStage({ step: "importing", jobId: answer.jobId });
-  };
-
+  const flow = useImportFlow<BulkImportResult>({ csrf, kind: BULK_IMPORT_KIND, onStarted: () => setStarted(true) });
+  const { stage, previewed } = flow;
   const close = () => onClose(started);
-  const preview = stage.step === "preview" || stage.step === "starting" ? stage.preview : null;
 
   const footer =
     stage.step === "result" ? (
@@ -172,7 +63,7 @@ export default function StudentImportDialog({ csrf, studentsPath, onClose }: Pro
         <Button variant="ghost" onClick={close}>
           Close
         </Button>
-        <Button variant="secondary" icon={<Icon name="upload" size={16} />} onClick={() => restart()}>
+        <Button variant="secondary" icon={<Icon name="upload" size={16} />} onClick={() => flow.restart()}>
           Import another file
         </Button>
       </Stack>
@@ -187,15 +78,15 @@ export default function StudentImportDialog({ csrf, studentsPath, onClose }: Pro
         <Button variant="ghost" onClick={close} disabled={stage.step === "starting"}>
           Cancel
         </Button>
-        {preview ? (
-          <Button variant="secondary" onClick={() => restart()} disabled={stage.step === "starting"}>
+        {previewed ? (
+          <Button variant="secondary" onClick={() => flow.restart()} disabled={stage.step === "starting"}>
             Choose another file
           </Button>
         ) : null}
         <Button
-          onClick={() => void start()}
+          onClick={() => void flow.start()}
           loading={stage.step === "starting"}
-          disabled={!preview}
+          disabled={!previewed}
           icon={<Icon name="upload" size={16} />}
         >
           Import
@@ -217,16 +108,9 @@ export default function StudentImportDialog({ csrf, studentsPath, onClose }: Pro
       {stage.step === "result" ? (
         <ImportOutcome jobId={stage.jobId} result={stage.result} studentsPath={studentsPath} />
       ) : stage.step === "importing" ? (
-        <Stack gap={3} aria-live="polite">
-          <ProgressBar
-            label={job?.status === "running" ? "Importing students" : "Waiting for the import to start"}
-            value={job?.progress.total ? job.progress.done : undefined}
-            max={job?.progress.total || undefined}
-          />
-          <Text tone="muted" size="sm">
-            You may close this window: the import goes on, and its outcome appears under “Your last imports”.
-          </Text>
-        </Stack>
+        <ImportProgress job={flow.job} nouns={BULK_IMPORT_KIND.nouns}>
+          You may close this window: the import goes on, and its outcome appears under “Your last imports”.
+        </ImportProgress>
       ) : (
         <Stack gap={4}>
           <Text>
@@ -236,30 +120,19 @@ export default function StudentImportDialog({ csrf, studentsPath, onClose }: Pro
             </Link>{" "}
             if you have not filled it in yet: its “Your schools” sheet lists your schools’ codes.
           </Text>
-          <FileInput
-            key={inputKey}
-            label="Spreadsheet to import"
-            name="file"
-            accept={IMPORT_ACCEPT}
+          <SpreadsheetInput
+            flow={flow}
             hint="The template filled in, as .xlsx or CSV (UTF-8). Nothing is saved until you press Import."
-            typeError="Choose an .xlsx or .csv file"
-            error={problem ?? undefined}
-            disabled={stage.step === "checking" || stage.step === "starting"}
-            onFileChange={(file) => void choose(file)}
           />
-          {stage.step === "checking" ? <ProgressBar label="Reading the file" /> : null}
-          {preview && (stage.step === "preview" || stage.step === "starting") ? (
-            <PreviewSummary preview={preview} fileName={stage.file.name} mode={mode} />
-          ) : null}
-          {preview ? (
-            <RadioGroup
-              legend="When some rows have mistakes"
-              name="mode"
-              options={IMPORT_MODES}
-              value={mode}
-              onChange={(value) => setMode(value as ImportMode)}
-              disabled={stage.step === "starting"}
-            />
+          {previewed ? (
+            <>
+              <PreviewSummary
+                preview={previewed.preview}
+                fileName={previewed.file.name}
+                nothingWillBeSaved={flow.nothingWillBeSaved}
+              />
+              <ImportModeChoice flow={flow} />
+            </>
           ) : null}
         </Stack>
       )}
@@ -267,25 +140,19 @@ export default function StudentImportDialog({ csrf, studentsPath, onClose }: Pro
   );
 }
 
-function PreviewSummary({ preview, fileName, mode }: { preview: ImportPreview; fileName: string; mode: ImportMode }) {
+function PreviewSummary({
+  preview,
+  fileName,
+  nothingWillBeSaved,
+}: {
+  preview: ImportPreview;
+  fileName: string;
+  nothingWillBeSaved: boolean;
+}) {
   const problems = previewProblems(preview);
   return (
     <Stack gap={3}>
-      <Stack gap={2}>
-        <Text weight="semibold" size="lg">
-          {count(preview.total_rows, "student", "students")} in {fileName}
-        </Text>
-        <Stack direction="row" gap={2} align="center">
-          {preview.bad_rows > 0 ? (
-            <Badge tone="danger">{count(preview.bad_rows, "row has mistakes", "rows have mistakes")}</Badge>
-          ) : (
-            <Badge tone="success">No mistakes found</Badge>
-          )}
-          <Text tone="muted" size="sm" inline>
-            {preview.format.toUpperCase()}, header on row {preview.header_row}. Nothing is saved yet.
-          </Text>
-        </Stack>
-      </Stack>
+      <PreviewHeading preview={preview} fileName={fileName} kind={BULK_IMPORT_KIND} withSheet={false} />
       {preview.warnings.map((warning) => (
         <Text key={warning} size="sm">
           <Icon name="warning" size={16} /> {warning}
@@ -297,7 +164,7 @@ function PreviewSummary({ preview, fileName, mode }: { preview: ImportPreview; f
           <Problems label="Mistakes in the first rows" problems={problems} />
         </Stack>
       ) : null}
-      {preview.bad_rows > 0 && mode === "all-or-nothing" ? (
+      {nothingWillBeSaved ? (
         <Text tone="danger">
           With this choice nothing will be saved: you get the file back with the mistakes marked in an “Errors” column.
         </Text>
@@ -336,19 +203,7 @@ function ImportOutcome({
       />
       <Problems label="The first problems" problems={result.errors.slice(0, SHOWN_PROBLEMS)} />
       {result.errors_file_id ? (
-        <Stack direction="row" gap={3} align="center">
-          <Button asChild variant="light">
-            <a href={BULK_IMPORT_PATHS.errors(jobId)} download>
-              <Icon name="download" size={16} />
-              Download the errors file
-            </a>
-          </Button>
-          <Text tone="muted" size="sm" inline>
-            {nothingSaved
-              ? "Every row of your file, with an “Errors” column: fix the marked rows and upload the whole file again."
-              : "The rows not saved, with an “Errors” column: fix them and upload that file."}
-          </Text>
-        </Stack>
+        <ErrorsFileDownload href={BULK_IMPORT_PATHS.errors(jobId)} nothingSaved={nothingSaved} />
       ) : null}
       {studentsPath && result.inserted > 0 ? (
         <Link asChild>

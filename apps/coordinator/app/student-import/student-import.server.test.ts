@@ -4,6 +4,7 @@ vi.hoisted(() => Object.assign(globalThis, { __APP_ID__: "coordinator" }));
 
 import { pagePath } from "@repo/auth/menus";
 import { auth } from "@repo/remix-app/auth.server";
+import type { ImportAnswer } from "@repo/remix-app/imports/spreadsheet";
 import {
   appRequest,
   CSRF,
@@ -16,7 +17,6 @@ import {
   userRecord,
 } from "@repo/remix-app/testing";
 import {
-  type ImportAnswer,
   studentImportErrorsLoader,
   studentImportLoader,
   studentImportTemplateLoader,

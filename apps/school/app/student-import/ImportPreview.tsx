@@ -1,11 +1,12 @@
+import { PreviewHeading } from "@repo/remix-app/imports/parts";
+import { type ImportKind, type ImportPreview as Preview, previewProblems } from "@repo/remix-app/imports/spreadsheet";
 import { Badge } from "@repo/ui/badge";
 import { DataTable, type DataTableColumn, DEFAULT_QUERY } from "@repo/ui/data-table";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { useId } from "react";
-import { type ImportKind, STUDENT_IMPORT_KIND } from "./import-constants";
+import { STUDENT_IMPORT_KIND } from "./import-constants";
 import { Notes } from "./Notes";
-import type { ImportPreview as Preview } from "./student-import.server";
 
 type PreviewRow = Preview["rows"][number];
 
@@ -30,7 +31,6 @@ export function ImportPreview({
   fileName: string;
   kind?: ImportKind;
 }) {
-  const headerOf = (key: string) => preview.columns.find((column) => column.key === key)?.header ?? key;
   // The table says which rows have mistakes; the mistakes themselves are listed below it in full
   // sentences (a narrow column of long messages would be unreadable, and off screen on a phone).
   const columns: DataTableColumn<PreviewRow>[] = [
@@ -51,33 +51,13 @@ export function ImportPreview({
       cell: (row: PreviewRow) => row.values[column.key] ?? "",
     })),
   ];
-  const problems = preview.rows
-    .filter((row) => row.errors.length > 0)
-    .map((row) => ({
-      row: row.row,
-      message: row.errors.map((error) => `${headerOf(error.field)}: ${error.message}`).join("; "),
-    }));
+  const problems = previewProblems(preview);
   const shown = preview.rows.length;
   const mappingId = useId();
-  const where = preview.sheet_name ? `sheet “${preview.sheet_name}”, ` : "";
 
   return (
     <Stack gap={5}>
-      <Stack gap={2}>
-        <Text weight="semibold" size="lg">
-          {count(preview.total_rows, kind.noun, kind.nouns)} in {fileName}
-        </Text>
-        <Stack direction="row" gap={2} align="center">
-          {preview.bad_rows > 0 ? (
-            <Badge tone="danger">{count(preview.bad_rows, "row has mistakes", "rows have mistakes")}</Badge>
-          ) : (
-            <Badge tone="success">No mistakes found</Badge>
-          )}
-          <Text tone="muted" size="sm" inline>
-            {preview.format.toUpperCase()}, {where}header on row {preview.header_row}. Nothing is saved yet.
-          </Text>
-        </Stack>
-      </Stack>
+      <PreviewHeading preview={preview} fileName={fileName} kind={kind} />
       {preview.warnings.length > 0 ? <Notes title="Please note" notes={preview.warnings} /> : null}
       <Stack gap={2}>
         <Text weight="semibold" id={mappingId}>

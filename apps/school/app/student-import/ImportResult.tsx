@@ -1,5 +1,7 @@
 import { Link as RemixLink } from "@remix-run/react";
 import type { StudentImportResult } from "@repo/contracts/student-import";
+import { ErrorsFileDownload } from "@repo/remix-app/imports/parts";
+import type { ImportKind } from "@repo/remix-app/imports/spreadsheet";
 import { Button } from "@repo/ui/button";
 import { DataTable, type DataTableColumn, DEFAULT_QUERY } from "@repo/ui/data-table";
 import { EmptyState } from "@repo/ui/empty-state";
@@ -7,9 +9,8 @@ import { Grid } from "@repo/ui/grid";
 import { Icon } from "@repo/ui/icon";
 import { Stack } from "@repo/ui/stack";
 import { StatCard } from "@repo/ui/stat-card";
-import { Text } from "@repo/ui/text";
 import { useState } from "react";
-import { type ImportKind, STUDENT_IMPORT_KIND } from "./import-constants";
+import { STUDENT_IMPORT_KIND } from "./import-constants";
 import { Notes } from "./Notes";
 
 type RowError = StudentImportResult["errors"][number];
@@ -68,19 +69,7 @@ export function ImportResult({ jobId, result, listPath, kind = STUDENT_IMPORT_KI
       {result.warnings.length > 0 ? <Notes title="Please note" notes={result.warnings} /> : null}
       {result.errors_file_id ? (
         <Stack gap={3}>
-          <Stack direction="row" gap={3} align="center">
-            <Button asChild variant="light">
-              <a href={kind.paths.errors(jobId)} download>
-                <Icon name="download" size={16} />
-                Download the errors file
-              </a>
-            </Button>
-            <Text tone="muted" size="sm" inline>
-              {nothingSaved
-                ? "Every row of your file, with an “Errors” column: fix the marked rows and upload the whole file again."
-                : "The rows not saved, with an “Errors” column: fix them and upload that file."}
-            </Text>
-          </Stack>
+          <ErrorsFileDownload href={kind.paths.errors(jobId)} nothingSaved={nothingSaved} />
           {result.errors.length > 0 ? (
             <DataTable
               label={result.errors.length < result.bad_rows ? "The first problems" : "The problems"}

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 vi.hoisted(() => Object.assign(globalThis, { __APP_ID__: "school" }));
 
 import { auth } from "@repo/remix-app/auth.server";
+import type { ImportAnswer } from "@repo/remix-app/imports/spreadsheet";
 import {
   appRequest,
   CSRF,
@@ -16,7 +17,6 @@ import {
 } from "@repo/remix-app/testing";
 import { IMPORT_PATHS } from "./import-constants";
 import {
-  type ImportAnswer,
   importErrorsLoader,
   importTemplateLoader,
   schoolImportAction,

@@ -1,15 +1,14 @@
-import { type ImportKind, STUDENT_IMPORT_KIND } from "./import-constants";
-import type { ImportAnswer } from "./student-import.server";
+import type { ImportAnswer, ImportMode } from "./spreadsheet";
 
 /**
  * Sends the chosen file to the app's upload route (which forwards it to the API) and gives its
  * answer; a lost connection or an ended session becomes a message, never an exception.
  */
 export async function uploadSpreadsheet(
+  path: string,
   file: File,
-  mode: "preview" | "all-or-nothing" | "valid-rows",
+  mode: "preview" | ImportMode,
   csrf: string,
-  kind: ImportKind = STUDENT_IMPORT_KIND,
   /** Other fields the upload carries (the school a master institute imports students into). */
   extra: Record<string, string> = {},
 ): Promise<ImportAnswer> {
@@ -20,11 +19,7 @@ export async function uploadSpreadsheet(
   form.set("file", file, file.name);
   let response: Response;
   try {
-    response = await fetch(kind.paths.upload, {
-      method: "POST",
-      body: form,
-      headers: { Accept: "application/json" },
-    });
+    response = await fetch(path, { method: "POST", body: form, headers: { Accept: "application/json" } });
   } catch {
     return { ok: false, message: "The file could not be sent. Check your connection and try again." };
   }

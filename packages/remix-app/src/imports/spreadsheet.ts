@@ -1,0 +1,68 @@
+import type { components } from "@repo/api-client/schema";
+import type { FieldError } from "@repo/contracts/envelope";
+
+/*
+ * The spreadsheet imports (a school's students, a master institute's schools, a GCC state
+ * coordinator's students across its region) work alike: template, preview, mode, job, errors
+ * file. Their words, limits and answers, as plain values for the screens and the upload routes.
+ */
+
+/** The file input's types: the template as .xlsx, or CSV (the API tells them apart by content). */
+export const IMPORT_ACCEPT = ".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv";
+
+/** What one spreadsheet import is about: its routes in the app, its words and its limits. */
+export interface ImportKind {
+  noun: string;
+  nouns: string;
+  paths: { template: string; upload: string; errors: (jobId: number) => string };
+  maxRows: number;
+  maxBytes: number;
+}
+
+export type ImportMode = "all-or-nothing" | "valid-rows";
+
+export const IMPORT_MODES: readonly { value: ImportMode; label: string; description: string }[] = [
+  {
+    value: "all-or-nothing",
+    label: "Save only if every row is right",
+    description: "If any row has a mistake, nothing is saved and you get the file back with the mistakes marked.",
+  },
+  {
+    value: "valid-rows",
+    label: "Save the good rows and give me the others",
+    description: "The rows without mistakes are saved now; the others come back in a file to fix and upload again.",
+  },
+];
+
+export const NO_FILE_MESSAGE = "Choose the spreadsheet to upload (.xlsx or .csv)";
+
+const megabytes = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
+
+/** The API's words for a file over the limit, said before it is sent. */
+export const tooLargeMessage = (bytes: number, maxBytes: number) =>
+  `The file is ${megabytes(bytes)} MB; at most ${maxBytes / 1024 / 1024} MB can be imported at once. Split it into smaller files.`;
+
+/** What the file holds, as the API's import endpoints answer a preview (all of them alike). */
+export type ImportPreview = components["schemas"]["StudentImportPreview"];
+
+/** The upload route's answer: a preview, the job that imports, or why the file was refused. */
+export interface ImportAnswer {
+  ok: boolean;
+  message: string;
+  /** Mode preview: the columns, the first rows and their problems. Nothing was saved. */
+  preview?: ImportPreview;
+  /** The other modes: the import job to follow (/jobs/<id>). */
+  jobId?: number;
+  errors?: FieldError[];
+}
+
+/** The mistakes of the previewed rows, one sentence each ("Class: Choose a class from VI to XI"). */
+export function previewProblems(preview: ImportPreview): { row: number; message: string }[] {
+  const headerOf = (key: string) => preview.columns.find((column) => column.key === key)?.header ?? key;
+  return preview.rows
+    .filter((row) => row.errors.length > 0)
+    .map((row) => ({
+      row: row.row,
+      message: row.errors.map((error) => `${headerOf(error.field)}: ${error.message}`).join("; "),
+    }));
+}
