@@ -257,6 +257,39 @@ describe("writing", () => {
     ]);
   });
 
+  it("writes XLSX that keeps markup, scripts and times, drops what XML cannot hold, and freezes the header", async () => {
+    async function* tricky() {
+      yield [
+        ["<b>Tom & Jerry</b>", 1.5, new Date("2026-11-25T10:30:00Z")],
+        ["bell\u0007 and tab\tok", Number.NaN, null],
+        ["  padded  ", 2, null],
+      ];
+    }
+    const wide = Array.from({ length: 28 }, (_, i) => ({ header: `C${i + 1}`, width: 9 }));
+    const workbook = await book(xlsxStream({ sheetName: "Odd: [name]/?", columns }, tricky()));
+    const sheet = workbook.worksheets[0];
+    expect(sheet?.name).toBe("Odd   name   ");
+    expect(sheet?.getCell("A2").value).toBe("<b>Tom & Jerry</b>");
+    expect(sheet?.getCell("B2").value).toBe(1.5);
+    expect(sheet?.getCell("C2").value).toEqual(new Date("2026-11-25T10:30:00Z"));
+    expect(sheet?.getCell("A3").value).toBe("bell and tab\tok");
+    expect(sheet?.getCell("B3").value).toBeNull();
+    expect(sheet?.getCell("A4").value).toBe("  padded  ");
+    expect(sheet?.getCell("A1").font?.bold).toBe(true);
+    expect(sheet?.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
+    // Columns past Z are AA, AB…
+    const many = await book(
+      xlsxStream(
+        { sheetName: "Wide", columns: wide },
+        (async function* () {
+          yield [Array.from({ length: 28 }, (_, i) => i + 1)];
+        })(),
+      ),
+    );
+    expect(many.worksheets[0]?.getCell("AB2").value).toBe(28);
+    expect(many.worksheets[0]?.getColumn(28).width).toBe(9);
+  });
+
   it("streams a list as CSV: UTF-8 with a BOM, quoted, neutralised, dates as days", async () => {
     const bytes = new Uint8Array(await new Response(csvStream({ columns }, batches())).arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

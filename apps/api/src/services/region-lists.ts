@@ -296,16 +296,33 @@ export async function* regionStudentsForExport(
 ): AsyncGenerator<RegionStudentRow[]> {
   const [year, assigned] = await Promise.all([activeExamYear(db), assignmentsOf(db, viewer)]);
   const where = studentWhere(year.id, assigned, filters);
-  let after = 0;
+  yield* keyset(
+    (after) =>
+      queryRows<RawStudent>(
+        db,
+        sql`select ${studentColumns(STUDENT_EXPORT_REGIONS)} from ${STUDENT_EXPORT_FROM}
+            where ${where} and s.id > ${after} order by s.id limit ${batchSize}`,
+      ),
+    toStudent,
+  );
+}
+
+/**
+ * Batches by keyset (id > the last one), the next read while the caller writes this one: the
+ * database and the file's encoding then run side by side on two cores.
+ */
+async function* keyset<Raw extends { id: number | string }, Row>(
+  read: (after: number) => Promise<Raw[]>,
+  map: (raw: Raw) => Row,
+): AsyncGenerator<Row[]> {
+  let next = read(0);
   for (;;) {
-    const rows = await queryRows<RawStudent>(
-      db,
-      sql`select ${studentColumns(STUDENT_EXPORT_REGIONS)} from ${STUDENT_EXPORT_FROM}
-          where ${where} and s.id > ${after} order by s.id limit ${batchSize}`,
-    );
+    const rows = await next;
     if (rows.length === 0) return;
-    yield rows.map(toStudent);
-    after = Number(rows[rows.length - 1]?.id);
+    next = read(Number(rows[rows.length - 1]?.id));
+    // If the caller stops early, the read under way must not become an unhandled rejection.
+    next.catch(() => undefined);
+    yield rows.map(map);
   }
 }
 
@@ -456,15 +473,13 @@ export async function* regionSchoolsForExport(
 ): AsyncGenerator<RegionSchoolRow[]> {
   const [year, assigned] = await Promise.all([activeExamYear(db), assignmentsOf(db, viewer)]);
   const where = schoolWhere(year.id, assigned, filters);
-  let after = 0;
-  for (;;) {
-    const rows = await queryRows<RawSchool>(
-      db,
-      sql`select ${schoolColumns(SCHOOL_EXPORT_REGIONS)} from ${schoolFrom(year.id)} ${SCHOOL_EXPORT_JOINS}
-          where ${where} and sc.id > ${after} order by sc.id limit ${batchSize}`,
-    );
-    if (rows.length === 0) return;
-    yield rows.map(toSchool);
-    after = Number(rows[rows.length - 1]?.id);
-  }
+  yield* keyset(
+    (after) =>
+      queryRows<RawSchool>(
+        db,
+        sql`select ${schoolColumns(SCHOOL_EXPORT_REGIONS)} from ${schoolFrom(year.id)} ${SCHOOL_EXPORT_JOINS}
+            where ${where} and sc.id > ${after} order by sc.id limit ${batchSize}`,
+      ),
+    toSchool,
+  );
 }
