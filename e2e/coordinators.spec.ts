@@ -39,6 +39,9 @@ test("an admin creates a state coordinator for Maharashtra, who signs in with th
   await expect(page.getByRole("alertdialog")).toContainText("The coordinator is created");
   await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
   await page.getByRole("searchbox").fill(username);
+  // The search reaches the URL (and so the export's filters) after its debounce.
+  await expect(page).toHaveURL(new RegExp(`search=${username}`));
+  await expect(table.locator("tbody tr")).toHaveCount(1);
   const row = table.getByRole("row", { name: new RegExp(username) });
   await expect(row).toContainText("Maharashtra");
   await expect(row).toContainText("Never");
@@ -73,6 +76,36 @@ test("an admin creates a state coordinator for Maharashtra, who signs in with th
   for (const label of await options.allTextContents()) expect(label).toContain("Maharashtra");
   await coordinator.keyboard.press("Escape");
   await coordinator.screenshot({ path: "e2e/artifacts/screens/district-coordinator-management.png", fullPage: true });
+
+  // Its state only, in every list and chart: students, schools, the dashboard's states, statistics.
+  await coordinator.goto(pageUrl("coordinator", "total-students"));
+  await hydrated(coordinator);
+  const students = coordinator.getByRole("table", { name: "Total students" });
+  await expect(students.locator("tbody tr").first()).toBeVisible();
+  for (const region of await students.locator("tbody tr td:nth-child(4)").allTextContents())
+    expect(region).toContain("Maharashtra");
+  await coordinator.goto(pageUrl("coordinator", "total-schools"));
+  await hydrated(coordinator);
+  const schools = coordinator.getByRole("table", { name: "Total schools" });
+  await expect(schools.locator("tbody tr").first()).toBeVisible();
+  for (const region of await schools.locator("tbody tr td:nth-child(2)").allTextContents())
+    expect(region).toContain("Maharashtra");
+  await coordinator.goto(pageUrl("coordinator", "dashboard"));
+  await hydrated(coordinator);
+  const byState = coordinator.getByRole("figure", { name: "Students by state" });
+  await byState.getByRole("button", { name: "Show table" }).click();
+  await expect(byState.locator("tbody tr")).toHaveCount(1);
+  await expect(byState.locator("tbody tr")).toContainText("Maharashtra");
+  await coordinator.goto(pageUrl("coordinator", "statistics"));
+  await hydrated(coordinator);
+  await expect(coordinator.getByRole("table").locator("tbody tr")).toHaveCount(1);
+  await expect(coordinator.getByRole("table").locator("tbody tr")).toContainText("Maharashtra");
+  await coordinator.goto(pageUrl("coordinator", "analytics"));
+  await hydrated(coordinator);
+  await coordinator.getByRole("button", { name: /^Filter/ }).click();
+  const states = coordinator.getByLabel("State", { exact: true }).locator("option");
+  await expect(states).toHaveText(["All states", "Maharashtra"]);
+  await coordinator.keyboard.press("Escape");
 
   // The admin resets its password: it is signed out, the new one is mailed, and it must choose its own.
   await page.goto(pageUrl("coordinator", "update-password"));

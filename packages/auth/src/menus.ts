@@ -138,6 +138,8 @@ const COORDINATOR = [
       { hidden: true },
     ),
     page("total-students", "Total Students", "/total-student", "students.total"),
+    // The old portal's address of the region's students (key total_students_zonal); it leads above.
+    page("view-students", "Total Students", "/student/view-students", "students.total", { hidden: true }),
     page("paid-students", "Paid Students", "/paid-student", "students.regionLists"),
     page("school-students", "School-wise Students", "/school-student", "students.regionLists"),
     page("school-paid-students", "School-wise Paid", "/school-paid-student", "students.regionLists"),

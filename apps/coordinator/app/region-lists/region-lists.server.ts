@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import type { components, operations } from "@repo/api-client/schema";
 import { pagePath } from "@repo/auth/menus";
 import { regionPaths } from "@repo/contracts/geography-constants";
@@ -166,4 +166,10 @@ export async function regionSchoolsLoader(preset: SchoolListPreset, { request, c
     total: list.data?.data.total ?? 0,
     failure: list.data ? null : (list.error?.message ?? "Schools could not be loaded, please try again"),
   };
+}
+
+/** /student/view-students: the old portal's address of the region's students (total_students_zonal). */
+export async function viewStudentsLoader({ request, context }: LoaderFunctionArgs) {
+  await auth.requirePage(request, context);
+  return redirect(`${pagePath("coordinator", "total-students")}${new URL(request.url).search}`);
 }
