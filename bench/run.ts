@@ -17,10 +17,13 @@
 //  8. Payment webhooks (bench/payments-webhooks.ts): 1,000 signed deliveries, 10 % repeats.
 //     `--only payments-webhooks`. Figures go to bench/results/payments-webhooks.json.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { Agent, request as httpRequest } from "node:http";
+import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { openDatabase } from "@repo/db";
 import { parseScaleArgs, seedScale } from "@repo/db/seed/scale";
+import ExcelJS from "exceljs";
 import pg from "pg";
 import { INVOICE_TARGET_MS, runInvoicePdfBench } from "./invoice-pdf";
 import { LIGHTHOUSE_TARGET, runLighthouseBench } from "./lighthouse";
@@ -77,7 +80,7 @@ function percentile(sorted: number[], p: number) {
 }
 
 /** Runs `count` calls, `concurrency` at a time; every call must answer 200. */
-async function measure(count: number, concurrency: number, call: (i: number) => Promise<Response>): Promise<Figures> {
+async function measure(count: number, concurrency: number, call: (i: number) => Promise<Answer>): Promise<Figures> {
   const durations: number[] = [];
   let next = 0;
   const started = performance.now();
@@ -105,10 +108,49 @@ async function measure(count: number, concurrency: number, call: (i: number) => 
   };
 }
 
-const post = (path: string, token: string, body: unknown, client = "203.0.113.1") =>
+/** What `measure` reads of an answer (fetch's Response has it, and so does `post`'s). */
+interface Answer {
+  status: number;
+  text(): Promise<string>;
+}
+
+// node:http with kept-alive sockets for the measured calls: the client shares the two cores with
+// the API and PostgreSQL, and fetch costs it about four times the CPU per request.
+const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+const post = (path: string, token: string, body: unknown, client = "203.0.113.1"): Promise<Answer> =>
+  new Promise((resolve, reject) => {
+    const raw = JSON.stringify(body);
+    const request = httpRequest(
+      `${base}${path}`,
+      {
+        method: "POST",
+        agent,
+        headers: {
+          "Content-Type": "application/json",
+          "Content-Length": Buffer.byteLength(raw),
+          Authorization: `Bearer ${token}`,
+          "X-Forwarded-For": client,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          resolve({ status: response.statusCode ?? 0, text: async () => text });
+        });
+        response.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+    request.end(raw);
+  });
+
+/** The export is read as a stream, with fetch. */
+const postForStream = (path: string, token: string, body: unknown) =>
   fetch(`${base}${path}`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, "X-Forwarded-For": client },
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, "X-Forwarded-For": "203.0.113.1" },
     body: JSON.stringify(body),
   });
 
@@ -126,6 +168,62 @@ async function token(username: string): Promise<string> {
   return body.data.token;
 }
 
+const LIST_TARGET_MS = 20;
+const AGGREGATE_TARGET_MS = 50;
+const EXPORT_TARGETS = { csv_rows_per_second: 200_000, xlsx_rows_per_second: 50_000, peak_rss_mb: 150 };
+
+/** Resident memory of a process in MB (Linux), or 0 where /proc is not there. */
+function rssMb(pid: number | undefined): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+/** Every student of the country through the export, counting rows; the API's RSS sampled meanwhile. */
+async function measureExport(api: ChildProcess, token: string, format: "csv" | "xlsx") {
+  const before = rssMb(api.pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb(api.pid));
+  }, 50);
+  const started = performance.now();
+  const response = await postForStream(`/api/export/region-students?format=${format}`, token, {});
+  if (response.status !== 200 || !response.body) throw new Error(`export ${format} answered ${response.status}`);
+  let bytes = 0;
+  let newlines = 0;
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of response.body) {
+    bytes += chunk.byteLength;
+    if (format === "xlsx") {
+      chunks.push(chunk);
+    } else {
+      for (const byte of chunk) if (byte === 10) newlines++;
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  let rows = newlines - 1;
+  if (format === "xlsx") {
+    // The sheet's last row number is the rows written (one header row).
+    const workbook = Buffer.concat(chunks);
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(workbook), {});
+    rows = 0;
+    for await (const sheet of reader) for await (const _row of sheet) rows++;
+    rows -= 1;
+  }
+  return {
+    rows,
+    megabytes: Math.round(bytes / 1024 / 102.4) / 10,
+    seconds: Math.round(seconds * 100) / 100,
+    rows_per_second: Math.round(rows / seconds),
+    rss_before_mb: before,
+    peak_rss_mb: peak,
+  };
+}
+
 async function runApiBench() {
   let api: ChildProcess | undefined;
   try {
@@ -137,6 +235,12 @@ async function runApiBench() {
     await database.close();
     console.log(`bench: seeded in ${seed.seconds.total} s (${JSON.stringify(seed.seconds)})`);
 
+    // Another server on the port (a bench stopped half-way) would answer instead of this one.
+    const taken = await fetch(`${base}/api/health`).then(
+      () => true,
+      () => false,
+    );
+    if (taken) throw new Error(`port ${PORT} is in use: stop the process listening there first`);
     api = spawn(process.execPath, ["apps/api/dist/bin/server.mjs"], {
       cwd: root,
       env: {
@@ -160,7 +264,11 @@ async function runApiBench() {
 
     const admin = await token("admin");
     const stateCoordinator = await token("state");
-    const scenarios: [string, (i: number) => Promise<Response>][] = [
+    const districtCoordinator = await token("district");
+    const prantCoordinator = await token("prant");
+    const daysAgo = (n: number) =>
+      new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date(Date.now() - n * 86_400_000));
+    const scenarios: [string, (i: number) => Promise<Answer>][] = [
       ["districts: page 1", () => post("/api/fetchDistrictWithPagination", admin, {})],
       ["districts: search 'pur'", () => post("/api/fetchDistrictWithPagination", admin, { search: "pur" })],
       [
@@ -173,12 +281,82 @@ async function runApiBench() {
       ["coordinators: search", (i) => post("/api/coordinators", admin, { search: `coord9-${i % 400}` })],
       ["coordinators: zone 4, role 10", () => post("/api/coordinators", admin, { zone_id: 4, role_id: 10 })],
       ["coordinators: page 50", () => post("/api/coordinators", admin, { page: 50 })],
+      // The coordinator console (decision 019): list pages, target p95 ≤ 20 ms.
+      ["region students: admin page 1", () => post("/api/region/students", admin, {})],
+      [
+        "region students: admin paid, class VIII, Hindi",
+        () => post("/api/region/students", admin, { payment_status: "paid", class_level: 8, language: "hi" }),
+      ],
+      ["region students: admin page 400 (window's end)", () => post("/api/region/students", admin, { page: 400 })],
+      ["region students: admin by name", () => post("/api/region/students", admin, { sort: "name" })],
+      [
+        "region students: admin search name",
+        (i) => post("/api/region/students", admin, { search: ["aarav sh", "priya i", "zoya k", "rohan n"][i % 4] }),
+      ],
+      ["region students: state coordinator", () => post("/api/region/students", stateCoordinator, {})],
+      ["region students: district coordinator", () => post("/api/region/students", districtCoordinator, {})],
+      [
+        "region students: admin one state, unpaid",
+        (i) => post("/api/region/students", admin, { state_ids: [1 + (i % 30)], payment_status: "unpaid" }),
+      ],
+      ["region schools: admin page 1", () => post("/api/region/schools", admin, {})],
+      ["region schools: admin paid", () => post("/api/region/schools", admin, { payment: "paid" })],
+      [
+        "region schools: admin unpaid, page 20",
+        () => post("/api/region/schools", admin, { payment: "unpaid", page: 20 }),
+      ],
+      ["region schools: state coordinator", () => post("/api/region/schools", stateCoordinator, {})],
+    ];
+    // Dashboard and analytics aggregates, target p95 ≤ 50 ms.
+    const aggregates: [string, (i: number) => Promise<Answer>][] = [
+      ["dashboard cards: admin", () => post("/api/admin/dashboard/card-summary", admin, {})],
+      ["dashboard cards: state coordinator", () => post("/api/admin/dashboard/card-summary", stateCoordinator, {})],
+      [
+        "dashboard cards: district coordinator",
+        () => post("/api/admin/dashboard/card-summary", districtCoordinator, {}),
+      ],
+      ["state summary: admin", () => post("/api/admin/dashboard/state-summary", admin, {})],
+      ["recent activity: admin", () => post("/api/admin/dashboard/recent-activity", admin, {})],
+      ["participation: admin", () => post("/api/admin/dashboard/student-participation", admin, {})],
+      [
+        "participation: admin, last 7 days",
+        () => post("/api/admin/dashboard/student-participation", admin, { from: daysAgo(6), to: daysAgo(0) }),
+      ],
+      [
+        "registrations vs payments: admin, 120 days",
+        () =>
+          post("/api/admin/dashboard/student-register-vs-payment-collection", admin, {
+            from: daysAgo(119),
+            to: daysAgo(0),
+          }),
+      ],
+      ["school analytics: admin", () => post("/api/admin/dashboard/school-analytics", admin, {})],
+      ["statistics summary: admin", () => post("/api/admin/dashboard/statistics-summary", admin, {})],
+      [
+        "statistics summary: prant coordinator",
+        () => post("/api/admin/dashboard/statistics-summary", prantCoordinator, {}),
+      ],
+      ["coordinator counts: admin", () => post("/api/admin/dashboard/coordinator-count-analytics", admin, {})],
     ];
     const results: Record<string, Figures> = {};
     for (const [name, call] of scenarios) {
       await measure(20, CONCURRENCY, call); // warm-up
       results[name] = await measure(REQUESTS, CONCURRENCY, call);
       console.log(`bench: ${name.padEnd(40)} p50 ${results[name].p50_ms} ms, p95 ${results[name].p95_ms} ms`);
+    }
+    for (const [name, call] of aggregates) {
+      await measure(20, CONCURRENCY, call);
+      results[name] = await measure(REQUESTS, CONCURRENCY, call);
+      console.log(`bench: ${name.padEnd(40)} p50 ${results[name].p50_ms} ms, p95 ${results[name].p95_ms} ms`);
+    }
+    const exports = {
+      csv: await measureExport(api, admin, "csv"),
+      xlsx: await measureExport(api, admin, "xlsx"),
+    };
+    for (const [format, figure] of Object.entries(exports)) {
+      console.log(
+        `bench: export ${format}: ${figure.rows} rows in ${figure.seconds} s (${figure.rows_per_second}/s), RSS ${figure.rss_before_mb} MB before, ${figure.peak_rss_mb} MB at most`,
+      );
     }
     // Sign-in is argon2id-bound by design; distinct accounts and clients stay under the rate limits.
     results["login throughput"] = await measure(Math.min(REQUESTS, 200), 4, (i) =>
@@ -190,13 +368,22 @@ async function runApiBench() {
       date: new Date().toISOString(),
       machine: { cpus: (await import("node:os")).cpus().length },
       seed,
+      targets: { list_p95_ms: LIST_TARGET_MS, aggregate_p95_ms: AGGREGATE_TARGET_MS, ...EXPORT_TARGETS },
       results,
+      exports,
     };
     mkdirSync(`${root}bench/results`, { recursive: true });
     writeFileSync(`${root}bench/results/latest.json`, `${JSON.stringify(report, null, 2)}\n`);
     console.log("\n| scenario | requests | p50 ms | p95 ms | req/s |\n|---|---|---|---|---|");
     for (const [name, f] of Object.entries(results))
       console.log(`| ${name} | ${f.requests} | ${f.p50_ms} | ${f.p95_ms} | ${f.per_second} |`);
+    console.log(
+      "\n| export (admin, every student) | rows | seconds | rows/s | peak RSS MB | target |\n|---|---|---|---|---|---|",
+    );
+    for (const [format, f] of Object.entries(exports))
+      console.log(
+        `| ${format.toUpperCase()} | ${f.rows} | ${f.seconds} | ${f.rows_per_second} | ${f.peak_rss_mb} | ≥ ${format === "csv" ? EXPORT_TARGETS.csv_rows_per_second : EXPORT_TARGETS.xlsx_rows_per_second}/s, ≤ ${EXPORT_TARGETS.peak_rss_mb} MB |`,
+      );
     console.log(
       `\nScale seed: ${scale.students} students, ${scale.schools} schools in ${seed.seconds.total} s. Report: bench/results/latest.json`,
     );

@@ -88,7 +88,60 @@ for (const driver of testDrivers()) {
       const [all] = await queryRows<{ n: number }>(api.db, sql`select count(*)::int as n from students`);
       expect(row?.state).toBe(all?.n);
       expect(row?.district).toBe(all?.n);
+      const [daily] = await queryRows<{ byClass: number; byLanguage: number; byDay: number }>(
+        api.db,
+        sql`select (select sum(students) from student_daily_class_tallies)::int as "byClass",
+              (select sum(students) from student_daily_language_tallies)::int as "byLanguage",
+              (select sum(students) from student_daily_district_tallies)::int as "byDay"`,
+      );
+      expect(daily).toEqual({ byClass: all?.n, byLanguage: all?.n, byDay: all?.n });
       expect(row?.schools).toBe(row?.real);
+
+      // Schools that change type, activity and state carry their students and payments along.
+      await api.db.execute(
+        sql`update schools set category_id = 4, is_active = false, state_id = (select min(id) from states)
+            where id in (select id from schools order by id limit 2)`,
+      );
+      await api.db.execute(
+        sql`update students set payment_status = 'unpaid' where school_id = (select min(id) from schools)`,
+      );
+      const [schools] = await queryRows<{
+        tally: number;
+        real: number;
+        paid: number;
+        realPaid: number;
+        students: number;
+        realStudents: number;
+      }>(
+        api.db,
+        sql`select (select sum(schools) from school_tallies)::int as tally, (select count(*) from schools)::int as real,
+              (select sum(with_paid) from school_year_tallies)::int as paid,
+              (select count(*) from school_student_counts where paid > 0)::int as "realPaid",
+              (select sum(students) from school_year_tallies)::int as students,
+              (select count(*) from students where school_id is not null)::int as "realStudents"`,
+      );
+      expect(schools).toEqual({
+        tally: schools?.real,
+        real: schools?.real,
+        paid: schools?.realPaid,
+        realPaid: schools?.realPaid,
+        students: schools?.realStudents,
+        realStudents: schools?.realStudents,
+      });
+      const [byState] = await queryRows<{ wrong: number }>(
+        api.db,
+        sql`select count(*)::int as wrong from (
+              select state_id, category_id, is_active, count(*) as n from schools group by 1, 2, 3) real
+            full join (select state_id, category_id, is_active, sum(schools) as n from school_tallies
+              group by 1, 2, 3 having sum(schools) <> 0) tally using (state_id, category_id, is_active)
+            where real.n is distinct from tally.n`,
+      );
+      expect(byState?.wrong).toBe(0);
+      const inactive = await call("admin", "/api/region/schools", { is_active: false });
+      expect(inactive.body.data.total).toBe(
+        (await expectedSchools("admin")) -
+          (await call("admin", "/api/region/schools", { is_active: true })).body.data.total,
+      );
     });
 
     it("filters, searches, sorts and refuses pages beyond the window", async () => {

@@ -12,7 +12,16 @@ import { type SQL, sql } from "drizzle-orm";
 import { ApiError } from "../http/errors";
 import { coordinatorCondition } from "./coordinators";
 import { programmeToday } from "./region-dashboard";
-import { type Assignments, assignedSql, assignmentsOf, type RegionViewer, tallyFor } from "./region-lists";
+import {
+  type Assignments,
+  assignedSql,
+  assignmentsOf,
+  dailyTallyFor,
+  dayRangeSql,
+  type RegionViewer,
+  schoolTalliesAnswer,
+  tallyFor,
+} from "./region-lists";
 import { regionScopeFor } from "./scope";
 import { idsIn } from "./sql";
 import { activeExamYear } from "./students";
@@ -52,6 +61,20 @@ async function context(db: DbOrTx, viewer: RegionViewer) {
   return { year, assigned };
 }
 
+type ParticipationRow = {
+  class_level: number | null;
+  language: string | null;
+  kind: string | null;
+  total: number;
+  paid: number;
+  pending: number;
+};
+
+const SPLIT = sql`sum(students)::int as total,
+  coalesce(sum(students) filter (where payment_status = 'paid'), 0)::int as paid,
+  coalesce(sum(students) filter (where payment_status = 'pending'), 0)::int as pending`;
+const KIND = sql`case when source = 'sif' then 'individual' else 'school' end`;
+
 /** Students by class, language and source, each split by payment. */
 export async function participationOf(
   db: DbOrTx,
@@ -59,41 +82,48 @@ export async function participationOf(
   filters: AnalyticsFilters,
 ): Promise<Participation> {
   const { year, assigned } = await context(db, viewer);
-  const live = Boolean(filters.from || filters.to);
-  // With dates: the students themselves; without: the tallies (by district below a state).
-  const source = live
-    ? sql`(select class_level, language, payment_status, source, 1 as students from students t
-          where ${sql.join(
-            [
-              sql`t.exam_year_id = ${year.id}`,
-              assignedSql("t", assigned),
-              ...regionParts("t", filters),
-              ...dateParts(sql`t.created_at`, filters),
-            ],
-            sql` and `,
-          )})`
-    : sql`(select class_level, language, payment_status, source, students from ${tallyFor(assigned, filters)} t
-      where ${sql.join(
-        [sql`t.exam_year_id = ${year.id}`, assignedSql("t", assigned), ...regionParts("t", filters)],
-        sql` and `,
-      )})`;
-  const rows = await queryRows<{
-    class_level: number | null;
-    language: string | null;
-    kind: string | null;
-    total: number;
-    paid: number;
-    pending: number;
-  }>(
-    db,
-    sql`select class_level, language, case when source = 'sif' then 'individual' else 'school' end as kind,
-          sum(students)::int as total,
-          coalesce(sum(students) filter (where payment_status = 'paid'), 0)::int as paid,
-          coalesce(sum(students) filter (where payment_status = 'pending'), 0)::int as pending
-        from ${source} x
-        group by grouping sets ((class_level), (language), (case when source = 'sif' then 'individual' else 'school' end))`,
-  );
-  const split = (row: (typeof rows)[number]) => {
+  const region = [assignedSql("t", assigned), ...regionParts("t", filters)];
+  const dated = Boolean(filters.from || filters.to);
+  const days = dayRangeSql({ registered_from: filters.from, registered_to: filters.to });
+  let rows: ParticipationRow[];
+  if (dated && dailyTallyFor(assigned, filters)) {
+    // A date range by state: the daily tallies by class (with source) and by language.
+    const [byClass, byLanguage] = await Promise.all([
+      queryRows<ParticipationRow>(
+        db,
+        sql`select class_level, null as language, ${KIND} as kind, ${SPLIT}
+            from student_daily_class_tallies t
+            where ${sql.join([sql`t.exam_year_id = ${year.id}`, ...days, ...region], sql` and `)}
+            group by grouping sets ((class_level), (${KIND}))`,
+      ),
+      queryRows<ParticipationRow>(
+        db,
+        sql`select null as class_level, language, null as kind, ${SPLIT}
+            from student_daily_language_tallies t
+            where ${sql.join([sql`t.exam_year_id = ${year.id}`, ...days, ...region], sql` and `)}
+            group by language`,
+      ),
+    ]);
+    rows = [...byClass, ...byLanguage];
+  } else {
+    // Without dates the tallies (by district below a state); with dates below a state, the
+    // students themselves (a prant's or district's are few).
+    const source = dated
+      ? sql`(select class_level, language, payment_status, source, 1 as students from students t
+            where ${sql.join(
+              [sql`t.exam_year_id = ${year.id}`, ...region, ...dateParts(sql`t.created_at`, filters)],
+              sql` and `,
+            )})`
+      : sql`(select class_level, language, payment_status, source, students from ${tallyFor(assigned, filters)} t
+            where ${sql.join([sql`t.exam_year_id = ${year.id}`, ...region], sql` and `)})`;
+    rows = await queryRows<ParticipationRow>(
+      db,
+      sql`select class_level, language, ${KIND} as kind, ${SPLIT}
+          from ${source} x
+          group by grouping sets ((class_level), (language), (${KIND}))`,
+    );
+  }
+  const split = (row: ParticipationRow) => {
     const total = n(row.total);
     const paid = n(row.paid);
     const pending = n(row.pending);
@@ -189,6 +219,23 @@ export async function schoolAnalyticsOf(
   filters: AnalyticsFilters,
 ): Promise<SchoolAnalytics> {
   const { year, assigned } = await context(db, viewer);
+  // From the schools' tallies unless dates or a prant or district are involved (decision 019).
+  const fromTallies = !filters.from && !filters.to && schoolTalliesAnswer(assigned, filters);
+  const source = fromTallies
+    ? sql`(select s.category_id, s.board_id, s.is_active, s.verified, s.schools, coalesce(y.with_paid, 0) as with_paid,
+            coalesce(y.students, 0) as students
+          from school_tallies s left join school_year_tallies y on y.exam_year_id = ${year.id}
+            and (y.state_id, y.category_id, y.board_id, y.is_active, y.verified, y.zone_id)
+              = (s.state_id, s.category_id, s.board_id, s.is_active, s.verified, s.zone_id)
+          where ${sql.join([assignedSql("s", assigned), ...regionParts("s", filters)], sql` and `)})`
+    : sql`(select sc.category_id, coalesce(sc.board_id, 0) as board_id, sc.is_active,
+            sc.email_verified_at is not null as verified, 1 as schools, (coalesce(c.paid, 0) > 0)::int as with_paid,
+            coalesce(c.students, 0) as students
+          from schools sc left join school_student_counts c on c.school_id = sc.id and c.exam_year_id = ${year.id}
+          where ${sql.join(
+            [assignedSql("sc", assigned), ...regionParts("sc", filters), ...dateParts(sql`sc.created_at`, filters)],
+            sql` and `,
+          )})`;
   const rows = await queryRows<{
     category_id: number | null;
     board_id: number | null;
@@ -199,17 +246,12 @@ export async function schoolAnalyticsOf(
     students: number;
   }>(
     db,
-    sql`select sc.category_id, coalesce(sc.board_id, 0) as board_id, count(*)::int as schools,
-          count(*) filter (where sc.is_active)::int as active,
-          count(*) filter (where sc.email_verified_at is not null)::int as verified,
-          count(*) filter (where c.paid > 0)::int as with_paid,
-          coalesce(sum(c.students), 0)::int as students
-        from schools sc left join school_student_counts c on c.school_id = sc.id and c.exam_year_id = ${year.id}
-        where ${sql.join(
-          [assignedSql("sc", assigned), ...regionParts("sc", filters), ...dateParts(sql`sc.created_at`, filters)],
-          sql` and `,
-        )}
-        group by grouping sets ((), (sc.category_id), (coalesce(sc.board_id, 0)))`,
+    sql`select x.category_id, x.board_id, sum(x.schools)::int as schools,
+          coalesce(sum(x.schools) filter (where x.is_active), 0)::int as active,
+          coalesce(sum(x.schools) filter (where x.verified), 0)::int as verified,
+          sum(x.with_paid)::int as with_paid, sum(x.students)::int as students
+        from ${source} x
+        group by grouping sets ((), (x.category_id), (x.board_id))`,
   );
   const total = rows.find((r) => r.category_id === null && r.board_id === null);
   const pick = (r: (typeof rows)[number]) => ({

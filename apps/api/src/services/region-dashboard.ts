@@ -82,8 +82,13 @@ export async function stateSummary(db: DbOrTx, viewer: RegionViewer): Promise<St
           from ${tally} t where t.exam_year_id = ${year.id} and ${assignedSql("t", assigned)}
           group by t.state_id
         ), s as (
-          select sc.state_id, count(*) as schools from schools sc where ${assignedSql("sc", assigned)}
-          group by sc.state_id
+          ${
+            belowState
+              ? sql`select sc.state_id, count(*) as schools from schools sc where ${assignedSql("sc", assigned)}
+                  group by sc.state_id`
+              : sql`select t.state_id, sum(t.schools) as schools from school_tallies t where ${assignedSql("t", assigned)}
+                  group by t.state_id`
+          }
         )
         select st.id as state_id, st.name as state, z.name as zone, coalesce(s.schools, 0) as schools,
           coalesce(t.students, 0) as students, coalesce(t.paid, 0) as paid, coalesce(t.pending, 0) as pending

@@ -174,6 +174,35 @@ export function tallyFor(assigned: Assignments | null, filters: Partial<RegionFi
 }
 
 /**
+ * The daily tally that counts a date range with these filters, if one does: by state only (no
+ * prant or district involved), no search or school, and not class and language together.
+ */
+export function dailyTallyFor(
+  assigned: Assignments | null,
+  filters: Partial<RegionStudentFilters> & { from?: string | undefined; to?: string | undefined },
+): SQL | null {
+  const dated = filters.registered_from || filters.registered_to || filters.from || filters.to;
+  if (!dated || filters.search || filters.school_id) return null;
+  if (filters.prant_ids?.length || filters.district_ids?.length) return null;
+  if (assigned && (assigned.prants.length || assigned.districts.length)) return null;
+  if (filters.language) {
+    return filters.class_level || filters.source ? null : sql`student_daily_language_tallies`;
+  }
+  return sql`student_daily_class_tallies`;
+}
+
+/** A date range on a daily tally `t` (days in India Standard Time, both ends included). */
+export function dayRangeSql(filters: {
+  registered_from?: string | undefined;
+  registered_to?: string | undefined;
+}): SQL[] {
+  return [
+    ...(filters.registered_from ? [sql`t.day >= ${filters.registered_from}::date`] : []),
+    ...(filters.registered_to ? [sql`t.day <= ${filters.registered_to}::date`] : []),
+  ];
+}
+
+/**
  * How many students match, and whether the count stopped at the cap. From the tallies when the
  * filters allow (by state, or by district when a prant or district is involved), else counted.
  */
@@ -183,6 +212,9 @@ export async function countStudents(
   assigned: Assignments | null,
   filters: RegionStudentFilters,
 ): Promise<{ total: number; capped: boolean }> {
+  const daily = dailyTallyFor(assigned, filters);
+  if (daily)
+    return { total: await sumTally(db, daily, yearId, assigned, filters, dayRangeSql(filters)), capped: false };
   if (countedLive(filters)) {
     const cap = filters.search ? REGION_SEARCH_COUNT_CAP : REGION_COUNT_CAP;
     const [row] = await queryRows<{ n: number }>(
@@ -193,13 +225,25 @@ export async function countStudents(
     const n = Number(row?.n ?? 0);
     return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
   }
-  const table = tallyFor(assigned, filters);
+  return { total: await sumTally(db, tallyFor(assigned, filters), yearId, assigned, filters, []), capped: false };
+}
+
+/** Sums a tally table's students under the viewer's region and the list's filters. */
+async function sumTally(
+  db: DbOrTx,
+  table: SQL,
+  yearId: number,
+  assigned: Assignments | null,
+  filters: RegionStudentFilters,
+  extra: SQL[],
+): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`select coalesce(sum(t.students), 0)::int as n from ${table} t
         where ${sql.join(
           [
             sql`t.exam_year_id = ${yearId}`,
+            ...extra,
             assignedSql("t", assigned),
             ...regionFilterSql("t", filters),
             ...studentDimensionSql("t", filters),
@@ -207,7 +251,7 @@ export async function countStudents(
           sql` and `,
         )}`,
   );
-  return { total: Number(row?.n ?? 0), capped: false };
+  return Number(row?.n ?? 0);
 }
 
 // A page joins only the school; the region names are looked up for its rows alone. Six joined
@@ -351,28 +395,45 @@ function schoolWhere(yearId: number, assigned: Assignments | null, filters: Regi
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;
 }
 
+/**
+ * Whether the schools' tallies (by state, type, board, activity, verification) answer a count:
+ * no search or dates, and no prant or district involved (those sets are small enough to count).
+ */
+export function schoolTalliesAnswer(assigned: Assignments | null, filters: Partial<RegionSchoolFilters>): boolean {
+  return (
+    !filters.search &&
+    !filters.registered_from &&
+    !filters.registered_to &&
+    !filters.prant_ids?.length &&
+    !filters.district_ids?.length &&
+    !(assigned && (assigned.prants.length || assigned.districts.length))
+  );
+}
+
+/** The conditions of a schools' tally `t` for the viewer's region and the filters. */
+export function schoolTallyWhere(assigned: Assignments | null, filters: Partial<RegionSchoolFilters>): SQL {
+  const parts = [assignedSql("t", assigned), ...regionFilterSql("t", filters)];
+  if (filters.is_active !== undefined) parts.push(sql`t.is_active = ${filters.is_active}`);
+  return sql.join(parts, sql` and `);
+}
+
 export async function countSchools(
   db: DbOrTx,
   yearId: number,
   assigned: Assignments | null,
   filters: RegionSchoolFilters,
 ): Promise<number> {
-  // The whole country by payment alone: the schools' counts answer without reading the schools.
-  const countryByPayment =
-    !assigned &&
-    filters.payment &&
-    !filters.search &&
-    filters.is_active === undefined &&
-    regionFilterSql("sc", filters).length === 0 &&
-    dateSql(sql`sc.created_at`, filters).length === 0;
-  if (countryByPayment) {
-    const [row] = await queryRows<{ paid: number; all: number }>(
+  if (schoolTalliesAnswer(assigned, filters)) {
+    const where = schoolTallyWhere(assigned, filters);
+    const [row] = await queryRows<{ schools: number; paid: number }>(
       db,
-      sql`select (select count(*) from school_student_counts where exam_year_id = ${yearId} and paid > 0)::int as paid,
-            (select count(*) from schools)::int as all`,
+      sql`select (select coalesce(sum(t.schools), 0) from school_tallies t where ${where})::int as schools,
+            (select coalesce(sum(t.with_paid), 0) from school_year_tallies t
+              where t.exam_year_id = ${yearId} and ${where})::int as paid`,
     );
+    const schools = Number(row?.schools ?? 0);
     const paid = Number(row?.paid ?? 0);
-    return filters.payment === "paid" ? paid : Number(row?.all ?? 0) - paid;
+    return filters.payment === "paid" ? paid : filters.payment === "unpaid" ? schools - paid : schools;
   }
   const [row] = await queryRows<{ n: number }>(
     db,

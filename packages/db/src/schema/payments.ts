@@ -65,7 +65,10 @@ export const paymentOrders = pgTable(
     // The reconciliation job and the order review read open orders oldest first.
     index("payment_orders_open_idx").on(t.createdAt).where(sql`${t.status} in ('created', 'pending')`),
     // The dashboard's money collected and latest payments (docs/decisions/019-region-lists.md).
-    index("payment_orders_paid_idx").on(t.examYearId, t.paidAt).where(sql`${t.status} = 'paid'`),
+    // (What the sums read is in the index: the money is summed without reading the orders.)
+    index("payment_orders_paid_idx")
+      .on(t.examYearId, t.paidAt, t.currency, t.amountMinor, t.schoolId)
+      .where(sql`${t.status} = 'paid'`),
     check("payment_orders_purpose", sql`${t.purpose} in ('students', 'study_materials')`),
     check("payment_orders_status", sql`${t.status} in ('created', 'pending', 'paid', 'failed', 'expired', 'refunded')`),
     check("payment_orders_provider", sql`${t.provider} in ('demo', 'razorpay')`),

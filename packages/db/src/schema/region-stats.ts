@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, primaryKey, smallint, text } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, pgTable, primaryKey, smallint, text } from "drizzle-orm/pg-core";
 
 /**
  * Pre-aggregated student counts for the coordinator console (docs/decisions/019-region-lists.md).
@@ -112,5 +112,81 @@ export const studentDailyDistrictTallies = pgTable(
       columns: [t.examYearId, t.districtId, t.day, t.prantId, t.stateId],
     }),
     index("student_daily_district_tallies_prant_idx").on(t.examYearId, t.prantId, t.day),
+  ],
+);
+
+const schoolTallyColumns = {
+  zoneId: integer("zone_id").notNull(),
+  stateId: integer("state_id").notNull(),
+  categoryId: smallint("category_id").notNull(),
+  /** 0 when the school gave no board. */
+  boardId: smallint("board_id").notNull(),
+  isActive: boolean("is_active").notNull(),
+  verified: boolean("verified").notNull(),
+};
+
+/**
+ * Schools by state and the schools lists' and analytics' attributes (triggers on `schools`,
+ * migration 0011): the country's and a state's school counts without reading 50,000 schools.
+ */
+export const schoolTallies = pgTable(
+  "school_tallies",
+  { ...schoolTallyColumns, schools: integer("schools").notNull() },
+  (t) => [
+    primaryKey({
+      name: "school_tallies_pkey",
+      columns: [t.stateId, t.categoryId, t.boardId, t.isActive, t.verified, t.zoneId],
+    }),
+  ],
+);
+
+/**
+ * The same per exam year: schools with at least one paid student, and their students (triggers
+ * on `school_student_counts`, and on `schools` when a school's attributes change).
+ */
+export const schoolYearTallies = pgTable(
+  "school_year_tallies",
+  {
+    examYearId: integer("exam_year_id").notNull(),
+    ...schoolTallyColumns,
+    withPaid: integer("with_paid").notNull(),
+    students: integer("students").notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: "school_year_tallies_pkey",
+      columns: [t.examYearId, t.stateId, t.categoryId, t.boardId, t.isActive, t.verified, t.zoneId],
+    }),
+  ],
+);
+
+/**
+ * Students registered per day by class and by language (with payment), by state: participation
+ * and counts over a date range read these instead of the students (migration 0011).
+ */
+export const studentDailyClassTallies = pgTable(
+  "student_daily_class_tallies",
+  {
+    ...dailyColumns,
+    classLevel: smallint("class_level").notNull(),
+    paymentStatus: text("payment_status").notNull(),
+    source: text("source").notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: "student_daily_class_tallies_pkey",
+      columns: [t.examYearId, t.day, t.stateId, t.classLevel, t.paymentStatus, t.source],
+    }),
+  ],
+);
+
+export const studentDailyLanguageTallies = pgTable(
+  "student_daily_language_tallies",
+  { ...dailyColumns, language: text("language").notNull(), paymentStatus: text("payment_status").notNull() },
+  (t) => [
+    primaryKey({
+      name: "student_daily_language_tallies_pkey",
+      columns: [t.examYearId, t.day, t.stateId, t.language, t.paymentStatus],
+    }),
   ],
 );

@@ -192,8 +192,20 @@ export const students = pgTable(
     uniqueIndex("students_year_dedupe_key").on(t.examYearId, t.dedupeKey),
     uniqueIndex("students_year_roll_number_key").on(t.examYearId, t.rollNumber),
     index("students_school_year_idx").on(t.schoolId, t.examYearId, t.id),
-    // The region lists' date filter and "registered today" (docs/decisions/019-region-lists.md).
-    index("students_year_created_idx").on(t.examYearId, t.createdAt),
+    // The region lists' date filter, "registered today" and participation over a date range: the
+    // filters' columns are in the index, so these counts never read the table (decision 019).
+    index("students_year_created_idx").on(
+      t.examYearId,
+      t.createdAt,
+      t.zoneId,
+      t.stateId,
+      t.prantId,
+      t.districtId,
+      t.classLevel,
+      t.language,
+      t.paymentStatus,
+      t.source,
+    ),
     // The region lists' search (a name, roll number or phone by its beginning) and sorting by name.
     // In the C collation a btree serves both LIKE 'prefix%' and ORDER BY (decision 019).
     index("students_name_idx").on(sql`(lower(${t.firstName} || ' ' || ${t.lastName}) collate "C")`, t.examYearId, t.id),

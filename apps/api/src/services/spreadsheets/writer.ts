@@ -174,23 +174,38 @@ export function csvStream(
   batches: AsyncIterable<readonly (readonly CellValue[])[]>,
 ): ReadableStream<Uint8Array> {
   async function* lines() {
-    yield Buffer.from(
-      `\uFEFF${options.columns.map((column) => csvField(String(neutralise(column.header)))).join(",")}\r\n`,
-    );
+    yield Buffer.from(`\uFEFF${options.columns.map((column) => csvText(column.header)).join(",")}\r\n`);
     for await (const batch of batches) {
-      const rows: string[] = [];
-      for (const values of batch) rows.push(values.map(csvCell).join(","));
-      if (rows.length > 0) yield Buffer.from(`${rows.join("\r\n")}\r\n`);
+      // One string per batch, built without per-row arrays: at a million rows the garbage
+      // collector is the export's largest cost.
+      let text = "";
+      for (const values of batch) {
+        for (let i = 0; i < values.length; i++) {
+          if (i > 0) text += ",";
+          text += csvCell(values[i] ?? null);
+        }
+        text += "\r\n";
+      }
+      if (text) yield Buffer.from(text);
     }
   }
   return Readable.toWeb(Readable.from(lines(), { objectMode: false })) as ReadableStream<Uint8Array>;
 }
 
 const NEEDS_QUOTES = /[",\r\n]/;
-const csvField = (text: string) => (NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+
+/** A text field: neutralised, then quoted when it holds a comma, a quote or a line break. */
+function csvText(text: string): string {
+  const first = text.charCodeAt(0);
+  // = + - @ tab CR: what a spreadsheet program could take for a formula (as `neutralise`).
+  const safe =
+    first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13 ? `'${text}` : text;
+  return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
 
 function csvCell(value: CellValue): string {
   if (value === null) return "";
+  if (typeof value === "number") return String(value);
   if (value instanceof Date) return value.toISOString().slice(0, 10);
-  return csvField(String(neutralise(value)));
+  return csvText(typeof value === "string" ? value : String(value));
 }
