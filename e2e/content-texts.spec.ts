@@ -68,7 +68,7 @@ test("LMS writes a Level I syllabus with a formula through the editor, and adds 
   const lines = (await readFile(await csv.path(), "utf8"))
     .replace(/^\uFEFF/, "")
     .trim()
-    .split("\r\n");
+    .split("\n");
   expect(lines[0]).toMatch(/^[^,]+,Title,/);
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(dateTitle);

@@ -251,7 +251,7 @@ test("a new school imports students from the template, fixes the errors file, an
   expect(csvFile.suggestedFilename()).toMatch(/^students-\d{4}-\d{2}-\d{2}\.csv$/);
   const bytes = await readFile(await csvFile.path());
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  const lines = bytes.subarray(3).toString("utf8").trim().split("\r\n");
+  const lines = bytes.subarray(3).toString("utf8").trim().split("\n");
   expect(lines[0]).toMatch(/^Student id,First name,Last name,Class,/);
   expect(
     lines

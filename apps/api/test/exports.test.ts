@@ -112,13 +112,13 @@ for (const driver of testDrivers()) {
       expect(result.headers.get("x-content-type-options")).toBe("nosniff");
       const bytes = new Uint8Array(result.body);
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-      const lines = new TextDecoder().decode(bytes).trim().split("\r\n");
+      const lines = new TextDecoder().decode(bytes).trim().split("\n");
       expect(lines[0]).toMatch(/^Student id,First name,Last name,Class,/);
       expect(lines).toHaveLength(2);
       expect(lines[1]).toMatch(/^\d+,अनन्या,'@SUM\(1\),XI,Hindi,Female,2013-08-15,Meera Rao,9876000002,,/);
 
       const all = await exportList("students", "csv");
-      expect(new TextDecoder().decode(new Uint8Array(all.body)).trim().split("\r\n")).toHaveLength(total + 1);
+      expect(new TextDecoder().decode(new Uint8Array(all.body)).trim().split("\n")).toHaveLength(total + 1);
       const none = await exportList("students", undefined, { class_level: 11, language: "ta" });
       expect(none.headers.get("content-type")).toBe(XLSX);
     });
@@ -149,7 +149,7 @@ for (const driver of testDrivers()) {
         sql`select count(*)::int as n from students s join users u on u.school_id = s.school_id
             where u.username = 'institute' and s.exam_year_id = (select id from exam_years where is_active)`,
       );
-      expect(text.trim().split("\r\n")).toHaveLength(Number(mine?.n) + 1);
+      expect(text.trim().split("\n")).toHaveLength(Number(mine?.n) + 1);
     });
   });
 }

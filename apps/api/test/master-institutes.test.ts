@@ -530,7 +530,7 @@ for (const driver of testDrivers()) {
         const exported = await api.call("POST", "/api/export/gcc-schools?format=csv", { token: lms, json: {} });
         expect(exported.status).toBe(200);
         const text = new TextDecoder().decode(exported.body);
-        expect(text.split("\r\n").filter(Boolean).length).toBe(Number(gcc?.n) + 1);
+        expect(text.split("\n").filter(Boolean).length).toBe(Number(gcc?.n) + 1);
         const mine = await api.call("POST", "/api/export/institute-schools?format=csv", { token: mi, json: {} });
         expect(mine.status).toBe(200);
         const refused = await api.call("POST", "/api/export/master-institutes?format=csv", { token: mi, json: {} });

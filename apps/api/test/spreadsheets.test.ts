@@ -294,7 +294,7 @@ describe("writing", () => {
     const bytes = new Uint8Array(await new Response(csvStream({ columns }, batches())).arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder().decode(bytes)).toBe(
-      'Name,Score,Born\r\nAsha,12,2012-08-15\r\n"\'=HYPERLINK(""http://evil"")",-3,\r\n"अनन्या, ""Ana""",0,\r\n',
+      'Name,Score,Born\nAsha,12,2012-08-15\n"\'=HYPERLINK(""http://evil"")",-3,\n"अनन्या, ""Ana""",0,\n',
     );
   });
 });

@@ -106,7 +106,7 @@ for (const driver of testDrivers()) {
         json: { cause: "account" },
       });
       expect(result.status).toBe(200);
-      const lines = new TextDecoder().decode(new Uint8Array(result.body)).trim().split("\r\n");
+      const lines = new TextDecoder().decode(new Uint8Array(result.body)).trim().split("\n");
       expect(lines[0]).toContain("Why inactive");
       expect(lines.some((line) => line.includes("inactivestudent"))).toBe(true);
       expect(lines.every((line, i) => i === 0 || line.includes("Sign-in switched off"))).toBe(true);

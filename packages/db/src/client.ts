@@ -1,14 +1,16 @@
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { to as copyTo } from "pg-copy-streams";
 import * as schema from "./schema/index";
 
 export { schema };
@@ -101,4 +103,52 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * `COPY (query) TO STDOUT WITH (FORMAT csv)` as a byte stream, on the PostgreSQL server only
+ * (null on PGlite, whose COPY writes to a blob in memory). The server formats and quotes every
+ * field, so a million-row export costs Node next to nothing (docs/decisions/019-region-lists.md).
+ * COPY takes no bind parameters: the query's are inlined as literals, which is safe only with
+ * standard_conforming_strings on (set here, as PostgreSQL has it by default; DateStyle ISO too). Resolves once the
+ * first bytes arrive, so a failing query rejects instead of breaking a download half-way; the
+ * connection goes back to the pool at the end, and is closed if the reader stops early.
+ */
+export async function copyCsvOut(db: DbOrTx, query: SQL): Promise<Readable | null> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return null;
+  const text = new PgDialect().sqlToQuery(query.inlineParams()).sql;
+  const connection = await client.connect();
+  let released = false;
+  const release = (error?: Error) => {
+    if (released) return;
+    released = true;
+    connection.release(error);
+  };
+  try {
+    // Dates print as yyyy-mm-dd under DateStyle ISO, as the export's columns expect.
+    await connection.query("set standard_conforming_strings = on; set datestyle = 'ISO, YMD'");
+  } catch (error) {
+    release(error as Error);
+    throw error;
+  }
+  const stream = connection.query(copyTo(`copy (${text}) to stdout with (format csv)`));
+  stream.on("end", () => release());
+  // Destroyed before its end (the reader went away): the connection is mid-COPY, so it is closed.
+  stream.on("close", () => release(stream.readableEnded ? undefined : new Error("COPY stopped early")));
+  await new Promise<void>((resolve, reject) => {
+    const settle = () => {
+      stream.off("readable", settle);
+      stream.off("error", fail);
+      resolve();
+    };
+    const fail = (error: Error) => {
+      stream.off("readable", settle);
+      release(error);
+      reject(error);
+    };
+    stream.once("readable", settle);
+    stream.once("error", fail);
+  });
+  return stream;
 }

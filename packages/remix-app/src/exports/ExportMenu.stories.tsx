@@ -59,7 +59,7 @@ export const Open: Story = {
 export const Downloads: Story = {
   beforeEach: answering(
     () =>
-      new Response("\uFEFFStudent id,First name\r\n1,Asha\r\n", {
+      new Response("\uFEFFStudent id,First name\n1,Asha\n", {
         headers: {
           "Content-Type": "text/csv; charset=utf-8",
           "Content-Disposition": 'attachment; filename="students-2026-01-15.csv"',

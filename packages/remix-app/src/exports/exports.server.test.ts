@@ -17,7 +17,7 @@ describe("the export route", () => {
     api = stubApi({
       "GET /api/user": signedInAs(),
       "POST /api/export/students": () =>
-        new Response("\uFEFFStudent id,First name\r\n1,Asha\r\n", {
+        new Response("\uFEFFStudent id,First name\n1,Asha\n", {
           headers: { "Content-Type": CSV, "Content-Disposition": 'attachment; filename="students-2026-01-15.csv"' },
         }),
     });
@@ -31,7 +31,7 @@ describe("the export route", () => {
     // The bytes as the API wrote them, the BOM for Excel included (text() would drop it).
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(new TextDecoder().decode(bytes.subarray(3))).toBe("Student id,First name\r\n1,Asha\r\n");
+    expect(new TextDecoder().decode(bytes.subarray(3))).toBe("Student id,First name\n1,Asha\n");
     const call = api.calls.find((c) => c.path.startsWith("/api/export/"));
     expect(call).toEqual({
       method: "POST",

@@ -17,6 +17,7 @@ export {
 export { displayValue, type FieldProblem, parseSheetRow, problemsText } from "./rows";
 export {
   CSV_TYPE,
+  csvFromCopy,
   csvStream,
   type ErrorRow,
   errorsWorkbook,

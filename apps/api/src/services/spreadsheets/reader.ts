@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { parse as parseCsv } from "csv-parse";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import { NOT_A_SPREADSHEET, SpreadsheetError } from "./errors";
 import { checkZip } from "./zip";
 
@@ -291,9 +291,10 @@ interface WorksheetLike {
 /** Tries of the streaming reader before a workbook counts as unreadable (see firstWorksheet). */
 const READ_ATTEMPTS = 3;
 
-function openReader(bytes: Uint8Array): ExcelReaderLike {
+async function openReader(bytes: Uint8Array): Promise<ExcelReaderLike> {
+  const { default: Excel } = await import("exceljs");
   // Styles are read so that date-formatted cells come as Date objects; the rest stay serials.
-  return new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
+  return new Excel.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
     worksheets: "emit",
     sharedStrings: "cache",
     hyperlinks: "ignore",
@@ -314,7 +315,7 @@ async function firstWorksheet(
   let sheets: AsyncGenerator<WorksheetLike> | undefined;
   let first: IteratorResult<WorksheetLike> | undefined;
   for (let attempt = 1; !first; attempt++) {
-    reader = openReader(bytes);
+    reader = await openReader(bytes);
     sheets = reader[Symbol.asyncIterator]();
     try {
       first = await sheets.next();

@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import { PassThrough, Readable } from "node:stream";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import type { CellValue } from "./reader";
 import { fastXlsxStream } from "./xlsx-writer";
 
@@ -39,15 +39,21 @@ export interface TemplateOptions {
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 export const CSV_TYPE = "text/csv; charset=utf-8";
 
+/** The first characters that make a spreadsheet program take a text for a formula: = + - @ tab CR. */
+export const FORMULA_STARTS = [61, 43, 45, 64, 9, 13] as const;
+const startsLikeFormula = (text: string) => (FORMULA_STARTS as readonly number[]).includes(text.charCodeAt(0));
+
 /** A text that starts like a formula gets a leading quote, so it stays text everywhere. */
 export function neutralise(value: CellValue): CellValue {
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(value)) return `'${value}`;
+  if (typeof value === "string" && startsLikeFormula(value)) return `'${value}`;
   return value;
 }
 
 /** The import template: header row, drop-down lists, an Instructions sheet. */
 export async function templateWorkbook(options: TemplateOptions): Promise<Uint8Array> {
-  const workbook = new ExcelJS.Workbook();
+  // exceljs loads on first use: some 27 MB resident that an API serving lists need not hold.
+  const { default: Excel } = await import("exceljs");
+  const workbook = new Excel.Workbook();
   const sheet = workbook.addWorksheet(options.sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
   addHeader(sheet, options.columns);
   // The worksheet's validations accept ranges ("C2:C5001"); the typings only know cell by cell.
@@ -120,7 +126,8 @@ export async function errorsWorkbook(
   const chunks: Buffer[] = [];
   sink.on("data", (chunk: Buffer) => chunks.push(chunk));
   const finished = once(sink, "end");
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
+  const { default: Excel } = await import("exceljs");
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(options.sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
   const columns: TemplateColumn[] = [...options.columns, { header: "Errors", width: 80 }];
   sheet.columns = columns.map((column) => ({
@@ -167,14 +174,16 @@ async function* neutralised(batches: AsyncIterable<readonly (readonly CellValue[
 
 /**
  * A list export as CSV: UTF-8 with a BOM so that Excel shows Devanagari and other scripts right.
- * One string per batch, quoted where a field needs it (RFC 4180), records ended by CRLF.
+ * One string per batch, quoted where a field needs it (RFC 4180). Records end with LF, as
+ * PostgreSQL's COPY writes them (`csvFromCopy`): the two paths give the same bytes, and every
+ * spreadsheet program reads LF.
  */
 export function csvStream(
   options: { columns: readonly ListColumn[] },
   batches: AsyncIterable<readonly (readonly CellValue[])[]>,
 ): ReadableStream<Uint8Array> {
   async function* lines() {
-    yield Buffer.from(`\uFEFF${options.columns.map((column) => csvText(column.header)).join(",")}\r\n`);
+    yield csvHeader(options.columns);
     for await (const batch of batches) {
       // One string per batch, built without per-row arrays: at a million rows the garbage
       // collector is the export's largest cost.
@@ -184,7 +193,7 @@ export function csvStream(
           if (i > 0) text += ",";
           text += csvCell(values[i] ?? null);
         }
-        text += "\r\n";
+        text += "\n";
       }
       if (text) yield Buffer.from(text);
     }
@@ -192,14 +201,31 @@ export function csvStream(
   return Readable.toWeb(Readable.from(lines(), { objectMode: false })) as ReadableStream<Uint8Array>;
 }
 
+/** The BOM and the header record. */
+function csvHeader(columns: readonly ListColumn[]): Buffer {
+  return Buffer.from(`\uFEFF${columns.map((column) => csvText(column.header)).join(",")}\n`);
+}
+
+/**
+ * A CSV export whose records PostgreSQL wrote (COPY … WITH (FORMAT csv), fields already
+ * neutralised and labelled by the columns' SQL, see columns.ts), after the BOM and header.
+ */
+export function csvFromCopy(
+  options: { columns: readonly ListColumn[] },
+  records: Readable,
+): ReadableStream<Uint8Array> {
+  async function* chunks() {
+    yield csvHeader(options.columns);
+    yield* records;
+  }
+  return Readable.toWeb(Readable.from(chunks(), { objectMode: false })) as ReadableStream<Uint8Array>;
+}
+
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** A text field: neutralised, then quoted when it holds a comma, a quote or a line break. */
 function csvText(text: string): string {
-  const first = text.charCodeAt(0);
-  // = + - @ tab CR: what a spreadsheet program could take for a formula (as `neutralise`).
-  const safe =
-    first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13 ? `'${text}` : text;
+  const safe = startsLikeFormula(text) ? `'${text}` : text;
   return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
