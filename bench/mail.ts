@@ -16,6 +16,7 @@ import { seedDemoData } from "@repo/db/seed";
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { SMTPServer } from "smtp-server";
+import { API_NODE_FLAGS } from "../apps/api/scripts/node-flags";
 import { createApp } from "../apps/api/src/app";
 import { createServices, jobHandlers } from "../apps/api/src/services/index";
 import { runNextJob } from "../apps/api/src/services/jobs";
@@ -143,7 +144,7 @@ export async function runMailBench(options: MailBenchOptions): Promise<MailBench
     await database.db.execute(sql`analyze ${mailMessages}`);
 
     // 2. Delivery, by the built API's worker.
-    api = spawn(process.execPath, ["apps/api/dist/bin/server.mjs"], {
+    api = spawn(process.execPath, [...API_NODE_FLAGS, "apps/api/dist/bin/server.mjs"], {
       cwd: root,
       env: {
         ...process.env,

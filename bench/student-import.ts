@@ -17,6 +17,7 @@ import { fileURLToPath } from "node:url";
 import { openDatabase } from "@repo/db";
 import { seedDemoData } from "@repo/db/seed";
 import ExcelJS from "exceljs";
+import { API_NODE_FLAGS } from "../apps/api/scripts/node-flags";
 import { admin, databaseUrl } from "./database";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -149,7 +150,7 @@ export async function runStudentImportBench(options: { adminUrl: string; port: n
     const xlsxBytes = await xlsxFile(0, 10_000);
     const csvBytes = csvFile(10_000, 100_000);
 
-    api = spawn(process.execPath, ["apps/api/dist/bin/server.mjs"], {
+    api = spawn(process.execPath, [...API_NODE_FLAGS, "apps/api/dist/bin/server.mjs"], {
       cwd: root,
       env: {
         ...process.env,

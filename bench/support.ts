@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { type Database, openDatabase } from "@repo/db";
 import { seedDemoData } from "@repo/db/seed";
+import { API_NODE_FLAGS } from "../apps/api/scripts/node-flags";
 import { admin, databaseUrl } from "./database";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -34,7 +35,7 @@ export interface BuiltApi {
 /** Starts the built API in production mode on `port` against `url`, and waits for /api/health. */
 export async function startBuiltApi(url: string, port: number, env: NodeJS.ProcessEnv = {}): Promise<BuiltApi> {
   const base = `http://127.0.0.1:${port}`;
-  const api = spawn(process.execPath, ["apps/api/dist/bin/server.mjs"], {
+  const api = spawn(process.execPath, [...API_NODE_FLAGS, "apps/api/dist/bin/server.mjs"], {
     cwd: root,
     env: {
       ...process.env,

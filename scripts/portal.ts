@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { APP_IDS, type AppId, DEFAULT_APP_PORTS } from "@repo/auth/apps";
 import { findRole } from "@repo/auth/roles";
 import { demoLogins } from "@repo/db/seed";
+import { API_NODE_FLAGS } from "../apps/api/scripts/node-flags";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const mode = process.argv[2] === "dev" ? "dev" : "start";
@@ -50,7 +51,9 @@ const services: Service[] = [
     name: "api",
     command: mode === "dev" ? tsx : process.execPath,
     args:
-      mode === "dev" ? ["watch", "--clear-screen=false", "apps/api/src/server.ts"] : ["apps/api/dist/bin/server.mjs"],
+      mode === "dev"
+        ? ["watch", "--clear-screen=false", "apps/api/src/server.ts"]
+        : [...API_NODE_FLAGS, "apps/api/dist/bin/server.mjs"],
     cwd: root,
     env: {
       ...sharedEnv,

@@ -320,6 +320,54 @@ for (const driver of testDrivers()) {
       expect(tooLong.body.errors[0].field).toBe("from");
     });
 
+    it("keeps the paid orders' daily tally equal to the orders, through a refund and a school's move", async () => {
+      const truth = () =>
+        queryRows<{ day: string; state: number; currency: string; orders: number; amount: string }>(
+          api.db,
+          sql`select (o.paid_at at time zone 'Asia/Kolkata')::date::text as day, coalesce(sc.state_id, 0) as state,
+                o.currency, count(*)::int as orders, sum(o.amount_minor)::text as amount
+              from payment_orders o left join schools sc on sc.id = o.school_id where o.status = 'paid'
+              group by 1, 2, 3 order by 1, 2, 3`,
+        );
+      const tally = () =>
+        queryRows<{ day: string; state: number; currency: string; orders: number; amount: string }>(
+          api.db,
+          sql`select day::text as day, state_id as state, currency, sum(orders)::int as orders,
+                sum(amount_minor)::text as amount
+              from paid_order_daily_tallies group by 1, 2, 3 having sum(orders) <> 0 order by 1, 2, 3`,
+        );
+      const before = await truth();
+      expect(before.length).toBeGreaterThan(0);
+      expect(await tally()).toEqual(before);
+
+      const [paid] = await queryRows<{ id: number; school_id: number }>(
+        api.db,
+        sql`select id, school_id from payment_orders where status = 'paid' and school_id is not null order by id limit 1`,
+      );
+      await api.db.execute(sql`update payment_orders set status = 'refunded' where id = ${paid?.id}`);
+      expect(await tally()).toEqual(await truth());
+      await api.db.execute(sql`update schools sc set state_id = st.id, zone_id = st.zone_id
+        from states st where sc.id = (select school_id from payment_orders where status = 'paid' and school_id is not null
+          order by id limit 1) and st.id <> sc.state_id and st.id = (select min(id) from states where id <> sc.state_id)`);
+      expect(await tally()).toEqual(await truth());
+
+      // The chart reads the tally for the country and a state, and the orders for a district.
+      for (const username of ["admin", "state", "district"]) {
+        const cards = (await call(username, "/api/admin/dashboard/card-summary")).body.data;
+        const series = (
+          await call(username, "/api/admin/dashboard/student-register-vs-payment-collection", {
+            // The longest range the chart allows, ending today: every paid order of the demo data.
+            from: new Date(Date.parse(`${cards.today}T00:00:00Z`) - 399 * 86_400_000).toISOString().slice(0, 10),
+            to: cards.today,
+          })
+        ).body.data;
+        const collected = new Map<string, number>();
+        for (const day of series.days)
+          for (const c of day.collected) collected.set(c.currency, (collected.get(c.currency) ?? 0) + c.amount_minor);
+        for (const c of cards.collected) expect(collected.get(c.currency) ?? 0, username).toBe(c.amount_minor);
+      }
+    });
+
     it("counts the coordinators a viewer oversees, and keeps analytics from GCC coordinators", async () => {
       const admin = (await call("admin", "/api/admin/dashboard/coordinator-count-analytics")).body.data;
       const [truth] = await queryRows<{ n: number }>(

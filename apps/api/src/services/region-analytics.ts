@@ -15,16 +15,16 @@ import { programmeToday } from "./region-dashboard";
 import {
   type Assignments,
   assignedSql,
-  assignmentsOf,
+  belowState,
   dailyTallyFor,
   dayRangeSql,
   type RegionViewer,
+  regionContext,
   schoolTalliesAnswer,
   tallyFor,
 } from "./region-lists";
 import { regionScopeFor } from "./scope";
 import { idsIn } from "./sql";
-import { activeExamYear } from "./students";
 
 /**
  * The coordinator app's analytics and statistics (spec §7; decision 019), scoped like the region
@@ -48,18 +48,10 @@ function regionParts(alias: string, filters: AnalyticsFilters): SQL[] {
   return parts;
 }
 
-const belowState = (assigned: Assignments | null) =>
-  Boolean(assigned && (assigned.prants.length || assigned.districts.length));
-
 const dateParts = (column: SQL, filters: AnalyticsFilters): SQL[] => [
   ...(filters.from ? [sql`${column} >= (${filters.from}::date)::timestamp at time zone 'Asia/Kolkata'`] : []),
   ...(filters.to ? [sql`${column} < (${filters.to}::date + 1)::timestamp at time zone 'Asia/Kolkata'`] : []),
 ];
-
-async function context(db: DbOrTx, viewer: RegionViewer) {
-  const [year, assigned] = await Promise.all([activeExamYear(db), assignmentsOf(db, viewer)]);
-  return { year, assigned };
-}
 
 type ParticipationRow = {
   class_level: number | null;
@@ -81,7 +73,7 @@ export async function participationOf(
   viewer: RegionViewer,
   filters: AnalyticsFilters,
 ): Promise<Participation> {
-  const { year, assigned } = await context(db, viewer);
+  const { year, assigned } = await regionContext(db, viewer);
   const region = [assignedSql("t", assigned), ...regionParts("t", filters)];
   const dated = Boolean(filters.from || filters.to);
   const days = dayRangeSql({ registered_from: filters.from, registered_to: filters.to });
@@ -150,7 +142,7 @@ export async function registrationsVsCollections(
   viewer: RegionViewer,
   filters: AnalyticsFilters,
 ): Promise<RegistrationsVsCollections> {
-  const { year, assigned } = await context(db, viewer);
+  const { year, assigned } = await regionContext(db, viewer);
   const to = filters.to ?? programmeToday();
   const from = filters.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
   const days = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
@@ -175,25 +167,7 @@ export async function registrationsVsCollections(
           )}
           group by t.day`,
     ),
-    queryRows<{ day: string; currency: string; orders: number; amount_minor: string | number }>(
-      db,
-      sql`select (o.paid_at at time zone 'Asia/Kolkata')::date::text as day, o.currency, count(*)::int as orders,
-            sum(o.amount_minor) as amount_minor
-          from payment_orders o left join schools sc on sc.id = o.school_id
-          where ${sql.join(
-            [
-              sql`o.exam_year_id = ${year.id}`,
-              sql`o.status = 'paid'`,
-              ...dateParts(sql`o.paid_at`, { from, to }),
-              ...(assigned ? [sql`o.school_id is not null`, assignedSql("sc", assigned)] : []),
-              ...(filters.zone_id || filters.state_ids?.length
-                ? [sql`o.school_id is not null`, ...regionParts("sc", filters)]
-                : []),
-            ],
-            sql` and `,
-          )}
-          group by 1, 2`,
-    ),
+    paidOrdersByDay(db, year.id, assigned, filters, from, to),
   ]);
   const byDay = new Map(registered.map((r) => [r.day, n(r.students)]));
   const money = new Map<string, { orders: number; collected: { currency: string; amount_minor: number }[] }>();
@@ -212,13 +186,64 @@ export async function registrationsVsCollections(
   return { from, to, days: out };
 }
 
+type PaidDay = { day: string; currency: string; orders: number; amount_minor: string | number };
+
+/**
+ * Paid orders and their amounts per day and currency: from the daily tally (migration 0013) for
+ * the country, a zone or a state; counted from the orders for a prant or a district, whose few
+ * orders the tally (by state) cannot tell apart.
+ */
+function paidOrdersByDay(
+  db: DbOrTx,
+  yearId: number,
+  assigned: Assignments | null,
+  filters: AnalyticsFilters,
+  from: string,
+  to: string,
+): Promise<PaidDay[]> {
+  if (!belowState(assigned)) {
+    return queryRows<PaidDay>(
+      db,
+      sql`select t.day::text as day, t.currency, sum(t.orders)::int as orders, sum(t.amount_minor) as amount_minor
+          from paid_order_daily_tallies t
+          where ${sql.join(
+            [
+              sql`t.exam_year_id = ${yearId}`,
+              sql`t.day between ${from}::date and ${to}::date`,
+              assignedSql("t", assigned),
+              ...regionParts("t", filters),
+            ],
+            sql` and `,
+          )}
+          group by 1, 2 having sum(t.orders) > 0`,
+    );
+  }
+  return queryRows<PaidDay>(
+    db,
+    sql`select (o.paid_at at time zone 'Asia/Kolkata')::date::text as day, o.currency, count(*)::int as orders,
+          sum(o.amount_minor) as amount_minor
+        from payment_orders o join schools sc on sc.id = o.school_id
+        where ${sql.join(
+          [
+            sql`o.exam_year_id = ${yearId}`,
+            sql`o.status = 'paid'`,
+            ...dateParts(sql`o.paid_at`, { from, to }),
+            assignedSql("sc", assigned),
+            ...regionParts("sc", filters),
+          ],
+          sql` and `,
+        )}
+        group by 1, 2`,
+  );
+}
+
 /** Schools by type (category) and board, with those that have a paid student and their students. */
 export async function schoolAnalyticsOf(
   db: DbOrTx,
   viewer: RegionViewer,
   filters: AnalyticsFilters,
 ): Promise<SchoolAnalytics> {
-  const { year, assigned } = await context(db, viewer);
+  const { year, assigned } = await regionContext(db, viewer);
   // From the schools' tallies unless dates or a prant or district are involved (decision 019).
   const fromTallies = !filters.from && !filters.to && schoolTalliesAnswer(assigned, filters);
   const source = fromTallies
@@ -281,7 +306,7 @@ export async function studyMaterialAnalyticsOf(
   viewer: RegionViewer,
   filters: AnalyticsFilters,
 ): Promise<StudyMaterialAnalytics> {
-  const { year, assigned } = await context(db, viewer);
+  const { year, assigned } = await regionContext(db, viewer);
   const rows = await queryRows<{
     id: number;
     title: string;
@@ -343,7 +368,7 @@ export async function statisticsSummaryOf(
   viewer: RegionViewer,
   filters: AnalyticsFilters,
 ): Promise<StatisticsSummary> {
-  const { year, assigned } = await context(db, viewer);
+  const { year, assigned } = await regionContext(db, viewer);
   const byDistrict = belowState(assigned);
   const key = byDistrict ? sql`t.district_id` : sql`t.state_id`;
   const rows = await queryRows<{

@@ -4,12 +4,13 @@ import { type SQL, sql } from "drizzle-orm";
 import {
   type Assignments,
   assignedSql,
-  assignmentsOf,
+  belowState,
   countSchools,
   countStudents,
+  countStudentsByPayment,
   type RegionViewer,
+  regionContext,
 } from "./region-lists";
-import { activeExamYear } from "./students";
 
 /**
  * The coordinator app's dashboard (decision 019): cards, the state summary and the latest
@@ -37,23 +38,15 @@ function paidOrdersSql(yearId: number, assigned: Assignments | null): SQL {
 }
 
 export async function dashboardCards(db: DbOrTx, viewer: RegionViewer, now = new Date()): Promise<DashboardCards> {
-  const [year, assigned] = await Promise.all([activeExamYear(db), assignmentsOf(db, viewer)]);
+  const { year, assigned } = await regionContext(db, viewer);
   const today = programmeToday(now);
   const [schools, byStatus, registeredToday, collected] = await Promise.all([
     countSchools(db, year.id, assigned, {}),
-    Promise.all(
-      (["paid", "pending", "unpaid"] as const).map((payment_status) =>
-        countStudents(db, year.id, assigned, { payment_status }),
-      ),
-    ),
+    countStudentsByPayment(db, year.id, assigned),
     countStudents(db, year.id, assigned, { registered_from: today, registered_to: today }),
-    queryRows<{ currency: string; amount_minor: string | number }>(
-      db,
-      sql`select o.currency, sum(o.amount_minor) as amount_minor from ${paidOrdersSql(year.id, assigned)}
-          group by o.currency order by o.currency`,
-    ),
+    collectedOf(db, year.id, assigned),
   ]);
-  const [paid, pending, unpaid] = byStatus.map((c) => c.total) as [number, number, number];
+  const { paid, pending, unpaid } = byStatus;
   return {
     exam_year: year.label,
     today,
@@ -68,11 +61,28 @@ export async function dashboardCards(db: DbOrTx, viewer: RegionViewer, now = new
   };
 }
 
+/**
+ * The amount collected this year by currency: from the paid orders' daily tally (migration 0013)
+ * for the country, a zone or a state; from the orders themselves for a prant or a district.
+ */
+function collectedOf(db: DbOrTx, yearId: number, assigned: Assignments | null) {
+  return queryRows<{ currency: string; amount_minor: string | number }>(
+    db,
+    belowState(assigned)
+      ? sql`select o.currency, sum(o.amount_minor) as amount_minor
+          from payment_orders o join schools sc on sc.id = o.school_id and ${assignedSql("sc", assigned)}
+          where o.exam_year_id = ${yearId} and o.status = 'paid' group by o.currency order by o.currency`
+      : sql`select t.currency, sum(t.amount_minor) as amount_minor from paid_order_daily_tallies t
+          where t.exam_year_id = ${yearId} and ${assignedSql("t", assigned)}
+          group by t.currency having sum(t.orders) > 0 order by t.currency`,
+  );
+}
+
 /** Each state of the viewer's region: schools, and students by payment. */
 export async function stateSummary(db: DbOrTx, viewer: RegionViewer): Promise<StateSummaryRow[]> {
-  const [year, assigned] = await Promise.all([activeExamYear(db), assignmentsOf(db, viewer)]);
-  const belowState = Boolean(assigned && (assigned.prants.length || assigned.districts.length));
-  const tally = belowState ? sql`student_district_tallies` : sql`student_state_tallies`;
+  const { year, assigned } = await regionContext(db, viewer);
+  const byDistrict = belowState(assigned);
+  const tally = byDistrict ? sql`student_district_tallies` : sql`student_state_tallies`;
   const rows = await queryRows<Record<keyof StateSummaryRow, string | number>>(
     db,
     sql`with t as (
@@ -83,7 +93,7 @@ export async function stateSummary(db: DbOrTx, viewer: RegionViewer): Promise<St
           group by t.state_id
         ), s as (
           ${
-            belowState
+            byDistrict
               ? sql`select sc.state_id, count(*) as schools from schools sc where ${assignedSql("sc", assigned)}
                   group by sc.state_id`
               : sql`select t.state_id, sum(t.schools) as schools from school_tallies t where ${assignedSql("t", assigned)}
@@ -118,7 +128,7 @@ const RECENT = 8;
 
 /** The latest students and schools registered, and payments received, in the viewer's region. */
 export async function recentActivity(db: DbOrTx, viewer: RegionViewer): Promise<RecentActivity> {
-  const [year, assigned] = await Promise.all([activeExamYear(db), assignmentsOf(db, viewer)]);
+  const { year, assigned } = await regionContext(db, viewer);
   const [students, schools, payments] = await Promise.all([
     queryRows<{
       id: number;

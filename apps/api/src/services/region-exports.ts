@@ -18,81 +18,74 @@ import {
 import { sql } from "drizzle-orm";
 import type { ExportColumn, ExportKind } from "./exports";
 import { regionSchoolsForExport, regionStudentsForExport, regionStudentsSelect } from "./region-lists";
-import { csvDateSql, csvDaySql, csvLabelSql, csvNumberSql, csvTextSql, programmeDay } from "./spreadsheets/columns";
+import { dateField, dayField, labelField, numberField, programmeDay, textField } from "./spreadsheets/columns";
 
 /** The region-wide lists of students and schools as XLSX and CSV, with the list's filters. */
 
 const day = (value: string | null) => (value ? new Date(`${value.slice(0, 10)}T00:00:00Z`) : null);
 
-const labels = <Code extends string | number>(codes: readonly Code[], name: (code: Code) => string) =>
-  codes.map((code) => [code, name(code)] as const);
-
 const studentColumns: ExportColumn<RegionStudentRow>[] = [
-  { header: "Student id", value: (s) => s.id, width: 10, sql: csvNumberSql(sql`s.id`) },
-  { header: "First name", value: (s) => s.first_name, width: 18, sql: csvTextSql(sql`s.first_name`) },
-  { header: "Last name", value: (s) => s.last_name, width: 18, sql: csvTextSql(sql`s.last_name`) },
+  { header: "Student id", value: (s) => s.id, width: 10, field: numberField(sql`s.id`) },
+  { header: "First name", value: (s) => s.first_name, width: 18, field: textField(sql`s.first_name`) },
+  { header: "Last name", value: (s) => s.last_name, width: 18, field: textField(sql`s.last_name`) },
   {
     header: "Class",
     value: (s) => classLabel(s.class_level),
     width: 8,
-    sql: csvLabelSql(sql`s.class_level`, labels(CLASS_LEVELS, classLabel)),
+    field: labelField(sql`s.class_level`, CLASS_LEVELS, classLabel),
   },
   {
     header: "Language",
     value: (s) => languageName(s.language),
     width: 12,
-    sql: csvLabelSql(sql`s.language`, labels(LANGUAGE_CODES, languageName)),
+    field: labelField(sql`s.language`, LANGUAGE_CODES, languageName),
   },
   {
     header: "Gender",
     value: (s) => (s.gender ? genderName(s.gender) : null),
     width: 10,
-    sql: csvLabelSql(
+    field: labelField(
       sql`s.gender`,
-      labels(
-        GENDERS.map((g) => g.code),
-        genderName,
-      ),
+      GENDERS.map((g) => g.code),
+      genderName,
     ),
   },
-  { header: "Date of birth", value: (s) => day(s.date_of_birth), width: 14, sql: csvDateSql(sql`s.date_of_birth`) },
-  { header: "Parent's name", value: (s) => s.parent_name, width: 22, sql: csvTextSql(sql`s.parent_name`) },
-  { header: "Phone", value: (s) => s.phone, width: 15, sql: csvTextSql(sql`s.contact_phone`) },
-  { header: "E-mail", value: (s) => s.email, width: 26, sql: csvTextSql(sql`s.contact_email`) },
+  { header: "Date of birth", value: (s) => day(s.date_of_birth), width: 14, field: dateField(sql`s.date_of_birth`) },
+  { header: "Parent's name", value: (s) => s.parent_name, width: 22, field: textField(sql`s.parent_name`) },
+  { header: "Phone", value: (s) => s.phone, width: 15, field: textField(sql`s.contact_phone`) },
+  { header: "E-mail", value: (s) => s.email, width: 26, field: textField(sql`s.contact_email`) },
   {
     header: "School",
     value: (s) => s.school_name,
     width: 32,
-    sql: csvTextSql(sql`coalesce(sc.name, s.unlisted_school_name, '')`),
+    field: textField(sql`coalesce(sc.name, s.unlisted_school_name, '')`),
   },
   {
     header: "Individual",
     value: (s) => (s.individual ? "Yes" : "No"),
     width: 10,
-    sql: sql`case when s.source = 'sif' then 'Yes' else 'No' end`,
+    field: textField(sql`case when s.source = 'sif' then 'Yes' else 'No' end`),
   },
-  { header: "Zone", value: (s) => s.zone, width: 12, sql: csvTextSql(sql`r.zone`) },
-  { header: "State", value: (s) => s.state, width: 18, sql: csvTextSql(sql`r.state`) },
-  { header: "Prant", value: (s) => s.prant, width: 18, sql: csvTextSql(sql`r.prant`) },
-  { header: "District", value: (s) => s.district, width: 18, sql: csvTextSql(sql`r.district`) },
+  { header: "Zone", value: (s) => s.zone, width: 12, field: textField(sql`r.zone`) },
+  { header: "State", value: (s) => s.state, width: 18, field: textField(sql`r.state`) },
+  { header: "Prant", value: (s) => s.prant, width: 18, field: textField(sql`r.prant`) },
+  { header: "District", value: (s) => s.district, width: 18, field: textField(sql`r.district`) },
   {
     header: "Payment",
     value: (s) => paymentStatusName(s.payment_status),
     width: 10,
-    sql: csvLabelSql(
+    field: labelField(
       sql`s.payment_status`,
-      labels(
-        PAYMENT_STATUSES.map((p) => p.code),
-        paymentStatusName,
-      ),
+      PAYMENT_STATUSES.map((p) => p.code),
+      paymentStatusName,
     ),
   },
-  { header: "Roll number", value: (s) => s.roll_number, width: 14, sql: csvTextSql(sql`s.roll_number`) },
+  { header: "Roll number", value: (s) => s.roll_number, width: 14, field: textField(sql`s.roll_number`) },
   {
     header: "Registered on",
     value: (s) => programmeDay(s.created_at),
     width: 18,
-    sql: csvDaySql(sql`s.created_at`),
+    field: dayField(sql`s.created_at`),
   },
 ];
 
@@ -128,7 +121,7 @@ export const REGION_EXPORT_KINDS: Record<string, ExportKind<unknown, unknown>> =
     sheetName: "Students",
     columns: studentColumns,
     rows: (db, viewer, filters) => regionStudentsForExport(db, viewer, filters as never),
-    select: (db, viewer, filters, fields) => regionStudentsSelect(db, viewer, filters as never, fields),
+    select: (db, viewer, filters, fields, range) => regionStudentsSelect(db, viewer, filters as never, fields, range),
   } as ExportKind<RegionStudentRow, unknown> as ExportKind<unknown, unknown>,
   [EXPORT_KIND.regionSchools]: {
     permissions: ["schools.total"],

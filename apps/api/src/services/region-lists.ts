@@ -11,8 +11,9 @@ import type {
 import { REGION_COUNT_CAP, REGION_SEARCH_COUNT_CAP } from "@repo/contracts/region-lists-constants";
 import { type DbOrTx, queryRows } from "@repo/db";
 import { type SQL, sql } from "drizzle-orm";
+import { ApiError } from "../http/errors";
 import { containing, idsIn } from "./sql";
-import { activeExamYear } from "./students";
+import { NO_OPEN_EXAM_YEAR } from "./students";
 
 /**
  * The coordinator console's region-wide lists of students and schools (DECISIONS §3; decision
@@ -37,20 +38,35 @@ export interface Assignments {
   districts: number[];
 }
 
-export async function assignmentsOf(db: DbOrTx, viewer: RegionViewer): Promise<Assignments | null> {
-  if (!inGroup(ROLE_GROUPS.coordinators, viewer.roleId)) return null;
-  const rows = await queryRows<{
-    zone_id: number | null;
-    state_id: number | null;
-    prant_id: number | null;
-    district_id: number | null;
+/**
+ * The open exam year and the viewer's regions (null for the whole country), in one round trip:
+ * every region list, card and chart starts here, and on a busy server each query's round trip
+ * costs more than its work (decision 019).
+ */
+export async function regionContext(
+  db: DbOrTx,
+  viewer: RegionViewer,
+): Promise<{ year: { id: number; label: string }; assigned: Assignments | null }> {
+  const scoped = inGroup(ROLE_GROUPS.coordinators, viewer.roleId);
+  const [row] = await queryRows<{
+    id: number;
+    label: string;
+    assignments: [number | null, number | null, number | null, number | null][] | null;
   }>(
     db,
-    sql`select zone_id, state_id, prant_id, district_id from coordinator_assignments where user_id = ${viewer.userId}`,
+    sql`select y.id, y.label, ${
+      scoped
+        ? sql`(select json_agg(json_build_array(zone_id, state_id, prant_id, district_id)) from coordinator_assignments
+            where user_id = ${viewer.userId})`
+        : sql`null`
+    } as assignments from exam_years y where y.is_active`,
   );
-  const pick = (key: keyof (typeof rows)[number]) =>
-    rows.flatMap((row) => (row[key] === null ? [] : [Number(row[key])]));
-  return { zones: pick("zone_id"), states: pick("state_id"), prants: pick("prant_id"), districts: pick("district_id") };
+  if (!row) throw new ApiError(409, NO_OPEN_EXAM_YEAR);
+  const year = { id: Number(row.id), label: row.label };
+  if (!scoped) return { year, assigned: null };
+  const rows = row.assignments ?? [];
+  const pick = (index: number) => rows.flatMap((ids) => (ids[index] == null ? [] : [Number(ids[index])]));
+  return { year, assigned: { zones: pick(0), states: pick(1), prants: pick(2), districts: pick(3) } };
 }
 
 /** Rows of `alias` (a table with zone_id … district_id) inside the assignments. */
@@ -167,11 +183,14 @@ const countedLive = (filters: RegionFilterFields & { search?: string | undefined
 export function tallyFor(assigned: Assignments | null, filters: Partial<RegionFilterFields>): SQL {
   const regionFilters = regionFilterSql("t", filters).length > 0;
   if (!assigned && !regionFilters) return sql`student_year_tallies`;
-  const belowState =
-    Boolean(filters.prant_ids?.length || filters.district_ids?.length) ||
-    Boolean(assigned && (assigned.prants.length || assigned.districts.length));
-  return belowState ? sql`student_district_tallies` : sql`student_state_tallies`;
+  return filters.prant_ids?.length || filters.district_ids?.length || belowState(assigned)
+    ? sql`student_district_tallies`
+    : sql`student_state_tallies`;
 }
+
+/** Whether the viewer's region is a prant or a district: finer than the tallies kept by state. */
+export const belowState = (assigned: Assignments | null) =>
+  Boolean(assigned && (assigned.prants.length || assigned.districts.length));
 
 /**
  * The daily tally that counts a date range with these filters, if one does: by state only (no
@@ -184,7 +203,7 @@ export function dailyTallyFor(
   const dated = filters.registered_from || filters.registered_to || filters.from || filters.to;
   if (!dated || filters.search || filters.school_id) return null;
   if (filters.prant_ids?.length || filters.district_ids?.length) return null;
-  if (assigned && (assigned.prants.length || assigned.districts.length)) return null;
+  if (belowState(assigned)) return null;
   if (filters.language) {
     return filters.class_level || filters.source ? null : sql`student_daily_language_tallies`;
   }
@@ -226,6 +245,27 @@ export async function countStudents(
     return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
   }
   return { total: await sumTally(db, tallyFor(assigned, filters), yearId, assigned, filters, []), capped: false };
+}
+
+/**
+ * The viewer's students this year by payment status, in one query over the same tally that
+ * countStudents reads for a list filtered by payment status alone: a card equals its list.
+ */
+export async function countStudentsByPayment(
+  db: DbOrTx,
+  yearId: number,
+  assigned: Assignments | null,
+): Promise<Record<"paid" | "pending" | "unpaid", number>> {
+  const rows = await queryRows<{ payment_status: string; n: number }>(
+    db,
+    sql`select t.payment_status, coalesce(sum(t.students), 0)::int as n from ${tallyFor(assigned, {})} t
+        where t.exam_year_id = ${yearId} and ${assignedSql("t", assigned)} group by t.payment_status`,
+  );
+  const counts = { paid: 0, pending: 0, unpaid: 0 };
+  for (const row of rows) {
+    if (row.payment_status in counts) counts[row.payment_status as keyof typeof counts] = Number(row.n);
+  }
+  return counts;
 }
 
 /** Sums a tally table's students under the viewer's region and the list's filters. */
@@ -306,7 +346,7 @@ export async function listRegionStudents(
   viewer: RegionViewer,
   query: RegionStudentQuery,
 ): Promise<Page<RegionStudentRow> & { total_capped: boolean }> {
-  const [year, assigned] = await Promise.all([activeExamYear(db), assignmentsOf(db, viewer)]);
+  const { year, assigned } = await regionContext(db, viewer);
   const [count, rows] = await Promise.all([
     countStudents(db, year.id, assigned, query),
     queryRows<RawStudent>(
@@ -339,7 +379,7 @@ export async function* regionStudentsForExport(
   filters: RegionStudentFilters,
   batchSize = 5000,
 ): AsyncGenerator<RegionStudentRow[]> {
-  const [year, assigned] = await Promise.all([activeExamYear(db), assignmentsOf(db, viewer)]);
+  const { year, assigned } = await regionContext(db, viewer);
   const where = studentWhere(year.id, assigned, filters);
   yield* keyset(
     (after) =>
@@ -352,15 +392,23 @@ export async function* regionStudentsForExport(
   );
 }
 
-/** The export's rows as one query selecting `fields`, for COPY (exports.ts): same scope and order. */
+/**
+ * The export's rows as one query selecting `fields` (exports.ts' SQL paths), in the same scope and
+ * order; with `range`, those with ids in it, the id first as `_id`.
+ */
 export async function regionStudentsSelect(
   db: DbOrTx,
   viewer: RegionViewer,
   filters: RegionStudentFilters,
   fields: SQL,
+  range?: { after: number; through: number | null },
 ): Promise<SQL> {
-  const [year, assigned] = await Promise.all([activeExamYear(db), assignmentsOf(db, viewer)]);
-  return sql`select ${fields} from ${STUDENT_EXPORT_FROM} where ${studentWhere(year.id, assigned, filters)} order by s.id`;
+  const { year, assigned } = await regionContext(db, viewer);
+  const where = studentWhere(year.id, assigned, filters);
+  if (!range) return sql`select ${fields} from ${STUDENT_EXPORT_FROM} where ${where} order by s.id`;
+  const through = range.through === null ? sql`` : sql` and s.id <= ${range.through}`;
+  return sql`select s.id as _id, ${fields} from ${STUDENT_EXPORT_FROM} where ${where} and s.id > ${range.after}${through}
+    order by s.id`;
 }
 
 /**
@@ -418,7 +466,7 @@ export function schoolTalliesAnswer(assigned: Assignments | null, filters: Parti
     !filters.registered_to &&
     !filters.prant_ids?.length &&
     !filters.district_ids?.length &&
-    !(assigned && (assigned.prants.length || assigned.districts.length))
+    !belowState(assigned)
   );
 }
 
@@ -514,7 +562,7 @@ export async function listRegionSchools(
   viewer: RegionViewer,
   query: RegionSchoolQuery,
 ): Promise<Page<RegionSchoolRow> & { total_capped: boolean }> {
-  const [year, assigned] = await Promise.all([activeExamYear(db), assignmentsOf(db, viewer)]);
+  const { year, assigned } = await regionContext(db, viewer);
   const [total, rows] = await Promise.all([
     countSchools(db, year.id, assigned, query),
     queryRows<RawSchool>(
@@ -544,7 +592,7 @@ export async function* regionSchoolsForExport(
   filters: RegionSchoolFilters,
   batchSize = 5000,
 ): AsyncGenerator<RegionSchoolRow[]> {
-  const [year, assigned] = await Promise.all([activeExamYear(db), assignmentsOf(db, viewer)]);
+  const { year, assigned } = await regionContext(db, viewer);
   const where = schoolWhere(year.id, assigned, filters);
   yield* keyset(
     (after) =>

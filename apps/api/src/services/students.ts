@@ -39,12 +39,14 @@ const inScope = (scope: SchoolScope): SQL =>
     : sql`s.school_id in (select id from schools where master_institute_id = ${scope.masterInstituteId})`;
 
 /** The open exam year; students are registered into it. */
+export const NO_OPEN_EXAM_YEAR = "No exam year is open for registration yet. Please try again later.";
+
 export async function activeExamYear(db: DbOrTx): Promise<{ id: number; label: string }> {
   const [year] = await db
     .select({ id: examYears.id, label: examYears.label })
     .from(examYears)
     .where(eq(examYears.isActive, true));
-  if (!year) throw new ApiError(409, "No exam year is open for registration yet. Please try again later.");
+  if (!year) throw new ApiError(409, NO_OPEN_EXAM_YEAR);
   return year;
 }
 

@@ -91,10 +91,12 @@ export const schools = pgTable(
   },
   (t) => [
     uniqueIndex("schools_referral_code_key").on(t.referralCode),
-    index("schools_zone_idx").on(t.zoneId),
-    index("schools_state_idx").on(t.stateId),
-    index("schools_prant_idx").on(t.prantId),
-    index("schools_district_idx").on(t.districtId),
+    // With the id: a region's newest schools are one index walk, not a backward scan of every
+    // school until a small state's first (decision 019).
+    index("schools_zone_idx").on(t.zoneId, t.id),
+    index("schools_state_idx").on(t.stateId, t.id),
+    index("schools_prant_idx").on(t.prantId, t.id),
+    index("schools_district_idx").on(t.districtId, t.id),
     index("schools_city_idx").on(t.cityId),
     index("schools_master_institute_idx").on(t.masterInstituteId),
     index("schools_name_lower_idx").on(sql`lower(${t.name})`),

@@ -16,6 +16,8 @@ export interface XlsxColumn {
 }
 
 const STYLE = { header: 1, date: 2, dateTime: 3 } as const;
+/** The style of a date cell (a day, no time): columns.ts writes the same cells in SQL. */
+export const XLSX_DATE_STYLE = STYLE.date;
 
 const CONTENT_TYPES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`;
@@ -78,10 +80,7 @@ function rowXml(number: number, letters: readonly string[], values: readonly Cel
   return `${xml}</row>`;
 }
 
-async function* sheetXml(
-  columns: readonly XlsxColumn[],
-  batches: AsyncIterable<readonly (readonly CellValue[])[]>,
-): AsyncGenerator<string> {
+async function* sheetXml(columns: readonly XlsxColumn[], rows: AsyncIterable<string>): AsyncGenerator<string> {
   const letters = columns.map((_, index) => columnLetter(index));
   const widths = columns
     .map(
@@ -96,6 +95,16 @@ async function* sheetXml(
     columns.map((c) => c.header),
     STYLE.header,
   )}`;
+  yield* rows;
+  yield "</sheetData></worksheet>";
+}
+
+/** Rows from their values, numbered from 2 (under the header): one string per database batch. */
+async function* rowsXml(
+  columns: readonly XlsxColumn[],
+  batches: AsyncIterable<readonly (readonly CellValue[])[]>,
+): AsyncGenerator<string> {
+  const letters = columns.map((_, index) => columnLetter(index));
   let number = 1;
   for await (const batch of batches) {
     // One string per database batch: few, large writes into the deflate stream.
@@ -103,13 +112,23 @@ async function* sheetXml(
     for (const values of batch) parts.push(rowXml(++number, letters, values));
     yield parts.join("");
   }
-  yield "</sheetData></worksheet>";
 }
 
 /** Streams an XLSX of one sheet: the header row, then the rows as their batches arrive. */
 export function fastXlsxStream(
   options: { sheetName: string; columns: readonly XlsxColumn[] },
   batches: AsyncIterable<readonly (readonly CellValue[])[]>,
+): ReadableStream<Uint8Array> {
+  return xlsxOfRows(options, rowsXml(options.columns, batches));
+}
+
+/**
+ * Streams an XLSX of one sheet whose rows arrive as sheet XML (`<row r="2">…</row>`, numbered
+ * from 2), as PostgreSQL writes them for a list export (columns.ts).
+ */
+export function xlsxOfRows(
+  options: { sheetName: string; columns: readonly XlsxColumn[] },
+  rows: AsyncIterable<string>,
 ): ReadableStream<Uint8Array> {
   const out = new PassThrough();
   const zip = new ZipWriter(out);
@@ -125,7 +144,7 @@ export function fastXlsxStream(
       ]);
       await zip.add("xl/_rels/workbook.xml.rels", [WORKBOOK_RELS]);
       await zip.add("xl/styles.xml", [STYLES]);
-      await zip.add("xl/worksheets/sheet1.xml", sheetXml(options.columns, batches));
+      await zip.add("xl/worksheets/sheet1.xml", sheetXml(options.columns, rows));
       await zip.finish();
     } catch (error) {
       out.destroy(error as Error);
