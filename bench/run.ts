@@ -118,6 +118,17 @@ interface Answer {
 // node:http with kept-alive sockets for the measured calls: the client shares the two cores with
 // the API and PostgreSQL, and fetch costs it about four times the CPU per request.
 const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+/** Reads a whole answer for `measure`. */
+function answered(response: IncomingMessage, resolve: (answer: Answer) => void, reject: (error: Error) => void) {
+  const chunks: Buffer[] = [];
+  response.on("data", (chunk: Buffer) => chunks.push(chunk));
+  response.on("end", () => {
+    const text = Buffer.concat(chunks).toString("utf8");
+    resolve({ status: response.statusCode ?? 0, text: async () => text });
+  });
+  response.on("error", reject);
+}
+
 const post = (path: string, token: string, body: unknown, client = "203.0.113.1"): Promise<Answer> =>
   new Promise((resolve, reject) => {
     const raw = JSON.stringify(body);
@@ -133,18 +144,21 @@ const post = (path: string, token: string, body: unknown, client = "203.0.113.1"
           "X-Forwarded-For": client,
         },
       },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => {
-          const text = Buffer.concat(chunks).toString("utf8");
-          resolve({ status: response.statusCode ?? 0, text: async () => text });
-        });
-        response.on("error", reject);
-      },
+      (response) => answered(response, resolve, reject),
     );
     request.on("error", reject);
     request.end(raw);
+  });
+
+const get = (path: string, token: string): Promise<Answer> =>
+  new Promise((resolve, reject) => {
+    const request = httpRequest(
+      `${base}${path}`,
+      { agent, headers: { Authorization: `Bearer ${token}`, "X-Forwarded-For": "203.0.113.1" } },
+      (response) => answered(response, resolve, reject),
+    );
+    request.on("error", reject);
+    request.end();
   });
 
 /** The export read as a stream with node:http (fetch's web streams cost the client a core's worth). */
@@ -292,6 +306,9 @@ async function runApiBench() {
     const daysAgo = (n: number) =>
       new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date(Date.now() - n * 86_400_000));
     const scenarios: [string, (i: number) => Promise<Answer>][] = [
+      // The floor: one signed-in request and one database round trip, no list. What a list costs
+      // above it is the list's own.
+      ["floor: signed-in health check", () => get("/api/health", admin)],
       ["districts: page 1", () => post("/api/fetchDistrictWithPagination", admin, {})],
       ["districts: search 'pur'", () => post("/api/fetchDistrictWithPagination", admin, { search: "pur" })],
       [
