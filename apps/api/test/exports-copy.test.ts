@@ -3,7 +3,7 @@ import { copyCsvOut, queryRows } from "@repo/db";
 import { testDrivers } from "@repo/db/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startExport } from "../src/services/exports";
+import { MAX_COPY_EXPORTS, startExport } from "../src/services/exports";
 import { startTestApi, type TestApi } from "./support";
 
 /**
@@ -139,6 +139,23 @@ for (const driver of testDrivers()) {
       }
       const [row] = await queryRows<{ n: number }>(api.db, sql`select 1 as n`);
       expect(Number(row?.n)).toBe(1);
+    });
+
+    it.skipIf(driver !== "postgres")("holds at most a few connections for CSV downloads at once", async () => {
+      // The pool's connections in use: a COPY keeps its connection until its download ends.
+      const pool = (api.db as unknown as { $client: { totalCount: number; idleCount: number } }).$client;
+      const copies = async () => {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return pool.totalCount - pool.idleCount;
+      };
+      // Downloads that nobody reads yet: the first MAX_COPY_EXPORTS wait in COPY, the rest in Node.
+      const files = await Promise.all(
+        Array.from({ length: MAX_COPY_EXPORTS + 2 }, () => startExport(api.db, viewer, "region-students", "csv", {})),
+      );
+      expect(await copies()).toBe(MAX_COPY_EXPORTS);
+      const texts = await Promise.all(files.map((file) => text(file.body)));
+      for (const other of texts) expect(other.equals(texts[0] as Buffer)).toBe(true);
+      expect(await copies()).toBe(0);
     });
 
     it("answers a bad filter before any byte is sent", async () => {

@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import type { Permission } from "@repo/auth/permissions";
 import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { languageName } from "@repo/contracts/languages";
@@ -167,6 +168,13 @@ export const EXPORT_KINDS: Record<string, ExportKind<unknown, unknown>> = {
   ...REGION_EXPORT_KINDS,
 };
 
+/**
+ * A COPY holds its pool connection until the download ends, however slow the reader: past this
+ * many at once, a CSV is written by Node, whose batches hold a connection only while they read.
+ */
+export const MAX_COPY_EXPORTS = 3;
+let copyExports = 0;
+
 export interface ExportFile {
   fileName: string;
   contentType: string;
@@ -204,12 +212,19 @@ export async function startExport(
   });
   const fields = kind.columns.flatMap((column) => (column.field ? [column.field] : []));
   const select = options.sql !== false && fields.length === kind.columns.length ? kind.select : undefined;
-  if (select && format === "csv") {
+  if (select && format === "csv" && copyExports < MAX_COPY_EXPORTS) {
     const values = sql.join(
       fields.map((field) => csvFieldSql(field, fieldValueSql(field))),
       sql`, `,
     );
-    const records = await copyCsvOut(db, await select(db, viewer, filters, values));
+    copyExports++;
+    let records: Readable | null = null;
+    try {
+      records = await copyCsvOut(db, await select(db, viewer, filters, values));
+    } finally {
+      if (records) records.once("close", () => copyExports--);
+      else copyExports--;
+    }
     if (records) return csvFile(csvFromCopy({ columns: kind.columns }, records));
   }
   const xlsxFile = (xlsx: ReadableStream<Uint8Array>) => ({
