@@ -61,6 +61,9 @@ export interface ExportColumn<Row> extends ListColumn {
 /** Ids after `after`, up to and with `through` (null: to the end). */
 export type IdRange = { after: number; through: number | null };
 
+/** A list's rows as a query selecting `fields`: all of them, or those with ids in `range`. */
+export type ExportSelect = (fields: SQL, range?: IdRange) => SQL;
+
 export interface ExportKind<Row, Filters> {
   /** Any one of these permissions lets a caller export the kind. */
   permissions: readonly Permission[];
@@ -73,12 +76,13 @@ export interface ExportKind<Row, Filters> {
   /** The rows in batches, scoped to the viewer exactly like the list. */
   rows(db: Db, viewer: ExportViewer, filters: Filters): AsyncIterable<Row[]>;
   /**
-   * The same rows as one query selecting `fields` (from the columns' `field`), in the list's order;
-   * with `range`, those with ids in it, the id first as `_id`. CSV goes through
-   * COPY on the PostgreSQL server, XLSX rows come as sheet XML: a million rows at the database's
-   * speed, where Node spent most of the time making and collecting objects (decision 019).
+   * The same rows as a query selecting `fields` (from the columns' `field`), in the list's order;
+   * with a range, those with ids in it, the id first as `_id`; the viewer's scope is read once.
+   * CSV goes through COPY on the PostgreSQL server, XLSX rows come as sheet XML: a million rows at
+   * the database's speed, where Node spent most of the time making and collecting objects
+   * (decision 019).
    */
-  select?(db: Db, viewer: ExportViewer, filters: Filters, fields: SQL, range?: IdRange): Promise<SQL>;
+  select?(db: Db, viewer: ExportViewer, filters: Filters): Promise<ExportSelect>;
 }
 
 const inactiveStudentColumns: ExportColumn<InactiveStudentRow>[] = [
@@ -211,7 +215,10 @@ export async function startExport(
     body: csv,
   });
   const fields = kind.columns.flatMap((column) => (column.field ? [column.field] : []));
-  const select = options.sql !== false && fields.length === kind.columns.length ? kind.select : undefined;
+  const select =
+    options.sql !== false && fields.length === kind.columns.length && kind.select
+      ? await kind.select(db, viewer, filters)
+      : undefined;
   if (select && format === "csv" && copyExports < MAX_COPY_EXPORTS) {
     const values = sql.join(
       fields.map((field) => csvFieldSql(field, fieldValueSql(field))),
@@ -220,7 +227,7 @@ export async function startExport(
     copyExports++;
     let records: Readable | null = null;
     try {
-      records = await copyCsvOut(db, await select(db, viewer, filters, values));
+      records = await copyCsvOut(db, select(values));
     } finally {
       if (records) records.once("close", () => copyExports--);
       else copyExports--;
@@ -233,13 +240,7 @@ export async function startExport(
     body: xlsx,
   });
   if (select && format === "xlsx") {
-    const rows = sheetRowsBySql(
-      db,
-      (values, range) => select(db, viewer, filters, values, range),
-      fields,
-      options.batchRows ?? SHEET_BATCH_ROWS,
-      options.afterCut,
-    );
+    const rows = sheetRowsBySql(db, select, fields, options.batchRows ?? SHEET_BATCH_ROWS, options.afterCut);
     // The first batch is read now: a scope or filter error becomes a JSON answer, not a broken download.
     const first = await rows.next();
     const all = (async function* () {
@@ -276,7 +277,7 @@ const SHEET_PARALLEL_READS = 2;
  */
 async function* sheetRowsBySql(
   db: Db,
-  select: (values: SQL, range?: IdRange) => Promise<SQL>,
+  select: ExportSelect,
   fields: readonly ExportField[],
   batchRows: number,
   afterCut?: () => Promise<void>,
@@ -293,7 +294,7 @@ async function* sheetRowsBySql(
   const ends = await queryRows<{ id: number }>(
     db,
     sql`select x._id as id from (select b._id, row_number() over (order by b._id) as rn
-          from (${await select(sql`null`, { after: 0, through: null })}) b) x
+          from (${select(sql`null`, { after: 0, through: null })}) b) x
         where x.rn % ${batchRows} = 0 order by x._id`,
   );
   const ranges: IdRange[] = [...ends, null].map((end, k) => ({
@@ -307,7 +308,7 @@ async function* sheetRowsBySql(
       db,
       sql`select string_agg(${row}, '' order by p._id) as xml, count(*)::int as rows
           from (select b.*, (${first - 1}::bigint + row_number() over (order by b._id))::text as n
-            from (${await select(values, range)}) b) p`,
+            from (${select(values, range)}) b) p`,
     );
     return { xml: batch?.xml ?? "", rows: Number(batch?.rows ?? 0), first };
   };

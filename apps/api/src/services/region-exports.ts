@@ -121,7 +121,7 @@ export const REGION_EXPORT_KINDS: Record<string, ExportKind<unknown, unknown>> =
     sheetName: "Students",
     columns: studentColumns,
     rows: (db, viewer, filters) => regionStudentsForExport(db, viewer, filters as never),
-    select: (db, viewer, filters, fields, range) => regionStudentsSelect(db, viewer, filters as never, fields, range),
+    select: (db, viewer, filters) => regionStudentsSelect(db, viewer, filters as never),
   } as ExportKind<RegionStudentRow, unknown> as ExportKind<unknown, unknown>,
   [EXPORT_KIND.regionSchools]: {
     permissions: ["schools.total"],

@@ -12,6 +12,7 @@ import { REGION_COUNT_CAP, REGION_SEARCH_COUNT_CAP } from "@repo/contracts/regio
 import { type DbOrTx, queryRows } from "@repo/db";
 import { type SQL, sql } from "drizzle-orm";
 import { ApiError } from "../http/errors";
+import type { ExportSelect } from "./exports";
 import { containing, idsIn } from "./sql";
 import { NO_OPEN_EXAM_YEAR } from "./students";
 
@@ -394,21 +395,22 @@ export async function* regionStudentsForExport(
 
 /**
  * The export's rows as one query selecting `fields` (exports.ts' SQL paths), in the same scope and
- * order; with `range`, those with ids in it, the id first as `_id`.
+ * order; with `range`, those with ids in it, the id first as `_id`. The scope is read once, for
+ * every batch of the export.
  */
 export async function regionStudentsSelect(
   db: DbOrTx,
   viewer: RegionViewer,
   filters: RegionStudentFilters,
-  fields: SQL,
-  range?: { after: number; through: number | null },
-): Promise<SQL> {
+): Promise<ExportSelect> {
   const { year, assigned } = await regionContext(db, viewer);
   const where = studentWhere(year.id, assigned, filters);
-  if (!range) return sql`select ${fields} from ${STUDENT_EXPORT_FROM} where ${where} order by s.id`;
-  const through = range.through === null ? sql`` : sql` and s.id <= ${range.through}`;
-  return sql`select s.id as _id, ${fields} from ${STUDENT_EXPORT_FROM} where ${where} and s.id > ${range.after}${through}
-    order by s.id`;
+  return (fields, range) => {
+    if (!range) return sql`select ${fields} from ${STUDENT_EXPORT_FROM} where ${where} order by s.id`;
+    const through = range.through === null ? sql`` : sql` and s.id <= ${range.through}`;
+    return sql`select s.id as _id, ${fields} from ${STUDENT_EXPORT_FROM} where ${where} and s.id > ${range.after}${through}
+      order by s.id`;
+  };
 }
 
 /**
