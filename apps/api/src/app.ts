@@ -24,6 +24,7 @@ import { registerMailRoutes } from "./routes/mail";
 import { registerMasterInstituteRoutes } from "./routes/master-institutes";
 import { registerNotificationRoutes } from "./routes/notifications";
 import { registerOtpRoutes } from "./routes/otp";
+import { registerPaperRoutes } from "./routes/papers";
 import { registerPasswordRoutes } from "./routes/passwords";
 import { registerPaySupportRoutes } from "./routes/pay-support";
 import { registerPaymentHistoryRoutes } from "./routes/payment-history";
@@ -113,6 +114,7 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
   registerMasterInstituteRoutes(app);
   registerExportRoutes(app);
   registerCoordinatorRoutes(app);
+  registerPaperRoutes(app);
   registerRegionListRoutes(app);
   registerPasswordRoutes(app);
   registerMailRoutes(app);

@@ -801,6 +801,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/classes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Classes VI to XI
+         * @description Requires the `questions.view` permission.
+         */
+        get: operations["getClasses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contact": {
         parameters: {
             query?: never;
@@ -1019,6 +1039,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/user-activity-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who did what to which question or paper set
+         * @description A subject panel user sees its own actions. Dates are India's days.
+         *
+         *     Requires the `activityLogs.view` permission.
+         */
+        get: operations["getDashboardUserActivityLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/district": {
         parameters: {
             query?: never;
@@ -1068,6 +1110,26 @@ export interface paths {
          * @description Requires the `regions.manage` permission.
          */
         delete: operations["deleteDistrictById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/exam-schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * When each exam is sat, per class
+         * @description Requires the `examSchedule.view` permission.
+         */
+        get: operations["getExamSchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1545,6 +1607,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/get-language-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The 14 question languages
+         * @description language_id is the position in this list, from 1 (English) to 14 (Urdu). without_english=1 leaves English out.
+         *
+         *     Requires the `questions.view` permission.
+         */
+        get: operations["getGetLanguageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/get-payment-amount": {
         parameters: {
             query?: never;
@@ -1757,6 +1841,26 @@ export interface paths {
         get: operations["getJobsById"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/language/translation-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Each language's translation state for a question (missing, draft, done, stale)
+         * @description Requires the `questions.view` permission.
+         */
+        post: operations["postLanguageTranslationStatus"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2767,6 +2871,208 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/paperset/assemble/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fill free places from each section's blueprint with reviewed questions
+         * @description Requires the `paperSets.assemble` permission.
+         */
+        post: operations["postPapersetAssembleById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paperset/copy-mock-paperset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a mock paper set into a new draft
+         * @description Requires the `paperSets.copyMock` permission.
+         */
+        post: operations["postPapersetCopyMockPaperset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paperset/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a draft paper set with the level's default sections and rules
+         * @description Requires the `paperSets.assemble` permission.
+         */
+        post: operations["postPapersetCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paperset/finalize-check/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What still keeps a paper set from being finalized
+         * @description Requires the `paperSets.view` permission.
+         */
+        get: operations["getPapersetFinalizeCheckById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paperset/finalize-paperset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Freeze a paper set: exact versions, translations and a content hash
+         * @description Refused (422) with every problem listed in `errors` while a section is not full, a question is not reviewed, or a question lacks a done translation into a language the set is offered in. A finalized set never changes; copy it instead.
+         *
+         *     Requires the `paperSets.finalize` permission.
+         */
+        post: operations["postPapersetFinalizePaperset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paperset/get-paperset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Paper sets of the open exam year
+         * @description Requires the `questions.view` permission.
+         */
+        get: operations["getPapersetGetPaperset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paperset/section-questions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set one section's questions, in order
+         * @description Requires the `paperSets.assemble` permission.
+         */
+        post: operations["postPapersetSectionQuestionsById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paperset/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a draft set's name, code, languages, duration, instructions and section rules
+         * @description Requires the `paperSets.assemble` permission.
+         */
+        post: operations["postPapersetUpdateById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/papersetter/panel-members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Subject panel users and translators with their subjects and languages
+         * @description Requires the `panel.manage` permission.
+         */
+        get: operations["getPapersetterPanelMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/papersetter/panel-members/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a subject panel user's subjects or a translator's languages
+         * @description Requires the `panel.manage` permission.
+         */
+        post: operations["postPapersetterPanelMembersById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/password/update-password": {
         parameters: {
             query?: never;
@@ -3250,6 +3556,234 @@ export interface paths {
          * @description Requires the `regions.manage` permission.
          */
         delete: operations["deletePrantById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/question-translate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a question for translation into one language
+         * @description The English source, its formulas (text_formulas, copied and locked) and the newest translation.
+         *
+         *     Requires the `questions.translate` permission.
+         */
+        post: operations["postQuestionTranslate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/question/get-question-type": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How answers are marked
+         * @description Requires the `questions.view` permission.
+         */
+        get: operations["getQuestionGetQuestionType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/question/question-edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One question, its newest version and its translations' states
+         * @description Requires the `questions.view` permission.
+         */
+        get: operations["getQuestionQuestionEdit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/question/question-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page through questions
+         * @description Filters of spec §3 (search, paperset_id, section_id, subject_id, language_id, is_mock, class_level) plus class_id, status and, with language_id, translation_status. A subject panel user sees its subjects only.
+         *
+         *     Requires the `questions.view` permission.
+         */
+        get: operations["getQuestionQuestionList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/question/question-log-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A question's versions, newest first, with what changed in each
+         * @description Requires the `questions.view` permission.
+         */
+        get: operations["getQuestionQuestionLogList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/question/question-store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write a question (version 1)
+         * @description HTML is sanitised with the kit's allow-list. A subject panel user writes in its subjects only.
+         *
+         *     Requires the `questions.edit` permission.
+         */
+        post: operations["postQuestionQuestionStore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/question/question-table-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A level's dashboard: per subject and class, written, reviewed, translated and needed
+         * @description Requires the `papers.dashboard` permission.
+         */
+        get: operations["getQuestionQuestionTableList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/question/question-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a question as its next version
+         * @description Every change is a new version and sends the question back to draft; a save that changes nothing makes none. With base_version, a save over someone else's newer version answers 409.
+         *
+         *     Requires the `questions.edit` permission.
+         */
+        post: operations["postQuestionQuestionUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/question/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a question reviewed (it may then go into a finalized paper)
+         * @description Requires the `questions.review` permission.
+         */
+        post: operations["postQuestionReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/question/rollback-version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make an earlier version the newest (as a new version)
+         * @description Requires the `questions.rollback` permission.
+         */
+        post: operations["postQuestionRollbackVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/question/subject-wise-question-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One subject across the level's paper sets: needed, placed, available
+         * @description Requires the `papers.dashboard` permission.
+         */
+        get: operations["getQuestionSubjectWiseQuestionList"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3999,6 +4533,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/section/get-sections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A paper set's sections with their marks rules
+         * @description Requires the `questions.view` permission.
+         */
+        get: operations["getSectionGetSections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/send-mobile-otp-after-login": {
         parameters: {
             query?: never;
@@ -4313,6 +4867,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/store-exam-schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set an exam's date, time and duration for a class
+         * @description A time without an offset is India's (IST).
+         *
+         *     Requires the `exams.schedule` permission.
+         */
+        post: operations["postStoreExamSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store-question-translation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a translation as its next version (draft or done)
+         * @description Options are the source's, in order; every formula of a field is kept exactly. A translator translates into its own languages only.
+         *
+         *     Requires the `questions.translate` permission.
+         */
+        post: operations["postStoreQuestionTranslation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/students/detail/{id}": {
         parameters: {
             query?: never;
@@ -4463,6 +5061,26 @@ export interface paths {
          *     Requires the `content.manage` permission.
          */
         post: operations["postStudyMaterialsUpdateById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subject/get-subjects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Subjects (a subject panel user's own)
+         * @description Requires the `questions.view` permission.
+         */
+        get: operations["getSubjectGetSubjects"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4729,6 +5347,28 @@ export interface components {
             message: string;
             status: boolean;
         };
+        ActivityLogItem: {
+            action: string;
+            created_at: string;
+            entity: string;
+            entity_id: string | null;
+            id: number;
+            role_id: number | null;
+            summary: string;
+            user_id: number | null;
+            user_name: string | null;
+        };
+        ActivityLogPage: {
+            data: {
+                items: components["schemas"]["ActivityLogItem"][];
+                last_page: number;
+                page: number;
+                per_page: number;
+                total: number;
+            };
+            message: string;
+            status: boolean;
+        };
         AssignedCoordinator: {
             email: string;
             id: number;
@@ -4951,6 +5591,15 @@ export interface components {
             razorpay_payment_id?: string;
             razorpay_signature?: string;
         };
+        ClassItem: {
+            id: number;
+            name: string;
+        };
+        ClassList: {
+            data: components["schemas"]["ClassItem"][];
+            message: string;
+            status: boolean;
+        };
         CommissionRule: {
             amount_minor: number;
             currency: string;
@@ -5063,6 +5712,11 @@ export interface components {
             region_ids: number[];
             role_id: number;
         };
+        CopyMockBody: {
+            code?: string;
+            id: number;
+            name?: string;
+        };
         CountryList: {
             data: {
                 code: string;
@@ -5156,6 +5810,47 @@ export interface components {
             message: string;
             /** @enum {boolean} */
             status: false;
+        };
+        ExamScheduleBody: {
+            class_id: number;
+            duration_minutes: number;
+            /** @enum {string} */
+            exam_level: "mock" | "level1" | "level2";
+            note?: string;
+            starts_at: string;
+        };
+        ExamScheduleItem: {
+            class_id: number;
+            duration_minutes: number;
+            exam_level: string;
+            exam_year: string;
+            id: number;
+            note: string | null;
+            starts_at: string;
+            updated_at: string;
+        };
+        ExamScheduleList: {
+            data: components["schemas"]["ExamScheduleItem"][];
+            message: string;
+            status: boolean;
+        };
+        FinalizeBody: {
+            class_exam_id?: number | null;
+            id: number;
+            is_mock?: number | null;
+        };
+        FinalizeProblem: {
+            /** @enum {string} */
+            code: "count" | "review" | "translation";
+            language: string | null;
+            message: string;
+            question_id: number | null;
+            section: string | null;
+        };
+        FinalizeProblemList: {
+            data: components["schemas"]["FinalizeProblem"][];
+            message: string;
+            status: boolean;
         };
         FrontendPatternItem: {
             class_band: string;
@@ -5417,6 +6112,19 @@ export interface components {
         };
         JobResponse: {
             data: components["schemas"]["JobItem"];
+            message: string;
+            status: boolean;
+        };
+        LanguageItem: {
+            code: string;
+            /** @enum {string} */
+            dir: "ltr" | "rtl";
+            id: number;
+            name: string;
+            native: string;
+        };
+        LanguageList: {
+            data: components["schemas"]["LanguageItem"][];
             message: string;
             status: boolean;
         };
@@ -5919,6 +6627,113 @@ export interface components {
             message: string;
             status: boolean;
         };
+        PanelAssignmentBody: {
+            /** @default [] */
+            languages: ("en" | "hi" | "ta" | "te" | "kn" | "ml" | "mr" | "gu" | "pa" | "bn" | "or" | "as" | "sa" | "ur")[];
+            /** @default [] */
+            subject_ids: number[];
+        };
+        PanelMemberItem: {
+            id: number;
+            is_active: boolean;
+            languages: string[];
+            name: string;
+            role_id: number;
+            subject_ids: number[];
+            username: string;
+        };
+        PanelMemberList: {
+            data: components["schemas"]["PanelMemberItem"][];
+            message: string;
+            status: boolean;
+        };
+        PanelMemberResponse: {
+            data: components["schemas"]["PanelMemberItem"];
+            message: string;
+            status: boolean;
+        };
+        PaperSetCreateBody: {
+            class_id: number;
+            code: string;
+            /** @enum {string} */
+            exam_level: "mock" | "level1" | "level2";
+            /**
+             * @default [
+             *       "en",
+             *       "hi"
+             *     ]
+             */
+            languages: ("en" | "hi" | "ta" | "te" | "kn" | "ml" | "mr" | "gu" | "pa" | "bn" | "or" | "as" | "sa" | "ur")[];
+            name: string;
+        };
+        PaperSetItem: {
+            class_id: number;
+            code: string;
+            content_hash: string | null;
+            copied_from: number | null;
+            duration_minutes: number;
+            exam_level: string;
+            exam_year: string;
+            finalized_at: string | null;
+            finalized_by: string | null;
+            id: number;
+            instructions: string[];
+            languages: {
+                code: string;
+                /** @enum {string} */
+                dir: "ltr" | "rtl";
+                id: number;
+                name: string;
+                native: string;
+            }[];
+            name: string;
+            sections: {
+                answer_rule: string;
+                blueprint: {
+                    [key: string]: number;
+                };
+                counts_if_marks: number | null;
+                counts_if_section: string | null;
+                id: number;
+                label: string;
+                marks_per_question: number;
+                negative_marks: number;
+                placed: number;
+                position: number;
+                question_count: number;
+                title: string;
+            }[];
+            status: string;
+            total_marks: number;
+        };
+        PaperSetList: {
+            data: components["schemas"]["PaperSetItem"][];
+            message: string;
+            status: boolean;
+        };
+        PaperSetResponse: {
+            data: components["schemas"]["PaperSetItem"];
+            message: string;
+            status: boolean;
+        };
+        PaperSetUpdateBody: {
+            code: string;
+            duration_minutes: number;
+            instructions: string[];
+            languages: ("en" | "hi" | "ta" | "te" | "kn" | "ml" | "mr" | "gu" | "pa" | "bn" | "or" | "as" | "sa" | "ur")[];
+            name: string;
+            sections: {
+                /** @default {} */
+                blueprint: {
+                    [key: string]: number | null;
+                };
+                id: number;
+                marks_per_question: number;
+                negative_marks: number | null;
+                question_count: number;
+                title: string;
+            }[];
+        };
         Participation: {
             by_class: {
                 class_level: number;
@@ -6029,6 +6844,180 @@ export interface components {
         };
         PayoutResponse: {
             data: components["schemas"]["Payout"];
+            message: string;
+            status: boolean;
+        };
+        QuestionBody: {
+            class_id: number;
+            correct: ("A" | "B" | "C" | "D" | "E" | "F")[];
+            /**
+             * @default medium
+             * @enum {string}
+             */
+            difficulty: "easy" | "medium" | "hard";
+            /** @enum {string} */
+            exam_level: "mock" | "level1" | "level2";
+            /** @default  */
+            explanation: string;
+            marks: number;
+            options: {
+                html: string;
+                /** @enum {string} */
+                key: "A" | "B" | "C" | "D" | "E" | "F";
+            }[];
+            /** @enum {string} */
+            question_type: "single" | "multiple" | "at_least";
+            subject_id: number;
+            text: string;
+        };
+        QuestionDetail: {
+            class_id: number;
+            content: {
+                correct: string[];
+                explanation: string;
+                options: {
+                    html: string;
+                    key: string;
+                }[];
+                text: string;
+            };
+            created_at: string;
+            created_by: string | null;
+            difficulty: string;
+            exam_level: string;
+            id: number;
+            marks: number;
+            paper_sets: {
+                code: string;
+                id: number;
+                status: string;
+            }[];
+            question_type: string;
+            status: string;
+            subject_id: number;
+            subject_name: string;
+            translations: {
+                code: string;
+                language_id: number;
+                name: string;
+                /** @enum {string} */
+                status: "missing" | "draft" | "done" | "stale";
+                updated_at: string | null;
+                version: number | null;
+            }[];
+            updated_at: string;
+            updated_by: string | null;
+            version: number;
+        };
+        QuestionListItem: {
+            class_id: number;
+            difficulty: string;
+            exam_level: string;
+            id: number;
+            marks: number;
+            question_type: string;
+            status: string;
+            subject_id: number;
+            subject_name: string;
+            text: string;
+            /** @enum {string|null} */
+            translation_status: "missing" | "draft" | "done" | "stale" | null;
+            translations_done: number;
+            updated_at: string;
+            version: number;
+        };
+        QuestionPage: {
+            data: {
+                items: components["schemas"]["QuestionListItem"][];
+                last_page: number;
+                page: number;
+                per_page: number;
+                total: number;
+            };
+            message: string;
+            status: boolean;
+        };
+        QuestionResponse: {
+            data: components["schemas"]["QuestionDetail"];
+            message: string;
+            status: boolean;
+        };
+        QuestionTable: {
+            data: components["schemas"]["QuestionTableRow"][];
+            message: string;
+            status: boolean;
+        };
+        QuestionTableRow: {
+            class_id: number;
+            needed: number;
+            placed: number;
+            reviewed: number;
+            subject_id: number;
+            subject_name: string;
+            translated: {
+                [key: string]: number;
+            };
+            written: number;
+        };
+        QuestionTypeItem: {
+            code: string;
+            name: string;
+            rule: string;
+        };
+        QuestionTypeList: {
+            data: components["schemas"]["QuestionTypeItem"][];
+            message: string;
+            status: boolean;
+        };
+        QuestionUpdateBody: {
+            base_version?: number;
+            id: number;
+            question: {
+                class_id: number;
+                correct: ("A" | "B" | "C" | "D" | "E" | "F")[];
+                /**
+                 * @default medium
+                 * @enum {string}
+                 */
+                difficulty: "easy" | "medium" | "hard";
+                /** @enum {string} */
+                exam_level: "mock" | "level1" | "level2";
+                /** @default  */
+                explanation: string;
+                marks: number;
+                options: {
+                    html: string;
+                    /** @enum {string} */
+                    key: "A" | "B" | "C" | "D" | "E" | "F";
+                }[];
+                /** @enum {string} */
+                question_type: "single" | "multiple" | "at_least";
+                subject_id: number;
+                text: string;
+            };
+        };
+        QuestionVersionItem: {
+            changes: string[];
+            content: {
+                correct: string[];
+                explanation: string;
+                options: {
+                    html: string;
+                    key: string;
+                }[];
+                text: string;
+            };
+            created_at: string;
+            created_by: string | null;
+            difficulty: string;
+            marks: number;
+            question_type: string;
+            rolled_back_from: number | null;
+            subject_id: number;
+            version: number;
+        };
+        QuestionVersionList: {
+            data: components["schemas"]["QuestionVersionItem"][];
             message: string;
             status: boolean;
         };
@@ -6366,6 +7355,13 @@ export interface components {
             message: string;
             status: boolean;
         };
+        ReviewBody: {
+            question_id: number;
+        };
+        RollbackBody: {
+            question_id: number;
+            rollback_version: number;
+        };
         SchoolAnalytics: {
             active: number;
             by_board: {
@@ -6614,6 +7610,31 @@ export interface components {
             };
             message: string;
             status: boolean;
+        };
+        SectionItem: {
+            answer_rule: string;
+            blueprint: {
+                [key: string]: number;
+            };
+            counts_if_marks: number | null;
+            counts_if_section: string | null;
+            id: number;
+            label: string;
+            marks_per_question: number;
+            negative_marks: number;
+            placed: number;
+            position: number;
+            question_count: number;
+            title: string;
+        };
+        SectionList: {
+            data: components["schemas"]["SectionItem"][];
+            message: string;
+            status: boolean;
+        };
+        SectionQuestionsBody: {
+            question_ids: number[];
+            section_id: number;
         };
         SifImportStartedResponse: {
             data: {
@@ -6989,6 +8010,30 @@ export interface components {
             message: string;
             status: boolean;
         };
+        SubjectItem: {
+            id: number;
+            is_active: boolean;
+            name: string;
+        };
+        SubjectList: {
+            data: components["schemas"]["SubjectItem"][];
+            message: string;
+            status: boolean;
+        };
+        SubjectWiseList: {
+            data: components["schemas"]["SubjectWiseRow"][];
+            message: string;
+            status: boolean;
+        };
+        SubjectWiseRow: {
+            available: number;
+            class_id: number;
+            needed: number;
+            paperset_code: string;
+            paperset_id: number;
+            placed: number;
+            section: string;
+        };
         SupportOrderDetail: {
             amount: {
                 amount_minor: number;
@@ -7101,6 +8146,81 @@ export interface components {
         };
         SyllabusResponse: {
             data: components["schemas"]["SyllabusItem"];
+            message: string;
+            status: boolean;
+        };
+        TranslateQuery: {
+            language_id: number;
+            question_id: number;
+        };
+        TranslationBody: {
+            /** @default  */
+            explanation: string;
+            language_id: number;
+            options: {
+                html: string;
+                /** @enum {string} */
+                key: "A" | "B" | "C" | "D" | "E" | "F";
+            }[];
+            question_id: number;
+            /** @enum {string} */
+            status: "draft" | "done";
+            text: string;
+        };
+        TranslationStatusList: {
+            data: components["schemas"]["TranslationSummary"][];
+            message: string;
+            status: boolean;
+        };
+        TranslationSummary: {
+            code: string;
+            language_id: number;
+            name: string;
+            /** @enum {string} */
+            status: "missing" | "draft" | "done" | "stale";
+            updated_at: string | null;
+            version: number | null;
+        };
+        TranslationWorkspace: {
+            language: {
+                code: string;
+                /** @enum {string} */
+                dir: "ltr" | "rtl";
+                id: number;
+                name: string;
+                native: string;
+            };
+            question_id: number;
+            source: {
+                correct: string[];
+                explanation: string;
+                options: {
+                    html: string;
+                    key: string;
+                }[];
+                text: string;
+                version: number;
+            };
+            text_formulas: string[];
+            translation: {
+                content: {
+                    explanation: string;
+                    options: {
+                        html: string;
+                        key: string;
+                    }[];
+                    text: string;
+                };
+                source_version: number;
+                /** @enum {string} */
+                status: "missing" | "draft" | "done" | "stale";
+                updated_at: string;
+                updated_by: string | null;
+                version: number;
+            } | null;
+        };
+        TranslationWorkspaceResponse: {
+            data: components["schemas"]["TranslationWorkspace"];
             message: string;
             status: boolean;
         };
@@ -10538,6 +11658,62 @@ export interface operations {
             };
         };
     };
+    getClasses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The classes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassList"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     postContact: {
         parameters: {
             query?: never;
@@ -11279,6 +12455,73 @@ export interface operations {
             };
         };
     };
+    getDashboardUserActivityLogs: {
+        parameters: {
+            query?: {
+                /** @description e.g. question.update */
+                action?: string;
+                /** @description YYYY-MM-DD */
+                from?: string;
+                page?: string;
+                per_page?: string;
+                question_id?: string;
+                /** @description YYYY-MM-DD */
+                to?: string;
+                user_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Entries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityLogPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getDistrict: {
         parameters: {
             query?: {
@@ -11637,6 +12880,62 @@ export interface operations {
             };
             /** @description Records still belong to it; the message says which */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getExamSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The open exam year's schedule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExamScheduleList"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13174,6 +14473,65 @@ export interface operations {
             };
         };
     };
+    getGetLanguageList: {
+        parameters: {
+            query?: {
+                /** @description 0 or 1 */
+                without_english?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Languages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LanguageList"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     postGetPaymentAmount: {
         parameters: {
             query?: never;
@@ -13888,6 +15246,74 @@ export interface operations {
                 };
             };
             /** @description No such job of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postLanguageTranslationStatus: {
+        parameters: {
+            query?: {
+                /** @description The question */
+                question_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description States */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationStatusList"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such question among the caller's */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17596,6 +19022,731 @@ export interface operations {
             };
         };
     };
+    postPapersetAssembleById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The paper set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperSetResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such paper set */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Finalized */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPapersetCopyMockPaperset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CopyMockBody"];
+            };
+        };
+        responses: {
+            /** @description The paper set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperSetResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such paper set */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not a mock set */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPapersetCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaperSetCreateBody"];
+            };
+        };
+        responses: {
+            /** @description The paper set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperSetResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The code is taken, or no exam year is open */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPapersetFinalizeCheckById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Problems */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FinalizeProblemList"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such paper set */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPapersetFinalizePaperset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FinalizeBody"];
+            };
+        };
+        responses: {
+            /** @description The paper set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperSetResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such paper set */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Already finalized */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The list of problems to fix */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPapersetGetPaperset: {
+        parameters: {
+            query?: {
+                /** @description 6-11 */
+                class_id?: string;
+                /** @description mock, level1 or level2 */
+                exam_level?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Paper sets */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperSetList"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPapersetSectionQuestionsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SectionQuestionsBody"];
+            };
+        };
+        responses: {
+            /** @description The paper set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperSetResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such paper set */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Finalized */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPapersetUpdateById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaperSetUpdateBody"];
+            };
+        };
+        responses: {
+            /** @description The paper set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperSetResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such paper set */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Finalized, or code taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPapersetterPanelMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Members */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PanelMemberList"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPapersetterPanelMembersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PanelAssignmentBody"];
+            };
+        };
+        responses: {
+            /** @description The member */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PanelMemberResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such panel member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     postPasswordUpdatePassword: {
         parameters: {
             query?: never;
@@ -19347,6 +21498,783 @@ export interface operations {
             };
             /** @description Records still belong to it; the message says which */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postQuestionTranslate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TranslateQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["TranslateQuery"];
+                "multipart/form-data": components["schemas"]["TranslateQuery"];
+            };
+        };
+        responses: {
+            /** @description The source beside the translation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationWorkspaceResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such question among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description English, or not a language */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getQuestionGetQuestionType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Types */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionTypeList"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getQuestionQuestionEdit: {
+        parameters: {
+            query?: {
+                /** @description The question */
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The question */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such question among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getQuestionQuestionList: {
+        parameters: {
+            query?: {
+                /** @description 6-11 */
+                class_id?: string;
+                /** @description 1 (Level 1) or 2 (Level 2) */
+                class_level?: string;
+                /** @description 0 or 1 */
+                is_mock?: string;
+                /** @description 1-14: the text shown and translation_status are this language's */
+                language_id?: string;
+                page?: string;
+                paperset_id?: string;
+                per_page?: string;
+                /** @description Words of the question, or its number */
+                search?: string;
+                section_id?: string;
+                /** @description draft or reviewed */
+                status?: string;
+                subject_id?: string;
+                /** @description missing, draft, done or stale */
+                translation_status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of questions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getQuestionQuestionLogList: {
+        parameters: {
+            query?: {
+                /** @description The question */
+                question_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Versions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionVersionList"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such question among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postQuestionQuestionStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuestionBody"];
+            };
+        };
+        responses: {
+            /** @description The question */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A subject that is not the caller's, or none */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getQuestionQuestionTableList: {
+        parameters: {
+            query?: {
+                /** @description 1 or 2 */
+                class_level?: string;
+                /** @description 0 or 1 */
+                is_mock?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionTable"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postQuestionQuestionUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuestionUpdateBody"];
+            };
+        };
+        responses: {
+            /** @description The question */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such question among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A newer version was saved meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postQuestionReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewBody"];
+            };
+        };
+        responses: {
+            /** @description The question */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such question among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Already reviewed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postQuestionRollbackVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RollbackBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["RollbackBody"];
+                "multipart/form-data": components["schemas"]["RollbackBody"];
+            };
+        };
+        responses: {
+            /** @description The question */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such question among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Already the newest version */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getQuestionSubjectWiseQuestionList: {
+        parameters: {
+            query?: {
+                /** @description 1 or 2 */
+                class_level?: string;
+                /** @description 0 or 1 */
+                is_mock?: string;
+                /** @description The subject's name */
+                subject_name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubjectWiseList"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21939,6 +24867,74 @@ export interface operations {
             };
         };
     };
+    getSectionGetSections: {
+        parameters: {
+            query?: {
+                /** @description The paper set */
+                paperset_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sections */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SectionList"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such paper set */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     postSendMobileOtpAfterLogin: {
         parameters: {
             query: {
@@ -23110,6 +26106,162 @@ export interface operations {
             };
         };
     };
+    postStoreExamSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExamScheduleBody"];
+            };
+        };
+        responses: {
+            /** @description The open exam year's schedule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExamScheduleList"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No exam year is open */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not a real date */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postStoreQuestionTranslation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TranslationBody"];
+            };
+        };
+        responses: {
+            /** @description The source beside the translation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationWorkspaceResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such question among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Options or formulas that differ from the source's */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getStudentsDetailById: {
         parameters: {
             query?: never;
@@ -23795,6 +26947,62 @@ export interface operations {
             };
             /** @description The file is not an acceptable PDF (type, active content, pages), or file and link disagree */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSubjectGetSubjects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Subjects */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubjectList"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -143,10 +143,19 @@ export const PERMISSIONS = {
   "questions.edit": [{ roles: PAPER_WRITERS }],
   "questions.translate": [{ roles: [...PAPER_LEADS, ROLE.translator] }],
   "questions.rollback": [{ roles: PAPER_LEADS }],
+  // Marking a question reviewed, so that it may go into a paper set.
+  "questions.review": [{ roles: PAPER_LEADS }],
+  // Creating draft paper sets, their sections' rules and questions (finalizing is narrower).
+  "paperSets.view": [{ roles: PAPER_WRITERS }],
+  "paperSets.assemble": [{ roles: PAPER_LEADS }],
+  // Which subjects a subject panel user writes in, which languages a translator translates into.
+  "panel.manage": [{ roles: [ROLE.papersetterAdmin] }],
   "paperSets.finalize": [{ roles: [ROLE.papersetterAdmin] }],
   "paperSets.copyMock": [{ roles: [ROLE.papersetterAdmin] }],
   "paperSets.export": [{ roles: PAPER_LEADS }],
   "exams.schedule": [{ roles: [ROLE.papersetterAdmin] }],
+  // The exam dates: every signed-in role but the outbox (schools and students plan by them).
+  "examSchedule.view": [{ roles: ROLE_GROUPS.everyone.filter((role) => role !== ROLE.outbox) }],
 
   // Outbox app (12).
   "outbox.use": [{ roles: [ROLE.outbox] }],

@@ -7,6 +7,7 @@ export * from "./important-dates";
 export * from "./jobs";
 export * from "./lecture-series";
 export * from "./mail";
+export * from "./papers";
 export * from "./payments";
 export * from "./people";
 export * from "./referrals";

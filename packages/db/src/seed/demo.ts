@@ -23,6 +23,7 @@ import { seedDemoStudyMaterials } from "./content-files";
 import { seedContentNotices } from "./content-notices";
 import { seedContentTexts } from "./content-texts";
 import { COUNTRIES, GCC_ZONE_ID, LOCAL_TREE, STATE_LANGUAGES, STATES, ZONES } from "./geography-data";
+import { seedDemoPapers } from "./papers";
 import { seedDemoPayments } from "./payments";
 
 export const DEFAULT_DEMO_PASSWORD = "Demo@12345";
@@ -408,6 +409,12 @@ export async function seedDemoData(db: Db, password = DEFAULT_DEMO_PASSWORD): Pr
     await seedDemoStudyMaterials(t);
     await seedContentTexts(t, idOf("lms") || null);
     await seedContentNotices(t, idOf("lms"));
+    await seedDemoPapers(t, {
+      examYearId: year?.id ?? 0,
+      subjectPanelId: idOf("subject"),
+      translatorId: idOf("translator"),
+      adminId: idOf("psadmin"),
+    });
   });
   return true;
 }

@@ -1,0 +1,518 @@
+import { queryRows } from "@repo/db";
+import { testDrivers } from "@repo/db/testing";
+import { sanitizeHtml } from "@repo/ui/sanitize";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sourceHash, type VersionContent } from "../src/services/papers/content";
+import { startTestApi, type TestApi } from "./support";
+
+const formula = (tex: string) => `<span class="ql-formula" data-value="${tex}">${tex}</span>`;
+
+for (const driver of testDrivers()) {
+  describe(`paper setting on ${driver}`, () => {
+    let api: TestApi;
+    let physics: number;
+    let chemistry: number;
+    beforeAll(async () => {
+      api = await startTestApi(driver);
+      const subjects = await queryRows<{ id: number; name: string }>(api.db, sql`select id, name from subjects`);
+      physics = subjects.find((s) => s.name === "Physics")?.id ?? 0;
+      chemistry = subjects.find((s) => s.name === "Chemistry")?.id ?? 0;
+    });
+    afterAll(async () => {
+      await api?.close();
+    });
+    const as = async (username: string) => api.login(username, "papersetter");
+    const get = async (username: string, url: string) => api.call("GET", url, { token: await as(username) });
+    const post = async (username: string, url: string, json: unknown) =>
+      api.call("POST", url, { token: await as(username), json });
+
+    const question = (overrides: Record<string, unknown> = {}) => ({
+      exam_level: "level1",
+      class_id: 8,
+      subject_id: physics,
+      question_type: "single",
+      difficulty: "easy",
+      marks: 1,
+      text: `<p>What is ${formula("E = mc^2")} called?</p>`,
+      options: [
+        { key: "A", html: "<p>Mass-energy equivalence</p>" },
+        { key: "B", html: "<p>Ohm's law</p>" },
+        { key: "C", html: `<p>${formula("F = ma")}</p>` },
+        { key: "D", html: "<p>Boyle's law</p>" },
+      ],
+      correct: ["A"],
+      explanation: "<p>Einstein, 1905.</p>",
+      ...overrides,
+    });
+    const store = async (username: string, overrides: Record<string, unknown> = {}) =>
+      post(username, "/api/question/question-store", question(overrides));
+
+    it("seeds content the API would have written: sanitised HTML and its source hash", async () => {
+      const rows = await queryRows<{ content: VersionContent; source_hash: string }>(
+        api.db,
+        sql`select content, source_hash from question_versions`,
+      );
+      expect(rows.length).toBeGreaterThan(3);
+      for (const row of rows) {
+        expect(sanitizeHtml(row.content.text).trim()).toBe(row.content.text);
+        expect(sourceHash(row.content)).toBe(row.source_hash);
+      }
+    });
+
+    it("serves the masters every screen picks from", async () => {
+      const languages = await get("translator", "/api/get-language-list?without_english=1");
+      expect(languages.status).toBe(200);
+      expect(languages.body.data).toHaveLength(13);
+      expect(languages.body.data.at(-1)).toMatchObject({ id: 14, code: "ur", dir: "rtl" });
+      const classes = await get("subject", "/api/classes");
+      expect(classes.body.data.map((c: { name: string }) => c.name)).toEqual([
+        "Class VI",
+        "Class VII",
+        "Class VIII",
+        "Class IX",
+        "Class X",
+        "Class XI",
+      ]);
+      const types = await get("psadmin", "/api/question/get-question-type");
+      expect(types.body.data.map((t: { code: string }) => t.code)).toEqual(["single", "multiple", "at_least"]);
+      // A subject panel user picks among its own subjects only.
+      const own = await get("subject", "/api/subject/get-subjects");
+      expect(own.body.data.map((s: { name: string }) => s.name).sort()).toEqual(["Mathematics", "Physics"]);
+      expect((await get("psadmin", "/api/subject/get-subjects")).body.data).toHaveLength(6);
+      const sets = await get("psadmin", "/api/paperset/get-paperset?class_id=8&exam_level=level1");
+      expect(sets.body.data[0]).toMatchObject({ code: "L1-VIII-A", status: "draft", total_marks: 100 });
+      expect(sets.body.data[0].sections.map((s: { label: string }) => s.label)).toEqual(["A", "B"]);
+      expect(sets.body.data[0].sections[1]).toMatchObject({ counts_if_section: "A", counts_if_marks: 20 });
+      // Coordinators and schools have no business in the paper editor.
+      expect((await api.call("GET", "/api/classes", { token: await api.login("admin", "coordinator") })).status).toBe(
+        403,
+      );
+    });
+
+    it("lets writers write, in their own subjects only, and sanitises what they write", async () => {
+      const created = await store("subject", {
+        text: `<p onclick="x()">Safe? <script>alert(1)</script>${formula("E = mc^2")}</p>`,
+      });
+      expect(created.status).toBe(200);
+      expect(created.body.data).toMatchObject({ version: 1, status: "draft", subject_name: "Physics" });
+      expect(created.body.data.content.text).not.toMatch(/script|onclick/);
+      expect(created.body.data.content.text).toContain('data-value="E = mc^2"');
+
+      const elsewhere = await store("subject", { subject_id: chemistry });
+      expect(elsewhere.status).toBe(422);
+      expect(elsewhere.body.errors[0].field).toBe("subject_id");
+      expect((await store("translator")).status).toBe(403);
+      expect((await store("psadmin", { subject_id: chemistry })).status).toBe(200);
+
+      // A chemistry question is invisible to the physics writer: 404, as if it did not exist.
+      const chem = await store("pssubadmin", { subject_id: chemistry });
+      expect((await get("subject", `/api/question/question-edit?id=${chem.body.data.id}`)).status).toBe(404);
+      expect((await get("translator", `/api/question/question-edit?id=${chem.body.data.id}`)).status).toBe(200);
+    });
+
+    it("refuses bad questions naming the field and the fix", async () => {
+      const two = await store("psadmin", { correct: ["A", "B"] });
+      expect(two.status).toBe(400);
+      expect(two.body.errors).toContainEqual({
+        field: "correct",
+        message: "A single-answer question has exactly one correct option",
+      });
+      const missing = await store("psadmin", { correct: ["E"] });
+      expect(missing.body.errors).toContainEqual({ field: "correct", message: "There is no option E" });
+      const empty = await store("psadmin", { text: "<p><br></p>" });
+      expect(empty.body.errors).toContainEqual({ field: "text", message: "Write the question text" });
+      const order = await store("psadmin", {
+        options: [
+          { key: "A", html: "<p>1</p>" },
+          { key: "C", html: "<p>2</p>" },
+        ],
+      });
+      expect(order.body.errors[0]).toMatchObject({ field: "options.1.key" });
+    });
+
+    it("keeps every save as a version, shows what changed and rolls back as a new version", async () => {
+      const created = (await store("subject")).body.data;
+      const id = created.id;
+      const edit = (text: string, base?: number) =>
+        post("subject", "/api/question/question-update", {
+          id,
+          ...(base ? { base_version: base } : {}),
+          question: question({ text }),
+        });
+      const v2 = await edit("<p>Second wording</p>", 1);
+      expect(v2.body.data.version).toBe(2);
+      expect(v2.body.message).toBe("Saved as version 2.");
+      const same = await edit("<p>Second wording</p>");
+      expect(same.body.data.version).toBe(2);
+      expect(same.body.message).toBe("Nothing changed; no new version.");
+      // Someone else's save in between: the stale editor is told, not overwritten.
+      const stale = await edit("<p>Third wording</p>", 1);
+      expect(stale.status).toBe(409);
+      expect((await edit("<p>Third wording</p>", 2)).body.data.version).toBe(3);
+
+      const log = await get("subject", `/api/question/question-log-list?question_id=${id}`);
+      expect(log.body.data.map((v: { version: number }) => v.version)).toEqual([3, 2, 1]);
+      expect(log.body.data[0].changes).toEqual(["question text"]);
+      expect(log.body.data[2].changes).toEqual(["written"]);
+
+      // Rollback is for leads; it restores version 1's text as version 4.
+      const refused = await api.call("POST", "/api/question/rollback-version", {
+        token: await as("subject"),
+        json: { question_id: id, rollback_version: 1 },
+      });
+      expect(refused.status).toBe(403);
+      // The spec sends it as a form.
+      const rolled = await api.call("POST", "/api/question/rollback-version", {
+        token: await as("pssubadmin"),
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: `question_id=${id}&rollback_version=1`,
+      });
+      expect(rolled.status).toBe(200);
+      expect(rolled.body.data.version).toBe(4);
+      expect(rolled.body.data.content.text).toBe(created.content.text);
+      const after = await get("psadmin", `/api/question/question-log-list?question_id=${id}`);
+      expect(after.body.data[0]).toMatchObject({ version: 4, rolled_back_from: 1, changes: ["question text"] });
+      expect(after.body.data).toHaveLength(4);
+      const again = await post("psadmin", "/api/question/rollback-version", { question_id: id, rollback_version: 4 });
+      expect(again.status).toBe(409);
+      expect(
+        (await post("psadmin", "/api/question/rollback-version", { question_id: id, rollback_version: 9 })).status,
+      ).toBe(404);
+    });
+
+    it("translates with formulas locked, per translator language, and marks translations stale on source change", async () => {
+      const id = (await store("psadmin")).body.data.id;
+      const open = await post("translator", "/api/question-translate", { question_id: id, language_id: 2 });
+      expect(open.status).toBe(200);
+      expect(open.body.data.text_formulas).toEqual(["E = mc^2", "F = ma"]);
+      expect(open.body.data.translation).toBeNull();
+      // Tamil (3) is not this translator's language.
+      expect((await post("translator", "/api/question-translate", { question_id: id, language_id: 3 })).status).toBe(
+        403,
+      );
+      expect((await post("translator", "/api/question-translate", { question_id: id, language_id: 1 })).status).toBe(
+        422,
+      );
+
+      const hindi = {
+        question_id: id,
+        language_id: 2,
+        text: `<p>${formula("E = mc^2")} को क्या कहते हैं?</p>`,
+        options: [
+          { key: "A", html: "<p>द्रव्यमान-ऊर्जा तुल्यता</p>" },
+          { key: "B", html: "<p>ओम का नियम</p>" },
+          { key: "C", html: `<p>${formula("F = ma")}</p>` },
+          { key: "D", html: "<p>बॉयल का नियम</p>" },
+        ],
+        explanation: "<p>आइंस्टीन, 1905</p>",
+        status: "done",
+      };
+      const changedFormula = await post("translator", "/api/store-question-translation", {
+        ...hindi,
+        text: `<p>${formula("E = mc^3")} को क्या कहते हैं?</p>`,
+      });
+      expect(changedFormula.status).toBe(422);
+      expect(changedFormula.body.errors).toEqual([
+        { field: "text", message: "Keep the formulas of the question text exactly as in the source: E = mc^2" },
+      ]);
+      const missingOption = await post("translator", "/api/store-question-translation", {
+        ...hindi,
+        options: hindi.options.slice(0, 3),
+      });
+      expect(missingOption.status).toBe(422);
+      expect(missingOption.body.errors[0].field).toBe("options");
+
+      const saved = await post("translator", "/api/store-question-translation", hindi);
+      expect(saved.status).toBe(200);
+      expect(saved.body.data.translation).toMatchObject({ status: "done", version: 1, source_version: 1 });
+      const urdu = await post("translator", "/api/store-question-translation", {
+        ...hindi,
+        language_id: 14,
+        text: `<p>${formula("E = mc^2")} کو کیا کہتے ہیں؟</p>`,
+        status: "draft",
+      });
+      expect(urdu.body.data.language).toMatchObject({ code: "ur", dir: "rtl" });
+
+      const states = async () =>
+        Object.fromEntries(
+          (
+            await api.call("POST", `/api/language/translation-status?question_id=${id}`, { token: await as("psadmin") })
+          ).body.data.map((t: { code: string; status: string }) => [t.code, t.status]),
+        );
+      expect(await states()).toMatchObject({ hi: "done", ur: "draft", ta: "missing" });
+
+      // A new answer keeps translations current; new English words make them stale.
+      await post("psadmin", "/api/question/question-update", { id, question: question({ difficulty: "hard" }) });
+      expect((await states()).hi).toBe("done");
+      await post("psadmin", "/api/question/question-update", {
+        id,
+        question: question({ explanation: "<p>Albert Einstein, 1905.</p>" }),
+      });
+      expect(await states()).toMatchObject({ hi: "stale", ur: "stale" });
+      const list = await get(
+        "translator",
+        `/api/question/question-list?language_id=2&translation_status=stale&per_page=100`,
+      );
+      expect(list.body.data.items.map((q: { id: number }) => q.id)).toContain(id);
+      expect(list.body.data.items.every((q: { translation_status: string }) => q.translation_status === "stale")).toBe(
+        true,
+      );
+      // Confirming it again (same words, against the new source) makes it done.
+      await post("translator", "/api/store-question-translation", hindi);
+      expect((await states()).hi).toBe("done");
+      // A translator sees its own languages only.
+      const own = await api.call("POST", `/api/language/translation-status?question_id=${id}`, {
+        token: await as("translator"),
+      });
+      expect(own.body.data.map((t: { code: string }) => t.code)).toEqual(["hi", "ur"]);
+    });
+
+    it("lists with every filter of the spec", async () => {
+      const list = async (query: string, who = "psadmin") =>
+        (await get(who, `/api/question/question-list?${query}`)).body.data;
+      const all = await list("is_mock=0&class_level=1&per_page=100");
+      expect(all.total).toBeGreaterThan(5);
+      const physicsOnly = await list(`is_mock=0&class_level=1&subject_id=${physics}&per_page=100`);
+      expect(physicsOnly.items.every((q: { subject_name: string }) => q.subject_name === "Physics")).toBe(true);
+      expect((await list("search=photosynthesis")).items).toHaveLength(1);
+      expect((await list("search=PHOTOSYNTHESIS")).items).toHaveLength(1);
+      expect((await list("search=100%25")).total).toBe(0);
+      expect((await list("is_mock=1")).total).toBe(0);
+      expect((await list("class_level=2")).total).toBe(0);
+      expect((await list("status=reviewed")).total).toBe(3);
+      // In Hindi, the list shows the Hindi text where it exists.
+      const hindi = await list("language_id=2&status=reviewed");
+      expect(hindi.items.map((q: { text: string }) => q.text).join(" ")).toContain("SI मात्रक");
+      const writer = await list("per_page=100", "subject");
+      expect(
+        writer.items.every((q: { subject_name: string }) => ["Physics", "Mathematics"].includes(q.subject_name)),
+      ).toBe(true);
+      const bad = await get("psadmin", "/api/question/question-list?language_id=15&per_page=1000");
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["language_id", "per_page"]);
+    });
+
+    it("assembles, refuses to finalize with the whole list, then freezes exact versions with a hash", async () => {
+      const created = await post("psadmin", "/api/paperset/create", {
+        exam_level: "level1",
+        class_id: 8,
+        name: "Small test set",
+        code: "T-SMALL",
+        languages: ["en", "hi"],
+      });
+      expect(created.status).toBe(200);
+      const set = created.body.data;
+      expect(set.sections.map((s: { question_count: number }) => s.question_count)).toEqual([40, 60]);
+      expect((await post("subject", "/api/paperset/create", { ...set, code: "X" })).status).toBe(403);
+      const taken = await post("psadmin", "/api/paperset/create", {
+        exam_level: "level1",
+        class_id: 8,
+        name: "Again",
+        code: "t-small",
+      });
+      expect(taken.status).toBe(409);
+      expect(taken.body.errors[0].field).toBe("code");
+
+      const [a, b] = set.sections;
+      const small = await post("psadmin", `/api/paperset/update/${set.id}`, {
+        name: set.name,
+        code: set.code,
+        languages: ["en", "hi"],
+        duration_minutes: 30,
+        instructions: ["Answer every question."],
+        sections: [
+          { id: a.id, title: "Section A", question_count: 1, marks_per_question: 1, negative_marks: 0, blueprint: {} },
+          { id: b.id, title: "Section B", question_count: 1, marks_per_question: 1, negative_marks: 0, blueprint: {} },
+        ],
+      });
+      expect(small.status).toBe(200);
+      expect(small.body.data.total_marks).toBe(2);
+
+      const q1 = (await store("psadmin")).body.data.id;
+      const q2 = (await store("psadmin", { text: "<p>Second question</p>" })).body.data.id;
+      const place = (section: number, ids: number[]) =>
+        post("psadmin", `/api/paperset/section-questions/${set.id}`, { section_id: section, question_ids: ids });
+      expect((await place(a.id, [q1])).status).toBe(200);
+      const twice = await place(b.id, [q1]);
+      expect(twice.status).toBe(422);
+      expect((await place(b.id, [q1, q2])).body.errors[0].field).toBe("question_ids");
+      expect((await place(b.id, [q2])).status).toBe(200);
+
+      const refused = await post("psadmin", "/api/paperset/finalize-paperset", { id: set.id });
+      expect(refused.status).toBe(422);
+      const messages = refused.body.errors.map((e: { message: string }) => e.message);
+      expect(messages).toEqual([
+        `Question ${q1} (section A) is not reviewed`,
+        `Question ${q1} (section A) has no done translation into Hindi`,
+        `Question ${q2} (section B) is not reviewed`,
+        `Question ${q2} (section B) has no done translation into Hindi`,
+      ]);
+      // Only the papersetter admin finalizes.
+      expect((await post("pssubadmin", "/api/paperset/finalize-paperset", { id: set.id })).status).toBe(403);
+
+      for (const q of [q1, q2]) {
+        expect((await post("pssubadmin", "/api/question/review", { question_id: q })).status).toBe(200);
+        const ws = (await post("psadmin", "/api/question-translate", { question_id: q, language_id: 2 })).body.data;
+        const saved = await post("psadmin", "/api/store-question-translation", {
+          question_id: q,
+          language_id: 2,
+          text: ws.source.text.replace("What is", "क्या है"),
+          options: ws.source.options,
+          explanation: ws.source.explanation,
+          status: "done",
+        });
+        expect(saved.status).toBe(200);
+      }
+      const check = await get("psadmin", `/api/paperset/finalize-check/${set.id}`);
+      expect(check.body.data).toEqual([]);
+      const wrongClass = await post("psadmin", "/api/paperset/finalize-paperset", { id: set.id, class_exam_id: 9 });
+      expect(wrongClass.status).toBe(422);
+      const done = await post("psadmin", "/api/paperset/finalize-paperset", {
+        id: set.id,
+        is_mock: 0,
+        class_exam_id: 8,
+      });
+      expect(done.status).toBe(200);
+      expect(done.body.data.status).toBe("finalized");
+      expect(done.body.data.content_hash).toMatch(/^[0-9a-f]{64}$/);
+      const frozen = await queryRows<{
+        question_id: number;
+        frozen_version: number;
+        frozen_translations: Record<string, number>;
+      }>(
+        api.db,
+        sql`select question_id, frozen_version, frozen_translations from paper_set_questions where paper_set_id = ${set.id} order by question_id`,
+      );
+      expect(frozen).toEqual([
+        { question_id: q1, frozen_version: 1, frozen_translations: { hi: 1 } },
+        { question_id: q2, frozen_version: 1, frozen_translations: { hi: 1 } },
+      ]);
+
+      // Edits after finalizing go to new versions; the frozen set keeps what it froze.
+      await post("psadmin", "/api/question/question-update", {
+        id: q1,
+        question: question({ text: "<p>Changed later</p>" }),
+      });
+      expect((await place(a.id, [q2])).status).toBe(409);
+      expect((await post("psadmin", "/api/paperset/finalize-paperset", { id: set.id })).status).toBe(409);
+      const again = await get("psadmin", `/api/paperset/get-paperset?class_id=8&exam_level=level1`);
+      const same = again.body.data.find((s: { id: number }) => s.id === set.id);
+      expect(same.content_hash).toBe(done.body.data.content_hash);
+      // The database refuses too, whoever writes.
+      await expect(
+        api.db.execute(sql`delete from paper_set_questions where paper_set_id = ${set.id}`),
+      ).rejects.toThrow();
+      await expect(api.db.execute(sql`update paper_sets set name = 'x' where id = ${set.id}`)).rejects.toThrow();
+    });
+
+    it("copies mock sets only, into a new draft with the same questions", async () => {
+      const mock = (
+        await post("psadmin", "/api/paperset/create", {
+          exam_level: "mock",
+          class_id: 8,
+          name: "Mock 1",
+          code: "M-VIII-1",
+          languages: ["en"],
+        })
+      ).body.data;
+      const copy = await post("psadmin", "/api/paperset/copy-mock-paperset", { id: mock.id });
+      expect(copy.status).toBe(200);
+      expect(copy.body.data).toMatchObject({
+        code: "M-VIII-1-C1",
+        status: "draft",
+        copied_from: mock.id,
+        exam_level: "mock",
+      });
+      expect(copy.body.data.sections).toHaveLength(2);
+      const level1 = (await get("psadmin", "/api/paperset/get-paperset?exam_level=level1")).body.data[0];
+      const refused = await post("psadmin", "/api/paperset/copy-mock-paperset", { id: level1.id });
+      expect(refused.status).toBe(422);
+      expect((await post("pssubadmin", "/api/paperset/copy-mock-paperset", { id: mock.id })).status).toBe(403);
+    });
+
+    it("schedules exams for the admin only and shows the schedule to schools", async () => {
+      const saved = await post("psadmin", "/api/store-exam-schedule", {
+        exam_level: "level2",
+        class_id: 9,
+        starts_at: "2027-02-07T10:00",
+        duration_minutes: 45,
+      });
+      expect(saved.status).toBe(200);
+      const row = saved.body.data.find((s: { exam_level: string; class_id: number }) => s.exam_level === "level2");
+      // 10:00 in India is 04:30 UTC.
+      expect(row).toMatchObject({ class_id: 9, starts_at: "2027-02-07T04:30:00.000Z", duration_minutes: 45 });
+      const bad = await post("psadmin", "/api/store-exam-schedule", {
+        exam_level: "level2",
+        class_id: 9,
+        starts_at: "2027-02-31T10:00",
+        duration_minutes: 45,
+      });
+      expect(bad.status).toBe(422);
+      expect((await post("pssubadmin", "/api/store-exam-schedule", { exam_level: "level2" })).status).toBe(403);
+      const school = await api.call("GET", "/api/exam-schedule", { token: await api.login("school") });
+      expect(school.status).toBe(200);
+      expect(school.body.data.length).toBeGreaterThan(10);
+    });
+
+    it("logs who did what, a subject panel user seeing its own", async () => {
+      const logs = await get("psadmin", "/api/dashboard/user-activity-logs?per_page=100");
+      expect(logs.status).toBe(200);
+      const actions = new Set(logs.body.data.items.map((i: { action: string }) => i.action));
+      for (const action of [
+        "question.create",
+        "question.update",
+        "question.rollback",
+        "translation.save",
+        "paperSet.finalize",
+      ]) {
+        expect(actions).toContain(action);
+      }
+      expect(logs.body.data.items.find((i: { action: string }) => i.action === "question.rollback").summary).toMatch(
+        /restored version 1 as version 4/,
+      );
+      const mine = await get("subject", "/api/dashboard/user-activity-logs?per_page=100");
+      expect(new Set(mine.body.data.items.map((i: { user_name: string }) => i.user_name)).size).toBe(1);
+      const filtered = await get("psadmin", "/api/dashboard/user-activity-logs?action=paperSet.finalize");
+      expect(filtered.body.data.items).toHaveLength(1);
+      expect((await get("translator", "/api/dashboard/user-activity-logs")).status).toBe(403);
+    });
+
+    it("shows the dashboards: written, reviewed, translated and what the blueprint needs", async () => {
+      const table = await get("translator", "/api/question/question-table-list?class_level=1&is_mock=0");
+      expect(table.status).toBe(200);
+      const physicsViii = table.body.data.find(
+        (r: { subject_name: string; class_id: number }) => r.subject_name === "Physics" && r.class_id === 8,
+      );
+      expect(physicsViii.written).toBeGreaterThan(5);
+      expect(physicsViii.translated.hi).toBeGreaterThan(0);
+      // The demo draft set's blueprint asks 6 + 10 physics questions of class VIII.
+      expect(physicsViii.needed).toBe(16);
+      const subjectWise = await get(
+        "psadmin",
+        "/api/question/subject-wise-question-list?subject_name=physics&class_level=1",
+      );
+      expect(
+        subjectWise.body.data.find((r: { paperset_code: string }) => r.paperset_code === "L1-VIII-A"),
+      ).toMatchObject({
+        section: "A",
+        needed: 6,
+      });
+    });
+
+    it("lets the admin assign subjects and languages", async () => {
+      const members = await get("psadmin", "/api/papersetter/panel-members");
+      const translator = members.body.data.find((m: { username: string }) => m.username === "translator");
+      expect(translator.languages).toEqual(["hi", "ur"]);
+      const wrong = await post("psadmin", `/api/papersetter/panel-members/${translator.id}`, {
+        subject_ids: [physics],
+      });
+      expect(wrong.status).toBe(422);
+      const saved = await post("psadmin", `/api/papersetter/panel-members/${translator.id}`, {
+        languages: ["hi", "ur", "ta"],
+      });
+      expect(saved.body.data.languages).toEqual(["hi", "ta", "ur"]);
+      expect((await get("pssubadmin", "/api/papersetter/panel-members")).status).toBe(403);
+    });
+  });
+}

@@ -1,0 +1,223 @@
+/**
+ * Paper setting's fixed values and defaults, without zod so that screens can import them cheaply
+ * (docs/decisions/007-contracts-constants-without-zod.md). DECISIONS §4 gives the defaults; they are
+ * copied into each paper set's sections as data, so a set can change them without a code change.
+ */
+import { EXAM_LEVELS, type ExamLevel } from "./fees";
+import { LANGUAGES, type LanguageCode } from "./languages";
+
+/** Questions and paper sets belong to an exam level: mock, Level 1 or Level 2 (fees.ts EXAM_LEVELS). */
+export const EXAM_LEVEL_CODES = EXAM_LEVELS.map((k) => k.code) as [ExamLevel, ...ExamLevel[]];
+
+export function examLevelLabel(code: string): string {
+  return EXAM_LEVELS.find((k) => k.code === code)?.name ?? code;
+}
+
+/**
+ * The spec's filters name an exam by `is_mock` and `class_level` (1 = Level 1, 2 = Level 2):
+ * mock papers are practice for Level 1.
+ */
+export function examLevelOf(isMock: boolean, level: 1 | 2): ExamLevel {
+  if (isMock) return "mock";
+  return level === 2 ? "level2" : "level1";
+}
+
+/** How a question's correct answer is marked (question/get-question-type). */
+export const QUESTION_TYPES = [
+  { code: "single", name: "Single correct answer", rule: "one correct answer" },
+  { code: "multiple", name: "Multiple correct answers", rule: "one or more correct answers, all must be marked" },
+  {
+    code: "at_least",
+    name: "At least one correct answer",
+    rule: "one or more correct answers; marking any correct ones and no wrong one scores",
+  },
+] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number]["code"];
+export const QUESTION_TYPE_CODES = QUESTION_TYPES.map((t) => t.code) as [QuestionType, ...QuestionType[]];
+
+export const DIFFICULTIES = [
+  { code: "easy", name: "Easy" },
+  { code: "medium", name: "Medium" },
+  { code: "hard", name: "Hard" },
+] as const;
+export type Difficulty = (typeof DIFFICULTIES)[number]["code"];
+export const DIFFICULTY_CODES = DIFFICULTIES.map((d) => d.code) as [Difficulty, ...Difficulty[]];
+
+/** A question is written (draft), then reviewed by the papersetter admin or sub admin. */
+export const QUESTION_STATUSES = [
+  { code: "draft", name: "Draft" },
+  { code: "reviewed", name: "Reviewed" },
+] as const;
+export type QuestionStatus = (typeof QUESTION_STATUSES)[number]["code"];
+
+/**
+ * A translation's state for one language. `stale`: the English source changed after the
+ * translation was saved; it counts as missing until a translator confirms it again.
+ */
+export const TRANSLATION_STATUSES = [
+  { code: "missing", name: "Missing" },
+  { code: "draft", name: "Draft" },
+  { code: "done", name: "Done" },
+  { code: "stale", name: "Stale" },
+] as const;
+export type TranslationStatus = (typeof TRANSLATION_STATUSES)[number]["code"];
+
+export const PAPER_SET_STATUSES = [
+  { code: "draft", name: "Draft" },
+  { code: "finalized", name: "Finalized" },
+] as const;
+export type PaperSetStatus = (typeof PAPER_SET_STATUSES)[number]["code"];
+
+/** The source language: questions are written in English and translated from it. */
+export const SOURCE_LANGUAGE: LanguageCode = "en";
+
+/**
+ * The spec's `language_id`: a language's place in LANGUAGES, from 1 (English) to 14 (Urdu). The
+ * database stores the code, like a student's exam language.
+ */
+export function languageIdOf(code: string): number {
+  return LANGUAGES.findIndex((l) => l.code === code) + 1;
+}
+export function languageCodeOf(id: number): LanguageCode | undefined {
+  return LANGUAGES[id - 1]?.code;
+}
+
+/** Options a question may have, and their keys in order. */
+export const OPTION_KEYS = ["A", "B", "C", "D", "E", "F"] as const;
+export const QUESTION_LIMITS = {
+  minOptions: 2,
+  maxOptions: OPTION_KEYS.length,
+  /** Characters of sanitised HTML in a question's text, an option, an explanation. */
+  textChars: 20_000,
+  optionChars: 5_000,
+  explanationChars: 20_000,
+  maxMarks: 20,
+  searchChars: 100,
+} as const;
+
+/** One section's marks rule as data (DECISIONS §4). */
+export interface SectionRule {
+  label: string;
+  title: string;
+  questionCount: number;
+  marksPerQuestion: number;
+  negativeMarks: number;
+  answerRule: QuestionType;
+  /** Counts only when the section with this label reaches `countsIfMarks`. */
+  countsIfSection?: string;
+  countsIfMarks?: number;
+}
+
+export interface PaperDefaults {
+  durationMinutes: number;
+  sections: SectionRule[];
+}
+
+/** The defaults a new paper set starts from (DECISIONS §4); each set keeps its own copy. */
+export const PAPER_DEFAULTS: Record<ExamLevel, PaperDefaults> = {
+  level1: {
+    durationMinutes: 90,
+    sections: [
+      {
+        label: "A",
+        title: "Section A",
+        questionCount: 40,
+        marksPerQuestion: 1,
+        negativeMarks: 0,
+        answerRule: "single",
+      },
+      {
+        label: "B",
+        title: "Section B",
+        questionCount: 60,
+        marksPerQuestion: 1,
+        negativeMarks: 0,
+        answerRule: "single",
+        countsIfSection: "A",
+        countsIfMarks: 20,
+      },
+    ],
+  },
+  level2: {
+    durationMinutes: 45,
+    sections: [
+      {
+        label: "A",
+        title: "Section A",
+        questionCount: 15,
+        marksPerQuestion: 2,
+        negativeMarks: 0.5,
+        answerRule: "multiple",
+      },
+      {
+        label: "B",
+        title: "Section B",
+        questionCount: 35,
+        marksPerQuestion: 2,
+        negativeMarks: 0.5,
+        answerRule: "multiple",
+      },
+    ],
+  },
+  // Mock papers are practice for Level 1: the same shape and rules.
+  get mock() {
+    return PAPER_DEFAULTS.level1;
+  },
+};
+
+/** A new set's section rows (the database's column names), from its level's defaults. */
+export function defaultSectionRows(level: ExamLevel) {
+  return PAPER_DEFAULTS[level].sections.map((s, position) => ({
+    label: s.label,
+    title: s.title,
+    position,
+    questionCount: s.questionCount,
+    marksPerQuestion: s.marksPerQuestion,
+    negativeMarks: s.negativeMarks,
+    answerRule: s.answerRule,
+    countsIfSection: s.countsIfSection ?? null,
+    countsIfMarks: s.countsIfMarks ?? null,
+  }));
+}
+
+/** The instructions printed on a paper unless its set says otherwise. */
+export const DEFAULT_PAPER_INSTRUCTIONS = [
+  "Write your roll number in the boxes above before you begin.",
+  "Every question has options marked (A) to (D); mark your answer on the answer sheet only.",
+  "Use a blue or black ball-point pen. Do not use correction fluid.",
+  "Calculators, phones and other electronic devices are not allowed.",
+  "Hand in the answer sheet to the invigilator before you leave the room.",
+] as const;
+
+/** Actions the user activity log shows for paper setting (activity_log.action). */
+export const PAPER_ACTIVITY_ACTIONS = [
+  "question.create",
+  "question.update",
+  "question.review",
+  "question.rollback",
+  "translation.save",
+  "paperSet.create",
+  "paperSet.update",
+  "paperSet.finalize",
+  "paperSet.copy",
+  "paperSet.export",
+  "examSchedule.save",
+  "panel.assign",
+] as const;
+export type PaperActivityAction = (typeof PAPER_ACTIVITY_ACTIONS)[number];
+
+/** How the activity log screen names each action. */
+export const PAPER_ACTIVITY_LABELS: Record<PaperActivityAction, string> = {
+  "question.create": "Question written",
+  "question.update": "Question edited",
+  "question.review": "Question reviewed",
+  "question.rollback": "Question rolled back",
+  "translation.save": "Translation saved",
+  "paperSet.create": "Paper set created",
+  "paperSet.update": "Paper set changed",
+  "paperSet.finalize": "Paper set finalized",
+  "paperSet.copy": "Paper set copied",
+  "paperSet.export": "Paper set exported",
+  "examSchedule.save": "Exam schedule saved",
+  "panel.assign": "Panel member assigned",
+};
