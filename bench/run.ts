@@ -16,6 +16,8 @@
 //     API. `--only invoice-pdf`. Figures go to bench/results/invoice-pdf.json.
 //  8. Payment webhooks (bench/payments-webhooks.ts): 1,000 signed deliveries, 10 % repeats.
 //     `--only payments-webhooks`. Figures go to bench/results/payments-webhooks.json.
+//  8. Paper setting: the question list over 100,000 questions and 100-question paper PDFs in 14
+//     languages. `--only papers`. Figures go to bench/results/papers.json.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Agent, request as httpRequest, type IncomingMessage } from "node:http";
@@ -29,6 +31,7 @@ import { API_NODE_FLAGS } from "../apps/api/scripts/node-flags";
 import { INVOICE_TARGET_MS, runInvoicePdfBench } from "./invoice-pdf";
 import { LIGHTHOUSE_TARGET, runLighthouseBench } from "./lighthouse";
 import { runMailBench } from "./mail";
+import { PAPER_TARGETS, runPapersBench } from "./papers";
 import { runPaymentsWebhookBench, WEBHOOK_TARGET_PER_SECOND } from "./payments-webhooks";
 import { runReferralEarningsBench } from "./referral-earnings";
 import { runStudentImportBench } from "./student-import";
@@ -44,7 +47,16 @@ const flag = (name: string, fallback: number) => {
 };
 const REQUESTS = flag("requests", 300);
 const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined;
-const PARTS = ["api", "mail", "student-import", "lighthouse", "referral-earnings", "invoice-pdf", "payments-webhooks"];
+const PARTS = [
+  "api",
+  "mail",
+  "student-import",
+  "lighthouse",
+  "referral-earnings",
+  "invoice-pdf",
+  "payments-webhooks",
+  "papers",
+];
 if (only !== undefined && !PARTS.includes(only)) {
   console.error(`bench: --only must be one of ${PARTS.join(", ")}, not ${only}`);
   process.exit(1);
@@ -526,4 +538,22 @@ if (only === undefined || only === "payments-webhooks") {
     `\n| webhooks | per second | p50 | p95 | captures / paid orders / roll numbers / receipts | target |\n|---|---|---|---|---|---|\n| ${report.deliveries} (${report.duplicates} repeats) | ${report.per_second} | ${report.p50_ms} ms | ${report.p95_ms} ms | ${report.captures} / ${report.paid_orders} / ${report.roll_numbers} / ${report.receipts} of ${report.orders} (receipts ${report.receipts_after_ms} ms after the last delivery) | ≥ ${WEBHOOK_TARGET_PER_SECOND}/s, exactly one each |`,
   );
   console.log("Report: bench/results/payments-webhooks.json");
+}
+
+if (only === undefined || only === "papers") {
+  const report = await runPapersBench({ adminUrl, port: PORT + 6 });
+  mkdirSync(`${root}bench/results`, { recursive: true });
+  writeFileSync(
+    `${root}bench/results/papers.json`,
+    `${JSON.stringify({ date: new Date().toISOString(), ...report }, null, 2)}\n`,
+  );
+  console.log(
+    `\n| question list (${report.questions.toLocaleString("en")} questions), 8 at a time | p50 | p95 | target p95 |\n|---|---|---|---|`,
+  );
+  for (const f of report.list)
+    console.log(`| ${f.scenario} | ${f.p50_ms} ms | ${f.p95_ms} ms | ≤ ${PAPER_TARGETS.listP95Ms} ms |`);
+  console.log(
+    `\n| 100-question paper PDF | seconds | target |\n|---|---|---|\n| one language | ${report.pdf.one_language_s} | ≤ ${PAPER_TARGETS.oneLanguageS} |\n| all 14 languages | ${report.pdf.all_languages_s} | ≤ ${PAPER_TARGETS.allLanguagesS} |`,
+  );
+  console.log("Report: bench/results/papers.json");
 }

@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { queryRows } from "@repo/db";
 import { testDrivers } from "@repo/db/testing";
 import { sanitizeHtml } from "@repo/ui/sanitize";
@@ -5,6 +9,18 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sourceHash, type VersionContent } from "../src/services/papers/content";
 import { startTestApi, type TestApi } from "./support";
+
+/** The text of a PDF as pdftotext reads it, spaces collapsed. */
+function pdfText(bytes: ArrayBuffer): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "paper-"));
+  try {
+    const file = path.join(dir, "paper.pdf");
+    writeFileSync(file, new Uint8Array(bytes));
+    return execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 const formula = (tex: string) => `<span class="ql-formula" data-value="${tex}">${tex}</span>`;
 
@@ -399,6 +415,27 @@ for (const driver of testDrivers()) {
       const again = await get("psadmin", `/api/paperset/get-paperset?class_id=8&exam_level=level1`);
       const same = again.body.data.find((s: { id: number }) => s.id === set.id);
       expect(same.content_hash).toBe(done.body.data.content_hash);
+      // The frozen set prints what it froze: the Hindi paper, its code and hash, never the later edit.
+      const exported = async (who: string, json: Record<string, unknown>) =>
+        api.call("POST", "/api/paperset/export-paperset", {
+          token: await as(who),
+          json: { paperset_id: set.id, ...json },
+        });
+      const paper = await exported("pssubadmin", { language_id: 2 });
+      expect(paper.status).toBe(200);
+      expect(paper.headers.get("content-disposition")).toContain("T-SMALL-hi-paper.pdf");
+      const text = pdfText(paper.body as ArrayBuffer);
+      expect(text.replace(/\s/g, "")).toContain("क्याहै");
+      expect(text).toContain("T-SMALL");
+      expect(text).toContain(done.body.data.content_hash.slice(0, 12));
+      expect(text).not.toContain("Changed later");
+      const key = pdfText((await exported("psadmin", { language_id: 2, document: "key" })).body as ArrayBuffer);
+      expect(key).toMatch(/Answer key/i);
+      const docx = await exported("psadmin", { language_id: 1, format: "docx" });
+      expect(docx.headers.get("content-type")).toContain("wordprocessingml");
+      expect((await exported("psadmin", { language_id: 14 })).status).toBe(422);
+      expect((await exported("subject", { language_id: 2 })).status).toBe(403);
+
       // The database refuses too, whoever writes.
       await expect(
         api.db.execute(sql`delete from paper_set_questions where paper_set_id = ${set.id}`),

@@ -2931,6 +2931,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/paperset/export-paperset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A paper set's question paper or answer key in one language, as PDF or DOCX
+         * @description A finalized set prints its frozen versions, with its content hash in every footer; a draft prints a proof titled as a draft.
+         *
+         *     Requires the `paperSets.export` permission.
+         */
+        post: operations["postPapersetExportPaperset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/paperset/finalize-check/{id}": {
         parameters: {
             query?: never;
@@ -5067,6 +5089,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/subject/export-subject-wise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Every question of a subject, class and exam in one language, as PDF or DOCX
+         * @description Requires the `paperSets.export` permission.
+         */
+        post: operations["postSubjectExportSubjectWise"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/subject/get-subjects": {
         parameters: {
             query?: never;
@@ -6652,6 +6694,21 @@ export interface components {
             message: string;
             status: boolean;
         };
+        PaperExportBody: {
+            class_id?: number;
+            /**
+             * @default paper
+             * @enum {string}
+             */
+            document: "paper" | "key";
+            /**
+             * @default pdf
+             * @enum {string}
+             */
+            format: "pdf" | "docx";
+            language_id: number;
+            paperset_id: number;
+        };
         PaperSetCreateBody: {
             class_id: number;
             code: string;
@@ -8009,6 +8066,23 @@ export interface components {
             data: components["schemas"]["StudyMaterialItem"];
             message: string;
             status: boolean;
+        };
+        SubjectExportBody: {
+            class_id: number;
+            /**
+             * @default paper
+             * @enum {string}
+             */
+            document: "paper" | "key";
+            /** @enum {string} */
+            exam_level: "mock" | "level1" | "level2";
+            /**
+             * @default pdf
+             * @enum {string}
+             */
+            format: "pdf" | "docx";
+            language_id: number;
+            subject_id: number;
         };
         SubjectItem: {
             id: number;
@@ -19245,6 +19319,85 @@ export interface operations {
             };
         };
     };
+    postPapersetExportPaperset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaperExportBody"];
+            };
+        };
+        responses: {
+            /** @description The file (Content-Disposition: attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such paper set */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A language the set is not offered in, or another class */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getPapersetFinalizeCheckById: {
         parameters: {
             query?: never;
@@ -26946,6 +27099,85 @@ export interface operations {
                 };
             };
             /** @description The file is not an acceptable PDF (type, active content, pages), or file and link disagree */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postSubjectExportSubjectWise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubjectExportBody"];
+            };
+        };
+        responses: {
+            /** @description The file (Content-Disposition: attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such questions */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many questions */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -15,6 +15,7 @@ import {
   languageListQuery,
   panelAssignmentBody,
   panelMemberItem,
+  paperExportBody,
   paperSetCreateBody,
   paperSetItem,
   paperSetListQuery,
@@ -33,6 +34,7 @@ import {
   rollbackBody,
   sectionItem,
   sectionQuestionsBody,
+  subjectExportBody,
   subjectItem,
   subjectWiseQuery,
   subjectWiseRow,
@@ -50,8 +52,10 @@ import { ok } from "../http/envelope";
 import { apiRoute, errorResponse } from "../http/routes";
 import { idParam, json, named } from "../http/schemas";
 import { validated } from "../http/validation";
+import { fileResponse } from "../services/files";
 import { paperViewer } from "../services/papers/access";
 import { assignPanelMember, listPanelMembers, listSubjects } from "../services/papers/masters";
+import { exportPaperSet, exportSubjectWise } from "../services/papers/paper-export";
 import {
   assemblePaperSet,
   copyMockPaperSet,
@@ -636,6 +640,53 @@ export function registerPaperRoutes(app: OpenAPIHono<AppEnv>) {
         await copyMockPaperSet(db, viewer, input.id, input),
         "The mock paper set is copied into a new draft.",
       );
+    },
+  );
+
+  const fileAnswer = {
+    description: "The file (Content-Disposition: attachment)",
+    content: {
+      "application/pdf": { schema: z.string().openapi({ format: "binary" }) },
+      "application/vnd.openxmlformats-officedocument.wordprocessingml.document": {
+        schema: z.string().openapi({ format: "binary" }),
+      },
+    },
+  };
+  app.openapi(
+    apiRoute("paperSets.export", {
+      method: "post",
+      path: "/api/paperset/export-paperset",
+      tags,
+      summary: "A paper set's question paper or answer key in one language, as PDF or DOCX",
+      description:
+        "A finalized set prints its frozen versions, with its content hash in every footer; a draft prints a proof titled as a draft.",
+      request: body(paperExportBody, "PaperExportBody"),
+      responses: {
+        200: fileAnswer,
+        404: errorResponse("No such paper set"),
+        422: errorResponse("A language the set is not offered in, or another class"),
+      },
+    }),
+    async (c) => {
+      const { db, viewer } = await viewerOf(c);
+      const file = await exportPaperSet(db, c.var.services.pdf, viewer, c.req.valid("json"));
+      return fileResponse(c, { ...file, inline: false });
+    },
+  );
+
+  app.openapi(
+    apiRoute("paperSets.export", {
+      method: "post",
+      path: "/api/subject/export-subject-wise",
+      tags,
+      summary: "Every question of a subject, class and exam in one language, as PDF or DOCX",
+      request: body(subjectExportBody, "SubjectExportBody"),
+      responses: { 200: fileAnswer, 404: errorResponse("No such questions"), 422: errorResponse("Too many questions") },
+    }),
+    async (c) => {
+      const { db, viewer } = await viewerOf(c);
+      const file = await exportSubjectWise(db, c.var.services.pdf, viewer, c.req.valid("json"));
+      return fileResponse(c, { ...file, inline: false });
     },
   );
 

@@ -7,7 +7,7 @@
  * page in a fresh context with no network: fonts come from disk through a route, every other
  * request is refused, so a name typed by a school can never make the renderer fetch anything.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -30,6 +30,14 @@ export interface PdfOptions {
   landscape?: boolean;
   /** Page margins (CSS lengths); 12 mm all round unless said. */
   margin?: { top?: string; right?: string; bottom?: string; left?: string };
+  /**
+   * Chromium's running header and footer, printed in each page's top and bottom margin (which must
+   * leave room for them): HTML with styles inline, where elements of class `pageNumber`, `totalPages`
+   * and `title` are filled in. The page's web fonts are not there: use `footerFontCss()`.
+   * Neither given: no header or footer; one given: the other stays empty.
+   */
+  headerTemplate?: string;
+  footerTemplate?: string;
 }
 
 export interface PdfRenderer {
@@ -98,14 +106,45 @@ export function fontFaceCss(): Promise<string> {
   return fontCss;
 }
 
+/** The folder of KaTeX's woff2 fonts, served under FONT_ORIGIN/katex/ for formulas. */
+const katexFontDir = () => path.join(path.dirname(require.resolve("katex/package.json")), "dist", "fonts");
+
+let katexStyles: string | undefined;
+/**
+ * KaTeX's stylesheet for formulas rendered as HTML (`output: "html"`), its fonts pointed at FONT_ORIGIN
+ * and cut to woff2 (Chromium never asks for the rest). Read once per process.
+ */
+export function katexCss(): string {
+  katexStyles ??= readFileSync(require.resolve("katex/dist/katex.min.css"), "utf8").replace(
+    /src:url\(fonts\/([\w-]+\.woff2)\) format\("woff2"\)[^;}]*/g,
+    (_match, file: string) => `src:url(${FONT_ORIGIN}/katex/${file}) format("woff2")`,
+  );
+  return katexStyles;
+}
+
+let footerFont: string | undefined;
+/**
+ * An @font-face rule for header and footer templates: Chromium draws them apart from the page, with
+ * neither its web fonts nor the network, and a server may have no system fonts at all. So Noto Sans
+ * (Latin, 13 kB) comes inline as a data URL, under the family name "PDF Footer Sans".
+ */
+export function footerFontCss(): string {
+  footerFont ??= `@font-face{font-family:"PDF Footer Sans";font-weight:400;src:url(data:font/woff2;base64,${readFileSync(
+    path.join(fontDir("noto-sans"), "files", "noto-sans-latin-400-normal.woff2"),
+  ).toString("base64")}) format("woff2")}`;
+  return footerFont;
+}
+
 /** A font file's bytes, read from disk once per process. */
 const fontBytes = new Map<string, Promise<Buffer>>();
 
 /** A font file's bytes for a request to FONT_ORIGIN, or null when it is not one of ours. */
 async function fontFile(url: string): Promise<Buffer | null> {
   const match = /^\/([a-z-]+)\/([\w-]+\.woff2?)$/.exec(new URL(url).pathname);
-  if (!match?.[1] || !match[2] || !FONT_FACES.some((face) => face.pkg === match[1])) return null;
-  const file = path.join(fontDir(match[1]), "files", match[2]);
+  if (!match?.[1] || !match[2]) return null;
+  const katex = match[1] === "katex";
+  if (!katex && !FONT_FACES.some((face) => face.pkg === match[1])) return null;
+  const file = katex ? path.join(katexFontDir(), match[2]) : path.join(fontDir(match[1]), "files", match[2]);
   if (!existsSync(file)) return null;
   let bytes = fontBytes.get(file);
   if (!bytes) {
@@ -191,11 +230,20 @@ export function createPdfRenderer(config: Partial<PdfConfig> = {}): PdfRenderer 
           // Web fonts load lazily; wait for them so no page prints in a fallback face.
           await page.evaluate(() => document.fonts.ready.then(() => undefined));
           const margin = { top: "12mm", right: "12mm", bottom: "12mm", left: "12mm", ...options.margin };
+          const headerFooter = options.headerTemplate !== undefined || options.footerTemplate !== undefined;
           const pdf = await page.pdf({
             format: options.format ?? "A4",
             landscape: options.landscape ?? false,
             margin,
             printBackground: true,
+            // Chromium prints its own date and title where a template is missing: an empty one instead.
+            ...(headerFooter
+              ? {
+                  displayHeaderFooter: true,
+                  headerTemplate: options.headerTemplate ?? "<span></span>",
+                  footerTemplate: options.footerTemplate ?? "<span></span>",
+                }
+              : {}),
           });
           idle.push(page);
           return pdf;
