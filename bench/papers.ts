@@ -9,7 +9,7 @@
 import { cpus } from "node:os";
 import { LANGUAGES } from "@repo/contracts/languages";
 import { languageIdOf } from "@repo/contracts/papers-constants";
-import { queryRows } from "@repo/db";
+import { type Database, queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
 import { admin } from "./database";
 import { type BuiltApi, freshBenchDatabase, type Latency, measureLatency, round, startBuiltApi } from "./support";
@@ -33,65 +33,7 @@ export async function runPapersBench(options: { adminUrl: string; port: number }
   try {
     console.log(`papers bench: creating ${DATABASE} with ${QUESTION_COUNT.toLocaleString("en")} questions…`);
     const { url, database } = await freshBenchDatabase(options.adminUrl, DATABASE);
-    const db = database.db;
-    // Questions as the API writes them: the row, version 1, and a Hindi translation for a third.
-    await db.execute(sql`
-      insert into questions (exam_kind, class_level, subject_id, question_type, difficulty, marks, status, version,
-        source_hash, plain_text)
-      select (array['level1','level2','mock'])[1 + g % 3], 6 + (g / 3) % 6, s.id,
-        case when g % 3 = 1 then 'multiple' else 'single' end, 'medium', 1,
-        case when g % 2 = 0 then 'reviewed' else 'draft' end, 1, md5(g::text), 'bench question ' || g || ' about light and motion'
-      from generate_series(1, ${QUESTION_COUNT}) g
-      join (select id, row_number() over (order by id) - 1 as n from subjects) s on s.n = (g / 18) % 6`);
-    await db.execute(sql`
-      insert into question_versions (question_id, version, content, source_hash)
-      select q.id, 1, jsonb_build_object('text', '<p>Bench question ' || q.id || ' about light and motion</p>',
-        'options', jsonb_build_array(jsonb_build_object('key','A','html','<p>One</p>'), jsonb_build_object('key','B','html','<p>Two</p>'),
-          jsonb_build_object('key','C','html','<p>Three</p>'), jsonb_build_object('key','D','html','<p>Four</p>')),
-        'correct', jsonb_build_array('A'), 'explanation', '', 'type', q.question_type, 'difficulty', 'medium', 'marks', 1,
-        'subject_id', q.subject_id), q.source_hash
-      from questions q where q.plain_text like 'bench question %'`);
-    await db.execute(sql`
-      insert into question_translations (question_id, language, version, content, status, source_hash, source_version)
-      select q.id, 'hi', 1, jsonb_build_object('text', '<p>प्रश्न ' || q.id || '</p>', 'options', v.content->'options', 'explanation', ''),
-        'done', q.source_hash, 1
-      from questions q join question_versions v on v.question_id = q.id where q.id % 3 = 0 and q.plain_text like 'bench question %'`);
-    await db.execute(sql`analyze`);
-
-    // A 100-question Level 1 set of class VIII offered in all 14 languages, every question translated.
-    const [set] = await queryRows<{ id: number; a: number; b: number }>(
-      db,
-      sql`select ps.id, (select id from paper_sections where paper_set_id = ps.id and label = 'A') as a,
-          (select id from paper_sections where paper_set_id = ps.id and label = 'B') as b
-        from paper_sets ps where ps.code = 'L1-VIII-A'`,
-    );
-    if (!set) throw new Error("the demo paper set is missing");
-    await db.execute(
-      sql`update paper_sets set languages = ${sql.raw(`array[${LANGUAGES.map((l) => `'${l.code}'`).join(",")}]`)} where id = ${set.id}`,
-    );
-    await db.execute(sql`
-      insert into paper_set_questions (paper_set_id, section_id, question_id, position)
-      select ${set.id}, case when n <= 40 then ${set.a} else ${set.b} end, id, case when n <= 40 then n else n - 40 end
-      from (select id, row_number() over (order by id) as n from questions
-        where exam_kind = 'level1' and class_level = 8 and question_type = 'single' and plain_text like 'bench question %' limit 100) q`);
-    for (const language of LANGUAGES.filter((l) => l.code !== "en")) {
-      await db.execute(sql`
-        insert into question_translations (question_id, language, version, content, status, source_hash, source_version, is_latest)
-        select p.question_id, ${language.code}, 100, jsonb_build_object(
-            'text', '<p>' || ${phrase(language.native, 0)} || ' ' || p.question_id || '</p>',
-            'options', jsonb_build_array(jsonb_build_object('key','A','html',${`<p>${language.native} 1</p>`}::text),
-              jsonb_build_object('key','B','html',${`<p>${language.native} 2</p>`}::text),
-              jsonb_build_object('key','C','html',${`<p>${language.native} 3</p>`}::text),
-              jsonb_build_object('key','D','html',${`<p>${language.native} 4</p>`}::text)),
-            'explanation', ''), 'done', q.source_hash, 1, true
-        from paper_set_questions p join questions q on q.id = p.question_id
-        where p.paper_set_id = ${set.id}
-        on conflict (question_id, language, version) do nothing`);
-      // The bench's Hindi rows above are older versions of the same language: keep one latest.
-      await db.execute(sql`update question_translations t set is_latest = false
-        where t.language = ${language.code} and t.version < 100
-          and t.question_id in (select question_id from paper_set_questions where paper_set_id = ${set.id})`);
-    }
+    const set = await seedPapersBench(database.db);
     await database.close();
 
     api = await startBuiltApi(url, options.port);
@@ -161,4 +103,71 @@ export async function runPapersBench(options: { adminUrl: string; port: number }
     await api?.stop();
     await admin(options.adminUrl, `drop database if exists "${DATABASE}" with (force)`).catch(() => {});
   }
+}
+
+/**
+ * 100,000 questions as the API writes them (row, version 1, a Hindi translation for a third) and the
+ * demo's Level 1 class VIII set holding 100 of them, translated into all 14 languages.
+ */
+export async function seedPapersBench(db: Database["db"]): Promise<{ id: number; a: number; b: number }> {
+  // Questions as the API writes them: the row, version 1, and a Hindi translation for a third.
+  await db.execute(sql`
+    insert into questions (exam_kind, class_level, subject_id, question_type, difficulty, marks, status, version,
+      source_hash, plain_text)
+    select (array['level1','level2','mock'])[1 + g % 3], 6 + (g / 3) % 6, s.id,
+      case when g % 3 = 1 then 'multiple' else 'single' end, 'medium', 1,
+      case when g % 2 = 0 then 'reviewed' else 'draft' end, 1, md5(g::text), 'bench question ' || g || ' about light and motion'
+    from generate_series(1, ${QUESTION_COUNT}) g
+    join (select id, row_number() over (order by id) - 1 as n from subjects) s on s.n = (g / 18) % 6`);
+  await db.execute(sql`
+    insert into question_versions (question_id, version, content, source_hash)
+    select q.id, 1, jsonb_build_object('text', '<p>Bench question ' || q.id || ' about light and motion</p>',
+      'options', jsonb_build_array(jsonb_build_object('key','A','html','<p>One</p>'), jsonb_build_object('key','B','html','<p>Two</p>'),
+        jsonb_build_object('key','C','html','<p>Three</p>'), jsonb_build_object('key','D','html','<p>Four</p>')),
+      'correct', jsonb_build_array('A'), 'explanation', '', 'type', q.question_type, 'difficulty', 'medium', 'marks', 1,
+      'subject_id', q.subject_id), q.source_hash
+    from questions q where q.plain_text like 'bench question %'`);
+  await db.execute(sql`
+    insert into question_translations (question_id, language, version, content, status, source_hash, source_version)
+    select q.id, 'hi', 1, jsonb_build_object('text', '<p>प्रश्न ' || q.id || '</p>', 'options', v.content->'options', 'explanation', ''),
+      'done', q.source_hash, 1
+    from questions q join question_versions v on v.question_id = q.id where q.id % 3 = 0 and q.plain_text like 'bench question %'`);
+  // As autovacuum leaves a bulk load: statistics and the visibility map (index-only counts).
+  await db.execute(sql`vacuum analyze`);
+
+  // A 100-question Level 1 set of class VIII offered in all 14 languages, every question translated.
+  const [set] = await queryRows<{ id: number; a: number; b: number }>(
+    db,
+    sql`select ps.id, (select id from paper_sections where paper_set_id = ps.id and label = 'A') as a,
+        (select id from paper_sections where paper_set_id = ps.id and label = 'B') as b
+      from paper_sets ps where ps.code = 'L1-VIII-A'`,
+  );
+  if (!set) throw new Error("the demo paper set is missing");
+  await db.execute(
+    sql`update paper_sets set languages = ${sql.raw(`array[${LANGUAGES.map((l) => `'${l.code}'`).join(",")}]`)} where id = ${set.id}`,
+  );
+  await db.execute(sql`
+    insert into paper_set_questions (paper_set_id, section_id, question_id, position)
+    select ${set.id}::int, case when n <= 40 then ${set.a}::int else ${set.b}::int end, id, case when n <= 40 then n else n - 40 end
+    from (select id, row_number() over (order by id) as n from questions
+      where exam_kind = 'level1' and class_level = 8 and question_type = 'single' and plain_text like 'bench question %' limit 100) q`);
+  for (const language of LANGUAGES.filter((l) => l.code !== "en")) {
+    // The bench's Hindi rows above become older versions: one latest per language.
+    await db.execute(sql`update question_translations t set is_latest = false
+      where t.language = ${language.code} and t.version < 100
+        and t.question_id in (select question_id from paper_set_questions where paper_set_id = ${set.id})`);
+    await db.execute(sql`
+      insert into question_translations (question_id, language, version, content, status, source_hash, source_version, is_latest)
+      select p.question_id, ${language.code}, 100, jsonb_build_object(
+          'text', '<p>' || ${phrase(language.native, 0)} || ' ' || p.question_id || '</p>',
+          'options', jsonb_build_array(jsonb_build_object('key','A','html',${`<p>${language.native} 1</p>`}::text),
+            jsonb_build_object('key','B','html',${`<p>${language.native} 2</p>`}::text),
+            jsonb_build_object('key','C','html',${`<p>${language.native} 3</p>`}::text),
+            jsonb_build_object('key','D','html',${`<p>${language.native} 4</p>`}::text)),
+          'explanation', ''), 'done', q.source_hash, 1, true
+      from paper_set_questions p join questions q on q.id = p.question_id
+      where p.paper_set_id = ${set.id}
+      on conflict (question_id, language, version) do nothing`);
+  }
+  return set;
 }

@@ -293,7 +293,19 @@ for (const driver of testDrivers()) {
       expect(physicsOnly.items.every((q: { subject_name: string }) => q.subject_name === "Physics")).toBe(true);
       expect((await list("search=photosynthesis")).items).toHaveLength(1);
       expect((await list("search=PHOTOSYNTHESIS")).items).toHaveLength(1);
-      expect((await list("search=100%25")).total).toBe(0);
+      // Words and word beginnings, in any order; operators are plain text.
+      expect((await list("search=moves 100")).items.map((q: { text: string }) => q.text).join()).toContain(
+        "100 m in 20 s",
+      );
+      expect((await list("search=photo")).total).toBe(1);
+      expect((await list("search=!%26|:*()")).total).toBe(0);
+      // Totals come from the tallies: they match the rows, whatever was written, edited or reviewed.
+      const counted = await queryRows<{ n: number }>(
+        api.db,
+        sql`select count(*)::int as n from questions where exam_kind = 'level1' and status = 'draft'`,
+      );
+      expect((await list("is_mock=0&class_level=1&status=draft")).total).toBe(counted[0]?.n);
+      expect(all.items).toHaveLength(all.total);
       expect((await list("is_mock=1")).total).toBe(0);
       expect((await list("class_level=2")).total).toBe(0);
       expect((await list("status=reviewed")).total).toBe(3);

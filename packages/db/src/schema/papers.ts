@@ -91,12 +91,30 @@ export const questions = pgTable(
     // The list filters by kind and class first, then subject, newest first; id breaks ties.
     index("questions_list_idx").on(t.examKind, t.classLevel, t.subjectId, t.id),
     index("questions_kind_id_idx").on(t.examKind, t.id),
+    // Search matches words and word beginnings of the English text (full text, no extension needed).
+    index("questions_search_idx").using("gin", sql`to_tsvector('simple', ${t.plainText})`),
     check("questions_kind", sql`${t.examKind} in ('level1', 'level2', 'mock')`),
     check("questions_class", sql`${t.classLevel} between 6 and 11`),
     check("questions_type", sql`${t.questionType} in ('single', 'multiple', 'at_least')`),
     check("questions_difficulty", sql`${t.difficulty} in ('easy', 'medium', 'hard')`),
     check("questions_status", sql`${t.status} in ('draft', 'reviewed')`),
   ],
+);
+
+/**
+ * How many questions each exam, class, subject and status holds, kept by a trigger on `questions`
+ * (migration 0015): the list's total without counting a hundred thousand rows on every page.
+ */
+export const questionTallies = pgTable(
+  "question_tallies",
+  {
+    examKind: text("exam_kind").notNull(),
+    classLevel: smallint("class_level").notNull(),
+    subjectId: integer("subject_id").notNull(),
+    status: text("status").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.examKind, t.classLevel, t.subjectId, t.status] })],
 );
 
 /** One saved version of a question's English content, kept for ever (the history and rollback read it). */

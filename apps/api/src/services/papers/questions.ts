@@ -14,7 +14,7 @@ import { questions, questionVersions, subjects } from "@repo/db/schema";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { ApiError, notFound } from "../../http/errors";
 import { recordActivity } from "../activity";
-import { containing, idsIn } from "../sql";
+import { idsIn } from "../sql";
 import { assertSubject, type PaperViewer } from "./access";
 import { cleanTexts, plainText, sameContent, sourceHash, type VersionContent, versionChanges } from "./content";
 
@@ -52,6 +52,20 @@ async function assertSubjectExists(db: DbOrTx, subjectId: number): Promise<void>
   }
 }
 
+/**
+ * The search box as a full-text query: every word must begin a word of the question
+ * (`light:* & motion:*`). Only letters and digits count, so no operator can be smuggled in.
+ */
+export function searchQuery(search: string): string | null {
+  const words = search.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+  return words.length
+    ? words
+        .slice(0, 8)
+        .map((w) => `${w}:*`)
+        .join(" & ")
+    : null;
+}
+
 /** Where clause of the question list: spec §3 filters on the viewer's questions. */
 function listConditions(query: QuestionListQuery, viewer: PaperViewer, language: LanguageCode | undefined): SQL[] {
   const where: SQL[] = [visibleQuestions(viewer)];
@@ -69,8 +83,9 @@ function listConditions(query: QuestionListQuery, viewer: PaperViewer, language:
   }
   if (query.search) {
     const id = /^\d{1,9}$/.test(query.search) ? Number(query.search) : null;
-    const like = containing(query.search.toLowerCase());
-    where.push(id === null ? sql`q.plain_text like ${like}` : sql`(q.id = ${id} or q.plain_text like ${like})`);
+    const words = searchQuery(query.search);
+    const text = words ? sql`to_tsvector('simple', q.plain_text) @@ to_tsquery('simple', ${words})` : sql`false`;
+    where.push(id === null ? text : sql`(q.id = ${id} or ${text})`);
   }
   if (language && query.translation_status) {
     const status = {
@@ -82,6 +97,38 @@ function listConditions(query: QuestionListQuery, viewer: PaperViewer, language:
     where.push(status);
   }
   return where;
+}
+
+/**
+ * The list's total: from the tallies when the filters are the tallies' own (exam, class, subject,
+ * status), else by counting the matching rows.
+ */
+async function countQuestions(
+  db: DbOrTx,
+  query: QuestionListQuery,
+  viewer: PaperViewer,
+  where: SQL,
+  joinTranslation: SQL,
+): Promise<{ total: number }[]> {
+  const counted =
+    query.search || query.paperset_id !== undefined || query.section_id !== undefined || query.translation_status;
+  if (counted) {
+    return queryRows<{ total: number }>(
+      db,
+      sql`select count(*)::int as total from questions q ${joinTranslation} where ${where}`,
+    );
+  }
+  const tally: SQL[] = [visibleQuestions(viewer)];
+  if (query.is_mock !== undefined || query.class_level !== undefined) {
+    tally.push(sql`q.exam_kind = ${examLevelOf(query.is_mock === 1, query.class_level === 2 ? 2 : 1)}`);
+  }
+  if (query.class_id !== undefined) tally.push(sql`q.class_level = ${query.class_id}`);
+  if (query.subject_id !== undefined) tally.push(sql`q.subject_id = ${query.subject_id}`);
+  if (query.status) tally.push(sql`q.status = ${query.status}`);
+  return queryRows<{ total: number }>(
+    db,
+    sql`select coalesce(sum(q.n), 0)::int as total from question_tallies q where ${sql.join(tally, sql` and `)}`,
+  );
 }
 
 /** The state of a translation row beside its question's current source. */
@@ -120,10 +167,7 @@ export async function listQuestions(
         order by ${order}
         limit ${query.per_page} offset ${offset}`,
     ),
-    queryRows<{ total: number }>(
-      db,
-      sql`select count(*)::int as total from questions q ${joinTranslation} where ${where}`,
-    ),
+    countQuestions(db, query, viewer, where, joinTranslation),
   ]);
   const items = rows.map((r) => ({
     id: Number(r.id),
