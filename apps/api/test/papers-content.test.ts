@@ -58,8 +58,10 @@ describe("question content", () => {
   });
 
   it("hashes what translators translate only, and serialises canonically", () => {
-    expect(sourceHash({ ...base, correct: ["B"] })).toBe(sourceHash(base));
-    expect(sourceHash({ ...base, explanation: "<p>why</p>" })).not.toBe(sourceHash(base));
+    const otherAnswer: VersionContent = { ...base, correct: ["B"] };
+    const otherWords: VersionContent = { ...base, explanation: "<p>why</p>" };
+    expect(sourceHash(otherAnswer)).toBe(sourceHash(base));
+    expect(sourceHash(otherWords)).not.toBe(sourceHash(base));
     expect(canonicalJson({ b: 1, a: [{ d: 2, c: null }] })).toBe('{"a":[{"c":null,"d":2}],"b":1}');
   });
 
