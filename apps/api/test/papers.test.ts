@@ -8,6 +8,7 @@ import { sanitizeHtml } from "@repo/ui/sanitize";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sourceHash, type VersionContent } from "../src/services/papers/content";
+import { magnetPng } from "./fixtures/papers/sample-paper";
 import { startTestApi, type TestApi } from "./support";
 
 /** The text of a PDF as pdftotext reads it, spaces collapsed. */
@@ -125,6 +126,38 @@ for (const driver of testDrivers()) {
       const chem = await store("pssubadmin", { subject_id: chemistry });
       expect((await get("subject", `/api/question/question-edit?id=${chem.body.data.id}`)).status).toBe(404);
       expect((await get("translator", `/api/question/question-edit?id=${chem.body.data.id}`)).status).toBe(200);
+    });
+
+    it("takes pictures through the file service only, and prints them", async () => {
+      const upload = async (who: string, bytes: Uint8Array, name = "magnet.png") => {
+        const form = new FormData();
+        form.set("image", new File([bytes], name));
+        return api.call("POST", "/api/question/image", { token: await as(who), body: form });
+      };
+      const uploaded = await upload("subject", magnetPng());
+      expect(uploaded.status).toBe(200);
+      const src: string = uploaded.body.data.src;
+      expect(src).toMatch(/^\/question-images\/[0-9a-f]{32}\.png$/);
+      const served = await api.call("GET", `/api${src}`, { token: await as("translator") });
+      expect(served.status).toBe(200);
+      expect(served.headers.get("content-type")).toBe("image/png");
+      // By content, not by name: a page named .png is refused.
+      const fake = await upload("subject", new TextEncoder().encode("<html>hi</html>"), "x.png");
+      expect(fake.status).toBe(422);
+      expect((await upload("translator", magnetPng())).status).toBe(403);
+      expect((await get("subject", "/api/question-images/../../etc/passwd")).status).toBe(404);
+
+      const withPicture = await store("subject", { text: `<p>Which pole is red?</p><p><img src="${src}"></p>` });
+      expect(withPicture.status).toBe(200);
+      expect(withPicture.body.data.content.text).toContain(src);
+      const pasted = await store("subject", {
+        options: [
+          { key: "A", html: '<p><img src="data:image/png;base64,iVBORw0KGgo="></p>' },
+          { key: "B", html: '<p><img src="https://evil.example/x.png"></p>' },
+        ],
+      });
+      expect(pasted.status).toBe(422);
+      expect(pasted.body.errors.map((e: { field: string }) => e.field)).toEqual(["options.0.html", "options.1.html"]);
     });
 
     it("refuses bad questions naming the field and the fix", async () => {

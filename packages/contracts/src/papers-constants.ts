@@ -221,3 +221,12 @@ export const PAPER_ACTIVITY_LABELS: Record<PaperActivityAction, string> = {
   "examSchedule.save": "Exam schedule saved",
   "panel.assign": "Panel member assigned",
 };
+
+/**
+ * Pictures in questions are uploaded through the file service and referred to by this path in the
+ * question's HTML; every app serves it from the API (never a pasted data: URL or another site).
+ */
+export const QUESTION_IMAGE_PATH = "/question-images";
+export const QUESTION_IMAGE_MAX_BYTES = 1_000_000;
+/** A picture's address as questions store it: the path and a random name the API gave it. */
+export const QUESTION_IMAGE_SRC = /^\/question-images\/([a-f0-9]{32}\.(?:png|jpg|webp|gif))$/;

@@ -43,17 +43,24 @@ import {
   translationSummary,
   translationWorkspace as translationWorkspaceSchema,
 } from "@repo/contracts/papers";
-import { languageIdOf, QUESTION_TYPES, SOURCE_LANGUAGE } from "@repo/contracts/papers-constants";
+import {
+  languageIdOf,
+  QUESTION_IMAGE_MAX_BYTES,
+  QUESTION_TYPES,
+  SOURCE_LANGUAGE,
+} from "@repo/contracts/papers-constants";
 import { CLASS_LEVELS, classLabel } from "@repo/contracts/students-constants";
 import type { Context } from "hono";
 import { actorOf, signedIn } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { ok } from "../http/envelope";
+import { ApiError } from "../http/errors";
 import { apiRoute, errorResponse } from "../http/routes";
 import { idParam, json, named } from "../http/schemas";
 import { validated } from "../http/validation";
 import { fileResponse } from "../services/files";
 import { paperViewer } from "../services/papers/access";
+import { readQuestionImage, storeQuestionImage } from "../services/papers/images";
 import { assignPanelMember, listPanelMembers, listSubjects } from "../services/papers/masters";
 import { exportPaperSet, exportSubjectWise } from "../services/papers/paper-export";
 import {
@@ -379,6 +386,68 @@ export function registerPaperRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(
+    apiRoute("questions.edit", {
+      method: "post",
+      path: "/api/question/image",
+      tags,
+      summary: "Upload a picture for a question",
+      description: `Multipart field \`image\`: a PNG, JPEG, WebP or GIF by content, at most ${QUESTION_IMAGE_MAX_BYTES / 1_000_000} MB. Answers the address to put in the question's HTML (\`<img src>\`); every app serves it.`,
+      request: {
+        body: {
+          content: {
+            "multipart/form-data": {
+              schema: z.object({ image: z.any().optional().openapi({ type: "string", format: "binary" }) }),
+            },
+          },
+          required: true,
+        },
+      },
+      responses: {
+        200: json(envelope(z.object({ src: z.string() })).openapi("QuestionImageResponse"), "The picture's address"),
+        413: errorResponse("Larger than allowed"),
+        422: errorResponse("Not a picture"),
+      },
+    }),
+    async (c) => {
+      const form = await c.req.parseBody().catch(() => {
+        throw new ApiError(400, "Send the picture as multipart/form-data");
+      });
+      const image = form.image instanceof File ? form.image : undefined;
+      return ok(c, { src: await storeQuestionImage(c.var.services.storage, image) }, "The picture is uploaded.");
+    },
+  );
+
+  app.openapi(
+    apiRoute("questions.view", {
+      method: "get",
+      path: "/api/question-images/{name}",
+      tags,
+      summary: "A question's picture",
+      request: {
+        params: z.object({
+          name: z.string().openapi({ param: { name: "name", in: "path", required: true }, example: "0f…a1.png" }),
+        }),
+      },
+      responses: {
+        200: {
+          description: "The picture",
+          content: { "image/png": { schema: z.string().openapi({ format: "binary" }) } },
+        },
+        404: errorResponse("No such picture"),
+      },
+    }),
+    async (c) => {
+      const image = await readQuestionImage(c.var.services.storage, c.req.valid("param").name);
+      return c.body(new Uint8Array(image.bytes), 200, {
+        "Content-Type": image.mime,
+        "Cache-Control": "private, max-age=86400, immutable",
+        "X-Content-Type-Options": "nosniff",
+        "Content-Security-Policy": "default-src 'none'; sandbox",
+      });
+    },
+  );
+
+  app.openapi(
     apiRoute("questions.view", {
       method: "get",
       path: "/api/question/question-log-list",
@@ -669,7 +738,7 @@ export function registerPaperRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const { db, viewer } = await viewerOf(c);
-      const file = await exportPaperSet(db, c.var.services.pdf, viewer, c.req.valid("json"));
+      const file = await exportPaperSet(db, c.var.services.pdf, c.var.services.storage, viewer, c.req.valid("json"));
       return fileResponse(c, { ...file, inline: false });
     },
   );
@@ -685,7 +754,7 @@ export function registerPaperRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const { db, viewer } = await viewerOf(c);
-      const file = await exportSubjectWise(db, c.var.services.pdf, viewer, c.req.valid("json"));
+      const file = await exportSubjectWise(db, c.var.services.pdf, c.var.services.storage, viewer, c.req.valid("json"));
       return fileResponse(c, { ...file, inline: false });
     },
   );

@@ -17,6 +17,9 @@ export interface QuillEditorProps {
   onChange: (html: string) => void;
   onBlur?: () => void;
   onReady?: () => void;
+  /** Uploads a picture chosen with the image button and answers its address; without it, Quill embeds the file. */
+  onImageUpload?: (file: File) => Promise<string>;
+  onImageError?: (message: string) => void;
 }
 
 /** Gives Quill's toolbar controls spoken names and a toolbar role. */
@@ -50,10 +53,12 @@ export default function QuillEditor({
   onChange,
   onBlur,
   onReady,
+  onImageUpload,
+  onImageError,
 }: QuillEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
-  const handlers = useRef({ onChange, onBlur });
-  handlers.current = { onChange, onBlur };
+  const handlers = useRef({ onChange, onBlur, onImageUpload, onImageError });
+  handlers.current = { onChange, onBlur, onImageUpload, onImageError };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: Quill is created once per mount
   useEffect(() => {
@@ -63,13 +68,35 @@ export default function QuillEditor({
     Object.assign(window, { katex });
     const container = document.createElement("div");
     host.appendChild(container);
+    // With an upload hook the image button uploads the file and inserts its address instead of
+    // embedding the picture's bytes in the HTML.
+    const pickImage = () => {
+      const upload = handlers.current.onImageUpload;
+      if (!upload) return;
+      const input = document.createElement("input");
+      input.type = "file";
+      input.accept = "image/png,image/jpeg,image/webp,image/gif";
+      input.addEventListener("change", () => {
+        const file = input.files?.[0];
+        if (!file) return;
+        const at = quill.getSelection(true)?.index ?? quill.getLength();
+        upload(file).then(
+          (src) => quill.insertEmbed(at, "image", src, "user"),
+          (error: unknown) =>
+            handlers.current.onImageError?.(
+              error instanceof Error ? error.message : "The picture could not be uploaded.",
+            ),
+        );
+      });
+      input.click();
+    };
     const quill = new Quill(container, {
       theme: "snow",
       placeholder,
       readOnly,
       formats: FORMATS,
       modules: {
-        toolbar: TOOLBAR,
+        toolbar: onImageUpload ? { container: TOOLBAR, handlers: { image: pickImage } } : TOOLBAR,
         // Tab leaves the editor instead of typing a tab character: no keyboard trap.
         keyboard: { bindings: { tab: { key: "Tab", handler: () => true } } },
       },

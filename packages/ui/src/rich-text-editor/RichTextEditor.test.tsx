@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { render, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import "../../test/dom";
 import { RichTextEditor } from "./RichTextEditor";
 import { BUTTON_LABELS, PICKER_LABELS, pickerItemLabel, TOOLBAR } from "./toolbar";
@@ -91,5 +91,36 @@ describe("RichTextEditor", () => {
       expect(screen.getByRole("textbox", { name: "Notice" }).textContent).toBe("Admit cards are out"),
     );
     expect(document.activeElement).toBe(title);
+  });
+
+  describe("with an upload hook", () => {
+    afterEach(() => vi.restoreAllMocks());
+    // The image button opens a file picker; the test plays the user choosing a file in it.
+    const choosing = (file: File) =>
+      vi.spyOn(HTMLInputElement.prototype, "click").mockImplementation(function (this: HTMLInputElement) {
+        Object.defineProperty(this, "files", { value: [file] });
+        this.dispatchEvent(new Event("change"));
+      });
+
+    it("uploads the chosen picture and inserts its address, not its bytes", async () => {
+      const upload = vi.fn(async () => "/question-images/0123456789abcdef0123456789abcdef.png");
+      let html = "";
+      render(<RichTextEditor label="Question" onImageUpload={upload} onChange={(next) => (html = next)} />);
+      const toolbar = await screen.findByRole("toolbar", { name: "Question formatting" }, { timeout: 10_000 });
+      const file = new File([new Uint8Array([137, 80, 78, 71])], "magnet.png", { type: "image/png" });
+      choosing(file);
+      within(toolbar).getByRole("button", { name: "Image" }).click();
+      await waitFor(() => expect(html).toContain('<img src="/question-images/0123456789abcdef0123456789abcdef.png">'));
+      expect(upload).toHaveBeenCalledWith(file);
+      expect(html).not.toContain("data:");
+    });
+
+    it("says why when the upload fails", async () => {
+      render(<RichTextEditor label="Option A" onImageUpload={async () => Promise.reject(new Error("Too large"))} />);
+      const toolbar = await screen.findByRole("toolbar", { name: "Option A formatting" }, { timeout: 10_000 });
+      choosing(new File(["x"], "big.png"));
+      within(toolbar).getByRole("button", { name: "Image" }).click();
+      expect(await screen.findByText("Too large")).toBeTruthy();
+    });
   });
 });

@@ -91,6 +91,11 @@ export interface RichTextEditorProps {
   /** Minimum height of the writing area in px. */
   height?: number;
   dir?: "ltr" | "rtl";
+  /**
+   * Uploads a picture chosen with the image button and answers the address to insert (e.g. through
+   * the API's file service); without it the picture's bytes go into the HTML.
+   */
+  onImageUpload?: (file: File) => Promise<string>;
 }
 
 /**
@@ -112,7 +117,9 @@ export function RichTextEditor({
   id,
   height = 180,
   dir,
+  onImageUpload,
 }: RichTextEditorProps) {
+  const [imageError, setImageError] = useState<string | null>(null);
   const ids = useFieldIds(id, hint, error);
   const labelId = useId();
   const [html, setHtml] = useState(defaultValue);
@@ -136,7 +143,7 @@ export function RichTextEditor({
       ids={ids}
       label={label}
       hint={hint}
-      error={failed ? "The editor could not be loaded." : error}
+      error={failed ? "The editor could not be loaded." : (error ?? imageError ?? undefined)}
       required={required}
       labelAs="span"
       labelId={labelId}
@@ -156,6 +163,14 @@ export function RichTextEditor({
             invalid={Boolean(error)}
             readOnly={readOnly}
             onReady={() => setReady(true)}
+            onImageUpload={
+              onImageUpload &&
+              ((file) => {
+                setImageError(null);
+                return onImageUpload(file);
+              })
+            }
+            onImageError={setImageError}
             onBlur={onBlur}
             onChange={(next) => {
               setHtml(next);

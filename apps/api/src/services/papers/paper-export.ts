@@ -7,8 +7,10 @@ import { sql } from "drizzle-orm";
 import { ApiError, notFound } from "../../http/errors";
 import { recordActivity } from "../activity";
 import type { PdfRenderer } from "../pdf";
+import type { FileStorage } from "../storage";
 import type { PaperViewer } from "./access";
 import { canonicalJson, sha256, type VersionContent } from "./content";
+import { imagesOf } from "./images";
 import { type PaperDocument, type PaperKind, type PaperSection, renderPaperPdf } from "./paper-document";
 import { paperDocx } from "./paper-docx";
 import { frozenContent, type PrintedQuestion } from "./paper-sets";
@@ -43,12 +45,18 @@ function inLanguage(question: PrintedQuestion, language: LanguageCode) {
 
 async function render(
   pdf: PdfRenderer,
+  storage: FileStorage,
   doc: PaperDocument,
   kind: PaperKind,
   format: "pdf" | "docx",
   baseName: string,
 ): Promise<PaperFile> {
   const suffix = kind === "key" ? "answer-key" : "paper";
+  // The renderer has no network: the pictures go in as bytes.
+  const htmls = doc.sections.flatMap((s) =>
+    s.questions.flatMap((q) => [q.html, q.explanation ?? "", ...q.options.map((o) => o.html)]),
+  );
+  doc = { ...doc, images: await imagesOf(storage, htmls) };
   if (format === "docx") {
     return { bytes: await paperDocx(doc, kind), fileName: `${baseName}-${suffix}.docx`, mime: DOCX_MIME };
   }
@@ -67,6 +75,7 @@ async function render(
 export async function exportPaperSet(
   db: DbOrTx,
   pdf: PdfRenderer,
+  storage: FileStorage,
   viewer: PaperViewer,
   input: { paperset_id: number; language_id: number; class_id?: number; document: PaperKind; format: "pdf" | "docx" },
 ): Promise<PaperFile> {
@@ -134,7 +143,7 @@ export async function exportPaperSet(
     contentHash: set.content_hash ?? sha256(canonicalJson(content)),
     sections,
   };
-  const file = await render(pdf, doc, input.document, input.format, `${content.code}-${language}`);
+  const file = await render(pdf, storage, doc, input.document, input.format, `${content.code}-${language}`);
   await recordActivity(db, {
     userId: viewer.userId,
     action: "paperSet.export",
@@ -153,6 +162,7 @@ export const SUBJECT_EXPORT_MAX = 500;
 export async function exportSubjectWise(
   db: DbOrTx,
   pdf: PdfRenderer,
+  storage: FileStorage,
   viewer: PaperViewer,
   input: {
     subject_id: number;
@@ -230,5 +240,5 @@ export async function exportSubjectWise(
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
-  return render(pdf, doc, input.document, input.format, `${slug}-${classLabel(input.class_id)}-${language}`);
+  return render(pdf, storage, doc, input.document, input.format, `${slug}-${classLabel(input.class_id)}-${language}`);
 }

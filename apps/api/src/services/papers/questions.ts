@@ -17,6 +17,7 @@ import { recordActivity } from "../activity";
 import { idsIn } from "../sql";
 import { assertSubject, type PaperViewer } from "./access";
 import { cleanTexts, plainText, sameContent, sourceHash, type VersionContent, versionChanges } from "./content";
+import { assertOwnImages } from "./images";
 
 /** Timestamps come back as Date (pg, PGlite) or text; the API answers ISO 8601. */
 export const iso = (value: unknown): string => new Date(value as string).toISOString();
@@ -30,6 +31,7 @@ export function visibleQuestions(viewer: PaperViewer, alias = sql`q`): SQL {
 /** A question's content from a request body, sanitised: what a version stores. */
 export function versionContentOf(body: QuestionBody): VersionContent {
   const texts = cleanTexts({ text: body.text, options: body.options, explanation: body.explanation ?? "" });
+  assertOwnImages(textFields(texts));
   return {
     ...texts,
     correct: [...body.correct].sort(),
@@ -64,6 +66,15 @@ export function searchQuery(search: string): string | null {
         .map((w) => `${w}:*`)
         .join(" & ")
     : null;
+}
+
+/** The rich-text fields of a content, named as the request names them. */
+export function textFields(content: { text: string; options: { html: string }[]; explanation: string }) {
+  return [
+    { field: "text", html: content.text },
+    ...content.options.map((o, i) => ({ field: `options.${i}.html`, html: o.html })),
+    { field: "explanation", html: content.explanation },
+  ];
 }
 
 /** Where clause of the question list: spec §3 filters on the viewer's questions. */

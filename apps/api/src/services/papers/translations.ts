@@ -8,7 +8,8 @@ import { ApiError } from "../../http/errors";
 import { recordActivity } from "../activity";
 import { assertLanguage, type PaperViewer } from "./access";
 import { cleanTexts, formulaMismatches, formulasOf, sameTranslation, type VersionContent } from "./content";
-import { iso, questionRow, translationSummaries } from "./questions";
+import { assertOwnImages } from "./images";
+import { iso, questionRow, textFields, translationSummaries } from "./questions";
 
 /** A language to translate into: one of the 13 besides English, and one of the viewer's. */
 function targetLanguage(viewer: PaperViewer, languageId: number): (typeof LANGUAGES)[number] {
@@ -102,6 +103,7 @@ export async function storeTranslation(
 ): Promise<{ workspace: TranslationWorkspace; changed: boolean }> {
   const language = targetLanguage(viewer, body.language_id);
   const content = cleanTexts({ text: body.text, options: body.options, explanation: body.explanation ?? "" });
+  assertOwnImages(textFields(content));
   const changed = await db.transaction(async (tx) => {
     const row = await questionRow(tx, viewer, body.question_id, true);
     const source = await sourceOf(tx, body.question_id, row.version);
