@@ -131,7 +131,7 @@ for (const driver of testDrivers()) {
     it("takes pictures through the file service only, and prints them", async () => {
       const upload = async (who: string, bytes: Uint8Array, name = "magnet.png") => {
         const form = new FormData();
-        form.set("image", new File([bytes], name));
+        form.set("image", new File([new Uint8Array(bytes)], name));
         return api.call("POST", "/api/question/image", { token: await as(who), body: form });
       };
       const uploaded = await upload("subject", magnetPng());
