@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+vi.hoisted(() => Object.assign(globalThis, { __APP_ID__: "papersetter" }));
+
+import { appRequest, envelope, type StubbedApi, signedInAs, stubApi, userRecord } from "@repo/remix-app/testing";
+import { dashboardLoader, dashboardTotals, type QuestionTableRow } from "./dashboard.server";
+
+const args = (request: Request) => ({ request, context: {}, params: {} });
+let api: StubbedApi | undefined;
+afterEach(() => api?.restore());
+const admin = () => signedInAs(userRecord({ id: 14, role_id: 13, role_name: "Papersetter Admin" }));
+
+const none = { hi: 0, ta: 0, te: 0, kn: 0, ml: 0, mr: 0, gu: 0, pa: 0, bn: 0, or: 0, as: 0, sa: 0, ur: 0 };
+const row = (over: Partial<QuestionTableRow>): QuestionTableRow => ({
+  subject_id: 1,
+  subject_name: "Physics",
+  class_id: 8,
+  written: 0,
+  reviewed: 0,
+  translated: none,
+  needed: 0,
+  placed: 0,
+  ...over,
+});
+const rows = [
+  row({ written: 4, reviewed: 2, translated: { ...none, hi: 2, ur: 1 }, needed: 16, placed: 3 }),
+  row({ class_id: 9 }),
+  // More placed than the blueprint asks: counts as nothing still needed, never as a negative.
+  row({ subject_id: 4, subject_name: "Mathematics", written: 2, reviewed: 2, needed: 1, placed: 2 }),
+  row({ subject_id: 4, subject_name: "Mathematics", class_id: 9, written: 1, translated: { ...none, hi: 1 } }),
+];
+
+describe("a level's dashboard", () => {
+  it("adds up written, reviewed, translations and what the paper sets still need", () => {
+    expect(dashboardTotals(rows)).toEqual({ written: 7, reviewed: 4, translated: 4, stillNeeded: 13 });
+  });
+
+  it("asks for its level, hides empty rows, filters by class and opens a subject's detail", async () => {
+    api = stubApi({
+      "GET /api/user": admin(),
+      "GET /api/question/question-table-list": { body: envelope(rows) },
+      "GET /api/question/subject-wise-question-list": {
+        body: envelope([
+          { paperset_id: 1, paperset_code: "L1-VIII-A", class_id: 8, section: "A", needed: 6, placed: 0, available: 1 },
+          { paperset_id: 2, paperset_code: "L1-IX-A", class_id: 9, section: "A", needed: 6, placed: 0, available: 0 },
+        ]),
+      },
+    });
+    const all = await dashboardLoader("level1", args(await appRequest("/paper-editor-admin/level1-dashboard")));
+    expect(api.calls.find((c) => c.path.startsWith("/api/question/question-table-list"))?.path).toBe(
+      "/api/question/question-table-list?class_level=1&is_mock=0",
+    );
+    expect(all.rows).toHaveLength(3);
+    expect(all.hiddenEmpty).toBe(1);
+    expect(all.subjects).toEqual([
+      { id: 1, name: "Physics" },
+      { id: 4, name: "Mathematics" },
+    ]);
+    expect(all.languages).toHaveLength(13);
+    expect(all.languages.find((l) => l.code === "ur")?.id).toBe(14);
+    expect(all.detail).toBeNull();
+
+    const eighth = await dashboardLoader(
+      "mock",
+      args(await appRequest("/paper-editor-admin/mock-dashboard?class_id=8&subject=Physics&empty=1")),
+    );
+    expect(api.calls.find((c) => c.path.startsWith("/api/question/subject-wise-question-list"))?.path).toBe(
+      "/api/question/subject-wise-question-list?is_mock=1&subject_name=Physics",
+    );
+    expect(eighth.rows.map((r) => r.subject_name)).toEqual(["Physics", "Mathematics"]);
+    expect(eighth.totals).toEqual({ written: 6, reviewed: 4, translated: 3, stillNeeded: 13 });
+    expect(eighth.detail).toEqual({
+      subject: "Physics",
+      failure: null,
+      rows: [expect.objectContaining({ paperset_code: "L1-VIII-A" })],
+    });
+  });
+
+  it("says so when the table could not be loaded", async () => {
+    api = stubApi({
+      "GET /api/user": admin(),
+      "GET /api/question/question-table-list": {
+        status: 500,
+        body: { status: false, message: "Try again later", data: null },
+      },
+    });
+    const loaded = await dashboardLoader("level2", args(await appRequest("/paper-editor-admin/level2-dashboard")));
+    expect(api.calls.find((c) => c.path.startsWith("/api/question/question-table-list"))?.path).toBe(
+      "/api/question/question-table-list?class_level=2&is_mock=0",
+    );
+    expect(loaded).toMatchObject({ failure: "Try again later", rows: [] });
+  });
+});
