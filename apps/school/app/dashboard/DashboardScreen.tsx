@@ -174,9 +174,18 @@ export function DashboardScreen() {
                   { label: "Ends", value: formatDate(year.ends_on) },
                 ]}
               />
-              <Text tone="muted" size="sm">
-                Important dates: none are published yet.
-              </Text>
+              {data.examSittings.length > 0 ? (
+                <DescriptionList
+                  items={data.examSittings.map((sitting) => ({
+                    label: `${sitting.level}, class ${sitting.classes}`,
+                    value: `${formatDateTime(sitting.starts_at)}, ${sitting.duration_minutes} minutes${sitting.note ? ` (${sitting.note})` : ""}`,
+                  }))}
+                />
+              ) : (
+                <Text tone="muted" size="sm">
+                  The exam dates are not scheduled yet.
+                </Text>
+              )}
             </Stack>
           ) : (
             <Text tone="muted">No exam year is open for registration yet.</Text>

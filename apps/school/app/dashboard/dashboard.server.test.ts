@@ -31,6 +31,18 @@ const dashboard = {
   recent_activity: [],
   coordinators: [],
 };
+const schedule = [
+  {
+    id: 1,
+    exam_year: "2026-27",
+    exam_level: "level1",
+    class_id: 8,
+    starts_at: "2026-12-13T04:30:00.000Z",
+    duration_minutes: 90,
+    note: null,
+    updated_at: "2026-11-20T10:00:00.000Z",
+  },
+];
 let api: StubbedApi | undefined;
 afterEach(() => api?.restore());
 
@@ -39,6 +51,7 @@ describe("the dashboard loader", () => {
     api = stubApi({
       "GET /api/user": signedInAs(),
       "GET /api/schools/dashboard": { body: envelope(dashboard) },
+      "GET /api/exam-schedule": { body: envelope(schedule) },
     });
     const page = await dashboardLoader(args(await appRequest(PAGE)));
     expect(page).toEqual({
@@ -48,15 +61,19 @@ describe("the dashboard loader", () => {
       canPayForStudents: true,
       canSeeImportantDates: true,
       ofSchools: false,
+      examSittings: [
+        { level: "Level 1", starts_at: "2026-12-13T04:30:00.000Z", duration_minutes: 90, classes: "VIII", note: null },
+      ],
       schools: null,
     });
-    expect(api.calls.map((c) => c.path)).toEqual(["/api/user", "/api/schools/dashboard"]);
+    expect(api.calls.map((c) => c.path).sort()).toEqual(["/api/exam-schedule", "/api/schools/dashboard", "/api/user"]);
   });
 
   it("offers an institute no per-student payment; a master institute adds into its schools and sees them", async () => {
     api = stubApi({
       "GET /api/user": signedInAs(userRecord({ role_id: 18, role_name: "Institute" })),
       "GET /api/schools/dashboard": { body: envelope(dashboard) },
+      "GET /api/exam-schedule": { body: envelope(schedule) },
     });
     expect(await dashboardLoader(args(await appRequest(PAGE)))).toMatchObject({
       canAddStudents: true,
@@ -67,6 +84,7 @@ describe("the dashboard loader", () => {
     api = stubApi({
       "GET /api/user": signedInAs(userRecord({ role_id: 17, role_name: "Master Institute" })),
       "GET /api/schools/dashboard": { body: envelope(dashboard) },
+      "GET /api/exam-schedule": { body: envelope(schedule) },
       "GET /api/master-institute/schools/list": {
         body: envelope({ items: [{ id: 3, name: "Alpha School" }], page: 1, per_page: 5, total: 5, last_page: 1 }),
       },
@@ -84,9 +102,11 @@ describe("the dashboard loader", () => {
     api = stubApi({
       "GET /api/user": signedInAs(),
       "GET /api/schools/dashboard": { status: 404, body: { status: false, message: "School not found", data: null } },
+      "GET /api/exam-schedule": { status: 500, body: { status: false, message: "Something went wrong", data: null } },
     });
     const page = await dashboardLoader(args(await appRequest(PAGE)));
-    expect(page).toMatchObject({ dashboard: null, failure: "School not found" });
+    // Without the schedule the dashboard still says what it can: no exam dates yet.
+    expect(page).toMatchObject({ dashboard: null, failure: "School not found", examSittings: [] });
   });
 
   it("refuses a student (403) before calling the dashboard API", async () => {

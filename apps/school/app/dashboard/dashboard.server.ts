@@ -3,6 +3,7 @@ import type { components } from "@repo/api-client/schema";
 import { can } from "@repo/auth/permissions";
 import { ROLE } from "@repo/auth/roles";
 import { auth } from "@repo/remix-app/auth.server";
+import { examSittings } from "./exam-sittings";
 
 /** Everything the dashboard shows, as the API's generated client types it. */
 export type SchoolDashboard = components["schemas"]["SchoolDashboard"];
@@ -11,8 +12,9 @@ export type SchoolDashboard = components["schemas"]["SchoolDashboard"];
 export async function dashboardLoader({ request, context }: LoaderFunctionArgs) {
   const { api, subject } = await auth.requirePage(request, context);
   const ofSchools = subject.roleId === ROLE.masterInstitute;
-  const [answer, schools] = await Promise.all([
+  const [answer, schedule, schools] = await Promise.all([
     api.GET("/api/schools/dashboard"),
+    api.GET("/api/exam-schedule"),
     // A master institute also sees its first few schools (by name), with a link to all of them.
     ofSchools ? api.GET("/api/master-institute/schools/list", { params: { query: { per_page: 5 } } }) : null,
   ]);
@@ -24,6 +26,8 @@ export async function dashboardLoader({ request, context }: LoaderFunctionArgs) 
     canPayForStudents: can(subject, "payments.payForStudents"),
     canSeeImportantDates: can(subject, "importantDates.view"),
     ofSchools,
+    // When each exam is sat (set by the papersetter admin); none yet is an empty list.
+    examSittings: examSittings(schedule.data?.data ?? []),
     schools: schools?.data ? { items: schools.data.data.items, total: schools.data.data.total } : null,
   };
 }
