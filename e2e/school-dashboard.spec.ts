@@ -96,7 +96,10 @@ test("a school sees its students, what is due, its dates and coordinators on the
   const year = page.getByRole("region", { name: "Exam year 2026-27" });
   await expect(year).toContainText("1 Apr 2026");
   await expect(year).toContainText("31 Mar 2027");
-  await expect(year).toContainText("Important dates: none are published yet.");
+  // The demo's exam schedule: the mock exam and Level 1 for every class, in India's time.
+  await expect(year).toContainText("Mock exam, class VI-XI");
+  await expect(year).toContainText("Level 1, class VI-XI");
+  await expect(year).toContainText("13 Dec 2026, 10:00");
   await expect(year.getByRole("link", { name: "See the important dates" })).toHaveAttribute(
     "href",
     "/student/important-dates",
