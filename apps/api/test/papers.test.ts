@@ -82,6 +82,12 @@ for (const driver of testDrivers()) {
       expect(languages.status).toBe(200);
       expect(languages.body.data).toHaveLength(13);
       expect(languages.body.data.at(-1)).toMatchObject({ id: 14, code: "ur", dir: "rtl" });
+      // Whom a screen offers which languages to translate into.
+      const translatable = async (who: string) =>
+        (await get(who, "/api/get-language-list?translatable=1")).body.data.map((l: { code: string }) => l.code);
+      expect(await translatable("translator")).toEqual(["hi", "ur"]);
+      expect(await translatable("pssubadmin")).toHaveLength(13);
+      expect(await translatable("subject")).toEqual([]);
       const classes = await get("subject", "/api/classes");
       expect(classes.body.data.map((c: { name: string }) => c.name)).toEqual([
         "Class VI",

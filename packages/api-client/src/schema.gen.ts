@@ -1616,7 +1616,7 @@ export interface paths {
         };
         /**
          * The 14 question languages
-         * @description language_id is the position in this list, from 1 (English) to 14 (Urdu). without_english=1 leaves English out.
+         * @description language_id is the position in this list, from 1 (English) to 14 (Urdu). without_english=1 leaves English out; translatable=1 keeps only the languages the caller may translate into.
          *
          *     Requires the `questions.view` permission.
          */
@@ -14599,6 +14599,8 @@ export interface operations {
     getGetLanguageList: {
         parameters: {
             query?: {
+                /** @description 0 or 1 */
+                translatable?: string;
                 /** @description 0 or 1 */
                 without_english?: string;
             };

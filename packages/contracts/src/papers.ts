@@ -72,7 +72,11 @@ export const languageItem = z.object({
 export type LanguageItem = z.infer<typeof languageItem>;
 export const questionTypeItem = z.object({ code: z.string(), name: z.string(), rule: z.string() });
 
-export const languageListQuery = z.object({ without_english: flag01("without_english") });
+export const languageListQuery = z.object({
+  without_english: flag01("without_english"),
+  /** 1: only the languages the caller may translate into (a translator's own; none for a writer). */
+  translatable: flag01("translatable"),
+});
 
 // ----------------------------------------------------------------------------------- question bank
 

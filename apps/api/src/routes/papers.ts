@@ -1,4 +1,5 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { can } from "@repo/auth/permissions";
 import { envelope } from "@repo/contracts/envelope";
 import { LANGUAGES } from "@repo/contracts/languages";
 import { paginated } from "@repo/contracts/pagination";
@@ -154,17 +155,28 @@ export function registerPaperRoutes(app: OpenAPIHono<AppEnv>) {
       tags,
       summary: "The 14 question languages",
       description:
-        "language_id is the position in this list, from 1 (English) to 14 (Urdu). without_english=1 leaves English out.",
-      request: { query: z.object({ without_english: text("0 or 1") }) },
+        "language_id is the position in this list, from 1 (English) to 14 (Urdu). without_english=1 leaves English out; translatable=1 keeps only the languages the caller may translate into.",
+      request: { query: z.object({ without_english: text("0 or 1"), translatable: text("0 or 1") }) },
       responses: {
         200: json(envelope(z.array(named(languageItem, "LanguageItem"))).openapi("LanguageList"), "Languages"),
       },
     }),
-    (c) => {
+    async (c) => {
       const query = validated(languageListQuery, c.req.valid("query"));
+      let allowed: readonly string[] | null = null;
+      if (query.translatable === 1) {
+        const { viewer } = await viewerOf(c);
+        const translates = can({ roleId: viewer.roleId, isGcc: false, referredStudents: 0 }, "questions.translate");
+        const others = LANGUAGES.map((l) => l.code).filter((l) => l !== SOURCE_LANGUAGE);
+        allowed = translates ? (viewer.languages ?? others) : [];
+      }
       return ok(
         c,
-        LANGUAGES.filter((l) => !(query.without_english === 1 && l.code === SOURCE_LANGUAGE)).map((l) => ({
+        LANGUAGES.filter(
+          (l) =>
+            !(query.without_english === 1 && l.code === SOURCE_LANGUAGE) &&
+            (allowed === null || allowed.includes(l.code)),
+        ).map((l) => ({
           id: languageIdOf(l.code),
           code: l.code,
           name: l.name,

@@ -1,0 +1,221 @@
+import { useFetcher } from "@remix-run/react";
+import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
+import { Button } from "@repo/ui/button";
+import { Dialog } from "@repo/ui/dialog";
+import { formatDateTime } from "@repo/ui/format";
+import { useMessageDialog } from "@repo/ui/message-dialog";
+import { Stack } from "@repo/ui/stack";
+import { Text } from "@repo/ui/text";
+import { styled } from "@repo/ui/theme";
+import { useId, useState } from "react";
+import { DiffView } from "./DiffView";
+import { type ComparableVersion, versionDiffs } from "./diff";
+import { difficultyText, TYPE_SHORT } from "./labels";
+import type { Option, QuestionActionData, QuestionVersion } from "./questions.server";
+
+const Layout = styled("div", {
+  display: "grid",
+  gap: "$4",
+  gridTemplateColumns: "1fr",
+  "@md": { gridTemplateColumns: "minmax(200px, 250px) 1fr" },
+});
+const Versions = styled("ol", {
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  display: "grid",
+  gap: "$2",
+  alignContent: "start",
+  maxHeight: "35vh",
+  overflowY: "auto",
+  "@md": { maxHeight: "60vh" },
+});
+const VersionButton = styled("button", {
+  all: "unset",
+  boxSizing: "border-box",
+  display: "grid",
+  gap: "$1",
+  width: "100%",
+  padding: "$2 $3",
+  borderRadius: "$md",
+  border: "1px solid $border",
+  cursor: "pointer",
+  color: "$text",
+  fontSize: "$sm",
+  "&:hover": { backgroundColor: "$surfaceMuted" },
+  "&:focus-visible": { outline: "2px solid $colors$focusRing", outlineOffset: "2px" },
+  "&[aria-pressed=true]": { borderColor: "$primary", borderWidth: "2px", backgroundColor: "$surfaceMuted" },
+  "& b": { fontSize: "$md" },
+});
+const Muted = styled("span", { color: "$textMuted" });
+const FieldHeading = styled("h4", {
+  margin: 0,
+  fontSize: "$sm",
+  fontWeight: "$semibold",
+  color: "$text",
+  "&::first-letter": { textTransform: "uppercase" },
+});
+const DetailHeading = styled("h3", { margin: 0, fontSize: "$lg", fontWeight: "$semibold", color: "$text" });
+
+interface Props {
+  questionId: number;
+  versions: readonly QuestionVersion[];
+  currentVersion: number;
+  failure: string | null;
+  subjects: readonly Option[];
+  canRollback: boolean;
+  csrf: string;
+  onClose: () => void;
+  /** A version was restored (as a new version): the page shows the API's message. */
+  onRestored: (answer: QuestionActionData) => void;
+}
+
+/**
+ * A question's versions, newest first, with who saved each, when and what changed; a chosen
+ * version shows a word diff against the version before it, and the papersetter admin and sub
+ * admin can restore it (as a new version: the history keeps everything).
+ */
+export default function HistoryDialog({
+  questionId,
+  versions,
+  currentVersion,
+  failure,
+  subjects,
+  canRollback,
+  csrf,
+  onClose,
+  onRestored,
+}: Props) {
+  const dialogs = useMessageDialog();
+  const restorer = useFetcher<QuestionActionData>();
+  const headingId = useId();
+  const [selected, setSelected] = useState<number>(versions[0]?.version ?? currentVersion);
+  useFetcherResult(restorer, (answer) => {
+    if (answer.ok) {
+      if (answer.version) setSelected(answer.version);
+      onRestored(answer);
+    } else void dialogs.error(answer.message);
+  });
+
+  const index = Math.max(
+    0,
+    versions.findIndex((v) => v.version === selected),
+  );
+  const version = versions[index];
+  const previous = versions[index + 1] ?? null;
+  const subjectName = (id: number) => subjects.find((s) => s.value === String(id))?.label ?? `Subject ${id}`;
+  const comparable = (v: QuestionVersion): ComparableVersion => ({
+    content: v.content,
+    question_type: TYPE_SHORT[v.question_type] ?? v.question_type,
+    difficulty: difficultyText(v.difficulty),
+    marks: v.marks,
+    subject: subjectName(v.subject_id),
+  });
+  const diffs = (version ? versionDiffs(previous ? comparable(previous) : null, comparable(version)) : []).map((d) =>
+    // The first version is shown as it was written, not as one long insertion.
+    previous ? d : { ...d, parts: d.parts.map((part) => ({ ...part, kind: "same" as const })) },
+  );
+  const changed = diffs.filter((d) => d.changed);
+  const unchanged = diffs.filter((d) => !d.changed).map((d) => d.field);
+
+  const restore = async (to: QuestionVersion) => {
+    const yes = await dialogs.confirm(
+      `Version ${to.version} becomes the newest, saved as version ${currentVersion + 1}. Nothing is lost: version ${currentVersion} stays in the history. The question goes back to draft.`,
+      { title: `Restore version ${to.version}`, confirmLabel: "Restore" },
+    );
+    if (yes) {
+      restorer.submit(
+        { csrf, intent: "rollback", id: String(questionId), version: String(to.version) },
+        { method: "post" },
+      );
+    }
+  };
+
+  return (
+    <Dialog
+      title={`History of question ${questionId}`}
+      description="Every save is a version. Choose one to see what it changed."
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      size="lg"
+    >
+      {failure ? (
+        <Text tone="danger" role="alert">
+          {failure}
+        </Text>
+      ) : (
+        <Layout>
+          <Versions aria-label="Versions, newest first">
+            {versions.map((v) => (
+              <li key={v.version}>
+                <VersionButton
+                  type="button"
+                  aria-pressed={v.version === version?.version}
+                  onClick={() => setSelected(v.version)}
+                >
+                  <b>
+                    Version {v.version}
+                    {v.version === currentVersion ? " (current)" : ""}
+                  </b>
+                  <Muted>
+                    {v.created_by ?? "Unknown"}, {formatDateTime(v.created_at)}
+                  </Muted>
+                  {v.rolled_back_from ? <span>Restored from version {v.rolled_back_from}</span> : null}
+                  <span>
+                    {v.version === 1
+                      ? "First version"
+                      : v.changes.length
+                        ? `Changed: ${v.changes.join(", ")}`
+                        : "Nothing changed"}
+                  </span>
+                </VersionButton>
+              </li>
+            ))}
+          </Versions>
+          {version ? (
+            <Stack gap={4} role="region" aria-labelledby={headingId}>
+              <Stack gap={1}>
+                <DetailHeading id={headingId}>
+                  {previous
+                    ? `Version ${version.version} beside version ${previous.version}`
+                    : `Version ${version.version}, the first`}
+                </DetailHeading>
+                <Text size="sm" tone="muted">
+                  {version.rolled_back_from ? `Restored from version ${version.rolled_back_from}. ` : ""}
+                  {previous ? (
+                    <>
+                      Added words are <ins>underlined</ins>, removed words <del>struck through</del>.
+                    </>
+                  ) : (
+                    "The question as it was first written."
+                  )}
+                </Text>
+              </Stack>
+              {changed.length === 0 ? <Text tone="muted">Nothing changed in this version.</Text> : null}
+              {changed.map((d) => (
+                <Stack key={d.field} gap={2}>
+                  <FieldHeading>{d.field}</FieldHeading>
+                  <DiffView parts={d.parts} />
+                </Stack>
+              ))}
+              {previous && unchanged.length ? (
+                <Text size="sm" tone="muted">
+                  Unchanged: {unchanged.join(", ")}.
+                </Text>
+              ) : null}
+              {canRollback && version.version !== currentVersion ? (
+                <Stack direction="row" justify="end">
+                  <Button variant="secondary" loading={restorer.state !== "idle"} onClick={() => restore(version)}>
+                    Restore this version
+                  </Button>
+                </Stack>
+              ) : null}
+            </Stack>
+          ) : (
+            <Text tone="muted">No versions yet.</Text>
+          )}
+        </Layout>
+      )}
+    </Dialog>
+  );
+}
