@@ -494,6 +494,40 @@ for (const driver of testDrivers()) {
       await expect(api.db.execute(sql`update paper_sets set name = 'x' where id = ${set.id}`)).rejects.toThrow();
     });
 
+    it("prints a draft as a proof in Urdu, with untranslated questions in English", async () => {
+      const set = (
+        await post("psadmin", "/api/paperset/create", {
+          exam_level: "level1",
+          class_id: 8,
+          name: "Urdu proof",
+          code: "T-URDU",
+          languages: ["en", "ur"],
+        })
+      ).body.data;
+      const [force, nucleus] = await queryRows<{ id: number }>(
+        api.db,
+        sql`select id from questions where plain_text like '%unit of force%' or plain_text like '%genetic material%' order by plain_text like '%genetic%'`,
+      );
+      const placed = await post("psadmin", `/api/paperset/section-questions/${set.id}`, {
+        section_id: set.sections[0].id,
+        question_ids: [force?.id, nucleus?.id],
+      });
+      expect(placed.status).toBe(200);
+      const proof = await api.call("POST", "/api/paperset/export-paperset", {
+        token: await as("psadmin"),
+        json: { paperset_id: set.id, language_id: 14 },
+      });
+      expect(proof.status).toBe(200);
+      // pdftotext gives Urdu back in visual runs: compare letters without spaces and direction marks.
+      const text = pdfText(proof.body as ArrayBuffer);
+      const letters = text.replace(/[\s\u200e\u200f\u061c]/g, "");
+      // (a word breaks into runs at letters that do not join; these words come out whole)
+      for (const word of ["پاسکل", "جول", "واٹ", "قوت"]) expect(letters).toContain(word);
+      expect(text).toContain("DRAFT");
+      expect(text).toContain("genetic material");
+      expect(text).toMatch(/1 question\(s\) are not translated yet/);
+    });
+
     it("copies mock sets only, into a new draft with the same questions", async () => {
       const mock = (
         await post("psadmin", "/api/paperset/create", {

@@ -1,0 +1,255 @@
+import { Link as RemixLink, useFetcher, useLoaderData } from "@remix-run/react";
+import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
+import { useListFailureWarning } from "@repo/remix-app/lists/list-page";
+import { Badge } from "@repo/ui/badge";
+import { Button } from "@repo/ui/button";
+import { Card } from "@repo/ui/card";
+import { DescriptionList } from "@repo/ui/description-list";
+import { formatDateTime } from "@repo/ui/format";
+import { Icon } from "@repo/ui/icon";
+import { Link } from "@repo/ui/link";
+import { useMessageDialog } from "@repo/ui/message-dialog";
+import { Stack } from "@repo/ui/stack";
+import { Text } from "@repo/ui/text";
+import { styled } from "@repo/ui/theme";
+import { lazy, Suspense, useRef, useState } from "react";
+import { ErrorLines } from "./ErrorLines";
+import { ExportPanel } from "./ExportPanel";
+import type { FinalizeCheckData, PaperSetActionData, PaperSetPageData, SectionRow } from "./paper-set.server";
+import { isExamLevel, LEVEL_LIST_PATHS, paperSetPath, problemView, setLabel } from "./paper-set-text";
+import { SectionCard } from "./SectionCard";
+
+// The edit form and the question picker load when first opened.
+const PaperSetEditDialog = lazy(() => import("./PaperSetEditDialog"));
+const QuestionPickerDialog = lazy(() => import("./QuestionPickerDialog"));
+
+const Instructions = styled("ol", { margin: 0, paddingInlineStart: "$5", display: "grid", gap: "$1" });
+const Problems = styled("ul", { margin: 0, paddingInlineStart: "$5", display: "grid", gap: "$2" });
+const Hash = styled("code", { fontFamily: "$mono", fontSize: "$sm", overflowWrap: "anywhere" });
+
+/**
+ * One paper set: its facts and status, each section's questions in paper order, the check of
+ * what keeps it a draft, finalizing (which freezes it under a content hash), and its downloads.
+ */
+export function PaperSetScreen() {
+  const data = useLoaderData<PaperSetPageData>();
+  const { set, may } = data;
+  const dialogs = useMessageDialog();
+  const actor = useFetcher<PaperSetActionData>();
+  const checker = useFetcher<FinalizeCheckData>();
+  const [editing, setEditing] = useState(false);
+  const [adding, setAdding] = useState<SectionRow | null>(null);
+  const draft = set.status !== "finalized";
+  const assemble = draft && may.assemble;
+  const lastIntent = useRef<"assemble" | "finalize">("assemble");
+  useListFailureWarning(data.failure, "Questions not found");
+
+  useFetcherResult(actor, (answer) => {
+    if (answer.ok) {
+      void dialogs.success(answer.message);
+      return;
+    }
+    const details = answer.errors?.map((e) => e.message) ?? [];
+    void dialogs.error(
+      <ErrorLines message={answer.message} details={details} />,
+      lastIntent.current === "finalize" ? "Not finalized" : undefined,
+    );
+  });
+
+  const run = (intent: "assemble" | "finalize") => {
+    lastIntent.current = intent;
+    actor.submit({ csrf: data.csrf, intent, id: String(set.id) }, { method: "post" });
+  };
+  const check = () => checker.load(`${paperSetPath(set.id)}&view=check`);
+  const fill = async () => {
+    const yes = await dialogs.confirm(
+      "Fill each section's free places with reviewed questions of the subjects its blueprint names? Questions already placed stay.",
+      { title: "Fill from blueprint", confirmLabel: "Fill" },
+    );
+    if (yes) run("assemble");
+  };
+  const finalize = async () => {
+    const yes = await dialogs.confirm(
+      `Finalize ${set.code}? Its questions, their versions and translations are frozen under a content hash. This cannot be undone: a finalized set never changes.`,
+      { title: "Finalize paper set", confirmLabel: "Finalize", destructive: true },
+    );
+    if (yes) run("finalize");
+  };
+
+  const placedIn: Record<number, string> = {};
+  for (const { section, questions } of data.sections) for (const q of questions) placedIn[q.id] = section.label;
+  const busy = actor.state !== "idle";
+  const busyWith = actor.formData?.get("intent");
+  const levelList = isExamLevel(set.exam_level) ? LEVEL_LIST_PATHS[set.exam_level] : null;
+
+  const problems = checker.data?.problems.map((p, i) => problemView(p, set.languages, i)) ?? [];
+
+  return (
+    <Stack gap={5}>
+      <Card
+        title={`${set.code}: ${set.name}`}
+        description={`${setLabel(set)} · exam year ${set.exam_year}`}
+        headerActions={draft ? <Badge tone="warning">Draft</Badge> : <Badge tone="success">Finalized</Badge>}
+        actions={
+          <Stack direction="row" gap={2}>
+            {assemble ? (
+              <>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  icon={<Icon name="edit" size={16} />}
+                  onClick={() => setEditing(true)}
+                >
+                  Edit
+                </Button>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  icon={<Icon name="layers" size={16} />}
+                  onClick={() => void fill()}
+                  loading={busy && busyWith === "assemble"}
+                  disabled={busy}
+                >
+                  Fill from blueprint
+                </Button>
+              </>
+            ) : null}
+            {draft ? (
+              <Button
+                variant="secondary"
+                size="sm"
+                icon={<Icon name="check" size={16} />}
+                onClick={check}
+                loading={checker.state !== "idle"}
+              >
+                Check
+              </Button>
+            ) : null}
+            {draft && may.finalize ? (
+              <Button
+                size="sm"
+                icon={<Icon name="lock" size={16} />}
+                onClick={() => void finalize()}
+                loading={busy && busyWith === "finalize"}
+                disabled={busy}
+              >
+                Finalize
+              </Button>
+            ) : null}
+            {levelList ? (
+              <Link asChild>
+                <RemixLink to={levelList}>All {setLabel(set).split(",")[0]} paper sets</RemixLink>
+              </Link>
+            ) : null}
+          </Stack>
+        }
+      >
+        <Stack gap={4}>
+          <DescriptionList
+            aria-label="Paper set"
+            items={[
+              { label: "Status", value: draft ? "Draft: it may still change" : "Finalized: it never changes" },
+              {
+                label: "Content hash",
+                value: set.content_hash ? <Hash>{set.content_hash}</Hash> : null,
+              },
+              {
+                label: "Finalized",
+                value: set.finalized_at
+                  ? [formatDateTime(set.finalized_at), set.finalized_by ? `by ${set.finalized_by}` : ""]
+                      .filter(Boolean)
+                      .join(" ")
+                  : null,
+              },
+              { label: "Languages", value: set.languages.map((l) => l.name).join(", ") },
+              { label: "Duration", value: `${set.duration_minutes} minutes` },
+              { label: "Total marks", value: String(set.total_marks) },
+              { label: "Copied from", value: set.copied_from ? `Paper set ${set.copied_from}` : null },
+            ]}
+          />
+          {set.instructions.length ? (
+            <Stack gap={2}>
+              <Text weight="semibold">Instructions</Text>
+              <Instructions>
+                {set.instructions.map((line, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: instructions may repeat
+                  <li key={i}>{line}</li>
+                ))}
+              </Instructions>
+            </Stack>
+          ) : null}
+        </Stack>
+      </Card>
+
+      {draft && checker.data ? (
+        <Card
+          title="Check before finalizing"
+          description={
+            checker.data.failure
+              ? undefined
+              : problems.length
+                ? `${problems.length} thing${problems.length === 1 ? "" : "s"} to fix before this set can be finalized.`
+                : undefined
+          }
+        >
+          <div role="status">
+            {checker.data.failure ? (
+              <Text tone="danger">{checker.data.failure}</Text>
+            ) : problems.length === 0 ? (
+              <Text tone="success" weight="semibold">
+                No problems: every section is full, every question reviewed and translated.
+              </Text>
+            ) : (
+              <Problems aria-label="Problems">
+                {problems.map((p) => (
+                  <li key={p.key}>
+                    <Stack direction="row" gap={2} align="baseline">
+                      <span>{p.message}</span>
+                      {p.href ? (
+                        <Link asChild>
+                          <RemixLink to={p.href}>{p.linkLabel}</RemixLink>
+                        </Link>
+                      ) : null}
+                    </Stack>
+                  </li>
+                ))}
+              </Problems>
+            )}
+          </div>
+        </Card>
+      ) : null}
+
+      {data.sections.map((sectionData) => (
+        <SectionCard
+          key={sectionData.section.id}
+          setId={set.id}
+          data={sectionData}
+          csrf={data.csrf}
+          editable={assemble}
+          onAdd={() => setAdding(sectionData.section)}
+        />
+      ))}
+
+      {may.export ? <ExportPanel set={set} csrf={data.csrf} /> : null}
+
+      {editing ? (
+        <Suspense fallback={null}>
+          <PaperSetEditDialog set={set} subjects={data.subjects} csrf={data.csrf} onClose={() => setEditing(false)} />
+        </Suspense>
+      ) : null}
+      {adding ? (
+        <Suspense fallback={null}>
+          <QuestionPickerDialog
+            set={set}
+            section={adding}
+            current={data.sections.find((s) => s.section.id === adding.id)?.questions.map((q) => q.id) ?? []}
+            placedIn={placedIn}
+            subjects={data.subjects}
+            csrf={data.csrf}
+            onClose={() => setAdding(null)}
+          />
+        </Suspense>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,207 @@
+import { Link as RemixLink, useFetcher } from "@remix-run/react";
+import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
+import { Badge } from "@repo/ui/badge";
+import { Button } from "@repo/ui/button";
+import { Card } from "@repo/ui/card";
+import { Icon } from "@repo/ui/icon";
+import { IconButton } from "@repo/ui/icon-button";
+import { Link } from "@repo/ui/link";
+import { useMessageDialog } from "@repo/ui/message-dialog";
+import { RichTextView } from "@repo/ui/rich-text-view";
+import { Stack } from "@repo/ui/stack";
+import { Text } from "@repo/ui/text";
+import { styled } from "@repo/ui/theme";
+import { ErrorLines } from "./ErrorLines";
+import type { PaperSetActionData, PaperSetPageData, QuestionRow } from "./paper-set.server";
+import { countsIfNote, moved, questionPath, ruleLine } from "./paper-set-text";
+
+type SectionData = PaperSetPageData["sections"][number];
+
+const List = styled("ol", { listStyle: "none", margin: 0, padding: 0, display: "grid", gap: "$3" });
+const Item = styled("li", {
+  display: "grid",
+  gridTemplateColumns: "auto minmax(0, 1fr)",
+  gap: "$3",
+  padding: "$3 $4",
+  border: "1px solid $border",
+  borderRadius: "$md",
+  backgroundColor: "$surface",
+  "@media (max-width: 520px)": { gridTemplateColumns: "minmax(0, 1fr)" },
+});
+const Number_ = styled("span", {
+  fontWeight: "$semibold",
+  color: "$textMuted",
+  minWidth: "2.5ch",
+  fontVariantNumeric: "tabular-nums",
+});
+const Body = styled("div", { display: "grid", gap: "$2", minWidth: 0 });
+
+/** A section's title as its card shows it: "Section A", or "Section A: Physics and Mathematics". */
+export const sectionTitle = (section: { label: string; title: string }) =>
+  section.title.includes(section.label) ? section.title : `Section ${section.label}: ${section.title}`;
+
+/**
+ * One section of a set: its marks rule, the questions placed in paper order and, for a draft and
+ * those who assemble, moving, removing and adding them. Every change saves the whole ordered list.
+ */
+export function SectionCard({
+  setId,
+  data,
+  csrf,
+  editable: mayEdit,
+  onAdd,
+}: {
+  setId: number;
+  data: SectionData;
+  csrf: string;
+  editable: boolean;
+  onAdd: () => void;
+}) {
+  const { section, questions, hidden } = data;
+  // Saving replaces the whole list: only someone who sees every question of it may change it.
+  const editable = mayEdit && hidden === 0;
+  const saver = useFetcher<PaperSetActionData>();
+  const dialogs = useMessageDialog();
+  const busy = saver.state !== "idle";
+  useFetcherResult(saver, (answer) => {
+    if (!answer.ok) {
+      const details = answer.errors?.map((e) => e.message) ?? [];
+      void dialogs.error(
+        <ErrorLines message={answer.message} details={details} />,
+        `${sectionTitle(section)} not saved`,
+      );
+    }
+  });
+
+  const ids = questions.map((q) => q.id);
+  const save = (next: number[]) =>
+    saver.submit(
+      { csrf, intent: "section", id: String(setId), section_id: String(section.id), question_ids: next.join(",") },
+      { method: "post" },
+    );
+  const remove = async (question: QuestionRow) => {
+    const yes = await dialogs.confirm(`Take question ${question.id} out of ${sectionTitle(section)}?`, {
+      title: "Remove question",
+      confirmLabel: "Remove",
+      destructive: true,
+    });
+    if (yes) save(ids.filter((id) => id !== question.id));
+  };
+  const note = countsIfNote(section);
+  const full = section.placed >= section.question_count;
+
+  return (
+    <Card
+      title={sectionTitle(section)}
+      description={
+        <>
+          {ruleLine(section)}
+          {note ? (
+            <>
+              <br />
+              <strong>{note}</strong>
+            </>
+          ) : null}
+        </>
+      }
+      headerActions={
+        <Badge tone={full ? "success" : "warning"}>
+          {section.placed} of {section.question_count} placed
+        </Badge>
+      }
+      actions={
+        editable ? (
+          <Stack direction="row" gap={3} align="center">
+            <Button
+              size="sm"
+              icon={<Icon name="plus" size={16} />}
+              onClick={onAdd}
+              disabled={busy || full}
+              aria-label={`Add questions to ${sectionTitle(section)}`}
+            >
+              Add questions
+            </Button>
+            <Text size="sm" tone="muted" role="status">
+              {busy
+                ? "Saving…"
+                : full
+                  ? "This section is full."
+                  : `Room for ${section.question_count - section.placed} more.`}
+            </Text>
+          </Stack>
+        ) : undefined
+      }
+    >
+      {questions.length === 0 && hidden === 0 ? (
+        <Text tone="muted">No questions placed yet.</Text>
+      ) : (
+        <Stack gap={3}>
+          <List aria-label={`Questions of ${sectionTitle(section)}`}>
+            {questions.map((question, index) => (
+              <Item key={question.id}>
+                <Number_ aria-hidden>{index + 1}.</Number_>
+                <Body>
+                  <RichTextView html={question.text} />
+                  <Stack direction="row" gap={2} align="center" justify="between">
+                    <Stack direction="row" gap={2} align="center">
+                      <Link asChild underline="hover">
+                        <RemixLink to={questionPath(question.id)}>Question {question.id}</RemixLink>
+                      </Link>
+                      <Text inline size="sm" tone="muted">
+                        {question.subject_name} · {question.marks} mark{question.marks === 1 ? "" : "s"} ·{" "}
+                        {question.translations_done} translation{question.translations_done === 1 ? "" : "s"} done
+                      </Text>
+                      {question.status === "reviewed" ? (
+                        <Badge tone="success" size="sm">
+                          Reviewed
+                        </Badge>
+                      ) : (
+                        <Badge tone="danger" size="sm">
+                          Not reviewed
+                        </Badge>
+                      )}
+                    </Stack>
+                    {editable ? (
+                      <Stack direction="row" gap={1} wrap={false}>
+                        <IconButton
+                          icon="arrow-up"
+                          size="sm"
+                          variant="ghost"
+                          label={`Move question ${question.id} up`}
+                          disabled={busy || index === 0}
+                          onClick={() => save(moved(ids, index, -1))}
+                        />
+                        <IconButton
+                          icon="arrow-down"
+                          size="sm"
+                          variant="ghost"
+                          label={`Move question ${question.id} down`}
+                          disabled={busy || index === questions.length - 1}
+                          onClick={() => save(moved(ids, index, 1))}
+                        />
+                        <IconButton
+                          icon="trash"
+                          size="sm"
+                          variant="ghost"
+                          label={`Remove question ${question.id}`}
+                          disabled={busy}
+                          onClick={() => void remove(question)}
+                        />
+                      </Stack>
+                    ) : null}
+                  </Stack>
+                </Body>
+              </Item>
+            ))}
+          </List>
+          {hidden > 0 ? (
+            <Text size="sm" tone="muted">
+              {hidden} more question{hidden === 1 ? "" : "s"} of subjects outside yours {hidden === 1 ? "is" : "are"}{" "}
+              placed here.
+            </Text>
+          ) : null}
+        </Stack>
+      )}
+    </Card>
+  );
+}

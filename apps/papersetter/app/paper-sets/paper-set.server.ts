@@ -1,0 +1,253 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { components } from "@repo/api-client/schema";
+import { can } from "@repo/auth/permissions";
+import type { FieldError } from "@repo/contracts/envelope";
+import type { ExamLevel } from "@repo/contracts/fees";
+import { paperExportBody, paperSetUpdateBody } from "@repo/contracts/papers";
+import { auth } from "@repo/remix-app/auth.server";
+import { messageOf, refusalOf, streamDownload } from "@repo/remix-app/downloads/server";
+import { parseTableQuery } from "@repo/ui/data-table";
+import { bankFilterOf, isExamLevel } from "./paper-set-text";
+import { classFilterOf } from "./paper-sets.server";
+
+export type PaperSetRow = components["schemas"]["PaperSetItem"];
+export type SectionRow = components["schemas"]["SectionItem"];
+export type QuestionRow = components["schemas"]["QuestionListItem"];
+export type FinalizeProblemRow = components["schemas"]["FinalizeProblem"];
+export type SubjectRow = components["schemas"]["SubjectItem"];
+type Api = Awaited<ReturnType<typeof auth.requirePage>>["api"];
+
+export interface PaperSetActionData {
+  ok: boolean;
+  message: string;
+  errors?: FieldError[];
+}
+
+/** The most rows the question list gives a page; a section holds at most 200 questions. */
+const PAGE_LIMIT = 100;
+
+const positiveId = (value: string | null) => {
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+};
+
+/** A section's questions in their paper order: every page of the list, at most 200 rows. */
+async function placedQuestions(api: Api, setId: number, sectionId: number) {
+  const rows: QuestionRow[] = [];
+  for (let page = 1; page <= 2; page++) {
+    const { data: list, error } = await api.GET("/api/question/question-list", {
+      params: {
+        query: {
+          paperset_id: String(setId),
+          section_id: String(sectionId),
+          per_page: String(PAGE_LIMIT),
+          page: String(page),
+        },
+      },
+    });
+    if (!list) return { rows, failure: messageOf(error, "The section's questions could not be loaded") };
+    rows.push(...list.data.items);
+    if (rows.length >= list.data.total || list.data.items.length < PAGE_LIMIT) break;
+  }
+  return { rows, failure: null };
+}
+
+/**
+ * /paper-editor-admin/paper-set?id=N: the set (from its level's list), each section's questions
+ * in order, the subjects for the blueprint, and what the viewer may do. A subject panel user sees
+ * only its own subjects' questions: `hidden` counts the ones it cannot see.
+ */
+export async function paperSetPageLoader({ request, context }: LoaderFunctionArgs) {
+  const { api, csrf, subject } = await auth.requirePage(request, context, "paperSets.view");
+  const id = positiveId(new URL(request.url).searchParams.get("id"));
+  if (!id) throw new Response("There is no such paper set.", { status: 404, statusText: "Not Found" });
+  const [sets, subjects] = await Promise.all([
+    api.GET("/api/paperset/get-paperset", { params: { query: {} } }),
+    api.GET("/api/subject/get-subjects"),
+  ]);
+  if (!sets.data) {
+    throw new Response(messageOf(sets.error, "The paper set could not be loaded, please try again"), {
+      status: sets.response.status >= 400 ? sets.response.status : 502,
+    });
+  }
+  const set = sets.data.data.find((s) => s.id === id);
+  if (!set) throw new Response("There is no such paper set.", { status: 404, statusText: "Not Found" });
+  const placed = await Promise.all(set.sections.map((section) => placedQuestions(api, id, section.id)));
+  return {
+    csrf,
+    set,
+    sections: set.sections.map((section, i) => {
+      const rows = placed[i]?.rows ?? [];
+      return { section, questions: rows, hidden: Math.max(0, section.placed - rows.length) };
+    }),
+    subjects: subjects.data?.data ?? [],
+    failure: placed.find((p) => p.failure)?.failure ?? null,
+    may: {
+      assemble: can(subject, "paperSets.assemble"),
+      finalize: can(subject, "paperSets.finalize"),
+      export: can(subject, "paperSets.export"),
+    },
+  };
+}
+
+/**
+ * The "Add questions" picker (`view=pick`): reviewed questions of the set's level and class, with
+ * the picker's search, subject and page.
+ */
+export async function questionPickerLoader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await auth.requirePage(request, context, "paperSets.assemble");
+  const params = new URL(request.url).searchParams;
+  const level: ExamLevel = isExamLevel(params.get("level")) ? (params.get("level") as ExamLevel) : "level1";
+  const classId = classFilterOf(params);
+  const subjectId = positiveId(params.get("subject_id"));
+  const { page, perPage, search } = parseTableQuery(params);
+  const { data: list, error } = await api.GET("/api/question/question-list", {
+    params: {
+      query: {
+        ...bankFilterOf(level),
+        status: "reviewed",
+        page: String(page),
+        per_page: String(perPage),
+        ...(classId ? { class_id: String(classId) } : {}),
+        ...(subjectId ? { subject_id: String(subjectId) } : {}),
+        ...(search ? { search } : {}),
+      },
+    },
+  });
+  return {
+    view: "pick" as const,
+    rows: list?.data.items ?? [],
+    total: list?.data.total ?? 0,
+    failure: list ? null : messageOf(error, "Questions could not be loaded, please try again"),
+  };
+}
+
+/** "Check" (`view=check`): what still keeps the set from being finalized. */
+export async function finalizeCheckLoader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await auth.requirePage(request, context, "paperSets.view");
+  const id = positiveId(new URL(request.url).searchParams.get("id"));
+  if (!id) return { view: "check" as const, problems: [], failure: "There is no such paper set." };
+  const { data: found, error } = await api.GET("/api/paperset/finalize-check/{id}", { params: { path: { id } } });
+  return {
+    view: "check" as const,
+    problems: found?.data ?? [],
+    failure: found ? null : messageOf(error, "The check could not be run, please try again"),
+  };
+}
+
+/** The set screen's loader: the page, or (for its fetchers) the question picker or the check. */
+export function paperSetLoader(args: LoaderFunctionArgs) {
+  const view = new URL(args.request.url).searchParams.get("view");
+  if (view === "pick") return questionPickerLoader(args);
+  if (view === "check") return finalizeCheckLoader(args);
+  return paperSetPageLoader(args);
+}
+
+export type PaperSetPageData = Awaited<ReturnType<typeof paperSetPageLoader>>;
+export type QuestionPickerData = Awaited<ReturnType<typeof questionPickerLoader>>;
+export type FinalizeCheckData = Awaited<ReturnType<typeof finalizeCheckLoader>>;
+
+/** `1,2,3` (or the field repeated) as ids, in order; null when one is not an id. */
+export function questionIdsOf(form: FormData): number[] | null {
+  const values = form
+    .getAll("question_ids")
+    .flatMap((v) => String(v).split(","))
+    .map((v) => v.trim())
+    .filter(Boolean);
+  const ids = values.map(Number);
+  return ids.every((n) => Number.isSafeInteger(n) && n > 0) ? ids : null;
+}
+
+const answer = (ok: boolean, message: string, status = 200, errors?: FieldError[]) =>
+  data<PaperSetActionData>({ ok, message, ...(errors?.length ? { errors } : {}) }, { status });
+
+/**
+ * The set screen's changes: `update` (the edit dialog's JSON body), `section` (one section's full
+ * ordered list), `assemble` (fill from the blueprint) and `finalize`, whose refusal lists every
+ * problem in `errors`.
+ */
+export async function paperSetAction({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get("intent"));
+  const { api } = await auth.requireAction(
+    request,
+    context,
+    form,
+    intent === "finalize" ? "paperSets.finalize" : "paperSets.assemble",
+  );
+  const id = positiveId(String(form.get("id") ?? ""));
+  if (!id) return answer(false, "There is no such paper set.", 404);
+  const path = { params: { path: { id } } };
+
+  let result: { data?: { message: string }; error?: { message?: string; errors?: FieldError[] }; response: Response };
+  if (intent === "update") {
+    let body: unknown;
+    try {
+      body = JSON.parse(String(form.get("body") ?? ""));
+    } catch {
+      return answer(false, "The form could not be read. Reload the page and try again.", 400);
+    }
+    const parsed = paperSetUpdateBody.safeParse(body);
+    if (!parsed.success) {
+      const errors = parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
+      return answer(false, "Please correct the marked fields.", 400, errors);
+    }
+    result = await api.POST("/api/paperset/update/{id}", { ...path, body: parsed.data });
+  } else if (intent === "section") {
+    const sectionId = positiveId(String(form.get("section_id") ?? ""));
+    const questionIds = questionIdsOf(form);
+    if (!sectionId || !questionIds) return answer(false, "The section's questions could not be read.", 400);
+    result = await api.POST("/api/paperset/section-questions/{id}", {
+      ...path,
+      body: { section_id: sectionId, question_ids: questionIds },
+    });
+  } else if (intent === "assemble") {
+    result = await api.POST("/api/paperset/assemble/{id}", path);
+  } else if (intent === "finalize") {
+    result = await api.POST("/api/paperset/finalize-paperset", { body: { id } });
+  } else {
+    return answer(false, "Unknown action.", 400);
+  }
+  if (!result.data) {
+    return answer(
+      false,
+      messageOf(result.error, "The paper set could not be changed, please try again"),
+      result.response.status,
+      result.error?.errors,
+    );
+  }
+  return answer(true, result.data.message);
+}
+
+const refuseExport = (message: string, status: number) =>
+  Response.json({ status: false, message }, { status, headers: { "Cache-Control": "no-store" } });
+
+/**
+ * /paper-set-export (POST): a set's question paper or answer key in one language, PDF or DOCX,
+ * from POST /api/paperset/export-paperset with the user's token, streamed back as a download.
+ * A refusal answers JSON `{ message }` for the screen's dialog.
+ */
+export async function paperSetExportAction({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const guard = await refusalOf(auth.requireAction(request, context, form, "paperSets.export"));
+  if ("refused" in guard) return refuseExport(await guard.refused.text(), guard.refused.status);
+  const parsed = paperExportBody.safeParse({
+    paperset_id: form.get("paperset_id"),
+    language_id: form.get("language_id"),
+    document: form.get("document") || undefined,
+    format: form.get("format") || undefined,
+  });
+  if (!parsed.success) return refuseExport(parsed.error.issues[0]?.message ?? "Choose what to download.", 400);
+  const { error, response } = await guard.api.POST("/api/paperset/export-paperset", {
+    body: parsed.data,
+    parseAs: "stream",
+  });
+  if (!response.ok || !response.body) {
+    const fallback =
+      response.status === 404
+        ? "This download is not available yet. Please try again later."
+        : "The file could not be made. Please try again.";
+    return refuseExport(messageOf(error, fallback), response.ok ? 502 : response.status);
+  }
+  return streamDownload(response);
+}

@@ -1,0 +1,91 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { components } from "@repo/api-client/schema";
+import { can } from "@repo/auth/permissions";
+import type { FieldError } from "@repo/contracts/envelope";
+import type { ExamLevel } from "@repo/contracts/fees";
+import { paperSetCreateBody } from "@repo/contracts/papers";
+import { CLASS_LEVELS } from "@repo/contracts/students-constants";
+import { auth } from "@repo/remix-app/auth.server";
+import { messageOf } from "@repo/remix-app/downloads/server";
+
+/** A paper set as the API's generated client types it. */
+export type PaperSetRow = components["schemas"]["PaperSetItem"];
+
+export interface PaperSetsActionData {
+  ok: boolean;
+  message: string;
+  errors?: FieldError[];
+  /** The set made (created or copied), to open it. */
+  id?: number;
+}
+
+/** The list's class filter (`class_id`, 6-11) from the URL, if it names a class. */
+export function classFilterOf(params: URLSearchParams): number | undefined {
+  const value = Number(params.get("class_id"));
+  return (CLASS_LEVELS as readonly number[]).includes(value) ? value : undefined;
+}
+
+/**
+ * One level's paper sets (Level 1, Level 2, mock) of the open exam year, for the URL's class, and
+ * what the viewer may do with them (the API refuses the rest anyway).
+ */
+export async function paperSetsLoader(level: ExamLevel, { request, context }: LoaderFunctionArgs) {
+  const { api, csrf, subject } = await auth.requirePage(request, context, "paperSets.view");
+  const classId = classFilterOf(new URL(request.url).searchParams);
+  const list = await api.GET("/api/paperset/get-paperset", {
+    params: { query: { exam_level: level, ...(classId ? { class_id: String(classId) } : {}) } },
+  });
+  return {
+    csrf,
+    level,
+    classId: classId ?? null,
+    rows: list.data?.data ?? [],
+    failure: list.data ? null : messageOf(list.error, "Paper sets could not be loaded, please try again"),
+    may: {
+      create: can(subject, "paperSets.assemble"),
+      copy: level === "mock" && can(subject, "paperSets.copyMock"),
+    },
+  };
+}
+
+const refusal = (message: string, status: number, errors?: FieldError[]) =>
+  data<PaperSetsActionData>({ ok: false, message, ...(errors?.length ? { errors } : {}) }, { status });
+
+/**
+ * create: a new draft set of the page's level (languages arrive one field each; English is always
+ * among them); copy: a mock set into a new draft. Checked with the API's own schema, then by it.
+ */
+export async function paperSetsAction(level: ExamLevel, { request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get("intent"));
+  if (intent === "copy") {
+    const { api } = await auth.requireAction(request, context, form, "paperSets.copyMock");
+    const id = Number(form.get("id"));
+    if (!Number.isSafeInteger(id) || id < 1) return refusal("Choose a mock paper set to copy.", 400);
+    const { data: copied, error, response } = await api.POST("/api/paperset/copy-mock-paperset", { body: { id } });
+    if (!copied) return refusal(messageOf(error, "The paper set could not be copied"), response.status, error?.errors);
+    return data<PaperSetsActionData>({
+      ok: true,
+      message: `${copied.message} It is ${copied.data.code}.`,
+      id: copied.data.id,
+    });
+  }
+  if (intent !== "create") return refusal("Unknown action.", 400);
+
+  const { api } = await auth.requireAction(request, context, form, "paperSets.assemble");
+  const languages = ["en", ...form.getAll("languages").map(String)].filter((code, i, all) => all.indexOf(code) === i);
+  const parsed = paperSetCreateBody.safeParse({
+    exam_level: level,
+    class_id: form.get("class_id"),
+    name: form.get("name") ?? "",
+    code: form.get("code") ?? "",
+    languages,
+  });
+  if (!parsed.success) {
+    const errors = parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
+    return refusal("Please correct the marked fields.", 400, errors);
+  }
+  const { data: created, error, response } = await api.POST("/api/paperset/create", { body: parsed.data });
+  if (!created) return refusal(messageOf(error, "The paper set could not be created"), response.status, error?.errors);
+  return data<PaperSetsActionData>({ ok: true, message: created.message, id: created.data.id });
+}

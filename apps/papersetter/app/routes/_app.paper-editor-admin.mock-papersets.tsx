@@ -1,0 +1,11 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { PageErrorBoundary } from "@repo/remix-app/shell/page-states";
+import { PaperSetsScreen } from "../paper-sets/PaperSetsScreen";
+import { paperSetsAction, paperSetsLoader } from "../paper-sets/paper-sets.server";
+
+export const loader = (args: LoaderFunctionArgs) => paperSetsLoader("mock", args);
+export const action = (args: ActionFunctionArgs) => paperSetsAction("mock", args);
+export default function Page() {
+  return <PaperSetsScreen level="mock" />;
+}
+export const ErrorBoundary = PageErrorBoundary;
