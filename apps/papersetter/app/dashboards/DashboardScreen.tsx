@@ -1,4 +1,5 @@
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
+import { paperSetPath, questionListPath } from "@repo/auth/paper-paths";
 import { classLabel } from "@repo/contracts/students-constants";
 import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
@@ -15,8 +16,8 @@ import { StatCard } from "@repo/ui/stat-card";
 import { Text } from "@repo/ui/text";
 import { styled } from "@repo/ui/theme";
 import { VisuallyHidden } from "@repo/ui/visually-hidden";
-import { questionListPath } from "../translate/paths";
 import type { DashboardData, QuestionTableRow, SubjectWiseRow } from "./dashboard.server";
+import { SubjectPrint } from "./SubjectPrint";
 
 const LEVEL_TITLES = { level1: "Level 1", level2: "Level 2", mock: "Mock" } as const;
 
@@ -77,6 +78,7 @@ function CountLink({ to, count, label }: { to: string; count: number; label: str
  */
 export function DashboardScreen() {
   const data = useLoaderData<DashboardData>();
+  const printed = data.subjects.find((s) => s.name === data.detail?.subject);
   const filter = useFilterParams();
   const status = useListStatus();
   const title = LEVEL_TITLES[data.level];
@@ -185,9 +187,7 @@ export function DashboardScreen() {
       header: "Paper set",
       cell: (row) => (
         <Link asChild>
-          <RemixLink to={`/paper-editor-admin/paper-set?${new URLSearchParams({ id: String(row.paperset_id) })}`}>
-            {row.paperset_code}
-          </RemixLink>
+          <RemixLink to={paperSetPath(row.paperset_id)}>{row.paperset_code}</RemixLink>
         </Link>
       ),
     },
@@ -301,6 +301,20 @@ export function DashboardScreen() {
           <Text tone="muted">Choose a subject to see its needs per paper set and section.</Text>
         )}
       </Card>
+      {printed && data.canPrint ? (
+        <Card
+          title={`Print ${printed.name}`}
+          description="Every question of the subject for a class, in one language, as the bank holds it now."
+        >
+          <SubjectPrint
+            subject={printed}
+            level={data.level}
+            classId={data.classId}
+            languages={data.languages}
+            csrf={data.csrf}
+          />
+        </Card>
+      ) : null}
     </Stack>
   );
 }

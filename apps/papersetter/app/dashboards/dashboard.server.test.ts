@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 vi.hoisted(() => Object.assign(globalThis, { __APP_ID__: "papersetter" }));
 
 import { appRequest, envelope, type StubbedApi, signedInAs, stubApi, userRecord } from "@repo/remix-app/testing";
-import { dashboardLoader, dashboardTotals, type QuestionTableRow } from "./dashboard.server";
+import { dashboardLoader, dashboardTotals, type QuestionTableRow, subjectExportAction } from "./dashboard.server";
 
 const args = (request: Request) => ({ request, context: {}, params: {} });
 let api: StubbedApi | undefined;
@@ -89,5 +89,65 @@ describe("a level's dashboard", () => {
       "/api/question/question-table-list?class_level=2&is_mock=0",
     );
     expect(loaded).toMatchObject({ failure: "Try again later", rows: [] });
+  });
+});
+
+describe("printing a subject", () => {
+  const form = {
+    subject_id: "1",
+    class_id: "8",
+    exam_level: "level1",
+    language_id: "2",
+    document: "key",
+    format: "pdf",
+  };
+
+  it("streams the API's file back as a download, with the choice the card made", async () => {
+    api = stubApi({
+      "GET /api/user": admin(),
+      "POST /api/subject/export-subject-wise": () =>
+        new Response("%PDF-1.4 bank", {
+          headers: {
+            "Content-Type": "application/pdf",
+            "Content-Disposition": 'attachment; filename="physics-VIII-hi-answer-key.pdf"',
+          },
+        }),
+    });
+    const response = await subjectExportAction(args(await appRequest("/subject-export", { form })));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toContain("physics-VIII-hi-answer-key.pdf");
+    expect(await response.text()).toBe("%PDF-1.4 bank");
+    expect(api.calls.at(-1)?.body).toEqual({
+      subject_id: 1,
+      class_id: 8,
+      exam_level: "level1",
+      language_id: 2,
+      document: "key",
+      format: "pdf",
+    });
+  });
+
+  it("answers refusals as JSON: a wrong class, the API's reason, a role that may not print", async () => {
+    api = stubApi({
+      "GET /api/user": admin(),
+      "POST /api/subject/export-subject-wise": {
+        status: 404,
+        body: { status: false, message: "No questions of this subject, class and exam to export" },
+      },
+    });
+    const wrong = await subjectExportAction(
+      args(await appRequest("/subject-export", { form: { ...form, class_id: "5" } })),
+    );
+    expect(wrong.status).toBe(400);
+    const none = await subjectExportAction(args(await appRequest("/subject-export", { form })));
+    expect(await none.json()).toEqual({
+      status: false,
+      message: "No questions of this subject, class and exam to export",
+    });
+    api.restore();
+    api = stubApi({ "GET /api/user": signedInAs(userRecord({ role_id: 15, role_name: "Subject Panel" })) });
+    const refused = await subjectExportAction(args(await appRequest("/subject-export", { form })));
+    expect(refused.status).toBe(403);
+    expect(api.calls.some((c) => c.path === "/api/subject/export-subject-wise")).toBe(false);
   });
 });

@@ -1,9 +1,12 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
-import { LANGUAGES } from "@repo/contracts/languages";
-import { languageIdOf, SOURCE_LANGUAGE } from "@repo/contracts/papers-constants";
+import { can } from "@repo/auth/permissions";
+import { LANGUAGES, languageIdOf } from "@repo/contracts/languages";
+import { subjectExportBody } from "@repo/contracts/papers";
+import { SOURCE_LANGUAGE } from "@repo/contracts/papers-constants";
 import { CLASS_LEVELS, classLabel } from "@repo/contracts/students-constants";
 import { auth } from "@repo/remix-app/auth.server";
+import { messageOf, refusalOf, streamDownload } from "@repo/remix-app/downloads/server";
 
 export type QuestionTableRow = components["schemas"]["QuestionTableRow"];
 export type SubjectWiseRow = components["schemas"]["SubjectWiseRow"];
@@ -63,7 +66,7 @@ const classOf = (value: string | null) => {
  * URL's class filter, and with `subject` the subject's detail per paper set and section.
  */
 export async function dashboardLoader(level: DashboardLevel, { request, context }: LoaderFunctionArgs) {
-  const { api } = await auth.requirePage(request, context);
+  const { api, subject: viewer, csrf } = await auth.requirePage(request, context);
   const params = new URL(request.url).searchParams;
   const classId = classOf(params.get("class_id"));
   const showEmpty = params.get("empty") === "1";
@@ -93,6 +96,9 @@ export async function dashboardLoader(level: DashboardLevel, { request, context 
     classes: CLASS_LEVELS.map((c) => ({ value: String(c), label: `Class ${classLabel(c)}` })),
     languages: TARGET_LANGUAGES,
     subjects,
+    /** Leads print a subject's questions (subject/export-subject-wise). */
+    canPrint: can(viewer, "paperSets.export"),
+    csrf,
     failure: table.data ? null : (table.error?.message ?? "The dashboard could not be loaded, please try again"),
     detail: subject
       ? {
@@ -107,3 +113,37 @@ export async function dashboardLoader(level: DashboardLevel, { request, context 
 }
 
 export type DashboardData = Awaited<ReturnType<typeof dashboardLoader>>;
+
+const refuse = (message: string, status: number) =>
+  Response.json({ status: false, message }, { status, headers: { "Cache-Control": "no-store" } });
+
+/**
+ * /subject-export (POST): every question of a subject, class and exam in one language, PDF or
+ * DOCX, from POST /api/subject/export-subject-wise, streamed back as a download. A refusal
+ * answers JSON `{ message }` for the dashboard's dialog.
+ */
+export async function subjectExportAction({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const guard = await refusalOf(auth.requireAction(request, context, form, "paperSets.export"));
+  if ("refused" in guard) return refuse(await guard.refused.text(), guard.refused.status);
+  const parsed = subjectExportBody.safeParse({
+    subject_id: form.get("subject_id"),
+    class_id: form.get("class_id"),
+    exam_level: form.get("exam_level"),
+    language_id: form.get("language_id"),
+    document: form.get("document") || undefined,
+    format: form.get("format") || undefined,
+  });
+  if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? "Choose what to print.", 400);
+  const { error, response } = await guard.api.POST("/api/subject/export-subject-wise", {
+    body: parsed.data,
+    parseAs: "stream",
+  });
+  if (!response.ok || !response.body) {
+    return refuse(
+      messageOf(error, "The file could not be made. Please try again."),
+      response.ok ? 502 : response.status,
+    );
+  }
+  return streamDownload(response);
+}

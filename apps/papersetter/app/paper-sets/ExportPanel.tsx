@@ -1,3 +1,4 @@
+import { postForDownload } from "@repo/remix-app/downloads/download";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import { Icon } from "@repo/ui/icon";
@@ -6,7 +7,6 @@ import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { styled } from "@repo/ui/theme";
 import { useState } from "react";
-import { postForDownload } from "./download";
 import type { PaperSetRow } from "./paper-set.server";
 import { EXPORT_PATH } from "./paper-set-text";
 
