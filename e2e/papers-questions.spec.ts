@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { editor, insertFormula } from "./papers-support";
 import { expectAccessible, hydrated, pageUrl, signIn } from "./support";
 
 test.describe.configure({ mode: "serial" });
@@ -8,39 +9,6 @@ const stamp = `qb${Date.now().toString(36)}`;
 const original = `Kinetic energy ${stamp}: a body of mass m moving at speed v has`;
 const addition = "(in joules)";
 let questionId = "";
-
-/** The writing area of the rich-text editor labelled `label`. */
-const editor = (page: Page, label: string) => page.getByRole("textbox", { name: label, exact: true });
-
-/**
- * Adds a formula at the end of an editor through its ƒx button and Quill's formula tooltip. If the
- * tooltip did not take it, the formula is pasted as the HTML the editor writes for one, which
- * Quill's clipboard turns into the same formula.
- */
-async function insertFormula(page: Page, label: string, tex: string) {
-  const box = editor(page, label);
-  await box.click();
-  await page.keyboard.press("Control+End");
-  await page
-    .getByRole("toolbar", { name: new RegExp(`^${label}`) })
-    .getByRole("button", { name: "Formula" })
-    .click();
-  const input = page.locator("[data-quill-host]").filter({ has: box }).locator(".ql-tooltip input[type=text]");
-  await input.fill(tex);
-  await input.press("Enter");
-  const rendered = box.locator(".ql-formula .katex");
-  if (!(await rendered.isVisible({ timeout: 3000 }).catch(() => false))) {
-    await box.click();
-    await page.keyboard.press("Control+End");
-    await box.evaluate((root, html) => {
-      const data = new DataTransfer();
-      data.setData("text/html", html);
-      data.setData("text/plain", "");
-      root.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
-    }, `<span class="ql-formula" data-value="${tex}"></span>`);
-  }
-  await expect(rendered).toBeVisible();
-}
 
 test("the subject panel writes a question with a formula and edits it; the sub admin reads its history and restores version 1", async ({
   page,
