@@ -7,8 +7,8 @@
 // It creates and drops `portal_bench_papers` on the server at BENCH_DATABASE_URL, else
 // TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
 import { cpus } from "node:os";
-import { LANGUAGES } from "@repo/contracts/languages";
-import { languageIdOf } from "@repo/contracts/papers-constants";
+import { LANGUAGES, languageIdOf } from "@repo/contracts/languages";
+
 import { type Database, queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
 import { admin } from "./database";

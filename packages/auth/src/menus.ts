@@ -1,4 +1,5 @@
 import type { AppId } from "./apps";
+import { PAPER_PAGES } from "./paper-paths";
 import { can, type Permission, type Subject } from "./permissions";
 
 /**
@@ -251,29 +252,29 @@ const COORDINATOR = [
 
 const PAPERSETTER = [
   group("level-1", "Level 1", "layers", [
-    page("level1-dashboard", "Level 1 Dashboard", "/paper-editor-admin/level1-dashboard", "papers.dashboard"),
-    page("level1-questions", "Level 1 Questions", "/paper-editor-admin/level1-questions", "questions.view"),
-    page("level1-papersets", "Level 1 Paper Sets", "/paper-editor-admin/level1-papersets", "paperSets.view"),
+    page("level1-dashboard", "Level 1 Dashboard", PAPER_PAGES.level1Dashboard, "papers.dashboard"),
+    page("level1-questions", "Level 1 Questions", PAPER_PAGES.level1Questions, "questions.view"),
+    page("level1-papersets", "Level 1 Paper Sets", PAPER_PAGES.level1PaperSets, "paperSets.view"),
   ]),
   group("level-2", "Level 2", "layers", [
-    page("level2-dashboard", "Level 2 Dashboard", "/paper-editor-admin/level2-dashboard", "papers.dashboard"),
-    page("level2-questions", "Level 2 Questions", "/paper-editor-admin/level2-questions", "questions.view"),
-    page("level2-papersets", "Level 2 Paper Sets", "/paper-editor-admin/level2-papersets", "paperSets.view"),
+    page("level2-dashboard", "Level 2 Dashboard", PAPER_PAGES.level2Dashboard, "papers.dashboard"),
+    page("level2-questions", "Level 2 Questions", PAPER_PAGES.level2Questions, "questions.view"),
+    page("level2-papersets", "Level 2 Paper Sets", PAPER_PAGES.level2PaperSets, "paperSets.view"),
   ]),
   group("mock", "Mock", "clipboard", [
-    page("mock-dashboard", "Mock Dashboard", "/paper-editor-admin/mock-dashboard", "papers.dashboard"),
-    page("mock-questions", "Mock Questions", "/paper-editor-admin/mock-questions", "questions.view"),
-    page("mock-papersets", "Mock Paper Sets", "/paper-editor-admin/mock-papersets", "paperSets.view"),
+    page("mock-dashboard", "Mock Dashboard", PAPER_PAGES.mockDashboard, "papers.dashboard"),
+    page("mock-questions", "Mock Questions", PAPER_PAGES.mockQuestions, "questions.view"),
+    page("mock-papersets", "Mock Paper Sets", PAPER_PAGES.mockPaperSets, "paperSets.view"),
   ]),
-  page("exam-schedule", "Exam Schedule", "/paper-editor-admin/exam-schedule", "paperSets.view", { icon: "calendar" }),
-  page("panel-members", "Panel Members", "/paper-editor-admin/panel-members", "panel.manage", { icon: "users" }),
-  page("user-activity-logs", "User Activity Logs", "/paper-editor-admin/user-activity-logs", "activityLogs.view", {
+  page("exam-schedule", "Exam Schedule", PAPER_PAGES.examSchedule, "paperSets.view", { icon: "calendar" }),
+  page("panel-members", "Panel Members", PAPER_PAGES.panelMembers, "panel.manage", { icon: "users" }),
+  page("user-activity-logs", "User Activity Logs", PAPER_PAGES.activityLogs, "activityLogs.view", {
     icon: "activity",
   }),
   // Screens reached from the lists (a query string names the question, language or set).
-  page("question", "Question", "/paper-editor-admin/question", "questions.view", { hidden: true }),
-  page("translate", "Translate", "/paper-editor-admin/translate", "questions.translate", { hidden: true }),
-  page("paper-set", "Paper Set", "/paper-editor-admin/paper-set", "paperSets.view", { hidden: true }),
+  page("question", "Question", PAPER_PAGES.question, "questions.view", { hidden: true }),
+  page("translate", "Translate", PAPER_PAGES.translate, "questions.translate", { hidden: true }),
+  page("paper-set", "Paper Set", PAPER_PAGES.paperSet, "paperSets.view", { hidden: true }),
   PROFILE,
 ];
 

@@ -1,4 +1,5 @@
 import type { AppId } from "./apps";
+import { PAPER_PAGES } from "./paper-paths";
 
 /**
  * The canonical role table (docs/domain.md, Roles). Role ids stay numeric in data and in
@@ -20,7 +21,7 @@ export interface Role {
 export const ROLE_IDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18] as const;
 export type RoleId = (typeof ROLE_IDS)[number];
 
-const PAPERSETTER_LANDING = "/paper-editor-admin/level1-dashboard";
+const PAPERSETTER_LANDING = PAPER_PAGES.level1Dashboard;
 
 const table: readonly Role[] = [
   { id: 1, name: "Student", headerTitle: "Student", app: "school", landingPath: "/student", demoUsername: "student" },

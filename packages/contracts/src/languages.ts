@@ -25,3 +25,14 @@ export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as [LanguageCode, ...
 export function languageName(code: string): string {
   return LANGUAGES.find((l) => l.code === code)?.name ?? code;
 }
+
+/**
+ * The spec's `language_id`: a language's place in LANGUAGES, from 1 (English) to 14 (Urdu). The
+ * database stores the code, like a student's exam language.
+ */
+export function languageIdOf(code: string): number {
+  return LANGUAGES.findIndex((l) => l.code === code) + 1;
+}
+export function languageCodeOf(id: number): LanguageCode | undefined {
+  return LANGUAGES[id - 1]?.code;
+}

@@ -4,7 +4,7 @@
  * copied into each paper set's sections as data, so a set can change them without a code change.
  */
 import { EXAM_LEVELS, type ExamLevel } from "./fees";
-import { LANGUAGES, type LanguageCode } from "./languages";
+import type { LanguageCode } from "./languages";
 
 /** Questions and paper sets belong to an exam level: mock, Level 1 or Level 2 (fees.ts EXAM_LEVELS). */
 export const EXAM_LEVEL_CODES = EXAM_LEVELS.map((k) => k.code) as [ExamLevel, ...ExamLevel[]];
@@ -70,17 +70,6 @@ export type PaperSetStatus = (typeof PAPER_SET_STATUSES)[number]["code"];
 
 /** The source language: questions are written in English and translated from it. */
 export const SOURCE_LANGUAGE: LanguageCode = "en";
-
-/**
- * The spec's `language_id`: a language's place in LANGUAGES, from 1 (English) to 14 (Urdu). The
- * database stores the code, like a student's exam language.
- */
-export function languageIdOf(code: string): number {
-  return LANGUAGES.findIndex((l) => l.code === code) + 1;
-}
-export function languageCodeOf(id: number): LanguageCode | undefined {
-  return LANGUAGES[id - 1]?.code;
-}
 
 /** Options a question may have, and their keys in order. */
 export const OPTION_KEYS = ["A", "B", "C", "D", "E", "F"] as const;
@@ -179,48 +168,6 @@ export function defaultSectionRows(level: ExamLevel) {
     countsIfMarks: s.countsIfMarks ?? null,
   }));
 }
-
-/** The instructions printed on a paper unless its set says otherwise. */
-export const DEFAULT_PAPER_INSTRUCTIONS = [
-  "Write your roll number in the boxes above before you begin.",
-  "Every question has options marked (A) to (D); mark your answer on the answer sheet only.",
-  "Use a blue or black ball-point pen. Do not use correction fluid.",
-  "Calculators, phones and other electronic devices are not allowed.",
-  "Hand in the answer sheet to the invigilator before you leave the room.",
-] as const;
-
-/** Actions the user activity log shows for paper setting (activity_log.action). */
-export const PAPER_ACTIVITY_ACTIONS = [
-  "question.create",
-  "question.update",
-  "question.review",
-  "question.rollback",
-  "translation.save",
-  "paperSet.create",
-  "paperSet.update",
-  "paperSet.finalize",
-  "paperSet.copy",
-  "paperSet.export",
-  "examSchedule.save",
-  "panel.assign",
-] as const;
-export type PaperActivityAction = (typeof PAPER_ACTIVITY_ACTIONS)[number];
-
-/** How the activity log screen names each action. */
-export const PAPER_ACTIVITY_LABELS: Record<PaperActivityAction, string> = {
-  "question.create": "Question written",
-  "question.update": "Question edited",
-  "question.review": "Question reviewed",
-  "question.rollback": "Question rolled back",
-  "translation.save": "Translation saved",
-  "paperSet.create": "Paper set created",
-  "paperSet.update": "Paper set changed",
-  "paperSet.finalize": "Paper set finalized",
-  "paperSet.copy": "Paper set copied",
-  "paperSet.export": "Paper set exported",
-  "examSchedule.save": "Exam schedule saved",
-  "panel.assign": "Panel member assigned",
-};
 
 /**
  * Pictures in questions are uploaded through the file service and referred to by this path in the

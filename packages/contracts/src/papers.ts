@@ -2,13 +2,8 @@ import { z } from "zod";
 import { EXAM_LEVELS, type ExamLevel } from "./fees";
 import { LANGUAGE_CODES, LANGUAGES } from "./languages";
 import { pageField, paginated, perPageField, searchField } from "./pagination";
-import {
-  DIFFICULTY_CODES,
-  OPTION_KEYS,
-  PAPER_ACTIVITY_ACTIONS,
-  QUESTION_LIMITS,
-  QUESTION_TYPE_CODES,
-} from "./papers-constants";
+import { PAPER_ACTIVITY_ACTIONS } from "./paper-activity-constants";
+import { DIFFICULTY_CODES, OPTION_KEYS, QUESTION_LIMITS, QUESTION_TYPE_CODES } from "./papers-constants";
 import { CLASS_LEVELS } from "./students-constants";
 
 /**

@@ -1,7 +1,7 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { can } from "@repo/auth/permissions";
 import { envelope } from "@repo/contracts/envelope";
-import { LANGUAGES } from "@repo/contracts/languages";
+import { LANGUAGES, languageIdOf } from "@repo/contracts/languages";
 import { paginated } from "@repo/contracts/pagination";
 import {
   activityLogItem,
@@ -44,12 +44,7 @@ import {
   translationSummary,
   translationWorkspace as translationWorkspaceSchema,
 } from "@repo/contracts/papers";
-import {
-  languageIdOf,
-  QUESTION_IMAGE_MAX_BYTES,
-  QUESTION_TYPES,
-  SOURCE_LANGUAGE,
-} from "@repo/contracts/papers-constants";
+import { QUESTION_IMAGE_MAX_BYTES, QUESTION_TYPES, SOURCE_LANGUAGE } from "@repo/contracts/papers-constants";
 import { CLASS_LEVELS, classLabel } from "@repo/contracts/students-constants";
 import type { Context } from "hono";
 import { actorOf, signedIn } from "../auth/middleware";

@@ -1,6 +1,7 @@
 import { Link as RemixLink, useLoaderData, useSearchParams } from "@remix-run/react";
+import { paperSetPath, questionPath } from "@repo/auth/paper-paths";
 import { findRole } from "@repo/auth/roles";
-import { PAPER_ACTIVITY_LABELS, type PaperActivityAction } from "@repo/contracts/papers-constants";
+import { PAPER_ACTIVITY_LABELS, type PaperActivityAction } from "@repo/contracts/paper-activity-constants";
 import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
@@ -31,10 +32,7 @@ function entityLink(row: ActivityLogRow) {
   if (row.entity === "question" || row.entity === "question_translation") {
     return (
       <Link asChild>
-        <RemixLink
-          to={`/paper-editor-admin/question?${new URLSearchParams({ id: row.entity_id })}`}
-          style={{ whiteSpace: "nowrap" }}
-        >
+        <RemixLink to={questionPath(row.entity_id)} style={{ whiteSpace: "nowrap" }}>
           {`Question ${row.entity_id}`}
         </RemixLink>
       </Link>
@@ -43,10 +41,7 @@ function entityLink(row: ActivityLogRow) {
   if (row.entity === "paper_set") {
     return (
       <Link asChild>
-        <RemixLink
-          to={`/paper-editor-admin/paper-set?${new URLSearchParams({ id: row.entity_id })}`}
-          style={{ whiteSpace: "nowrap" }}
-        >
+        <RemixLink to={paperSetPath(row.entity_id)} style={{ whiteSpace: "nowrap" }}>
           {`Paper set ${row.entity_id}`}
         </RemixLink>
       </Link>

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
 import { can } from "@repo/auth/permissions";
 import { findRole, ROLE } from "@repo/auth/roles";
-import { PAPER_ACTIVITY_ACTIONS, PAPER_ACTIVITY_LABELS } from "@repo/contracts/papers-constants";
+import { PAPER_ACTIVITY_ACTIONS, PAPER_ACTIVITY_LABELS } from "@repo/contracts/paper-activity-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { parseTableQuery } from "@repo/ui/data-table";
 

@@ -1,4 +1,5 @@
 import { useFetcher } from "@remix-run/react";
+import { PAPER_PAGES } from "@repo/auth/paper-paths";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
@@ -31,7 +32,7 @@ const Footer = styled("div", {
   width: "100%",
 });
 
-const SCREEN_PATH = "/paper-editor-admin/paper-set";
+const SCREEN_PATH = PAPER_PAGES.paperSet;
 
 interface Props {
   set: PaperSetRow;

@@ -3,16 +3,17 @@
  * where they link. Plain functions without zod or server code: the lists, the set screen and the
  * loaders share them.
  */
+import { paperSetListPath, paperSetPath, questionPath, translatePath } from "@repo/auth/paper-paths";
 import type { ExamLevel } from "@repo/contracts/fees";
-import { LANGUAGES } from "@repo/contracts/languages";
-import { examLevelLabel, languageIdOf, QUESTION_TYPES, SOURCE_LANGUAGE } from "@repo/contracts/papers-constants";
+import { LANGUAGES, languageIdOf } from "@repo/contracts/languages";
+import { examLevelLabel, QUESTION_TYPES, SOURCE_LANGUAGE } from "@repo/contracts/papers-constants";
 import { CLASS_LEVELS, classLabel } from "@repo/contracts/students-constants";
 
 /** The page of each level's list, and the list a set belongs to (its breadcrumb back). */
 export const LEVEL_LIST_PATHS: Record<ExamLevel, string> = {
-  level1: "/paper-editor-admin/level1-papersets",
-  level2: "/paper-editor-admin/level2-papersets",
-  mock: "/paper-editor-admin/mock-papersets",
+  level1: paperSetListPath("level1"),
+  level2: paperSetListPath("level2"),
+  mock: paperSetListPath("mock"),
 };
 
 export const CLASS_OPTIONS = CLASS_LEVELS.map((level) => ({
@@ -26,10 +27,7 @@ export const OTHER_LANGUAGES = LANGUAGES.filter((l) => l.code !== SOURCE_LANGUAG
   label: `${l.name} (${l.native})`,
 }));
 
-export const paperSetPath = (id: number) => `/paper-editor-admin/paper-set?id=${id}`;
-export const questionPath = (id: number) => `/paper-editor-admin/question?id=${id}`;
-export const translatePath = (questionId: number, languageId: number) =>
-  `/paper-editor-admin/translate?question_id=${questionId}&language_id=${languageId}`;
+export { paperSetPath, questionPath, translatePath };
 /** The resource route that streams an export of a set from the API. */
 export const EXPORT_PATH = "/paper-set-export";
 

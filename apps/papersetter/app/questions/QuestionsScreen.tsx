@@ -11,7 +11,7 @@ import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } 
 import { formatDate } from "@repo/ui/format";
 import { Icon } from "@repo/ui/icon";
 import { useMessageDialog } from "@repo/ui/message-dialog";
-import { RichTextView } from "@repo/ui/rich-text-view";
+import { RichTextHtml } from "@repo/ui/rich-text-html";
 import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
@@ -98,8 +98,8 @@ export function QuestionsScreen({ level }: { level: ExamLevel }) {
       header: language ? `Question (${language.name})` : "Question",
       cell: (row) => (
         <Clamp>
-          <RichTextView
-            html={row.text}
+          <RichTextHtml
+            trustedHtml={row.text}
             // The English text stands in while a translation is missing.
             lang={language && row.translation_status !== "missing" ? language.code : "en"}
             dir={language && row.translation_status !== "missing" ? language.dir : "ltr"}

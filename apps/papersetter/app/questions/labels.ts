@@ -1,4 +1,4 @@
-import { pagePath } from "@repo/auth/menus";
+import { newQuestionPath, questionListPath, questionPath, translatePath } from "@repo/auth/paper-paths";
 import type { ExamLevel } from "@repo/contracts/fees";
 import { examLevelLabel, TRANSLATION_STATUSES } from "@repo/contracts/papers-constants";
 import { CLASS_LEVELS, classLabel } from "@repo/contracts/students-constants";
@@ -50,19 +50,9 @@ export const TRANSLATION_BADGE: Record<string, { tone: BadgeTone; label: string 
 /** Languages a question is translated into (all but English). */
 export const TRANSLATED_LANGUAGE_COUNT = 13;
 
-const QUESTION_PATH = pagePath("papersetter", "question");
-const TRANSLATE_PATH = pagePath("papersetter", "translate");
-
 export const questionHref = (id: number, extra?: Record<string, string>) =>
-  `${QUESTION_PATH}?${new URLSearchParams({ id: String(id), ...extra })}`;
-export const newQuestionHref = (level: ExamLevel) => `${QUESTION_PATH}?${new URLSearchParams({ level })}`;
-export const translateHref = (questionId: number, languageId: number) =>
-  `${TRANSLATE_PATH}?${new URLSearchParams({ question_id: String(questionId), language_id: String(languageId) })}`;
-
+  extra ? `${questionPath(id)}&${new URLSearchParams(extra)}` : questionPath(id);
+export const newQuestionHref = (level: ExamLevel) => newQuestionPath(level);
+export const translateHref = (questionId: number, languageId: number) => translatePath(questionId, languageId);
 /** The list a question belongs to, for the way back. */
-export const LIST_PAGE: Record<ExamLevel, "level1-questions" | "level2-questions" | "mock-questions"> = {
-  level1: "level1-questions",
-  level2: "level2-questions",
-  mock: "mock-questions",
-};
-export const listHref = (level: ExamLevel) => pagePath("papersetter", LIST_PAGE[level]);
+export const listHref = (level: ExamLevel) => questionListPath(level);

@@ -16,6 +16,7 @@ import {
 import { CLASS_LEVELS } from "@repo/contracts/students-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { parseTableQuery } from "@repo/ui/data-table";
+import { renderRichText } from "@repo/ui/rich-text-render";
 
 export type QuestionRow = components["schemas"]["QuestionListItem"];
 export type QuestionDetail = components["schemas"]["QuestionDetail"];
@@ -150,7 +151,8 @@ export async function questionsLoader(level: ExamLevel, { request, context }: Lo
     level,
     /** The API query without its paging, as the list was asked for. */
     filters,
-    rows: list.data?.data.items ?? [],
+    // Rendered here (sanitised, formulas as MathML): the list's page carries no sanitiser or KaTeX.
+    rows: (list.data?.data.items ?? []).map((row) => ({ ...row, text: renderRichText(row.text) })),
     total: list.data?.data.total ?? 0,
     failure: list.data ? null : (list.error?.message ?? "Questions could not be loaded, please try again"),
     can: permissionsOf(subject),

@@ -1,4 +1,5 @@
 import { Link as RemixLink, useFetcher, useLoaderData } from "@remix-run/react";
+import { PAPER_PAGES, translatePath } from "@repo/auth/paper-paths";
 import { examLevelLabel, TRANSLATION_STATUSES, type TranslationStatus } from "@repo/contracts/papers-constants";
 import { classLabel } from "@repo/contracts/students-constants";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
@@ -16,7 +17,6 @@ import { Text } from "@repo/ui/text";
 import { styled } from "@repo/ui/theme";
 import { VisuallyHidden } from "@repo/ui/visually-hidden";
 import { type ReactNode, useEffect, useState } from "react";
-import { translatePath } from "./paths";
 import type { LanguageChoice, TranslateActionData, TranslateLoaderData } from "./translate.server";
 
 const STATUS_TONE: Record<TranslationStatus, BadgeTone> = {
@@ -183,7 +183,7 @@ function ProblemPage({ data }: { data: TranslateLoaderData }) {
               </Button>
             ))}
             <Button asChild variant="secondary">
-              <RemixLink to="/paper-editor-admin/level1-questions">Go to the question list</RemixLink>
+              <RemixLink to={PAPER_PAGES.level1Questions}>Go to the question list</RemixLink>
             </Button>
           </Stack>
         }

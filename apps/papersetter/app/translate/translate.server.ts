@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
+import { questionListPath, questionPath, translatePath } from "@repo/auth/paper-paths";
 import type { FieldError } from "@repo/contracts/envelope";
 import { OPTION_KEYS, type TranslationStatus } from "@repo/contracts/papers-constants";
 import { auth } from "@repo/remix-app/auth.server";
-import { questionListPath, questionPath, translatePath } from "./paths";
 
 export type TranslationWorkspace = components["schemas"]["TranslationWorkspace"];
 type Summary = components["schemas"]["TranslationSummary"];

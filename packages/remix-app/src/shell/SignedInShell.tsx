@@ -1,5 +1,4 @@
 import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { findPage } from "@repo/auth/menus";
 import { isIconName } from "@repo/ui/icon";
 import { MessageDialogProvider } from "@repo/ui/message-dialog";
 import { NotificationBell } from "@repo/ui/notification-bell";
@@ -14,8 +13,8 @@ import {
 } from "@repo/ui/shell";
 import { Stack } from "@repo/ui/stack";
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { APP_ID } from "../app-id";
 import { Logo } from "./Logo";
+import { titleKey } from "./page-meta";
 import { SignOutOverlay } from "./SignOutOverlay";
 import type { ShellMenuItem, shellLoader } from "./shell.server";
 import { clearSessionData } from "./storage";
@@ -91,14 +90,14 @@ export function SignedInShell({ banner }: { banner?: ReactNode } = {}) {
     </UserMenuAction>
   );
 
-  // A hidden page (reached from a list, not the menu) is titled from the page tree.
-  const page = findPage(APP_ID, location.pathname);
+  // Titled from the page tree, hidden pages (reached from a list, not the menu) included.
+  const title = data.titles.pages[titleKey(location.pathname)];
 
   return (
     <MessageDialogProvider>
       <AppShell
         menu={toMenu(data.menu)}
-        pageTitle={page?.hidden ? page.title : undefined}
+        pageTitle={title}
         location={`${location.pathname}${location.search}`}
         layout={layout}
         headerTitle={data.headerTitle ?? undefined}

@@ -1,6 +1,6 @@
 import type { ExamLevel } from "@repo/contracts/fees";
-import { LANGUAGES, type LanguageCode } from "@repo/contracts/languages";
-import { examLevelLabel, languageCodeOf, SOURCE_LANGUAGE } from "@repo/contracts/papers-constants";
+import { LANGUAGES, type LanguageCode, languageCodeOf } from "@repo/contracts/languages";
+import { examLevelLabel, SOURCE_LANGUAGE } from "@repo/contracts/papers-constants";
 import { classLabel } from "@repo/contracts/students-constants";
 import { type DbOrTx, queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";

@@ -1,5 +1,5 @@
 import type { ExamLevel } from "@repo/contracts/fees";
-import { LANGUAGES, type LanguageCode } from "@repo/contracts/languages";
+import { LANGUAGES, type LanguageCode, languageIdOf } from "@repo/contracts/languages";
 import type {
   FinalizeProblem,
   PaperSetCreateBody,
@@ -7,14 +7,7 @@ import type {
   PaperSetUpdateBody,
   SectionItem,
 } from "@repo/contracts/papers";
-import {
-  DEFAULT_PAPER_INSTRUCTIONS,
-  defaultSectionRows,
-  examLevelLabel,
-  languageIdOf,
-  PAPER_DEFAULTS,
-  SOURCE_LANGUAGE,
-} from "@repo/contracts/papers-constants";
+import { defaultSectionRows, examLevelLabel, PAPER_DEFAULTS, SOURCE_LANGUAGE } from "@repo/contracts/papers-constants";
 import { classLabel } from "@repo/contracts/students-constants";
 import { type DbOrTx, queryRows } from "@repo/db";
 import { paperSections, paperSetQuestions, paperSets } from "@repo/db/schema";
@@ -26,6 +19,15 @@ import { activeExamYear } from "../students";
 import type { PaperViewer } from "./access";
 import { canonicalJson, sha256, type TranslatedContent, type VersionContent } from "./content";
 import { isoOrNull } from "./questions";
+
+/** The instructions printed on a paper unless its set says otherwise. */
+export const DEFAULT_PAPER_INSTRUCTIONS = [
+  "Write your roll number in the boxes above before you begin.",
+  "Every question has options marked (A) to (D); mark your answer on the answer sheet only.",
+  "Use a blue or black ball-point pen. Do not use correction fluid.",
+  "Calculators, phones and other electronic devices are not allowed.",
+  "Hand in the answer sheet to the invigilator before you leave the room.",
+] as const;
 
 const languageItem = (code: string) => {
   const l = LANGUAGES.find((x) => x.code === code);

@@ -1,4 +1,4 @@
-import { LANGUAGES, type LanguageCode } from "@repo/contracts/languages";
+import { LANGUAGES, type LanguageCode, languageCodeOf, languageIdOf } from "@repo/contracts/languages";
 import { type Page, pageOf } from "@repo/contracts/pagination";
 import type {
   QuestionBody,
@@ -8,7 +8,7 @@ import type {
   QuestionVersionItem,
   TranslationSummary,
 } from "@repo/contracts/papers";
-import { examLevelOf, languageCodeOf, languageIdOf, SOURCE_LANGUAGE } from "@repo/contracts/papers-constants";
+import { examLevelOf, SOURCE_LANGUAGE } from "@repo/contracts/papers-constants";
 import { type DbOrTx, queryRows } from "@repo/db";
 import { questions, questionVersions, subjects } from "@repo/db/schema";
 import { and, eq, type SQL, sql } from "drizzle-orm";

@@ -2,14 +2,13 @@ import { ROLE } from "@repo/auth/roles";
 import type { ExamLevel } from "@repo/contracts/fees";
 import { LANGUAGES } from "@repo/contracts/languages";
 import { type Page, pageOf } from "@repo/contracts/pagination";
-import type { ActivityLogItem, ActivityLogQuery, QuestionTableRow } from "@repo/contracts/papers";
 import {
-  examLevelOf,
   PAPER_ACTIVITY_ACTIONS,
   PAPER_ACTIVITY_LABELS,
   type PaperActivityAction,
-  SOURCE_LANGUAGE,
-} from "@repo/contracts/papers-constants";
+} from "@repo/contracts/paper-activity-constants";
+import type { ActivityLogItem, ActivityLogQuery, QuestionTableRow } from "@repo/contracts/papers";
+import { examLevelOf, SOURCE_LANGUAGE } from "@repo/contracts/papers-constants";
 import { type DbOrTx, queryRows } from "@repo/db";
 import { type SQL, sql } from "drizzle-orm";
 import { textsIn } from "../sql";

@@ -1,6 +1,6 @@
-import { LANGUAGES, type LanguageCode } from "@repo/contracts/languages";
+import { LANGUAGES, type LanguageCode, languageCodeOf, languageIdOf } from "@repo/contracts/languages";
 import type { TranslationBody, TranslationSummary, TranslationWorkspace } from "@repo/contracts/papers";
-import { languageCodeOf, languageIdOf, SOURCE_LANGUAGE } from "@repo/contracts/papers-constants";
+import { SOURCE_LANGUAGE } from "@repo/contracts/papers-constants";
 import { type DbOrTx, queryRows } from "@repo/db";
 import { questionTranslations } from "@repo/db/schema";
 import { and, eq, sql } from "drizzle-orm";
