@@ -622,6 +622,39 @@ for (const driver of testDrivers()) {
       });
     });
 
+    it("keeps the translation tallies equal to the rows, after every write of the tests above", async () => {
+      // A question deleted with its translations (no screen does it; the database may) leaves none behind.
+      await api.db.execute(sql`delete from questions where id = (select q.id from questions q
+        where exists (select 1 from question_translations t where t.question_id = q.id)
+          and not exists (select 1 from paper_set_questions p where p.question_id = q.id) order by q.id desc limit 1)`);
+      for (const [id, code] of [
+        [2, "hi"],
+        [14, "ur"],
+        [3, "ta"],
+      ] as const) {
+        for (const state of ["missing", "draft", "done", "stale"]) {
+          const [counted] = await queryRows<{ n: number }>(
+            api.db,
+            sql`select count(*)::int as n from questions q
+              left join question_translations t on t.question_id = q.id and t.language = ${code} and t.is_latest
+              where q.exam_kind = 'level1' and q.class_level = 8
+                and case when t.question_id is null then 'missing' when t.source_hash <> q.source_hash then 'stale' else t.status end = ${state}`,
+          );
+          const listed = await get(
+            "psadmin",
+            `/api/question/question-list?class_level=1&class_id=8&language_id=${id}&translation_status=${state}`,
+          );
+          expect(listed.body.data.total, `${code} ${state}`).toBe(counted?.n);
+        }
+      }
+      // A writer's totals are its own subjects'.
+      const own = await get(
+        "subject",
+        "/api/question/question-list?class_level=1&language_id=2&translation_status=missing&per_page=100",
+      );
+      expect(own.body.data.total).toBe(own.body.data.items.length);
+    });
+
     it("lets the admin assign subjects and languages", async () => {
       const members = await get("psadmin", "/api/papersetter/panel-members");
       const translator = members.body.data.find((m: { username: string }) => m.username === "translator");

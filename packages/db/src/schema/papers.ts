@@ -117,6 +117,28 @@ export const questionTallies = pgTable(
   (t) => [primaryKey({ columns: [t.examKind, t.classLevel, t.subjectId, t.status] })],
 );
 
+/**
+ * How many newest translations each exam, class, subject and question status holds per language
+ * and state (draft, done, stale), kept by triggers on `questions` and `question_translations`
+ * (migration 0016): the list's totals under a translation filter without counting rows. Missing
+ * is what the question tallies hold beyond these.
+ */
+export const questionTranslationTallies = pgTable(
+  "question_translation_tallies",
+  {
+    examKind: text("exam_kind").notNull(),
+    classLevel: smallint("class_level").notNull(),
+    subjectId: integer("subject_id").notNull(),
+    status: text("status").notNull(),
+    language: text("language").notNull(),
+    state: text("state").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.examKind, t.classLevel, t.subjectId, t.status, t.language, t.state] }),
+  ],
+);
+
 /** One saved version of a question's English content, kept for ever (the history and rollback read it). */
 export const questionVersions = pgTable(
   "question_versions",

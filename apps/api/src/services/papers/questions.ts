@@ -112,7 +112,7 @@ function listConditions(query: QuestionListQuery, viewer: PaperViewer, language:
 
 /**
  * The list's total: from the tallies when the filters are the tallies' own (exam, class, subject,
- * status), else by counting the matching rows.
+ * status, and a translation state of one language), else by counting the matching rows.
  */
 async function countQuestions(
   db: DbOrTx,
@@ -120,26 +120,32 @@ async function countQuestions(
   viewer: PaperViewer,
   where: SQL,
   joinTranslation: SQL,
+  language: LanguageCode | undefined,
 ): Promise<{ total: number }[]> {
-  const counted =
-    query.search || query.paperset_id !== undefined || query.section_id !== undefined || query.translation_status;
-  if (counted) {
+  if (query.search || query.paperset_id !== undefined || query.section_id !== undefined) {
     return queryRows<{ total: number }>(
       db,
       sql`select count(*)::int as total from questions q ${joinTranslation} where ${where}`,
     );
   }
-  const tally: SQL[] = [visibleQuestions(viewer)];
+  const group: SQL[] = [visibleQuestions(viewer)];
   if (query.is_mock !== undefined || query.class_level !== undefined) {
-    tally.push(sql`q.exam_kind = ${examLevelOf(query.is_mock === 1, query.class_level === 2 ? 2 : 1)}`);
+    group.push(sql`q.exam_kind = ${examLevelOf(query.is_mock === 1, query.class_level === 2 ? 2 : 1)}`);
   }
-  if (query.class_id !== undefined) tally.push(sql`q.class_level = ${query.class_id}`);
-  if (query.subject_id !== undefined) tally.push(sql`q.subject_id = ${query.subject_id}`);
-  if (query.status) tally.push(sql`q.status = ${query.status}`);
-  return queryRows<{ total: number }>(
-    db,
-    sql`select coalesce(sum(q.n), 0)::int as total from question_tallies q where ${sql.join(tally, sql` and `)}`,
-  );
+  if (query.class_id !== undefined) group.push(sql`q.class_level = ${query.class_id}`);
+  if (query.subject_id !== undefined) group.push(sql`q.subject_id = ${query.subject_id}`);
+  if (query.status) group.push(sql`q.status = ${query.status}`);
+  const inGroup = sql.join(group, sql` and `);
+  const questions = sql`(select coalesce(sum(q.n), 0) from question_tallies q where ${inGroup})`;
+  const translations = (state: SQL) =>
+    sql`(select coalesce(sum(q.n), 0) from question_translation_tallies q where ${inGroup} and q.language = ${language ?? ""} and ${state})`;
+  const total =
+    !language || !query.translation_status
+      ? questions
+      : query.translation_status === "missing"
+        ? sql`${questions} - ${translations(sql`true`)}`
+        : translations(sql`q.state = ${query.translation_status}`);
+  return queryRows<{ total: number }>(db, sql`select (${total})::int as total`);
 }
 
 /** The state of a translation row beside its question's current source. */
@@ -178,7 +184,7 @@ export async function listQuestions(
         order by ${order}
         limit ${query.per_page} offset ${offset}`,
     ),
-    countQuestions(db, query, viewer, where, joinTranslation),
+    countQuestions(db, query, viewer, where, joinTranslation, translated),
   ]);
   const items = rows.map((r) => ({
     id: Number(r.id),
