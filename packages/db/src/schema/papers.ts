@@ -134,9 +134,7 @@ export const questionTranslationTallies = pgTable(
     state: text("state").notNull(),
     n: integer("n").notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.examKind, t.classLevel, t.subjectId, t.status, t.language, t.state] }),
-  ],
+  (t) => [primaryKey({ columns: [t.examKind, t.classLevel, t.subjectId, t.status, t.language, t.state] })],
 );
 
 /** One saved version of a question's English content, kept for ever (the history and rollback read it). */
