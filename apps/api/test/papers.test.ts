@@ -463,6 +463,8 @@ for (const driver of testDrivers()) {
       });
       expect((await place(a.id, [q2])).status).toBe(409);
       expect((await post("psadmin", "/api/paperset/finalize-paperset", { id: set.id })).status).toBe(409);
+      const one = await get("subject", `/api/paperset/get-paperset?id=${set.id}`);
+      expect(one.body.data.map((s: { id: number }) => s.id)).toEqual([set.id]);
       const again = await get("psadmin", `/api/paperset/get-paperset?class_id=8&exam_level=level1`);
       const same = again.body.data.find((s: { id: number }) => s.id === set.id);
       expect(same.content_hash).toBe(done.body.data.content_hash);

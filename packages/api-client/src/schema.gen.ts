@@ -19610,6 +19610,8 @@ export interface operations {
                 class_id?: string;
                 /** @description mock, level1 or level2 */
                 exam_level?: string;
+                /** @description One set, of any exam year */
+                id?: string;
             };
             header?: never;
             path?: never;

@@ -344,6 +344,8 @@ export const paperSetItem = z.object({
 export type PaperSetItem = z.infer<typeof paperSetItem>;
 
 export const paperSetListQuery = z.object({
+  /** One set by its id, of any exam year (the others filter the open year's sets). */
+  id: optionalNumber("id", 1, 2_147_483_647),
   class_id: optionalNumber("class_id", 6, 11),
   exam_level: examLevelField.optional(),
 });

@@ -219,7 +219,13 @@ export function registerPaperRoutes(app: OpenAPIHono<AppEnv>) {
       path: "/api/paperset/get-paperset",
       tags,
       summary: "Paper sets of the open exam year",
-      request: { query: z.object({ class_id: text("6-11"), exam_level: text("mock, level1 or level2") }) },
+      request: {
+        query: z.object({
+          id: text("One set, of any exam year"),
+          class_id: text("6-11"),
+          exam_level: text("mock, level1 or level2"),
+        }),
+      },
       responses: {
         200: json(envelope(z.array(named(paperSetItem, "PaperSetItem"))).openapi("PaperSetList"), "Paper sets"),
       },

@@ -62,7 +62,7 @@ export async function paperSetPageLoader({ request, context }: LoaderFunctionArg
   const id = positiveId(new URL(request.url).searchParams.get("id"));
   if (!id) throw new Response("There is no such paper set.", { status: 404, statusText: "Not Found" });
   const [sets, subjects] = await Promise.all([
-    api.GET("/api/paperset/get-paperset", { params: { query: {} } }),
+    api.GET("/api/paperset/get-paperset", { params: { query: { id: String(id) } } }),
     api.GET("/api/subject/get-subjects"),
   ]);
   if (!sets.data) {
