@@ -1,0 +1,96 @@
+/**
+ * Ranks and award cut-offs (issue 15, DECISIONS §4): dense ranks by a declared tie-break chain,
+ * reproducible byte for byte, and winners with every tie at the cut-off included and marked. Pure.
+ */
+import type { SheetScore } from "./scoring";
+
+/**
+ * One step of a tie-break chain. Every step turns into a number where more is better, so that
+ * entries compare as arrays.
+ */
+export type TieBreak = { by: "total" } | { by: "section"; label: string } | { by: "fewerWrong" };
+
+/** Level 1: total, then Section A, then fewer wrong answers (less guessing). Equal on all three: a tie. */
+export const LEVEL1_TIE_BREAKS: readonly TieBreak[] = [
+  { by: "total" },
+  { by: "section", label: "A" },
+  { by: "fewerWrong" },
+];
+
+/** The numbers a score is ranked by, in the chain's order. */
+export function rankKeys(score: SheetScore, chain: readonly TieBreak[]): number[] {
+  return chain.map((step) => {
+    if (step.by === "total") return score.total;
+    if (step.by === "section") return score.sections.find((s) => s.label === step.label)?.marks ?? 0;
+    return -score.sections.reduce((sum, s) => sum + s.wrong, 0);
+  });
+}
+
+export interface RankEntry {
+  /** What identifies the sheet in the output (the roll number): it orders ties, never ranks them. */
+  id: string;
+  keys: readonly number[];
+}
+
+export interface Ranked extends RankEntry {
+  rank: number;
+}
+
+/** Bigger keys first, then ids in code-point order (a tie's listing order, not its rank). */
+function compare(a: RankEntry, b: RankEntry): number {
+  const length = Math.max(a.keys.length, b.keys.length);
+  for (let i = 0; i < length; i++) {
+    const difference = (b.keys[i] ?? 0) - (a.keys[i] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+const sameKeys = (a: RankEntry, b: RankEntry) =>
+  a.keys.length === b.keys.length && a.keys.every((key, i) => key === b.keys[i]);
+
+/**
+ * Dense ranks: 1 for the best keys, the next distinct keys 2, and so on; equal keys share a rank.
+ * The same entries in any order give the same ranks and the same listing.
+ */
+export function denseRank(entries: readonly RankEntry[]): Ranked[] {
+  const sorted = [...entries].sort(compare);
+  const ranked: Ranked[] = [];
+  for (const [index, entry] of sorted.entries()) {
+    const previous = ranked[index - 1];
+    const rank = !previous ? 1 : sameKeys(previous, entry) ? previous.rank : previous.rank + 1;
+    ranked.push({ ...entry, rank });
+  }
+  return ranked;
+}
+
+/** Dense ranks inside each group (a school, a district, a state … of one class). */
+export function rankWithin<T extends RankEntry>(
+  entries: readonly T[],
+  groupOf: (entry: T) => string,
+): Map<string, Ranked[]> {
+  const groups = new Map<string, T[]>();
+  for (const entry of entries) {
+    const key = groupOf(entry);
+    groups.set(key, [...(groups.get(key) ?? []), entry]);
+  }
+  return new Map([...groups].map(([key, members]) => [key, denseRank(members)]));
+}
+
+export interface Winner extends Ranked {
+  /** In the tie at the last place, when that tie takes the winners beyond the places. */
+  tieAtCutoff: boolean;
+}
+
+/**
+ * The top `places` of a ranked group: everyone in the first `places` positions and everyone who
+ * ties with the last of them; the whole tie at the cut-off is marked when it takes more than the
+ * places (a camp with 20 places can see it took 22, and why).
+ */
+export function winners(ranked: readonly Ranked[], places: number): Winner[] {
+  const last = ranked[Math.min(places, ranked.length) - 1];
+  if (!last || places <= 0) return [];
+  const inside = ranked.filter((entry) => entry.rank <= last.rank);
+  const over = inside.length > places;
+  return inside.map((entry) => ({ ...entry, tieAtCutoff: over && entry.rank === last.rank }));
+}

@@ -1,0 +1,130 @@
+/**
+ * Scoring an answer sheet against a finalized paper set's rules and frozen key (issue 15,
+ * DECISIONS §4). Pure: no database, no HTTP; every mark can be explained question by question.
+ *
+ * Marks are counted in hundredths (integers), so that 0.5 or 0.25 never round: a paper's rules are
+ * numeric(5, 2) in the database.
+ */
+
+/** What the sheet says for one question: option letters ("A", "BD"), "" blank, "*" double mark. */
+export type MarkedAnswer = string;
+
+export type AnswerRule = "single" | "multiple" | "at_least";
+
+export interface ScoredQuestion {
+  number: number;
+  /** The keys of the correct options, frozen with the paper. */
+  correct: readonly string[];
+}
+
+export interface ScoringSection {
+  label: string;
+  /** Marks for a right answer and what a wrong one costs (0 or more), as the paper set stores them. */
+  marksPerQuestion: number;
+  negativeMarks: number;
+  answerRule: AnswerRule;
+  /** The section counts only when the section with this label reaches `countsIfMarks`. */
+  countsIfSection?: string | null;
+  countsIfMarks?: number | null;
+  questions: readonly ScoredQuestion[];
+}
+
+export type Outcome = "right" | "wrong" | "blank" | "double";
+
+export interface QuestionScore {
+  number: number;
+  section: string;
+  marked: string;
+  key: string;
+  outcome: Outcome;
+  /** In hundredths of a mark; negative for a wrong answer under negative marking. */
+  marks: number;
+}
+
+export interface SectionScore {
+  label: string;
+  /** The section's own marks, in hundredths, whether or not they count. */
+  marks: number;
+  /** False when the section's qualifying rule was not met: its marks are not in the total. */
+  counted: boolean;
+  right: number;
+  wrong: number;
+  blank: number;
+}
+
+export interface SheetScore {
+  /** In hundredths of a mark. */
+  total: number;
+  sections: SectionScore[];
+  questions: QuestionScore[];
+}
+
+/** Marks in hundredths: 0.5 → 50, 1 → 100, 2 → 200. */
+export const hundredths = (marks: number): number => Math.round(marks * 100);
+/** Back to marks for display: 1950 → 19.5. */
+export const fromHundredths = (value: number): number => value / 100;
+
+/** The letters marked, upper case, each once, in order ("db" → "BD"); "*" stays a double mark. */
+export function normaliseAnswer(answer: MarkedAnswer): string {
+  const trimmed = answer.trim().toUpperCase();
+  if (trimmed === "*") return "*";
+  return [...new Set(trimmed.replace(/[^A-Z]/g, ""))].sort().join("");
+}
+
+/** How one question's answer fares under its section's rule. */
+export function outcomeOf(rule: AnswerRule, marked: string, correct: readonly string[]): Outcome {
+  if (marked === "") return "blank";
+  if (marked === "*") return rule === "single" ? "double" : "wrong";
+  const key = new Set(correct);
+  const letters = [...marked];
+  if (rule === "single")
+    return letters.length === 1 && key.has(marked) ? "right" : letters.length > 1 ? "double" : "wrong";
+  if (rule === "multiple") return letters.length === key.size && letters.every((l) => key.has(l)) ? "right" : "wrong";
+  // at_least: some correct options and no wrong one.
+  return letters.every((l) => key.has(l)) ? "right" : "wrong";
+}
+
+/**
+ * Scores one sheet. A double mark on a single-answer question scores as a wrong answer (it costs
+ * the negative marks, if any); a blank costs nothing. A section with a qualifying rule counts only
+ * when the named section's own marks reach the threshold (Level 1: B counts when A ≥ 20).
+ */
+export function scoreSheet(
+  sections: readonly ScoringSection[],
+  answers: ReadonlyMap<number, MarkedAnswer>,
+): SheetScore {
+  const questions: QuestionScore[] = [];
+  const own: SectionScore[] = sections.map((section) => {
+    const tally: SectionScore = { label: section.label, marks: 0, counted: true, right: 0, wrong: 0, blank: 0 };
+    for (const question of section.questions) {
+      const marked = normaliseAnswer(answers.get(question.number) ?? "");
+      const outcome = outcomeOf(section.answerRule, marked, question.correct);
+      const marks =
+        outcome === "right"
+          ? hundredths(section.marksPerQuestion)
+          : outcome === "blank"
+            ? 0
+            : -hundredths(section.negativeMarks);
+      if (outcome === "right") tally.right++;
+      else if (outcome === "blank") tally.blank++;
+      else tally.wrong++;
+      tally.marks += marks;
+      questions.push({
+        number: question.number,
+        section: section.label,
+        marked,
+        key: [...question.correct].sort().join(""),
+        outcome,
+        marks,
+      });
+    }
+    return tally;
+  });
+  for (const [index, section] of sections.entries()) {
+    if (!section.countsIfSection || section.countsIfMarks == null) continue;
+    const gate = own.find((s) => s.label === section.countsIfSection);
+    const score = own[index];
+    if (score) score.counted = (gate?.marks ?? 0) >= hundredths(section.countsIfMarks);
+  }
+  return { total: own.reduce((sum, s) => sum + (s.counted ? s.marks : 0), 0), sections: own, questions };
+}

@@ -1,0 +1,217 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { denseRank, LEVEL1_TIE_BREAKS, rankKeys, rankWithin, winners } from "../src/services/results/ranking";
+import { normaliseAnswer, outcomeOf, type ScoringSection, scoreSheet } from "../src/services/results/scoring";
+
+/** Questions numbered from `from`, every key "A" unless said. */
+const questions = (from: number, count: number, key = ["A"]) =>
+  Array.from({ length: count }, (_, i) => ({ number: from + i, correct: key }));
+
+/** Level 1 as DECISIONS §4 has it: A 40 and B 60 single-answer questions, B counts from 20 in A. */
+const level1: ScoringSection[] = [
+  { label: "A", marksPerQuestion: 1, negativeMarks: 0, answerRule: "single", questions: questions(1, 40) },
+  {
+    label: "B",
+    marksPerQuestion: 1,
+    negativeMarks: 0,
+    answerRule: "single",
+    countsIfSection: "A",
+    countsIfMarks: 20,
+    questions: questions(41, 60),
+  },
+];
+
+/** Level 2: 50 multiple-answer questions, 2 marks, −0.5 for a wrong one (A 15, B 35). */
+const level2: ScoringSection[] = [
+  {
+    label: "A",
+    marksPerQuestion: 2,
+    negativeMarks: 0.5,
+    answerRule: "multiple",
+    questions: questions(1, 15, ["A", "C"]),
+  },
+  { label: "B", marksPerQuestion: 2, negativeMarks: 0.5, answerRule: "multiple", questions: questions(16, 35, ["B"]) },
+];
+
+/** A sheet answering questions `from`..`to` with `answer`. */
+const sheet = (...ranges: [number, number, string][]) => {
+  const answers = new Map<number, string>();
+  for (const [from, to, answer] of ranges) for (let n = from; n <= to; n++) answers.set(n, answer);
+  return answers;
+};
+
+describe("scoring a sheet", () => {
+  it("reads answers the way scanners write them", () => {
+    expect(normaliseAnswer(" db ")).toBe("BD");
+    expect(normaliseAnswer("aA")).toBe("A");
+    expect(normaliseAnswer("*")).toBe("*");
+    expect(normaliseAnswer("")).toBe("");
+    expect(outcomeOf("single", "AB", ["A"])).toBe("double");
+    expect(outcomeOf("single", "*", ["A"])).toBe("double");
+    expect(outcomeOf("multiple", "AC", ["A", "C"])).toBe("right");
+    expect(outcomeOf("multiple", "A", ["A", "C"])).toBe("wrong");
+    expect(outcomeOf("at_least", "A", ["A", "C"])).toBe("right");
+    expect(outcomeOf("at_least", "AB", ["A", "C"])).toBe("wrong");
+  });
+
+  it("counts Section B only when Section A reaches 20: at 19, 20 and 21", () => {
+    // 19 right in A (21 wrong), all 60 of B right: B does not count.
+    const at19 = scoreSheet(level1, sheet([1, 19, "A"], [20, 40, "B"], [41, 100, "A"]));
+    expect(at19.sections.map((s) => [s.label, s.marks, s.counted])).toEqual([
+      ["A", 1900, true],
+      ["B", 6000, false],
+    ]);
+    expect(at19.total).toBe(1900);
+    const at20 = scoreSheet(level1, sheet([1, 20, "A"], [21, 40, ""], [41, 100, "A"]));
+    expect(at20.total).toBe(8000);
+    const at21 = scoreSheet(level1, sheet([1, 21, "A"], [22, 40, "C"], [41, 50, "A"], [51, 100, "D"]));
+    expect(at21.total).toBe(3100);
+    expect(at21.sections[1]).toMatchObject({ marks: 1000, counted: true, right: 10, wrong: 50 });
+  });
+
+  it("scores Level 2: all keys right, a partial answer wrong, blanks free, −0.5 each wrong", () => {
+    // A: 10 right (AC), 3 partial (A only: wrong), 2 blank. B: 20 right, 5 wrong (C), 10 blank.
+    const score = scoreSheet(level2, sheet([1, 10, "CA"], [11, 13, "A"], [16, 35, "B"], [36, 40, "C"]));
+    expect(score.sections.map((s) => [s.label, s.marks, s.right, s.wrong, s.blank])).toEqual([
+      ["A", 10 * 200 - 3 * 50, 10, 3, 2],
+      ["B", 20 * 200 - 5 * 50, 20, 5, 10],
+    ]);
+    expect(score.total).toBe(1850 + 3750);
+  });
+
+  it("charges a double mark as a wrong answer, and explains every question", () => {
+    const negative: ScoringSection[] = [
+      { label: "A", marksPerQuestion: 1, negativeMarks: 0.25, answerRule: "single", questions: questions(1, 4, ["B"]) },
+    ];
+    const score = scoreSheet(negative, sheet([1, 1, "B"], [2, 2, "*"], [3, 3, "AB"], [4, 4, ""]));
+    expect(score.questions).toEqual([
+      { number: 1, section: "A", marked: "B", key: "B", outcome: "right", marks: 100 },
+      { number: 2, section: "A", marked: "*", key: "B", outcome: "double", marks: -25 },
+      { number: 3, section: "A", marked: "AB", key: "B", outcome: "double", marks: -25 },
+      { number: 4, section: "A", marked: "", key: "B", outcome: "blank", marks: 0 },
+    ]);
+    expect(score.total).toBe(50);
+  });
+
+  it("adds up: the total is the counted sections' marks, each the sum of its questions", () => {
+    const answer = fc.constantFrom("", "A", "B", "C", "D", "AC", "*", "AB");
+    fc.assert(
+      fc.property(fc.array(answer, { minLength: 100, maxLength: 100 }), (marks) => {
+        const answers = new Map(marks.map((m, i) => [i + 1, m]));
+        const score = scoreSheet(level1, answers);
+        for (const section of score.sections) {
+          const own = score.questions.filter((q) => q.section === section.label).reduce((s, q) => s + q.marks, 0);
+          expect(section.marks).toBe(own);
+        }
+        expect(score.total).toBe(score.sections.filter((s) => s.counted).reduce((s, x) => s + x.marks, 0));
+        expect(score.sections[1]?.counted).toBe((score.sections[0]?.marks ?? 0) >= 2000);
+      }),
+    );
+  });
+});
+
+describe("ranking", () => {
+  const entry = (id: string, ...keys: number[]) => ({ id, keys });
+
+  it("ranks densely by the chain: total, then Section A, then fewer wrong answers", () => {
+    const a = scoreSheet(level1, sheet([1, 30, "A"], [41, 60, "A"]));
+    const b = scoreSheet(level1, sheet([1, 25, "A"], [41, 65, "A"]));
+    const c = scoreSheet(level1, sheet([1, 30, "A"], [31, 40, "B"], [41, 60, "A"]));
+    // Same total 50; b has less in A; c as much as a in A but 10 wrong answers more.
+    expect([a.total, b.total, c.total]).toEqual([5000, 5000, 5000]);
+    const ranked = denseRank([
+      { id: "R3", keys: rankKeys(c, LEVEL1_TIE_BREAKS) },
+      { id: "R2", keys: rankKeys(b, LEVEL1_TIE_BREAKS) },
+      { id: "R1", keys: rankKeys(a, LEVEL1_TIE_BREAKS) },
+    ]);
+    expect(ranked.map((r) => [r.id, r.rank])).toEqual([
+      ["R1", 1],
+      ["R3", 2],
+      ["R2", 3],
+    ]);
+  });
+
+  it("gives equal keys one rank and the next keys the next number", () => {
+    const ranked = denseRank([entry("b", 90), entry("a", 90), entry("c", 80), entry("d", 70), entry("e", 70)]);
+    expect(ranked.map((r) => `${r.id}:${r.rank}`)).toEqual(["a:1", "b:1", "c:2", "d:3", "e:3"]);
+  });
+
+  it("is reproducible: any order of the same sheets gives the same ranks and listing", () => {
+    const entries = fc.uniqueArray(
+      fc.record({
+        id: fc.string({ minLength: 1, maxLength: 6 }),
+        keys: fc.array(fc.integer({ min: -5, max: 5 }), { minLength: 3, maxLength: 3 }),
+      }),
+      { selector: (e) => e.id, maxLength: 60 },
+    );
+    fc.assert(
+      fc.property(entries, fc.infiniteStream(fc.nat()), (list, seeds) => {
+        const once = JSON.stringify(denseRank(list));
+        const shuffled = [...list].sort(() => (seeds.next().value % 3) - 1);
+        expect(JSON.stringify(denseRank(shuffled))).toBe(once);
+        const ranks = denseRank(list).map((r) => r.rank);
+        // Dense: starts at 1, never skips, never goes down.
+        for (const [i, rank] of ranks.entries()) {
+          const step = rank - (ranks[i - 1] ?? 0);
+          expect(step).toBeGreaterThanOrEqual(i === 0 ? 1 : 0);
+          expect(step).toBeLessThanOrEqual(1);
+        }
+      }),
+    );
+  });
+
+  it("ranks inside each group separately", () => {
+    const groups = rankWithin(
+      [
+        { id: "1", keys: [5], school: "S1" },
+        { id: "2", keys: [7], school: "S2" },
+        { id: "3", keys: [9], school: "S1" },
+      ],
+      (e) => e.school,
+    );
+    expect(groups.get("S1")?.map((r) => [r.id, r.rank])).toEqual([
+      ["3", 1],
+      ["1", 2],
+    ]);
+    expect(groups.get("S2")?.map((r) => r.rank)).toEqual([1]);
+  });
+});
+
+describe("winners", () => {
+  const ranked = (...keys: number[]) =>
+    denseRank(keys.map((k, i) => ({ id: `S${String(i).padStart(2, "0")}`, keys: [k] })));
+
+  it("takes the places, and the whole tie at the cut-off, marked", () => {
+    // Top 3 of 95, 90, 90, 90, 80: the tie at 90 takes four.
+    const top = winners(ranked(95, 90, 90, 90, 80), 3);
+    expect(top.map((w) => [w.keys[0], w.tieAtCutoff])).toEqual([
+      [95, false],
+      [90, true],
+      [90, true],
+      [90, true],
+    ]);
+    // A tie that fits inside the places is not marked.
+    expect(winners(ranked(95, 90, 90, 80), 3).map((w) => w.tieAtCutoff)).toEqual([false, false, false]);
+    // Fewer sheets than places: everyone, nothing marked.
+    expect(winners(ranked(70, 60), 3)).toHaveLength(2);
+    expect(winners(ranked(), 3)).toEqual([]);
+  });
+
+  it("never leaves out a sheet that ties with a winner, and never takes fewer than the places", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 10 }), { maxLength: 40 }),
+        fc.integer({ min: 1, max: 25 }),
+        (keys, places) => {
+          const all = ranked(...keys);
+          const chosen = winners(all, places);
+          expect(chosen.length).toBe(
+            all.length < places ? all.length : all.filter((r) => r.rank <= (all[places - 1]?.rank ?? 0)).length,
+          );
+          const lowest = chosen.at(-1)?.rank ?? 0;
+          expect(all.filter((r) => r.rank <= lowest)).toHaveLength(chosen.length);
+        },
+      ),
+    );
+  });
+});
