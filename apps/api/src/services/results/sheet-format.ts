@@ -1,0 +1,124 @@
+/**
+ * Reading the scanning vendor's answer-sheet text files (issue 15): one line per sheet, roll
+ * number, paper-set code, then one answer per question. The default layout is comma-separated;
+ * other vendors' layouts are format profiles (another delimiter, fixed-width columns, another
+ * answer alphabet) chosen at upload. Pure: every bad line comes back with its number and why.
+ */
+
+export type SheetLayout =
+  | { kind: "delimited"; delimiter: "," | ";" | "|" | "\t" }
+  | {
+      kind: "fixed";
+      /** 1-based first column and width of the roll number and of the paper-set code. */
+      roll: { start: number; width: number };
+      code: { start: number; width: number };
+      /** 1-based column of the first answer; each answer is `answerWidth` columns. */
+      answersStart: number;
+      answerWidth: number;
+    };
+
+export interface SheetFormat {
+  layout: SheetLayout;
+  /** The characters the vendor writes for options A, B, C … in order ("ABCD", or "1234"). */
+  alphabet: string;
+  /** What the vendor writes for a double mark on a single-answer question. */
+  doubleMark: string;
+}
+
+/** The default profile: `roll,code,A,,BD,*,…`. */
+export const DEFAULT_SHEET_FORMAT: SheetFormat = {
+  layout: { kind: "delimited", delimiter: "," },
+  alphabet: "ABCDEF",
+  doubleMark: "*",
+};
+
+export interface ReadSheet {
+  line: number;
+  roll: string;
+  code: string;
+  /** Per question, in order: option letters A-F sorted ("BD"), "" blank, "*" a double mark. */
+  answers: string[];
+}
+
+export interface BadLine {
+  line: number;
+  message: string;
+}
+
+const ROLL = /^[A-Z0-9]{4,20}$/;
+const CODE = /^[A-Z0-9-]{2,20}$/;
+const LETTERS = "ABCDEF";
+
+/** One answer field in the vendor's alphabet → letters A-F, "" or "*"; null when unreadable. */
+function readAnswer(field: string, format: SheetFormat): string | null {
+  const value = field.trim().toUpperCase();
+  if (value === "") return "";
+  if (value === format.doubleMark.toUpperCase()) return "*";
+  const letters = new Set<string>();
+  for (const char of value) {
+    const index = format.alphabet.toUpperCase().indexOf(char);
+    if (index < 0 || index >= LETTERS.length) return null;
+    letters.add(LETTERS[index] as string);
+  }
+  return [...letters].sort().join("");
+}
+
+function fieldsOf(text: string, layout: SheetLayout): { roll: string; code: string; answers: string[] } {
+  if (layout.kind === "delimited") {
+    const [roll = "", code = "", ...answers] = text.split(layout.delimiter);
+    return { roll, code, answers };
+  }
+  const slice = (start: number, width: number) => text.slice(start - 1, start - 1 + width);
+  const answers: string[] = [];
+  for (let at = layout.answersStart; at <= text.length; at += layout.answerWidth) {
+    answers.push(slice(at, layout.answerWidth));
+  }
+  return {
+    roll: slice(layout.roll.start, layout.roll.width),
+    code: slice(layout.code.start, layout.code.width),
+    answers,
+  };
+}
+
+/**
+ * Reads a whole file: the sheets it holds and every line that could not be read, with its number.
+ * Blank lines are skipped; a byte-order mark and Windows line ends are fine.
+ */
+export function readSheetFile(
+  text: string,
+  format: SheetFormat = DEFAULT_SHEET_FORMAT,
+): { sheets: ReadSheet[]; bad: BadLine[] } {
+  const sheets: ReadSheet[] = [];
+  const bad: BadLine[] = [];
+  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
+  for (const [index, raw] of lines.entries()) {
+    const line = index + 1;
+    if (raw.trim() === "") continue;
+    const { roll, code, answers } = fieldsOf(raw, format.layout);
+    const rollNumber = roll.trim().toUpperCase();
+    const paperCode = code.trim().toUpperCase();
+    if (!ROLL.test(rollNumber)) {
+      bad.push({ line, message: `The roll number "${roll.trim()}" is not one: 4 to 20 letters and digits` });
+      continue;
+    }
+    if (!CODE.test(paperCode)) {
+      bad.push({ line, message: `The paper-set code "${code.trim()}" is not one` });
+      continue;
+    }
+    if (answers.length === 0) {
+      bad.push({ line, message: "The line has no answers" });
+      continue;
+    }
+    const read = answers.map((field) => readAnswer(field, format));
+    const unreadable = read.findIndex((answer) => answer === null);
+    if (unreadable >= 0) {
+      bad.push({
+        line,
+        message: `Question ${unreadable + 1}: "${answers[unreadable]?.trim()}" is not an answer (use ${format.alphabet}, blank or ${format.doubleMark})`,
+      });
+      continue;
+    }
+    sheets.push({ line, roll: rollNumber, code: paperCode, answers: read as string[] });
+  }
+  return { sheets, bad };
+}
