@@ -110,7 +110,7 @@ export function readSheetFile(
       continue;
     }
     const read = answers.map((field) => readAnswer(field, format));
-    const unreadable = read.findIndex((answer) => answer === null);
+    const unreadable = read.indexOf(null);
     if (unreadable >= 0) {
       bad.push({
         line,
