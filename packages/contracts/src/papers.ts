@@ -343,6 +343,9 @@ export const paperSetItem = z.object({
 });
 export type PaperSetItem = z.infer<typeof paperSetItem>;
 
+/** section/get-sections: a paper set's sections. */
+export const sectionListQuery = z.object({ paperset_id: idField("paperset_id") });
+
 export const paperSetListQuery = z.object({
   /** One set by its id, of any exam year (the others filter the open year's sets). */
   id: optionalNumber("id", 1, 2_147_483_647),

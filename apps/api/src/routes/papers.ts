@@ -34,6 +34,7 @@ import {
   reviewBody,
   rollbackBody,
   sectionItem,
+  sectionListQuery,
   sectionQuestionsBody,
   subjectExportBody,
   subjectItem,
@@ -249,7 +250,7 @@ export function registerPaperRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const { paperset_id } = validated(z.object({ paperset_id: questionIdQuery.shape.id }), c.req.valid("query"));
+      const { paperset_id } = validated(sectionListQuery, c.req.valid("query"));
       return ok(c, (await paperSet(c.var.services.database.db, paperset_id)).sections);
     },
   );

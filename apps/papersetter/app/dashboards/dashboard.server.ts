@@ -6,7 +6,7 @@ import { subjectExportBody } from "@repo/contracts/papers";
 import { SOURCE_LANGUAGE } from "@repo/contracts/papers-constants";
 import { CLASS_LEVELS, classLabel } from "@repo/contracts/students-constants";
 import { auth } from "@repo/remix-app/auth.server";
-import { messageOf, refusalOf, streamDownload } from "@repo/remix-app/downloads/server";
+import { messageOf, refusalOf, refusedDownloadJson, streamDownload } from "@repo/remix-app/downloads/server";
 
 export type QuestionTableRow = components["schemas"]["QuestionTableRow"];
 export type SubjectWiseRow = components["schemas"]["SubjectWiseRow"];
@@ -114,9 +114,6 @@ export async function dashboardLoader(level: DashboardLevel, { request, context 
 
 export type DashboardData = Awaited<ReturnType<typeof dashboardLoader>>;
 
-const refuse = (message: string, status: number) =>
-  Response.json({ status: false, message }, { status, headers: { "Cache-Control": "no-store" } });
-
 /**
  * /subject-export (POST): every question of a subject, class and exam in one language, PDF or
  * DOCX, from POST /api/subject/export-subject-wise, streamed back as a download. A refusal
@@ -125,7 +122,7 @@ const refuse = (message: string, status: number) =>
 export async function subjectExportAction({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const guard = await refusalOf(auth.requireAction(request, context, form, "paperSets.export"));
-  if ("refused" in guard) return refuse(await guard.refused.text(), guard.refused.status);
+  if ("refused" in guard) return refusedDownloadJson(await guard.refused.text(), guard.refused.status);
   const parsed = subjectExportBody.safeParse({
     subject_id: form.get("subject_id"),
     class_id: form.get("class_id"),
@@ -134,13 +131,13 @@ export async function subjectExportAction({ request, context }: ActionFunctionAr
     document: form.get("document") || undefined,
     format: form.get("format") || undefined,
   });
-  if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? "Choose what to print.", 400);
+  if (!parsed.success) return refusedDownloadJson(parsed.error.issues[0]?.message ?? "Choose what to print.", 400);
   const { error, response } = await guard.api.POST("/api/subject/export-subject-wise", {
     body: parsed.data,
     parseAs: "stream",
   });
   if (!response.ok || !response.body) {
-    return refuse(
+    return refusedDownloadJson(
       messageOf(error, "The file could not be made. Please try again."),
       response.ok ? 502 : response.status,
     );

@@ -5,7 +5,7 @@ import type { FieldError } from "@repo/contracts/envelope";
 import type { ExamLevel } from "@repo/contracts/fees";
 import { paperExportBody, paperSetUpdateBody } from "@repo/contracts/papers";
 import { auth } from "@repo/remix-app/auth.server";
-import { messageOf, refusalOf, streamDownload } from "@repo/remix-app/downloads/server";
+import { messageOf, refusalOf, refusedDownloadJson, streamDownload } from "@repo/remix-app/downloads/server";
 import { parseTableQuery } from "@repo/ui/data-table";
 import { bankFilterOf, isExamLevel } from "./paper-set-text";
 import { classFilterOf } from "./paper-sets.server";
@@ -219,9 +219,6 @@ export async function paperSetAction({ request, context }: ActionFunctionArgs) {
   return answer(true, result.data.message);
 }
 
-const refuseExport = (message: string, status: number) =>
-  Response.json({ status: false, message }, { status, headers: { "Cache-Control": "no-store" } });
-
 /**
  * /paper-set-export (POST): a set's question paper or answer key in one language, PDF or DOCX,
  * from POST /api/paperset/export-paperset with the user's token, streamed back as a download.
@@ -230,14 +227,14 @@ const refuseExport = (message: string, status: number) =>
 export async function paperSetExportAction({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const guard = await refusalOf(auth.requireAction(request, context, form, "paperSets.export"));
-  if ("refused" in guard) return refuseExport(await guard.refused.text(), guard.refused.status);
+  if ("refused" in guard) return refusedDownloadJson(await guard.refused.text(), guard.refused.status);
   const parsed = paperExportBody.safeParse({
     paperset_id: form.get("paperset_id"),
     language_id: form.get("language_id"),
     document: form.get("document") || undefined,
     format: form.get("format") || undefined,
   });
-  if (!parsed.success) return refuseExport(parsed.error.issues[0]?.message ?? "Choose what to download.", 400);
+  if (!parsed.success) return refusedDownloadJson(parsed.error.issues[0]?.message ?? "Choose what to download.", 400);
   const { error, response } = await guard.api.POST("/api/paperset/export-paperset", {
     body: parsed.data,
     parseAs: "stream",
@@ -247,7 +244,7 @@ export async function paperSetExportAction({ request, context }: ActionFunctionA
       response.status === 404
         ? "This download is not available yet. Please try again later."
         : "The file could not be made. Please try again.";
-    return refuseExport(messageOf(error, fallback), response.ok ? 502 : response.status);
+    return refusedDownloadJson(messageOf(error, fallback), response.ok ? 502 : response.status);
   }
   return streamDownload(response);
 }

@@ -32,6 +32,10 @@ export const refusedDownload = (message: string, status: number) =>
     },
   });
 
+/** A refusal as JSON `{ status: false, message }`, for a download a screen fetches (postForDownload). */
+export const refusedDownloadJson = (message: string, status: number) =>
+  Response.json({ status: false, message }, { status, headers: { "Cache-Control": "no-store" } });
+
 /**
  * A guard's refusal (a Response it threw: expired form, no permission) as a value, so that a
  * resource route can answer it in its own words; redirects (to sign in) and other errors still throw.

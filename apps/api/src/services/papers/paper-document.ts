@@ -10,6 +10,7 @@
  * paper runs right to left as a whole, formulas still left to right.
  */
 import { LANGUAGES, type LanguageCode } from "@repo/contracts/languages";
+import { hasContent } from "@repo/contracts/papers";
 import { examLevelLabel, QUESTION_TYPES } from "@repo/contracts/papers-constants";
 import { classLabel } from "@repo/contracts/students-constants";
 import { decodeEntities, sanitizeHtml } from "@repo/ui/sanitize";
@@ -152,11 +153,8 @@ export const kindLabel = (doc: PaperDocument, kind: PaperKind): string =>
 
 export const shortHash = (doc: PaperDocument): string => doc.contentHash.slice(0, 12);
 
-/** Whether sanitised rich text shows anything: text, a formula or an image. */
-export function hasContent(sanitized: string): boolean {
-  if (/<img\b|class="ql-formula"/.test(sanitized)) return true;
-  return decodeEntities(sanitized.replace(/<[^>]*>/g, "")).trim().length > 0;
-}
+/** Text, a formula or a picture: the same test the contracts apply when a question is saved. */
+export { hasContent };
 
 /**
  * How many columns a question's options take: four when each is a word or a number, two when each

@@ -11,7 +11,7 @@ import type { ActivityLogItem, ActivityLogQuery, QuestionTableRow } from "@repo/
 import { examLevelOf, SOURCE_LANGUAGE } from "@repo/contracts/papers-constants";
 import { type DbOrTx, queryRows } from "@repo/db";
 import { type SQL, sql } from "drizzle-orm";
-import { textsIn } from "../sql";
+import { idsIn, textsIn } from "../sql";
 import type { PaperViewer } from "./access";
 import { iso, visibleQuestions } from "./questions";
 
@@ -24,7 +24,7 @@ export async function questionTable(db: DbOrTx, viewer: PaperViewer, level: Exam
           count(q.id)::int as written, count(q.id) filter (where q.status = 'reviewed')::int as reviewed
         from subjects s cross join generate_series(6, 11) c(class_level)
         left join questions q on q.subject_id = s.id and q.class_level = c.class_level and q.exam_kind = ${level}
-        where s.is_active and ${viewer.subjects ? sql`s.id in (select jsonb_array_elements_text(${JSON.stringify(viewer.subjects)}::jsonb)::int)` : sql`true`}
+        where s.is_active and ${viewer.subjects ? idsIn(sql`s.id`, viewer.subjects) : sql`true`}
         group by s.id, s.name, s.position, c.class_level order by s.position, s.name, c.class_level`,
     ),
     queryRows<{ subject_id: number; class_level: number; language: string; n: number }>(
@@ -92,7 +92,7 @@ export async function subjectWise(db: DbOrTx, viewer: PaperViewer, subjectName: 
       join exam_years y on y.id = ps.exam_year_id and y.is_active
       join paper_sections s on s.paper_set_id = ps.id
       where lower(sub.name) = lower(${subjectName})
-        and ${viewer.subjects ? sql`sub.id in (select jsonb_array_elements_text(${JSON.stringify(viewer.subjects)}::jsonb)::int)` : sql`true`}
+        and ${viewer.subjects ? idsIn(sql`sub.id`, viewer.subjects) : sql`true`}
       order by ps.class_level, ps.code, s.position`,
   );
   return rows.map((r) => ({
