@@ -12,5 +12,6 @@ export * from "./payments";
 export * from "./people";
 export * from "./referrals";
 export * from "./region-stats";
+export * from "./results";
 export * from "./schools";
 export * from "./syllabus";

@@ -75,13 +75,13 @@ export function normaliseAnswer(answer: MarkedAnswer): string {
 export function outcomeOf(rule: AnswerRule, marked: string, correct: readonly string[]): Outcome {
   if (marked === "") return "blank";
   if (marked === "*") return rule === "single" ? "double" : "wrong";
-  const key = new Set(correct);
+  // Keys are at most six letters: includes() beats building a set a hundred million times.
+  if (rule === "single") return marked.length === 1 ? (correct.includes(marked) ? "right" : "wrong") : "double";
   const letters = [...marked];
-  if (rule === "single")
-    return letters.length === 1 && key.has(marked) ? "right" : letters.length > 1 ? "double" : "wrong";
-  if (rule === "multiple") return letters.length === key.size && letters.every((l) => key.has(l)) ? "right" : "wrong";
+  const onlyCorrect = letters.every((l) => correct.includes(l));
+  if (rule === "multiple") return onlyCorrect && letters.length === new Set(correct).size ? "right" : "wrong";
   // at_least: some correct options and no wrong one.
-  return letters.every((l) => key.has(l)) ? "right" : "wrong";
+  return onlyCorrect ? "right" : "wrong";
 }
 
 /**
@@ -91,13 +91,20 @@ export function outcomeOf(rule: AnswerRule, marked: string, correct: readonly st
  */
 export function scoreSheet(
   sections: readonly ScoringSection[],
-  answers: ReadonlyMap<number, MarkedAnswer>,
+  answers: ReadonlyMap<number, MarkedAnswer> | readonly MarkedAnswer[],
+  options: { explain?: boolean } = {},
 ): SheetScore {
+  // A list holds question n at n - 1, read as the file reader left it (already normalised).
+  const answerOf = Array.isArray(answers)
+    ? (n: number) => (answers as readonly MarkedAnswer[])[n - 1] ?? ""
+    : (n: number) => normaliseAnswer((answers as ReadonlyMap<number, MarkedAnswer>).get(n) ?? "");
+  // Storing a million sheets needs only the totals; the explanation is built when someone reads it.
+  const explain = options.explain ?? true;
   const questions: QuestionScore[] = [];
   const own: SectionScore[] = sections.map((section) => {
     const tally: SectionScore = { label: section.label, marks: 0, counted: true, right: 0, wrong: 0, blank: 0 };
     for (const question of section.questions) {
-      const marked = normaliseAnswer(answers.get(question.number) ?? "");
+      const marked = answerOf(question.number);
       const outcome = outcomeOf(section.answerRule, marked, question.correct);
       const marks =
         outcome === "right"
@@ -109,14 +116,15 @@ export function scoreSheet(
       else if (outcome === "blank") tally.blank++;
       else tally.wrong++;
       tally.marks += marks;
-      questions.push({
-        number: question.number,
-        section: section.label,
-        marked,
-        key: [...question.correct].sort().join(""),
-        outcome,
-        marks,
-      });
+      if (explain)
+        questions.push({
+          number: question.number,
+          section: section.label,
+          marked,
+          key: [...question.correct].sort().join(""),
+          outcome,
+          marks,
+        });
     }
     return tally;
   });

@@ -1,0 +1,249 @@
+/**
+ * Storing scored answer sheets and rebuilding a level's ranks (issue 15, decision 022). Plain
+ * functions over the database: the upload jobs, the demo seed, the tests and the benchmark all
+ * store sheets through `storeSheets` and rank through `rankLevel`.
+ */
+import { randomBytes } from "node:crypto";
+import type { ExamLevel } from "@repo/contracts/fees";
+import { RANKED_LEVELS } from "@repo/contracts/results-constants";
+import { type DbOrTx, queryRows } from "@repo/db";
+import { sql } from "drizzle-orm";
+import { ApiError } from "../../http/errors";
+import { LEVEL1_TIE_BREAKS, rankKeys } from "./ranking";
+import { type AnswerRule, type ScoringSection, scoreSheet } from "./scoring";
+
+export interface PaperKey {
+  id: number;
+  code: string;
+  examKind: ExamLevel;
+  classLevel: number;
+  sections: ScoringSection[];
+  questionCount: number;
+}
+
+/**
+ * A finalized paper set's marks rules and frozen answer key, its questions numbered 1…n in the
+ * order the paper prints them (sections by position, then each question's position).
+ */
+export async function paperKey(db: DbOrTx, paperSetId: number): Promise<PaperKey> {
+  const rows = await queryRows<{
+    code: string;
+    exam_kind: ExamLevel;
+    class_level: number;
+    status: string;
+    label: string | null;
+    marks_per_question: string | number | null;
+    negative_marks: string | number | null;
+    answer_rule: AnswerRule | null;
+    counts_if_section: string | null;
+    counts_if_marks: string | number | null;
+    correct: string[] | null;
+  }>(
+    db,
+    sql`select ps.code, ps.exam_kind, ps.class_level, ps.status, s.label, s.marks_per_question, s.negative_marks,
+          s.answer_rule, s.counts_if_section, s.counts_if_marks, v.content->'correct' as correct
+        from paper_sets ps
+        left join paper_sections s on s.paper_set_id = ps.id
+        left join paper_set_questions q on q.section_id = s.id
+        left join question_versions v on v.question_id = q.question_id and v.version = q.frozen_version
+        where ps.id = ${paperSetId}
+        order by s.position, q.position`,
+  );
+  const first = rows[0];
+  if (!first) throw new ApiError(404, "No such paper set");
+  if (first.status !== "finalized") throw new ApiError(409, `Paper set ${first.code} is not finalized`);
+  const sections: ScoringSection[] = [];
+  let number = 0;
+  for (const row of rows) {
+    if (row.label === null) continue;
+    let section = sections.at(-1);
+    if (!section || section.label !== row.label) {
+      section = {
+        label: row.label,
+        marksPerQuestion: Number(row.marks_per_question),
+        negativeMarks: Number(row.negative_marks ?? 0),
+        answerRule: row.answer_rule ?? "single",
+        countsIfSection: row.counts_if_section,
+        countsIfMarks: row.counts_if_marks == null ? null : Number(row.counts_if_marks),
+        questions: [],
+      };
+      sections.push(section);
+    }
+    if (row.correct === null) continue;
+    number += 1;
+    (section.questions as { number: number; correct: readonly string[] }[]).push({ number, correct: row.correct });
+  }
+  return {
+    id: paperSetId,
+    code: first.code,
+    examKind: first.exam_kind,
+    classLevel: Number(first.class_level),
+    sections,
+    questionCount: number,
+  };
+}
+
+export interface SheetToStore {
+  studentId: number;
+  rollNumber: string;
+  paperSetId: number;
+  /** The line of the upload's file it came from. */
+  line: number;
+  /** Per question in paper order: letters sorted ("BD"), "" blank, "*" double mark. */
+  answers: string[];
+}
+
+/** The tie-break chain of a level (decision 022): Level 1's for every ranked level. */
+export const TIE_BREAKS = LEVEL1_TIE_BREAKS;
+
+/** A certificate's verification code: 12 letters and digits without look-alikes, from 60 random bits. */
+export function newVerifyCode(): string {
+  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+  const bytes = randomBytes(12);
+  let code = "";
+  for (const byte of bytes) code += alphabet[byte % alphabet.length];
+  return code;
+}
+
+/** A PostgreSQL array literal of texts ({"A,B","",…}), bound as one parameter. */
+const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/[\\"]/g, "\\$&")}"`).join(",")}}`;
+const intArray = (values: readonly number[]) => `{${values.join(",")}}`;
+
+/** Rows per INSERT: 20 columns of 2,000 rows bind as 20 array parameters. */
+const STORE_CHUNK = 2000;
+
+/**
+ * Scores the sheets against their paper sets and stores them, one per student and level: a
+ * sheet already stored for the student (an earlier upload, a rescan) is replaced, keeping its
+ * verification code so that a printed certificate stays valid. The student's class, language and
+ * region are copied from `students` as they are now. Resolves to the number of sheets stored.
+ */
+export async function storeSheets(
+  db: DbOrTx,
+  input: { examYearId: number; examKind: ExamLevel; uploadId: number; sheets: readonly SheetToStore[] },
+  keys: Map<number, PaperKey> = new Map(),
+): Promise<number> {
+  let stored = 0;
+  for (let at = 0; at < input.sheets.length; at += STORE_CHUNK) {
+    const chunk = input.sheets.slice(at, at + STORE_CHUNK);
+    const columns = {
+      student: [] as number[],
+      roll: [] as string[],
+      paper: [] as number[],
+      line: [] as number[],
+      answers: [] as string[],
+      total: [] as number[],
+      sections: [] as string[],
+      counted: [] as string[],
+      right: [] as number[],
+      wrong: [] as number[],
+      blank: [] as number[],
+      rankKeys: [] as string[],
+      code: [] as string[],
+    };
+    for (const sheet of chunk) {
+      let key = keys.get(sheet.paperSetId);
+      if (!key) {
+        key = await paperKey(db, sheet.paperSetId);
+        keys.set(sheet.paperSetId, key);
+      }
+      if (key.examKind !== input.examKind) {
+        throw new ApiError(409, `Paper set ${key.code} is not a paper of this exam level`);
+      }
+      const score = scoreSheet(key.sections, sheet.answers, { explain: false });
+      columns.student.push(sheet.studentId);
+      columns.roll.push(sheet.rollNumber);
+      columns.paper.push(sheet.paperSetId);
+      columns.line.push(sheet.line);
+      columns.answers.push(sheet.answers.join(","));
+      columns.total.push(score.total);
+      columns.sections.push(intArray(score.sections.map((s) => s.marks)));
+      columns.counted.push(`{${score.sections.map((s) => (s.counted ? "t" : "f")).join(",")}}`);
+      columns.right.push(score.sections.reduce((n, s) => n + s.right, 0));
+      columns.wrong.push(score.sections.reduce((n, s) => n + s.wrong, 0));
+      columns.blank.push(score.sections.reduce((n, s) => n + s.blank, 0));
+      columns.rankKeys.push(intArray(rankKeys(score, TIE_BREAKS)));
+      columns.code.push(newVerifyCode());
+    }
+    const rows = await queryRows<{ n: number }>(
+      db,
+      sql`with input as (
+            select * from unnest(
+              ${intArray(columns.student)}::int[], ${textArray(columns.roll)}::text[], ${intArray(columns.paper)}::int[],
+              ${intArray(columns.line)}::int[], ${textArray(columns.answers)}::text[], ${intArray(columns.total)}::int[],
+              ${textArray(columns.sections)}::text[], ${textArray(columns.counted)}::text[], ${intArray(columns.right)}::int[],
+              ${intArray(columns.wrong)}::int[], ${intArray(columns.blank)}::int[], ${textArray(columns.rankKeys)}::text[],
+              ${textArray(columns.code)}::text[]
+            ) as i(student_id, roll_number, paper_set_id, line, answers, total, section_marks, section_counted,
+                   right_count, wrong_count, blank_count, rank_keys, verify_code)
+          ), saved as (
+            insert into answer_sheets (exam_year_id, exam_kind, student_id, roll_number, paper_set_id, upload_id, line,
+              answers, total, section_marks, section_counted, right_count, wrong_count, blank_count, rank_keys,
+              class_level, language, school_id, zone_id, state_id, prant_id, district_id, verify_code)
+            select ${input.examYearId}, ${input.examKind}, i.student_id, i.roll_number, i.paper_set_id, ${input.uploadId},
+              i.line, i.answers, i.total, i.section_marks::int[], i.section_counted::boolean[], i.right_count,
+              i.wrong_count, i.blank_count, i.rank_keys::int[], s.class_level, s.language, s.school_id, s.zone_id,
+              s.state_id, s.prant_id, s.district_id, i.verify_code
+            from input i join students s on s.id = i.student_id
+            on conflict (exam_year_id, exam_kind, student_id) do update set
+              roll_number = excluded.roll_number, paper_set_id = excluded.paper_set_id, upload_id = excluded.upload_id,
+              line = excluded.line, answers = excluded.answers, total = excluded.total,
+              section_marks = excluded.section_marks, section_counted = excluded.section_counted,
+              right_count = excluded.right_count, wrong_count = excluded.wrong_count,
+              blank_count = excluded.blank_count, rank_keys = excluded.rank_keys, class_level = excluded.class_level,
+              language = excluded.language, school_id = excluded.school_id, zone_id = excluded.zone_id,
+              state_id = excluded.state_id, prant_id = excluded.prant_id, district_id = excluded.district_id,
+              stored_at = now()
+            returning 1
+          )
+          select count(*)::int as n from saved`,
+    );
+    stored += Number(rows[0]?.n ?? 0);
+  }
+  return stored;
+}
+
+/**
+ * Rebuilds the ranks of a level's sheets in one statement: dense ranks per class at the school,
+ * district, prant, state, zone and the whole country, and the positions the awards are cut at.
+ * Sheets are ordered by their tie-break keys only, so the same sheets give the same ranks however
+ * they were stored. A mock is never ranked (DECISIONS §4).
+ */
+export async function rankLevel(db: DbOrTx, examYearId: number, examKind: ExamLevel): Promise<void> {
+  await db.execute(sql`delete from result_ranks where exam_year_id = ${examYearId} and exam_kind = ${examKind}`);
+  if (!(RANKED_LEVELS as readonly string[]).includes(examKind)) return;
+  const over = (partition: string) =>
+    sql.raw(`over (partition by class_level${partition ? `, ${partition}` : ""} order by rank_keys desc)`);
+  await db.execute(sql`
+    insert into result_ranks (sheet_id, exam_year_id, exam_kind, class_level, school_id, zone_id, state_id, prant_id,
+      district_id, school_rank, district_rank, prant_rank, state_rank, zone_rank, national_rank, school_position,
+      district_position, state_position)
+    select id, exam_year_id, exam_kind, class_level, school_id, zone_id, state_id, prant_id, district_id,
+      case when school_id is not null then dense_rank() ${over("school_id")} end,
+      case when district_id is not null then dense_rank() ${over("district_id")} end,
+      case when prant_id is not null then dense_rank() ${over("prant_id")} end,
+      dense_rank() ${over("state_id")},
+      dense_rank() ${over("zone_id")},
+      dense_rank() ${over("")},
+      case when school_id is not null then rank() ${over("school_id")} end,
+      case when district_id is not null then rank() ${over("district_id")} end,
+      rank() ${over("state_id")}
+    from answer_sheets
+    where exam_year_id = ${examYearId} and exam_kind = ${examKind}`);
+}
+
+/** An upload that holds sheets without a file (the demo seed, tests, the benchmark's setup). */
+export async function recordedUpload(
+  db: DbOrTx,
+  input: { examYearId: number; examKind: ExamLevel; fileName?: string; createdBy?: number | null },
+): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`insert into answer_uploads (exam_year_id, exam_kind, file_name, file_key, file_bytes, format, status,
+          created_by, confirmed_by, confirmed_at)
+        values (${input.examYearId}, ${input.examKind}, ${input.fileName ?? "recorded.txt"}, '', 0, 'default', 'stored',
+          ${input.createdBy ?? null}, ${input.createdBy ?? null}, now())
+        returning id`,
+  );
+  return Number(rows[0]?.id);
+}

@@ -1,0 +1,162 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { paperSets } from "./papers";
+import { users } from "./people";
+import { examYears, students } from "./schools";
+
+/**
+ * Results (issue 15, docs/decisions/022-scoring-and-ranking.md): answer-sheet files from the
+ * scanning vendor, the sheets they store with their scores, and the ranks rebuilt from those.
+ */
+
+/**
+ * One uploaded answer-sheet file of an exam level. Checked first (the dry run stores nothing),
+ * stored only when an admin confirms; deleting it takes away the sheets it still holds.
+ */
+export const answerUploads = pgTable(
+  "answer_uploads",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    examYearId: integer("exam_year_id")
+      .notNull()
+      .references(() => examYears.id, { onDelete: "restrict" }),
+    examKind: text("exam_kind").notNull(),
+    fileName: text("file_name").notNull(),
+    /** The file in storage (files service), kept so that storing reads exactly what was checked. */
+    fileKey: text("file_key").notNull(),
+    fileBytes: integer("file_bytes").notNull(),
+    /** The format profile's code (RESULT_SHEET_FORMATS). */
+    format: text("format").notNull(),
+    /** checking → checked → storing → stored; failed; deleted. */
+    status: text("status").notNull().default("checking"),
+    /** The dry run's report (counts and the first problems of each kind). */
+    report: jsonb("report").$type<Record<string, unknown>>(),
+    /** The problems file (CSV of every refused line) in storage. */
+    problemsKey: text("problems_key"),
+    storedSheets: integer("stored_sheets"),
+    checkJobId: integer("check_job_id"),
+    storeJobId: integer("store_job_id"),
+    error: text("error"),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    confirmedBy: integer("confirmed_by").references(() => users.id, { onDelete: "set null" }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    deletedBy: integer("deleted_by").references(() => users.id, { onDelete: "set null" }),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("answer_uploads_year_kind_idx").on(t.examYearId, t.examKind, t.id),
+    check("answer_uploads_kind", sql`${t.examKind} in ('level1', 'level2', 'mock')`),
+    check(
+      "answer_uploads_status",
+      sql`${t.status} in ('checking', 'checked', 'storing', 'stored', 'failed', 'deleted')`,
+    ),
+  ],
+);
+
+/**
+ * A student's answer sheet of one exam level and year, with its score. One per student and level:
+ * a later upload replaces it. The student's class, language and region are copied here so that
+ * the result lists and the ranking are one table.
+ */
+export const answerSheets = pgTable(
+  "answer_sheets",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    examYearId: integer("exam_year_id")
+      .notNull()
+      .references(() => examYears.id, { onDelete: "restrict" }),
+    examKind: text("exam_kind").notNull(),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "restrict" }),
+    rollNumber: text("roll_number").notNull(),
+    paperSetId: integer("paper_set_id")
+      .notNull()
+      .references(() => paperSets.id, { onDelete: "restrict" }),
+    uploadId: integer("upload_id")
+      .notNull()
+      .references(() => answerUploads.id, { onDelete: "restrict" }),
+    /** The line of the upload's file it came from. */
+    line: integer("line").notNull(),
+    /** The answers in question order, comma-separated: "A,,BD,*" (letters sorted, "" blank, * double). */
+    answers: text("answers").notNull(),
+    /** Marks in hundredths (decision 022): the counted total, and each section's own marks. */
+    total: integer("total").notNull(),
+    sectionMarks: integer("section_marks").array().notNull(),
+    /** Sections that counted (a qualifying rule not met leaves false). */
+    sectionCounted: boolean("section_counted").array().notNull(),
+    rightCount: smallint("right_count").notNull(),
+    wrongCount: smallint("wrong_count").notNull(),
+    blankCount: smallint("blank_count").notNull(),
+    /** The tie-break chain's numbers (ranking.ts rankKeys), compared as an array, bigger first. */
+    rankKeys: integer("rank_keys").array().notNull(),
+    classLevel: smallint("class_level").notNull(),
+    language: text("language").notNull(),
+    schoolId: integer("school_id"),
+    zoneId: integer("zone_id").notNull(),
+    stateId: integer("state_id").notNull(),
+    prantId: integer("prant_id"),
+    districtId: integer("district_id"),
+    /** What a certificate's QR code points at (/verify/{code}); kept when a rescan replaces the sheet. */
+    verifyCode: text("verify_code").notNull(),
+    storedAt: timestamp("stored_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("answer_sheets_student_key").on(t.examYearId, t.examKind, t.studentId),
+    uniqueIndex("answer_sheets_verify_code_key").on(t.verifyCode),
+    index("answer_sheets_upload_idx").on(t.uploadId),
+    index("answer_sheets_paper_idx").on(t.paperSetId),
+    index("answer_sheets_school_idx").on(t.schoolId, t.examYearId, t.examKind),
+    index("answer_sheets_list_idx").on(t.examYearId, t.examKind, t.stateId, t.classLevel, t.total),
+    check("answer_sheets_kind", sql`${t.examKind} in ('level1', 'level2', 'mock')`),
+  ],
+);
+
+/**
+ * The ranks of each sheet of a ranked level (Level 1 and 2; a mock is never ranked), rebuilt in one
+ * statement whenever the level's sheets change. Dense ranks per class at every level of the
+ * region tree; positions (1 + how many are strictly better) decide the awards' cut-offs.
+ */
+export const resultRanks = pgTable(
+  "result_ranks",
+  {
+    sheetId: integer("sheet_id")
+      .primaryKey()
+      .references(() => answerSheets.id, { onDelete: "cascade" }),
+    examYearId: integer("exam_year_id").notNull(),
+    examKind: text("exam_kind").notNull(),
+    classLevel: smallint("class_level").notNull(),
+    schoolId: integer("school_id"),
+    zoneId: integer("zone_id").notNull(),
+    stateId: integer("state_id").notNull(),
+    prantId: integer("prant_id"),
+    districtId: integer("district_id"),
+    schoolRank: integer("school_rank"),
+    districtRank: integer("district_rank"),
+    prantRank: integer("prant_rank"),
+    stateRank: integer("state_rank").notNull(),
+    zoneRank: integer("zone_rank").notNull(),
+    nationalRank: integer("national_rank").notNull(),
+    schoolPosition: integer("school_position"),
+    districtPosition: integer("district_position"),
+    statePosition: integer("state_position").notNull(),
+  },
+  (t) => [
+    index("result_ranks_national_idx").on(t.examYearId, t.examKind, t.classLevel, t.nationalRank),
+    index("result_ranks_state_idx").on(t.examYearId, t.examKind, t.stateId, t.classLevel, t.statePosition),
+    index("result_ranks_district_idx").on(t.examYearId, t.examKind, t.districtId, t.classLevel, t.districtPosition),
+    index("result_ranks_school_idx").on(t.schoolId, t.examYearId, t.examKind, t.classLevel, t.schoolPosition),
+  ],
+);
