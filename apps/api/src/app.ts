@@ -33,6 +33,7 @@ import { registerProfileRoutes } from "./routes/profile";
 import { registerRaisedRequestRoutes } from "./routes/raised-requests";
 import { registerReferralRoutes } from "./routes/referrals";
 import { registerRegionListRoutes } from "./routes/region-lists";
+import { registerResultRoutes } from "./routes/results";
 import { registerSchoolAccountRoutes } from "./routes/school-account";
 import { registerSchoolDashboardRoutes } from "./routes/school-dashboard";
 import { registerSchoolRoutes } from "./routes/schools";
@@ -129,6 +130,7 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
   registerPaymentRoutes(app);
   registerPaySupportRoutes(app);
   registerRaisedRequestRoutes(app);
+  registerResultRoutes(app);
 
   app.doc("/api/openapi.json", OPENAPI_INFO);
   registerDocs(app);

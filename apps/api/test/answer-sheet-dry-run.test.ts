@@ -34,7 +34,7 @@ describe("the dry run of an answer-sheet upload", () => {
     expect(report.unknownRolls.map((p) => p.line)).toEqual([4, 6]);
     expect(report.wrongPapers.map((p) => [p.line, p.message])).toEqual([
       [5, "Paper set L1-VIII-A is for another class than the student's"],
-      [9, "There is no finalized paper set L1-VIII-B"],
+      [9, "There is no finalized paper set L1-VIII-B of this exam level"],
     ]);
     expect(report.malformed.map((b) => b.line)).toEqual([8]);
     expect(report.replacingStored).toEqual(["MH0800000002"]);

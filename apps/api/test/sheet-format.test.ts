@@ -27,9 +27,9 @@ describe("answer-sheet files", () => {
     expect(sheets.map((s) => s.line)).toEqual([1, 6]);
     expect(bad).toEqual([
       { line: 2, message: 'The roll number "12" is not one: 4 to 20 letters and digits' },
-      { line: 3, message: 'The paper-set code "" is not one' },
-      { line: 4, message: 'Question 2: "X" is not an answer (use ABCDEF, blank or *)' },
-      { line: 5, message: "The line has no answers" },
+      { line: 3, roll: "MH0800000125", message: 'The paper-set code "" is not one' },
+      { line: 4, roll: "MH0800000126", message: 'Question 2: "X" is not an answer (use ABCDEF, blank or *)' },
+      { line: 5, roll: "MH0800000127", message: "The line has no answers" },
     ]);
   });
 

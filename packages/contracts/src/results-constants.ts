@@ -60,7 +60,6 @@ export const RESULT_LIMITS = {
 export const RESULT_JOBS = {
   check: "answer-sheets.check",
   store: "answer-sheets.store",
-  delete: "answer-sheets.delete",
 } as const;
 
 /** The exam levels that are ranked and awarded; a mock never is (DECISIONS §4). */

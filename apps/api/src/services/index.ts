@@ -3,6 +3,7 @@ import { BULK_STUDENT_IMPORT_JOB } from "@repo/contracts/bulk-student-import-con
 import { PROGRAMME_ADMIN_EMAIL } from "@repo/contracts/content-notices-constants";
 import { MAIL_DEFAULT_MAX_ATTEMPTS, MAIL_DEFAULT_RATE_PER_MINUTE } from "@repo/contracts/mail-constants";
 import { SCHOOL_IMPORT_JOB } from "@repo/contracts/master-institutes-constants";
+import { RESULT_JOBS } from "@repo/contracts/results-constants";
 import { SIF_IMPORT_JOB } from "@repo/contracts/sif-constants";
 import { STUDENT_IMPORT_JOB } from "@repo/contracts/student-import";
 import { type Database, queryRows } from "@repo/db";
@@ -16,6 +17,7 @@ import { ORDER_SIGN_INS_JOB, orderSignInsJob, startPaidOrderFollowUp } from "./p
 import { DEMO_GATEWAY_DEFAULT_SECRET, demoGateway, razorpayGateway } from "./payments/gateway";
 import { RECONCILE_EVERY_MS, RECONCILE_JOB, reconcileJob } from "./payments/reconcile";
 import { createPdfRenderer, DEFAULT_PDF_CONFIG } from "./pdf";
+import { answerCheckJob, answerStoreJob } from "./results/uploads";
 import { schoolImportJob } from "./school-import";
 import { sifImportJob } from "./sif-import";
 import { outboxSmsSender } from "./sms";
@@ -80,6 +82,8 @@ export function jobHandlers(services: Services): JobHandlers {
     [SCHOOL_IMPORT_JOB]: schoolImportJob(services),
     [ORDER_SIGN_INS_JOB]: orderSignInsJob(services),
     [RECONCILE_JOB]: reconcileJob(services),
+    [RESULT_JOBS.check]: answerCheckJob(services),
+    [RESULT_JOBS.store]: answerStoreJob(services),
   };
 }
 

@@ -34,12 +34,44 @@ export interface DryRunReport {
   replacingStored: string[];
 }
 
+/** Why a sheet would not be stored; null when it would be. */
+export type SheetRefusal = { kind: "unknownRoll" | "unpaid" | "wrongPaper" | "replacedInFile"; message: string } | null;
+
 /**
- * Sorts every read sheet into what would be stored and what would not, and why. A roll number
- * twice in a file keeps its last line (vendors append rescans); unknown roll numbers, unpaid
- * students and sheets of a paper set that is not the student's class, or with another number of
- * answers than the paper's questions, are reported and not stored.
+ * One sheet's fate, given the last line of each roll number in the file: a roll number twice keeps
+ * its last line (vendors append rescans); unknown roll numbers, unpaid students and sheets of a
+ * paper set that is not the student's class, or with another number of answers than the paper's
+ * questions, are refused.
  */
+export function classifySheet(
+  sheet: ReadSheet,
+  lastLine: ReadonlyMap<string, number>,
+  students: ReadonlyMap<string, KnownStudent>,
+  papers: ReadonlyMap<string, KnownPaper>,
+): SheetRefusal {
+  const last = lastLine.get(sheet.roll);
+  if (last !== sheet.line) {
+    return { kind: "replacedInFile", message: `Replaced by line ${last}, which has the same roll number` };
+  }
+  const student = students.get(sheet.roll);
+  if (!student) return { kind: "unknownRoll", message: "No student of this exam year has this roll number" };
+  if (!student.paid) return { kind: "unpaid", message: "The student's fee is not paid" };
+  const paper = papers.get(sheet.code);
+  if (!paper)
+    return { kind: "wrongPaper", message: `There is no finalized paper set ${sheet.code} of this exam level` };
+  if (paper.classLevel !== student.classLevel) {
+    return { kind: "wrongPaper", message: `Paper set ${sheet.code} is for another class than the student's` };
+  }
+  if (sheet.answers.length !== paper.questionCount) {
+    return {
+      kind: "wrongPaper",
+      message: `${sheet.answers.length} answers for the ${paper.questionCount} questions of ${sheet.code}`,
+    };
+  }
+  return null;
+}
+
+/** Sorts every read sheet into what would be stored and what would not, and why (classifySheet). */
 export function dryRun(
   read: { sheets: readonly ReadSheet[]; bad: readonly BadLine[] },
   students: ReadonlyMap<string, KnownStudent>,
@@ -57,36 +89,16 @@ export function dryRun(
   };
   const lastLine = new Map<string, number>();
   for (const sheet of read.sheets) lastLine.set(sheet.roll, sheet.line);
+  const lists = {
+    unknownRoll: report.unknownRolls,
+    unpaid: report.unpaid,
+    wrongPaper: report.wrongPapers,
+    replacedInFile: report.replacedInFile,
+  };
   for (const sheet of read.sheets) {
-    const problem = (message: string) => ({ line: sheet.line, roll: sheet.roll, message });
-    if (lastLine.get(sheet.roll) !== sheet.line) {
-      report.replacedInFile.push(
-        problem(`Replaced by line ${lastLine.get(sheet.roll)}, which has the same roll number`),
-      );
-      continue;
-    }
-    const student = students.get(sheet.roll);
-    if (!student) {
-      report.unknownRolls.push(problem("No student of this exam year has this roll number"));
-      continue;
-    }
-    if (!student.paid) {
-      report.unpaid.push(problem("The student's fee is not paid"));
-      continue;
-    }
-    const paper = papers.get(sheet.code);
-    if (!paper) {
-      report.wrongPapers.push(problem(`There is no finalized paper set ${sheet.code}`));
-      continue;
-    }
-    if (paper.classLevel !== student.classLevel) {
-      report.wrongPapers.push(problem(`Paper set ${sheet.code} is for another class than the student's`));
-      continue;
-    }
-    if (sheet.answers.length !== paper.questionCount) {
-      report.wrongPapers.push(
-        problem(`${sheet.answers.length} answers for the ${paper.questionCount} questions of ${sheet.code}`),
-      );
+    const refusal = classifySheet(sheet, lastLine, students, papers);
+    if (refusal) {
+      lists[refusal.kind].push({ line: sheet.line, roll: sheet.roll, message: refusal.message });
       continue;
     }
     if (stored.has(sheet.roll)) report.replacingStored.push(sheet.roll);

@@ -42,6 +42,8 @@ export interface ReadSheet {
 
 export interface BadLine {
   line: number;
+  /** The roll number, when the line was read that far. */
+  roll?: string;
   message: string;
 }
 
@@ -92,6 +94,47 @@ function fieldsOf(text: string, layout: SheetLayout): { roll: string; code: stri
   };
 }
 
+/** The file's lines without a byte-order mark; Windows line ends are fine. Line n is at n - 1. */
+export function sheetLines(text: string): string[] {
+  return text.replace(/^\uFEFF/, "").split(/\r?\n/);
+}
+
+/**
+ * A reader of one line in `format`: the sheet, or why the line is not one (with its roll number
+ * when that much could be read); null for a blank line. Made once per file: the jobs read a
+ * million lines twice, so they read line by line instead of holding every sheet.
+ */
+export function sheetReader(format: SheetFormat = DEFAULT_SHEET_FORMAT) {
+  const short = shortAnswers(format);
+  return (raw: string, line: number): { sheet: ReadSheet } | { bad: BadLine } | null => {
+    if (raw.trim() === "") return null;
+    const { roll, code, answers } = fieldsOf(raw, format.layout);
+    const rollNumber = roll.trim().toUpperCase();
+    const paperCode = code.trim().toUpperCase();
+    if (!ROLL.test(rollNumber)) {
+      return { bad: { line, message: `The roll number "${roll.trim()}" is not one: 4 to 20 letters and digits` } };
+    }
+    if (!CODE.test(paperCode)) {
+      return { bad: { line, roll: rollNumber, message: `The paper-set code "${code.trim()}" is not one` } };
+    }
+    if (answers.length === 0) return { bad: { line, roll: rollNumber, message: "The line has no answers" } };
+    const read = answers.map(
+      (field) => (field.length <= 1 ? short.get(field) : undefined) ?? readAnswer(field, format),
+    );
+    const unreadable = read.indexOf(null);
+    if (unreadable >= 0) {
+      return {
+        bad: {
+          line,
+          roll: rollNumber,
+          message: `Question ${unreadable + 1}: "${answers[unreadable]?.trim()}" is not an answer (use ${format.alphabet}, blank or ${format.doubleMark})`,
+        },
+      };
+    }
+    return { sheet: { line, roll: rollNumber, code: paperCode, answers: read as string[] } };
+  };
+}
+
 /**
  * Reads a whole file: the sheets it holds and every line that could not be read, with its number.
  * Blank lines are skipped; a byte-order mark and Windows line ends are fine.
@@ -102,38 +145,12 @@ export function readSheetFile(
 ): { sheets: ReadSheet[]; bad: BadLine[] } {
   const sheets: ReadSheet[] = [];
   const bad: BadLine[] = [];
-  const short = shortAnswers(format);
-  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
-  for (const [index, raw] of lines.entries()) {
-    const line = index + 1;
-    if (raw.trim() === "") continue;
-    const { roll, code, answers } = fieldsOf(raw, format.layout);
-    const rollNumber = roll.trim().toUpperCase();
-    const paperCode = code.trim().toUpperCase();
-    if (!ROLL.test(rollNumber)) {
-      bad.push({ line, message: `The roll number "${roll.trim()}" is not one: 4 to 20 letters and digits` });
-      continue;
-    }
-    if (!CODE.test(paperCode)) {
-      bad.push({ line, message: `The paper-set code "${code.trim()}" is not one` });
-      continue;
-    }
-    if (answers.length === 0) {
-      bad.push({ line, message: "The line has no answers" });
-      continue;
-    }
-    const read = answers.map(
-      (field) => (field.length <= 1 ? short.get(field) : undefined) ?? readAnswer(field, format),
-    );
-    const unreadable = read.indexOf(null);
-    if (unreadable >= 0) {
-      bad.push({
-        line,
-        message: `Question ${unreadable + 1}: "${answers[unreadable]?.trim()}" is not an answer (use ${format.alphabet}, blank or ${format.doubleMark})`,
-      });
-      continue;
-    }
-    sheets.push({ line, roll: rollNumber, code: paperCode, answers: read as string[] });
+  const read = sheetReader(format);
+  for (const [index, raw] of sheetLines(text).entries()) {
+    const result = read(raw, index + 1);
+    if (!result) continue;
+    if ("sheet" in result) sheets.push(result.sheet);
+    else bad.push(result.bad);
   }
   return { sheets, bad };
 }

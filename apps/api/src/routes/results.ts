@@ -1,0 +1,289 @@
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { envelope } from "@repo/contracts/envelope";
+import { jobStarted } from "@repo/contracts/jobs";
+import {
+  answerSheetStats,
+  answerUpload,
+  answerUploadFields,
+  answerUploadStarted,
+  deleteAnswerSheetStats,
+  resetExamBody,
+  resetExamSummary,
+  uploadIdBody,
+} from "@repo/contracts/results";
+import { RESET_LEVELS, RESULT_LIMITS, RESULT_SHEET_FORMATS } from "@repo/contracts/results-constants";
+import { actorOf } from "../auth/middleware";
+import type { AppEnv } from "../context";
+import { ok } from "../http/envelope";
+import { ApiError, invalidField } from "../http/errors";
+import { apiRoute, errorResponse } from "../http/routes";
+import { json, named } from "../http/schemas";
+import { validated } from "../http/validation";
+import { contentDisposition } from "../services/files";
+import {
+  answerUploadItem,
+  answerUploadProblems,
+  confirmAnswerUpload,
+  deleteAnswerUpload,
+  deleteAnswerSheetStats as deleteStatsOf,
+  resetExam,
+  resetExamSummary as resetSummaryOf,
+  startAnswerUpload,
+  answerSheetStats as statsOf,
+} from "../services/results/uploads";
+
+const tags = ["Results: answer sheets"];
+
+const uploadIdParam = z.object({
+  upload_id: z.coerce
+    .number<unknown>()
+    .int()
+    .positive()
+    .max(2_147_483_647)
+    .openapi({ param: { name: "upload_id", in: "path", required: true }, type: "integer", example: 1 }),
+});
+const uploadResponse = json(
+  envelope(named(answerUpload, "AnswerUpload")).openapi("AnswerUploadResponse"),
+  "The upload",
+);
+const resetResponse = json(
+  envelope(named(resetExamSummary, "ResetExamSummary")).openapi("ResetExamSummaryResponse"),
+  "The level's sheets, uploads and finalized paper sets of the exam year",
+);
+
+const FORMATS = RESULT_SHEET_FORMATS.map((f) => `\`${f.code}\` (${f.name}, e.g. \`${f.example}\`)`).join("; ");
+
+/**
+ * Answer-sheet uploads, their dry run and confirmation, deleting an upload and resetting a level
+ * (issue 15; admins 3 and 6 only: permissions exam.uploadFile and exam.reset).
+ */
+export function registerResultRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(
+    apiRoute("exam.uploadFile", {
+      method: "post",
+      path: "/api/admin-upload-txt-answersheet",
+      tags,
+      summary: "Upload a scanning vendor's answer-sheet file (checked first, stored only when confirmed)",
+      description: `Multipart fields \`file\` (text, one line per sheet, at most ${RESULT_LIMITS.maxUploadBytes / 1024 / 1024} MB), \`exam_level\` (level1, level2 or mock) and \`format\`: ${FORMATS}. Answers 202 with the upload's id and its check job: the dry run reads every line and reports sheets read, unknown roll numbers, unpaid students, roll numbers repeated in the file (the last line wins), unreadable lines and wrong paper-set codes or answer counts, with line numbers. Nothing is stored until POST /api/answer-sheet-upload/{upload_id}/confirm.`,
+      request: {
+        body: {
+          content: {
+            "multipart/form-data": {
+              schema: z.object({
+                file: z.any().optional().openapi({ type: "string", format: "binary" }),
+                exam_level: z
+                  .string()
+                  .optional()
+                  .openapi({ enum: ["level1", "level2", "mock"] }),
+                format: z
+                  .string()
+                  .optional()
+                  .openapi({ enum: RESULT_SHEET_FORMATS.map((f) => f.code) }),
+              }),
+            },
+          },
+          required: true,
+        },
+      },
+      responses: {
+        202: json(envelope(answerUploadStarted).openapi("AnswerUploadStartedResponse"), "The check job was queued"),
+        413: errorResponse("The file is larger than the limit"),
+        422: errorResponse("Not a text file, or a field is missing"),
+      },
+    }),
+    async (c) => {
+      const length = Number(c.req.header("content-length") ?? 0);
+      if (length > RESULT_LIMITS.maxUploadBytes + 64 * 1024) {
+        throw invalidField(
+          "file",
+          `The file can be at most ${RESULT_LIMITS.maxUploadBytes / 1024 / 1024} MB: split it`,
+          413,
+        );
+      }
+      const form = await c.req.parseBody().catch(() => {
+        throw new ApiError(400, "Send the file as multipart/form-data with the fields file, exam_level and format");
+      });
+      const file = form.file;
+      if (!(file instanceof File) || file.size === 0) {
+        throw invalidField("file", "Choose the vendor's answer-sheet file (.txt) to upload");
+      }
+      const fields = validated(answerUploadFields, {
+        exam_level: form.exam_level,
+        ...(form.format ? { format: form.format } : {}),
+      });
+      const started = await startAnswerUpload(c.var.services, actorOf(c), {
+        bytes: new Uint8Array(await file.arrayBuffer()),
+        name: file.name,
+        examLevel: fields.exam_level,
+        format: fields.format,
+      });
+      return c.json(
+        {
+          status: true,
+          message: "The file is being checked; nothing is stored until you confirm",
+          data: { upload_id: started.uploadId, job_id: started.jobId },
+        },
+        202,
+      );
+    },
+  );
+
+  app.openapi(
+    apiRoute("exam.uploadFile", {
+      method: "get",
+      path: "/api/answer-sheet-submitted-stats",
+      tags,
+      summary: "Stored answer sheets per level and class, and the newest uploads",
+      responses: {
+        200: json(envelope(named(answerSheetStats, "AnswerSheetStats")).openapi("AnswerSheetStatsResponse"), "Stats"),
+      },
+    }),
+    async (c) => ok(c, await statsOf(c.var.services.database.db)),
+  );
+
+  app.openapi(
+    apiRoute("exam.uploadFile", {
+      method: "get",
+      path: "/api/answer-sheet-upload/{upload_id}",
+      tags,
+      summary: "One upload: its status, the dry run's report and how many of its sheets are stored",
+      request: { params: uploadIdParam },
+      responses: { 200: uploadResponse, 404: errorResponse("No such upload") },
+    }),
+    async (c) => ok(c, await answerUploadItem(c.var.services.database.db, c.req.valid("param").upload_id)),
+  );
+
+  app.openapi(
+    apiRoute("exam.uploadFile", {
+      method: "post",
+      path: "/api/answer-sheet-upload/{upload_id}/confirm",
+      tags,
+      summary: "Store a checked upload: score its accepted sheets and rank the level again",
+      description:
+        "Only for a checked upload with sheets to store. Answers 202 with the store job: it reads the file again (students may have paid since the check), stores the accepted sheets (a student's earlier sheet of the level is replaced) and rebuilds the level's ranks, in one transaction.",
+      request: { params: uploadIdParam },
+      responses: {
+        202: json(envelope(jobStarted).openapi("AnswerUploadConfirmedResponse"), "The store job was queued"),
+        404: errorResponse("No such upload"),
+        409: errorResponse("Not checked yet, already stored or deleted, or nothing to store"),
+      },
+    }),
+    async (c) => {
+      const jobId = await confirmAnswerUpload(c.var.services.database.db, actorOf(c), c.req.valid("param").upload_id);
+      return c.json({ status: true, message: "The sheets are being stored", data: { job_id: jobId } }, 202);
+    },
+  );
+
+  app.openapi(
+    apiRoute("exam.uploadFile", {
+      method: "get",
+      path: "/api/answer-sheet-upload/{upload_id}/problems",
+      tags,
+      summary: "Every line the dry run refused, as CSV (line, roll number, problem, message)",
+      request: { params: uploadIdParam },
+      responses: {
+        200: { description: "The problems file", content: { "text/csv": { schema: z.string() } } },
+        404: errorResponse("No such upload, or no problems"),
+      },
+    }),
+    async (c) => {
+      const { bytes, fileName } = await answerUploadProblems(
+        c.var.services.database.db,
+        c.var.services.storage,
+        c.req.valid("param").upload_id,
+      );
+      return c.body(new Uint8Array(bytes), 200, {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": contentDisposition(fileName),
+        "X-Content-Type-Options": "nosniff",
+        "Cache-Control": "private, no-store",
+      });
+    },
+  );
+
+  app.openapi(
+    apiRoute("exam.uploadFile", {
+      method: "get",
+      path: "/api/admin-delete-answersheet-stats",
+      tags,
+      summary: "What deleting an upload would take away: the sheets it still holds, per class",
+      request: { query: z.object({ upload_id: z.string().optional().openapi({ description: "The upload's id" }) }) },
+      responses: {
+        200: json(
+          envelope(named(deleteAnswerSheetStats, "DeleteAnswerSheetStats")).openapi("DeleteAnswerSheetStatsResponse"),
+          "The sheets",
+        ),
+        404: errorResponse("No such upload"),
+      },
+    }),
+    async (c) => {
+      const { upload_id: uploadId } = validated(uploadIdBody, c.req.valid("query"));
+      return ok(c, await deleteStatsOf(c.var.services.database.db, uploadId));
+    },
+  );
+
+  app.openapi(
+    apiRoute("exam.uploadFile", {
+      method: "post",
+      path: "/api/admin-delete-answersheet",
+      tags,
+      summary: "Delete the sheets an upload still holds and rank the level again",
+      request: {
+        body: { content: { "application/json": { schema: named(uploadIdBody, "UploadIdBody") } }, required: true },
+      },
+      responses: {
+        200: json(envelope(z.object({ sheets: z.number().int() })).openapi("DeleteAnswerSheetResponse"), "Deleted"),
+        404: errorResponse("No such upload"),
+        409: errorResponse("Being checked or stored, or already deleted"),
+      },
+    }),
+    async (c) => {
+      const { upload_id: uploadId } = c.req.valid("json");
+      const sheets = await deleteAnswerUpload(c.var.services.database.db, actorOf(c), uploadId);
+      return ok(c, { sheets }, `${sheets.toLocaleString("en-IN")} answer sheets were deleted.`);
+    },
+  );
+
+  const levelQuery = z.object({
+    level: z
+      .string()
+      .optional()
+      .openapi({ enum: RESET_LEVELS.map((l) => l.param), description: "level-1, level-2 or mock" }),
+  });
+
+  app.openapi(
+    apiRoute("exam.reset", {
+      method: "get",
+      path: "/api/reset-exam",
+      tags,
+      summary: "What resetting a level would delete (sheets, uploads) and keep (finalized paper sets)",
+      request: { query: levelQuery },
+      responses: { 200: resetResponse, 422: errorResponse("Not a level") },
+    }),
+    async (c) => ok(c, await resetSummaryOf(c.var.services.database.db, c.req.valid("query").level ?? "level-1")),
+  );
+
+  app.openapi(
+    apiRoute("exam.reset", {
+      method: "post",
+      path: "/api/reset-exam",
+      tags,
+      summary: "Delete one level's answer sheets and results of the exam year",
+      description:
+        'The body names the level (`level-1`, `level-2`, `mock`) and `confirm` is its name typed by the admin ("Level 1"). Uploads stay listed as deleted; paper sets are kept. Logged.',
+      request: {
+        body: { content: { "application/json": { schema: named(resetExamBody, "ResetExamBody") } }, required: true },
+      },
+      responses: {
+        200: resetResponse,
+        409: errorResponse("An upload of the level is being checked or stored"),
+        422: errorResponse("The level's name was not typed"),
+      },
+    }),
+    async (c) => {
+      const input = c.req.valid("json");
+      const summary = await resetExam(c.var.services.database.db, actorOf(c), input.level, input.confirm);
+      return ok(c, summary, `${summary.confirm} results of ${summary.exam_year} were reset.`);
+    },
+  );
+}

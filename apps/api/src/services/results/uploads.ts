@@ -1,0 +1,646 @@
+/**
+ * Answer-sheet uploads (issue 15, page result-overview/upload-exam-file; decision 022): a vendor's
+ * file is stored and checked by a job (the dry run: nothing is stored), then, when an admin
+ * confirms, a second job reads the same file again, scores the sheets it accepts and stores them
+ * with the level's ranks in one transaction. Deleting an upload takes away the sheets it still
+ * holds; resetting a level takes away all of the exam year's sheets of that level.
+ */
+import { randomUUID } from "node:crypto";
+import type { ExamLevel } from "@repo/contracts/fees";
+import type {
+  AnswerSheetStats,
+  AnswerUploadItem,
+  AnswerUploadReport,
+  ResetExamSummary,
+  SheetProblemItem,
+} from "@repo/contracts/results";
+import {
+  type AnswerUploadStatus,
+  RESET_LEVELS,
+  RESULT_JOBS,
+  RESULT_LIMITS,
+  type ResultSheetFormat,
+  type SheetProblemKind,
+} from "@repo/contracts/results-constants";
+import { type DbOrTx, queryRows } from "@repo/db";
+import { sql } from "drizzle-orm";
+import { fileTypeFromBuffer } from "file-type";
+import type { Services } from "../../context";
+import { ApiError, invalidField, notFound } from "../../http/errors";
+import { type Actor, recordActivity } from "../activity";
+import { enqueueJob, JobError, type JobHandler } from "../jobs";
+import { textsIn } from "../sql";
+import type { FileStorage } from "../storage";
+import { activeExamYear } from "../students";
+import { classifySheet, type KnownPaper, type KnownStudent } from "./dry-run";
+import { type SheetFormat, sheetLines, sheetReader } from "./sheet-format";
+import { type PaperKey, rankLevel, type SheetToStore, storeSheets } from "./store";
+
+/** The vendors' layouts by the code chosen at upload (RESULT_SHEET_FORMATS in contracts). */
+export const SHEET_FORMAT_PROFILES: Record<ResultSheetFormat, SheetFormat> = {
+  default: { layout: { kind: "delimited", delimiter: "," }, alphabet: "ABCDEF", doubleMark: "*" },
+  semicolon: { layout: { kind: "delimited", delimiter: ";" }, alphabet: "ABCDEF", doubleMark: "*" },
+  tab: { layout: { kind: "delimited", delimiter: "\t" }, alphabet: "ABCDEF", doubleMark: "*" },
+  "omr-fixed": {
+    layout: {
+      kind: "fixed",
+      roll: { start: 1, width: 10 },
+      code: { start: 11, width: 12 },
+      answersStart: 23,
+      answerWidth: 1,
+    },
+    alphabet: "123456",
+    doubleMark: "*",
+  },
+};
+
+// ── Starting an upload ───────────────────────────────────────────────────────────────────────
+
+/**
+ * Checks that the file is text (by content: no known binary type, no NUL bytes, UTF-8), stores it
+ * and queues its dry run. Nothing about the sheets is decided here: the job reads them.
+ */
+export async function startAnswerUpload(
+  services: Pick<Services, "database" | "storage">,
+  actor: Actor,
+  upload: { bytes: Uint8Array; name: string; examLevel: ExamLevel; format: ResultSheetFormat },
+): Promise<{ uploadId: number; jobId: number }> {
+  const { bytes } = upload;
+  if (bytes.byteLength === 0) throw invalidField("file", "The file is empty: choose the vendor's answer-sheet file");
+  if (bytes.byteLength > RESULT_LIMITS.maxUploadBytes) {
+    throw invalidField(
+      "file",
+      `The file can be at most ${RESULT_LIMITS.maxUploadBytes / 1024 / 1024} MB: split it into smaller files`,
+      413,
+    );
+  }
+  const detected = await fileTypeFromBuffer(bytes.subarray(0, 4100));
+  if (detected || bytes.subarray(0, 64 * 1024).includes(0)) {
+    throw invalidField(
+      "file",
+      `The file must be the vendor's text file (one line per sheet)${detected ? `; this is a ${detected.ext.toUpperCase()} file` : ""}`,
+    );
+  }
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw invalidField("file", "The file is not UTF-8 or ASCII text: ask the vendor for a plain text export");
+  }
+  const db = services.database.db;
+  const year = await activeExamYear(db);
+  const fileKey = `answer-sheets/${randomUUID()}.txt`;
+  await services.storage.put(fileKey, bytes);
+  return db.transaction(async (tx) => {
+    const [row] = await queryRows<{ id: number }>(
+      tx,
+      sql`insert into answer_uploads (exam_year_id, exam_kind, file_name, file_key, file_bytes, format, created_by)
+          values (${year.id}, ${upload.examLevel}, ${upload.name.slice(0, 200) || "answers.txt"}, ${fileKey},
+            ${bytes.byteLength}, ${upload.format}, ${actor.userId})
+          returning id`,
+    );
+    const uploadId = Number(row?.id);
+    const jobId = await enqueueJob(tx, {
+      kind: RESULT_JOBS.check,
+      payload: { upload_id: uploadId },
+      createdBy: actor.userId,
+    });
+    await tx.execute(sql`update answer_uploads set check_job_id = ${jobId} where id = ${uploadId}`);
+    await recordActivity(tx, {
+      userId: actor.userId,
+      action: "answer-sheets.upload",
+      entity: "answer_upload",
+      entityId: uploadId,
+      after: { exam_level: upload.examLevel, file_name: upload.name, bytes: bytes.byteLength, format: upload.format },
+      requestId: actor.requestId,
+    });
+    return { uploadId, jobId };
+  });
+}
+
+// ── Reading a stored upload against the database ─────────────────────────────────────────────
+
+interface UploadRow {
+  id: number;
+  exam_year_id: number;
+  exam_kind: ExamLevel;
+  file_key: string;
+  file_name: string;
+  format: ResultSheetFormat;
+  status: AnswerUploadStatus;
+}
+
+async function uploadRow(db: DbOrTx, uploadId: number): Promise<UploadRow> {
+  const [row] = await queryRows<UploadRow>(
+    db,
+    sql`select id, exam_year_id, exam_kind, file_key, file_name, format, status from answer_uploads where id = ${uploadId}`,
+  );
+  if (!row) throw notFound("Upload");
+  return { ...row, id: Number(row.id), exam_year_id: Number(row.exam_year_id) };
+}
+
+interface Student extends KnownStudent {
+  id: number;
+  stored: boolean;
+}
+
+/** Roll numbers looked up per statement: one JSON parameter each. */
+const LOOKUP_BATCH = 20_000;
+
+/** The exam year's students with these roll numbers, and whether each has a sheet of the level. */
+async function studentsByRoll(db: DbOrTx, upload: UploadRow, rolls: readonly string[]) {
+  const students = new Map<string, Student>();
+  for (let at = 0; at < rolls.length; at += LOOKUP_BATCH) {
+    const rows = await queryRows<{ roll: string; id: number; class_level: number; paid: boolean; stored: boolean }>(
+      db,
+      sql`select s.roll_number as roll, s.id, s.class_level, s.payment_status = 'paid' as paid,
+            exists (select 1 from answer_sheets a where a.exam_year_id = s.exam_year_id and a.exam_kind = ${upload.exam_kind}
+              and a.student_id = s.id) as stored
+          from students s
+          where s.exam_year_id = ${upload.exam_year_id} and ${textsIn(sql`s.roll_number`, rolls.slice(at, at + LOOKUP_BATCH))}`,
+    );
+    for (const row of rows) {
+      students.set(row.roll.toUpperCase(), {
+        id: Number(row.id),
+        classLevel: Number(row.class_level),
+        paid: row.paid,
+        stored: row.stored,
+      });
+    }
+  }
+  return students;
+}
+
+/** The level's finalized paper sets of the exam year by their code as sheets write it (upper case). */
+async function finalizedPapers(db: DbOrTx, upload: UploadRow) {
+  const rows = await queryRows<{ id: number; code: string; class_level: number; questions: number }>(
+    db,
+    sql`select ps.id, upper(ps.code) as code, ps.class_level,
+          (select count(*)::int from paper_set_questions q where q.paper_set_id = ps.id) as questions
+        from paper_sets ps
+        where ps.exam_year_id = ${upload.exam_year_id} and ps.exam_kind = ${upload.exam_kind} and ps.status = 'finalized'`,
+  );
+  return new Map<string, KnownPaper & { id: number }>(
+    rows.map((row) => [
+      row.code,
+      { id: Number(row.id), classLevel: Number(row.class_level), questionCount: Number(row.questions) },
+    ]),
+  );
+}
+
+const PROBLEM_KIND: Record<string, SheetProblemKind> = {
+  unknownRoll: "unknown_roll",
+  unpaid: "unpaid",
+  wrongPaper: "wrong_paper",
+  replacedInFile: "replaced_in_file",
+};
+
+interface Checked {
+  report: AnswerUploadReport;
+  /** Every refused line, for the problems file. */
+  problems: SheetProblemItem[];
+}
+
+/**
+ * Reads the upload's file twice, line by line: first the roll numbers (the last line of each
+ * wins), then each sheet's fate against the database. `accept` receives every sheet that would be
+ * stored; the check counts them, the store job stores them.
+ */
+async function readUpload(
+  db: DbOrTx,
+  storage: FileStorage,
+  upload: UploadRow,
+  accept: (sheet: SheetToStore) => Promise<void>,
+): Promise<Checked> {
+  const bytes = await storage.get(upload.file_key);
+  if (!bytes) throw new JobError("The uploaded file is no longer stored. Please upload it again.");
+  const lines = sheetLines(new TextDecoder().decode(bytes));
+  const read = sheetReader(SHEET_FORMAT_PROFILES[upload.format]);
+  const lastLine = new Map<string, number>();
+  const problems: SheetProblemItem[] = [];
+  let sheetLinesCount = 0;
+  for (const [index, raw] of lines.entries()) {
+    const result = read(raw, index + 1);
+    if (!result) continue;
+    sheetLinesCount += 1;
+    if ("sheet" in result) lastLine.set(result.sheet.roll, result.sheet.line);
+    else
+      problems.push({
+        kind: "malformed",
+        line: result.bad.line,
+        roll: result.bad.roll ?? "",
+        message: result.bad.message,
+      });
+  }
+  if (sheetLinesCount === 0) throw new JobError("The file has no lines: is it the vendor's answer-sheet file?");
+  const students = await studentsByRoll(db, upload, [...lastLine.keys()]);
+  const papers = await finalizedPapers(db, upload);
+  const byPaper = new Map<string, number>();
+  let accepted = 0;
+  let replacing = 0;
+  for (const [index, raw] of lines.entries()) {
+    const result = read(raw, index + 1);
+    if (!result || !("sheet" in result)) continue;
+    const { sheet } = result;
+    const refusal = classifySheet(sheet, lastLine, students, papers);
+    if (refusal) {
+      problems.push({
+        kind: PROBLEM_KIND[refusal.kind] ?? "malformed",
+        line: sheet.line,
+        roll: sheet.roll,
+        message: refusal.message,
+      });
+      continue;
+    }
+    const student = students.get(sheet.roll) as Student;
+    const paper = papers.get(sheet.code) as KnownPaper & { id: number };
+    accepted += 1;
+    if (student.stored) replacing += 1;
+    byPaper.set(sheet.code, (byPaper.get(sheet.code) ?? 0) + 1);
+    await accept({
+      studentId: student.id,
+      rollNumber: sheet.roll,
+      paperSetId: paper.id,
+      line: sheet.line,
+      answers: sheet.answers,
+    });
+  }
+  problems.sort((a, b) => a.line - b.line);
+  const counts = { malformed: 0, unknown_roll: 0, unpaid: 0, wrong_paper: 0, replaced_in_file: 0 };
+  for (const problem of problems) counts[problem.kind] += 1;
+  const shown = new Map<SheetProblemKind, number>();
+  const report: AnswerUploadReport = {
+    lines: sheetLinesCount,
+    accepted,
+    replacing_stored: replacing,
+    counts,
+    by_paper: [...byPaper].sort(([a], [b]) => (a < b ? -1 : 1)).map(([code, sheets]) => ({ code, sheets })),
+    problems: problems.filter((p) => {
+      const n = (shown.get(p.kind) ?? 0) + 1;
+      shown.set(p.kind, n);
+      return n <= RESULT_LIMITS.problemsShown;
+    }),
+  };
+  return { report, problems };
+}
+
+/** A CSV cell: quoted, and a leading = + - @ neutralised so that a spreadsheet never runs it. */
+const cell = (value: string | number) => {
+  const text = String(value);
+  return `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`;
+};
+
+function problemsCsv(problems: readonly SheetProblemItem[]): Uint8Array {
+  const lines = [["Line", "Roll number", "Problem", "Message"].map(cell).join(",")];
+  for (const p of problems) lines.push([p.line, p.roll, p.kind, p.message].map(cell).join(","));
+  // A byte-order mark, so that Excel reads the text as UTF-8.
+  return new TextEncoder().encode(`\uFEFF${lines.join("\r\n")}\r\n`);
+}
+
+// ── The jobs ─────────────────────────────────────────────────────────────────────────────────
+
+/** The dry run: reports, stores nothing. Idempotent: running it again writes the same report. */
+export function answerCheckJob(services: Pick<Services, "storage">): JobHandler {
+  return async ({ db, job, progress }) => {
+    const upload = await uploadRow(db, Number(job.payload.upload_id));
+    if (upload.status !== "checking" && upload.status !== "checked")
+      return { upload_id: upload.id, skipped: upload.status };
+    await progress(0, 2);
+    let checked: Checked;
+    try {
+      checked = await readUpload(db, services.storage, upload, async () => {});
+    } catch (error) {
+      const message = error instanceof JobError ? error.message : "The file could not be checked";
+      await db.execute(sql`update answer_uploads set status = 'failed', error = ${message} where id = ${upload.id}`);
+      throw error;
+    }
+    const problemsKey = checked.problems.length > 0 ? `answer-sheets/${randomUUID()}-problems.csv` : null;
+    if (problemsKey) await services.storage.put(problemsKey, problemsCsv(checked.problems));
+    await db.execute(sql`update answer_uploads set status = 'checked', report = ${JSON.stringify(checked.report)}::jsonb,
+      problems_key = ${problemsKey} where id = ${upload.id} and status in ('checking', 'checked')`);
+    await progress(2, 2);
+    return { upload_id: upload.id, accepted: checked.report.accepted, refused: checked.problems.length };
+  };
+}
+
+/** Sheets stored per statement by the store job. */
+const STORE_BATCH = 5000;
+
+/**
+ * Stores a confirmed upload: reads the file again (students may have paid or papers been
+ * finalized since the check), scores and stores the accepted sheets and rebuilds the level's
+ * ranks, all in one transaction, so that a crash leaves nothing half-stored and the job, run
+ * again, stores the same sheets.
+ */
+export function answerStoreJob(services: Pick<Services, "storage" | "database">): JobHandler {
+  // On PGlite (one connection) a progress write would wait for this very transaction.
+  const progressInTransaction = services.database.driver === "postgres";
+  return async ({ db, job, progress }) => {
+    const upload = await uploadRow(db, Number(job.payload.upload_id));
+    if (upload.status !== "storing") return { upload_id: upload.id, skipped: upload.status };
+    const keys = new Map<number, PaperKey>();
+    let stored = 0;
+    const result = await storeInTransaction().catch(async (error: unknown) => {
+      // Nothing was stored (the transaction rolled back): the upload can be confirmed again.
+      const message =
+        error instanceof JobError || error instanceof ApiError ? error.message : "Storing the sheets failed";
+      await failedStore(db, upload.id, message);
+      throw error;
+    });
+    await progress(stored, stored);
+    return { upload_id: upload.id, stored, refused: result.problems.length };
+
+    function storeInTransaction() {
+      return db.transaction(async (tx) => {
+        let batch: SheetToStore[] = [];
+        let expected = 0;
+        const flush = async () => {
+          stored += await storeSheets(
+            tx as DbOrTx,
+            { examYearId: upload.exam_year_id, examKind: upload.exam_kind, uploadId: upload.id, sheets: batch },
+            keys,
+          );
+          batch = [];
+          if (progressInTransaction) await progress(stored, Math.max(expected, stored));
+        };
+        const checked = await readUpload(tx as DbOrTx, services.storage, upload, async (sheet) => {
+          expected += 1;
+          batch.push(sheet);
+          if (batch.length >= STORE_BATCH) await flush();
+        });
+        if (batch.length > 0) await flush();
+        await rankLevel(tx as DbOrTx, upload.exam_year_id, upload.exam_kind);
+        await tx.execute(sql`update answer_uploads set status = 'stored', stored_sheets = ${stored},
+        report = ${JSON.stringify(checked.report)}::jsonb where id = ${upload.id}`);
+        return checked;
+      });
+    }
+  };
+}
+
+/** Marks an upload whose store job failed, so that the screen says so and it can be confirmed again. */
+export async function failedStore(db: DbOrTx, uploadId: number, message: string): Promise<void> {
+  await db.execute(sql`update answer_uploads set status = 'checked', error = ${message}
+    where id = ${uploadId} and status = 'storing'`);
+}
+
+// ── Confirming, deleting, resetting ──────────────────────────────────────────────────────────
+
+/** Queues the store job of a checked upload. */
+export async function confirmAnswerUpload(db: DbOrTx, actor: Actor, uploadId: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await queryRows<{ status: AnswerUploadStatus; accepted: number | null }>(
+      tx,
+      sql`select status, (report->>'accepted')::int as accepted from answer_uploads where id = ${uploadId} for update`,
+    );
+    if (!row) throw notFound("Upload");
+    if (row.status !== "checked") {
+      throw new ApiError(
+        409,
+        row.status === "checking"
+          ? "The file is still being checked: wait for its report, then confirm"
+          : `This upload cannot be stored: it is ${row.status}`,
+      );
+    }
+    if (!row.accepted)
+      throw new ApiError(409, "The report found no sheet to store: correct the file and upload it again");
+    const jobId = await enqueueJob(tx, {
+      kind: RESULT_JOBS.store,
+      payload: { upload_id: uploadId },
+      createdBy: actor.userId,
+    });
+    await tx.execute(sql`update answer_uploads set status = 'storing', store_job_id = ${jobId}, error = null,
+      confirmed_by = ${actor.userId}, confirmed_at = now() where id = ${uploadId}`);
+    await recordActivity(tx, {
+      userId: actor.userId,
+      action: "answer-sheets.confirm",
+      entity: "answer_upload",
+      entityId: uploadId,
+      after: { accepted: row.accepted },
+      requestId: actor.requestId,
+    });
+    return jobId;
+  });
+}
+
+/** What deleting an upload would take away: the sheets it still holds, per class. */
+export async function deleteAnswerSheetStats(db: DbOrTx, uploadId: number) {
+  const upload = await uploadRow(db, uploadId);
+  const rows = await queryRows<{ class_level: number; sheets: number }>(
+    db,
+    sql`select class_level, count(*)::int as sheets from answer_sheets where upload_id = ${uploadId}
+        group by class_level order by class_level`,
+  );
+  const byClass = rows.map((r) => ({ class_level: Number(r.class_level), sheets: Number(r.sheets) }));
+  return {
+    upload_id: uploadId,
+    file_name: upload.file_name,
+    sheets: byClass.reduce((n, r) => n + r.sheets, 0),
+    by_class: byClass,
+  };
+}
+
+/**
+ * Deletes the sheets an upload still holds (a later upload's replacements stay) and ranks the
+ * level again, in one transaction; the upload stays listed as deleted.
+ */
+export async function deleteAnswerUpload(db: DbOrTx, actor: Actor, uploadId: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await queryRows<{ status: AnswerUploadStatus; exam_year_id: number; exam_kind: ExamLevel }>(
+      tx,
+      sql`select status, exam_year_id, exam_kind from answer_uploads where id = ${uploadId} for update`,
+    );
+    if (!row) throw notFound("Upload");
+    if (row.status === "storing" || row.status === "checking") {
+      throw new ApiError(
+        409,
+        `The upload is ${row.status === "storing" ? "being stored" : "being checked"}: wait until it finishes`,
+      );
+    }
+    if (row.status === "deleted") throw new ApiError(409, "This upload is already deleted");
+    const [deleted] = await queryRows<{ n: number }>(
+      tx,
+      sql`with gone as (delete from answer_sheets where upload_id = ${uploadId} returning 1) select count(*)::int as n from gone`,
+    );
+    const sheets = Number(deleted?.n ?? 0);
+    if (sheets > 0) await rankLevel(tx, Number(row.exam_year_id), row.exam_kind);
+    await tx.execute(sql`update answer_uploads set status = 'deleted', deleted_by = ${actor.userId}, deleted_at = now()
+      where id = ${uploadId}`);
+    await recordActivity(tx, {
+      userId: actor.userId,
+      action: "answer-sheets.delete",
+      entity: "answer_upload",
+      entityId: uploadId,
+      before: { status: row.status, sheets },
+      requestId: actor.requestId,
+    });
+    return sheets;
+  });
+}
+
+function resetLevel(param: string) {
+  const level = RESET_LEVELS.find((l) => l.param === param);
+  if (!level) throw invalidField("level", `level must be one of ${RESET_LEVELS.map((l) => l.param).join(", ")}`);
+  return level;
+}
+
+/** reset-exam's preview: what a reset of the level would delete, and what it keeps. */
+export async function resetExamSummary(db: DbOrTx, param: string): Promise<ResetExamSummary> {
+  const level = resetLevel(param);
+  const year = await activeExamYear(db);
+  const [row] = await queryRows<{ sheets: number; uploads: number; papers: number }>(
+    db,
+    sql`select
+          (select count(*)::int from answer_sheets where exam_year_id = ${year.id} and exam_kind = ${level.level}) as sheets,
+          (select count(*)::int from answer_uploads where exam_year_id = ${year.id} and exam_kind = ${level.level}
+            and status <> 'deleted') as uploads,
+          (select count(*)::int from paper_sets where exam_year_id = ${year.id} and exam_kind = ${level.level}
+            and status = 'finalized') as papers`,
+  );
+  return {
+    level: level.param,
+    exam_level: level.level,
+    exam_year: year.label,
+    confirm: level.confirm,
+    sheets: Number(row?.sheets ?? 0),
+    uploads: Number(row?.uploads ?? 0),
+    finalized_paper_sets: Number(row?.papers ?? 0),
+  };
+}
+
+/**
+ * Deletes the exam year's sheets and results of one level, after the admin typed the level's name.
+ * Uploads stay listed as deleted; paper sets are not touched (a finalized set never changes).
+ */
+export async function resetExam(db: DbOrTx, actor: Actor, param: string, confirm: string): Promise<ResetExamSummary> {
+  const level = resetLevel(param);
+  if (confirm.trim().toLowerCase() !== level.confirm.toLowerCase()) {
+    throw invalidField("confirm", `Type "${level.confirm}" to confirm that every ${level.confirm} result is deleted`);
+  }
+  const before = await resetExamSummary(db, param);
+  const year = await activeExamYear(db);
+  await db.transaction(async (tx) => {
+    const busy = await queryRows<{ id: number }>(
+      tx,
+      sql`select id from answer_uploads where exam_year_id = ${year.id} and exam_kind = ${level.level}
+          and status in ('checking', 'storing') for update`,
+    );
+    if (busy.length > 0)
+      throw new ApiError(409, "An upload of this level is being checked or stored: wait until it finishes");
+    await tx.execute(sql`delete from result_ranks where exam_year_id = ${year.id} and exam_kind = ${level.level}`);
+    await tx.execute(sql`delete from answer_sheets where exam_year_id = ${year.id} and exam_kind = ${level.level}`);
+    await tx.execute(sql`update answer_uploads set status = 'deleted', deleted_by = ${actor.userId}, deleted_at = now()
+      where exam_year_id = ${year.id} and exam_kind = ${level.level} and status <> 'deleted'`);
+    await recordActivity(tx, {
+      userId: actor.userId,
+      action: "exam.reset",
+      entity: "exam_level",
+      entityId: level.level,
+      before: { exam_year: year.label, sheets: before.sheets, uploads: before.uploads },
+      requestId: actor.requestId,
+    });
+  });
+  return resetExamSummary(db, param);
+}
+
+// ── Reading uploads ──────────────────────────────────────────────────────────────────────────
+
+const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
+
+/** answer-sheet-submitted-stats: the exam year's stored sheets per level and class, and its newest uploads. */
+export async function answerSheetStats(db: DbOrTx): Promise<AnswerSheetStats> {
+  const year = await activeExamYear(db);
+  const [counts, uploads] = await Promise.all([
+    queryRows<{ exam_kind: ExamLevel; class_level: number; sheets: number }>(
+      db,
+      sql`select exam_kind, class_level, count(*)::int as sheets from answer_sheets where exam_year_id = ${year.id}
+          group by exam_kind, class_level order by exam_kind, class_level`,
+    ),
+    listUploads(db, sql`u.exam_year_id = ${year.id}`),
+  ]);
+  const levels = (["level1", "level2", "mock"] as const).map((level) => {
+    const byClass = counts
+      .filter((c) => c.exam_kind === level)
+      .map((c) => ({ class_level: Number(c.class_level), sheets: Number(c.sheets) }));
+    return { exam_level: level, sheets: byClass.reduce((n, c) => n + c.sheets, 0), by_class: byClass };
+  });
+  return { exam_year: year.label, levels, uploads };
+}
+
+export async function answerUploadItem(db: DbOrTx, uploadId: number): Promise<AnswerUploadItem> {
+  const [item] = await listUploads(db, sql`u.id = ${uploadId}`);
+  if (!item) throw notFound("Upload");
+  return item;
+}
+
+async function listUploads(db: DbOrTx, where: ReturnType<typeof sql>): Promise<AnswerUploadItem[]> {
+  const rows = await queryRows<{
+    id: number;
+    exam_kind: ExamLevel;
+    file_name: string;
+    file_bytes: number;
+    format: ResultSheetFormat;
+    status: AnswerUploadStatus;
+    report: AnswerUploadReport | string | null;
+    problems_key: string | null;
+    stored_sheets: number | null;
+    current_sheets: number;
+    check_job_id: number | null;
+    store_job_id: number | null;
+    error: string | null;
+    created_by: string | null;
+    created_at: string | Date;
+    confirmed_by: string | null;
+    confirmed_at: string | Date | null;
+    deleted_at: string | Date | null;
+    job_status: string | null;
+  }>(
+    db,
+    sql`select u.id, u.exam_kind, u.file_name, u.file_bytes, u.format, u.status, u.report, u.problems_key,
+          u.stored_sheets, (select count(*)::int from answer_sheets a where a.upload_id = u.id) as current_sheets,
+          u.check_job_id, u.store_job_id, coalesce(u.error, j.error) as error, cb.name as created_by, u.created_at,
+          fb.name as confirmed_by, u.confirmed_at, u.deleted_at, j.status as job_status
+        from answer_uploads u
+        left join jobs j on j.id = case u.status when 'checking' then u.check_job_id when 'storing' then u.store_job_id end
+        left join users cb on cb.id = u.created_by
+        left join users fb on fb.id = u.confirmed_by
+        where ${where}
+        order by u.id desc
+        limit ${RESULT_LIMITS.recentUploads}`,
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    exam_level: row.exam_kind,
+    file_name: row.file_name,
+    file_bytes: Number(row.file_bytes),
+    format: row.format,
+    // A job whose runner died on its last attempt is failed though the upload never heard of it.
+    status: row.job_status === "failed" ? "failed" : row.status,
+    report: typeof row.report === "string" ? (JSON.parse(row.report) as AnswerUploadReport) : row.report,
+    has_problems_file: row.problems_key !== null,
+    stored_sheets: row.stored_sheets === null ? null : Number(row.stored_sheets),
+    current_sheets: Number(row.current_sheets),
+    job_id:
+      row.status === "checking" ? Number(row.check_job_id) : row.status === "storing" ? Number(row.store_job_id) : null,
+    error: row.error,
+    created_by: row.created_by,
+    created_at: iso(row.created_at) ?? "",
+    confirmed_by: row.confirmed_by,
+    confirmed_at: iso(row.confirmed_at),
+    deleted_at: iso(row.deleted_at),
+  }));
+}
+
+/** The problems file of an upload (CSV of every refused line). */
+export async function answerUploadProblems(
+  db: DbOrTx,
+  storage: FileStorage,
+  uploadId: number,
+): Promise<{ bytes: Uint8Array; fileName: string }> {
+  const [row] = await queryRows<{ problems_key: string | null; file_name: string }>(
+    db,
+    sql`select problems_key, file_name from answer_uploads where id = ${uploadId}`,
+  );
+  const bytes = row?.problems_key ? await storage.get(row.problems_key) : undefined;
+  if (!row || !bytes) throw notFound("Problems file");
+  return { bytes, fileName: `${row.file_name.replace(/\.[^.]*$/, "")}-problems.csv` };
+}
