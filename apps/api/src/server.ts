@@ -7,6 +7,7 @@ import { startServer } from "./lifecycle";
 import { createLogger } from "./logger";
 import { createServices, DEFAULT_CONFIG, startBackgroundWork } from "./services/index";
 import { ensureBuiltInTemplates } from "./services/mail/index";
+import { seedDemoResults } from "./services/results/demo";
 import { version } from "./version";
 
 const env = loadEnvOrExit("api", apiEnvSchema);
@@ -20,8 +21,11 @@ async function main() {
   );
 
   const seed = env.SEED_DEMO === "true" || (env.SEED_DEMO === "auto" && env.NODE_ENV !== "production");
-  if (seed && (await seedDemoData(database.db, env.DEMO_PASSWORD)))
+  if (seed && (await seedDemoData(database.db, env.DEMO_PASSWORD))) {
     logger.info("demo data loaded into the empty database");
+    // Scored and ranked like an upload, so the scoring lives in the API, not in the seed.
+    if (await seedDemoResults(database.db)) logger.info("demo results loaded");
+  }
 
   const added = await ensureBuiltInTemplates(database.db);
   if (added > 0) logger.info({ templates: added }, "built-in mail templates added");

@@ -1,3 +1,5 @@
+import type { ExamLevel } from "@repo/contracts/fees";
+import { PAPER_DEFAULTS } from "@repo/contracts/papers-constants";
 import { sql } from "drizzle-orm";
 import { type DbOrTx, queryRows } from "../client";
 
@@ -98,11 +100,23 @@ export async function seedFinalizedPaper(db: DbOrTx, paper: SeedPaper): Promise<
   return setId;
 }
 
-/** Level 1's shape (DECISIONS §4): A 40 and B 60 single-answer questions, B counting from 20 in A. */
-export function level1Sections(correctOf: (n: number) => string[]): SeedSection[] {
-  const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => correctOf(from + i));
-  return [
-    { label: "A", correct: range(1, 40), marksPerQuestion: 1 },
-    { label: "B", correct: range(41, 60), marksPerQuestion: 1, countsIfSection: "A", countsIfMarks: 20 },
-  ];
+/**
+ * A level's default sections (DECISIONS §4, PAPER_DEFAULTS) with the correct options of question n
+ * (numbered through the paper) from `correctOf`.
+ */
+export function defaultSections(level: ExamLevel, correctOf: (n: number) => string[]): SeedSection[] {
+  let number = 0;
+  return PAPER_DEFAULTS[level].sections.map((section) => ({
+    label: section.label,
+    title: section.title,
+    correct: Array.from({ length: section.questionCount }, () => correctOf(++number)),
+    marksPerQuestion: section.marksPerQuestion,
+    negativeMarks: section.negativeMarks,
+    answerRule: section.answerRule,
+    countsIfSection: section.countsIfSection ?? null,
+    countsIfMarks: section.countsIfMarks ?? null,
+  }));
 }
+
+/** Level 1's shape: A 40 and B 60 single-answer questions, B counting from 20 in A. */
+export const level1Sections = (correctOf: (n: number) => string[]) => defaultSections("level1", correctOf);
