@@ -18,6 +18,9 @@
 //     `--only payments-webhooks`. Figures go to bench/results/payments-webhooks.json.
 //  8. Paper setting: the question list over 100,000 questions and 100-question paper PDFs in 14
 //     languages. `--only papers`. Figures go to bench/results/papers.json.
+//  9. Results (bench/results.ts): 1,000,000 answer sheets uploaded, checked, scored and ranked, and
+//     the result lists over them. `--only results` (`--sheets N` for fewer). Figures go to
+//     bench/results/results.json.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Agent, request as httpRequest, type IncomingMessage } from "node:http";
@@ -34,6 +37,7 @@ import { runMailBench } from "./mail";
 import { PAPER_TARGETS, runPapersBench } from "./papers";
 import { runPaymentsWebhookBench, WEBHOOK_TARGET_PER_SECOND } from "./payments-webhooks";
 import { runReferralEarningsBench } from "./referral-earnings";
+import { RESULT_TARGETS, runResultsBench } from "./results";
 import { runStudentImportBench } from "./student-import";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -56,6 +60,7 @@ const PARTS = [
   "invoice-pdf",
   "payments-webhooks",
   "papers",
+  "results",
 ];
 if (only !== undefined && !PARTS.includes(only)) {
   console.error(`bench: --only must be one of ${PARTS.join(", ")}, not ${only}`);
@@ -556,4 +561,26 @@ if (only === undefined || only === "papers") {
     `\n| 100-question paper PDF | seconds | target |\n|---|---|---|\n| one language | ${report.pdf.one_language_s} | ≤ ${PAPER_TARGETS.oneLanguageS} |\n| all 14 languages | ${report.pdf.all_languages_s} | ≤ ${PAPER_TARGETS.allLanguagesS} |`,
   );
   console.log("Report: bench/results/papers.json");
+}
+
+if (only === undefined || only === "results") {
+  const report = await runResultsBench({
+    adminUrl,
+    port: PORT + 7,
+    sheets: flag("sheets", 1_000_000),
+    keep: args.includes("--keep"),
+  });
+  mkdirSync(`${root}bench/results`, { recursive: true });
+  writeFileSync(
+    `${root}bench/results/results.json`,
+    `${JSON.stringify({ date: new Date().toISOString(), ...report }, null, 2)}\n`,
+  );
+  const s = report.seconds;
+  console.log(
+    `\n| ${report.sheets.toLocaleString("en")} sheets (${report.file_mb} MB) | upload | check | store job (read and check / score and store / rank) | end to end | target |\n|---|---|---|---|---|---|\n| Level 1, 100 questions | ${s.upload} s | ${s.check} s | ${s.store_job} s (${s.split?.read_and_check} / ${s.split?.score_and_store} / ${s.split?.rank}) | ${s.end_to_end} s | ≤ ${RESULT_TARGETS.endToEndS} s |`,
+  );
+  console.log("\n| result list, 8 at a time | p50 | p95 | target p95 |\n|---|---|---|---|");
+  for (const f of report.lists)
+    console.log(`| ${f.scenario} | ${f.p50_ms} ms | ${f.p95_ms} ms | ≤ ${RESULT_TARGETS.listP95Ms} ms |`);
+  console.log("Report: bench/results/results.json");
 }

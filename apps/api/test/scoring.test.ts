@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { denseRank, LEVEL1_TIE_BREAKS, rankKeys, rankWithin, winners } from "../src/services/results/ranking";
+import {
+  denseRank,
+  LEVEL1_TIE_BREAKS,
+  packRankKey,
+  rankKeys,
+  rankWithin,
+  winners,
+} from "../src/services/results/ranking";
 import { normaliseAnswer, outcomeOf, type ScoringSection, scoreSheet } from "../src/services/results/scoring";
 
 /** Questions numbered from `from`, every key "A" unless said. */
@@ -129,6 +136,22 @@ describe("ranking", () => {
       ["R3", 2],
       ["R2", 3],
     ]);
+  });
+
+  it("packs a chain into one integer that sorts exactly like the keys compared in order", () => {
+    const key = fc.integer({ min: -1_000_000, max: 1_000_000 });
+    const chain = fc.tuple(key, key, fc.integer({ min: -200, max: 0 }));
+    fc.assert(
+      fc.property(chain, chain, (a, b) => {
+        const byKeys = Math.sign(a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
+        const packedA = packRankKey(a);
+        const packedB = packRankKey(b);
+        const byPacked = packedA > packedB ? 1 : packedA < packedB ? -1 : 0;
+        expect(byPacked).toBe(byKeys);
+      }),
+    );
+    expect(packRankKey([10_000, 4_000, -100]) < 2n ** 63n).toBe(true);
+    expect(() => packRankKey([2 ** 20, 0, 0])).toThrow(/out of range/);
   });
 
   it("gives equal keys one rank and the next keys the next number", () => {

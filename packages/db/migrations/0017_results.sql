@@ -14,7 +14,7 @@ CREATE TABLE "answer_sheets" (
 	"right_count" smallint NOT NULL,
 	"wrong_count" smallint NOT NULL,
 	"blank_count" smallint NOT NULL,
-	"rank_keys" integer[] NOT NULL,
+	"rank_key" bigint NOT NULL,
 	"class_level" smallint NOT NULL,
 	"language" text NOT NULL,
 	"school_id" integer,

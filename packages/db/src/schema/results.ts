@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -100,8 +101,11 @@ export const answerSheets = pgTable(
     rightCount: smallint("right_count").notNull(),
     wrongCount: smallint("wrong_count").notNull(),
     blankCount: smallint("blank_count").notNull(),
-    /** The tie-break chain's numbers (ranking.ts rankKeys), compared as an array, bigger first. */
-    rankKeys: integer("rank_keys").array().notNull(),
+    /**
+     * The tie-break chain's numbers (ranking.ts rankKeys) packed into one integer that sorts like
+     * them, bigger first (store.ts packRankKey): one bigint sorts far faster than an array.
+     */
+    rankKey: bigint("rank_key", { mode: "bigint" }).notNull(),
     classLevel: smallint("class_level").notNull(),
     language: text("language").notNull(),
     schoolId: integer("school_id"),

@@ -9,7 +9,7 @@ import { RANKED_LEVELS } from "@repo/contracts/results-constants";
 import { type DbOrTx, queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
 import { ApiError } from "../../http/errors";
-import { LEVEL1_TIE_BREAKS, rankKeys } from "./ranking";
+import { LEVEL1_TIE_BREAKS, packRankKey, rankKeys } from "./ranking";
 import { type AnswerRule, type ScoringSection, scoreSheet } from "./scoring";
 
 export interface PaperKey {
@@ -138,7 +138,7 @@ export async function storeSheets(
       right: [] as number[],
       wrong: [] as number[],
       blank: [] as number[],
-      rankKeys: [] as string[],
+      rankKey: [] as string[],
       code: [] as string[],
     };
     for (const sheet of chunk) {
@@ -162,7 +162,7 @@ export async function storeSheets(
       columns.right.push(score.sections.reduce((n, s) => n + s.right, 0));
       columns.wrong.push(score.sections.reduce((n, s) => n + s.wrong, 0));
       columns.blank.push(score.sections.reduce((n, s) => n + s.blank, 0));
-      columns.rankKeys.push(intArray(rankKeys(score, TIE_BREAKS)));
+      columns.rankKey.push(packRankKey(rankKeys(score, TIE_BREAKS)).toString());
       columns.code.push(newVerifyCode());
     }
     const rows = await queryRows<{ n: number }>(
@@ -172,17 +172,17 @@ export async function storeSheets(
               ${intArray(columns.student)}::int[], ${textArray(columns.roll)}::text[], ${intArray(columns.paper)}::int[],
               ${intArray(columns.line)}::int[], ${textArray(columns.answers)}::text[], ${intArray(columns.total)}::int[],
               ${textArray(columns.sections)}::text[], ${textArray(columns.counted)}::text[], ${intArray(columns.right)}::int[],
-              ${intArray(columns.wrong)}::int[], ${intArray(columns.blank)}::int[], ${textArray(columns.rankKeys)}::text[],
+              ${intArray(columns.wrong)}::int[], ${intArray(columns.blank)}::int[], ${`{${columns.rankKey.join(",")}}`}::bigint[],
               ${textArray(columns.code)}::text[]
             ) as i(student_id, roll_number, paper_set_id, line, answers, total, section_marks, section_counted,
-                   right_count, wrong_count, blank_count, rank_keys, verify_code)
+                   right_count, wrong_count, blank_count, rank_key, verify_code)
           ), saved as (
             insert into answer_sheets (exam_year_id, exam_kind, student_id, roll_number, paper_set_id, upload_id, line,
-              answers, total, section_marks, section_counted, right_count, wrong_count, blank_count, rank_keys,
+              answers, total, section_marks, section_counted, right_count, wrong_count, blank_count, rank_key,
               class_level, language, school_id, zone_id, state_id, prant_id, district_id, verify_code)
             select ${input.examYearId}, ${input.examKind}, i.student_id, i.roll_number, i.paper_set_id, ${input.uploadId},
               i.line, i.answers, i.total, i.section_marks::int[], i.section_counted::boolean[], i.right_count,
-              i.wrong_count, i.blank_count, i.rank_keys::int[], s.class_level, s.language, s.school_id, s.zone_id,
+              i.wrong_count, i.blank_count, i.rank_key, s.class_level, s.language, s.school_id, s.zone_id,
               s.state_id, s.prant_id, s.district_id, i.verify_code
             from input i join students s on s.id = i.student_id
             on conflict (exam_year_id, exam_kind, student_id) do update set
@@ -190,7 +190,7 @@ export async function storeSheets(
               line = excluded.line, answers = excluded.answers, total = excluded.total,
               section_marks = excluded.section_marks, section_counted = excluded.section_counted,
               right_count = excluded.right_count, wrong_count = excluded.wrong_count,
-              blank_count = excluded.blank_count, rank_keys = excluded.rank_keys, class_level = excluded.class_level,
+              blank_count = excluded.blank_count, rank_key = excluded.rank_key, class_level = excluded.class_level,
               language = excluded.language, school_id = excluded.school_id, zone_id = excluded.zone_id,
               state_id = excluded.state_id, prant_id = excluded.prant_id, district_id = excluded.district_id,
               stored_at = now()
@@ -210,10 +210,17 @@ export async function storeSheets(
  * they were stored. A mock is never ranked (DECISIONS §4).
  */
 export async function rankLevel(db: DbOrTx, examYearId: number, examKind: ExamLevel): Promise<void> {
+  // In a transaction (a savepoint inside the caller's), so that the sort memory below is its own.
+  await db.transaction(async (tx) => rebuildRanks(tx as DbOrTx, examYearId, examKind));
+}
+
+async function rebuildRanks(db: DbOrTx, examYearId: number, examKind: ExamLevel): Promise<void> {
   await db.execute(sql`delete from result_ranks where exam_year_id = ${examYearId} and exam_kind = ${examKind}`);
   if (!(RANKED_LEVELS as readonly string[]).includes(examKind)) return;
+  // Six sorts of a level's sheets: in memory rather than merged on disk (the default is 4 MB).
+  await db.execute(sql`set local work_mem = '256MB'`);
   const over = (partition: string) =>
-    sql.raw(`over (partition by class_level${partition ? `, ${partition}` : ""} order by rank_keys desc)`);
+    sql.raw(`over (partition by class_level${partition ? `, ${partition}` : ""} order by rank_key desc)`);
   await db.execute(sql`
     insert into result_ranks (sheet_id, exam_year_id, exam_kind, class_level, school_id, zone_id, state_id, prant_id,
       district_id, school_rank, district_rank, prant_rank, state_rank, zone_rank, national_rank, school_position,
