@@ -82,8 +82,9 @@ async function answerFile(db: Database["db"]): Promise<Uint8Array> {
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
   const until = Date.now() + 15 * 60_000;
   for (;;) {
-    const value = await read();
-    if (done(value)) return value;
+    // A poll may meet a keep-alive socket the server just closed: ask again.
+    const value = await read().catch(() => undefined);
+    if (value !== undefined && done(value)) return value;
     if (Date.now() > until) throw new Error(`${what} did not finish in 15 minutes`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -94,22 +95,34 @@ export async function runResultsBench(options: {
   port: number;
   sheets?: number;
   keep?: boolean;
+  reuse?: boolean;
 }): Promise<ResultsBenchReport> {
   const sheets = options.sheets ?? 1_000_000;
   let api: BuiltApi | undefined;
   try {
     console.log(`results bench: creating ${DATABASE} with ${sheets.toLocaleString("en")} paid students…`);
     const t0 = performance.now();
-    await admin(options.adminUrl, `drop database if exists "${DATABASE}" with (force)`);
-    await admin(options.adminUrl, `create database "${DATABASE}"`);
     const url = databaseUrl(options.adminUrl, DATABASE);
+    // --reuse runs again on a database an earlier --keep run left (seeding a million takes minutes).
+    if (!options.reuse) {
+      await admin(options.adminUrl, `drop database if exists "${DATABASE}" with (force)`);
+      await admin(options.adminUrl, `create database "${DATABASE}"`);
+    }
     const database = await openDatabase({ url, maxConnections: 2 });
-    await seedScale(database.db, { students: sheets, schools: 50_000, coordinators: 2_000 });
+    if (options.reuse) {
+      await database.db.execute(sql`delete from result_ranks`);
+      await database.db.execute(sql`delete from answer_sheets`);
+      await database.db.execute(sql`delete from answer_uploads`);
+      await database.db.execute(sql`vacuum analyze answer_sheets`);
+    } else {
+      await seedScale(database.db, { students: sheets, schools: 50_000, coordinators: 2_000 });
+    }
     // Every generated student paid, with a roll number (the demo's own paid students keep theirs).
     await database.db.execute(sql`update students set payment_status = 'paid',
       roll_number = 'BN' || lpad(id::text, 10, '0') where roll_number is null`);
     const [year] = await queryRows<{ id: number }>(database.db, sql`select id from exam_years where is_active`);
     for (const [index, roman] of ROMAN.entries()) {
+      if (options.reuse) break; // the papers are there, and a finalized paper set cannot be deleted
       await seedFinalizedPaper(database.db, {
         examYearId: Number(year?.id),
         examKind: "level1",

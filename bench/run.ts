@@ -569,6 +569,7 @@ if (only === undefined || only === "results") {
     port: PORT + 7,
     sheets: flag("sheets", 1_000_000),
     keep: args.includes("--keep"),
+    reuse: args.includes("--reuse"),
   });
   mkdirSync(`${root}bench/results`, { recursive: true });
   writeFileSync(

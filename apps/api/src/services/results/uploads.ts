@@ -194,6 +194,13 @@ const PROBLEM_KIND: Record<string, SheetProblemKind> = {
   replacedInFile: "replaced_in_file",
 };
 
+/**
+ * The jobs run in the API process: a million lines read without a pause would hold every request
+ * for seconds, so the readers let waiting requests through every so many lines.
+ */
+const YIELD_EVERY = 10_000;
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 interface Checked {
   report: AnswerUploadReport;
   /** Every refused line, for the problems file. */
@@ -219,6 +226,7 @@ async function readUpload(
   const problems: SheetProblemItem[] = [];
   let sheetLinesCount = 0;
   for (const [index, raw] of lines.entries()) {
+    if (index % YIELD_EVERY === 0) await yieldToRequests();
     const result = read(raw, index + 1);
     if (!result) continue;
     sheetLinesCount += 1;
@@ -238,6 +246,7 @@ async function readUpload(
   let accepted = 0;
   let replacing = 0;
   for (const [index, raw] of lines.entries()) {
+    if (index % YIELD_EVERY === 0) await yieldToRequests();
     const result = read(raw, index + 1);
     if (!result || !("sheet" in result)) continue;
     const { sheet } = result;
