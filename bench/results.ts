@@ -232,9 +232,9 @@ class Skip extends Error {}
 
 /** The result lists a coordinator opens on result day: [what, path, JSON body or undefined for GET]. */
 const LIST_SCENARIOS: [string, string, unknown][] = [
-  ["students, Level 1, first page", "/api/student-results", { exam_level: "level1" }],
-  ["students, Level 1, class VIII", "/api/student-results", { exam_level: "level1", class_level: 8 }],
-  ["schools, Level 1", "/api/school-mock-results", { exam_level: "level1" }],
-  ["states, Level 1", "/api/state-mock-results", { exam_level: "level1" }],
+  ["students, Level 1, first page", "/api/student-results", { level: "level1" }],
+  ["students, Level 1, class VIII", "/api/student-results", { level: "level1", class_level: 8 }],
+  ["schools, Level 1", "/api/school-mock-results", { level: "level1" }],
+  ["states, Level 1", "/api/state-mock-results", { level: "level1" }],
   ["winners, state camp", "/api/result-winners?level=level1&award=state_camp", undefined],
 ];

@@ -88,8 +88,10 @@ CREATE INDEX "answer_sheets_upload_idx" ON "answer_sheets" USING btree ("upload_
 CREATE INDEX "answer_sheets_paper_idx" ON "answer_sheets" USING btree ("paper_set_id");--> statement-breakpoint
 CREATE INDEX "answer_sheets_school_idx" ON "answer_sheets" USING btree ("school_id","exam_year_id","exam_kind");--> statement-breakpoint
 CREATE INDEX "answer_sheets_list_idx" ON "answer_sheets" USING btree ("exam_year_id","exam_kind","state_id","class_level","total");--> statement-breakpoint
+CREATE INDEX "answer_sheets_order_idx" ON "answer_sheets" USING btree ("exam_year_id","exam_kind","class_level","rank_key" DESC NULLS FIRST,"roll_number");--> statement-breakpoint
 CREATE INDEX "answer_uploads_year_kind_idx" ON "answer_uploads" USING btree ("exam_year_id","exam_kind","id");--> statement-breakpoint
 CREATE INDEX "result_ranks_national_idx" ON "result_ranks" USING btree ("exam_year_id","exam_kind","class_level","national_rank");--> statement-breakpoint
+CREATE INDEX "result_ranks_prant_idx" ON "result_ranks" USING btree ("exam_year_id","exam_kind","prant_id","class_level","national_rank");--> statement-breakpoint
 CREATE INDEX "result_ranks_state_idx" ON "result_ranks" USING btree ("exam_year_id","exam_kind","state_id","class_level","state_position");--> statement-breakpoint
 CREATE INDEX "result_ranks_district_idx" ON "result_ranks" USING btree ("exam_year_id","exam_kind","district_id","class_level","district_position");--> statement-breakpoint
 CREATE INDEX "result_ranks_school_idx" ON "result_ranks" USING btree ("school_id","exam_year_id","exam_kind","class_level","school_position");

@@ -124,6 +124,14 @@ export const answerSheets = pgTable(
     index("answer_sheets_paper_idx").on(t.paperSetId),
     index("answer_sheets_school_idx").on(t.schoolId, t.examYearId, t.examKind),
     index("answer_sheets_list_idx").on(t.examYearId, t.examKind, t.stateId, t.classLevel, t.total),
+    // A mock is not in result_ranks: its lists page through the sheets by class and tie-break key.
+    index("answer_sheets_order_idx").on(
+      t.examYearId,
+      t.examKind,
+      t.classLevel,
+      t.rankKey.desc().nullsFirst(),
+      t.rollNumber,
+    ),
     check("answer_sheets_kind", sql`${t.examKind} in ('level1', 'level2', 'mock')`),
   ],
 );
@@ -159,6 +167,7 @@ export const resultRanks = pgTable(
   },
   (t) => [
     index("result_ranks_national_idx").on(t.examYearId, t.examKind, t.classLevel, t.nationalRank),
+    index("result_ranks_prant_idx").on(t.examYearId, t.examKind, t.prantId, t.classLevel, t.nationalRank),
     index("result_ranks_state_idx").on(t.examYearId, t.examKind, t.stateId, t.classLevel, t.statePosition),
     index("result_ranks_district_idx").on(t.examYearId, t.examKind, t.districtId, t.classLevel, t.districtPosition),
     index("result_ranks_school_idx").on(t.schoolId, t.examYearId, t.examKind, t.classLevel, t.schoolPosition),
