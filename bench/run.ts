@@ -21,6 +21,9 @@
 //  9. Results (bench/results.ts): 1,000,000 answer sheets uploaded, checked, scored and ranked, and
 //     the result lists over them. `--only results` (`--sheets N` for fewer). Figures go to
 //     bench/results/results.json.
+// 10. Certificates (bench/certificates.ts): 10,000 certificates of one state printed by the bulk
+//     job into one PDF. `--only certificates` (`--certificates N`). Figures go to
+//     bench/results/certificates.json.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Agent, request as httpRequest, type IncomingMessage } from "node:http";
@@ -31,6 +34,7 @@ import { parseScaleArgs, seedScale } from "@repo/db/seed/scale";
 import ExcelJS from "exceljs";
 import pg from "pg";
 import { API_NODE_FLAGS } from "../apps/api/scripts/node-flags";
+import { CERTIFICATE_TARGETS, runCertificatesBench } from "./certificates";
 import { INVOICE_TARGET_MS, runInvoicePdfBench } from "./invoice-pdf";
 import { LIGHTHOUSE_TARGET, runLighthouseBench } from "./lighthouse";
 import { runMailBench } from "./mail";
@@ -61,6 +65,7 @@ const PARTS = [
   "payments-webhooks",
   "papers",
   "results",
+  "certificates",
 ];
 if (only !== undefined && !PARTS.includes(only)) {
   console.error(`bench: --only must be one of ${PARTS.join(", ")}, not ${only}`);
@@ -584,4 +589,18 @@ if (only === undefined || only === "results") {
   for (const f of report.lists)
     console.log(`| ${f.scenario} | ${f.p50_ms} ms | ${f.p95_ms} ms | ≤ ${RESULT_TARGETS.listP95Ms} ms |`);
   console.log("Report: bench/results/results.json");
+}
+
+if (only === undefined || only === "certificates") {
+  const report = await runCertificatesBench({ adminUrl, port: PORT + 8, certificates: flag("certificates", 10_000) });
+  mkdirSync(`${root}bench/results`, { recursive: true });
+  writeFileSync(
+    `${root}bench/results/certificates.json`,
+    `${JSON.stringify({ date: new Date().toISOString(), ...report }, null, 2)}\n`,
+  );
+  const s = report.seconds;
+  console.log(
+    `\n| certificates (one state, one PDF) | job | per 1,000 | 10,000 (projected) | target |\n|---|---|---|---|---|\n| ${report.certificates.toLocaleString("en")} | ${s.job} s | ${s.per_thousand} s | ${s.projected_10000} s | ≤ ${CERTIFICATE_TARGETS.seconds} s for ${CERTIFICATE_TARGETS.certificates.toLocaleString("en")} |`,
+  );
+  console.log("Report: bench/results/certificates.json");
 }

@@ -10,6 +10,7 @@ import { fieldErrors } from "./http/validation";
 import type { Logger } from "./logger";
 import { registerAuthRoutes } from "./routes/auth";
 import { registerBulkStudentImportRoutes } from "./routes/bulk-student-import";
+import { registerCertificateRoutes } from "./routes/certificates";
 import { registerContactRoutes } from "./routes/contact";
 import { registerContentFileRoutes } from "./routes/content-files";
 import { registerContentTextRoutes } from "./routes/content-texts";
@@ -33,6 +34,8 @@ import { registerProfileRoutes } from "./routes/profile";
 import { registerRaisedRequestRoutes } from "./routes/raised-requests";
 import { registerReferralRoutes } from "./routes/referrals";
 import { registerRegionListRoutes } from "./routes/region-lists";
+import { registerResultListRoutes } from "./routes/result-lists";
+import { registerResultWinnerRoutes } from "./routes/result-winners";
 import { registerResultRoutes } from "./routes/results";
 import { registerSchoolAccountRoutes } from "./routes/school-account";
 import { registerSchoolDashboardRoutes } from "./routes/school-dashboard";
@@ -117,6 +120,7 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
   registerCoordinatorRoutes(app);
   registerPaperRoutes(app);
   registerRegionListRoutes(app);
+  registerResultListRoutes(app);
   registerPasswordRoutes(app);
   registerMailRoutes(app);
   registerStaticPageRoutes(app);
@@ -131,6 +135,8 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
   registerPaySupportRoutes(app);
   registerRaisedRequestRoutes(app);
   registerResultRoutes(app);
+  registerCertificateRoutes(app);
+  registerResultWinnerRoutes(app);
 
   app.doc("/api/openapi.json", OPENAPI_INFO);
   registerDocs(app);

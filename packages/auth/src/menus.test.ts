@@ -54,6 +54,8 @@ describe("pages and menus", () => {
     // A master institute adds students into one of its schools, picked on the page (issue 11).
     expect(paths(menuFor("school", subject(17)))).toContain("/student/Add-students");
     expect(paths(menuFor("school", subject(17)))).not.toContain("/payment/disable-account");
+    // Results with certificates: every school account, never a student.
+    for (const role of [2, 17, 18]) expect(paths(menuFor("school", subject(role)))).toContain("/results");
     // An individual student: its exams, and its own fee.
     expect(paths(menuFor("school", subject(1)))).toEqual(["/student", "/payment/pay-my-fee"]);
   });

@@ -1,6 +1,7 @@
 import type { AppId } from "./apps";
 import { PAPER_PAGES } from "./paper-paths";
 import { can, type Permission, type Subject } from "./permissions";
+import { RESULT_PAGES } from "./result-paths";
 
 /**
  * Every page of the four apps with its title, the permission that opens it (docs/domain.md, Who may do what)
@@ -73,6 +74,10 @@ const SCHOOL = [
     description: "Registrations, payments and exam dates of your school at a glance.",
   }),
   page("statistics", "Statistics", "/statistics", "statistics.view", { icon: "chart-bar" }),
+  page("results", "Results", "/results", "results.own", {
+    icon: "award",
+    description: "Your students' marks, ranks and awards, with their certificates.",
+  }),
   group("students", "Students", "users", [
     page("add-students", "Add Students", "/student/Add-students", "students.add"),
     page("view-students", "View Students", "/student/view-students", "students.view"),
@@ -111,19 +116,15 @@ const COORDINATOR = [
   page("analytics", "Analytics", "/analytic", "analytics.view", { icon: "chart-pie" }),
   page("analytics-admin", "Analytics", "/admin", "analytics.view", { hidden: true }),
   page("statistics", "Statistics", "/statistics", "statistics.region", { icon: "chart-bar" }),
-  page("ranking", "Ranking", "/state-district", "ranking.view", {
+  page("ranking", "Ranking", RESULT_PAGES.ranking, "ranking.view", {
     icon: "award",
     children: [
-      page("state-wise-district", "State-wise Districts", "/state-district/state-wise-district", "ranking.view", {
+      page("state-wise-district", "State-wise Districts", RESULT_PAGES.stateWiseDistrict, "ranking.view", {
         hidden: true,
       }),
-      page(
-        "district-ranker-list",
-        "District Rankers",
-        "/state-district/state-wise-district/district-ranker-list",
-        "ranking.view",
-        { hidden: true },
-      ),
+      page("district-ranker-list", "District Rankers", RESULT_PAGES.districtRankerList, "ranking.view", {
+        hidden: true,
+      }),
     ],
   }),
   group("students", "Students", "users", [
@@ -242,10 +243,13 @@ const COORDINATOR = [
     page("prant-wise-grouping", "Prant-wise Grouping", "/result-overview/prant-wise-grouping", "results.view"),
     page("student-mock", "Student Level-1 Exam", "/result-overview/student-mock", "results.mock"),
     page("student-final", "Student Final Results", "/result-overview/student-final", "results.view"),
-    page("student-mock-insight", "Student Mock Insight", "/result-overview/student-mock-insight", "results.view"),
-    page("result-winner-tab", "Winners", "/result-overview/result-winner-tab", "results.view"),
+    page("student-mock-insight", "Student Mock Insight", RESULT_PAGES.insight, "results.view"),
+    page("result-winner-tab", "Winners", RESULT_PAGES.winners, "results.view"),
+    page("certificates", "Certificates", "/result-overview/certificates", "results.view"),
     page("upload-exam-file", "Upload Exam File", "/result-overview/upload-exam-file", "exam.uploadFile"),
     page("reset-exam", "Reset Exam", "/result-overview/reset-exam?level=level-1", "exam.reset"),
+    // Reached from a student's row (result-paths.ts studentResultPath: ?student_id=…&level=…).
+    page("student-result", "Student Result", RESULT_PAGES.studentResult, "results.view", { hidden: true }),
   ]),
   PROFILE,
 ];

@@ -62,6 +62,9 @@ describe("permission table (docs/domain.md, Who may do what)", () => {
     expect(holders("outbox.use")).toEqual([12]);
     expect(holders("exam.uploadFile")).toEqual([3, 6]);
     expect(holders("results.mock")).toEqual([3, 6, 7, 8, 10, 11]);
+    // A school's own results and certificates; certificates also for admins and coordinators (by region).
+    expect(holders("results.own")).toEqual([2, 17, 18]);
+    expect(holders("certificates.download")).toEqual([2, 3, 6, 7, 8, 9, 10, 11, 17, 18]);
   });
 
   it("gives the coordinator dashboard to every coordinator-app role and regions to admins", () => {

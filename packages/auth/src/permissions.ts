@@ -125,6 +125,10 @@ export const PERMISSIONS = {
   "mail.send": [{ roles: [...ADMINS_AND_COORDINATORS, ROLE.outbox] }],
   "results.view": [{ roles: ADMINS_AND_COORDINATORS }],
   "results.mock": [{ roles: ADMINS_AND_COORDINATORS.filter((role) => role !== ROLE.stateCoordinator) }],
+  // A school's own students' results and certificates (the school app's Results page; a master institute: its schools').
+  "results.own": [{ roles: SCHOOL_ACCOUNTS }],
+  // Certificates: the student's school (or master institute), and admins and coordinators (scoped by region).
+  "certificates.download": [{ roles: SCHOOL_ACCOUNTS }, { roles: ADMINS_AND_COORDINATORS }],
   // Referral commissions (rules, the ledger, approvals, payouts, verifying bank details): money, so 3 and 6.
   "referrals.manage": [{ roles: TOP_ADMINS }],
   // Marking a student paid by hand (cheque, bank transfer): 3 and 6.

@@ -25,5 +25,16 @@ export const EXPORT_KIND = {
   coordinators: "coordinators",
   regionStudents: "region-students",
   regionSchools: "region-schools",
+  // The school app's Results page (the school's own students; certificates).
+  ownSchoolResults: "own-school-results",
+  resultWinners: "result-winners",
+  rankingStates: "ranking-states",
+  rankingDistricts: "ranking-districts",
+  districtRankers: "district-rankers",
+  mockInsight: "student-mock-insight",
+  studentResults: "student-results",
+  schoolResults: "school-mock-results",
+  stateResults: "state-mock-results",
+  prantResults: "prant-ranking-final-list",
 } as const;
 export type ExportKindName = (typeof EXPORT_KIND)[keyof typeof EXPORT_KIND];

@@ -18,6 +18,9 @@ import { INSTITUTE_EXPORT_KINDS } from "./institute-exports";
 import { PAYMENT_EXPORT_KINDS } from "./payment-exports";
 import { REFERRAL_EXPORT_KINDS } from "./referral-exports";
 import { REGION_EXPORT_KINDS } from "./region-exports";
+import { CERTIFICATE_EXPORT_KINDS } from "./results/certificate-exports";
+import { RESULT_LIST_EXPORT_KINDS } from "./results/list-exports";
+import { RESULT_WINNER_EXPORT_KINDS } from "./results/winner-exports";
 import { listIndividualStudentsForExport } from "./sif";
 import { csvFieldSql, type ExportField, fieldValueSql, xlsxCellSql, xlsxRowSql } from "./spreadsheets/columns";
 import {
@@ -170,6 +173,9 @@ export const EXPORT_KINDS: Record<string, ExportKind<unknown, unknown>> = {
   ...PAYMENT_EXPORT_KINDS,
   ...COORDINATOR_EXPORT_KINDS,
   ...REGION_EXPORT_KINDS,
+  ...CERTIFICATE_EXPORT_KINDS,
+  ...RESULT_LIST_EXPORT_KINDS,
+  ...RESULT_WINNER_EXPORT_KINDS,
 };
 
 /**

@@ -1,5 +1,6 @@
 import { DEFAULT_APP_PORTS } from "@repo/auth/apps";
 import { BULK_STUDENT_IMPORT_JOB } from "@repo/contracts/bulk-student-import-constants";
+import { CERTIFICATE_BULK_JOB } from "@repo/contracts/certificates-constants";
 import { PROGRAMME_ADMIN_EMAIL } from "@repo/contracts/content-notices-constants";
 import { MAIL_DEFAULT_MAX_ATTEMPTS, MAIL_DEFAULT_RATE_PER_MINUTE } from "@repo/contracts/mail-constants";
 import { SCHOOL_IMPORT_JOB } from "@repo/contracts/master-institutes-constants";
@@ -17,6 +18,7 @@ import { ORDER_SIGN_INS_JOB, orderSignInsJob, startPaidOrderFollowUp } from "./p
 import { DEMO_GATEWAY_DEFAULT_SECRET, demoGateway, razorpayGateway } from "./payments/gateway";
 import { RECONCILE_EVERY_MS, RECONCILE_JOB, reconcileJob } from "./payments/reconcile";
 import { createPdfRenderer, DEFAULT_PDF_CONFIG } from "./pdf";
+import { bulkCertificatesJob } from "./results/certificates";
 import { answerCheckJob, answerStoreJob } from "./results/uploads";
 import { schoolImportJob } from "./school-import";
 import { sifImportJob } from "./sif-import";
@@ -82,6 +84,7 @@ export function jobHandlers(services: Services): JobHandlers {
     [SCHOOL_IMPORT_JOB]: schoolImportJob(services),
     [ORDER_SIGN_INS_JOB]: orderSignInsJob(services),
     [RECONCILE_JOB]: reconcileJob(services),
+    [CERTIFICATE_BULK_JOB]: bulkCertificatesJob(services),
     [RESULT_JOBS.check]: answerCheckJob(services),
     [RESULT_JOBS.store]: answerStoreJob(services),
   };

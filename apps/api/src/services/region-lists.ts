@@ -83,13 +83,13 @@ export function assignedSql(alias: string, assigned: Assignments | null): SQL {
   return parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`;
 }
 
-type RegionFilterFields = Pick<
+export type RegionFilterFields = Pick<
   RegionStudentFilters,
   "zone_id" | "state_ids" | "prant_ids" | "district_ids" | "registered_from" | "registered_to"
 >;
 
 /** The region filters on `alias`. */
-function regionFilterSql(alias: string, filters: RegionFilterFields): SQL[] {
+export function regionFilterSql(alias: string, filters: RegionFilterFields): SQL[] {
   const column = (name: string) => sql.raw(`${alias}.${name}`);
   const parts: SQL[] = [];
   if (filters.zone_id) parts.push(sql`${column("zone_id")} = ${filters.zone_id}`);
