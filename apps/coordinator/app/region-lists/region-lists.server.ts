@@ -110,7 +110,7 @@ export function schoolBodyFrom(params: URLSearchParams, preset: SchoolListPreset
  * The region pickers' options, each level narrowed by the one above it as chosen in the URL; the
  * API gives only the nodes inside the viewer's region.
  */
-async function regionOptions(api: Awaited<ReturnType<typeof auth.requirePage>>["api"], params: URLSearchParams) {
+export async function regionOptions(api: Awaited<ReturnType<typeof auth.requirePage>>["api"], params: URLSearchParams) {
   const zone = positive(params.get("zone_id"));
   const state = positive(params.get("state_id"));
   const prant = positive(params.get("prant_id"));

@@ -1,0 +1,122 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  CERTIFICATE_LEVELS,
+  CERTIFICATE_OUTPUT_CODES,
+  type CertificateLevel,
+  type CertificateOutput,
+} from "@repo/contracts/certificates-constants";
+import { regionPaths } from "@repo/contracts/geography-constants";
+import { auth } from "@repo/remix-app/auth.server";
+import { messageOf, refusedDownload, streamDownload } from "@repo/remix-app/downloads/server";
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+const pick = <T extends string>(values: readonly T[], raw: string | null | undefined): T | undefined =>
+  values.find((value) => value === raw);
+const positive = (raw: string | null | undefined) => {
+  const value = Number(raw);
+  return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+};
+
+/** What the page's URL chose: the level and the state, district and school (each narrowing the one above). */
+export function choiceFrom(params: URLSearchParams) {
+  return {
+    level: pick(CERTIFICATE_LEVELS, params.get("level")) ?? ("level1" as CertificateLevel),
+    stateId: positive(params.get("state_id")),
+    districtId: positive(params.get("district_id")),
+    schoolId: positive(params.get("school_id")),
+  };
+}
+
+/**
+ * /result-overview/certificates: the pickers of a bulk run, each offering what the viewer's region
+ * holds under the one chosen above it (the API scopes every list).
+ */
+export async function certificatesLoader({ request, context }: LoaderFunctionArgs) {
+  const { api, csrf } = await auth.requirePage(request, context, "results.view");
+  const choice = choiceFrom(new URL(request.url).searchParams);
+  const [states, districts, schools] = await Promise.all([
+    api.POST(regionPaths("state").pick, { body: {} }),
+    choice.stateId ? api.POST(regionPaths("district").pick, { body: { state_ids: [choice.stateId] } }) : null,
+    choice.districtId
+      ? api.POST("/api/region/schools", {
+          body: { district_ids: [choice.districtId], per_page: 100, sort: "name", direction: "asc" },
+        })
+      : null,
+  ]);
+  const options = (rows: { id: number; name: string }[] | undefined): Option[] =>
+    (rows ?? []).map((row) => ({ value: String(row.id), label: row.name }));
+  return {
+    csrf,
+    choice,
+    states: options(states.data?.data),
+    districts: options(districts?.data?.data),
+    schools: options(schools?.data?.data.items),
+    /** A district with more schools than the picker shows. */
+    moreSchools: (schools?.data?.data.total ?? 0) > (schools?.data?.data.items.length ?? 0),
+    failure: states.data ? null : messageOf(states.error, "Your regions could not be loaded, please try again"),
+  };
+}
+
+export type BulkAnswer = { ok: true; jobId: number; message: string } | { ok: false; message: string };
+
+/** Starts the bulk run of the narrowest place chosen: the school, else the district, else the state. */
+export async function certificatesAction({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const { api } = await auth.requireAction(request, context, form, "results.view");
+  const level = pick(CERTIFICATE_LEVELS, String(form.get("level") ?? ""));
+  if (!level) return data<BulkAnswer>({ ok: false, message: "Choose Level 1 or Level 2" }, 400);
+  const output: CertificateOutput = pick(CERTIFICATE_OUTPUT_CODES, String(form.get("output") ?? "")) ?? "pdf";
+  const school = positive(String(form.get("school_id") ?? ""));
+  const district = positive(String(form.get("district_id") ?? ""));
+  const state = positive(String(form.get("state_id") ?? ""));
+  const scope = school
+    ? { school_id: school }
+    : district
+      ? { district_id: district }
+      : state
+        ? { state_id: state }
+        : null;
+  if (!scope) return data<BulkAnswer>({ ok: false, message: "Choose a state, a district or a school" }, 400);
+  const started = await api.POST("/api/certificates/bulk", { body: { level, output, ...scope } });
+  if (!started.data) {
+    return data<BulkAnswer>(
+      { ok: false, message: messageOf(started.error, "The certificates could not be started, please try again") },
+      started.response.status,
+    );
+  }
+  return data<BulkAnswer>({ ok: true, jobId: started.data.data.job_id, message: started.data.message });
+}
+
+/** A student's certificate PDF, for the student lists of the region (a resource route: no page). */
+export async function coordinatorCertificateLoader({ request, context, params }: LoaderFunctionArgs) {
+  const { api } = await auth.requirePage(request, context, "results.view");
+  const studentId = Number(params.student);
+  const level = pick(CERTIFICATE_LEVELS, new URL(request.url).searchParams.get("level"));
+  if (!Number.isSafeInteger(studentId) || studentId < 1 || !level) {
+    return refusedDownload("There is no such certificate.", 404);
+  }
+  const { response, error } = await api.GET("/api/certificate/{student_id}", {
+    params: { path: { student_id: studentId }, query: { level } },
+    parseAs: "stream",
+  });
+  if (!response.ok || !response.body) return refusedDownload(messageOf(error, "There is no such certificate."), 404);
+  return streamDownload(response);
+}
+
+/** A finished bulk run's PDF or zip, for whoever started it (a resource route: no page). */
+export async function coordinatorBulkFileLoader({ request, context, params }: LoaderFunctionArgs) {
+  const { api } = await auth.requirePage(request, context, "results.view");
+  const jobId = Number(params.job);
+  if (!Number.isSafeInteger(jobId) || jobId < 1) return refusedDownload("There is no such file.", 404);
+  const { response, error } = await api.GET("/api/certificates/bulk/{job_id}/file", {
+    params: { path: { job_id: jobId } },
+    parseAs: "stream",
+  });
+  if (response.status === 409) return refusedDownload(messageOf(error, "The certificates are not ready yet."), 409);
+  if (!response.ok || !response.body) return refusedDownload("There is no such file.", 404);
+  return streamDownload(response);
+}

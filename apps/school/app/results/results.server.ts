@@ -1,0 +1,118 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { components, operations } from "@repo/api-client/schema";
+import { ROLE } from "@repo/auth/roles";
+import {
+  CERTIFICATE_LEVELS,
+  CERTIFICATE_OUTPUT_CODES,
+  type CertificateLevel,
+  type CertificateOutput,
+  SCHOOL_RESULT_LEVELS,
+} from "@repo/contracts/certificates-constants";
+import { CLASS_LEVELS } from "@repo/contracts/students-constants";
+import { auth } from "@repo/remix-app/auth.server";
+import { messageOf, refusedDownload, streamDownload } from "@repo/remix-app/downloads/server";
+import { parseTableQuery } from "@repo/ui/data-table";
+
+/** A row of the Results list as the API's generated client types it. */
+export type OwnSchoolResultRow = components["schemas"]["OwnSchoolResultRow"];
+type ResultsQuery = NonNullable<operations["getSchoolResults"]["parameters"]["query"]>;
+export type ResultLevel = (typeof SCHOOL_RESULT_LEVELS)[number];
+
+const pick = <T extends string | number>(values: readonly T[], raw: string | null): T | undefined =>
+  values.find((value) => String(value) === raw);
+const positive = (raw: string | null) => {
+  const value = Number(raw);
+  return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+};
+
+/** The list's query from the page's URL (`level`, `class_level`, `school_id`, `search`, paging), known values only. */
+export function resultsQueryFrom(params: URLSearchParams): ResultsQuery & { level: ResultLevel } {
+  const { page, perPage, search } = parseTableQuery(params);
+  const query: ResultsQuery & { level: ResultLevel } = {
+    level: pick(SCHOOL_RESULT_LEVELS, params.get("level")) ?? "level1",
+    page,
+    per_page: perPage,
+  };
+  const classLevel = pick(CLASS_LEVELS, params.get("class_level"));
+  if (classLevel) query.class_level = classLevel;
+  const school = positive(params.get("school_id"));
+  if (school) query.school_id = school;
+  if (search) query.search = search;
+  return query;
+}
+
+/** Results: the school's students with sheets of a level, their marks, ranks, awards and certificates. */
+export async function resultsLoader({ request, context }: LoaderFunctionArgs) {
+  const { api, csrf, subject } = await auth.requirePage(request, context, "results.own");
+  const query = resultsQueryFrom(new URL(request.url).searchParams);
+  const [list, choices] = await Promise.all([
+    api.GET("/api/school/results", { params: { query } }),
+    // A master institute narrows the list to one of its schools.
+    subject.roleId === ROLE.masterInstitute ? api.GET("/api/master-institute/schools/choices") : null,
+  ]);
+  const { page: _page, per_page: _perPage, ...filters } = query;
+  return {
+    csrf,
+    level: query.level,
+    filters,
+    schools: choices?.data?.data.map((school) => ({ value: String(school.id), label: school.name })) ?? null,
+    rows: list.data?.data.items ?? [],
+    total: list.data?.data.total ?? 0,
+    failure: list.data ? null : messageOf(list.error, "Results could not be loaded, please try again"),
+  };
+}
+
+/** What starting a bulk run answers the screen: the job to follow, or why it did not start. */
+export type BulkAnswer = { ok: true; jobId: number; message: string } | { ok: false; message: string };
+
+/** Results (POST): starts the bulk run of the level's certificates (the school's own, or one of the institute's schools). */
+export async function resultsAction({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const { api } = await auth.requireAction(request, context, form, "results.own");
+  const level = pick(CERTIFICATE_LEVELS, String(form.get("level") ?? ""));
+  if (!level) return data<BulkAnswer>({ ok: false, message: "Choose Level 1 or Level 2" }, 400);
+  const output: CertificateOutput = pick(CERTIFICATE_OUTPUT_CODES, String(form.get("output") ?? "")) ?? "pdf";
+  const school = positive(String(form.get("school_id") ?? ""));
+  const started = await api.POST("/api/certificates/bulk", {
+    body: { level, output, ...(school ? { school_id: school } : {}) },
+  });
+  if (!started.data) {
+    return data<BulkAnswer>(
+      { ok: false, message: messageOf(started.error, "The certificates could not be started, please try again") },
+      started.response.status,
+    );
+  }
+  return data<BulkAnswer>({ ok: true, jobId: started.data.data.job_id, message: started.data.message });
+}
+
+/** A student's certificate PDF (a resource route: no page). */
+export async function certificateLoader({ request, context, params }: LoaderFunctionArgs) {
+  const { api } = await auth.requirePage(request, context, "results.own");
+  const studentId = Number(params.student);
+  const level: CertificateLevel | undefined = pick(CERTIFICATE_LEVELS, new URL(request.url).searchParams.get("level"));
+  if (!Number.isSafeInteger(studentId) || studentId < 1 || !level) {
+    return refusedDownload("There is no such certificate.", 404);
+  }
+  const { response, error } = await api.GET("/api/certificate/{student_id}", {
+    params: { path: { student_id: studentId }, query: { level } },
+    parseAs: "stream",
+  });
+  if (!response.ok || !response.body) {
+    return refusedDownload(messageOf(error, "There is no such certificate."), response.status === 401 ? 401 : 404);
+  }
+  return streamDownload(response);
+}
+
+/** A finished bulk run's PDF or zip, for whoever started it (a resource route: no page). */
+export async function bulkFileLoader({ request, context, params }: LoaderFunctionArgs) {
+  const { api } = await auth.requirePage(request, context, "results.own");
+  const jobId = Number(params.job);
+  if (!Number.isSafeInteger(jobId) || jobId < 1) return refusedDownload("There is no such file.", 404);
+  const { response, error } = await api.GET("/api/certificates/bulk/{job_id}/file", {
+    params: { path: { job_id: jobId } },
+    parseAs: "stream",
+  });
+  if (response.status === 409) return refusedDownload(messageOf(error, "The certificates are not ready yet."), 409);
+  if (!response.ok || !response.body) return refusedDownload("There is no such file.", 404);
+  return streamDownload(response);
+}

@@ -1,0 +1,78 @@
+import { Link as RemixLink, useLoaderData } from "@remix-run/react";
+import { Badge } from "@repo/ui/badge";
+import { Button } from "@repo/ui/button";
+import { Card } from "@repo/ui/card";
+import { Centered } from "@repo/ui/centered";
+import { DescriptionList } from "@repo/ui/description-list";
+import { Icon } from "@repo/ui/icon";
+import { Stack } from "@repo/ui/stack";
+import { Text } from "@repo/ui/text";
+import type { VerifyState, verifyLoader } from "./verify.server";
+
+/**
+ * /verify/{code}: the public page behind every certificate's QR code. It says whether the code
+ * belongs to a certificate and shows what that certificate says (name, school, level, year,
+ * award), nothing more. No sign-in; fits a phone held over the paper.
+ */
+export function VerifyScreen() {
+  const state = useLoaderData<typeof verifyLoader>() as VerifyState;
+  if (state.outcome !== "valid") {
+    return (
+      <Centered>
+        <Card
+          title={state.outcome === "invalid" ? "Certificate not found" : "Could not check the certificate"}
+          actions={
+            <Button asChild variant="secondary">
+              <RemixLink to="/">Go to the portal</RemixLink>
+            </Button>
+          }
+        >
+          <Stack gap={3}>
+            <span>
+              <Badge tone={state.outcome === "invalid" ? "danger" : "warning"}>
+                {state.outcome === "invalid" ? "Not valid" : "Not checked"}
+              </Badge>
+            </span>
+            <Text role="alert">{state.message}</Text>
+            {state.code ? (
+              <Text tone="muted" size="sm">
+                Code: <span translate="no">{state.code}</span>
+              </Text>
+            ) : null}
+          </Stack>
+        </Card>
+      </Centered>
+    );
+  }
+  const { certificate } = state;
+  const merit = certificate.award !== null;
+  return (
+    <Centered>
+      <Card title="Certificate verified">
+        <Stack gap={4}>
+          <Stack direction="row" gap={2} align="center">
+            <Icon name="award" size={20} />
+            <Badge tone="success">Valid certificate</Badge>
+          </Stack>
+          <Text role="status">
+            This certificate was issued by the programme to the student below. Compare it with the printed certificate.
+          </Text>
+          <Text size="xl" weight="semibold" dir="auto">
+            {certificate.student_name}
+          </Text>
+          <DescriptionList
+            items={[
+              { label: "School", value: <span dir="auto">{certificate.school_name || "—"}</span> },
+              { label: "Exam", value: `${certificate.level_name}, ${certificate.exam_year}` },
+              {
+                label: merit ? "Award" : "Certificate",
+                value: merit ? <Badge tone="warning">{certificate.award_name}</Badge> : "Participation",
+              },
+              { label: "Code", value: <span translate="no">{state.code}</span> },
+            ]}
+          />
+        </Stack>
+      </Card>
+    </Centered>
+  );
+}
