@@ -103,7 +103,42 @@ export async function seedDemoResults(db: Db): Promise<boolean> {
       await storeSheets(tx as unknown as Db, { examYearId: yearId, examKind: level, uploadId, sheets });
       await tx.execute(sql`update answer_uploads set stored_sheets = ${sheets.length} where id = ${uploadId}`);
       await rankLevel(tx as unknown as Db, yearId, level);
+      if (level === "level1") await tieAtSchoolCutoff(tx as unknown as Db, yearId, uploadId);
     }
   });
   return true;
+}
+
+/**
+ * A tie at an award's cut-off, as real results have: the student just after the demo school's third
+ * in a class takes the third's answers, so the school has four toppers for three places, marked.
+ */
+async function tieAtSchoolCutoff(db: Db, yearId: number, uploadId: number): Promise<void> {
+  const rows = await queryRows<{ student_id: number; roll_number: string; paper_set_id: number; answers: string }>(
+    db,
+    sql`select a.student_id, a.roll_number, a.paper_set_id, a.answers
+        from answer_sheets a join result_ranks r on r.sheet_id = a.id
+        where a.exam_year_id = ${yearId} and a.exam_kind = 'level1'
+          and a.school_id = (select school_id from users where username = 'school')
+          and a.class_level = (select class_level from answer_sheets where school_id = a.school_id
+            and exam_kind = 'level1' group by class_level order by count(*) desc, class_level limit 1)
+        order by r.school_position, a.roll_number limit 4`,
+  );
+  const [third, fourth] = [rows[2], rows[3]];
+  if (!third || !fourth) return;
+  await storeSheets(db, {
+    examYearId: yearId,
+    examKind: "level1",
+    uploadId,
+    sheets: [
+      {
+        studentId: Number(fourth.student_id),
+        rollNumber: fourth.roll_number,
+        paperSetId: Number(third.paper_set_id),
+        line: 0,
+        answers: third.answers.split(","),
+      },
+    ],
+  });
+  await rankLevel(db, yearId, "level1");
 }
