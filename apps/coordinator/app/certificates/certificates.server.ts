@@ -7,7 +7,8 @@ import {
 } from "@repo/contracts/certificates-constants";
 import { regionPaths } from "@repo/contracts/geography-constants";
 import { auth } from "@repo/remix-app/auth.server";
-import { messageOf, refusedDownload, streamDownload } from "@repo/remix-app/downloads/server";
+import { bulkCertificatesDownload, certificateDownload } from "@repo/remix-app/downloads/certificates";
+import { messageOf } from "@repo/remix-app/downloads/server";
 
 export interface Option {
   value: string;
@@ -91,32 +92,8 @@ export async function certificatesAction({ request, context }: ActionFunctionArg
   return data<BulkAnswer>({ ok: true, jobId: started.data.data.job_id, message: started.data.message });
 }
 
-/** A student's certificate PDF, for the student lists of the region (a resource route: no page). */
-export async function coordinatorCertificateLoader({ request, context, params }: LoaderFunctionArgs) {
-  const { api } = await auth.requirePage(request, context, "results.view");
-  const studentId = Number(params.student);
-  const level = pick(CERTIFICATE_LEVELS, new URL(request.url).searchParams.get("level"));
-  if (!Number.isSafeInteger(studentId) || studentId < 1 || !level) {
-    return refusedDownload("There is no such certificate.", 404);
-  }
-  const { response, error } = await api.GET("/api/certificate/{student_id}", {
-    params: { path: { student_id: studentId }, query: { level } },
-    parseAs: "stream",
-  });
-  if (!response.ok || !response.body) return refusedDownload(messageOf(error, "There is no such certificate."), 404);
-  return streamDownload(response);
-}
+/** One student's certificate PDF (a resource route: no page). */
+export const coordinatorCertificateLoader = (args: LoaderFunctionArgs) => certificateDownload(args, "results.view");
 
 /** A finished bulk run's PDF or zip, for whoever started it (a resource route: no page). */
-export async function coordinatorBulkFileLoader({ request, context, params }: LoaderFunctionArgs) {
-  const { api } = await auth.requirePage(request, context, "results.view");
-  const jobId = Number(params.job);
-  if (!Number.isSafeInteger(jobId) || jobId < 1) return refusedDownload("There is no such file.", 404);
-  const { response, error } = await api.GET("/api/certificates/bulk/{job_id}/file", {
-    params: { path: { job_id: jobId } },
-    parseAs: "stream",
-  });
-  if (response.status === 409) return refusedDownload(messageOf(error, "The certificates are not ready yet."), 409);
-  if (!response.ok || !response.body) return refusedDownload("There is no such file.", 404);
-  return streamDownload(response);
-}
+export const coordinatorBulkFileLoader = (args: LoaderFunctionArgs) => bulkCertificatesDownload(args, "results.view");

@@ -4,13 +4,13 @@ import { ROLE } from "@repo/auth/roles";
 import {
   CERTIFICATE_LEVELS,
   CERTIFICATE_OUTPUT_CODES,
-  type CertificateLevel,
   type CertificateOutput,
   SCHOOL_RESULT_LEVELS,
 } from "@repo/contracts/certificates-constants";
 import { CLASS_LEVELS } from "@repo/contracts/students-constants";
 import { auth } from "@repo/remix-app/auth.server";
-import { messageOf, refusedDownload, streamDownload } from "@repo/remix-app/downloads/server";
+import { bulkCertificatesDownload, certificateDownload } from "@repo/remix-app/downloads/certificates";
+import { messageOf } from "@repo/remix-app/downloads/server";
 import { parseTableQuery } from "@repo/ui/data-table";
 
 /** A row of the Results list as the API's generated client types it. */
@@ -85,34 +85,8 @@ export async function resultsAction({ request, context }: ActionFunctionArgs) {
   return data<BulkAnswer>({ ok: true, jobId: started.data.data.job_id, message: started.data.message });
 }
 
-/** A student's certificate PDF (a resource route: no page). */
-export async function certificateLoader({ request, context, params }: LoaderFunctionArgs) {
-  const { api } = await auth.requirePage(request, context, "results.own");
-  const studentId = Number(params.student);
-  const level: CertificateLevel | undefined = pick(CERTIFICATE_LEVELS, new URL(request.url).searchParams.get("level"));
-  if (!Number.isSafeInteger(studentId) || studentId < 1 || !level) {
-    return refusedDownload("There is no such certificate.", 404);
-  }
-  const { response, error } = await api.GET("/api/certificate/{student_id}", {
-    params: { path: { student_id: studentId }, query: { level } },
-    parseAs: "stream",
-  });
-  if (!response.ok || !response.body) {
-    return refusedDownload(messageOf(error, "There is no such certificate."), response.status === 401 ? 401 : 404);
-  }
-  return streamDownload(response);
-}
+/** One student's certificate PDF (a resource route: no page). */
+export const certificateLoader = (args: LoaderFunctionArgs) => certificateDownload(args, "results.own");
 
 /** A finished bulk run's PDF or zip, for whoever started it (a resource route: no page). */
-export async function bulkFileLoader({ request, context, params }: LoaderFunctionArgs) {
-  const { api } = await auth.requirePage(request, context, "results.own");
-  const jobId = Number(params.job);
-  if (!Number.isSafeInteger(jobId) || jobId < 1) return refusedDownload("There is no such file.", 404);
-  const { response, error } = await api.GET("/api/certificates/bulk/{job_id}/file", {
-    params: { path: { job_id: jobId } },
-    parseAs: "stream",
-  });
-  if (response.status === 409) return refusedDownload(messageOf(error, "The certificates are not ready yet."), 409);
-  if (!response.ok || !response.body) return refusedDownload("There is no such file.", 404);
-  return streamDownload(response);
-}
+export const bulkFileLoader = (args: LoaderFunctionArgs) => bulkCertificatesDownload(args, "results.own");
