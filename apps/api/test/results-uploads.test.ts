@@ -242,6 +242,79 @@ for (const driver of testDrivers()) {
         sql`select action from activity_log where action = 'exam.reset'`,
       );
       expect(logged).toHaveLength(1);
+      // The lines a checked upload had staged went with it.
+      expect(await stagedLines()).toBe(0);
+    });
+
+    const stagedLines = async () =>
+      Number((await queryRows<{ n: number }>(api.db, sql`select count(*)::int as n from answer_upload_lines`))[0]?.n);
+
+    it("scores a paper finalized after the check, reads the file again when its staged lines were lost, and keeps a student with a sheet", async () => {
+      const [a, b, c] = paid;
+      if (!a || !b || !c) throw new Error("no students");
+      const year = Number(
+        (await queryRows<{ id: number }>(api.db, sql`select id from exam_years where is_active`))[0]?.id,
+      );
+      // Checked while L1-VIII-LATE is still a draft: refused as a wrong paper, and not scored.
+      const first = await upload(
+        [line(a.roll, "L1-VIII-U", allA(10)), line(c.roll, "L1-VIII-LATE", allA(20))].join("\n"),
+      );
+      await runJobs();
+      const firstId = first.body.data.upload_id;
+      expect((await get(`/api/answer-sheet-upload/${firstId}`)).body.data.report).toMatchObject({
+        accepted: 1,
+        counts: { wrong_paper: 1 },
+      });
+      await seedFinalizedPaper(api.db, {
+        examYearId: year,
+        examKind: "level1",
+        classLevel: 8,
+        code: "L1-VIII-LATE",
+        sections: level1Sections(() => ["A"]),
+      });
+      await post(`/api/answer-sheet-upload/${firstId}/confirm`, {});
+      await runJobs();
+      expect((await get(`/api/answer-sheet-upload/${firstId}`)).body.data).toMatchObject({
+        status: "stored",
+        stored_sheets: 2,
+        report: { accepted: 2, counts: { wrong_paper: 0 } },
+      });
+      const total = async (studentId: number) =>
+        (
+          await queryRows<{ total: number }>(
+            api.db,
+            sql`select total from answer_sheets where student_id = ${studentId}`,
+          )
+        )[0]?.total;
+      expect(await total(c.id)).toBe(2000);
+      expect(await stagedLines()).toBe(0);
+
+      // A database crash empties the unlogged staging table: storing reads the file again.
+      const second = await upload(line(b.roll, "L1-VIII-U", allA(50)));
+      await runJobs();
+      const secondId = second.body.data.upload_id;
+      expect(await stagedLines()).toBe(1);
+      await api.db.execute(sql`delete from answer_upload_lines where upload_id = ${secondId}`);
+      await post(`/api/answer-sheet-upload/${secondId}/confirm`, {});
+      await runJobs();
+      expect((await get(`/api/answer-sheet-upload/${secondId}`)).body.data).toMatchObject({
+        status: "stored",
+        stored_sheets: 1,
+      });
+      expect(await total(b.id)).toBe(5000);
+      const ranks = await queryRows<{ n: number }>(api.db, sql`select count(*)::int as n from result_ranks`);
+      expect(Number(ranks[0]?.n)).toBe(3);
+
+      // The sheets have no foreign key to students; a trigger keeps their students.
+      const refused = await api.db.execute(sql`delete from students where id = ${b.id}`).catch((error: Error) => error);
+      expect(String((refused as Error & { cause?: Error }).cause?.message ?? refused)).toContain(
+        "A student with an answer sheet cannot be deleted",
+      );
+      const still = await queryRows<{ n: number }>(
+        api.db,
+        sql`select count(*)::int as n from students where id = ${b.id}`,
+      );
+      expect(Number(still[0]?.n)).toBe(1);
     });
   });
 }

@@ -7,8 +7,8 @@ describe("answer-sheet files", () => {
     const file = "\uFEFFMH0800000123,L1-VIII-A,A,,db,*,c\r\n\r\nmh0800000124,l1-viii-a,B,B,B,B,B\n";
     expect(readSheetFile(file)).toEqual({
       sheets: [
-        { line: 1, roll: "MH0800000123", code: "L1-VIII-A", answers: ["A", "", "BD", "*", "C"] },
-        { line: 3, roll: "MH0800000124", code: "L1-VIII-A", answers: ["B", "B", "B", "B", "B"] },
+        { line: 1, roll: "MH0800000123", code: "L1-VIII-A", answers: ["A", "", "BD", "*", "C"], text: "A,,BD,*,C" },
+        { line: 3, roll: "MH0800000124", code: "L1-VIII-A", answers: ["B", "B", "B", "B", "B"], text: "B,B,B,B,B" },
       ],
       bad: [],
     });
@@ -47,7 +47,33 @@ describe("answer-sheet files", () => {
     };
     const { sheets, bad } = readSheetFile("MH0800000123L1-VIII-A1 24  9 3 \n", format);
     expect(bad).toEqual([]);
-    expect(sheets[0]).toEqual({ line: 1, roll: "MH0800000123", code: "L1-VIII-A", answers: ["A", "BD", "", "*", "C"] });
+    expect(sheets[0]).toEqual({
+      line: 1,
+      roll: "MH0800000123",
+      code: "L1-VIII-A",
+      answers: ["A", "BD", "", "*", "C"],
+      text: "A,BD,,*,C",
+    });
+  });
+
+  it("reads a line already in the stored form exactly as field by field", () => {
+    // The semicolon profile is read field by field; the default one takes the canonical-line shortcut.
+    const semicolon: SheetFormat = { ...DEFAULT_SHEET_FORMAT, layout: { kind: "delimited", delimiter: ";" } };
+    const field = fc.constantFrom("A", "F", "", "*", "b", "AC", "G", " ");
+    const line = fc.tuple(
+      fc.constantFrom("MH0800000123", "mh0800000123", "KA09", "x"),
+      fc.constantFrom("L1-VIII-A", "l1-viii-a", ""),
+      fc.array(field, { maxLength: 8 }),
+    );
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 5 }), (lines) => {
+        const fields = lines.map(([roll, code, answers]) => [roll, code, ...answers]);
+        const byComma = readSheetFile(fields.map((f) => f.join(",")).join("\n"));
+        const bySemicolon = readSheetFile(fields.map((f) => f.join(";")).join("\n"), semicolon);
+        expect(byComma.sheets).toEqual(bySemicolon.sheets);
+        expect(byComma.bad.map((b) => b.line)).toEqual(bySemicolon.bad.map((b) => b.line));
+      }),
+    );
   });
 
   it("loses no line: every non-blank line is a sheet or a reported bad line", () => {

@@ -1,6 +1,8 @@
+import { once } from "node:events";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { finished } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { type SQL, sql } from "drizzle-orm";
@@ -10,7 +12,7 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/p
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { to as copyTo } from "pg-copy-streams";
+import { from as copyFrom, to as copyTo } from "pg-copy-streams";
 import * as schema from "./schema/index";
 
 export { schema };
@@ -151,4 +153,49 @@ export async function copyCsvOut(db: DbOrTx, query: SQL): Promise<Readable | nul
     stream.once("error", fail);
   });
   return stream;
+}
+
+/**
+ * `COPY table (columns) FROM STDIN` in PostgreSQL's text format, on both drivers: a million rows
+ * load in seconds where row inserts take minutes. `rows` yields chunks of ready lines (tab between
+ * fields, `\\N` for null, each line ending in a newline; escape text with `copyText`). On the server
+ * the chunks stream through one pooled connection outside any transaction; PGlite reads them as one
+ * blob. Call it with the database itself, not inside a transaction.
+ */
+export async function copyRowsIn(
+  db: Db,
+  table: string,
+  columns: readonly string[],
+  rows: Iterable<string> | AsyncIterable<string>,
+): Promise<void> {
+  const target = `${table} (${columns.join(", ")})`;
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const connection = await client.connect();
+    try {
+      const stream = connection.query(copyFrom(`copy ${target} from stdin`));
+      for await (const chunk of rows) {
+        if (!stream.write(chunk)) await once(stream, "drain");
+      }
+      stream.end();
+      await finished(stream);
+      connection.release();
+    } catch (error) {
+      // The connection may be mid-COPY: close it rather than give it back.
+      connection.release(error as Error);
+      throw error;
+    }
+    return;
+  }
+  if (!(client instanceof PGlite)) throw new Error("copyRowsIn needs the database, not a transaction");
+  const parts: string[] = [];
+  for await (const chunk of rows) parts.push(chunk);
+  await client.query(`copy ${target} from '/dev/blob'`, [], { blob: new Blob(parts) });
+}
+
+/** A text field for `copyRowsIn`: backslash, tab, newline and carriage return escaped. */
+export function copyText(value: string): string {
+  return /[\\\t\n\r]/.test(value)
+    ? value.replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r"))
+    : value;
 }

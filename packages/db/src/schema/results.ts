@@ -12,9 +12,8 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { paperSets } from "./papers";
 import { users } from "./people";
-import { examYears, students } from "./schools";
+import { examYears } from "./schools";
 
 /**
  * Results (issue 15, docs/decisions/022-scoring-and-ranking.md): answer-sheet files from the
@@ -67,28 +66,58 @@ export const answerUploads = pgTable(
 );
 
 /**
+ * The sheets an upload's check read from its file, scored where their paper set was known, waiting
+ * for the admin's confirmation (decision 025). The check writes them with COPY and sorts them into
+ * stored and refused with joins, so a million lines are read and scored once, and storing them is
+ * one INSERT … SELECT. Only each roll number's last line is kept. Rows go when the upload is
+ * stored, deleted or reset.
+ *
+ * Unlogged and without indexes or foreign keys: it is rebuilt from the stored file whenever it is
+ * missing (a database crash empties an unlogged table), and every read takes all of an upload's
+ * rows, so an index would only slow the load down.
+ */
+export const answerUploadLines = pgTable("answer_upload_lines", {
+  uploadId: integer("upload_id").notNull(),
+  line: integer("line").notNull(),
+  rollNumber: text("roll_number").notNull(),
+  /** The paper-set code as the sheet writes it, upper case. */
+  code: text("code").notNull(),
+  answerCount: smallint("answer_count").notNull(),
+  /** As answer_sheets.answers. */
+  answers: text("answers").notNull(),
+  /** The score, null when the line's paper set was not a finalized one of the level at the check. */
+  total: integer("total"),
+  sectionMarks: integer("section_marks").array(),
+  sectionCounted: boolean("section_counted").array(),
+  rightCount: smallint("right_count"),
+  wrongCount: smallint("wrong_count"),
+  blankCount: smallint("blank_count"),
+  rankKey: bigint("rank_key", { mode: "bigint" }),
+  /** A fresh code for a new sheet; a replaced sheet keeps its own. */
+  verifyCode: text("verify_code").notNull(),
+});
+
+/**
  * A student's answer sheet of one exam level and year, with its score. One per student and level:
  * a later upload replaces it. The student's class, language and region are copied here so that
  * the result lists and the ranking are one table.
+ *
+ * No foreign keys (decision 025): a million rows checked against four referenced tables cost 20 of
+ * the store's seconds, and every row is inserted from a join with the rows it refers to, in the
+ * transaction that stores it. Exam years, finalized paper sets and uploads are never deleted; a
+ * trigger keeps a student with a sheet from being deleted.
  */
 export const answerSheets = pgTable(
   "answer_sheets",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    examYearId: integer("exam_year_id")
-      .notNull()
-      .references(() => examYears.id, { onDelete: "restrict" }),
+    examYearId: integer("exam_year_id").notNull(),
     examKind: text("exam_kind").notNull(),
-    studentId: integer("student_id")
-      .notNull()
-      .references(() => students.id, { onDelete: "restrict" }),
+    /** A student with a sheet cannot be deleted (a trigger on students, migration 0018). */
+    studentId: integer("student_id").notNull(),
     rollNumber: text("roll_number").notNull(),
-    paperSetId: integer("paper_set_id")
-      .notNull()
-      .references(() => paperSets.id, { onDelete: "restrict" }),
-    uploadId: integer("upload_id")
-      .notNull()
-      .references(() => answerUploads.id, { onDelete: "restrict" }),
+    paperSetId: integer("paper_set_id").notNull(),
+    uploadId: integer("upload_id").notNull(),
     /** The line of the upload's file it came from. */
     line: integer("line").notNull(),
     /** The answers in question order, comma-separated: "A,,BD,*" (letters sorted, "" blank, * double). */
@@ -144,9 +173,8 @@ export const answerSheets = pgTable(
 export const resultRanks = pgTable(
   "result_ranks",
   {
-    sheetId: integer("sheet_id")
-      .primaryKey()
-      .references(() => answerSheets.id, { onDelete: "cascade" }),
+    /** answer_sheets.id; no foreign key: the ranks are rebuilt whole whenever a level's sheets change. */
+    sheetId: integer("sheet_id").primaryKey(),
     examYearId: integer("exam_year_id").notNull(),
     examKind: text("exam_kind").notNull(),
     classLevel: smallint("class_level").notNull(),

@@ -38,6 +38,8 @@ export interface ReadSheet {
   code: string;
   /** Per question, in order: option letters A-F sorted ("BD"), "" blank, "*" a double mark. */
   answers: string[];
+  /** The answers joined with commas, as answer_sheets stores them. */
+  text: string;
 }
 
 export interface BadLine {
@@ -94,6 +96,19 @@ function fieldsOf(text: string, layout: SheetLayout): { roll: string; code: stri
   };
 }
 
+/**
+ * A line already in the stored form: comma-separated, roll number and code in upper case, every
+ * answer one of the letters A-F, "*" or blank. Only the default alphabet writes such lines; a
+ * profile with another delimiter or alphabet, or a line with anything else (lower case, spaces,
+ * several letters), is read field by field.
+ */
+function canonicalLine(format: SheetFormat): RegExp | null {
+  const { layout } = format;
+  if (layout.kind !== "delimited" || layout.delimiter !== "," || format.alphabet !== LETTERS) return null;
+  if (format.doubleMark !== "*") return null;
+  return /^([A-Z0-9]{4,20}),([A-Z0-9-]{2,20}),((?:[A-F*])?(?:,[A-F*]?)*)\r?$/;
+}
+
 /** The file's lines without a byte-order mark; Windows line ends are fine. Line n is at n - 1. */
 export function sheetLines(text: string): string[] {
   return text.replace(/^\uFEFF/, "").split(/\r?\n/);
@@ -106,7 +121,14 @@ export function sheetLines(text: string): string[] {
  */
 export function sheetReader(format: SheetFormat = DEFAULT_SHEET_FORMAT) {
   const short = shortAnswers(format);
+  const canonical = canonicalLine(format);
   return (raw: string, line: number): { sheet: ReadSheet } | { bad: BadLine } | null => {
+    // Nearly every line of a real file: read with one test and one split instead of field by field.
+    const fast = canonical?.exec(raw);
+    if (fast) {
+      const [, roll = "", code = "", text = ""] = fast;
+      return { sheet: { line, roll, code, answers: text.split(","), text } };
+    }
     if (raw.trim() === "") return null;
     const { roll, code, answers } = fieldsOf(raw, format.layout);
     const rollNumber = roll.trim().toUpperCase();
@@ -131,7 +153,9 @@ export function sheetReader(format: SheetFormat = DEFAULT_SHEET_FORMAT) {
         },
       };
     }
-    return { sheet: { line, roll: rollNumber, code: paperCode, answers: read as string[] } };
+    return {
+      sheet: { line, roll: rollNumber, code: paperCode, answers: read as string[], text: read.join(",") },
+    };
   };
 }
 

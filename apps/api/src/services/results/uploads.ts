@@ -1,8 +1,8 @@
 /**
  * Answer-sheet uploads (issue 15, page result-overview/upload-exam-file; decision 022): a vendor's
- * file is stored and checked by a job (the dry run: nothing is stored), then, when an admin
- * confirms, a second job reads the same file again, scores the sheets it accepts and stores them
- * with the level's ranks in one transaction. Deleting an upload takes away the sheets it still
+ * file is stored and checked by a job (the dry run: nothing is stored, the scored lines wait in
+ * answer_upload_lines, staging.ts), then, when an admin confirms, a second job sorts them again
+ * against the database and stores the accepted ones with the level's ranks in one transaction. Deleting an upload takes away the sheets it still
  * holds; resetting a level takes away all of the exam year's sheets of that level.
  */
 import { randomUUID } from "node:crypto";
@@ -22,19 +22,26 @@ import {
   type ResultSheetFormat,
   type SheetProblemKind,
 } from "@repo/contracts/results-constants";
-import { type DbOrTx, queryRows } from "@repo/db";
+import { type Db, type DbOrTx, queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import type { Services } from "../../context";
 import { ApiError, invalidField, notFound } from "../../http/errors";
 import { type Actor, recordActivity } from "../activity";
 import { enqueueJob, JobError, type JobHandler } from "../jobs";
-import { textsIn } from "../sql";
 import type { FileStorage } from "../storage";
 import { activeExamYear } from "../students";
-import { classifySheet, type KnownPaper, type KnownStudent } from "./dry-run";
-import { type SheetFormat, sheetLines, sheetReader } from "./sheet-format";
-import { type PaperKey, rankLevel, type SheetToStore, storeSheets } from "./store";
+import type { SheetFormat } from "./sheet-format";
+import {
+  clearStaged,
+  hasStagedLines,
+  type JoinedLines,
+  joinStaged,
+  type StagedFile,
+  scoreLateLines,
+  stageUpload,
+} from "./staging";
+import { rankLevel } from "./store";
 
 /** The vendors' layouts by the code chosen at upload (RESULT_SHEET_FORMATS in contracts). */
 export const SHEET_FORMAT_PROFILES: Record<ResultSheetFormat, SheetFormat> = {
@@ -138,151 +145,55 @@ async function uploadRow(db: DbOrTx, uploadId: number): Promise<UploadRow> {
   return { ...row, id: Number(row.id), exam_year_id: Number(row.exam_year_id) };
 }
 
-interface Student extends KnownStudent {
-  id: number;
-  stored: boolean;
-}
-
-/** Roll numbers looked up per statement: one JSON parameter each. */
-const LOOKUP_BATCH = 20_000;
-
-/** The exam year's students with these roll numbers, and whether each has a sheet of the level. */
-async function studentsByRoll(db: DbOrTx, upload: UploadRow, rolls: readonly string[]) {
-  const students = new Map<string, Student>();
-  for (let at = 0; at < rolls.length; at += LOOKUP_BATCH) {
-    const rows = await queryRows<{ roll: string; id: number; class_level: number; paid: boolean; stored: boolean }>(
-      db,
-      sql`select s.roll_number as roll, s.id, s.class_level, s.payment_status = 'paid' as paid,
-            exists (select 1 from answer_sheets a where a.exam_year_id = s.exam_year_id and a.exam_kind = ${upload.exam_kind}
-              and a.student_id = s.id) as stored
-          from students s
-          where s.exam_year_id = ${upload.exam_year_id} and ${textsIn(sql`s.roll_number`, rolls.slice(at, at + LOOKUP_BATCH))}`,
-    );
-    for (const row of rows) {
-      students.set(row.roll.toUpperCase(), {
-        id: Number(row.id),
-        classLevel: Number(row.class_level),
-        paid: row.paid,
-        stored: row.stored,
-      });
-    }
-  }
-  return students;
-}
-
-/** The level's finalized paper sets of the exam year by their code as sheets write it (upper case). */
-async function finalizedPapers(db: DbOrTx, upload: UploadRow) {
-  const rows = await queryRows<{ id: number; code: string; class_level: number; questions: number }>(
-    db,
-    sql`select ps.id, upper(ps.code) as code, ps.class_level,
-          (select count(*)::int from paper_set_questions q where q.paper_set_id = ps.id) as questions
-        from paper_sets ps
-        where ps.exam_year_id = ${upload.exam_year_id} and ps.exam_kind = ${upload.exam_kind} and ps.status = 'finalized'`,
-  );
-  return new Map<string, KnownPaper & { id: number }>(
-    rows.map((row) => [
-      row.code,
-      { id: Number(row.id), classLevel: Number(row.class_level), questionCount: Number(row.questions) },
-    ]),
-  );
-}
-
-const PROBLEM_KIND: Record<string, SheetProblemKind> = {
-  unknownRoll: "unknown_roll",
-  unpaid: "unpaid",
-  wrongPaper: "wrong_paper",
-  replacedInFile: "replaced_in_file",
-};
-
-/**
- * The jobs run in the API process: a million lines read without a pause would hold every request
- * for seconds, so the readers let waiting requests through every so many lines.
- */
-const YIELD_EVERY = 10_000;
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 interface Checked {
   report: AnswerUploadReport;
   /** Every refused line, for the problems file. */
   problems: SheetProblemItem[];
 }
 
-/**
- * Reads the upload's file twice, line by line: first the roll numbers (the last line of each
- * wins), then each sheet's fate against the database. `accept` receives every sheet that would be
- * stored; the check counts them, the store job stores them.
- */
-async function readUpload(
-  db: DbOrTx,
-  storage: FileStorage,
-  upload: UploadRow,
-  accept: (sheet: SheetToStore) => Promise<void>,
-): Promise<Checked> {
-  const bytes = await storage.get(upload.file_key);
-  if (!bytes) throw new JobError("The uploaded file is no longer stored. Please upload it again.");
-  const lines = sheetLines(new TextDecoder().decode(bytes));
-  const read = sheetReader(SHEET_FORMAT_PROFILES[upload.format]);
-  const lastLine = new Map<string, number>();
-  const problems: SheetProblemItem[] = [];
-  let sheetLinesCount = 0;
-  for (const [index, raw] of lines.entries()) {
-    if (index % YIELD_EVERY === 0) await yieldToRequests();
-    const result = read(raw, index + 1);
-    if (!result) continue;
-    sheetLinesCount += 1;
-    if ("sheet" in result) lastLine.set(result.sheet.roll, result.sheet.line);
-    else
-      problems.push({
-        kind: "malformed",
-        line: result.bad.line,
-        roll: result.bad.roll ?? "",
-        message: result.bad.message,
-      });
-  }
-  if (sheetLinesCount === 0) throw new JobError("The file has no lines: is it the vendor's answer-sheet file?");
-  const students = await studentsByRoll(db, upload, [...lastLine.keys()]);
-  const papers = await finalizedPapers(db, upload);
-  const byPaper = new Map<string, number>();
-  let accepted = 0;
-  let replacing = 0;
-  for (const [index, raw] of lines.entries()) {
-    if (index % YIELD_EVERY === 0) await yieldToRequests();
-    const result = read(raw, index + 1);
-    if (!result || !("sheet" in result)) continue;
-    const { sheet } = result;
-    const refusal = classifySheet(sheet, lastLine, students, papers);
-    if (refusal) {
-      problems.push({
-        kind: PROBLEM_KIND[refusal.kind] ?? "malformed",
-        line: sheet.line,
-        roll: sheet.roll,
-        message: refusal.message,
-      });
-      continue;
-    }
-    const student = students.get(sheet.roll) as Student;
-    const paper = papers.get(sheet.code) as KnownPaper & { id: number };
-    accepted += 1;
-    if (student.stored) replacing += 1;
-    byPaper.set(sheet.code, (byPaper.get(sheet.code) ?? 0) + 1);
-    await accept({
-      studentId: student.id,
-      rollNumber: sheet.roll,
-      paperSetId: paper.id,
-      line: sheet.line,
-      answers: sheet.answers,
-    });
-  }
-  problems.sort((a, b) => a.line - b.line);
+/** What reading the file found (malformed lines, lines replaced by a later one): counts and the first of each. */
+interface FilePart {
+  lines: number;
+  counts: { malformed: number; replaced_in_file: number };
+  problems: SheetProblemItem[];
+}
+
+const FILE_KINDS: readonly SheetProblemKind[] = ["malformed", "replaced_in_file"];
+
+function filePartOf(file: StagedFile): FilePart {
+  return {
+    lines: file.lines,
+    counts: {
+      malformed: file.problems.filter((p) => p.kind === "malformed").length,
+      replaced_in_file: file.problems.filter((p) => p.kind === "replaced_in_file").length,
+    },
+    problems: file.problems,
+  };
+}
+
+/** The file's part of a report the check wrote (the store job keeps it when the file is not read again). */
+function filePartOfReport(report: AnswerUploadReport): FilePart {
+  return {
+    lines: report.lines,
+    counts: { malformed: report.counts.malformed, replaced_in_file: report.counts.replaced_in_file },
+    problems: report.problems.filter((p) => FILE_KINDS.includes(p.kind)),
+  };
+}
+
+/** The dry run's report: counts of every kind, and the first problems of each kind by line. */
+function buildReport(file: FilePart, joined: JoinedLines): Checked {
+  const problems = [...file.problems, ...joined.problems].sort((a, b) => a.line - b.line);
   const counts = { malformed: 0, unknown_roll: 0, unpaid: 0, wrong_paper: 0, replaced_in_file: 0 };
-  for (const problem of problems) counts[problem.kind] += 1;
+  for (const problem of joined.problems) counts[problem.kind] += 1;
+  counts.malformed = file.counts.malformed;
+  counts.replaced_in_file = file.counts.replaced_in_file;
   const shown = new Map<SheetProblemKind, number>();
   const report: AnswerUploadReport = {
-    lines: sheetLinesCount,
-    accepted,
-    replacing_stored: replacing,
+    lines: file.lines,
+    accepted: joined.accepted,
+    replacing_stored: joined.replacing,
     counts,
-    by_paper: [...byPaper].sort(([a], [b]) => (a < b ? -1 : 1)).map(([code, sheets]) => ({ code, sheets })),
+    by_paper: joined.byPaper,
     problems: problems.filter((p) => {
       const n = (shown.get(p.kind) ?? 0) + 1;
       shown.set(p.kind, n);
@@ -290,6 +201,13 @@ async function readUpload(
     }),
   };
   return { report, problems };
+}
+
+/** Reads the file into the staged lines and sorts them against the database; stores nothing. */
+async function checkUpload(db: Db, storage: FileStorage, upload: UploadRow): Promise<Checked> {
+  const file = await stageUpload(db, storage, upload, SHEET_FORMAT_PROFILES[upload.format]);
+  const joined = await db.transaction((tx) => joinStaged(tx, upload, { store: false }));
+  return buildReport(filePartOf(file), joined);
 }
 
 /** A CSV cell: quoted, and a leading = + - @ neutralised so that a spreadsheet never runs it. */
@@ -316,7 +234,7 @@ export function answerCheckJob(services: Pick<Services, "storage">): JobHandler 
     await progress(0, 2);
     let checked: Checked;
     try {
-      checked = await readUpload(db, services.storage, upload, async () => {});
+      checked = await checkUpload(db, services.storage, upload);
     } catch (error) {
       const message = error instanceof JobError ? error.message : "The file could not be checked";
       await db.execute(sql`update answer_uploads set status = 'failed', error = ${message} where id = ${upload.id}`);
@@ -331,78 +249,57 @@ export function answerCheckJob(services: Pick<Services, "storage">): JobHandler 
   };
 }
 
-/** Sheets stored per statement by the store job. */
-const STORE_BATCH = 5000;
-
 /**
- * Stores a confirmed upload: reads the file again (students may have paid or papers been
- * finalized since the check), scores and stores the accepted sheets and rebuilds the level's
- * ranks, all in one transaction, so that a crash leaves nothing half-stored and the job, run
- * again, stores the same sheets.
+ * Stores a confirmed upload: the lines its check staged are sorted again against the database
+ * (students may have paid or papers been finalized since the check), and the accepted ones are
+ * stored with the level's ranks, all in one transaction, so that a crash leaves nothing
+ * half-stored and the job, run again, stores the same sheets.
  */
 export function answerStoreJob(services: Pick<Services, "storage" | "database">): JobHandler {
-  // On PGlite (one connection) a progress write would wait for this very transaction.
-  const progressInTransaction = services.database.driver === "postgres";
   return async ({ db, job, progress }) => {
     const upload = await uploadRow(db, Number(job.payload.upload_id));
     if (upload.status !== "storing") return { upload_id: upload.id, skipped: upload.status };
-    const keys = new Map<number, PaperKey>();
-    let stored = 0;
-    // Where the time goes (the benchmark states the split): scoring and storing, ranking, the rest reading.
-    const started = performance.now();
-    let storeMs = 0;
-    let rankMs = 0;
-    const result = await storeInTransaction().catch(async (error: unknown) => {
+    // Where the time goes (the benchmark states the split).
+    const ms = { read_and_check: 0, score_and_store: 0, rank: 0 };
+    const stored = await storeUpload().catch(async (error: unknown) => {
       // Nothing was stored (the transaction rolled back): the upload can be confirmed again.
       const message =
         error instanceof JobError || error instanceof ApiError ? error.message : "Storing the sheets failed";
       await failedStore(db, upload.id, message);
       throw error;
     });
-    await progress(stored, stored);
+    await progress(stored.accepted, stored.accepted);
     // A million new rows leave the planner's statistics behind until autovacuum comes round: the
     // lists read right after (result day) planned a first page at 350 ms instead of 50.
     await db.execute(sql`analyze answer_sheets`);
     await db.execute(sql`analyze result_ranks`);
-    const totalMs = performance.now() - started;
-    return {
-      upload_id: upload.id,
-      stored,
-      refused: result.problems.length,
-      ms: {
-        read_and_check: Math.round(totalMs - storeMs - rankMs),
-        score_and_store: Math.round(storeMs),
-        rank: Math.round(rankMs),
-      },
-    };
+    return { upload_id: upload.id, stored: stored.accepted, refused: stored.refused, ms };
 
-    function storeInTransaction() {
+    async function storeUpload() {
+      const t0 = performance.now();
+      const [row] = await queryRows<{ report: AnswerUploadReport | string | null }>(
+        db,
+        sql`select report from answer_uploads where id = ${upload.id}`,
+      );
+      const previous = typeof row?.report === "string" ? (JSON.parse(row.report) as AnswerUploadReport) : row?.report;
+      // The staged lines are gone after a database crash (the table is unlogged): read the file again.
+      const file =
+        previous && (await hasStagedLines(db, upload.id))
+          ? filePartOfReport(previous)
+          : filePartOf(await stageUpload(db, services.storage, upload, SHEET_FORMAT_PROFILES[upload.format]));
+      ms.read_and_check = Math.round(performance.now() - t0);
       return db.transaction(async (tx) => {
-        let batch: SheetToStore[] = [];
-        let expected = 0;
-        const flush = async () => {
-          const t0 = performance.now();
-          stored += await storeSheets(
-            tx as DbOrTx,
-            { examYearId: upload.exam_year_id, examKind: upload.exam_kind, uploadId: upload.id, sheets: batch },
-            keys,
-          );
-          batch = [];
-          storeMs += performance.now() - t0;
-          if (progressInTransaction) await progress(stored, Math.max(expected, stored));
-        };
-        const checked = await readUpload(tx as DbOrTx, services.storage, upload, async (sheet) => {
-          expected += 1;
-          batch.push(sheet);
-          if (batch.length >= STORE_BATCH) await flush();
-        });
-        if (batch.length > 0) await flush();
         const t1 = performance.now();
-        await rankLevel(tx as DbOrTx, upload.exam_year_id, upload.exam_kind);
-        rankMs = performance.now() - t1;
-        await tx.execute(sql`update answer_uploads set status = 'stored', stored_sheets = ${stored},
-        report = ${JSON.stringify(checked.report)}::jsonb where id = ${upload.id}`);
-        return checked;
+        await scoreLateLines(tx, upload);
+        const joined = await joinStaged(tx, upload, { store: true });
+        const checked = buildReport(file, joined);
+        const t2 = performance.now();
+        await rankLevel(tx, upload.exam_year_id, upload.exam_kind);
+        ms.score_and_store = Math.round(t2 - t1);
+        ms.rank = Math.round(performance.now() - t2);
+        await tx.execute(sql`update answer_uploads set status = 'stored', stored_sheets = ${joined.accepted},
+          report = ${JSON.stringify(checked.report)}::jsonb where id = ${upload.id}`);
+        return { accepted: joined.accepted, refused: checked.problems.length };
       });
     }
   };
@@ -493,7 +390,9 @@ export async function deleteAnswerUpload(db: DbOrTx, actor: Actor, uploadId: num
       sql`with gone as (delete from answer_sheets where upload_id = ${uploadId} returning 1) select count(*)::int as n from gone`,
     );
     const sheets = Number(deleted?.n ?? 0);
+    // The ranks have no foreign key to the sheets: rebuilding the level's drops the deleted ones'.
     if (sheets > 0) await rankLevel(tx, Number(row.exam_year_id), row.exam_kind);
+    await clearStaged(tx, uploadId);
     await tx.execute(sql`update answer_uploads set status = 'deleted', deleted_by = ${actor.userId}, deleted_at = now()
       where id = ${uploadId}`);
     await recordActivity(tx, {
@@ -559,6 +458,8 @@ export async function resetExam(db: DbOrTx, actor: Actor, param: string, confirm
       throw new ApiError(409, "An upload of this level is being checked or stored: wait until it finishes");
     await tx.execute(sql`delete from result_ranks where exam_year_id = ${year.id} and exam_kind = ${level.level}`);
     await tx.execute(sql`delete from answer_sheets where exam_year_id = ${year.id} and exam_kind = ${level.level}`);
+    await tx.execute(sql`delete from answer_upload_lines where upload_id in
+      (select id from answer_uploads where exam_year_id = ${year.id} and exam_kind = ${level.level})`);
     await tx.execute(sql`update answer_uploads set status = 'deleted', deleted_by = ${actor.userId}, deleted_at = now()
       where exam_year_id = ${year.id} and exam_kind = ${level.level} and status <> 'deleted'`);
     await recordActivity(tx, {
