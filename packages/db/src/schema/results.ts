@@ -1,3 +1,4 @@
+import { AWARDS } from "@repo/contracts/results-constants";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -165,6 +166,10 @@ export const answerSheets = pgTable(
   ],
 );
 
+/** The most places an award cut per state or per district gives (the award indexes' bound). */
+const mostPlaces = (per: "state" | "district") =>
+  Math.max(...AWARDS.filter((award) => award.per === per).map((award) => award.places));
+
 /**
  * The ranks of each sheet of a ranked level (Level 1 and 2; a mock is never ranked), rebuilt in one
  * statement whenever the level's sheets change. Dense ranks per class at every level of the
@@ -183,6 +188,8 @@ export const resultRanks = pgTable(
     stateId: integer("state_id").notNull(),
     prantId: integer("prant_id"),
     districtId: integer("district_id"),
+    /** The sheet's roll number: the order of a tie in the winners' lists, read without the sheet. */
+    rollNumber: text("roll_number").notNull().default(""),
     schoolRank: integer("school_rank"),
     districtRank: integer("district_rank"),
     prantRank: integer("prant_rank"),
@@ -199,5 +206,12 @@ export const resultRanks = pgTable(
     index("result_ranks_state_idx").on(t.examYearId, t.examKind, t.stateId, t.classLevel, t.statePosition),
     index("result_ranks_district_idx").on(t.examYearId, t.examKind, t.districtId, t.classLevel, t.districtPosition),
     index("result_ranks_school_idx").on(t.schoolId, t.examYearId, t.examKind, t.classLevel, t.schoolPosition),
+    // The country's state and district awards: a few thousand rows of a million, found without a scan.
+    index("result_ranks_state_awards_idx")
+      .on(t.examYearId, t.examKind, t.statePosition, t.classLevel, t.stateId)
+      .where(sql`${t.statePosition} <= ${sql.raw(String(mostPlaces("state")))}`),
+    index("result_ranks_district_awards_idx")
+      .on(t.examYearId, t.examKind, t.districtPosition, t.classLevel, t.districtId)
+      .where(sql`${t.districtPosition} <= ${sql.raw(String(mostPlaces("district")))}`),
   ],
 );

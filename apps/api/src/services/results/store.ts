@@ -241,9 +241,9 @@ async function rebuildRanks(db: DbOrTx, examYearId: number, examKind: ExamLevel)
     sql.raw(`over (partition by class_level${partition ? `, ${partition}` : ""} order by rank_key desc)`);
   await db.execute(sql`
     insert into result_ranks (sheet_id, exam_year_id, exam_kind, class_level, school_id, zone_id, state_id, prant_id,
-      district_id, school_rank, district_rank, prant_rank, state_rank, zone_rank, national_rank, school_position,
+      district_id, roll_number, school_rank, district_rank, prant_rank, state_rank, zone_rank, national_rank, school_position,
       district_position, state_position)
-    select id, exam_year_id, exam_kind, class_level, school_id, zone_id, state_id, prant_id, district_id,
+    select id, exam_year_id, exam_kind, class_level, school_id, zone_id, state_id, prant_id, district_id, roll_number,
       case when school_id is not null then dense_rank() ${over("school_id")} end,
       case when district_id is not null then dense_rank() ${over("district_id")} end,
       case when prant_id is not null then dense_rank() ${over("prant_id")} end,

@@ -82,14 +82,20 @@ const toWinner = (row: RawWinner): WinnerRow => ({
   tie_at_cutoff: Boolean(row.tie_at_cutoff),
 });
 
-/** The winners of an award in the viewer's region, in group, class and position order. */
+/**
+ * The winners of an award in the viewer's region, in group, class and position order. A page is
+ * cut from the ranks alone (they carry the roll number that orders a tie) before the students,
+ * schools and sheets of its rows are read: the country's state camp is 5,000 winners, a page 10.
+ */
 function winnersSql(yearId: number, assigned: Assignments | null, filters: WinnersFilters) {
   const award = awardOf(filters.award);
   const columns = AWARD_GROUPS[award.per];
   const col = (name: string) => sql.raw(`rr.${name}`);
   const candidates = sql`rr.exam_year_id = ${yearId} and rr.exam_kind = ${filters.level}
     and ${col(columns.position)} <= ${award.places}`;
-  const visible = sql`select rr.sheet_id, rr.class_level, ${col(columns.group)} as group_id from result_ranks rr
+  const visible = sql`select rr.sheet_id, rr.class_level, ${col(columns.group)} as group_id,
+      ${col(columns.position)} as position, ${col(columns.rank)} as rank, rr.roll_number
+    from result_ranks rr
     where ${candidates} and ${assignedSql("rr", assigned)} and ${and(resultFilterSql("rr", filters))}`;
   // The group's whole tie (not only what the viewer sees): a district coordinator's state-camp
   // winners show that their state took 22 for 20 places.
@@ -98,41 +104,40 @@ function winnersSql(yearId: number, assigned: Assignments | null, filters: Winne
     from result_ranks rr
     where ${candidates} and (rr.class_level, ${col(columns.group)}) in (select class_level, group_id from visible)
     group by 1, 2`;
-  const select = sql`select v.sheet_id, a.student_id, st.first_name, st.last_name, a.roll_number, v.class_level,
-      v.group_id, gn.name as group_name, ${col(columns.position)} as position, ${col(columns.rank)} as rank, a.total,
-      a.section_marks[1] as section_a, a.wrong_count, a.school_id,
-      coalesce(sc.name, st.unlisted_school_name, '') as school_name, a.district_id, d.name as district,
-      a.state_id, s.name as state, ${award.places}::int as places, g.taken, (g.taken > ${award.places} and ${col(columns.rank)} = g.last_rank) as tie_at_cutoff
+  // A tie is listed by roll number: it orders the tie, never ranks it (decision 022).
+  const page = (limit: number, offset: number) => sql`select v.*, gn.name as group_name, g.taken,
+      (g.taken > ${award.places} and v.rank = g.last_rank) as tie_at_cutoff
     from visible v
     join groups g on g.class_level = v.class_level and g.group_id = v.group_id
-    join result_ranks rr on rr.sheet_id = v.sheet_id
-    join answer_sheets a on a.id = v.sheet_id
+    join ${sql.raw(columns.names)} gn on gn.id = v.group_id
+    order by gn.name, v.group_id, v.class_level, v.position, v.roll_number
+    limit ${limit} offset ${offset}`;
+  const rows = (limit: number, offset: number) => sql`with visible as (${visible}), groups as (${groups}),
+      page as (${page(limit, offset)})
+    select p.sheet_id, a.student_id, st.first_name, st.last_name, p.roll_number, p.class_level, p.group_id, p.group_name,
+      p.position, p.rank, a.total, a.section_marks[1] as section_a, a.wrong_count, a.school_id,
+      coalesce(sc.name, st.unlisted_school_name, '') as school_name, a.district_id, d.name as district,
+      a.state_id, s.name as state, ${award.places}::int as places, p.taken, p.tie_at_cutoff
+    from page p
+    join answer_sheets a on a.id = p.sheet_id
     join students st on st.id = a.student_id
     left join schools sc on sc.id = a.school_id
     left join districts d on d.id = a.district_id
     join states s on s.id = a.state_id
-    join ${sql.raw(columns.names)} gn on gn.id = v.group_id`;
-  // A tie is listed by roll number: it orders the tie, never ranks it (decision 022).
-  const order = sql`order by gn.name, v.group_id, v.class_level, ${col(columns.position)}, a.roll_number`;
-  return { visible, groups, select, order };
+    order by p.group_name, p.group_id, p.class_level, p.position, p.roll_number`;
+  return { visible, rows };
 }
 
 export async function listWinners(db: DbOrTx, viewer: RegionViewer, query: WinnersQuery): Promise<Page<WinnerRow>> {
   const { year, assigned } = await regionContext(db, viewer);
-  const { visible, groups, select, order } = winnersSql(year.id, assigned, query);
+  const { visible, rows: pageOf } = winnersSql(year.id, assigned, query);
   const [count] = await queryRows<{ n: number }>(
     db,
     sql`with visible as (${visible}) select count(*)::int as n from visible`,
   );
   const total = Number(count?.n ?? 0);
   const rows =
-    total === 0
-      ? []
-      : await queryRows<RawWinner>(
-          db,
-          sql`with visible as (${visible}), groups as (${groups}) ${select} ${order}
-              limit ${query.per_page} offset ${(query.page - 1) * query.per_page}`,
-        );
+    total === 0 ? [] : await queryRows<RawWinner>(db, pageOf(query.per_page, (query.page - 1) * query.per_page));
   return {
     items: rows.map(toWinner),
     page: query.page,
@@ -150,12 +155,9 @@ export async function* winnersForExport(
   batchSize = 5000,
 ): AsyncGenerator<WinnerRow[]> {
   const { year, assigned } = await regionContext(db, viewer);
-  const { visible, groups, select, order } = winnersSql(year.id, assigned, filters);
+  const { rows: pageOf } = winnersSql(year.id, assigned, filters);
   for (let offset = 0; ; offset += batchSize) {
-    const rows = await queryRows<RawWinner>(
-      db,
-      sql`with visible as (${visible}), groups as (${groups}) ${select} ${order} limit ${batchSize} offset ${offset}`,
-    );
+    const rows = await queryRows<RawWinner>(db, pageOf(batchSize, offset));
     if (rows.length === 0) return;
     yield rows.map(toWinner);
     if (rows.length < batchSize) return;
