@@ -169,11 +169,21 @@ export async function runResultsBench(options: {
       (u) => u.status !== "storing",
       "storing",
     );
-    const finished = performance.now();
     if (done.status !== "stored") throw new Error(`the upload ended ${done.status}`);
-    const job = (await (await fetch(`${base}/api/jobs/${confirmBody.data.job_id}`, { headers })).json()) as {
-      data: { result: { ms?: { read_and_check: number; score_and_store: number; rank: number } } | null };
-    };
+    // The upload reads stored a moment before its job records its result (the split): wait for that.
+    const job = await waitFor(
+      async () =>
+        (await (await fetch(`${base}/api/jobs/${confirmBody.data.job_id}`, { headers })).json()) as {
+          data: {
+            status: string;
+            result: { ms?: { read_and_check: number; score_and_store: number; rank: number } } | null;
+          };
+        },
+      (j) => j.data.status !== "running" && j.data.status !== "queued",
+      "the store job's result",
+    );
+    // The end is the job's: its ANALYZE of the new rows is part of making the results readable.
+    const finished = performance.now();
     const split = job.data.result?.ms ?? null;
     const seconds = {
       seed: round(seedSeconds),
