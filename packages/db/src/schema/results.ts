@@ -215,3 +215,29 @@ export const resultRanks = pgTable(
       .where(sql`${t.districtPosition} <= ${sql.raw(String(mostPlaces("district")))}`),
   ],
 );
+
+/**
+ * Each level's sheets counted per class, paper set and district (decision 026): the state, prant
+ * and paper-set figures add up a few thousand of these rows instead of a million sheets. Rebuilt
+ * with the ranks whenever a level's sheets change (store.ts rankLevel).
+ */
+export const resultTallies = pgTable(
+  "result_tallies",
+  {
+    examYearId: integer("exam_year_id").notNull(),
+    examKind: text("exam_kind").notNull(),
+    classLevel: smallint("class_level").notNull(),
+    paperSetId: integer("paper_set_id").notNull(),
+    zoneId: integer("zone_id").notNull(),
+    stateId: integer("state_id").notNull(),
+    prantId: integer("prant_id"),
+    districtId: integer("district_id"),
+    sheets: integer("sheets").notNull(),
+    /** Hundredths, as answer_sheets.total. */
+    totalSum: bigint("total_sum", { mode: "number" }).notNull(),
+    highest: integer("highest").notNull(),
+    /** Sheets whose every section counted. */
+    qualified: integer("qualified").notNull(),
+  },
+  (t) => [index("result_tallies_level_idx").on(t.examYearId, t.examKind, t.stateId)],
+);

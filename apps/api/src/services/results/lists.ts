@@ -553,9 +553,8 @@ export async function* schoolResultsForExport(
 // ── States and prants ──────────────────────────────────────────────────────────────────────────
 
 /**
- * The sheets an aggregate reads, with its filters. A coordinator's sheets of a ranked level come
- * through result_ranks, whose state and district indexes hold them; the country's are read whole
- * from answer_sheets (an aggregate over every sheet: see the summary-table note in the report).
+ * The sheets a query of positions reads, with its filters: a ranked level's through result_ranks,
+ * whose state and district indexes hold them (the figures come from the tallies, talliesOf).
  */
 function sheetsOf(
   yearId: number,
@@ -586,8 +585,30 @@ function sheetsOf(
   };
 }
 
-/** A sheet qualified when every section counted (no qualifying rule left one out). */
-const QUALIFIED = sql`not (false = any(a.section_counted))`;
+/**
+ * The tallies (result_tallies: the level's sheets counted per class, paper set and district) an
+ * aggregate adds up, with its filters: a few thousand rows where the sheets are a million.
+ */
+function talliesOf(
+  yearId: number,
+  assigned: Assignments | null,
+  filters: {
+    level: ExamLevel;
+    class_level?: number | undefined;
+    zone_id?: number | undefined;
+    paper_set_id?: number | undefined;
+  },
+): SQL {
+  const parts = [sql`t.exam_year_id = ${yearId}`, sql`t.exam_kind = ${filters.level}`, assignedSql("t", assigned)];
+  if (filters.zone_id) parts.push(sql`t.zone_id = ${filters.zone_id}`);
+  if (filters.class_level) parts.push(sql`t.class_level = ${filters.class_level}`);
+  if (filters.paper_set_id) parts.push(sql`t.paper_set_id = ${filters.paper_set_id}`);
+  return sql.join(parts, sql` and `);
+}
+
+/** A tally's figures summed, as RawAggregate. */
+const TALLIED = sql`sum(t.sheets)::int as sheets, sum(t.total_sum)::float8 as total_sum, max(t.highest) as highest,
+  sum(t.qualified)::int as qualified`;
 
 interface RawAggregate {
   sheets: number | string;
@@ -615,14 +636,11 @@ export async function stateResults(
 ): Promise<StateResults> {
   requireLevelAccess(viewer, filters.level);
   const { year, assigned } = await regionContext(db, viewer);
-  const sheets = sheetsOf(year.id, assigned, filters);
   const rows = await queryRows<RawAggregate & { state_id: number; state: string; zone: string | null }>(
     db,
     sql`with figures as (
-          select a.state_id, count(*)::int as sheets, sum(a.total)::float8 as total_sum, max(a.total) as highest,
-            count(*) filter (where ${QUALIFIED})::int as qualified
-          from ${sheets.from} where ${sheets.where}
-          group by a.state_id
+          select t.state_id, ${TALLIED} from result_tallies t where ${talliesOf(year.id, assigned, filters)}
+          group by t.state_id
         )
         select f.*, st.name as state, z.name as zone from figures f join states st on st.id = f.state_id
           left join zones z on z.id = st.zone_id
@@ -649,9 +667,8 @@ export async function prantResults(
   requireRanked(filters.level);
   const { year, assigned } = await regionContext(db, viewer);
   const states = (t: string) => (filters.state_ids?.length ? [idsIn(sql.raw(`${t}.state_id`), filters.state_ids)] : []);
-  // The figures read every sheet; the camps only the first 20 positions of each state's classes,
-  // group by group on the state index (awardGrid), instead of joining a million ranks.
-  const sheets = sheetsOf(year.id, assigned, filters);
+  // The figures add up the tallies; the camps read only the first 20 positions of each state's
+  // classes, group by group on the state index (awardGrid), instead of joining a million ranks.
   const ranks = sheetsOf(year.id, assigned, filters, true);
   const campWhere = awardGrid(
     { level: filters.level, award: "state_camp" },
@@ -670,10 +687,9 @@ export async function prantResults(
   >(
     db,
     sql`with figures as (
-          select a.state_id, a.prant_id, count(*)::int as sheets, sum(a.total)::float8 as total_sum,
-            max(a.total) as highest, count(*) filter (where ${QUALIFIED})::int as qualified
-          from ${sheets.from} where ${sql.join([sheets.where, ...states(sheets.t)], sql` and `)}
-          group by a.state_id, a.prant_id
+          select t.state_id, t.prant_id, ${TALLIED}
+          from result_tallies t where ${sql.join([talliesOf(year.id, assigned, filters), ...states("t")], sql` and `)}
+          group by t.state_id, t.prant_id
         ), camps as (
           select r.state_id, r.prant_id, count(*)::int as state_camp,
             count(*) filter (where ${AWARD_POSITION.national_camp})::int as national_camp
@@ -714,12 +730,12 @@ export async function finalizedPaperSets(
 ): Promise<FinalizedPaperSet[]> {
   requireLevelAccess(viewer, filters.level);
   const { year, assigned } = await regionContext(db, viewer);
-  // The country's count is the paper set index's alone (a set is of one year and level).
-  const sheets = assigned ? sheetsOf(year.id, assigned, filters) : { from: sql`answer_sheets a`, where: sql`true` };
+  const tallies = talliesOf(year.id, assigned, filters);
   const rows = await queryRows<{ id: number; code: string; name: string; class_level: number; sheets: number }>(
     db,
     sql`select ps.id, ps.code, ps.name, ps.class_level,
-          (select count(*) from ${sheets.from} where a.paper_set_id = ps.id and ${sheets.where})::int as sheets
+          (select coalesce(sum(t.sheets), 0) from result_tallies t where t.paper_set_id = ps.id and ${tallies})::int
+            as sheets
         from paper_sets ps
         where ps.exam_year_id = ${year.id} and ps.exam_kind = ${filters.level} and ps.status = 'finalized'
           ${filters.class_level ? sql`and ps.class_level = ${filters.class_level}` : sql``}

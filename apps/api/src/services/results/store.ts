@@ -221,7 +221,8 @@ export async function storeSheets(
 
 /**
  * Rebuilds the ranks of a level's sheets in one statement: dense ranks per class at the school,
- * district, prant, state, zone and the whole country, and the positions the awards are cut at.
+ * district, prant, state, zone and the whole country, and the positions the awards are cut at;
+ * and the level's tallies (result_tallies), ranked or not.
  * Sheets are ordered by their tie-break keys only, so the same sheets give the same ranks however
  * they were stored. A mock is never ranked (DECISIONS §4).
  */
@@ -230,13 +231,23 @@ export async function rankLevel(db: DbOrTx, examYearId: number, examKind: ExamLe
   await db.transaction(async (tx) => rebuildRanks(tx as DbOrTx, examYearId, examKind));
 }
 
+/** JIT compiling these million-row plans cost more than it saved: 31 s against 12 s for the ranks. */
 async function rebuildRanks(db: DbOrTx, examYearId: number, examKind: ExamLevel): Promise<void> {
   await db.execute(sql`delete from result_ranks where exam_year_id = ${examYearId} and exam_kind = ${examKind}`);
+  await db.execute(sql`delete from result_tallies where exam_year_id = ${examYearId} and exam_kind = ${examKind}`);
+  await db.execute(sql`set local jit = off`);
+  // Every level's figures per class, paper set and district, which the state and prant lists add up.
+  await db.execute(sql`
+    insert into result_tallies (exam_year_id, exam_kind, class_level, paper_set_id, zone_id, state_id, prant_id,
+      district_id, sheets, total_sum, highest, qualified)
+    select exam_year_id, exam_kind, class_level, paper_set_id, zone_id, state_id, prant_id, district_id, count(*)::int,
+      sum(total), max(total), count(*) filter (where not (false = any(section_counted)))::int
+    from answer_sheets
+    where exam_year_id = ${examYearId} and exam_kind = ${examKind}
+    group by exam_year_id, exam_kind, class_level, paper_set_id, zone_id, state_id, prant_id, district_id`);
   if (!(RANKED_LEVELS as readonly string[]).includes(examKind)) return;
   // Six sorts of a level's sheets: in memory rather than merged on disk (the default is 4 MB).
   await db.execute(sql`set local work_mem = '256MB'`);
-  // JIT compiling this plan cost more than it saved: 31 s against 12 s over a million sheets.
-  await db.execute(sql`set local jit = off`);
   const over = (partition: string) =>
     sql.raw(`over (partition by class_level${partition ? `, ${partition}` : ""} order by rank_key desc)`);
   await db.execute(sql`

@@ -457,6 +457,7 @@ export async function resetExam(db: DbOrTx, actor: Actor, param: string, confirm
     if (busy.length > 0)
       throw new ApiError(409, "An upload of this level is being checked or stored: wait until it finishes");
     await tx.execute(sql`delete from result_ranks where exam_year_id = ${year.id} and exam_kind = ${level.level}`);
+    await tx.execute(sql`delete from result_tallies where exam_year_id = ${year.id} and exam_kind = ${level.level}`);
     await tx.execute(sql`delete from answer_sheets where exam_year_id = ${year.id} and exam_kind = ${level.level}`);
     await tx.execute(sql`delete from answer_upload_lines where upload_id in
       (select id from answer_uploads where exam_year_id = ${year.id} and exam_kind = ${level.level})`);
