@@ -12,15 +12,19 @@ import { Icon } from "@repo/ui/icon";
 import { Link } from "@repo/ui/link";
 import { RadioGroup } from "@repo/ui/radio-group";
 import { Select } from "@repo/ui/select";
+import { SkeletonText } from "@repo/ui/skeleton";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { VisuallyHidden } from "@repo/ui/visually-hidden";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, lazy, Suspense, useState } from "react";
 import { ANSWER_FILE_ACCEPT, answerFileTooLarge, NO_ANSWER_FILE, sendAnswerFile } from "./answer-file";
 import type { AnswerSheetStats, AnswerUploadItem, answerUploadsLoader } from "./answer-uploads.server";
 import { ANSWER_UPLOAD_PATHS } from "./answer-uploads-paths";
-import { UploadReport } from "./UploadReport";
 import { figure, levelName, UPLOAD_LEVELS, uploadStatus } from "./upload-words";
+
+// An upload's report (its figures, problems and the delete dialog) loads when an upload is opened:
+// the page without one stays within its first-view budget.
+const UploadReport = lazy(() => import("./UploadReport"));
 
 /**
  * Upload Exam File (admins 3 and 6): upload the scanning vendor's file for a level, read the dry
@@ -31,7 +35,18 @@ export function UploadExamFileScreen() {
   return (
     <Stack gap={5}>
       {data.upload ? (
-        <UploadReport key={data.upload.id} upload={data.upload} deletion={data.deletion} csrf={data.csrf} />
+        <Suspense
+          fallback={
+            <Card title={`Report: ${data.upload.file_name}`}>
+              <Text role="status">
+                <VisuallyHidden>Loading the report</VisuallyHidden>
+                <SkeletonText lines={4} />
+              </Text>
+            </Card>
+          }
+        >
+          <UploadReport key={data.upload.id} upload={data.upload} deletion={data.deletion} csrf={data.csrf} />
+        </Suspense>
       ) : data.uploadFailure ? (
         <Card title="Upload not found">
           <EmptyState

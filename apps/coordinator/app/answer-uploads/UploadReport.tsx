@@ -67,7 +67,7 @@ interface Props {
  * first problems and the problems file, and what can be done next: store the sheets, delete them,
  * or discard an upload that stored nothing.
  */
-export function UploadReport({ upload, deletion, csrf }: Props) {
+export default function UploadReport({ upload, deletion, csrf }: Props) {
   const revalidator = useRevalidator();
   const dialogs = useMessageDialog();
   const fetcher = useFetcher<UploadIntentAnswer>();

@@ -2,7 +2,6 @@ import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { LANGUAGES } from "@repo/contracts/languages";
 import { examLevelLabel } from "@repo/contracts/papers-constants";
-import { INSIGHT_LEVELS, OPTION_LETTERS } from "@repo/contracts/result-winners-constants";
 import { CLASS_LEVELS, classLabel } from "@repo/contracts/students-constants";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFilterParams } from "@repo/remix-app/lists/filter-params";
@@ -44,10 +43,6 @@ export function InsightScreen() {
   const own = [...REGION_PARAMS, "class_level", "language"];
   const activeFilters = own.filter((p) => params.get(p)).length;
   const questions = insight?.questions ?? [];
-  // Options E and F only where a paper has them (some sheet marked them).
-  const letters = OPTION_LETTERS.filter(
-    (letter, index) => index < 4 || questions.some((q) => q.options.some((o) => o.option === letter && o.count > 0)),
-  );
   const shown = questions.slice((query.page - 1) * query.perPage, query.page * query.perPage);
 
   const columns: DataTableColumn<QuestionInsight>[] = [
@@ -77,7 +72,7 @@ export function InsightScreen() {
         </Stack>
       ),
     },
-    ...letters.map(
+    ...data.letters.map(
       (letter): DataTableColumn<QuestionInsight> => ({
         id: `option-${letter}`,
         header: letter,
@@ -135,7 +130,7 @@ export function InsightScreen() {
         description={`${summary?.exam_year ?? "This exam year"}: the answer sheets of your region${activeFilters ? " under the filters" : ""}.`}
         headerActions={
           <Stack direction="row" gap={3} align="end">
-            <LevelPicker levels={INSIGHT_LEVELS} value={data.level} />
+            <LevelPicker levels={data.levels} value={data.level} />
             {toolbar}
           </Stack>
         }

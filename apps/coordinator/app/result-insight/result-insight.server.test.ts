@@ -11,7 +11,13 @@ import {
   stubApi,
   userRecord,
 } from "@repo/remix-app/testing";
-import { insightFiltersFrom, insightLoader, studentResultLoader } from "./result-insight.server";
+import {
+  insightFiltersFrom,
+  insightLoader,
+  optionColumns,
+  type QuestionInsight,
+  studentResultLoader,
+} from "./result-insight.server";
 
 let api: StubbedApi | undefined;
 afterEach(() => api?.restore());
@@ -36,7 +42,14 @@ describe("the insight page", () => {
       "POST /api/fetchState": { body: envelope([]) },
     });
     const data = await insightLoader(await args("/result-overview/student-mock-insight?class_level=8&paper_set_id=3"));
-    expect(data).toMatchObject({ level: "mock", insight: { sheets: 6 }, summary: { sheets: 6 }, failure: null });
+    expect(data).toMatchObject({
+      level: "mock",
+      levels: ["mock", "level1", "level2"],
+      letters: ["A", "B", "C", "D"],
+      insight: { sheets: 6 },
+      summary: { sheets: 6 },
+      failure: null,
+    });
     expect(api.calls.find((c) => c.path === "/api/student-mock-insight")?.body).toEqual({
       level: "mock",
       class_level: 8,
@@ -45,6 +58,24 @@ describe("the insight page", () => {
     expect(api.calls.find((c) => c.path.startsWith("/api/get-exam-result-insights"))?.path).toBe(
       "/api/get-exam-result-insights?level=mock&class_level=8",
     );
+  });
+
+  it("shows options E and F as columns only where some sheet marked them", () => {
+    type Marked = [QuestionInsight["options"][number]["option"], number];
+    const question = (...marked: Marked[]): QuestionInsight => ({
+      number: 1,
+      section: "A",
+      key: "A",
+      answered: 4,
+      correct: 1,
+      correct_percent: 25,
+      blank: 0,
+      double: 0,
+      options: marked.map(([option, count]) => ({ option, count, percent: 0 })),
+    });
+    expect(optionColumns([])).toEqual(["A", "B", "C", "D"]);
+    expect(optionColumns([question(["A", 3], ["B", 0], ["E", 0], ["F", 0])])).toEqual(["A", "B", "C", "D"]);
+    expect(optionColumns([question(["A", 1]), question(["F", 2])])).toEqual(["A", "B", "C", "D", "F"]);
   });
 });
 

@@ -1,7 +1,12 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import type { components, operations } from "@repo/api-client/schema";
 import { LANGUAGE_CODES } from "@repo/contracts/languages";
-import { DEFAULT_INSIGHT_LEVEL, INSIGHT_LEVELS } from "@repo/contracts/result-winners-constants";
+import {
+  DEFAULT_INSIGHT_LEVEL,
+  INSIGHT_LEVELS,
+  OPTION_LETTERS,
+  type OptionLetter,
+} from "@repo/contracts/result-winners-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { classFrom, positiveId, resultRegionFrom, resultRegionOptions } from "../result-winners/result-winners.server";
 
@@ -28,7 +33,17 @@ export function insightFiltersFrom(params: URLSearchParams) {
   return filters;
 }
 
-/** result-overview/student-mock-insight: a level's summary and one paper set's questions. */
+/** The question table's option columns: A to D always, E and F only where some sheet marked them. */
+export function optionColumns(questions: readonly QuestionInsight[]): OptionLetter[] {
+  return OPTION_LETTERS.filter(
+    (letter, index) => index < 4 || questions.some((q) => q.options.some((o) => o.option === letter && o.count > 0)),
+  );
+}
+
+/**
+ * result-overview/student-mock-insight: a level's summary and one paper set's questions, with the
+ * levels to pick from and the option columns (so that the page itself imports no results constants).
+ */
 export async function insightLoader({ request, context }: LoaderFunctionArgs) {
   const { api, csrf } = await auth.requirePage(request, context);
   const params = new URL(request.url).searchParams;
@@ -40,13 +55,16 @@ export async function insightLoader({ request, context }: LoaderFunctionArgs) {
     api.GET("/api/get-exam-result-insights", { params: { query: filters } }),
     resultRegionOptions(api, params),
   ]);
+  const insight = questions.data?.data ?? null;
   return {
     csrf,
     level: filters.level,
+    levels: INSIGHT_LEVELS,
+    letters: optionColumns(insight?.questions ?? []),
     /** The question table's export: the same filters and paper set. */
     filters: body,
     regions,
-    insight: questions.data?.data ?? null,
+    insight,
     summary: summary.data?.data ?? null,
     failure:
       questions.data && summary.data

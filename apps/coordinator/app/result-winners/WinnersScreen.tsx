@@ -3,7 +3,7 @@ import { studentResultPath } from "@repo/auth/result-paths";
 import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { examLevelLabel } from "@repo/contracts/papers-constants";
 import { awardOf, tieAtCutoffNote } from "@repo/contracts/result-winners-constants";
-import { AWARDS, RANKED_LEVELS } from "@repo/contracts/results-constants";
+import { RANKED_LEVELS } from "@repo/contracts/results-constants";
 import { CLASS_LEVELS, classLabel } from "@repo/contracts/students-constants";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFilterParams } from "@repo/remix-app/lists/filter-params";
@@ -14,10 +14,10 @@ import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } 
 import { Link } from "@repo/ui/link";
 import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@repo/ui/tabs";
 import { Text } from "@repo/ui/text";
 import { Toolbar } from "@repo/ui/toolbar";
 import { REGION_PARAMS, RegionFilters } from "../region-lists/RegionFilters";
+import { AwardTabs } from "./AwardTabs";
 import { LevelPicker } from "./LevelPicker";
 import type { WinnerRow, winnersLoader } from "./result-winners.server";
 
@@ -27,8 +27,9 @@ const GROUP_LABEL = { state: "State", district: "District", school: "School" } a
 
 /**
  * result-overview/result-winner-tab: one tab per award (national camp, state camp, district
- * winners, school toppers). Each lists, per group and class, the winners in position order; a
- * tie at the cut-off that took more than the places is marked on its rows and above the table.
+ * winners, school toppers; the URL's `award`). Each lists, per group and class, the winners in
+ * position order; a tie at the cut-off that took more than the places is marked on its rows and
+ * above the table.
  */
 export function WinnersScreen() {
   const data = useLoaderData<typeof winnersLoader>();
@@ -195,20 +196,7 @@ export function WinnersScreen() {
       description={`Top ${award.places} per class in each ${award.per}, with every tie at the last place included. ${award.name}, ${examLevelLabel(data.level)}.`}
       headerActions={<LevelPicker levels={RANKED_LEVELS} value={data.level} />}
     >
-      <Tabs value={award.code} onValueChange={(value) => filter({ award: value })}>
-        <TabsList aria-label="Awards">
-          {AWARDS.map((a) => (
-            <TabsTrigger key={a.code} value={a.code}>
-              {a.name}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        {AWARDS.map((a) => (
-          <TabsContent key={a.code} value={a.code} forceMount hidden={a.code !== award.code}>
-            {a.code === award.code ? table : null}
-          </TabsContent>
-        ))}
-      </Tabs>
+      <AwardTabs value={award.code}>{table}</AwardTabs>
     </Card>
   );
 }
