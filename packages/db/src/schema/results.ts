@@ -68,7 +68,7 @@ export const answerUploads = pgTable(
 
 /**
  * The sheets an upload's check read from its file, scored where their paper set was known, waiting
- * for the admin's confirmation (decision 025). The check writes them with COPY and sorts them into
+ * for the admin's confirmation (decision 026). The check writes them with COPY and sorts them into
  * stored and refused with joins, so a million lines are read and scored once, and storing them is
  * one INSERT … SELECT. Only each roll number's last line is kept. Rows go when the upload is
  * stored, deleted or reset.
@@ -103,7 +103,7 @@ export const answerUploadLines = pgTable("answer_upload_lines", {
  * a later upload replaces it. The student's class, language and region are copied here so that
  * the result lists and the ranking are one table.
  *
- * No foreign keys (decision 025): a million rows checked against four referenced tables cost 20 of
+ * No foreign keys (decision 026): a million rows checked against four referenced tables cost 20 of
  * the store's seconds, and every row is inserted from a join with the rows it refers to, in the
  * transaction that stores it. Exam years, finalized paper sets and uploads are never deleted; a
  * trigger keeps a student with a sheet from being deleted.

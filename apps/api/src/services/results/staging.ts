@@ -1,5 +1,5 @@
 /**
- * An upload's lines on their way from the vendor's file to answer_sheets (decision 025). The check
+ * An upload's lines on their way from the vendor's file to answer_sheets (decision 026). The check
  * reads the file once: each readable line is scored against its paper set (when that is a
  * finalized one of the level) and loaded with COPY into answer_upload_lines; only the last line of
  * each roll number stays. Which of them would be stored, and why the others would not, is then one
