@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { studentResultPath } from "@repo/auth/result-paths";
-import { API, appOrigin, DEMO_PASSWORD, expectAccessible, hydrated, pageUrl, signIn } from "./support";
+import { API, apiToken, appOrigin, expectAccessible, hydrated, pageUrl, signIn } from "./support";
 
 // The demo's results (apps/api/src/services/results/demo.ts) are loaded when the portal starts.
 
@@ -16,14 +16,7 @@ type Winner = {
   tie_at_cutoff: boolean;
 };
 
-async function adminToken(): Promise<string> {
-  const login = await fetch(`${API}/api/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: "admin", password: DEMO_PASSWORD, app: "coordinator" }),
-  });
-  return ((await login.json()) as { data: { token: string } }).data.token;
-}
+const adminToken = () => apiToken("admin", "coordinator");
 
 async function get<T>(token: string, path: string): Promise<T> {
   const response = await fetch(`${API}${path}`, { headers: { Authorization: `Bearer ${token}` } });

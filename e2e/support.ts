@@ -81,14 +81,19 @@ export async function expectAccessible(page: Page, context = page.url()) {
   expect(serious, `accessibility violations on ${context}`).toEqual([]);
 }
 
-/** The subject the permission table is evaluated for, read from the API as the app would. */
-export async function subjectOf(username: string) {
+/** An API token of a user, for setting up or reading what a test needs through the API. */
+export async function apiToken(username: string, app?: AppId, password = DEMO_PASSWORD): Promise<string> {
   const login = await fetch(`${API}/api/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+    body: JSON.stringify({ username, password, ...(app ? { app } : {}) }),
   });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  return ((await login.json()) as { data: { token: string } }).data.token;
+}
+
+/** The subject the permission table is evaluated for, read from the API as the app would. */
+export async function subjectOf(username: string) {
+  const token = await apiToken(username);
   const me = await fetch(`${API}/api/user`, { headers: { Authorization: `Bearer ${token}` } });
   const user = (
     (await me.json()) as { data: { role_id: number; zone: string | null; user_detail: { referred_student: number } } }
@@ -178,12 +183,7 @@ export async function registerSchool(page: Page, username: string, email: string
 
 /** Adds students to the signed-in school through the API (setup; adding by hand is e2e/students). */
 export async function addStudents(username: string, password: string, names: string[], phoneBase: number) {
-  const login = await fetch(`${API}/api/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username, password, app: "school" }),
-  });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const token = await apiToken(username, "school", password);
   const ids: number[] = [];
   for (const [i, first] of names.entries()) {
     const response = await fetch(`${API}/api/schools/student/create`, {

@@ -43,6 +43,7 @@ import { registerSchoolRoutes } from "./routes/schools";
 import { registerSifRoutes } from "./routes/sif";
 import { registerStaticPageRoutes } from "./routes/static-pages";
 import { registerStudentAccountRoutes } from "./routes/student-accounts";
+import { registerStudentAreaRoutes } from "./routes/student-area";
 import { registerStudentImportRoutes } from "./routes/student-import";
 import { registerStudentRoutes } from "./routes/students";
 
@@ -137,6 +138,7 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
   registerResultRoutes(app);
   registerCertificateRoutes(app);
   registerResultWinnerRoutes(app);
+  registerStudentAreaRoutes(app);
 
   app.doc("/api/openapi.json", OPENAPI_INFO);
   registerDocs(app);

@@ -218,6 +218,29 @@ for (const driver of testDrivers()) {
         expect(probe.status).toBe(404);
       });
 
+      it("reaches the students it is for, in their own region, and neither the schools nor students elsewhere", async () => {
+        const token = await api.login("lms", "coordinator");
+        const before = { student: await unread("student"), school: await unread("school") };
+        const forStudents = await api.call("POST", "/api/admin/notifications", {
+          token,
+          json: notification({ title: "Mock exam on Sunday", roles: [1] }),
+        });
+        expect(forStudents.status, JSON.stringify(forStudents.body)).toBe(200);
+        const [elsewhere] = await api.db
+          .select({ id: states.id })
+          .from(states)
+          .where(ne(states.id, maharashtra))
+          .limit(1);
+        await api.call("POST", "/api/admin/notifications", {
+          token,
+          json: notification({ title: "Another state's mock", roles: [1], state_ids: [Number(elsewhere?.id)] }),
+        });
+        expect(await unread("student")).toBe(before.student + 1);
+        expect(await unread("school")).toBe(before.school);
+        const mine = await api.call("GET", "/api/notifications", { token: await api.login("student") });
+        expect(mine.body.data.items.map((n: { title: string }) => n.title)).toEqual(["Mock exam on Sunday"]);
+      });
+
       it("keeps read state per user: read one, then all", async () => {
         const token = await api.login("school");
         const list = await api.call("GET", "/api/notifications", { token });

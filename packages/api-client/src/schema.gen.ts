@@ -5563,6 +5563,116 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/student/admit-card/{level}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The student's admit card of Level 1 or 2 (PDF)
+         * @description One A4 page: roll number, name as written, photo (the profile photo, else a box to paste one in), class, exam language, the centre (the student's school), the date and time in India time, when to be there (30 minutes before) and the rules. Once the fee is paid and the student's class has the level scheduled; Level 2 once the student's Level 1 result selects it for the state camp. The signed-in student's own, found from its session: no request names a student, so a student reads itself and nobody else.
+         *
+         *     Requires the `student.area` permission.
+         */
+        get: operations["getStudentAdmitCardByLevel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/student/certificate/{level}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The student's certificate of Level 1 or 2 (PDF)
+         * @description A merit certificate naming the highest award, or a participation certificate, as the results' certificates print it. The signed-in student's own, found from its session: no request names a student, so a student reads itself and nobody else.
+         *
+         *     Requires the `student.area` permission.
+         */
+        get: operations["getStudentCertificateByLevel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/student/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The student's card, payment, year as steps, exams and the dates ahead
+         * @description The card (name, school, class, language, roll number once paid); the payment (its receipt when the student paid itself); Level 1's steps (registered, paid, admit card, exam, result, certificate), each done, current, waiting or upcoming, and the next one; the mock, Level 1 and (once Level 1 selects the student for the state camp) Level 2 with their dates for the student's class, admit cards and results; the published important dates still ahead. The signed-in student's own, found from its session: no request names a student, so a student reads itself and nobody else.
+         *
+         *     Requires the `student.area` permission.
+         */
+        get: operations["getStudentMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/student/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The student's results at a glance, one per level it has sat
+         * @description Marks, right/wrong/blank, the ranks in the class (Level 1 and 2, once ranked), the awards and whether a certificate can be downloaded. The signed-in student's own, found from its session: no request names a student, so a student reads itself and nobody else.
+         *
+         *     Requires the `student.area` permission.
+         */
+        get: operations["getStudentResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/student/results/{level}/explained": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The student's score of a level explained, question by question
+         * @description What the sheet marked against the paper's frozen key, each question's outcome and marks, each section's marks and whether it counted, the ranks and the awards. The signed-in student's own, found from its session: no request names a student, so a student reads itself and nobody else.
+         *
+         *     Requires the `student.area` permission.
+         */
+        get: operations["getStudentResultsByLevelExplained"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/students/detail/{id}": {
         parameters: {
             query?: never;
@@ -8948,6 +9058,100 @@ export interface components {
             message: string;
             status: boolean;
         };
+        StudentArea: {
+            exams: {
+                admit_card: {
+                    available: boolean;
+                    /** @enum {string|null} */
+                    reason: "unpaid" | "pending" | "not_scheduled" | "not_selected" | null;
+                } | null;
+                /** @enum {string} */
+                level: "mock" | "level1" | "level2";
+                result: {
+                    awards: {
+                        /** @enum {string} */
+                        code: "national_camp" | "state_camp" | "district_winner" | "school_topper";
+                        name: string;
+                    }[];
+                    blank: number;
+                    certificate: boolean;
+                    exam_year: string;
+                    /** @description In marks (19.5), not hundredths */
+                    full_marks: number;
+                    /** @enum {string} */
+                    level: "mock" | "level1" | "level2";
+                    ranks: {
+                        district: number | null;
+                        national: number;
+                        school: number | null;
+                        state: number;
+                    } | null;
+                    right: number;
+                    /** @description In marks (19.5), not hundredths */
+                    total: number;
+                    wrong: number;
+                } | null;
+                schedule: {
+                    duration_minutes: number;
+                    note: string | null;
+                    /** @description ISO 8601 date and time */
+                    starts_at: string;
+                } | null;
+            }[];
+            important_dates: {
+                description: string;
+                end_date: string | null;
+                id: number;
+                start_date: string;
+                title: string;
+            }[];
+            payment: {
+                open_order_id: number | null;
+                /** @description ISO 8601 date and time */
+                paid_at: string | null;
+                receipt: {
+                    invoice_number: string;
+                    order_id: number;
+                    /** @description ISO 8601 date and time */
+                    paid_at: string;
+                } | null;
+                /** @enum {string} */
+                status: "unpaid" | "pending" | "paid";
+            };
+            student: {
+                class_level: number;
+                exam_year: string;
+                first_name: string;
+                id: number;
+                language: string;
+                last_name: string;
+                /** @description ISO 8601 date and time */
+                registered_at: string;
+                roll_number: string | null;
+                school_listed: boolean;
+                school_name: string;
+                source: string;
+            };
+            timeline: {
+                /** @enum {string} */
+                level: "level1" | "level2";
+                /** @enum {string|null} */
+                next: "registered" | "paid" | "admit_card" | "exam" | "result" | "certificate" | null;
+                steps: {
+                    /** @description ISO 8601 date and time */
+                    at: string | null;
+                    /** @enum {string} */
+                    state: "done" | "current" | "waiting" | "upcoming";
+                    /** @enum {string} */
+                    step: "registered" | "paid" | "admit_card" | "exam" | "result" | "certificate";
+                }[];
+            };
+        };
+        StudentAreaResponse: {
+            data: components["schemas"]["StudentArea"];
+            message: string;
+            status: boolean;
+        };
         StudentChoice: {
             class_level?: number;
             school_id?: number;
@@ -9192,6 +9396,35 @@ export interface components {
             sheet_id: number;
             state: string | null;
             student_id: number;
+            total: number;
+            wrong: number;
+        };
+        StudentResultsResponse: {
+            data: components["schemas"]["StudentResultSummary"][];
+            message: string;
+            status: boolean;
+        };
+        StudentResultSummary: {
+            awards: {
+                /** @enum {string} */
+                code: "national_camp" | "state_camp" | "district_winner" | "school_topper";
+                name: string;
+            }[];
+            blank: number;
+            certificate: boolean;
+            exam_year: string;
+            /** @description In marks (19.5), not hundredths */
+            full_marks: number;
+            /** @enum {string} */
+            level: "mock" | "level1" | "level2";
+            ranks: {
+                district: number | null;
+                national: number;
+                school: number | null;
+                state: number;
+            } | null;
+            right: number;
+            /** @description In marks (19.5), not hundredths */
             total: number;
             wrong: number;
         };
@@ -29829,6 +30062,350 @@ export interface operations {
             };
             /** @description The signed-in role may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getStudentAdmitCardByLevel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                level: "level1" | "level2";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The admit card */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The account has no student registration */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not paid yet, the level has no date for the class yet, or (Level 2) not selected */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getStudentCertificateByLevel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                level: "level1" | "level2";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No result of this level yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getStudentMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The student area */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentAreaResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The account has no student registration */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getStudentResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The results, in the year's order (mock, Level 1, Level 2) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentResultsResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The account has no student registration */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getStudentResultsByLevelExplained: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                level: "mock" | "level1" | "level2";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The explained score */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StudentResult"];
+                        message: string;
+                        status: boolean;
+                    };
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No result of this level yet */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -56,8 +56,26 @@ describe("pages and menus", () => {
     expect(paths(menuFor("school", subject(17)))).not.toContain("/payment/disable-account");
     // Results with certificates: every school account, never a student.
     for (const role of [2, 17, 18]) expect(paths(menuFor("school", subject(role)))).toContain("/results");
-    // An individual student: its exams, and its own fee.
-    expect(paths(menuFor("school", subject(1)))).toEqual(["/student", "/payment/pay-my-fee"]);
+    // A student: its exams, its own fee, the study pages meant for students (not buying, not the
+    // brochures, which schools hand on) and the notifications addressed to students; its explained
+    // result is reached from its exams.
+    expect(paths(menuFor("school", subject(1)))).toEqual([
+      "/student",
+      "/payment/pay-my-fee",
+      "/study-material/study-material",
+      "/study-material/syllabus-for-exam-level-i",
+      "/study-material/syllabus-for-exam-level-ii",
+      "/study-material/detailed-syllabus",
+      "/study-material/download-app",
+      "/study-material/go-to-student-lecture-series",
+      "/content/notifications",
+    ]);
+    expect(findPage("school", "/student/results")).toMatchObject({ permission: "student.area", hidden: true });
+    for (const role of [2, 17, 18]) {
+      expect(paths(menuFor("school", subject(role)))).toEqual(
+        expect.arrayContaining(["/study-material/vvm-brochure-download", "/study-material/buy-study-material"]),
+      );
+    }
   });
 
   it("hides analytics and region student lists from GCC coordinators, and shows them bulk import", () => {

@@ -2,6 +2,7 @@ import type { AppId } from "./apps";
 import { PAPER_PAGES } from "./paper-paths";
 import { can, type Permission, type Subject } from "./permissions";
 import { RESULT_PAGES } from "./result-paths";
+import { STUDENT_PAGES } from "./student-paths";
 
 /**
  * Every page of the four apps with its title, the permission that opens it (docs/domain.md, Who may do what)
@@ -41,16 +42,19 @@ const group = <const Id extends string, const Children extends readonly PageNode
   children: Children,
 ) => ({ id, title, icon, children }) as PageNode & { id: Id; children: Children };
 
+// The school app's study material. Students (role 1) open the pages meant for them (material,
+// syllabus, the app, lectures and the exam's instructions: studyMaterial.view), not buying or the
+// brochures, which are for the school accounts (decision 025).
 const STUDY_MATERIAL = (permission: Permission) =>
   group("study-material", "Study Material", "book", [
     page("study-material", "Study Material", "/study-material/study-material", permission),
-    page("buy-study-material", "Buy Study Material", "/study-material/buy-study-material", permission),
+    page("buy-study-material", "Buy Study Material", "/study-material/buy-study-material", "studyMaterial.buy"),
     page("syllabus-1", "Syllabus for Exam Level I", "/study-material/syllabus-for-exam-level-i", permission),
     page("syllabus-2", "Question Paper Pattern (Level II)", "/study-material/syllabus-for-exam-level-ii", permission),
     page("detailed-syllabus", "Detailed Syllabus", "/study-material/detailed-syllabus", permission),
     page("download-app", "Download App", "/study-material/download-app", permission),
-    page("brochure-download", "Brochure Download", "/study-material/vvm-brochure-download", permission),
-    page("brochure-flipbook", "Brochure Flipbook", "/study-material/vvm-brochure-flipbook", permission),
+    page("brochure-download", "Brochure Download", "/study-material/vvm-brochure-download", "brochures.view"),
+    page("brochure-flipbook", "Brochure Flipbook", "/study-material/vvm-brochure-flipbook", "brochures.view"),
     page("lecture-series", "Student Lecture Series", "/study-material/go-to-student-lecture-series", permission),
     page("mock-instructions", "Mock Exam Instructions", "/study-material/mock-instructions-sif", permission, {
       hidden: true,
@@ -64,9 +68,13 @@ const STUDY_MATERIAL = (permission: Permission) =>
 const PROFILE = page("view-profile", "My Profile", "/view-profile", "self.profile", { hidden: true });
 
 const SCHOOL = [
-  page("student-home", "My Exams", "/student", "student.area", {
+  page("student-home", "My Exams", STUDENT_PAGES.home, "student.area", {
     icon: "home",
     description: "Your exams, admit card and results.",
+    children: [
+      // Reached from the student's exams (student-paths.ts studentResultsPath: ?level=…).
+      page("student-results", "My Result", STUDENT_PAGES.results, "student.area", { hidden: true }),
+    ],
   }),
   page("pay-my-fee", "My Fee", "/payment/pay-my-fee", "payments.payOwnFee", { icon: "credit-card" }),
   page("dashboard", "Dashboard", "/admin-dashboard", "school.dashboard", {

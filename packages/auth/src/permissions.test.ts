@@ -74,6 +74,10 @@ describe("permission table (docs/domain.md, Who may do what)", () => {
     // Content: LMS, and Admin and Sub Admin (issue 10).
     expect(holders("content.manage")).toEqual([3, 4, 6]);
     expect(holders("content.read")).toEqual([1, 2, 3, 4, 6, 17, 18]);
+    // The school app's study pages: the students read those meant for them; brochures are the schools'.
+    expect(holders("studyMaterial.view")).toEqual([1, 2, 17, 18]);
+    expect(holders("brochures.view")).toEqual([2, 17, 18]);
+    expect(holders("student.area")).toEqual([1]);
   });
 
   it("gives the papersetter and outbox items to their roles", () => {

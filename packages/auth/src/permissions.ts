@@ -53,7 +53,8 @@ export const PERMISSIONS = {
   "school.dashboard": [{ roles: SCHOOL_ACCOUNTS }],
   // The coordinators whose region holds the school (dashboard, contact).
   "school.coordinators": [{ roles: SCHOOL_ACCOUNTS }],
-  "notifications.view": [{ roles: SCHOOL_ACCOUNTS }],
+  // The school accounts, and students for what is addressed to them (issue 16).
+  "notifications.view": [{ roles: [...SCHOOL_ACCOUNTS, ROLE.student] }],
   "contact.view": [{ roles: SCHOOL_ACCOUNTS }],
   "statistics.view": [{ roles: SCHOOL_ACCOUNTS }],
   "school.profile.edit": [{ roles: SCHOOL_ACCOUNTS }],
@@ -87,7 +88,11 @@ export const PERMISSIONS = {
   "raisedRequests.raise": [{ roles: SCHOOL_ACCOUNTS }],
   "raisedRequests.view": [{ roles: [...SCHOOL_ACCOUNTS, ROLE.paySupport] }],
   "school.toggleActive": [{ roles: [ROLE.school] }],
-  "studyMaterial.view": [{ roles: SCHOOL_ACCOUNTS }],
+  // The school app's study-material pages meant for students too (material, syllabus, lectures, the
+  // exam's instructions): the school accounts and the student (issue 16, decision 025).
+  "studyMaterial.view": [{ roles: [...SCHOOL_ACCOUNTS, ROLE.student] }],
+  // The programme's brochures (download and flipbook): the school accounts, who hand them on.
+  "brochures.view": [{ roles: SCHOOL_ACCOUNTS }],
   // Reading published content through the API (schools, institutes, students), and the publishers'
   // own lists; the API shows readers only published items meant for them.
   "content.read": [{ roles: [...SCHOOL_ACCOUNTS, ROLE.student, ...CONTENT_MANAGERS] }],

@@ -28,7 +28,9 @@ export const RICH_TEXT_MAX = 100_000;
 export const NOTIFICATION_TITLE_MAX = 200;
 
 /** The roles a notification can be addressed to: the accounts that have a Notifications page. */
-export const NOTIFICATION_AUDIENCE_ROLES = [2, 17, 18] as const;
+export const NOTIFICATION_AUDIENCE_ROLES = [1, 2, 17, 18] as const;
+/** Who a new notification is for until the writer chooses: the school accounts (not the students). */
+export const NOTIFICATION_DEFAULT_ROLES = [2, 17, 18] as const;
 
 export const STATIC_PAGE_PATHS = {
   view: "/api/static-page-content/view",

@@ -78,7 +78,7 @@ export const notificationBody = z
           .number<unknown>()
           .int()
           .refine((role) => (NOTIFICATION_AUDIENCE_ROLES as readonly number[]).includes(role), {
-            message: `roles can hold ${NOTIFICATION_AUDIENCE_ROLES.join(", ")} (school, master institute, institute)`,
+            message: `roles can hold ${NOTIFICATION_AUDIENCE_ROLES.join(", ")} (student, school, master institute, institute)`,
           }),
         { error: "roles must be a list of role ids" },
       )

@@ -14,7 +14,7 @@ import { ApiError, invalidField, notFound } from "../http/errors";
 import { type Actor, recordActivity } from "./activity";
 import { containing } from "./sql";
 
-/** Who reads notifications: a school account, by its user id and role. */
+/** Who reads notifications: a school account or a student, by its user id and role. */
 export interface NotificationReader {
   userId: number;
   roleId: number;
@@ -23,21 +23,28 @@ export interface NotificationReader {
 /**
  * The notifications `reader` may see now, as a condition on `notifications n`: addressed to its
  * role, inside the publish window, and for everywhere or for a zone, state or district that holds
- * one of its schools (a master institute's: any of its schools).
+ * one of its schools (a master institute's: any of its schools; a student's: itself).
  */
 function audienceOf(reader: NotificationReader): SQL {
-  const schoolsOfReader =
-    reader.roleId === ROLE.masterInstitute
-      ? sql`sc.master_institute_id = (select u.master_institute_id from users u where u.id = ${reader.userId})`
-      : sql`sc.id = (select u.school_id from users u where u.id = ${reader.userId})`;
+  const inRegion = (alias: string) =>
+    sql.raw(
+      `(${alias}.zone_id = any(n.zone_ids) or ${alias}.state_id = any(n.state_ids) or ${alias}.district_id = any(n.district_ids))`,
+    );
+  // A student is in its own region (an individual student has no school); a school account in its schools'.
+  const readerInRegion =
+    reader.roleId === ROLE.student
+      ? sql`exists (select 1 from students s where s.id = (select u.student_id from users u where u.id = ${reader.userId})
+          and ${inRegion("s")})`
+      : sql`exists (select 1 from schools sc where ${
+          reader.roleId === ROLE.masterInstitute
+            ? sql`sc.master_institute_id = (select u.master_institute_id from users u where u.id = ${reader.userId})`
+            : sql`sc.id = (select u.school_id from users u where u.id = ${reader.userId})`
+        } and ${inRegion("sc")})`;
   return sql`${reader.roleId}::int = any(n.roles)
     and n.publish_from <= now() and (n.publish_until is null or n.publish_until > now())
     and (
       (cardinality(n.zone_ids) = 0 and cardinality(n.state_ids) = 0 and cardinality(n.district_ids) = 0)
-      or exists (
-        select 1 from schools sc where ${schoolsOfReader}
-          and (sc.zone_id = any(n.zone_ids) or sc.state_id = any(n.state_ids) or sc.district_id = any(n.district_ids))
-      )
+      or ${readerInRegion}
     )`;
 }
 

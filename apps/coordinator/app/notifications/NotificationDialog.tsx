@@ -1,6 +1,10 @@
 import { useFetcher } from "@remix-run/react";
 import { findRole } from "@repo/auth/roles";
-import { NOTIFICATION_AUDIENCE_ROLES, NOTIFICATION_TITLE_MAX } from "@repo/contracts/content-notices-constants";
+import {
+  NOTIFICATION_AUDIENCE_ROLES,
+  NOTIFICATION_DEFAULT_ROLES,
+  NOTIFICATION_TITLE_MAX,
+} from "@repo/contracts/content-notices-constants";
 import { isoToIndiaWallTime, PORTAL_TIME_HINT } from "@repo/contracts/locale";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { Button } from "@repo/ui/button";
@@ -29,7 +33,7 @@ export default function NotificationDialog({ row, csrf, regions, onClose }: Prop
   // Controlled, so that the values survive the dialog's portal mounting while someone types.
   const [title, setTitle] = useState(row?.title ?? "");
   const [body, setBody] = useState(row?.body ?? "");
-  const [roles, setRoles] = useState<string[]>(row ? row.roles.map(String) : NOTIFICATION_AUDIENCE_ROLES.map(String));
+  const [roles, setRoles] = useState<string[]>(row ? row.roles.map(String) : NOTIFICATION_DEFAULT_ROLES.map(String));
   const [zones, setZones] = useState(row?.zones.map((r) => String(r.id)) ?? []);
   const [states, setStates] = useState(row?.states.map((r) => String(r.id)) ?? []);
   const [districts, setDistricts] = useState(row?.districts.map((r) => String(r.id)) ?? []);

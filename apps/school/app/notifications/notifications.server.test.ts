@@ -46,10 +46,14 @@ describe("the notifications loader", () => {
     expect(await notificationsLoader(args(await appRequest(PAGE)))).toMatchObject({ items: [], failure: "Try later" });
   });
 
-  it("refuses a coordinator-app role (moved away) and a student (403)", async () => {
-    api = stubApi({ "GET /api/user": signedInAs(userRecord({ role_id: 1, role_name: "Student" })) });
-    const { thrown } = await settle(async () => notificationsLoader(args(await appRequest(PAGE))));
-    expect(thrown?.status).toBe(403);
+  it("loads a student's own notifications too (issue 16)", async () => {
+    api = stubApi({
+      "GET /api/user": signedInAs(userRecord({ role_id: 1, role_name: "Student" })),
+      "GET /api/notifications": {
+        body: envelope({ items: [item], page: 1, per_page: 10, total: 1, last_page: 1, unread: 1 }),
+      },
+    });
+    expect(await notificationsLoader(args(await appRequest(PAGE)))).toMatchObject({ items: [item], failure: null });
   });
 });
 

@@ -46,9 +46,10 @@ describe("a study-material static page", () => {
   });
 
   it("refuses a role without the page (403)", async () => {
+    // A student reads the study pages (decision 025), not the contact page, which is the schools'.
     api = stubApi({ "GET /api/user": signedInAs(userRecord({ role_id: 1, role_name: "Student" })) });
     const { thrown } = await settle(async () =>
-      staticPageLoader("level-1-exam")(args(await appRequest("/study-material/level-1-exam"))),
+      staticPageLoader("contact")(args(await appRequest("/contact/contact"))),
     );
     expect(thrown?.status).toBe(403);
   });

@@ -51,7 +51,7 @@ describe("the study material lists", () => {
     expect(data).toMatchObject({ rows: [{ id: 1, title: "Set" }], total: 1, failure: null });
   });
 
-  it("is refused (403) to a student, whose area has no study-material pages yet, and answers a failed list with its message", async () => {
+  it("is refused (403) to a student, the brochures being the schools' (decision 025), and answers a failed list with its message", async () => {
     api = stubApi({ "GET /api/user": signedInAs(userRecord({ role_id: 1, role_name: "Student" })) });
     const { thrown } = await settle(async () =>
       brochuresLoader(args(await appRequest("/study-material/vvm-brochure-download"))),

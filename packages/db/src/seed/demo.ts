@@ -344,6 +344,12 @@ export async function seedDemoData(db: Db, password = DEFAULT_DEMO_PASSWORD): Pr
     }
 
     const pune = placeIn("Pune");
+    // The demo student (role 1) is one its school paid for: it has a roll number, its admit card and,
+    // once the demo's results are loaded, its results and certificate (the student area, issue 16).
+    // Not the inactive student below (the demo school's second in the list).
+    const demoStudentIndex = studentValues.findIndex(
+      (s, i) => s.schoolId === demoSchool?.id && s.paymentStatus === "paid" && i !== schoolRows.length,
+    );
     const userRow = (roleId: RoleId, extra: Partial<typeof users.$inferInsert> = {}) => {
       const role = ROLES.find((r) => r.id === roleId);
       const username = extra.username ?? role?.demoUsername ?? `role${roleId}`;
@@ -360,7 +366,12 @@ export async function seedDemoData(db: Db, password = DEFAULT_DEMO_PASSWORD): Pr
     const inserted = await t
       .insert(users)
       .values([
-        userRow(1, { schoolId: demoSchool?.id, studentId: studentIds[0], zoneId: pune.zoneId, name: "Demo Student" }),
+        userRow(1, {
+          schoolId: demoSchool?.id,
+          studentId: studentIds[Math.max(demoStudentIndex, 0)],
+          zoneId: pune.zoneId,
+          name: "Demo Student",
+        }),
         // A second student of the demo school whose sign-in pay support switched off (inactive-students list).
         userRow(1, {
           username: "inactivestudent",

@@ -7,7 +7,7 @@
  * Who sees what (DECISIONS §3): admins everything; a coordinator the sheets of its region; a school
  * (or institute) its own students'; a master institute its schools' students'. Anything else is 404.
  */
-import { inGroup, ROLE_GROUPS } from "@repo/auth/roles";
+import { inGroup, ROLE, ROLE_GROUPS } from "@repo/auth/roles";
 import type {
   BulkCertificatesBody,
   BulkCertificatesResult,
@@ -70,6 +70,10 @@ async function visibleSheets(db: DbOrTx, viewer: CertificateViewer): Promise<SQL
     return scope.kind === "school"
       ? sql`a.school_id = ${scope.schoolId}`
       : sql`a.school_id in (select id from schools where master_institute_id = ${scope.masterInstituteId})`;
+  }
+  // A student sees its own sheets only: the student its sign-in belongs to (issue 16).
+  if (viewer.roleId === ROLE.student) {
+    return sql`a.student_id = (select student_id from users where id = ${viewer.userId})`;
   }
   return sql`false`;
 }
