@@ -1,7 +1,75 @@
-import { type ActionFunctionArgs, data } from "@remix-run/node";
-import { changePasswordBody, PROFILE_PHOTO_MAX_BYTES } from "@repo/contracts/auth";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  type AssignmentLevel,
+  changePasswordBody,
+  PROFILE_PHOTO_MAX_BYTES,
+  type UserRecord,
+} from "@repo/contracts/auth";
 import type { FieldError } from "@repo/contracts/envelope";
 import { auth } from "../auth.server";
+import { avatarPath } from "../shell/shell.server";
+
+const LEVEL_NAMES: Record<AssignmentLevel, string> = {
+  zone: "Zone",
+  state: "State",
+  prant: "Prant",
+  district: "District",
+};
+
+/** What the My Profile page shows of the signed-in user (and what its dialogs start from). */
+export interface ProfileDetails {
+  username: string;
+  /** The person's name: the full name they gave, else the account's name. */
+  name: string;
+  roleName: string;
+  email: string;
+  avatarUrl: string | null;
+  mobile: string | null;
+  mobileVerified: boolean;
+  profile: UserRecord["profile"];
+  /** The school the account belongs to, when the record names it apart from the user. */
+  school: string | null;
+  /** A school or institute account's school e-mail and whether it is verified. */
+  schoolEmail: UserRecord["user_detail"]["school_email"];
+  /** A coordinator's regions, "State: Maharashtra"; the first is the shell's `assignment`. */
+  regions: { label: string; value: string }[];
+  assignment?: string | undefined;
+}
+
+/**
+ * The page's view of GET /api/user. The record has no school field of its own: for an account
+ * tied to a school (`school_category_id` set) without a full name, `user_detail.name` is the
+ * school's name (apps/api/src/services/users.ts: full name, else school name, else account name).
+ * Where the school's name is the user's own (a school account), it is not repeated.
+ */
+export function profileDetails(user: UserRecord): ProfileDetails {
+  const name = user.profile.full_name || user.name;
+  const detail = user.user_detail;
+  const school =
+    detail.school_category_id !== null && !user.profile.full_name && detail.name && detail.name !== name
+      ? detail.name
+      : null;
+  return {
+    username: user.username,
+    name,
+    roleName: user.role_name,
+    email: user.email,
+    avatarUrl: avatarPath(user.profile_photo),
+    mobile: user.mobile,
+    mobileVerified: user.mobile_verified,
+    profile: user.profile,
+    school,
+    schoolEmail: detail.school_email,
+    regions: detail.assignments.map((a) => ({ label: LEVEL_NAMES[a.level], value: a.coordinatable_name })),
+    assignment: detail.assignments[0]?.coordinatable_name,
+  };
+}
+
+/** /view-profile: every role's own page of its account; the dialogs' forms post to /profile. */
+export async function profilePageLoader({ request, context }: LoaderFunctionArgs) {
+  const { user, csrf } = await auth.requirePage(request, context, "self.profile");
+  return { profile: profileDetails(user), csrf };
+}
 
 export interface ProfileActionData {
   ok: boolean;
