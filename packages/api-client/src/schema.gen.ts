@@ -9808,6 +9808,7 @@ export interface components {
                     address: string;
                     verified: boolean;
                 } | null;
+                school_name: string | null;
             };
             username: string;
             zone: string | null;

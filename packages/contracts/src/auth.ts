@@ -134,6 +134,8 @@ export const userRecord = z.object({
     name: z.string(),
     profile_photo: z.string().nullable(),
     school_category_id: z.number().int().nullable(),
+    /** The school the account belongs to (a school account's own, a student's), else null. */
+    school_name: z.string().nullable(),
     referred_student: z.number().int(),
     assignments: z.array(assignment),
     /** A school or institute account's school address and whether it is verified; null for other roles. */

@@ -74,7 +74,8 @@ export async function currentUserRecord(db: DbOrTx, userId: number, config: ApiC
   const ownSchool = user.schoolId !== null && inGroup(ROLE_GROUPS.singleSchools, user.roleId);
   const active = ownSchool ? row.schoolActive : user.isActive;
   const photo = photoUrl(user.profilePhoto);
-  const displayName = user.fullName || row.schoolName || user.name;
+  // A school account goes by its school's name; anyone else (a student of a school) by its own.
+  const displayName = user.fullName || (ownSchool ? row.schoolName : null) || user.name;
   return {
     id: user.id,
     role_id: user.roleId,
@@ -95,6 +96,7 @@ export async function currentUserRecord(db: DbOrTx, userId: number, config: ApiC
       name: displayName,
       profile_photo: photo,
       school_category_id: row.schoolCategory,
+      school_name: row.schoolName,
       referred_student: referred,
       assignments: await loadAssignments(db, user.id),
       // With the user record, so the app's shell can say "verify your address" in its first render.

@@ -25,6 +25,7 @@ describe("the My Profile page's details", () => {
           name: "Asha Kulkarni",
           profile_photo: "/api/user/photo?v=12-ab.png",
           school_category_id: null,
+          school_name: null,
           referred_student: 0,
           assignments: [
             { id: 1, level: "state", coordinatable_id: 4, coordinatable_name: "Maharashtra" },
@@ -50,7 +51,7 @@ describe("the My Profile page's details", () => {
     ]);
   });
 
-  it("gives a student its school, which the record carries as the display name", () => {
+  it("gives a student its school, named apart from the student", () => {
     const details = profileDetails(
       userRecord({
         role_id: 1,
@@ -58,9 +59,10 @@ describe("the My Profile page's details", () => {
         username: "student",
         name: "Demo Student",
         user_detail: {
-          name: "Jnana Prabodhini Prashala",
+          name: "Demo Student",
           profile_photo: null,
           school_category_id: 2,
+          school_name: "Jnana Prabodhini Prashala",
           referred_student: 0,
           assignments: [],
           school_email: null,
@@ -81,16 +83,21 @@ describe("the My Profile page's details", () => {
     });
   });
 
-  it("does not take a full name for a school name", () => {
+  it("keeps a student's school when the student gives a full name", () => {
     const details = profileDetails(
       userRecord({
         role_id: 1,
         name: "Demo Student",
         profile: { full_name: "Riya Deshpande", designation: null, team: null },
-        user_detail: { ...userRecord().user_detail, name: "Riya Deshpande", school_email: null },
+        user_detail: {
+          ...userRecord().user_detail,
+          name: "Riya Deshpande",
+          school_name: "Jnana Prabodhini Prashala",
+          school_email: null,
+        },
       }),
     );
-    expect(details).toMatchObject({ name: "Riya Deshpande", school: null });
+    expect(details).toMatchObject({ name: "Riya Deshpande", school: "Jnana Prabodhini Prashala" });
   });
 });
 

@@ -37,18 +37,13 @@ export interface ProfileDetails {
 }
 
 /**
- * The page's view of GET /api/user. The record has no school field of its own: for an account
- * tied to a school (`school_category_id` set) without a full name, `user_detail.name` is the
- * school's name (apps/api/src/services/users.ts: full name, else school name, else account name).
- * Where the school's name is the user's own (a school account), it is not repeated.
+ * The page's view of GET /api/user. The school is named apart from the user where it is not the
+ * account's own name (a school account goes by its school's name: not repeated).
  */
 export function profileDetails(user: UserRecord): ProfileDetails {
   const name = user.profile.full_name || user.name;
   const detail = user.user_detail;
-  const school =
-    detail.school_category_id !== null && !user.profile.full_name && detail.name && detail.name !== name
-      ? detail.name
-      : null;
+  const school = detail.school_name && detail.school_name !== detail.name ? detail.school_name : null;
   return {
     username: user.username,
     name,

@@ -34,6 +34,7 @@ export function userRecord(overrides: Partial<UserRecord> = {}): UserRecord {
       name: "Demo School",
       profile_photo: null,
       school_category_id: 2,
+      school_name: "Demo School",
       referred_student: 0,
       assignments: [],
       school_email: { address: "office@example.org", verified: true },
