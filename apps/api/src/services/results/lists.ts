@@ -552,53 +552,31 @@ export async function* schoolResultsForExport(
 
 // ── States and prants ──────────────────────────────────────────────────────────────────────────
 
+/** The filters the state, prant and paper-set figures take. */
+interface AggregateFilters {
+  level: ExamLevel;
+  class_level?: number | undefined;
+  zone_id?: number | undefined;
+  paper_set_id?: number | undefined;
+}
+
 /**
- * The sheets a query of positions reads, with its filters: a ranked level's through result_ranks,
- * whose state and district indexes hold them (the figures come from the tallies, talliesOf).
+ * A ranked level's sheets through result_ranks, whose state and district indexes hold them, with
+ * the filters: what the prants' camp places count (their figures come from the tallies, talliesOf).
  */
-function sheetsOf(
-  yearId: number,
-  assigned: Assignments | null,
-  filters: {
-    level: ExamLevel;
-    class_level?: number | undefined;
-    zone_id?: number | undefined;
-    paper_set_id?: number | undefined;
-  },
-  withRanks = false,
-): { from: SQL; where: SQL; t: "a" | "r" } {
-  const ranked = isRanked(filters.level) && (withRanks || assigned !== null);
-  const t = ranked ? "r" : "a";
-  const column = (name: string) => sql.raw(`${t}.${name}`);
-  const parts = [
-    sql`${column("exam_year_id")} = ${yearId}`,
-    sql`${column("exam_kind")} = ${filters.level}`,
-    assignedSql(t, assigned),
-  ];
-  if (filters.zone_id) parts.push(sql`${column("zone_id")} = ${filters.zone_id}`);
-  if (filters.class_level) parts.push(sql`${column("class_level")} = ${filters.class_level}`);
+function ranksOf(yearId: number, assigned: Assignments | null, filters: AggregateFilters): { from: SQL; where: SQL } {
+  const parts = [sql`r.exam_year_id = ${yearId}`, sql`r.exam_kind = ${filters.level}`, assignedSql("r", assigned)];
+  if (filters.zone_id) parts.push(sql`r.zone_id = ${filters.zone_id}`);
+  if (filters.class_level) parts.push(sql`r.class_level = ${filters.class_level}`);
   if (filters.paper_set_id) parts.push(sql`a.paper_set_id = ${filters.paper_set_id}`);
-  return {
-    from: ranked ? sql`result_ranks r join answer_sheets a on a.id = r.sheet_id` : sql`answer_sheets a`,
-    where: sql.join(parts, sql` and `),
-    t,
-  };
+  return { from: sql`result_ranks r join answer_sheets a on a.id = r.sheet_id`, where: sql.join(parts, sql` and `) };
 }
 
 /**
  * The tallies (result_tallies: the level's sheets counted per class, paper set and district) an
  * aggregate adds up, with its filters: a few thousand rows where the sheets are a million.
  */
-function talliesOf(
-  yearId: number,
-  assigned: Assignments | null,
-  filters: {
-    level: ExamLevel;
-    class_level?: number | undefined;
-    zone_id?: number | undefined;
-    paper_set_id?: number | undefined;
-  },
-): SQL {
+function talliesOf(yearId: number, assigned: Assignments | null, filters: AggregateFilters): SQL {
   const parts = [sql`t.exam_year_id = ${yearId}`, sql`t.exam_kind = ${filters.level}`, assignedSql("t", assigned)];
   if (filters.zone_id) parts.push(sql`t.zone_id = ${filters.zone_id}`);
   if (filters.class_level) parts.push(sql`t.class_level = ${filters.class_level}`);
@@ -669,7 +647,7 @@ export async function prantResults(
   const states = (t: string) => (filters.state_ids?.length ? [idsIn(sql.raw(`${t}.state_id`), filters.state_ids)] : []);
   // The figures add up the tallies; the camps read only the first 20 positions of each state's
   // classes, group by group on the state index (awardGrid), instead of joining a million ranks.
-  const ranks = sheetsOf(year.id, assigned, filters, true);
+  const ranks = ranksOf(year.id, assigned, filters);
   const campWhere = awardGrid(
     { level: filters.level, award: "state_camp" },
     true,
