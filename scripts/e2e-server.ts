@@ -4,11 +4,12 @@ import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { startMailSink } from "./mail-sink";
 
-const dataDir = fileURLToPath(new URL("../.data/e2e-pglite", import.meta.url));
+// E2E_PORT_OFFSET (default 100) shifts every port, the mail sink's too (e2e/support.ts reads it),
+// and names the database folder, so two runs with different offsets never wipe each other's data.
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 100);
+const dataDir = fileURLToPath(new URL(`../.data/e2e-pglite${offset === 100 ? "" : `-${offset}`}`, import.meta.url));
 rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
-// E2E_PORT_OFFSET (default 100) shifts every port, the mail sink's too (e2e/support.ts reads it).
-const offset = Number(process.env.E2E_PORT_OFFSET ?? 100);
 process.env.PORT_OFFSET = String(offset);
 process.env.LOG_LEVEL ??= "warn";
 // Every test signs in from this machine's one address: lift the per-client sign-in limit (the
