@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page } from "@playwright/test";
 import { APP_IDS, type AppId, DEFAULT_APP_PORTS } from "@repo/auth/apps";
 import { type PageId, pagePath } from "@repo/auth/menus";
+import { BLOCKING_IMPACTS, blockingAxe } from "../packages/ui/test/axe";
 
 /** 100 unless E2E_PORT_OFFSET says otherwise (two checkouts can then run their e2e at once). */
 export const PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 100);
@@ -68,9 +68,9 @@ export async function expectAccessible(page: Page, context = page.url()) {
     .catch(() => undefined);
   // A sandboxed frame (a rendered mail, a certificate) runs nothing and is opaque to the page: its
   // document is not the portal's, and axe cannot enter it.
-  const results = await new AxeBuilder({ page }).exclude("iframe[sandbox]").analyze();
+  const results = await blockingAxe(page).exclude("iframe[sandbox]").analyze();
   const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .filter((v) => (BLOCKING_IMPACTS as readonly (string | undefined | null)[]).includes(v.impact))
     .map(
       (v) =>
         `${v.id} (${v.impact}): ${v.help} — ${v.nodes

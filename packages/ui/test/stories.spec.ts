@@ -1,8 +1,8 @@
 // Every story of the built Storybook as a test: it renders without errors, its play function
 // (interactions) passes, and axe finds no serious or critical accessibility violation.
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { BLOCKING_IMPACTS, blockingAxe } from "./axe";
 
 interface IndexEntry {
   id: string;
@@ -214,8 +214,10 @@ for (const story of stories) {
       await page.evaluate(() => document.fonts.ready.then(() => true));
 
       // A sandboxed frame (DocumentPreview) runs nothing and is opaque to the page: axe cannot enter it.
-      const results = await new AxeBuilder({ page }).exclude("#storybook-docs").exclude("iframe[sandbox]").analyze();
-      const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      const results = await blockingAxe(page).exclude("#storybook-docs").exclude("iframe[sandbox]").analyze();
+      const blocking = results.violations.filter((v) =>
+        (BLOCKING_IMPACTS as readonly (string | undefined | null)[]).includes(v.impact),
+      );
       const summary = blocking.map(
         (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`,
       );
