@@ -14,7 +14,7 @@ import { type SQL, sql } from "drizzle-orm";
  */
 
 /** The advisory-lock namespace of presence locks (the mail claim uses the single-key form). */
-const PRESENCE_LOCKS = 727_002;
+export const PRESENCE_LOCKS = 727_002;
 
 /** Ids of this process's live runners and workers. */
 const localHolders = new Set<string>();
