@@ -43,7 +43,7 @@ export function registerHealth(app: OpenAPIHono<AppEnv>, version: string) {
     } catch (error) {
       c.var.log.error({ err: error }, "database ping failed");
       c.header("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
-      return fail(c, 503, `Database unavailable: the API is up but cannot reach its ${database.driver} database`);
+      return fail(c, 503, "Database unavailable");
     }
   });
 }
