@@ -24,6 +24,9 @@
 // 10. Certificates (bench/certificates.ts): 10,000 certificates of one state printed by the bulk
 //     job into one PDF. `--only certificates` (`--certificates N`). Figures go to
 //     bench/results/certificates.json.
+// 11. Faults (bench/faults.ts): the built API SIGKILLed during an import, a store job, a
+//     certificates job and a mail campaign, on a PostgreSQL server of its own; what each left.
+//     `--only faults`. Figures go to bench/results/faults.json.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Agent, request as httpRequest, type IncomingMessage } from "node:http";
@@ -35,6 +38,7 @@ import ExcelJS from "exceljs";
 import pg from "pg";
 import { API_NODE_FLAGS } from "../apps/api/scripts/node-flags";
 import { CERTIFICATE_TARGETS, runCertificatesBench } from "./certificates";
+import { runFaultsBench } from "./faults";
 import { INVOICE_TARGET_MS, runInvoicePdfBench } from "./invoice-pdf";
 import { runLighthouseBench } from "./lighthouse";
 import { runMailBench } from "./mail";
@@ -66,6 +70,7 @@ const PARTS = [
   "papers",
   "results",
   "certificates",
+  "faults",
 ];
 if (only !== undefined && !PARTS.includes(only)) {
   console.error(`bench: --only must be one of ${PARTS.join(", ")}, not ${only}`);
@@ -603,4 +608,22 @@ if (only === undefined || only === "certificates") {
     `\n| certificates (one state, one PDF) | job | per 1,000 | 10,000 (projected) | target |\n|---|---|---|---|---|\n| ${report.certificates.toLocaleString("en")} | ${s.job} s | ${s.per_thousand} s | ${s.projected_10000} s | ≤ ${CERTIFICATE_TARGETS.seconds} s for ${CERTIFICATE_TARGETS.certificates.toLocaleString("en")} |`,
   );
   console.log("Report: bench/results/certificates.json");
+}
+
+if (only === undefined || only === "faults") {
+  const report = await runFaultsBench({ port: PORT + 9 });
+  mkdirSync(`${root}bench/results`, { recursive: true });
+  writeFileSync(
+    `${root}bench/results/faults.json`,
+    `${JSON.stringify({ date: new Date().toISOString(), ...report }, null, 2)}\n`,
+  );
+  console.log(
+    "\n| killed (SIGKILL) during | when killed | visible after the kill | after the restart | s to finish | ok |\n|---|---|---|---|---|---|",
+  );
+  for (const o of report.outcomes)
+    console.log(
+      `| ${o.scenario} | ${o.killed_at} | ${o.after_kill} | ${o.after_restart} | ${o.seconds_to_finish} | ${o.ok ? "yes" : `NO: ${o.problems.join("; ")}`} |`,
+    );
+  console.log("Report: bench/results/faults.json");
+  if (report.outcomes.some((o) => !o.ok)) process.exitCode = 1;
 }

@@ -1,11 +1,12 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { isDatabaseUnavailable } from "@repo/db";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { authenticate } from "./auth/middleware";
 import type { AppEnv, Services } from "./context";
 import { clientIp } from "./http/client-ip";
 import { fail } from "./http/envelope";
-import { ApiError } from "./http/errors";
+import { ApiError, databaseUnavailable } from "./http/errors";
 import { fieldErrors } from "./http/validation";
 import type { Logger } from "./logger";
 import { registerAuthRoutes } from "./routes/auth";
@@ -144,7 +145,11 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
   registerDocs(app);
 
   app.notFound((c) => fail(c, 404, `No such endpoint: ${c.req.method} ${c.req.path}`));
-  app.onError((error, c) => {
+  app.onError((caught, c) => {
+    // A database that is down or restarting is worth a retry, not a 500: 503 with Retry-After.
+    const unavailable = !(caught instanceof ApiError) && isDatabaseUnavailable(caught);
+    if (unavailable) (c.var.log ?? logger).warn({ err: caught }, "database unavailable");
+    const error = unavailable ? databaseUnavailable() : caught;
     if (error instanceof ApiError) {
       for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
       return fail(c, error.status, error.message, error.errors);

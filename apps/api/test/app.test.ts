@@ -3,6 +3,7 @@ import { createTestDatabase, type TestDatabase, testDrivers } from "@repo/db/tes
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app";
+import { DATABASE_RETRY_AFTER_SECONDS } from "../src/http/errors";
 import { createServices } from "../src/services/index";
 
 /** A logger writing JSON lines into an array, so tests can read what the API logs. */
@@ -55,6 +56,7 @@ for (const driver of testDrivers()) {
       const text = await response.text();
       expect(JSON.parse(text)).toEqual({ status: false, message: "Database unavailable", data: null });
       expect(text).not.toContain("connection refused");
+      expect(response.headers.get("retry-after")).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
     });
 
     it("gives every response a request id and puts it on every log line of that request", async () => {

@@ -1,10 +1,11 @@
-import { type Database, type Db, openDatabase } from "@repo/db";
+import { type Database, type Db, openDatabase, sessionLock } from "@repo/db";
 import { jobs, users } from "@repo/db/schema";
 import { testDrivers } from "@repo/db/testing";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enqueueJob, JobError, type JobHandlers, runNextJob, startJobRunner } from "../src/services/jobs";
+import { holdPresence, PRESENCE_LOCKS } from "../src/services/presence";
 import { startTestApi, type TestApi } from "./support";
 
 const logger = pino({ level: "silent" });
@@ -146,6 +147,42 @@ for (const driver of testDrivers()) {
         error:
           "The job was interrupted 3 times (the server stopped while it ran) and was not tried again. Start it again.",
       });
+    });
+
+    it("takes over at start, before their lease runs out, the jobs of runners that are gone, and no others", async () => {
+      const runs: number[] = [];
+      const handlers: JobHandlers = {
+        "test.orphan": async ({ job }) => {
+          runs.push(job.id);
+          return { attempt: job.attempts };
+        },
+      };
+      const leased = async (lockedBy: string) => {
+        const id = await enqueueJob(api.db, { kind: "test.orphan" });
+        await api.db
+          .update(jobs)
+          .set({ status: "running", attempts: 1, lockedBy, lockedUntil: new Date(Date.now() + 60_000) })
+          .where(eq(jobs.id, id));
+        return id;
+      };
+      // A killed runner: its lease has a minute to go, but nobody holds its presence lock.
+      const orphan = await leased("jobs:gone-host:4242:dead0001");
+      // A live runner of this process, and (PostgreSQL) one of another process holding its lock.
+      const local = holdPresence(api.db, "jobs:this-process:live");
+      const mine = await leased("jobs:this-process:live");
+      const elsewhere = second ? sessionLock(second.db, PRESENCE_LOCKS, "jobs:other-host:7:alive") : undefined;
+      await elsewhere?.hold();
+      const theirs = second ? await leased("jobs:other-host:7:alive") : undefined;
+      const runner = startJobRunner(api.services, handlers, { pollMs: 10, logger, runnerId: "runner-starting" });
+      for (let i = 0; i < 200 && runs.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+      await runner.stop();
+      await local.close();
+      await elsewhere?.close();
+      expect(runs).toEqual([orphan]);
+      expect(await job(orphan)).toMatchObject({ status: "done", attempts: 2, result: { attempt: 2 } });
+      expect(await job(mine)).toMatchObject({ status: "running", lockedBy: "jobs:this-process:live" });
+      if (theirs) expect(await job(theirs)).toMatchObject({ status: "running", lockedBy: "jobs:other-host:7:alive" });
+      await api.db.update(jobs).set({ status: "failed" }).where(eq(jobs.kind, "test.orphan"));
     });
 
     it("fails a job whose handler throws: its own message for JobError, a plain sentence otherwise", async () => {

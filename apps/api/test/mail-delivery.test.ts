@@ -1,5 +1,5 @@
 import { NOT_DELIVERED_NO_SMTP } from "@repo/contracts/mail-constants";
-import { type Database, openDatabase } from "@repo/db";
+import { type Database, openDatabase, sessionLock } from "@repo/db";
 import { mailAttempts, mailMessages } from "@repo/db/schema";
 import { testDrivers } from "@repo/db/testing";
 import { asc, eq, inArray, sql } from "drizzle-orm";
@@ -7,6 +7,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "../src/context";
 import { createMailWorker, enqueueMail, INTERRUPTED_DELIVERY, type MailWorker } from "../src/services/mail/index";
+import { holdPresence, PRESENCE_LOCKS } from "../src/services/presence";
 import { startSmtp, type TestSmtp } from "./smtp";
 import { startTestApi, type TestApi } from "./support";
 
@@ -241,6 +242,48 @@ for (const driver of testDrivers()) {
       expect(retried.body.data).toMatchObject({ status: "queued", attempts: 0, last_error: null });
       expect(await until(worker(), id)).toMatchObject({ status: "sent", attempts: 1 });
       expect(smtp.tries.get("crash@school-seven.test")).toBe(1);
+    });
+
+    it("fails at start, without waiting for the lease, what a killed worker left in sending, and never resends it", async () => {
+      const sending = async (to: string, lockedBy: string) => {
+        const id = await verification(to);
+        await api.db
+          .update(mailMessages)
+          .set({ status: "sending", attempts: 1, lockedBy, lockedUntil: new Date(Date.now() + 300_000) })
+          .where(eq(mailMessages.id, id));
+        return id;
+      };
+      // Killed while handing it to SMTP: five minutes of lease left, no presence lock held.
+      const orphan = await sending("killed@school-nine.test", "mail:gone-host:4242:dead0001");
+      // A live worker of this process, and (PostgreSQL) one of another process holding its lock.
+      const local = holdPresence(api.db, "mail:this-process:live");
+      const mine = await sending("mine@school-nine.test", "mail:this-process:live");
+      let elsewhere: ReturnType<typeof sessionLock> | undefined;
+      let theirs: number | undefined;
+      if (driver === "postgres") {
+        const other = await openDatabase({ url: api.database.url, migrate: false, maxConnections: 1 });
+        extraDatabases.push(other);
+        elsewhere = sessionLock(other.db, PRESENCE_LOCKS, "mail:other-host:7:alive");
+        await elsewhere.hold();
+        theirs = await sending("theirs@school-nine.test", "mail:other-host:7:alive");
+      }
+      const starting = worker();
+      starting.start();
+      for (let i = 0; i < 200 && (await message(orphan))?.status === "sending"; i++)
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      await starting.stop();
+      await local.close();
+      await elsewhere?.close();
+      expect(await message(orphan)).toMatchObject({ status: "failed", lastError: INTERRUPTED_DELIVERY });
+      expect(smtp.tries.get("killed@school-nine.test")).toBeUndefined();
+      expect(await message(mine)).toMatchObject({ status: "sending", lockedBy: "mail:this-process:live" });
+      if (theirs)
+        expect(await message(theirs)).toMatchObject({ status: "sending", lockedBy: "mail:other-host:7:alive" });
+      // Out of the way of the tests that follow (the rate limit counts messages in flight).
+      await api.db
+        .update(mailMessages)
+        .set({ status: "failed", lockedUntil: null })
+        .where(inArray(mailMessages.id, [mine, ...(theirs ? [theirs] : [])]));
     });
 
     it("keeps mail queued without SMTP, says why once, and delivers it once SMTP is configured", async () => {

@@ -49,6 +49,59 @@ export interface OpenDatabaseOptions {
 }
 
 /**
+ * How long a request waits for a PostgreSQL connection (a new one, or a free one of the pool)
+ * before it fails as "database unavailable": without it a server that does not answer (a
+ * restart, a network cut) holds every request until the client gives up.
+ */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
+/** SQLSTATE codes of a server that is down, starting, stopping or full (class 08 is any connection failure). */
+const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300"]);
+/** Socket errors of a server that cannot be reached. */
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+]);
+/** What node-postgres says when a connection breaks or cannot be had in time (these carry no code). */
+const UNAVAILABLE_MESSAGES = ["Connection terminated", "not queryable", "timeout exceeded when trying to connect"];
+
+/**
+ * Whether an error means the database cannot be reached right now (down, restarting, unreachable,
+ * out of connections), rather than that the query was wrong. Such a request is worth repeating in
+ * a moment: the API answers 503 with Retry-After and the job queue tries the job again. Follows
+ * the cause chain (drizzle wraps the driver's error) and AggregateError (a refused IPv4 and IPv6).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [error];
+  while (queue.length > 0) {
+    const e = queue.shift();
+    if (!e || typeof e !== "object" || seen.has(e)) continue;
+    seen.add(e);
+    const { code, message, cause, errors } = e as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+    };
+    if (
+      typeof code === "string" &&
+      (UNAVAILABLE_SQLSTATES.has(code) || code.startsWith("08") || UNAVAILABLE_SOCKET_CODES.has(code))
+    )
+      return true;
+    if (typeof message === "string" && UNAVAILABLE_MESSAGES.some((text) => message.includes(text))) return true;
+    queue.push(cause);
+    if (Array.isArray(errors)) queue.push(...errors);
+  }
+  return false;
+}
+
+/**
  * Where the committed SQL migrations are. From source this is packages/db/migrations; a bundled
  * server (apps/api/dist/bin/server.mjs) ships a copy at dist/migrations, which is the same
  * relative place ("../migrations" from the file holding this code).
@@ -66,7 +119,11 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   }
 
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.maxConnections ?? 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on("error", () => {});
     const db = drizzlePg(pool, { schema });
@@ -198,4 +255,63 @@ export function copyText(value: string): string {
   return /[\\\t\n\r]/.test(value)
     ? value.replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r"))
     : value;
+}
+
+/** A session advisory lock held on a connection of its own (PostgreSQL), taken again when that connection breaks. */
+export interface SessionLock {
+  /** Holds the lock, reconnecting first when the connection was lost (a database restart ends it). */
+  hold(): Promise<void>;
+  /** Lets go of the lock and closes its connection. */
+  close(): Promise<void>;
+}
+
+/**
+ * Holds `pg_advisory_lock(namespace, hashtext(name))` for as long as this process lives: while
+ * the lock is taken, its holder is alive, and PostgreSQL lets go of it the moment the holder's
+ * connection ends (a killed process's socket is closed by its kernel). Other processes ask
+ * `pg_try_advisory_xact_lock(namespace, hashtext(name))` to learn whether the holder is gone.
+ * On PGlite (one process, one session) there is nothing to hold: it answers a no-op lock.
+ */
+export function sessionLock(db: Db, namespace: number, name: string): SessionLock {
+  const pool = (db as unknown as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return { hold: async () => {}, close: async () => {} };
+  let client: pg.Client | null = null;
+  let taking: Promise<void> | null = null;
+  const drop = () => {
+    const lost = client;
+    client = null;
+    void lost?.end().catch(() => {});
+  };
+  return {
+    hold() {
+      if (client) return Promise.resolve();
+      taking ??= (async () => {
+        const fresh = new pg.Client({ ...(pool as pg.Pool).options, keepAlive: true });
+        // A broken connection means the lock is gone too: take it again at the next hold().
+        fresh.on("error", () => {
+          if (client === fresh) drop();
+        });
+        fresh.on("end", () => {
+          if (client === fresh) client = null;
+        });
+        try {
+          await fresh.connect();
+          await fresh.query("select pg_advisory_lock($1, hashtext($2))", [namespace, name]);
+          client = fresh;
+        } catch (error) {
+          await fresh.end().catch(() => {});
+          throw error;
+        }
+      })().finally(() => {
+        taking = null;
+      });
+      return taking;
+    },
+    async close() {
+      await taking?.catch(() => {});
+      const held = client;
+      client = null;
+      await held?.end().catch(() => {});
+    },
+  };
 }

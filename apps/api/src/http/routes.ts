@@ -25,6 +25,12 @@ const standardErrors = (access: Access) => ({
         403: errorResponse("The signed-in role may not do this"),
       }),
   500: errorResponse("Something went wrong on our side"),
+  503: {
+    ...errorResponse("The database cannot be reached right now (a restart); try again after `Retry-After` seconds"),
+    headers: {
+      "Retry-After": { description: "Seconds to wait before trying again", schema: { type: "integer" as const } },
+    },
+  },
 });
 
 export function apiRoute<const R extends Omit<RouteConfig, "middleware" | "security">>(access: Access, config: R) {

@@ -3,6 +3,7 @@ import { envelope } from "@repo/contracts/envelope";
 import { healthDataSchema } from "@repo/contracts/health";
 import type { AppEnv } from "../context";
 import { fail, ok } from "../http/envelope";
+import { DATABASE_RETRY_AFTER_SECONDS } from "../http/errors";
 import { apiRoute, errorResponse } from "../http/routes";
 
 const healthResponse = envelope(healthDataSchema).openapi("HealthResponse");
@@ -18,7 +19,12 @@ export const healthRoute = apiRoute("public", {
       description: "The API and its database are up",
       content: { "application/json": { schema: healthResponse } },
     },
-    503: errorResponse("The database does not answer"),
+    503: {
+      ...errorResponse("The database does not answer (down or restarting); `Retry-After` says when to ask again"),
+      headers: {
+        "Retry-After": { description: "Seconds to wait before asking again", schema: { type: "integer" as const } },
+      },
+    },
   },
 });
 
@@ -36,6 +42,7 @@ export function registerHealth(app: OpenAPIHono<AppEnv>, version: string) {
       });
     } catch (error) {
       c.var.log.error({ err: error }, "database ping failed");
+      c.header("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
       return fail(c, 503, "Database unavailable");
     }
   });

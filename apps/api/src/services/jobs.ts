@@ -2,12 +2,13 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { ROLE } from "@repo/auth/roles";
 import type { JobItem, JobStatus } from "@repo/contracts/jobs";
-import { type Db, type DbOrTx, queryRows } from "@repo/db";
+import { type Db, type DbOrTx, isDatabaseUnavailable, queryRows } from "@repo/db";
 import { jobs } from "@repo/db/schema";
 import { sql } from "drizzle-orm";
 import type { Services } from "../context";
 import { ApiError, notFound } from "../http/errors";
 import type { Logger } from "../logger";
+import { holderIsGone, holdPresence } from "./presence";
 
 /**
  * The jobs queue (docs/domain.md, Services every feature shares): long work as rows of `jobs`.
@@ -22,12 +23,19 @@ import type { Logger } from "../logger";
  * messages with ON CONFLICT DO NOTHING on (campaign, address)). A handler that throws fails the job
  * at once (its error is deterministic, so running it again would not help): an ApiError's or a
  * JobError's message is shown to the person who started it; anything else is logged and shown as a
- * plain sentence.
+ * plain sentence. The exception is a database that cannot be reached (a restart): that is not
+ * the job's fault, so the job goes back to the queue and runs again once the database is back.
+ *
+ * A runner that starts takes over at once the jobs of runners that are gone (services/presence.ts:
+ * a killed process has let go of its presence lock), instead of waiting for their leases.
  */
 
 export const JOB_DEFAULT_MAX_ATTEMPTS = 3;
 /** A claimed job's lease; the runner renews it every third of it while the handler works. */
 export const JOB_LEASE_MS = 60_000;
+
+/** How long a job interrupted by an unreachable database waits before it runs again. */
+export const JOB_RETRY_AFTER_OUTAGE_MS = 5_000;
 
 /** A failure whose message is meant for the person who started the job. */
 export class JobError extends Error {}
@@ -86,6 +94,45 @@ export async function failExhaustedJobs(db: DbOrTx, kinds: readonly string[]): P
             kinds.map((kind) => sql`${kind}`),
             sql`, `,
           )})`,
+  );
+}
+
+/**
+ * Makes the running jobs of runners that are gone (killed, crashed: their presence lock is free)
+ * claimable now instead of when their lease runs out. A runner does this when it starts; the
+ * attempts they used still count. Answers the ids it freed.
+ */
+export async function reclaimOrphanedJobs(db: DbOrTx, kinds: readonly string[]): Promise<number[]> {
+  if (kinds.length === 0) return [];
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update ${jobs} set locked_until = now() - interval '1 second', updated_at = now()
+        where status = 'running' and locked_until >= now()
+          and kind in (${sql.join(
+            kinds.map((kind) => sql`${kind}`),
+            sql`, `,
+          )})
+          and ${holderIsGone(sql`locked_by`)}
+        returning id`,
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+/**
+ * Puts a job that the database's outage interrupted back in the queue (its attempt counts), or
+ * fails it when it has no attempts left. Only while this runner holds it.
+ */
+async function retryAfterOutage(db: DbOrTx, jobId: number, runnerId: string) {
+  await db.execute(
+    sql`update ${jobs} set
+          status = case when attempts >= max_attempts then 'failed' else 'queued' end,
+          error = case when attempts >= max_attempts
+            then 'The database could not be reached while the job ran (' || attempts || ' attempts). Start it again.'
+            else error end,
+          finished_at = case when attempts >= max_attempts then now() else finished_at end,
+          run_after = now() + make_interval(secs => ${JOB_RETRY_AFTER_OUTAGE_MS / 1000}::float8),
+          locked_by = null, locked_until = null, updated_at = now()
+        where id = ${jobId} and locked_by = ${runnerId} and status = 'running'`,
   );
 }
 
@@ -225,6 +272,12 @@ export async function runNextJob(
       log.warn("job abandoned: another runner holds it now");
       return true;
     }
+    if (isDatabaseUnavailable(error)) {
+      log.warn({ err: error }, "job interrupted: the database cannot be reached; it runs again when it is back");
+      // Still down: the job keeps its lease, which runs out, and is claimed again then.
+      await retryAfterOutage(db, job.id, options.runnerId).catch(() => {});
+      return true;
+    }
     const known = error instanceof ApiError || error instanceof JobError;
     if (!known) log.error({ err: error }, "job failed");
     const message = known
@@ -286,13 +339,19 @@ export function startPollLoop(
       }
       wakeUp = done;
     });
+  let outage = false;
   const loop = (async () => {
     while (!stopped) {
       let ran = false;
       try {
         ran = await step();
+        if (outage) options.log.info(`${options.what}: the database is back`);
+        outage = false;
       } catch (error) {
-        options.log.error({ err: error }, `${options.what} failed`);
+        // A database restart is said once, not at every poll until it is back.
+        if (!isDatabaseUnavailable(error)) options.log.error({ err: error }, `${options.what} failed`);
+        else if (!outage) options.log.warn({ err: error }, `${options.what}: the database cannot be reached`);
+        outage = outage || isDatabaseUnavailable(error);
       }
       if (!ran && !stopped) await sleep();
     }
@@ -319,9 +378,20 @@ export function startJobRunner(
 ): JobRunner {
   const runnerId = options.runnerId ?? workerId("jobs");
   const log = options.logger.child({ runner: runnerId });
+  const { db } = services.database;
+  const presence = holdPresence(db, runnerId);
+  let started = false;
   const loop = startPollLoop(
-    () => runNextJob(services.database.db, handlers, { runnerId, leaseMs: options.leaseMs, log }),
-    { pollMs: options.pollMs ?? 1000, log, what: "job runner: claiming or finishing a job" },
+    async () => {
+      await presence.hold();
+      if (!started) {
+        const freed = await reclaimOrphanedJobs(db, Object.keys(handlers));
+        if (freed.length > 0) log.warn({ jobs: freed }, "took over the jobs of runners that are gone");
+        started = true;
+      }
+      return runNextJob(db, handlers, { runnerId, leaseMs: options.leaseMs, log });
+    },
+    { pollMs: options.pollMs ?? 1000, log, what: "job runner" },
   );
   const runner: JobRunner = {
     id: runnerId,
@@ -329,6 +399,7 @@ export function startJobRunner(
     async stop() {
       localRunners.delete(runner);
       await loop.stop();
+      await presence.close();
     },
   };
   localRunners.add(runner);

@@ -1,11 +1,12 @@
 import { NOT_DELIVERED_NO_SMTP, SECRET_VARIABLES } from "@repo/contracts/mail-constants";
-import { type Db, queryRows } from "@repo/db";
+import { type Db, isDatabaseUnavailable, queryRows } from "@repo/db";
 import { mailAttempts, mailContents, mailMessages } from "@repo/db/schema";
 import { sql } from "drizzle-orm";
 import nodemailer, { type NodemailerError, type Transporter } from "nodemailer";
 import type { MailConfig, Services } from "../../context";
 import type { Logger } from "../../logger";
 import { workerId } from "../jobs";
+import { holderIsGone, holdPresence } from "../presence";
 import { type ContentTemplates, parsedContent, renderParts } from "./render";
 
 /**
@@ -19,9 +20,12 @@ import { type ContentTemplates, parsedContent, renderParts } from "./render";
  *   5xx reply fails the message at once; anything else (4xx, refused or dropped connections,
  *   timeouts, a misconfigured server) is retried after base × 2^(attempt-1) seconds, up to
  *   `maxAttempts`. Every hand-over is one row of mail_attempts.
- * - At most once: a message found `sending` with an expired lease belonged to a worker that died
- *   while handing it over. It may have been delivered, so it is failed (with a message saying so)
- *   and never resent automatically; a person can retry it from the outbox.
+ * - At most once (docs/decisions/032-faults.md): a message found `sending` belonged to a worker
+ *   that died while handing it over. It may have been delivered, so it is failed (with a message
+ *   saying so) and never resent automatically; a person can retry it from the outbox. A worker
+ *   that starts fails at once the messages of workers that are gone (services/presence.ts); the
+ *   others wait for their lease. A worker that handed a batch over while the database went away
+ *   keeps its outcomes and writes them once the database is back, so they are not lost.
  * - Without SMTP_URL nothing is sent: queued messages stay queued with last_error
  *   NOT_DELIVERED_NO_SMTP and one `not-delivered` attempt row each (written once, not every tick);
  *   once SMTP_URL is set they are delivered.
@@ -35,6 +39,9 @@ const SECRET_VARIABLES_SQL = sql`array[${sql.join(
   SECRET_VARIABLES.map((name) => sql`${name}`),
   sql`, `,
 )}]::text[]`;
+
+/** Pause between tries to record outcomes while the database cannot be reached. */
+const RECORD_RETRY_MS = 1000;
 
 /** One key for the claim's advisory lock (the rate limit's count and the claim happen under it). */
 const CLAIM_LOCK = 727_001;
@@ -147,6 +154,35 @@ export function createMailWorker(
     if (rows.length > 0)
       log.warn({ messages: rows.map((r) => Number(r.id)) }, "failed messages of an interrupted delivery");
     return rows.length;
+  }
+
+  /** At start: fails at once the `sending` messages of workers that are gone (not after their lease). */
+  async function recoverOrphans(): Promise<number> {
+    const rows = await queryRows<{ id: number }>(
+      db,
+      sql`update ${mailMessages} set status = 'failed', last_error = ${INTERRUPTED_DELIVERY}, locked_until = null, updated_at = now()
+          where status = 'sending' and locked_until >= now() and ${holderIsGone(sql`locked_by`)}
+          returning id`,
+    );
+    if (rows.length > 0)
+      log.warn({ messages: rows.map((r) => Number(r.id)) }, "failed messages of a worker that is gone");
+    return rows.length;
+  }
+
+  /**
+   * Writes the outcomes of messages already handed to SMTP. While the database cannot be reached
+   * it tries again each second (until stopped): lost outcomes would fail delivered mail.
+   */
+  async function recordSurely(messages: ClaimedMessage[], outcomes: Outcome[]) {
+    for (;;) {
+      try {
+        return await record(messages, outcomes);
+      } catch (error) {
+        if (!isDatabaseUnavailable(error) || stopped) throw error;
+        log.warn({ err: error }, "could not record delivered mail: the database cannot be reached; trying again");
+        await new Promise((resolve) => setTimeout(resolve, RECORD_RETRY_MS));
+      }
+    }
   }
 
   /** Without SMTP: says so once on each queued message (last_error and one attempt row). */
@@ -328,7 +364,7 @@ export function createMailWorker(
     try {
       await loadContents(messages.map((m) => Number(m.content_id)));
       const outcomes = await Promise.all(messages.map((message) => deliver(message, transport)));
-      await record(messages, outcomes);
+      await recordSurely(messages, outcomes);
       for (const o of outcomes) {
         if (o.outcome === "sent") result.sent++;
         else if (o.outcome === "permanent-failure") result.failed++;
@@ -352,6 +388,7 @@ export function createMailWorker(
 
   let stopped = true;
   let loop: Promise<void> | undefined;
+  const presence = holdPresence(db, id);
   let wakeUp: (() => void) | undefined;
   const sleep = () =>
     new Promise<void>((resolve) => {
@@ -372,13 +409,25 @@ export function createMailWorker(
       stopped = false;
       if (!transport) log.warn("SMTP_URL is not set: mail stays queued in the outbox until it is");
       loop = (async () => {
+        let started = false;
+        let outage = false;
         while (!stopped) {
           let busy = false;
           try {
+            await presence.hold();
+            if (!started) {
+              await recoverOrphans();
+              started = true;
+            }
             const result = await tick();
             busy = result.claimed >= batchSize || result.notDelivered >= 1000;
+            if (outage) log.info("mail worker: the database is back");
+            outage = false;
           } catch (error) {
-            log.error({ err: error }, "mail worker: a delivery round failed");
+            // A database restart is said once, not at every round until it is back.
+            if (!isDatabaseUnavailable(error)) log.error({ err: error }, "mail worker: a delivery round failed");
+            else if (!outage) log.warn({ err: error }, "mail worker: the database cannot be reached");
+            outage = outage || isDatabaseUnavailable(error);
           }
           if (!busy && !stopped) await sleep();
         }
@@ -388,6 +437,7 @@ export function createMailWorker(
       stopped = true;
       wakeUp?.();
       await loop;
+      await presence.close();
       transport?.close();
     },
   };

@@ -22,7 +22,7 @@ import {
   type ResultSheetFormat,
   type SheetProblemKind,
 } from "@repo/contracts/results-constants";
-import { type Db, type DbOrTx, queryRows } from "@repo/db";
+import { type Db, type DbOrTx, isDatabaseUnavailable, queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import type { Services } from "../../context";
@@ -262,6 +262,8 @@ export function answerStoreJob(services: Pick<Services, "storage" | "database">)
     // Where the time goes (the benchmark states the split).
     const ms = { read_and_check: 0, score_and_store: 0, rank: 0 };
     const stored = await storeUpload().catch(async (error: unknown) => {
+      // The database went away: the job queue runs the job again once it is back, still storing.
+      if (isDatabaseUnavailable(error)) throw error;
       // Nothing was stored (the transaction rolled back): the upload can be confirmed again.
       const message =
         error instanceof JobError || error instanceof ApiError ? error.message : "Storing the sheets failed";
