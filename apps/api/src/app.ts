@@ -145,6 +145,9 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
 
   app.notFound((c) => fail(c, 404, `No such endpoint: ${c.req.method} ${c.req.path}`));
   app.onError((error, c) => {
+    // Refused before its body was read (401 on an upload, 413): close the connection instead of
+    // reading the rest of the upload only to throw it away.
+    if (c.req.raw.body && !c.req.raw.bodyUsed) c.header("Connection", "close");
     if (error instanceof ApiError) {
       for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
       return fail(c, error.status, error.message, error.errors);

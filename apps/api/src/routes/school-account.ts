@@ -19,6 +19,7 @@ import {
 import type { Context } from "hono";
 import { actorOf } from "../auth/middleware";
 import type { AppEnv } from "../context";
+import { uploadLimit } from "../http/body-limit";
 import { ok } from "../http/envelope";
 import { ApiError, invalidField } from "../http/errors";
 import { apiRoute, errorResponse } from "../http/routes";
@@ -37,6 +38,7 @@ import {
 } from "../services/school-account";
 import {
   type BankOwner,
+  CHEQUE_RULE,
   chequeFile,
   getBankDetails,
   ownBankOwner,
@@ -308,15 +310,19 @@ export function registerSchoolAccountRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(
-    apiRoute("bankDetails.manage", {
-      method: "post",
-      path: "/api/bank-details",
-      tags,
-      summary: "Save the signed-in account's bank details",
-      description: `Multipart form; needs the password again. The cancelled cheque is accepted by content (JPEG, PNG or PDF), at most ${CHEQUE_MAX_BYTES / 1024 / 1024} MB. The change is logged with the account number masked.`,
-      request: { body: { content: { "multipart/form-data": { schema: bankDetailsForm } }, required: true } },
-      responses: bankResponses,
-    }),
+    apiRoute(
+      "bankDetails.manage",
+      {
+        method: "post",
+        path: "/api/bank-details",
+        tags,
+        summary: "Save the signed-in account's bank details",
+        description: `Multipart form; needs the password again. The cancelled cheque is accepted by content (JPEG, PNG or PDF), at most ${CHEQUE_MAX_BYTES / 1024 / 1024} MB. The change is logged with the account number masked.`,
+        request: { body: { content: { "multipart/form-data": { schema: bankDetailsForm } }, required: true } },
+        responses: bankResponses,
+      },
+      { bodyLimit: uploadLimit(CHEQUE_RULE) },
+    ),
     (c) => saveFor(c, (db) => ownBankOwner(db, actorOf(c).userId)),
   );
 
@@ -336,18 +342,22 @@ export function registerSchoolAccountRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(
-    apiRoute("schools.adminEdit", {
-      method: "post",
-      path: "/api/school/{id}/bank-details",
-      tags,
-      summary: "Save a school's bank details (admins)",
-      description: "The same multipart form as POST /api/bank-details; `password` is the admin's own.",
-      request: {
-        params: idParam,
-        body: { content: { "multipart/form-data": { schema: bankDetailsForm } }, required: true },
+    apiRoute(
+      "schools.adminEdit",
+      {
+        method: "post",
+        path: "/api/school/{id}/bank-details",
+        tags,
+        summary: "Save a school's bank details (admins)",
+        description: "The same multipart form as POST /api/bank-details; `password` is the admin's own.",
+        request: {
+          params: idParam,
+          body: { content: { "multipart/form-data": { schema: bankDetailsForm } }, required: true },
+        },
+        responses: bankResponses,
       },
-      responses: bankResponses,
-    }),
+      { bodyLimit: uploadLimit(CHEQUE_RULE) },
+    ),
     (c) => saveFor(c, (db) => schoolOwner(db, c.req.valid("param").id)),
   );
 

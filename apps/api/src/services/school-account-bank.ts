@@ -131,7 +131,7 @@ export async function chequeFile(
 }
 
 /** The cancelled cheque: a picture or a PDF, checked by the files service (content, size, a PDF's safety). */
-const CHEQUE_RULE: UploadRule = {
+export const CHEQUE_RULE: UploadRule = {
   field: "cancelled_cheque",
   what: "The cheque",
   kinds: ["jpeg", "png", "pdf"],
