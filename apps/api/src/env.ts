@@ -1,4 +1,5 @@
 import { DEFAULT_APP_PORTS } from "@repo/auth/apps";
+import { LOGIN_FAILURES_PER_CLIENT } from "@repo/contracts/auth";
 import { PROGRAMME_ADMIN_EMAIL } from "@repo/contracts/content-notices-constants";
 import { logLevelVar, nodeEnvVar, originVar, portVar } from "@repo/contracts/env";
 import { emailAddress } from "@repo/contracts/mail";
@@ -89,11 +90,8 @@ export const apiEnvSchema = z
           .min(1, "must be at least 1")
           .max(720, "must be at most 720"),
       ),
-    /** Sign-in attempts allowed per client address per minute (429 beyond). */
-    LOGIN_LIMIT_PER_CLIENT: z
-      .string()
-      .default("20")
-      .pipe(z.coerce.number<string>().int("must be a whole number").min(1, "must be at least 1")),
+    /** Wrong passwords allowed per client address (all accounts) per 15 minutes; successes never count. */
+    LOGIN_LIMIT_PER_CLIENT: wholeNumber(LOGIN_FAILURES_PER_CLIENT.max, 1, "failed sign-ins"),
     COMPANY_LOGO_URL: z.url({ error: "must be an absolute URL" }).optional(),
     /** Where people open the school app: links in mail (verification, student sign-in) point there. */
     SCHOOL_ORIGIN: originVar(`http://localhost:${DEFAULT_APP_PORTS.school}`),

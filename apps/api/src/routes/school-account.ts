@@ -74,6 +74,7 @@ const bankResponses = {
   404: errorResponse("No such school"),
   413: errorResponse("The cheque file is larger than 5 MB"),
   422: errorResponse("The password is wrong, or the cheque is not a JPEG, PNG or PDF"),
+  429: errorResponse("Too many wrong passwords; Retry-After says when to try again"),
 };
 
 /** Reads the multipart bank form, validates its fields with the contract and returns the cheque file. */

@@ -85,7 +85,8 @@ export function registerSifRoutes(app: OpenAPIHono<AppEnv>) {
       path: "/api/sif/referral-code/{code}",
       tags,
       summary: "Which school a referral code belongs to (public)",
-      description: "Answers the school's name, or 404 “No school has this referral code”. Rate limited per client.",
+      description:
+        "Answers the school's name, or 404 “No school has this referral code”. Unknown codes are limited per client address.",
       request: { params: codeParam },
       responses: {
         200: json(
@@ -115,7 +116,7 @@ export function registerSifRoutes(app: OpenAPIHono<AppEnv>) {
       tags,
       summary: "Register as an individual student (public)",
       description:
-        "Creates the student (source sif, open exam year) with its school (a listed one by `school_id`, or `unlisted_school_name` with zone and state), its referral (pending) when `referral_code` is a school's code, and its student account; mails the username and password to `email`. The same name, date of birth and phone in one exam year is one student: a duplicate answers 409. Rate limited per client.",
+        "Creates the student (source sif, open exam year) with its school (a listed one by `school_id`, or `unlisted_school_name` with zone and state), its referral (pending) when `referral_code` is a school's code, and its student account; mails the username and password to `email`. The same name, date of birth and phone in one exam year is one student: a duplicate answers 409. Rate limited per client address, registrations and refused attempts counted apart.",
       request: {
         body: {
           content: { "application/json": { schema: named(sifRegistrationBody, "SifRegistrationBody") } },
