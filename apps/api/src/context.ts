@@ -23,7 +23,7 @@ export interface MailConfig {
 export interface ApiConfig {
   /** Idle lifetime of a session; each use extends it. */
   sessionIdleHours: number;
-  /** Addresses of proxies (the app servers, a load balancer) whose X-Forwarded-For is believed. */
+  /** Addresses or CIDR ranges of proxies (the app servers, a load balancer) whose X-Forwarded-For is believed. */
   trustedProxies: readonly string[];
   /** Wrong passwords per client address (all accounts) per LOGIN_FAILURES_PER_CLIENT window. */
   loginLimitPerClient: number;

@@ -5,6 +5,7 @@ import { logLevelVar, nodeEnvVar, originVar, portVar } from "@repo/contracts/env
 import { emailAddress } from "@repo/contracts/mail";
 import { MAIL_DEFAULT_MAX_ATTEMPTS, MAIL_DEFAULT_RATE_PER_MINUTE } from "@repo/contracts/mail-constants";
 import { z } from "zod";
+import { isAddressOrRange } from "./http/client-ip";
 import { DEMO_GATEWAY_DEFAULT_SECRET } from "./services/payments/gateway";
 import { DEFAULT_PDF_CONFIG } from "./services/pdf";
 
@@ -70,7 +71,10 @@ export const apiEnvSchema = z
     INVOICE_ISSUER_TAX_ID: z.string().trim().min(1).optional(),
     /** The Chromium binary that renders PDFs (invoices, admit cards); Debian's by default. */
     CHROMIUM_PATH: z.string().min(1, "must be the path of a Chromium binary").default(DEFAULT_PDF_CONFIG.chromiumPath),
-    /** Comma-separated addresses whose X-Forwarded-For is believed (the app servers, a load balancer). */
+    /**
+     * Comma-separated addresses or CIDR ranges whose X-Forwarded-For is believed (the app
+     * servers, a load balancer; deploy/compose.yaml trusts its own network's range).
+     */
     TRUSTED_PROXIES: z
       .string()
       .default("127.0.0.1,::1")
@@ -79,6 +83,10 @@ export const apiEnvSchema = z
           .split(",")
           .map((s) => s.trim())
           .filter(Boolean),
+      )
+      .refine(
+        (entries) => entries.every(isAddressOrRange),
+        "must be comma-separated addresses or CIDR ranges, like 127.0.0.1,::1,172.30.10.0/24",
       ),
     SESSION_IDLE_HOURS: z
       .string()
