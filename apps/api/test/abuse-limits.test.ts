@@ -38,17 +38,15 @@ for (const driver of testDrivers()) {
     async function students(count: number): Promise<string[]> {
       const hash = await hashPassword(DEMO_PASSWORD);
       const names = Array.from({ length: count }, () => `labkid${++made}`);
-      await api.db
-        .insert(users)
-        .values(
-          names.map((username) => ({
-            username,
-            email: `${username}@x.test`,
-            name: username,
-            roleId: 1,
-            passwordHash: hash,
-          })),
-        );
+      await api.db.insert(users).values(
+        names.map((username) => ({
+          username,
+          email: `${username}@x.test`,
+          name: username,
+          roleId: 1,
+          passwordHash: hash,
+        })),
+      );
       return Promise.all(names.map((name) => api.login(name)));
     }
     const mobileOf = (i: number) => `+9198${String(10_000_000 + i).padStart(8, "0")}`;
