@@ -3,6 +3,8 @@ import { fileURLToPath } from "node:url";
 import { APP_IDS, DEFAULT_APP_PORTS } from "@repo/auth/apps";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { apiEnvSchema } from "../apps/api/src/env";
+import { clientAddress } from "../apps/api/src/http/client-ip";
 
 // Docker does not run on the build machines, so these files are checked by reading them: every
 // app and the API has a Dockerfile built from `turbo prune --docker`, and compose wires them up.
@@ -17,7 +19,11 @@ interface ComposeService {
 }
 const compose = parse(readFileSync(`${root}deploy/compose.yaml`, "utf8"), { merge: true }) as {
   services: Record<string, ComposeService>;
+  networks?: { default?: { ipam?: { config?: { subnet?: string }[] } } };
 };
+
+/** A compose value as docker compose reads it when the variable is unset: `${NAME:-default}` → default. */
+const withDefaults = (value: string | undefined) => value?.replace(/\$\{[A-Z_]+:-([^}]*)\}/g, "$1");
 const caddyfile = readFileSync(`${root}deploy/Caddyfile`, "utf8");
 
 describe("deployment files", () => {
@@ -56,6 +62,24 @@ describe("deployment files", () => {
     }
     expect(caddyfile).not.toContain("api:4000");
     expect(compose.services.api?.environment?.DATABASE_URL).toMatch(/^postgres:\/\/.+@postgres:5432\//);
+  });
+
+  it("trusts the proxies inside its own network, so the browser's address reaches the API", () => {
+    const subnet = withDefaults(compose.networks?.default?.ipam?.config?.[0]?.subnet);
+    expect(subnet).toMatch(/^\d+\.\d+\.\d+\.\d+\/\d+$/);
+    const { TRUSTED_PROXIES } = apiEnvSchema.parse({
+      TRUSTED_PROXIES: withDefaults(compose.services.api?.environment?.TRUSTED_PROXIES),
+    });
+    expect(TRUSTED_PROXIES).toEqual([subnet]);
+    // The school app's server (or Caddy) inside the network forwards the browser's address…
+    const [a, b, c] = (subnet ?? "").split(".");
+    const insider = `${a}.${b}.${c}.23`;
+    expect(clientAddress(insider, "198.51.100.7", TRUSTED_PROXIES)).toBe("198.51.100.7");
+    expect(clientAddress(`::ffff:${insider}`, "203.0.113.4, 198.51.100.7", TRUSTED_PROXIES)).toBe("198.51.100.7");
+    // …and anyone outside it cannot claim another address.
+    expect(clientAddress("198.51.100.66", "10.1.2.3", TRUSTED_PROXIES)).toBe("198.51.100.66");
+    // The apps believe Caddy the same way (Express "trust proxy" takes the same range).
+    for (const app of APP_IDS) expect(withDefaults(compose.services[app]?.environment?.TRUST_PROXY)).toBe(subnet);
   });
 
   it("requires the secrets instead of defaulting them", () => {

@@ -12,8 +12,8 @@ rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
 process.env.PORT_OFFSET = String(offset);
 process.env.LOG_LEVEL ??= "warn";
-// Every test signs in from this machine's one address: lift the per-client sign-in limit (the
-// limit itself is covered by the API's integration tests).
+// Every test signs in from this machine's one address, a few with wrong passwords: lift the
+// per-client limit on wrong passwords (the limits themselves are covered by the API's tests).
 process.env.LOGIN_LIMIT_PER_CLIENT ??= "100000";
 // Mail goes to a local sink the tests can read (e2e/support.ts: MAIL_SINK), retried quickly.
 const sink = await startMailSink({ smtpPort: 2525 + offset, httpPort: 2526 + offset });

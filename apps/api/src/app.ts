@@ -146,6 +146,9 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
 
   app.notFound((c) => fail(c, 404, `No such endpoint: ${c.req.method} ${c.req.path}`));
   app.onError((caught, c) => {
+    // Refused before its body was read (401 on an upload, 413): close the connection instead of
+    // reading the rest of the upload only to throw it away.
+    if (c.req.raw.body && !c.req.raw.bodyUsed) c.header("Connection", "close");
     // A database that is down or restarting is worth a retry, not a 500: 503 with Retry-After.
     const unavailable = !(caught instanceof ApiError) && isDatabaseUnavailable(caught);
     if (unavailable) (c.var.log ?? logger).warn({ err: caught }, "database unavailable");

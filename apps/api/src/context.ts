@@ -23,9 +23,9 @@ export interface MailConfig {
 export interface ApiConfig {
   /** Idle lifetime of a session; each use extends it. */
   sessionIdleHours: number;
-  /** Addresses of proxies (the app servers, a load balancer) whose X-Forwarded-For is believed. */
+  /** Addresses or CIDR ranges of proxies (the app servers, a load balancer) whose X-Forwarded-For is believed. */
   trustedProxies: readonly string[];
-  /** Sign-in attempts per client address per minute. */
+  /** Wrong passwords per client address (all accounts) per LOGIN_FAILURES_PER_CLIENT window. */
   loginLimitPerClient: number;
   /** Logo shown in the shell header (the user record's company_logo), or null for the built-in one. */
   companyLogoUrl: string | null;

@@ -1,9 +1,11 @@
 import { DEFAULT_APP_PORTS } from "@repo/auth/apps";
+import { LOGIN_FAILURES_PER_CLIENT } from "@repo/contracts/auth";
 import { PROGRAMME_ADMIN_EMAIL } from "@repo/contracts/content-notices-constants";
 import { logLevelVar, nodeEnvVar, originVar, portVar } from "@repo/contracts/env";
 import { emailAddress } from "@repo/contracts/mail";
 import { MAIL_DEFAULT_MAX_ATTEMPTS, MAIL_DEFAULT_RATE_PER_MINUTE } from "@repo/contracts/mail-constants";
 import { z } from "zod";
+import { isAddressOrRange } from "./http/client-ip";
 import { DEMO_GATEWAY_DEFAULT_SECRET } from "./services/payments/gateway";
 import { DEFAULT_PDF_CONFIG } from "./services/pdf";
 
@@ -69,7 +71,10 @@ export const apiEnvSchema = z
     INVOICE_ISSUER_TAX_ID: z.string().trim().min(1).optional(),
     /** The Chromium binary that renders PDFs (invoices, admit cards); Debian's by default. */
     CHROMIUM_PATH: z.string().min(1, "must be the path of a Chromium binary").default(DEFAULT_PDF_CONFIG.chromiumPath),
-    /** Comma-separated addresses whose X-Forwarded-For is believed (the app servers, a load balancer). */
+    /**
+     * Comma-separated addresses or CIDR ranges whose X-Forwarded-For is believed (the app
+     * servers, a load balancer; deploy/compose.yaml trusts its own network's range).
+     */
     TRUSTED_PROXIES: z
       .string()
       .default("127.0.0.1,::1")
@@ -78,6 +83,10 @@ export const apiEnvSchema = z
           .split(",")
           .map((s) => s.trim())
           .filter(Boolean),
+      )
+      .refine(
+        (entries) => entries.every(isAddressOrRange),
+        "must be comma-separated addresses or CIDR ranges, like 127.0.0.1,::1,172.30.10.0/24",
       ),
     SESSION_IDLE_HOURS: z
       .string()
@@ -89,11 +98,8 @@ export const apiEnvSchema = z
           .min(1, "must be at least 1")
           .max(720, "must be at most 720"),
       ),
-    /** Sign-in attempts allowed per client address per minute (429 beyond). */
-    LOGIN_LIMIT_PER_CLIENT: z
-      .string()
-      .default("20")
-      .pipe(z.coerce.number<string>().int("must be a whole number").min(1, "must be at least 1")),
+    /** Wrong passwords allowed per client address (all accounts) per 15 minutes; successes never count. */
+    LOGIN_LIMIT_PER_CLIENT: wholeNumber(LOGIN_FAILURES_PER_CLIENT.max, 1, "failed sign-ins"),
     COMPANY_LOGO_URL: z.url({ error: "must be an absolute URL" }).optional(),
     /** Where people open the school app: links in mail (verification, student sign-in) point there. */
     SCHOOL_ORIGIN: originVar(`http://localhost:${DEFAULT_APP_PORTS.school}`),

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { serve } from "@hono/node-server";
 import type { Driver } from "@repo/db";
 import { createTestDatabase, type TestDatabase } from "@repo/db/testing";
 import pino from "pino";
@@ -62,8 +63,28 @@ export async function startTestApi(driver: Driver, config: ServicesConfig = {}) 
     return result.body.data.token;
   }
 
+  /**
+   * The same app on a real socket (127.0.0.1, a free port): for what needs one, such as the
+   * caller's address (a trusted proxy's X-Forwarded-For) and streamed request bodies.
+   */
+  async function listen(): Promise<{ url: string; close(): Promise<void> }> {
+    return new Promise((resolve) => {
+      const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => {
+        resolve({
+          url: `http://127.0.0.1:${info.port}`,
+          close: () =>
+            new Promise<void>((done) => {
+              if ("closeAllConnections" in server) server.closeAllConnections();
+              server.close(() => done());
+            }),
+        });
+      });
+    });
+  }
+
   return {
     app,
+    listen,
     database,
     db: database.db,
     services,

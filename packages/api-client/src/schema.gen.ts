@@ -970,7 +970,7 @@ export interface paths {
         put?: never;
         /**
          * Change the signed-in user's password
-         * @description Every password rule applies. Other sign-ins of the user are signed out; this one stays.
+         * @description Every password rule applies. Other sign-ins of the user are signed out; this one stays. Wrong current passwords are limited per account (429 with Retry-After, saying until when).
          *
          *     Requires the `self.profile` permission.
          */
@@ -992,7 +992,7 @@ export interface paths {
         put?: never;
         /**
          * Is a username free?
-         * @description Case-insensitive. Rate limited per client.
+         * @description Case-insensitive. Rate limited per client address: floods, and more tightly the look-ups that find a taken username.
          *
          *     Public.
          */
@@ -2284,7 +2284,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with username and password
-         * @description Wrong credentials answer 401 `Login failed` with the same body and timing whether or not the account exists. Rate limited per client and per account (429 with Retry-After).
+         * @description Wrong credentials answer 401 `Login failed` with the same body and timing whether or not the account exists. Only wrong passwords are limited, never successful sign-ins: per client address across accounts; per account from one address (a short pause, then a lock for that address only); and per account across addresses, past which only addresses the account signed in from before may try. A refusal is 429 with Retry-After and says until when (India Standard Time).
          *
          *     Public.
          */
@@ -5106,7 +5106,7 @@ export interface paths {
         put?: never;
         /**
          * Text a 6-digit code to a mobile number
-         * @description The code is valid for 10 minutes, once, with 5 attempts. Sending a new code replaces the previous one. Rate limited per account and per client.
+         * @description The code is valid for 10 minutes, once, with 5 attempts. Sending a new code replaces the previous one. Rate limited per account, and per client address counting only the codes not verified.
          *
          *     Requires the `self.profile` permission.
          */
@@ -5148,7 +5148,7 @@ export interface paths {
         };
         /**
          * Which school a referral code belongs to (public)
-         * @description Answers the school's name, or 404 “No school has this referral code”. Rate limited per client.
+         * @description Answers the school's name, or 404 “No school has this referral code”. Unknown codes are limited per client address.
          *
          *     Public.
          */
@@ -5172,7 +5172,7 @@ export interface paths {
         put?: never;
         /**
          * Register as an individual student (public)
-         * @description Creates the student (source sif, open exam year) with its school (a listed one by `school_id`, or `unlisted_school_name` with zone and state), its referral (pending) when `referral_code` is a school's code, and its student account; mails the username and password to `email`. The same name, date of birth and phone in one exam year is one student: a duplicate answers 409. Rate limited per client.
+         * @description Creates the student (source sif, open exam year) with its school (a listed one by `school_id`, or `unlisted_school_name` with zone and state), its referral (pending) when `referral_code` is a school's code, and its student account; mails the username and password to `email`. The same name, date of birth and phone in one exam year is one student: a duplicate answers 409. Rate limited per client address, registrations and refused attempts counted apart.
          *
          *     Public.
          */
@@ -12550,6 +12550,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many wrong passwords; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Something went wrong on our side */
             500: {
                 headers: {
@@ -14180,6 +14189,15 @@ export interface operations {
             };
             /** @description The current password is wrong */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many wrong current passwords; Retry-After says when to try again */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -28838,6 +28856,15 @@ export interface operations {
             };
             /** @description The password is wrong, or the cheque is not a JPEG, PNG or PDF */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many wrong passwords; Retry-After says when to try again */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

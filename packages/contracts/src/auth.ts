@@ -162,15 +162,37 @@ export const otpSentData = z.object({ expires_in_seconds: z.number().int() });
 export const handoffData = z.object({ code: z.string(), target_app: z.string(), expires_at: z.string() });
 export const handoffRedeemData = z.object({ token: z.string(), user: signedInUser });
 
-/** Sign-in limits (docs/decisions/006-rate-limits-in-postgres.md). */
-export const LOGIN_LIMIT_PER_ACCOUNT = { max: 10, windowSeconds: 15 * 60 } as const;
-export const USERNAME_CHECKS_PER_CLIENT = { max: 30, windowSeconds: 60 } as const;
+/**
+ * Sign-in limits count wrong passwords, never successes (docs/decisions/027-limits-that-fit-schools.md):
+ * a school lab signs in together from one address.
+ */
+/** Wrong passwords from one address, all accounts together (LOGIN_LIMIT_PER_CLIENT overrides max). */
+export const LOGIN_FAILURES_PER_CLIENT = { max: 100, windowSeconds: 15 * 60 } as const;
+/** One account from one address: a pause after a few wrong passwords in a row… */
+export const LOGIN_SLOWDOWN = { max: 3, windowSeconds: 60 } as const;
+/** …and a lock for that address after more. The owner elsewhere is not affected. */
+export const LOGIN_LOCKOUT = { max: 10, windowSeconds: 15 * 60 } as const;
+/**
+ * One account from every address together (a guesser with many addresses): past this, only the
+ * addresses the account signed in from before may try until the window ends.
+ */
+export const LOGIN_LIMIT_PER_ACCOUNT = { max: 30, windowSeconds: 60 * 60 } as const;
+/** How long an address the account signed in from stays "known" to it. */
+export const LOGIN_KNOWN_ADDRESS_DAYS = 90;
+/** Wrong current passwords (change password, bank details) per account. */
+export const PASSWORD_RECHECKS_PER_ACCOUNT = { max: 5, windowSeconds: 15 * 60 } as const;
+/** Username look-ups per address (a flood), and of those the ones that find a taken name (enumeration). */
+export const USERNAME_CHECKS_PER_CLIENT = { max: 600, windowSeconds: 60 } as const;
+export const USERNAMES_TAKEN_PER_CLIENT = { max: 30, windowSeconds: 15 * 60 } as const;
 
 /** Mobile codes: valid this long, this many wrong tries, this many sends per hour. */
 export const OTP_TTL_MINUTES = 10;
 export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_SENDS_PER_ACCOUNT = { max: 5, windowSeconds: 60 * 60 } as const;
+/** Codes sent from one address and not (yet) verified: a lab's students verifying theirs do not add up. */
 export const OTP_SENDS_PER_CLIENT = { max: 20, windowSeconds: 60 * 60 } as const;
+/** Wrong codes from one address, all accounts together. */
+export const OTP_FAILURES_PER_CLIENT = { max: 30, windowSeconds: 15 * 60 } as const;
 
 /** A handoff code moves a sign-in to another app within this many seconds, once. */
 export const HANDOFF_TTL_SECONDS = 60;

@@ -1,11 +1,44 @@
+import { BlockList, isIP } from "node:net";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
 
+/** `10.0.0.5`, `::1` or a range `172.30.10.0/24`: what TRUSTED_PROXIES lists. */
+export function isAddressOrRange(entry: string): boolean {
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/** The trusted proxies as a set of addresses and ranges (built once per list). */
+const lists = new WeakMap<readonly string[], BlockList>();
+function blockListOf(trusted: readonly string[]): BlockList {
+  let list = lists.get(trusted);
+  if (!list) {
+    list = new BlockList();
+    for (const entry of trusted) {
+      const [address = "", prefix] = entry.split("/");
+      const type = isIP(address) === 6 ? "ipv6" : "ipv4";
+      if (prefix === undefined) list.addAddress(address, type);
+      else list.addSubnet(address, Number(prefix), type);
+    }
+    lists.set(trusted, list);
+  }
+  return list;
+}
+
+function isTrusted(address: string, trusted: readonly string[]): boolean {
+  const family = isIP(address);
+  return family !== 0 && blockListOf(trusted).check(address, family === 6 ? "ipv6" : "ipv4");
+}
+
 /**
  * The caller's address for rate limits and logs. X-Forwarded-For is believed only when the
- * connection comes from a configured trusted proxy (the app servers, a load balancer); then the
- * right-most address that is not itself a trusted proxy is the client.
+ * connection comes from a configured trusted proxy (the app servers, a load balancer: addresses
+ * or CIDR ranges); then the right-most address that is not itself a trusted proxy is the client.
  */
 export function clientAddress(
   remote: string | undefined,
@@ -13,14 +46,14 @@ export function clientAddress(
   trusted: readonly string[],
 ) {
   const peer = normalise(remote ?? "unknown");
-  if (!forwardedFor || !trusted.includes(peer)) return peer;
+  if (!forwardedFor || !isTrusted(peer, trusted)) return peer;
   const hops = forwardedFor
     .split(",")
     .map((hop) => normalise(hop.trim()))
     .filter(Boolean);
   for (let i = hops.length - 1; i >= 0; i--) {
     const hop = hops[i];
-    if (hop && !trusted.includes(hop)) return hop;
+    if (hop && !isTrusted(hop, trusted)) return hop;
   }
   return peer;
 }

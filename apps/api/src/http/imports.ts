@@ -62,17 +62,10 @@ export const download = (c: Context<AppEnv>, bytes: Uint8Array, fileName: string
 
 /**
  * Reads an import's multipart form (file and mode, plus any other fields) with a message per
- * field: an oversized body is refused before it is read when the client says its size.
+ * field. The route's body limit (uploadLimit) has refused an oversized body before it was read.
  */
 export async function readImportForm(c: Context<AppEnv>, maxBytes: number) {
   const megabytes = maxBytes / 1024 / 1024;
-  const length = Number(c.req.header("content-length") ?? 0);
-  if (length > maxBytes + 64 * 1024) {
-    throw new ApiError(
-      413,
-      `The file is larger than ${megabytes} MB, the most that can be imported at once. Split it into smaller files.`,
-    );
-  }
   const form = await c.req.parseBody().catch(() => {
     throw new ApiError(400, "Send the file as multipart/form-data with the fields file and mode");
   });

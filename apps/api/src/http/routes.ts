@@ -1,6 +1,7 @@
 import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import { errorEnvelopeSchema } from "@repo/contracts/envelope";
 import { type Access, requireAccess } from "../auth/middleware";
+import { type BodyLimit, JSON_BODY_LIMIT, limitBody } from "./body-limit";
 import { named } from "./schemas";
 
 /**
@@ -33,12 +34,20 @@ const standardErrors = (access: Access) => ({
   },
 });
 
-export function apiRoute<const R extends Omit<RouteConfig, "middleware" | "security">>(access: Access, config: R) {
+/**
+ * `options.bodyLimit`: how large a body the route reads (an upload's `uploadLimit`); JSON routes
+ * keep the small default. Access is checked first, so an anonymous caller's body is never read.
+ */
+export function apiRoute<const R extends Omit<RouteConfig, "middleware" | "security">>(
+  access: Access,
+  config: R,
+  options: { bodyLimit?: BodyLimit } = {},
+) {
   const key = `${config.method.toUpperCase()} ${config.path}`;
   ROUTE_ACCESS.set(key, access);
   const route = createRoute({
     ...config,
-    middleware: [requireAccess(access)] as const,
+    middleware: [requireAccess(access), limitBody(options.bodyLimit ?? JSON_BODY_LIMIT)] as const,
     operationId: operationId(config.method, config.path),
     // Public operations say so explicitly, so the document's default security does not apply.
     security: access === "public" ? [] : [{ bearerAuth: [] }],

@@ -17,7 +17,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
       tags: ["Auth"],
       summary: "Sign in with username and password",
       description:
-        "Wrong credentials answer 401 `Login failed` with the same body and timing whether or not the account exists. Rate limited per client and per account (429 with Retry-After).",
+        "Wrong credentials answer 401 `Login failed` with the same body and timing whether or not the account exists. Only wrong passwords are limited, never successful sign-ins: per client address across accounts; per account from one address (a short pause, then a lock for that address only); and per account across addresses, past which only addresses the account signed in from before may try. A refusal is 429 with Retry-After and says until when (India Standard Time).",
       request: { body: { content: { "application/json": { schema: loginBody } }, required: true } },
       responses: {
         200: json(
@@ -77,7 +77,8 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
       path: "/api/check-username",
       tags: ["Auth"],
       summary: "Is a username free?",
-      description: "Case-insensitive. Rate limited per client.",
+      description:
+        "Case-insensitive. Rate limited per client address: floods, and more tightly the look-ups that find a taken username.",
       request: { body: { content: { "application/json": { schema: checkUsernameBody } }, required: true } },
       responses: {
         200: json(envelope(usernameCheckData).openapi("UsernameCheckResponse"), "Whether it is free"),
@@ -97,11 +98,13 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
       path: "/api/change-password",
       tags: ["Auth"],
       summary: "Change the signed-in user's password",
-      description: "Every password rule applies. Other sign-ins of the user are signed out; this one stays.",
+      description:
+        "Every password rule applies. Other sign-ins of the user are signed out; this one stays. Wrong current passwords are limited per account (429 with Retry-After, saying until when).",
       request: { body: { content: { "application/json": { schema: changePasswordBody } }, required: true } },
       responses: {
         200: json(messageOnly, "Password changed"),
         422: errorResponse("The current password is wrong"),
+        429: errorResponse("Too many wrong current passwords; Retry-After says when to try again"),
       },
     }),
     async (c) => {

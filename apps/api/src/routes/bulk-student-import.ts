@@ -5,6 +5,7 @@ import { envelope } from "@repo/contracts/envelope";
 import { jobStarted } from "@repo/contracts/jobs";
 import { actorOf, signedIn } from "../auth/middleware";
 import type { AppEnv } from "../context";
+import { SPLIT_HINT as SPLIT, uploadLimit } from "../http/body-limit";
 import { ok } from "../http/envelope";
 import { download, importForm, importPreview, jobIdParam, readImportForm, xlsxResponse } from "../http/imports";
 import { apiRoute, errorResponse } from "../http/routes";
@@ -43,20 +44,31 @@ export function registerBulkStudentImportRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(
-    apiRoute("students.bulkImport", {
-      method: "post",
-      path: "/api/coordinator/student/import",
-      tags,
-      summary: "Import students into the schools of the caller's region",
-      description: `Multipart form with \`file\` and \`mode\`, as POST /api/schools/student/import. Each row names its school in "${SCHOOL_CODE_HEADER}" (the school's referral code); a school outside the caller's region, unknown or deactivated is a mistake of that row. \`preview\` answers 200 and saves nothing; the other modes check the file's type, size and columns at once (413/422), then answer 202 with the job's id (GET /api/jobs/{id}: progress, then the result with \`schools\`, the number of schools that got students). Students go to their school like those of its own import, in the open exam year, in one transaction.`,
-      request: { body: { content: { "multipart/form-data": { schema: importForm } }, required: true } },
-      responses: {
-        200: json(envelope(importPreview).openapi("BulkStudentImportPreviewResponse"), "The preview (mode preview)"),
-        202: json(envelope(jobStarted).openapi("BulkStudentImportStartedResponse"), "The import job was queued"),
-        413: errorResponse("The file is larger than the limit"),
-        422: errorResponse("The file is not a spreadsheet, cannot be read, or lacks a required column"),
+    apiRoute(
+      "students.bulkImport",
+      {
+        method: "post",
+        path: "/api/coordinator/student/import",
+        tags,
+        summary: "Import students into the schools of the caller's region",
+        description: `Multipart form with \`file\` and \`mode\`, as POST /api/schools/student/import. Each row names its school in "${SCHOOL_CODE_HEADER}" (the school's referral code); a school outside the caller's region, unknown or deactivated is a mistake of that row. \`preview\` answers 200 and saves nothing; the other modes check the file's type, size and columns at once (413/422), then answer 202 with the job's id (GET /api/jobs/{id}: progress, then the result with \`schools\`, the number of schools that got students). Students go to their school like those of its own import, in the open exam year, in one transaction.`,
+        request: { body: { content: { "multipart/form-data": { schema: importForm } }, required: true } },
+        responses: {
+          200: json(envelope(importPreview).openapi("BulkStudentImportPreviewResponse"), "The preview (mode preview)"),
+          202: json(envelope(jobStarted).openapi("BulkStudentImportStartedResponse"), "The import job was queued"),
+          413: errorResponse("The file is larger than the limit"),
+          422: errorResponse("The file is not a spreadsheet, cannot be read, or lacks a required column"),
+        },
       },
-    }),
+      {
+        bodyLimit: uploadLimit({
+          field: "file",
+          what: "The file",
+          maxBytes: BULK_STUDENT_IMPORT.maxBytes,
+          hint: SPLIT,
+        }),
+      },
+    ),
     async (c) => {
       const { file, mode, bytes } = await readImportForm(c, BULK_STUDENT_IMPORT.maxBytes);
       const { database, storage } = c.var.services;

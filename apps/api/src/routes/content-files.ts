@@ -3,7 +3,6 @@ import {
   BROCHURE_DOWNLOAD_PATHS,
   BROCHURE_FLIPBOOK_PATHS,
   CONTENT_FILE_LABELS,
-  type ContentFileKind,
   formatBytes,
   STUDY_MATERIAL_PATHS,
 } from "@repo/contracts/content-constants";
@@ -23,6 +22,7 @@ import { LANGUAGES } from "@repo/contracts/languages";
 import type { Context } from "hono";
 import { actorOf, signedIn } from "../auth/middleware";
 import type { AppEnv } from "../context";
+import { uploadLimit } from "../http/body-limit";
 import { ok } from "../http/envelope";
 import { ApiError, invalidField } from "../http/errors";
 import { apiRoute, errorResponse } from "../http/routes";
@@ -116,20 +116,10 @@ const fileContent = {
   404: errorResponse("No such item, or it has no file"),
 };
 
-/** Room for the form's other fields and the multipart framing around the file. */
-const FORM_OVERHEAD_BYTES = 64 * 1024;
-
-/** Reads a multipart content form: the fields for `schema`, and the `file` (at most `kind`'s limit). */
-async function contentForm<S extends z.ZodType>(c: Context<AppEnv>, schema: S, kind: ContentFileKind) {
-  // Refuse an oversized upload before reading its body, when the client says its size.
-  const rule = UPLOAD_RULES[kind];
-  if (Number(c.req.header("content-length") ?? 0) > rule.maxBytes + FORM_OVERHEAD_BYTES) {
-    throw invalidField(
-      "file",
-      `${rule.what} can be at most ${formatBytes(rule.maxBytes)}. Upload a smaller file.`,
-      413,
-    );
-  }
+/** Reads a multipart content form: the fields for `schema`, and the `file`. */
+async function contentForm<S extends z.ZodType>(c: Context<AppEnv>, schema: S) {
+  // The route's body limit (uploadLimit of the kind's rule) refused an oversized upload already;
+  // the file's own size and content are checked by the service.
   const form = await c.req.parseBody({ all: true }).catch(() => {
     throw new ApiError(400, "Send the form as multipart/form-data");
   });
@@ -212,37 +202,45 @@ function registerStudyMaterials(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(
-    apiRoute("content.manage", {
-      method: "post",
-      path: paths.collection,
-      tags,
-      summary: "Create a study material",
-      description: "Multipart form: the fields and either a PDF `file` or an https `link`.",
-      request: { body: { content: { "multipart/form-data": { schema: studyForm } }, required: true } },
-      responses: { 200: json(studyOne, "The new study material"), ...writeErrors },
-    }),
+    apiRoute(
+      "content.manage",
+      {
+        method: "post",
+        path: paths.collection,
+        tags,
+        summary: "Create a study material",
+        description: "Multipart form: the fields and either a PDF `file` or an https `link`.",
+        request: { body: { content: { "multipart/form-data": { schema: studyForm } }, required: true } },
+        responses: { 200: json(studyOne, "The new study material"), ...writeErrors },
+      },
+      { bodyLimit: uploadLimit(UPLOAD_RULES["study-material"]) },
+    ),
     async (c) => {
-      const { fields, file } = await contentForm(c, studyMaterialFields, "study-material");
+      const { fields, file } = await contentForm(c, studyMaterialFields);
       const saved = await createStudyMaterial(servicesOf(c), actorOf(c), fields, file);
       return ok(c, saved, `${label.one} created successfully`);
     },
   );
 
   app.openapi(
-    apiRoute("content.manage", {
-      method: "post",
-      path: paths.update,
-      tags,
-      summary: "Update a study material",
-      description: "Multipart form. Without a new file the stored one stays; a link given instead replaces it.",
-      request: {
-        params: idParam,
-        body: { content: { "multipart/form-data": { schema: studyForm } }, required: true },
+    apiRoute(
+      "content.manage",
+      {
+        method: "post",
+        path: paths.update,
+        tags,
+        summary: "Update a study material",
+        description: "Multipart form. Without a new file the stored one stays; a link given instead replaces it.",
+        request: {
+          params: idParam,
+          body: { content: { "multipart/form-data": { schema: studyForm } }, required: true },
+        },
+        responses: { 200: json(studyOne, "The updated study material"), ...writeErrors },
       },
-      responses: { 200: json(studyOne, "The updated study material"), ...writeErrors },
-    }),
+      { bodyLimit: uploadLimit(UPLOAD_RULES["study-material"]) },
+    ),
     async (c) => {
-      const { fields, file } = await contentForm(c, studyMaterialFields, "study-material");
+      const { fields, file } = await contentForm(c, studyMaterialFields);
       const saved = await updateStudyMaterial(servicesOf(c), actorOf(c), c.req.valid("param").id, fields, file);
       return ok(c, saved, `${label.one} updated successfully`);
     },
@@ -315,17 +313,21 @@ function registerBrochures(app: OpenAPIHono<AppEnv>, kind: BrochureKind) {
   );
 
   app.openapi(
-    apiRoute("content.manage", {
-      method: "post",
-      path: paths.collection,
-      tags,
-      summary: `Create a ${noun}`,
-      description: "Multipart form with the PDF as `file`.",
-      request: { body: { content: { "multipart/form-data": { schema: form } }, required: true } },
-      responses: { 200: json(brochureOne, `The new ${noun}`), ...writeErrors },
-    }),
+    apiRoute(
+      "content.manage",
+      {
+        method: "post",
+        path: paths.collection,
+        tags,
+        summary: `Create a ${noun}`,
+        description: "Multipart form with the PDF as `file`.",
+        request: { body: { content: { "multipart/form-data": { schema: form } }, required: true } },
+        responses: { 200: json(brochureOne, `The new ${noun}`), ...writeErrors },
+      },
+      { bodyLimit: uploadLimit(UPLOAD_RULES[kind]) },
+    ),
     async (c) => {
-      const { fields, file } = await contentForm(c, brochureFields, kind);
+      const { fields, file } = await contentForm(c, brochureFields);
       return ok(
         c,
         await createBrochure(servicesOf(c), kind, actorOf(c), fields, file),
@@ -335,17 +337,21 @@ function registerBrochures(app: OpenAPIHono<AppEnv>, kind: BrochureKind) {
   );
 
   app.openapi(
-    apiRoute("content.manage", {
-      method: "post",
-      path: paths.update,
-      tags,
-      summary: `Update a ${noun}`,
-      description: "Multipart form; without a new file the stored one stays.",
-      request: { params: idParam, body: { content: { "multipart/form-data": { schema: form } }, required: true } },
-      responses: { 200: json(brochureOne, `The updated ${noun}`), ...writeErrors },
-    }),
+    apiRoute(
+      "content.manage",
+      {
+        method: "post",
+        path: paths.update,
+        tags,
+        summary: `Update a ${noun}`,
+        description: "Multipart form; without a new file the stored one stays.",
+        request: { params: idParam, body: { content: { "multipart/form-data": { schema: form } }, required: true } },
+        responses: { 200: json(brochureOne, `The updated ${noun}`), ...writeErrors },
+      },
+      { bodyLimit: uploadLimit(UPLOAD_RULES[kind]) },
+    ),
     async (c) => {
-      const { fields, file } = await contentForm(c, brochureFields, kind);
+      const { fields, file } = await contentForm(c, brochureFields);
       const saved = await updateBrochure(servicesOf(c), kind, actorOf(c), c.req.valid("param").id, fields, file);
       return ok(c, saved, `${label.one} updated successfully`);
     },

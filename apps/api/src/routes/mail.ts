@@ -28,6 +28,7 @@ import { paginated } from "@repo/contracts/pagination";
 import type { Context } from "hono";
 import { actorOf, signedIn } from "../auth/middleware";
 import type { AppEnv } from "../context";
+import { type BodyLimit, limitBody } from "../http/body-limit";
 import { ok } from "../http/envelope";
 import { ApiError } from "../http/errors";
 import { apiRoute, errorResponse } from "../http/routes";
@@ -71,6 +72,7 @@ const body = <T extends z.ZodType>(schema: T, required = true) => ({
 /** A JSON request may be this large: a 1 MB body can grow up to six times when JSON-escaped. */
 const MAX_REQUEST_BYTES = MAIL_BODY_MAX_BYTES * 6 + 64 * 1024;
 const TOO_LARGE = `The body can be at most ${MAIL_BODY_MAX_BYTES / 1_000_000} MB (${MAIL_BODY_MAX_BYTES.toLocaleString("en")} bytes of UTF-8). Shorten it or link to a file instead.`;
+const MAIL_BODY_LIMIT: BodyLimit = { maxBytes: MAX_REQUEST_BYTES, field: "body", message: TOO_LARGE };
 
 /** 202 Accepted in the common envelope: the work goes on in a job. */
 const accepted = <T>(c: Context<AppEnv>, data: T, message: string) => c.json({ status: true, message, data }, 202);
@@ -88,13 +90,10 @@ export function registerMailRoutes(app: OpenAPIHono<AppEnv>) {
     if (c.req.method !== "POST") return next();
     const auth = c.var.auth;
     if (!auth || !(auth.can("outbox.use") || auth.can("mail.send"))) return next();
-    if (Number(c.req.header("content-length") ?? 0) > MAX_REQUEST_BYTES) {
-      throw new ApiError(413, TOO_LARGE, [{ field: "body", message: TOO_LARGE }]);
-    }
-    if ((c.req.header("content-type") ?? "").includes("json")) {
+    // The whole request first, by its Content-Length or while it streams (never buffered past it).
+    return limitBody(MAIL_BODY_LIMIT)(c, async () => {
+      if (!(c.req.header("content-type") ?? "").includes("json")) return next();
       const text = await c.req.text(); // cached: the validator reads it again
-      if (utf8Bytes(text) > MAX_REQUEST_BYTES)
-        throw new ApiError(413, TOO_LARGE, [{ field: "body", message: TOO_LARGE }]);
       let parsed: unknown;
       try {
         parsed = JSON.parse(text);
@@ -110,8 +109,8 @@ export function registerMailRoutes(app: OpenAPIHono<AppEnv>) {
       if (typeof mailBody === "string" && utf8Bytes(mailBody) > MAIL_BODY_MAX_BYTES) {
         throw new ApiError(413, TOO_LARGE, [{ field: "body", message: TOO_LARGE }]);
       }
-    }
-    return next();
+      return next();
+    });
   });
 
   // ── Templates ───────────────────────────────────────────────────────────────────────────────

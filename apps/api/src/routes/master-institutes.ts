@@ -22,6 +22,7 @@ import { studentListQuery, studentPage, studentRow } from "@repo/contracts/stude
 import { STUDENT_IMPORT } from "@repo/contracts/students-constants";
 import { actorOf, signedIn } from "../auth/middleware";
 import type { AppEnv } from "../context";
+import { SPLIT_HINT as SPLIT, uploadLimit } from "../http/body-limit";
 import { created, ok } from "../http/envelope";
 import { invalidField } from "../http/errors";
 import { download, importForm, importPreview, jobIdParam, readImportForm, xlsxResponse } from "../http/imports";
@@ -279,21 +280,25 @@ export function registerMasterInstituteRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(
-    apiRoute("institute.schools.manage", {
-      method: "post",
-      path: "/api/master-institute/schools/import",
-      tags,
-      summary: "Import the institute's schools from a spreadsheet",
-      description:
-        "Multipart form with `file` and `mode`, like the students import. Each school gets its role-2 account and a credentials mail. A row whose username is already one of the institute's schools changes nothing (counted as already registered), so uploading the same file again adds nothing.",
-      request: { body: { content: { "multipart/form-data": { schema: importForm } }, required: true } },
-      responses: {
-        200: json(envelope(importPreview).openapi("SchoolImportPreviewResponse"), "The preview (mode preview)"),
-        202: json(envelope(jobStarted).openapi("SchoolImportStartedResponse"), "The import job was queued"),
-        413: errorResponse("The file is larger than the limit"),
-        422: errorResponse("The file is not a spreadsheet, cannot be read, or lacks a required column"),
+    apiRoute(
+      "institute.schools.manage",
+      {
+        method: "post",
+        path: "/api/master-institute/schools/import",
+        tags,
+        summary: "Import the institute's schools from a spreadsheet",
+        description:
+          "Multipart form with `file` and `mode`, like the students import. Each school gets its role-2 account and a credentials mail. A row whose username is already one of the institute's schools changes nothing (counted as already registered), so uploading the same file again adds nothing.",
+        request: { body: { content: { "multipart/form-data": { schema: importForm } }, required: true } },
+        responses: {
+          200: json(envelope(importPreview).openapi("SchoolImportPreviewResponse"), "The preview (mode preview)"),
+          202: json(envelope(jobStarted).openapi("SchoolImportStartedResponse"), "The import job was queued"),
+          413: errorResponse("The file is larger than the limit"),
+          422: errorResponse("The file is not a spreadsheet, cannot be read, or lacks a required column"),
+        },
       },
-    }),
+      { bodyLimit: uploadLimit({ field: "file", what: "The file", maxBytes: SCHOOL_IMPORT.maxBytes, hint: SPLIT }) },
+    ),
     async (c) => {
       const { file, mode, bytes } = await readImportForm(c, SCHOOL_IMPORT.maxBytes);
       const { database, storage } = c.var.services;
@@ -355,22 +360,26 @@ export function registerMasterInstituteRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(
-    apiRoute("institute.schools.manage", {
-      method: "post",
-      path: "/api/master-institute/student/import",
-      tags,
-      summary: "Import students into one of the institute's schools",
-      description:
-        "The students import (same template, modes, job and errors file as POST /api/schools/student/import) with `school_id` naming one of the institute's active schools; errors file at GET /api/schools/student/import/{job_id}/errors.",
-      request: { body: { content: { "multipart/form-data": { schema: schoolImportForm } }, required: true } },
-      responses: {
-        200: json(envelope(importPreview), "The preview (mode preview)"),
-        202: json(envelope(jobStarted), "The import job was queued"),
-        404: notInstitute,
-        413: errorResponse("The file is larger than the limit"),
-        422: errorResponse("The file is not a spreadsheet, cannot be read, or lacks a required column"),
+    apiRoute(
+      "institute.schools.manage",
+      {
+        method: "post",
+        path: "/api/master-institute/student/import",
+        tags,
+        summary: "Import students into one of the institute's schools",
+        description:
+          "The students import (same template, modes, job and errors file as POST /api/schools/student/import) with `school_id` naming one of the institute's active schools; errors file at GET /api/schools/student/import/{job_id}/errors.",
+        request: { body: { content: { "multipart/form-data": { schema: schoolImportForm } }, required: true } },
+        responses: {
+          200: json(envelope(importPreview), "The preview (mode preview)"),
+          202: json(envelope(jobStarted), "The import job was queued"),
+          404: notInstitute,
+          413: errorResponse("The file is larger than the limit"),
+          422: errorResponse("The file is not a spreadsheet, cannot be read, or lacks a required column"),
+        },
       },
-    }),
+      { bodyLimit: uploadLimit({ field: "file", what: "The file", maxBytes: STUDENT_IMPORT.maxBytes, hint: SPLIT }) },
+    ),
     async (c) => {
       const { form, file, mode, bytes } = await readImportForm(c, STUDENT_IMPORT.maxBytes);
       const schoolId = Number(form.school_id);

@@ -15,7 +15,7 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>) {
       path: "/api/send-mobile-otp-after-login",
       tags: ["Auth"],
       summary: "Text a 6-digit code to a mobile number",
-      description: `The code is valid for ${OTP_TTL_MINUTES} minutes, once, with ${OTP_MAX_ATTEMPTS} attempts. Sending a new code replaces the previous one. Rate limited per account and per client.`,
+      description: `The code is valid for ${OTP_TTL_MINUTES} minutes, once, with ${OTP_MAX_ATTEMPTS} attempts. Sending a new code replaces the previous one. Rate limited per account, and per client address counting only the codes not verified.`,
       request: { query: sendOtpQuery },
       responses: {
         200: json(envelope(otpSentData).openapi("OtpSentResponse"), "Code sent"),
@@ -44,7 +44,7 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      await verifyOtp(c.var.services.database.db, actorOf(c), c.req.valid("json"));
+      await verifyOtp(c.var.services.database.db, { ...actorOf(c), clientIp: c.var.clientIp }, c.req.valid("json"));
       return ok(c, null, "Mobile number verified");
     },
   );

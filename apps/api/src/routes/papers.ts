@@ -50,6 +50,7 @@ import { CLASS_LEVELS, classLabel } from "@repo/contracts/students-constants";
 import type { Context } from "hono";
 import { actorOf, signedIn } from "../auth/middleware";
 import type { AppEnv } from "../context";
+import { uploadLimit } from "../http/body-limit";
 import { ok } from "../http/envelope";
 import { ApiError } from "../http/errors";
 import { apiRoute, errorResponse } from "../http/routes";
@@ -57,7 +58,7 @@ import { idParam, json, named } from "../http/schemas";
 import { validated } from "../http/validation";
 import { fileResponse } from "../services/files";
 import { paperViewer } from "../services/papers/access";
-import { readQuestionImage, storeQuestionImage } from "../services/papers/images";
+import { QUESTION_IMAGE_RULE, readQuestionImage, storeQuestionImage } from "../services/papers/images";
 import { assignPanelMember, listPanelMembers, listSubjects } from "../services/papers/masters";
 import { exportPaperSet, exportSubjectWise } from "../services/papers/paper-export";
 import {
@@ -400,28 +401,32 @@ export function registerPaperRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(
-    apiRoute("questions.edit", {
-      method: "post",
-      path: "/api/question/image",
-      tags,
-      summary: "Upload a picture for a question",
-      description: `Multipart field \`image\`: a PNG, JPEG, WebP or GIF by content, at most ${QUESTION_IMAGE_MAX_BYTES / 1_000_000} MB. Answers the address to put in the question's HTML (\`<img src>\`); every app serves it.`,
-      request: {
-        body: {
-          content: {
-            "multipart/form-data": {
-              schema: z.object({ image: z.any().optional().openapi({ type: "string", format: "binary" }) }),
+    apiRoute(
+      "questions.edit",
+      {
+        method: "post",
+        path: "/api/question/image",
+        tags,
+        summary: "Upload a picture for a question",
+        description: `Multipart field \`image\`: a PNG, JPEG, WebP or GIF by content, at most ${QUESTION_IMAGE_MAX_BYTES / 1_000_000} MB. Answers the address to put in the question's HTML (\`<img src>\`); every app serves it.`,
+        request: {
+          body: {
+            content: {
+              "multipart/form-data": {
+                schema: z.object({ image: z.any().optional().openapi({ type: "string", format: "binary" }) }),
+              },
             },
+            required: true,
           },
-          required: true,
+        },
+        responses: {
+          200: json(envelope(z.object({ src: z.string() })).openapi("QuestionImageResponse"), "The picture's address"),
+          413: errorResponse("Larger than allowed"),
+          422: errorResponse("Not a picture"),
         },
       },
-      responses: {
-        200: json(envelope(z.object({ src: z.string() })).openapi("QuestionImageResponse"), "The picture's address"),
-        413: errorResponse("Larger than allowed"),
-        422: errorResponse("Not a picture"),
-      },
-    }),
+      { bodyLimit: uploadLimit(QUESTION_IMAGE_RULE) },
+    ),
     async (c) => {
       const form = await c.req.parseBody().catch(() => {
         throw new ApiError(400, "Send the picture as multipart/form-data");

@@ -1,8 +1,9 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { profileFields } from "@repo/contracts/auth";
+import { PROFILE_PHOTO_MAX_BYTES, profileFields } from "@repo/contracts/auth";
 import { envelope } from "@repo/contracts/envelope";
 import { actorOf, signedIn } from "../auth/middleware";
 import type { AppEnv } from "../context";
+import { uploadLimit } from "../http/body-limit";
 import { ok } from "../http/envelope";
 import { ApiError, invalidField } from "../http/errors";
 import { apiRoute, errorResponse } from "../http/routes";
@@ -22,20 +23,24 @@ const updateProfileForm = z.object({
 
 export function registerProfileRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(
-    apiRoute("self.profile", {
-      method: "post",
-      path: "/api/update-profile",
-      tags: ["Auth"],
-      summary: "Update name, designation, team and photo",
-      description:
-        "Multipart form. The photo is accepted only when its content is a JPEG, GIF, PNG or BMP image (the file name does not matter), at most 2 MB; it is stored outside any served folder and served by GET /api/user/photo.",
-      request: { body: { content: { "multipart/form-data": { schema: updateProfileForm } }, required: true } },
-      responses: {
-        200: json(envelope(namedUserRecord).openapi("UpdateProfileResponse"), "The updated user record"),
-        413: errorResponse("The photo is larger than 2 MB"),
-        422: errorResponse("The photo is not a JPEG, GIF, PNG or BMP image"),
+    apiRoute(
+      "self.profile",
+      {
+        method: "post",
+        path: "/api/update-profile",
+        tags: ["Auth"],
+        summary: "Update name, designation, team and photo",
+        description:
+          "Multipart form. The photo is accepted only when its content is a JPEG, GIF, PNG or BMP image (the file name does not matter), at most 2 MB; it is stored outside any served folder and served by GET /api/user/photo.",
+        request: { body: { content: { "multipart/form-data": { schema: updateProfileForm } }, required: true } },
+        responses: {
+          200: json(envelope(namedUserRecord).openapi("UpdateProfileResponse"), "The updated user record"),
+          413: errorResponse("The photo is larger than 2 MB"),
+          422: errorResponse("The photo is not a JPEG, GIF, PNG or BMP image"),
+        },
       },
-    }),
+      { bodyLimit: uploadLimit({ field: "profile_photo", what: "The photo", maxBytes: PROFILE_PHOTO_MAX_BYTES }) },
+    ),
     async (c) => {
       const form = await c.req.parseBody().catch(() => {
         throw new ApiError(400, "Send the profile as multipart/form-data");

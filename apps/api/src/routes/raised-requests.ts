@@ -11,6 +11,7 @@ import {
 import type { Context } from "hono";
 import { actorOf, signedIn } from "../auth/middleware";
 import type { AppEnv } from "../context";
+import { uploadLimit } from "../http/body-limit";
 import { ok } from "../http/envelope";
 import { ApiError, invalidField } from "../http/errors";
 import { apiRoute, errorResponse } from "../http/routes";
@@ -18,6 +19,7 @@ import { idParam, json, named } from "../http/schemas";
 import { validated } from "../http/validation";
 import { fileResponse } from "../services/files";
 import {
+  ATTACHMENT_RULE,
   changeRaisedRequestStatus,
   listRaisedRequests,
   raisedRequest,
@@ -92,19 +94,23 @@ export function registerRaisedRequestRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(
-    apiRoute("raisedRequests.raise", {
-      method: "post",
-      path: "/api/raisedRequest",
-      tags,
-      summary: "Raise a request to pay support about a payment",
-      description: `Multipart form: subject, message, optionally the order it is about (one of the caller's own) and an attachment (a receipt or a bank statement: PDF, JPEG, PNG or WebP by content, at most ${attachmentMb} MB). It starts open.`,
-      request: { body: { content: { "multipart/form-data": { schema: raiseForm } }, required: true } },
-      responses: {
-        200: detail,
-        413: errorResponse(`The attachment is larger than ${attachmentMb} MB`),
-        422: errorResponse("The order is not the caller's, or the attachment is not a PDF or a picture"),
+    apiRoute(
+      "raisedRequests.raise",
+      {
+        method: "post",
+        path: "/api/raisedRequest",
+        tags,
+        summary: "Raise a request to pay support about a payment",
+        description: `Multipart form: subject, message, optionally the order it is about (one of the caller's own) and an attachment (a receipt or a bank statement: PDF, JPEG, PNG or WebP by content, at most ${attachmentMb} MB). It starts open.`,
+        request: { body: { content: { "multipart/form-data": { schema: raiseForm } }, required: true } },
+        responses: {
+          200: detail,
+          413: errorResponse(`The attachment is larger than ${attachmentMb} MB`),
+          422: errorResponse("The order is not the caller's, or the attachment is not a PDF or a picture"),
+        },
       },
-    }),
+      { bodyLimit: uploadLimit(ATTACHMENT_RULE) },
+    ),
     async (c) => {
       const { body, attachment } = await readRaiseForm(c);
       const saved = await raiseRequest(c.var.services, viewerOf(c), body, attachment);

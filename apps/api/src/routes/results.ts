@@ -14,6 +14,7 @@ import {
 import { RESET_LEVELS, RESULT_LIMITS, RESULT_SHEET_FORMATS } from "@repo/contracts/results-constants";
 import { actorOf } from "../auth/middleware";
 import type { AppEnv } from "../context";
+import { SPLIT_HINT as SPLIT, uploadLimit } from "../http/body-limit";
 import { ok } from "../http/envelope";
 import { ApiError, invalidField } from "../http/errors";
 import { apiRoute, errorResponse } from "../http/routes";
@@ -59,47 +60,50 @@ const FORMATS = RESULT_SHEET_FORMATS.map((f) => `\`${f.code}\` (${f.name}, e.g. 
  */
 export function registerResultRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(
-    apiRoute("exam.uploadFile", {
-      method: "post",
-      path: "/api/admin-upload-txt-answersheet",
-      tags,
-      summary: "Upload a scanning vendor's answer-sheet file (checked first, stored only when confirmed)",
-      description: `Multipart fields \`file\` (text, one line per sheet, at most ${RESULT_LIMITS.maxUploadBytes / 1024 / 1024} MB), \`exam_level\` (level1, level2 or mock) and \`format\`: ${FORMATS}. Answers 202 with the upload's id and its check job: the dry run reads every line and reports sheets read, unknown roll numbers, unpaid students, roll numbers repeated in the file (the last line wins), unreadable lines and wrong paper-set codes or answer counts, with line numbers. Nothing is stored until POST /api/answer-sheet-upload/{upload_id}/confirm.`,
-      request: {
-        body: {
-          content: {
-            "multipart/form-data": {
-              schema: z.object({
-                file: z.any().optional().openapi({ type: "string", format: "binary" }),
-                exam_level: z
-                  .string()
-                  .optional()
-                  .openapi({ enum: ["level1", "level2", "mock"] }),
-                format: z
-                  .string()
-                  .optional()
-                  .openapi({ enum: RESULT_SHEET_FORMATS.map((f) => f.code) }),
-              }),
+    apiRoute(
+      "exam.uploadFile",
+      {
+        method: "post",
+        path: "/api/admin-upload-txt-answersheet",
+        tags,
+        summary: "Upload a scanning vendor's answer-sheet file (checked first, stored only when confirmed)",
+        description: `Multipart fields \`file\` (text, one line per sheet, at most ${RESULT_LIMITS.maxUploadBytes / 1024 / 1024} MB), \`exam_level\` (level1, level2 or mock) and \`format\`: ${FORMATS}. Answers 202 with the upload's id and its check job: the dry run reads every line and reports sheets read, unknown roll numbers, unpaid students, roll numbers repeated in the file (the last line wins), unreadable lines and wrong paper-set codes or answer counts, with line numbers. Nothing is stored until POST /api/answer-sheet-upload/{upload_id}/confirm.`,
+        request: {
+          body: {
+            content: {
+              "multipart/form-data": {
+                schema: z.object({
+                  file: z.any().optional().openapi({ type: "string", format: "binary" }),
+                  exam_level: z
+                    .string()
+                    .optional()
+                    .openapi({ enum: ["level1", "level2", "mock"] }),
+                  format: z
+                    .string()
+                    .optional()
+                    .openapi({ enum: RESULT_SHEET_FORMATS.map((f) => f.code) }),
+                }),
+              },
             },
+            required: true,
           },
-          required: true,
+        },
+        responses: {
+          202: json(envelope(answerUploadStarted).openapi("AnswerUploadStartedResponse"), "The check job was queued"),
+          413: errorResponse("The file is larger than the limit"),
+          422: errorResponse("Not a text file, or a field is missing"),
         },
       },
-      responses: {
-        202: json(envelope(answerUploadStarted).openapi("AnswerUploadStartedResponse"), "The check job was queued"),
-        413: errorResponse("The file is larger than the limit"),
-        422: errorResponse("Not a text file, or a field is missing"),
+      {
+        bodyLimit: uploadLimit({
+          field: "file",
+          what: "The answer-sheet file",
+          maxBytes: RESULT_LIMITS.maxUploadBytes,
+          hint: SPLIT,
+        }),
       },
-    }),
+    ),
     async (c) => {
-      const length = Number(c.req.header("content-length") ?? 0);
-      if (length > RESULT_LIMITS.maxUploadBytes + 64 * 1024) {
-        throw invalidField(
-          "file",
-          `The file can be at most ${RESULT_LIMITS.maxUploadBytes / 1024 / 1024} MB: split it`,
-          413,
-        );
-      }
       const form = await c.req.parseBody().catch(() => {
         throw new ApiError(400, "Send the file as multipart/form-data with the fields file, exam_level and format");
       });

@@ -19,6 +19,7 @@ import {
 import type { Context } from "hono";
 import { actorOf } from "../auth/middleware";
 import type { AppEnv } from "../context";
+import { uploadLimit } from "../http/body-limit";
 import { ok } from "../http/envelope";
 import { ApiError, invalidField } from "../http/errors";
 import { apiRoute, errorResponse } from "../http/routes";
@@ -37,6 +38,7 @@ import {
 } from "../services/school-account";
 import {
   type BankOwner,
+  CHEQUE_RULE,
   chequeFile,
   getBankDetails,
   ownBankOwner,
@@ -72,6 +74,7 @@ const bankResponses = {
   404: errorResponse("No such school"),
   413: errorResponse("The cheque file is larger than 5 MB"),
   422: errorResponse("The password is wrong, or the cheque is not a JPEG, PNG or PDF"),
+  429: errorResponse("Too many wrong passwords; Retry-After says when to try again"),
 };
 
 /** Reads the multipart bank form, validates its fields with the contract and returns the cheque file. */
@@ -308,15 +311,19 @@ export function registerSchoolAccountRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(
-    apiRoute("bankDetails.manage", {
-      method: "post",
-      path: "/api/bank-details",
-      tags,
-      summary: "Save the signed-in account's bank details",
-      description: `Multipart form; needs the password again. The cancelled cheque is accepted by content (JPEG, PNG or PDF), at most ${CHEQUE_MAX_BYTES / 1024 / 1024} MB. The change is logged with the account number masked.`,
-      request: { body: { content: { "multipart/form-data": { schema: bankDetailsForm } }, required: true } },
-      responses: bankResponses,
-    }),
+    apiRoute(
+      "bankDetails.manage",
+      {
+        method: "post",
+        path: "/api/bank-details",
+        tags,
+        summary: "Save the signed-in account's bank details",
+        description: `Multipart form; needs the password again. The cancelled cheque is accepted by content (JPEG, PNG or PDF), at most ${CHEQUE_MAX_BYTES / 1024 / 1024} MB. The change is logged with the account number masked.`,
+        request: { body: { content: { "multipart/form-data": { schema: bankDetailsForm } }, required: true } },
+        responses: bankResponses,
+      },
+      { bodyLimit: uploadLimit(CHEQUE_RULE) },
+    ),
     (c) => saveFor(c, (db) => ownBankOwner(db, actorOf(c).userId)),
   );
 
@@ -336,18 +343,22 @@ export function registerSchoolAccountRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(
-    apiRoute("schools.adminEdit", {
-      method: "post",
-      path: "/api/school/{id}/bank-details",
-      tags,
-      summary: "Save a school's bank details (admins)",
-      description: "The same multipart form as POST /api/bank-details; `password` is the admin's own.",
-      request: {
-        params: idParam,
-        body: { content: { "multipart/form-data": { schema: bankDetailsForm } }, required: true },
+    apiRoute(
+      "schools.adminEdit",
+      {
+        method: "post",
+        path: "/api/school/{id}/bank-details",
+        tags,
+        summary: "Save a school's bank details (admins)",
+        description: "The same multipart form as POST /api/bank-details; `password` is the admin's own.",
+        request: {
+          params: idParam,
+          body: { content: { "multipart/form-data": { schema: bankDetailsForm } }, required: true },
+        },
+        responses: bankResponses,
       },
-      responses: bankResponses,
-    }),
+      { bodyLimit: uploadLimit(CHEQUE_RULE) },
+    ),
     (c) => saveFor(c, (db) => schoolOwner(db, c.req.valid("param").id)),
   );
 

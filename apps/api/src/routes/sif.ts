@@ -13,6 +13,7 @@ import {
 import { normalizeReferralCode, REFERRAL_CODE_PATTERN, SIF_IMPORT, SIF_MESSAGES } from "@repo/contracts/sif-constants";
 import { actorOf, signedIn } from "../auth/middleware";
 import type { AppEnv } from "../context";
+import { SPLIT_HINT as SPLIT, uploadLimit } from "../http/body-limit";
 import { ok } from "../http/envelope";
 import { ApiError, invalidField } from "../http/errors";
 import { download, jobIdParam, xlsxResponse } from "../http/imports";
@@ -84,7 +85,8 @@ export function registerSifRoutes(app: OpenAPIHono<AppEnv>) {
       path: "/api/sif/referral-code/{code}",
       tags,
       summary: "Which school a referral code belongs to (public)",
-      description: "Answers the school's name, or 404 “No school has this referral code”. Rate limited per client.",
+      description:
+        "Answers the school's name, or 404 “No school has this referral code”. Unknown codes are limited per client address.",
       request: { params: codeParam },
       responses: {
         200: json(
@@ -114,7 +116,7 @@ export function registerSifRoutes(app: OpenAPIHono<AppEnv>) {
       tags,
       summary: "Register as an individual student (public)",
       description:
-        "Creates the student (source sif, open exam year) with its school (a listed one by `school_id`, or `unlisted_school_name` with zone and state), its referral (pending) when `referral_code` is a school's code, and its student account; mails the username and password to `email`. The same name, date of birth and phone in one exam year is one student: a duplicate answers 409. Rate limited per client.",
+        "Creates the student (source sif, open exam year) with its school (a listed one by `school_id`, or `unlisted_school_name` with zone and state), its referral (pending) when `referral_code` is a school's code, and its student account; mails the username and password to `email`. The same name, date of birth and phone in one exam year is one student: a duplicate answers 409. Rate limited per client address, registrations and refused attempts counted apart.",
       request: {
         body: {
           content: { "application/json": { schema: named(sifRegistrationBody, "SifRegistrationBody") } },
@@ -223,20 +225,24 @@ export function registerSifRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(
-    apiRoute("individualStudents.manage", {
-      method: "post",
-      path: "/api/sif/student/import",
-      tags,
-      summary: "Import individual students from a spreadsheet (Admin, Sub Admin)",
-      description:
-        "Multipart form with `file` and `mode`. The file's type, size and columns are checked at once (413/422), then the import runs as a job (202 with its id; GET /api/jobs/{id} gives progress and the result). Each student gets an account and its sign-in details by mail.",
-      request: { body: { content: { "multipart/form-data": { schema: importForm } }, required: true } },
-      responses: {
-        202: json(envelope(jobStarted).openapi("SifImportStartedResponse"), "The import job was queued"),
-        413: errorResponse("The file is larger than the limit"),
-        422: errorResponse("The file is not a spreadsheet, cannot be read, or lacks a required column"),
+    apiRoute(
+      "individualStudents.manage",
+      {
+        method: "post",
+        path: "/api/sif/student/import",
+        tags,
+        summary: "Import individual students from a spreadsheet (Admin, Sub Admin)",
+        description:
+          "Multipart form with `file` and `mode`. The file's type, size and columns are checked at once (413/422), then the import runs as a job (202 with its id; GET /api/jobs/{id} gives progress and the result). Each student gets an account and its sign-in details by mail.",
+        request: { body: { content: { "multipart/form-data": { schema: importForm } }, required: true } },
+        responses: {
+          202: json(envelope(jobStarted).openapi("SifImportStartedResponse"), "The import job was queued"),
+          413: errorResponse("The file is larger than the limit"),
+          422: errorResponse("The file is not a spreadsheet, cannot be read, or lacks a required column"),
+        },
       },
-    }),
+      { bodyLimit: uploadLimit({ field: "file", what: "The file", maxBytes: SIF_IMPORT.maxBytes, hint: SPLIT }) },
+    ),
     async (c) => {
       const form = await c.req.parseBody().catch(() => {
         throw new ApiError(400, "Send the file as multipart/form-data with the fields file and mode");

@@ -4,6 +4,7 @@ import { jobStarted } from "@repo/contracts/jobs";
 import { STUDENT_IMPORT } from "@repo/contracts/students-constants";
 import { actorOf, signedIn } from "../auth/middleware";
 import type { AppEnv } from "../context";
+import { SPLIT_HINT as SPLIT, uploadLimit } from "../http/body-limit";
 import { ok } from "../http/envelope";
 import { download, importForm, importPreview, jobIdParam, readImportForm, xlsxResponse } from "../http/imports";
 import { apiRoute, errorResponse } from "../http/routes";
@@ -33,21 +34,25 @@ export function registerStudentImportRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(
-    apiRoute("students.add", {
-      method: "post",
-      path: "/api/schools/student/import",
-      tags: ["Students"],
-      summary: "Import students from a spreadsheet",
-      description:
-        "Multipart form with `file` and `mode`. `preview` answers 200 with the column mapping, the number of data rows, the first rows as read and the count of rows already refused; nothing is saved. The other modes check the file's type, size and columns at once (413/422 with a message), then answer 202 with the job's id: GET /api/jobs/{id} gives progress and, when done, `{ inserted, already_registered, bad_rows, errors_file_id, errors, message }`. The students go to the caller's own school, in the open exam year, in one transaction. A student the school already has counts as already registered (uploading the same file again adds nothing); one that another school has is an error naming that school.",
-      request: { body: { content: { "multipart/form-data": { schema: importForm } }, required: true } },
-      responses: {
-        200: json(envelope(importPreview).openapi("StudentImportPreviewResponse"), "The preview (mode preview)"),
-        202: json(envelope(jobStarted).openapi("StudentImportStartedResponse"), "The import job was queued"),
-        413: errorResponse("The file is larger than the limit"),
-        422: errorResponse("The file is not a spreadsheet, cannot be read, or lacks a required column"),
+    apiRoute(
+      "students.add",
+      {
+        method: "post",
+        path: "/api/schools/student/import",
+        tags: ["Students"],
+        summary: "Import students from a spreadsheet",
+        description:
+          "Multipart form with `file` and `mode`. `preview` answers 200 with the column mapping, the number of data rows, the first rows as read and the count of rows already refused; nothing is saved. The other modes check the file's type, size and columns at once (413/422 with a message), then answer 202 with the job's id: GET /api/jobs/{id} gives progress and, when done, `{ inserted, already_registered, bad_rows, errors_file_id, errors, message }`. The students go to the caller's own school, in the open exam year, in one transaction. A student the school already has counts as already registered (uploading the same file again adds nothing); one that another school has is an error naming that school.",
+        request: { body: { content: { "multipart/form-data": { schema: importForm } }, required: true } },
+        responses: {
+          200: json(envelope(importPreview).openapi("StudentImportPreviewResponse"), "The preview (mode preview)"),
+          202: json(envelope(jobStarted).openapi("StudentImportStartedResponse"), "The import job was queued"),
+          413: errorResponse("The file is larger than the limit"),
+          422: errorResponse("The file is not a spreadsheet, cannot be read, or lacks a required column"),
+        },
       },
-    }),
+      { bodyLimit: uploadLimit({ field: "file", what: "The file", maxBytes: STUDENT_IMPORT.maxBytes, hint: SPLIT }) },
+    ),
     async (c) => {
       const { file, mode, bytes } = await readImportForm(c, STUDENT_IMPORT.maxBytes);
       const { database, storage } = c.var.services;

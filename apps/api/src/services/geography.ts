@@ -6,16 +6,18 @@ import { cities, countries, districts, prants, schools, states, zones } from "@r
 import { asc, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { notFound } from "../http/errors";
+import { assignedSql } from "./region-lists";
 import type { RegionScope } from "./scope";
 import { containing, idsIn } from "./sql";
 
-/** How a level is read: its SELECT with ancestors, the school column pointing at it, its child count. */
+/** How a level is read: its SELECT with ancestors, the school column pointing at it, its children. */
 interface LevelSql {
   /** SELECT … FROM … with the node aliased `n` and its ancestors joined; wrapped as `x` below. */
   select: SQL;
   /** The school column pointing at this level. */
   schoolColumn: PgColumn;
-  childCount: SQL;
+  /** The children's table (aliased c), their column naming the parent, and their level; none for cities. */
+  children: { from: SQL; parent: SQL; level: GeographyLevel } | null;
 }
 
 const LEVELS: Record<GeographyLevel, LevelSql> = {
@@ -23,37 +25,58 @@ const LEVELS: Record<GeographyLevel, LevelSql> = {
     select: sql`select n.id, n.name, n.code, n.country_id, co.name as country_name
       from ${zones} n left join ${countries} co on co.id = n.country_id`,
     schoolColumn: schools.zoneId,
-    childCount: sql`(select count(*) from ${states} c where c.zone_id = x.id)`,
+    children: { from: sql`${states} c`, parent: sql`c.zone_id`, level: "state" },
   },
   state: {
     select: sql`select n.id, n.name, n.zone_id, z.name as zone_name, n.country_id, co.name as country_name
       from ${states} n join ${zones} z on z.id = n.zone_id join ${countries} co on co.id = n.country_id`,
     schoolColumn: schools.stateId,
-    childCount: sql`(select count(*) from ${prants} c where c.state_id = x.id)`,
+    children: { from: sql`${prants} c`, parent: sql`c.state_id`, level: "prant" },
   },
   prant: {
     select: sql`select n.id, n.name, n.state_id, s.name as state_name, s.zone_id, z.name as zone_name
       from ${prants} n join ${states} s on s.id = n.state_id join ${zones} z on z.id = s.zone_id`,
     schoolColumn: schools.prantId,
-    childCount: sql`(select count(*) from ${districts} c where c.prant_id = x.id)`,
+    children: { from: sql`${districts} c`, parent: sql`c.prant_id`, level: "district" },
   },
   district: {
     select: sql`select n.id, n.name, n.prant_id, p.name as prant_name, p.state_id, s.name as state_name, s.zone_id, z.name as zone_name
       from ${districts} n join ${prants} p on p.id = n.prant_id join ${states} s on s.id = p.state_id join ${zones} z on z.id = s.zone_id`,
     schoolColumn: schools.districtId,
-    childCount: sql`(select count(*) from ${cities} c where c.district_id = x.id)`,
+    children: { from: sql`${cities} c`, parent: sql`c.district_id`, level: "city" },
   },
   city: {
     select: sql`select n.id, n.name, n.district_id, d.name as district_name, d.prant_id, p.name as prant_name, p.state_id, s.name as state_name, s.zone_id, z.name as zone_name
       from ${cities} n join ${districts} d on d.id = n.district_id join ${prants} p on p.id = d.prant_id join ${states} s on s.id = p.state_id join ${zones} z on z.id = s.zone_id`,
     schoolColumn: schools.cityId,
-    childCount: sql`0`,
+    children: null,
   },
 };
 
-/** `(select count(*) from schools …)` for the rows of a level (aliased x). */
-const schoolsCount = (spec: LevelSql) =>
-  sql`(select count(*) from ${schools} sc where sc.${sql.identifier(spec.schoolColumn.name)} = x.id)`;
+/**
+ * The figures of each row (aliased x): its children and its schools, counted like records
+ * (docs/domain.md, Region scoping). A coordinator sees the ancestors of its region too, for the
+ * pickers, but their figures only count what lies in its region: a district coordinator's zone
+ * shows its one state and its district's schools, never the zone's totals.
+ */
+function countsSql(spec: LevelSql, scope: RegionScope): SQL {
+  const inRegion = scope.all ? sql`true` : assignedSql("sc", scope.assigned);
+  const schoolsCount = sql`(select count(*) from ${schools} sc
+    where sc.${sql.identifier(spec.schoolColumn.name)} = x.id and ${inRegion})`;
+  const children = spec.children;
+  let childrenCount = sql`0`;
+  if (children) {
+    const visible = scope.all ? sql`true` : visibleSql(children.level, sql`c`, scope);
+    childrenCount = sql`(select count(*) from ${children.from} where ${children.parent} = x.id and ${visible})`;
+  }
+  return sql`${childrenCount} as children_count, ${schoolsCount} as schools_count`;
+}
+
+/** The rows of `level` (aliased `alias`) a scoped viewer sees. */
+function visibleSql(level: GeographyLevel, alias: SQL, scope: Extract<RegionScope, { all: false }>): SQL {
+  const sets = { zone: scope.zones, state: scope.states, prant: scope.prants, district: scope.districts };
+  return level === "city" ? idsIn(sql`${alias}.district_id`, scope.districts) : idsIn(sql`${alias}.id`, sets[level]);
+}
 
 /** Which alias holds each ancestor id in a level's select (n = the node itself). */
 const COLUMN: Record<GeographyLevel, Partial<Record<"zone" | "state" | "prant" | "district", SQL>>> = {
@@ -72,11 +95,7 @@ function conditions(level: GeographyLevel, filters: RegionPickBody, scope: Regio
   if (filters.state_ids?.length && col.state) where.push(idsIn(col.state, filters.state_ids));
   if (filters.prant_ids?.length && col.prant) where.push(idsIn(col.prant, filters.prant_ids));
   if (filters.district_ids?.length && col.district) where.push(idsIn(col.district, filters.district_ids));
-  if (!scope.all) {
-    const visible = { zone: scope.zones, state: scope.states, prant: scope.prants, district: scope.districts };
-    if (level === "city") where.push(idsIn(sql`n.district_id`, scope.districts));
-    else where.push(idsIn(sql`n.id`, visible[level]));
-  }
+  if (!scope.all) where.push(visibleSql(level, sql`n`, scope));
   return where;
 }
 
@@ -106,8 +125,7 @@ export async function listRegions(
   const [counted] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${spec.select}${where}) x`);
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`select x.*, ${spec.childCount} as children_count,
-          ${schoolsCount(spec)} as schools_count
+    sql`select x.*, ${countsSql(spec, scope)}
         from (${spec.select}${where}) x
         order by lower(x.name), x.id
         limit ${body.per_page} offset ${offset}`,
@@ -135,8 +153,7 @@ export async function getRegion(
   const where = whereClause([...conditions(level, {}, scope), sql`n.id = ${id}`]);
   const [row] = await queryRows<Record<string, unknown>>(
     db,
-    sql`select x.*, ${spec.childCount} as children_count,
-          ${schoolsCount(spec)} as schools_count
+    sql`select x.*, ${countsSql(spec, scope)}
         from (${spec.select}${where}) x`,
   );
   if (!row) throw notFound(REGION_LEVELS[level].label);

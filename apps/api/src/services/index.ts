@@ -1,4 +1,5 @@
 import { DEFAULT_APP_PORTS } from "@repo/auth/apps";
+import { LOGIN_FAILURES_PER_CLIENT } from "@repo/contracts/auth";
 import { BULK_STUDENT_IMPORT_JOB } from "@repo/contracts/bulk-student-import-constants";
 import { CERTIFICATE_BULK_JOB } from "@repo/contracts/certificates-constants";
 import { PROGRAMME_ADMIN_EMAIL } from "@repo/contracts/content-notices-constants";
@@ -29,7 +30,7 @@ import { studentImportJob } from "./student-import";
 export const DEFAULT_CONFIG: ApiConfig = {
   sessionIdleHours: 12,
   trustedProxies: ["127.0.0.1", "::1"],
-  loginLimitPerClient: 20,
+  loginLimitPerClient: LOGIN_FAILURES_PER_CLIENT.max,
   companyLogoUrl: null,
   schoolOrigin: `http://localhost:${DEFAULT_APP_PORTS.school}`,
   contactAdminEmail: PROGRAMME_ADMIN_EMAIL,

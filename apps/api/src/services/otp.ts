@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import {
+  OTP_FAILURES_PER_CLIENT,
   OTP_MAX_ATTEMPTS,
   type OTP_PURPOSES,
   OTP_SENDS_PER_ACCOUNT,
@@ -12,7 +13,7 @@ import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { safeEqual, sha256 } from "../auth/tokens";
 import { ApiError, invalidField } from "../http/errors";
 import { type Actor, recordActivity } from "./activity";
-import { enforceLimit } from "./rate-limit";
+import { enforceLimit, hit, peek, tooMany, unhit, untilIst } from "./rate-limit";
 import type { SmsSender } from "./sms";
 
 type OtpPurpose = (typeof OTP_PURPOSES)[number];
@@ -30,7 +31,16 @@ export async function sendOtp(
   input: { mobile: string; type: OtpPurpose },
 ): Promise<{ expires_in_seconds: number }> {
   await enforceLimit(db, `otp:user:${actor.userId}`, OTP_SENDS_PER_ACCOUNT);
-  await enforceLimit(db, `otp:ip:${actor.clientIp}`, OTP_SENDS_PER_CLIENT);
+  // Per address only the codes not verified count (a verified code takes its send back), so a
+  // school lab's students can each verify their number from the school's one address.
+  const fromHere = await hit(db, otpSendsKey(actor.clientIp), OTP_SENDS_PER_CLIENT);
+  if (!fromHere.allowed) {
+    await unhit(db, otpSendsKey(actor.clientIp));
+    throw tooMany(
+      `Too many codes were requested from your network and not used. Try again after ${untilIst(fromHere.resetsAt)} (IST).`,
+      fromHere,
+    );
+  }
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   await db
     .update(mobileOtps)
@@ -58,13 +68,26 @@ export async function sendOtp(
   return { expires_in_seconds: OTP_TTL_MINUTES * 60 };
 }
 
-/** Checks a code once (5 wrong tries at most) and marks the mobile number verified. */
+const otpSendsKey = (clientIp: string) => `otp:ip:${clientIp}`;
+const otpFailuresKey = (clientIp: string) => `otp-fail:ip:${clientIp}`;
+
+/**
+ * Checks a code once (5 wrong tries at most) and marks the mobile number verified. Wrong codes
+ * are also counted per address, across accounts.
+ */
 export async function verifyOtp(
   db: Db,
-  actor: Actor,
+  actor: Actor & { clientIp: string },
   input: { mobile: string; otp: string; type: OtpPurpose },
 ): Promise<void> {
   const { mobile, otp, type } = input;
+  const failures = await peek(db, otpFailuresKey(actor.clientIp), OTP_FAILURES_PER_CLIENT);
+  if (!failures.allowed) {
+    throw tooMany(
+      `Too many wrong codes from your network. Try again after ${untilIst(failures.resetsAt)} (IST).`,
+      failures,
+    );
+  }
   const [pending] = await db
     .select()
     .from(mobileOtps)
@@ -84,6 +107,7 @@ export async function verifyOtp(
     throw new ApiError(429, "Too many wrong codes. Request a new code.", undefined, { "Retry-After": "0" });
   }
   if (!safeEqual(pending.codeHash, otpHash(actor.userId, mobile, otp))) {
+    await hit(db, otpFailuresKey(actor.clientIp), OTP_FAILURES_PER_CLIENT);
     const [counted] = await db
       .update(mobileOtps)
       .set({ attempts: sql`${mobileOtps.attempts} + 1` })
@@ -104,6 +128,7 @@ export async function verifyOtp(
     .where(and(eq(mobileOtps.id, pending.id), isNull(mobileOtps.usedAt)))
     .returning({ id: mobileOtps.id });
   if (!claimed) throw usedOrExpired();
+  await unhit(db, otpSendsKey(actor.clientIp));
   await db.update(users).set({ mobile, mobileVerified: true, updatedAt: new Date() }).where(eq(users.id, actor.userId));
   await recordActivity(db, {
     userId: actor.userId,

@@ -13,6 +13,21 @@ export interface LimitResult {
   allowed: boolean;
   /** Seconds until the window resets (for Retry-After). */
   retryAfter: number;
+  /** When the window resets. */
+  resetsAt: Date;
+  /** Hits counted in the current window. */
+  hits: number;
+}
+
+function resultOf(
+  row: { window_start: string | Date; hits: number } | undefined,
+  limit: Limit,
+  now: Date,
+): LimitResult {
+  if (!row) return { allowed: true, retryAfter: 0, resetsAt: now, hits: 0 };
+  const resetsAt = new Date(new Date(row.window_start).getTime() + limit.windowSeconds * 1000);
+  const retryAfter = Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000));
+  return { allowed: Number(row.hits) <= limit.max, retryAfter, resetsAt, hits: Number(row.hits) };
 }
 
 /**
@@ -20,8 +35,7 @@ export interface LimitResult {
  * start a new window when the old one is over, otherwise count the hit.
  */
 export async function hit(db: DbOrTx, key: string, limit: Limit, now = new Date()): Promise<LimitResult> {
-  const windowMs = limit.windowSeconds * 1000;
-  const cutoff = new Date(now.getTime() - windowMs);
+  const cutoff = new Date(now.getTime() - limit.windowSeconds * 1000);
   const [row] = await queryRows<{ window_start: string | Date; hits: number }>(
     db,
     sql`insert into rate_limits (key, window_start, hits) values (${key}, ${now.toISOString()}, 1)
@@ -30,13 +44,30 @@ export async function hit(db: DbOrTx, key: string, limit: Limit, now = new Date(
           window_start = case when rate_limits.window_start <= ${cutoff.toISOString()} then excluded.window_start else rate_limits.window_start end
         returning window_start, hits`,
   );
-  if (!row) return { allowed: true, retryAfter: 0 };
-  const started = new Date(row.window_start).getTime();
-  const retryAfter = Math.max(1, Math.ceil((started + windowMs - now.getTime()) / 1000));
-  return { allowed: Number(row.hits) <= limit.max, retryAfter };
+  return resultOf(row, limit, now);
 }
 
-/** Forgets an account's failures (after a successful sign-in). */
+/**
+ * Whether the key's limit is spent, without counting: for limits that count failures only, read
+ * before the attempt and counted (`hit`) when it fails.
+ */
+export async function peek(db: DbOrTx, key: string, limit: Limit, now = new Date()): Promise<LimitResult> {
+  const cutoff = new Date(now.getTime() - limit.windowSeconds * 1000);
+  const [row] = await queryRows<{ window_start: string | Date; hits: number }>(
+    db,
+    sql`select window_start, hits from rate_limits where key = ${key} and window_start > ${cutoff.toISOString()}`,
+  );
+  // A spent limit stays spent until its window ends: `max` hits are allowed, the next is not.
+  const result = resultOf(row, limit, now);
+  return { ...result, allowed: result.hits < limit.max };
+}
+
+/** Takes back one hit (an attempt counted in advance that turned out to succeed). */
+export async function unhit(db: DbOrTx, key: string): Promise<void> {
+  await db.execute(sql`update rate_limits set hits = greatest(hits - 1, 0) where key = ${key}`);
+}
+
+/** Forgets a key's hits (after a successful sign-in). */
 export async function clear(db: DbOrTx, key: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
 }
@@ -44,9 +75,66 @@ export async function clear(db: DbOrTx, key: string): Promise<void> {
 /** Counts a hit and refuses with 429 and Retry-After when the limit is spent. */
 export async function enforceLimit(db: DbOrTx, key: string, limit: Limit): Promise<void> {
   const result = await hit(db, key, limit);
-  if (!result.allowed) {
-    throw new ApiError(429, `Too many attempts. Please wait ${result.retryAfter} seconds and try again.`, undefined, {
-      "Retry-After": String(result.retryAfter),
-    });
+  if (!result.allowed)
+    throw tooMany(`Too many attempts. Please wait ${result.retryAfter} seconds and try again.`, result);
+}
+
+const istTime = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Asia/Kolkata",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** "14:35" in India Standard Time (the programme's clock), rounded up to the next minute. */
+export function untilIst(when: Date): string {
+  const rounded = new Date(Math.ceil(when.getTime() / 60_000) * 60_000);
+  return istTime.format(rounded);
+}
+
+/** 429 with Retry-After. */
+export function tooMany(message: string, result: Pick<LimitResult, "retryAfter">): ApiError {
+  return new ApiError(429, message, undefined, { "Retry-After": String(result.retryAfter) });
+}
+
+/**
+ * A public form limited the way schools use it (decision 027): its successes per address, for
+ * what they cost (accounts, mail), and separately its failures (a taken username, an unknown
+ * code: guessing and enumeration). Only the caller's mistakes count towards the second, so a
+ * school lab's many good registrations are not refused for a few typos, nor the other way round.
+ */
+export async function limitedAttempt<T>(
+  db: DbOrTx,
+  limits: { successes?: { key: string; limit: Limit }; failures: { key: string; limit: Limit }; what: string },
+  attempt: () => Promise<T>,
+): Promise<T> {
+  const { successes, failures } = limits;
+  const failed = await peek(db, failures.key, failures.limit);
+  if (!failed.allowed) {
+    throw tooMany(
+      `Too many failed ${limits.what} from your network. Try again after ${untilIst(failed.resetsAt)} (IST).`,
+      failed,
+    );
   }
+  if (successes) {
+    const done = await peek(db, successes.key, successes.limit);
+    if (!done.allowed) {
+      throw tooMany(
+        `Too many ${limits.what} from your network. Try again after ${untilIst(done.resetsAt)} (IST).`,
+        done,
+      );
+    }
+  }
+  let result: T;
+  try {
+    result = await attempt();
+  } catch (error) {
+    // The caller's mistake (4xx) counts; a server error is not the caller's.
+    if (error instanceof ApiError && error.status < 500 && error.status !== 429) {
+      await hit(db, failures.key, failures.limit);
+    }
+    throw error;
+  }
+  if (successes) await hit(db, successes.key, successes.limit);
+  return result;
 }

@@ -1,4 +1,3 @@
-import { verifyPassword } from "@repo/auth/password";
 import type { BankDetails, BankDetailsBody } from "@repo/contracts/schools";
 import { CHEQUE_MAX_BYTES } from "@repo/contracts/schools-constants";
 import type { Db, DbOrTx } from "@repo/db";
@@ -6,6 +5,7 @@ import { bankDetails, schools, users } from "@repo/db/schema";
 import { eq } from "drizzle-orm";
 import { ApiError, invalidField, notFound } from "../http/errors";
 import { type Actor, recordActivity } from "./activity";
+import { recheckPassword } from "./auth";
 import { acceptUpload, storeUpload, type UploadRule } from "./files";
 import type { FileStorage } from "./storage";
 
@@ -131,7 +131,7 @@ export async function chequeFile(
 }
 
 /** The cancelled cheque: a picture or a PDF, checked by the files service (content, size, a PDF's safety). */
-const CHEQUE_RULE: UploadRule = {
+export const CHEQUE_RULE: UploadRule = {
   field: "cancelled_cheque",
   what: "The cheque",
   kinds: ["jpeg", "png", "pdf"],
@@ -157,9 +157,9 @@ export async function saveBankDetails(
 ): Promise<BankDetails> {
   const { db, storage } = services;
   const [user] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, actor.userId));
-  if (!user || !(await verifyPassword(user.hash, body.password))) {
-    throw invalidField("password", "The password is not correct");
-  }
+  const wrong = { field: "password", message: "The password is not correct" };
+  if (!user) throw invalidField(wrong.field, wrong.message);
+  await recheckPassword(db, actor.userId, user.hash, body.password, wrong);
   const chequeKey = cheque && cheque.size > 0 ? await storeCheque(storage, cheque) : undefined;
   let replacedKey: string | null = null;
   try {

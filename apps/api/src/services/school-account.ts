@@ -26,11 +26,13 @@ import type { ApiConfig } from "../context";
 import { ApiError, notFound } from "../http/errors";
 import { type Actor, recordActivity } from "./activity";
 import { enqueueMail } from "./mail/index";
-import { enforceLimit, type Limit } from "./rate-limit";
+import { enforceLimit, type Limit, limitedAttempt } from "./rate-limit";
 import { findUserByUsername } from "./users";
 
-/** Registrations allowed per client address per hour: a school registers once; a lab behind one NAT a few times. */
+/** Registrations per client address per hour: a school registers once; an office behind one NAT a few. */
 export const SCHOOL_REGISTRATIONS_PER_CLIENT: Limit = { max: 20, windowSeconds: 60 * 60 };
+/** Refused registrations (a taken username or e-mail, a wrong place) per client address. */
+export const SCHOOL_REGISTRATION_FAILURES_PER_CLIENT: Limit = { max: 30, windowSeconds: 15 * 60 };
 
 export const VERIFICATION_MESSAGES = {
   unknown: "This verification link is not valid. Open the link from the latest e-mail, or sign in and send a new one.",
@@ -137,13 +139,29 @@ async function issueVerification(
  * Public registration (docs/domain.md, School registration): the school (active, e-mail not
  * verified), its role-2 account and the verification mail, all in one transaction.
  */
-export async function registerSchool(
+export function registerSchool(
+  db: Db,
+  config: ApiConfig,
+  input: { body: SchoolRegistrationBody; clientIp: string; requestId: string },
+) {
+  // Successes and refusals are counted apart (decision 027): a taken username costs no registration.
+  return limitedAttempt(
+    db,
+    {
+      successes: { key: `school-register:ip:${input.clientIp}`, limit: SCHOOL_REGISTRATIONS_PER_CLIENT },
+      failures: { key: `school-register-fail:ip:${input.clientIp}`, limit: SCHOOL_REGISTRATION_FAILURES_PER_CLIENT },
+      what: "registrations",
+    },
+    () => registerSchoolOnce(db, config, input),
+  );
+}
+
+async function registerSchoolOnce(
   db: Db,
   config: ApiConfig,
   input: { body: SchoolRegistrationBody; clientIp: string; requestId: string },
 ) {
   const { body } = input;
-  await enforceLimit(db, `school-register:ip:${input.clientIp}`, SCHOOL_REGISTRATIONS_PER_CLIENT);
   if (await findUserByUsername(db, body.username)) {
     throw new ApiError(409, USERNAME_TAKEN, [{ field: "username", message: USERNAME_TAKEN }]);
   }

@@ -1,6 +1,7 @@
 import { inGroup, ROLE_GROUPS } from "@repo/auth/roles";
 import { type DbOrTx, queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
+import type { Assignments } from "./region-lists";
 
 /**
  * What part of the geography a user sees (docs/domain.md, Region scoping). Admins, LMS, pay support and every
@@ -16,6 +17,8 @@ export type RegionScope =
       prants: Set<number>;
       /** Districts at or below an assignment; their cities are visible too. */
       districts: Set<number>;
+      /** The assigned nodes themselves: records and figures count only what lies at or below them. */
+      assigned: Assignments;
     };
 
 export const ALL_REGIONS: RegionScope = { all: true };
@@ -43,12 +46,29 @@ export async function regionScopeFor(db: DbOrTx, user: { userId: number; roleId:
         where a.zone_id = z.id or a.state_id = s.id or a.prant_id = p.id or a.district_id = d.id
       )`,
   );
+  const assignments = await queryRows<{
+    zone_id: number | null;
+    state_id: number | null;
+    prant_id: number | null;
+    district_id: number | null;
+  }>(
+    db,
+    sql`select zone_id, state_id, prant_id, district_id from coordinator_assignments where user_id = ${user.userId}`,
+  );
+  const pick = (column: keyof (typeof assignments)[number]) =>
+    assignments.flatMap((a) => (a[column] === null ? [] : [Number(a[column])]));
   const scope = {
     all: false as const,
     zones: new Set<number>(),
     states: new Set<number>(),
     prants: new Set<number>(),
     districts: new Set<number>(),
+    assigned: {
+      zones: pick("zone_id"),
+      states: pick("state_id"),
+      prants: pick("prant_id"),
+      districts: pick("district_id"),
+    },
   };
   for (const row of rows) {
     scope.zones.add(row.zone_id);

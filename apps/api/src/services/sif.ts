@@ -19,7 +19,7 @@ import type { ApiConfig } from "../context";
 import { ApiError, notFound } from "../http/errors";
 import { type Actor, recordActivity } from "./activity";
 import { enqueueMail } from "./mail/index";
-import { enforceLimit, type Limit } from "./rate-limit";
+import { enforceLimit, type Limit, limitedAttempt } from "./rate-limit";
 import { checkPlace } from "./school-account";
 import { containing } from "./sql";
 import { activeExamYear, temporaryPassword } from "./students";
@@ -32,12 +32,14 @@ import { findUserByUsername } from "./users";
  * (school_id null) an unlisted one it named, placed by the region pickers.
  */
 
-/** Public look-ups are cheap but enumerable: per client address. */
-export const SIF_SCHOOL_SEARCHES_PER_CLIENT: Limit = { max: 120, windowSeconds: 60 };
-/** Referral codes are guessable in bulk; a student types one or two. */
-export const SIF_REFERRAL_CHECKS_PER_CLIENT: Limit = { max: 30, windowSeconds: 60 };
-/** A family registers a child or two; a school lab behind one address a few dozen. */
-export const SIF_REGISTRATIONS_PER_CLIENT: Limit = { max: 30, windowSeconds: 60 * 60 };
+/** The public school search is cheap and public: only floods are limited (a lab searches together). */
+export const SIF_SCHOOL_SEARCHES_PER_CLIENT: Limit = { max: 600, windowSeconds: 60 };
+/** Referral codes are guessable in bulk: unknown codes per client address (a student types one or two). */
+export const SIF_REFERRAL_CHECKS_PER_CLIENT: Limit = { max: 30, windowSeconds: 15 * 60 };
+/** A family registers a child or two; a school lab behind one address a few hundred. */
+export const SIF_REGISTRATIONS_PER_CLIENT: Limit = { max: 300, windowSeconds: 60 * 60 };
+/** Refused registrations (already registered, an unknown code or school) per client address. */
+export const SIF_REGISTRATION_FAILURES_PER_CLIENT: Limit = { max: 30, windowSeconds: 15 * 60 };
 
 // ── Public look-ups ────────────────────────────────────────────────────────────────────────────
 
@@ -91,15 +93,18 @@ async function schoolByReferralCode(db: DbOrTx, code: string) {
 }
 
 /** GET /api/sif/referral-code/{code}: the school's name, or 404 "No school has this code". */
-export async function checkReferralCode(db: DbOrTx, code: string, clientIp: string) {
-  await enforceLimit(db, `sif-referral:ip:${clientIp}`, SIF_REFERRAL_CHECKS_PER_CLIENT);
-  const school = await schoolByReferralCode(db, code);
-  if (!school) {
-    throw new ApiError(404, SIF_MESSAGES.unknownReferral, [
-      { field: "referral_code", message: SIF_MESSAGES.unknownReferral },
-    ]);
-  }
-  return { code, school_name: school.name };
+export function checkReferralCode(db: DbOrTx, code: string, clientIp: string) {
+  // Only unknown codes count: a lab's students checking their school's one code are not refused.
+  const failures = { key: `sif-referral:ip:${clientIp}`, limit: SIF_REFERRAL_CHECKS_PER_CLIENT };
+  return limitedAttempt(db, { failures, what: "referral code checks" }, async () => {
+    const school = await schoolByReferralCode(db, code);
+    if (!school) {
+      throw new ApiError(404, SIF_MESSAGES.unknownReferral, [
+        { field: "referral_code", message: SIF_MESSAGES.unknownReferral },
+      ]);
+    }
+    return { code, school_name: school.name };
+  });
 }
 
 // ── Registration ───────────────────────────────────────────────────────────────────────────────
@@ -272,13 +277,28 @@ async function ownerOf(db: DbOrTx, yearId: number, key: string): Promise<string 
  * region's ids), its referral (pending) when a valid code was given, its role-1 account and the
  * credentials mail, in one transaction.
  */
-export async function registerSifStudent(
+export function registerSifStudent(
+  db: Db,
+  config: Pick<ApiConfig, "schoolOrigin">,
+  input: { body: SifRegistrationBody; clientIp: string; requestId: string },
+): Promise<SifRegistrationData> {
+  return limitedAttempt(
+    db,
+    {
+      successes: { key: `sif-register:ip:${input.clientIp}`, limit: SIF_REGISTRATIONS_PER_CLIENT },
+      failures: { key: `sif-register-fail:ip:${input.clientIp}`, limit: SIF_REGISTRATION_FAILURES_PER_CLIENT },
+      what: "registrations",
+    },
+    () => registerSifStudentOnce(db, config, input),
+  );
+}
+
+async function registerSifStudentOnce(
   db: Db,
   config: Pick<ApiConfig, "schoolOrigin">,
   input: { body: SifRegistrationBody; clientIp: string; requestId: string },
 ): Promise<SifRegistrationData> {
   const { body } = input;
-  await enforceLimit(db, `sif-register:ip:${input.clientIp}`, SIF_REGISTRATIONS_PER_CLIENT);
   const year = await activeExamYear(db);
   const choice = await schoolChoiceOf(db, body);
   const referrer = body.referral_code ? await schoolByReferralCode(db, body.referral_code) : null;

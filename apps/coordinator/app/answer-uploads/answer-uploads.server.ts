@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from
 import type { components } from "@repo/api-client/schema";
 import type { FieldError } from "@repo/contracts/envelope";
 import { EXAM_LEVEL_CODES } from "@repo/contracts/papers-constants";
+import { MULTIPART_OVERHEAD_BYTES } from "@repo/contracts/request-limits-constants";
 import { RESET_LEVELS, RESULT_LIMITS, RESULT_SHEET_FORMAT_CODES } from "@repo/contracts/results-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { messageOf, refusalOf, refusedDownload, streamDownload } from "@repo/remix-app/downloads/server";
@@ -99,9 +100,6 @@ export async function answerUploadsAction({ request, context }: ActionFunctionAr
   return data<UploadIntentAnswer>({ ok: true, message: result.message, intent, jobId: result.data.job_id }, 202);
 }
 
-/** Room for the form's other fields and the multipart framing around the file. */
-const FORM_OVERHEAD = 64 * 1024;
-
 const answerFile = (body: AnswerFileAnswer, status = 200) =>
   Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 const refuseFile = (message: string, status: number, errors: FieldError[] = [{ field: "file", message }]) =>
@@ -118,7 +116,8 @@ const isOneOf = <T extends string>(values: readonly T[], value: unknown): value 
 export async function answerFileUploadAction({ request, context }: ActionFunctionArgs) {
   // A body over the limit is refused before it is read, as the API would.
   const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > RESULT_LIMITS.maxUploadBytes + FORM_OVERHEAD) return refuseFile(answerFileTooLarge(length), 413);
+  if (length > RESULT_LIMITS.maxUploadBytes + MULTIPART_OVERHEAD_BYTES)
+    return refuseFile(answerFileTooLarge(length), 413);
   let form: FormData;
   try {
     form = await request.formData();

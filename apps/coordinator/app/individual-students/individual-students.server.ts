@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from
 import type { components, operations } from "@repo/api-client/schema";
 import { pagePath } from "@repo/auth/menus";
 import { can } from "@repo/auth/permissions";
+import { MULTIPART_OVERHEAD_BYTES } from "@repo/contracts/request-limits-constants";
 import { SIF_IMPORT } from "@repo/contracts/sif-constants";
 import { CLASS_LEVELS, PAYMENT_STATUSES } from "@repo/contracts/students-constants";
 import { auth } from "@repo/remix-app/auth.server";
@@ -102,7 +103,7 @@ const answer = (body: SifImportAnswer, status = 200) =>
 export async function sifImportAction({ request, context }: ActionFunctionArgs) {
   const length = Number(request.headers.get("content-length") ?? 0);
   const tooLarge = `The file is larger than ${SIF_IMPORT.maxBytes / 1024 / 1024} MB: split it into smaller files.`;
-  if (length > SIF_IMPORT.maxBytes + 64 * 1024) return answer({ ok: false, message: tooLarge }, 413);
+  if (length > SIF_IMPORT.maxBytes + MULTIPART_OVERHEAD_BYTES) return answer({ ok: false, message: tooLarge }, 413);
   let form: FormData;
   try {
     form = await request.formData();

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { ApiClient } from "@repo/api-client";
 import type { Permission } from "@repo/auth/permissions";
 import type { FieldError } from "@repo/contracts/envelope";
+import { MULTIPART_OVERHEAD_BYTES } from "@repo/contracts/request-limits-constants";
 import { STUDENT_IMPORT_MODES, type StudentImportMode } from "@repo/contracts/student-import";
 import { auth } from "../auth.server";
 import { messageOf, refusalOf, refusedDownload, streamDownload } from "../downloads/downloads.server";
@@ -19,9 +20,6 @@ type Forwarded = ApiOutcome<
   { message: string; data: ImportPreview | { job_id: number } },
   { message?: string; errors?: FieldError[] }
 >;
-
-/** Room for the form's other fields and the multipart framing around the file. */
-const FORM_OVERHEAD = 64 * 1024;
 
 const answer = (body: ImportAnswer, status = 200) =>
   Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
@@ -57,7 +55,7 @@ export async function forwardImportUpload(
 ) {
   // A body over the limit is refused before it is read, as the API would.
   const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > maxBytes + FORM_OVERHEAD) return fail(tooLargeMessage(length, maxBytes), 413);
+  if (length > maxBytes + MULTIPART_OVERHEAD_BYTES) return fail(tooLargeMessage(length, maxBytes), 413);
   let form: FormData;
   try {
     form = await request.formData();

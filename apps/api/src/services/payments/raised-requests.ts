@@ -38,7 +38,7 @@ export interface RequestViewer {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-const ATTACHMENT_RULE: UploadRule = {
+export const ATTACHMENT_RULE: UploadRule = {
   field: "attachment",
   what: "The attachment",
   kinds: ["pdf", "jpeg", "png", "webp"],
