@@ -24,6 +24,9 @@
 // 10. Certificates (bench/certificates.ts): 10,000 certificates of one state printed by the bulk
 //     job into one PDF. `--only certificates` (`--certificates N`). Figures go to
 //     bench/results/certificates.json.
+// 11. Load (bench/load.ts): 200 users for 10 minutes in a session mix through the built apps, then
+//     the dashboards' SSR at 50 at a time. `--only load` (`--duration SECONDS`, `--users N`,
+//     `--think-ms MS`, `--keep-login-limit`). Figures go to bench/results/load.json.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Agent, request as httpRequest, type IncomingMessage } from "node:http";
@@ -37,6 +40,7 @@ import { API_NODE_FLAGS } from "../apps/api/scripts/node-flags";
 import { CERTIFICATE_TARGETS, runCertificatesBench } from "./certificates";
 import { INVOICE_TARGET_MS, runInvoicePdfBench } from "./invoice-pdf";
 import { runLighthouseBench } from "./lighthouse";
+import { LOAD_TARGETS, loadMarkdown, runLoadBench } from "./load";
 import { runMailBench } from "./mail";
 import { PAPER_TARGETS, runPapersBench } from "./papers";
 import { runPaymentsWebhookBench, WEBHOOK_TARGET_PER_SECOND } from "./payments-webhooks";
@@ -66,6 +70,7 @@ const PARTS = [
   "papers",
   "results",
   "certificates",
+  "load",
 ];
 if (only !== undefined && !PARTS.includes(only)) {
   console.error(`bench: --only must be one of ${PARTS.join(", ")}, not ${only}`);
@@ -603,4 +608,27 @@ if (only === undefined || only === "certificates") {
     `\n| certificates (one state, one PDF) | job | per 1,000 | 10,000 (projected) | target |\n|---|---|---|---|---|\n| ${report.certificates.toLocaleString("en")} | ${s.job} s | ${s.per_thousand} s | ${s.projected_10000} s | ≤ ${CERTIFICATE_TARGETS.seconds} s for ${CERTIFICATE_TARGETS.certificates.toLocaleString("en")} |`,
   );
   console.log("Report: bench/results/certificates.json");
+}
+
+if (only === undefined || only === "load") {
+  const report = await runLoadBench({
+    adminUrl,
+    portOffset: flag("port-offset", 1100),
+    durationSeconds: flag("duration", 600),
+    users: flag("users", 200),
+    thinkMs: flag("think-ms", 2000),
+    rampSeconds: flag("ramp", 30),
+    schoolShare: 0.7,
+    ssrRequests: flag("ssr-requests", 1000),
+    liftLoginLimit: !args.includes("--keep-login-limit"),
+  });
+  mkdirSync(`${root}bench/results`, { recursive: true });
+  writeFileSync(
+    `${root}bench/results/load.json`,
+    `${JSON.stringify({ date: new Date().toISOString(), ...report }, null, 2)}\n`,
+  );
+  console.log(loadMarkdown(report));
+  console.log("Report: bench/results/load.json");
+  // Any error fails the run (LOAD_TARGETS.errors is 0); the figures are written either way.
+  if (report.load.errors > LOAD_TARGETS.errors || report.ssr.some((s) => s.errors > 0)) process.exitCode = 1;
 }
