@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csrfOf, percentile, Recorder, readProc } from "./load";
+import { csrfOf, percentile, Recorder, readProc, snippet } from "./load";
 
 describe("load bench figures", () => {
   it("takes percentiles by nearest rank", () => {
@@ -43,5 +43,12 @@ describe("load bench figures", () => {
     expect(csrfOf(form)).toBe("3B17dAGXKJhHoR8pFIOAKAOGzjaLqQxj");
     expect(csrfOf(stream)).toBe("3B17dAGXKJhHoR8pFIOAKAOGzjaLqQxj");
     expect(csrfOf("<form action='/login'></form>")).toBeUndefined();
+  });
+
+  it("says what an error page shows, not its markup", () => {
+    const page =
+      '<!DOCTYPE html><html lang="en"><head><title>Dashboard</title><style>body{}</style></head><body><main><h1>Something went wrong</h1><p>The dashboard could not be loaded.</p></main><script>window.__remixContext={}</script></body></html>';
+    expect(snippet(page)).toBe("Something went wrong The dashboard could not be loaded.");
+    expect(snippet('{"ok":false,\n "message":"Too large"}')).toBe('{"ok":false, "message":"Too large"}');
   });
 });
