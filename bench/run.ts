@@ -27,6 +27,9 @@
 // 11. Faults (bench/faults.ts): the built API SIGKILLed during an import, a store job, a
 //     certificates job and a mail campaign, on a PostgreSQL server of its own; what each left.
 //     `--only faults`. Figures go to bench/results/faults.json.
+// 12. Load (bench/load.ts): 200 users for 10 minutes in a session mix through the built apps, then
+//     the dashboards' SSR at 50 at a time. `--only load` (`--duration SECONDS`, `--users N`,
+//     `--think-ms MS`, `--keep-login-limit`). Figures go to bench/results/load.json.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Agent, request as httpRequest, type IncomingMessage } from "node:http";
@@ -41,6 +44,7 @@ import { CERTIFICATE_TARGETS, runCertificatesBench } from "./certificates";
 import { runFaultsBench } from "./faults";
 import { INVOICE_TARGET_MS, runInvoicePdfBench } from "./invoice-pdf";
 import { runLighthouseBench } from "./lighthouse";
+import { LOAD_TARGETS, loadMarkdown, runLoadBench } from "./load";
 import { runMailBench } from "./mail";
 import { PAPER_TARGETS, runPapersBench } from "./papers";
 import { runPaymentsWebhookBench, WEBHOOK_TARGET_PER_SECOND } from "./payments-webhooks";
@@ -71,6 +75,7 @@ const PARTS = [
   "results",
   "certificates",
   "faults",
+  "load",
 ];
 if (only !== undefined && !PARTS.includes(only)) {
   console.error(`bench: --only must be one of ${PARTS.join(", ")}, not ${only}`);
@@ -626,4 +631,27 @@ if (only === undefined || only === "faults") {
     );
   console.log("Report: bench/results/faults.json");
   if (report.outcomes.some((o) => !o.ok)) process.exitCode = 1;
+}
+
+if (only === undefined || only === "load") {
+  const report = await runLoadBench({
+    adminUrl,
+    portOffset: flag("port-offset", 1100),
+    durationSeconds: flag("duration", 600),
+    users: flag("users", 200),
+    thinkMs: flag("think-ms", 2000),
+    rampSeconds: flag("ramp", 30),
+    schoolShare: 0.7,
+    ssrRequests: flag("ssr-requests", 1000),
+    liftLoginLimit: !args.includes("--keep-login-limit"),
+  });
+  mkdirSync(`${root}bench/results`, { recursive: true });
+  writeFileSync(
+    `${root}bench/results/load.json`,
+    `${JSON.stringify({ date: new Date().toISOString(), ...report }, null, 2)}\n`,
+  );
+  console.log(loadMarkdown(report));
+  console.log("Report: bench/results/load.json");
+  // Any error fails the run (LOAD_TARGETS.errors is 0); the figures are written either way.
+  if (report.load.errors > LOAD_TARGETS.errors || report.ssr.some((s) => s.errors > 0)) process.exitCode = 1;
 }

@@ -1,4 +1,4 @@
-// `npm run seed:scale -- --students 1000000 --schools 50000 [--coordinators 2000]`
+// `npm run seed:scale -- --students 1000000 --schools 50000 [--coordinators 2000] [--school-accounts 200]`
 // Fills a database at national scale for benchmarks: demo data first (when empty), then a
 // district-level geography for every Indian state, the schools and students in bulk with
 // INSERT … SELECT over generate_series (never row by row), and coordinators with assignments.
@@ -12,6 +12,8 @@ export interface ScaleOptions {
   students: number;
   schools: number;
   coordinators: number;
+  /** School accounts (role 2, username `scaleschool<school id>`, the demo password) for the first verified schools; none by default. */
+  schoolAccounts?: number;
 }
 
 export interface ScaleReport extends ScaleOptions {
@@ -20,6 +22,7 @@ export interface ScaleReport extends ScaleOptions {
     schools: number;
     students: number;
     coordinators: number;
+    school_accounts: number;
     orders: number;
     analyze: number;
     total: number;
@@ -124,6 +127,31 @@ async function addPaidOrders(db: Db) {
       now() - ((p.n % 60) || ' days')::interval - ((p.n % 1440) || ' minutes')::interval,
       base.last + p.n, now(), now() - ((p.n % 60) || ' days')::interval - interval '1 day'
     from paid p cross join base`);
+  // The invoice counter goes on after these numbers: the next real payment must not take one of them.
+  await db.execute(sql`
+    insert into invoice_sequences (exam_year_id, last_value)
+    select exam_year_id, max(invoice_number) from payment_orders
+    where exam_year_id = (select id from exam_years where is_active) and invoice_number is not null
+    group by exam_year_id
+    on conflict (exam_year_id) do update set last_value = greatest(invoice_sequences.last_value, excluded.last_value)`);
+}
+
+/**
+ * Sign-ins for the first `count` generated schools whose e-mail is verified (so they may pay), one
+ * school account each, with the admin's password hash: the load benchmark signs in as 200 distinct
+ * people without hashing 200 passwords.
+ */
+async function addSchoolAccounts(db: Db, count: number) {
+  if (count <= 0) return;
+  await db.execute(sql`
+    insert into users (username, email, name, role_id, password_hash, country_id, school_id, zone_id)
+    select 'scaleschool' || s.id, 'scaleschool' || s.id || '@example.org', s.name, 2,
+           (select password_hash from users where username = 'admin'), 1, s.id, s.zone_id
+    from schools s
+    where s.email like 'scale-school-%' and s.email_verified_at is not null
+      and not exists (select 1 from users u where u.school_id = s.id)
+    order by s.id
+    limit ${count}`);
 }
 
 /** Coordinators spread over the tree: a quarter each of zonal, state, prant and district. */
@@ -157,6 +185,7 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
   const schoolsTime = await timed(() => addSchools(db, options.schools));
   const studentsTime = await timed(() => addStudents(db, options.students));
   const coordinators = await timed(() => addCoordinators(db, options.coordinators));
+  const schoolAccounts = await timed(() => addSchoolAccounts(db, options.schoolAccounts ?? 0));
   const orders = await timed(() => addPaidOrders(db));
   // VACUUM too: the visibility map lets counts read indexes only, as on a server that autovacuums.
   const analyze = await timed(() => db.execute(sql`vacuum analyze`));
@@ -167,6 +196,7 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
       schools: schoolsTime,
       students: studentsTime,
       coordinators,
+      school_accounts: schoolAccounts,
       orders,
       analyze,
       total: Math.round((performance.now() - started) / 10) / 100,
@@ -187,6 +217,7 @@ export function parseScaleArgs(args: readonly string[]): ScaleOptions {
     students: read("students", 1_000_000),
     schools: read("schools", 50_000),
     coordinators: read("coordinators", 2_000),
+    schoolAccounts: read("school-accounts", 0),
   };
 }
 
