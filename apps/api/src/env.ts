@@ -115,6 +115,11 @@ export const apiEnvSchema = z
     MAIL_MAX_ATTEMPTS: wholeNumber(MAIL_DEFAULT_MAX_ATTEMPTS, 1, "attempts"),
     /** First retry after this many seconds; each further one waits twice as long. */
     MAIL_RETRY_BASE_SECONDS: wholeNumber(60, 1, "seconds"),
+    /** Bearer token for GET /metrics; unset, only this machine may scrape it (docs/decisions/030-operations.md). */
+    METRICS_TOKEN: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z.string().min(16, "must be at least 16 characters, e.g. $(openssl rand -hex 24)").optional(),
+    ),
     /** How long in-flight requests may take to finish after SIGTERM before the process exits. */
     SHUTDOWN_GRACE_MS: z
       .string()
