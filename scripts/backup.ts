@@ -22,6 +22,7 @@ const source: BackupSource = env.DATABASE_URL
   : { driver: "pglite", dataDir: path.resolve(env.DATA_DIR) };
 const uploadDir = path.resolve(env.UPLOAD_DIR);
 
+const files = (n: number) => `${n} file${n === 1 ? "" : "s"}`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const where = source.driver === "postgres" ? "PostgreSQL (DATABASE_URL)" : `the embedded database in ${source.dataDir}`;
@@ -43,7 +44,7 @@ async function main() {
     const { file, manifest } = await createBackup({ source, uploadDir, outDir });
     console.log(`Wrote ${file}
   database: ${mb(manifest.database.bytes)} dump of ${mb(manifest.database.live_bytes)}, migration ${manifest.migrations.last_tag ?? "none"} (${manifest.migrations.applied} applied)
-  files:    ${manifest.files.count} files, ${mb(manifest.files.bytes)}
+  files:    ${files(manifest.files.count)}, ${mb(manifest.files.bytes)}
   took:     ${seconds(manifest.took_ms)}`);
     return;
   }
@@ -65,7 +66,7 @@ async function main() {
       force: args.includes("--force"),
     });
     const m = result.manifest;
-    const what = `${m.driver} backup of ${m.created_at}, migration ${m.migrations.last_tag ?? "none"} (${m.migrations.applied} applied), ${m.files.count} files`;
+    const what = `${m.driver} backup of ${m.created_at}, migration ${m.migrations.last_tag ?? "none"} (${m.migrations.applied} applied), ${files(m.files.count)}`;
     if (check) {
       console.log(`OK: ${archive} is a complete ${what}; every checksum matches. Nothing was changed.`);
       return;
