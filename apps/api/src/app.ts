@@ -1,5 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { isDatabaseUnavailable } from "@repo/db";
+import { REQUEST_ID_HEADER, REQUEST_ID_MAX_LENGTH } from "@repo/contracts/request-id";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { authenticate } from "./auth/middleware";
@@ -7,6 +8,7 @@ import type { AppEnv, Services } from "./context";
 import { clientIp } from "./http/client-ip";
 import { fail } from "./http/envelope";
 import { ApiError, databaseUnavailable } from "./http/errors";
+import { registerMetrics, routeLabel } from "./http/metrics";
 import { fieldErrors } from "./http/validation";
 import type { Logger } from "./logger";
 import { registerAuthRoutes } from "./routes/auth";
@@ -77,19 +79,25 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
     },
   });
 
-  app.use(requestId({ headerName: "X-Request-Id" }));
+  // An app's server sends its own request id, so one id follows a page through the app and the
+  // API logs; anything but a short [A-Za-z0-9_=-] id is replaced by a fresh one.
+  app.use(requestId({ headerName: REQUEST_ID_HEADER, limitLength: REQUEST_ID_MAX_LENGTH }));
   app.use(async (c, next) => {
     const log = logger.child({ req_id: c.var.requestId });
     c.set("log", log);
     c.set("services", services);
     const started = performance.now();
     await next();
+    const seconds = (performance.now() - started) / 1000;
+    const route = routeLabel(c);
+    services.metrics.observeRequest({ method: c.req.method, route, status: c.res.status, seconds });
     log.info(
       {
         method: c.req.method,
         path: c.req.path,
+        route,
         status: c.res.status,
-        duration_ms: Math.round((performance.now() - started) * 10) / 10,
+        duration_ms: Math.round(seconds * 10_000) / 10,
       },
       "request",
     );
@@ -104,6 +112,7 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
   });
 
   registerHealth(app, version);
+  registerMetrics(app, { metrics: services.metrics, token: services.config.metricsToken });
   registerAuthRoutes(app);
   registerProfileRoutes(app);
   registerOtpRoutes(app);

@@ -1,5 +1,6 @@
 import type { Permission, Subject } from "@repo/auth/permissions";
 import type { Database } from "@repo/db";
+import type { Metrics } from "./http/metrics";
 import type { Logger } from "./logger";
 import type { PaymentGateway, RazorpayConfig } from "./services/payments/gateway";
 import type { PdfRenderer } from "./services/pdf";
@@ -40,6 +41,8 @@ export interface ApiConfig {
   payments: { provider: "demo" | "razorpay"; demoSecret: string; razorpay: RazorpayConfig | null };
   /** The Chromium binary the PDF service drives (CHROMIUM_PATH). */
   chromiumPath: string;
+  /** Bearer token for GET /metrics (METRICS_TOKEN); null: only this machine may scrape. */
+  metricsToken: string | null;
 }
 
 /** What every handler can reach through `c.var.services`. */
@@ -51,6 +54,8 @@ export interface Services {
   gateway: PaymentGateway;
   /** HTML to PDF (invoices, admit cards, certificates); its browser starts on first use. */
   pdf: PdfRenderer;
+  /** Prometheus counters of this process (GET /metrics). */
+  metrics: Metrics;
   config: ApiConfig;
 }
 

@@ -5,6 +5,7 @@ import { logLevelVar, nodeEnvVar, originVar, portVar } from "@repo/contracts/env
 import { emailAddress } from "@repo/contracts/mail";
 import { MAIL_DEFAULT_MAX_ATTEMPTS, MAIL_DEFAULT_RATE_PER_MINUTE } from "@repo/contracts/mail-constants";
 import { z } from "zod";
+import { storageEnvFields } from "./env-storage";
 import { isAddressOrRange } from "./http/client-ip";
 import { DEMO_GATEWAY_DEFAULT_SECRET } from "./services/payments/gateway";
 import { DEFAULT_PDF_CONFIG } from "./services/pdf";
@@ -37,18 +38,11 @@ export const apiEnvSchema = z
     NODE_ENV: nodeEnvVar,
     API_PORT: portVar(4000),
     API_HOST: z.string().min(1, "must be a host name or address").default("127.0.0.1"),
-    /** PostgreSQL server; when unset the API uses embedded PGlite in DATA_DIR. */
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
-      .optional(),
-    DATA_DIR: z.string().min(1, "must be a folder path").default(".data/pglite"),
+    ...storageEnvFields,
     /** Load demo data when the database has no users (on by default outside production). */
     SEED_DEMO: z.enum(["auto", "true", "false"], { error: "must be auto, true or false" }).default("auto"),
     DEMO_PASSWORD: z.string().min(8, "must be at least 8 characters").default("Demo@12345"),
     LOG_LEVEL: logLevelVar,
-    /** Folder for uploaded files (profile photos…); never served directly. */
-    UPLOAD_DIR: z.string().min(1, "must be a folder path").default(".data/uploads"),
     /** The payment gateway: the local demo gateway (default) or Razorpay, whose keys are then required. */
     PAYMENT_PROVIDER: z.enum(["demo", "razorpay"], { error: "must be demo or razorpay" }).default("demo"),
     RAZORPAY_KEY_ID: z.string().trim().min(1).optional(),
@@ -127,6 +121,11 @@ export const apiEnvSchema = z
     MAIL_MAX_ATTEMPTS: wholeNumber(MAIL_DEFAULT_MAX_ATTEMPTS, 1, "attempts"),
     /** First retry after this many seconds; each further one waits twice as long. */
     MAIL_RETRY_BASE_SECONDS: wholeNumber(60, 1, "seconds"),
+    /** Bearer token for GET /metrics; unset, only this machine may scrape it (docs/decisions/030-operations.md). */
+    METRICS_TOKEN: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z.string().min(16, "must be at least 16 characters, e.g. $(openssl rand -hex 24)").optional(),
+    ),
     /** How long in-flight requests may take to finish after SIGTERM before the process exits. */
     SHUTDOWN_GRACE_MS: z
       .string()

@@ -40,6 +40,7 @@ async function main() {
       schoolOrigin: env.SCHOOL_ORIGIN,
       contactAdminEmail: env.CONTACT_ADMIN_EMAIL,
       chromiumPath: env.CHROMIUM_PATH,
+      metricsToken: env.METRICS_TOKEN ?? null,
       payments: {
         provider: env.PAYMENT_PROVIDER,
         demoSecret: env.DEMO_GATEWAY_SECRET,

@@ -1,4 +1,4 @@
-import { nodeEnvVar, originVar, portVar } from "@repo/contracts/env";
+import { logLevelVar, nodeEnvVar, originVar, portVar } from "@repo/contracts/env";
 import { z } from "zod";
 import { type AppId, DEFAULT_APP_PORTS } from "./apps";
 
@@ -24,6 +24,8 @@ export function appEnvSchema(app: AppId) {
       OUTBOX_ORIGIN: originVar(`http://localhost:${DEFAULT_APP_PORTS.outbox}`),
       /** Express "trust proxy": which peers may say who the browser is (X-Forwarded-For). */
       TRUST_PROXY: z.string().min(1, "must be loopback, an address list or a hop count").default("loopback"),
+      /** The app server's log: one line per page or action request at info. */
+      LOG_LEVEL: logLevelVar,
     })
     .superRefine((env, ctx) => {
       const secrets = env.SESSION_SECRET.split(",").map((s) => s.trim());

@@ -1,5 +1,6 @@
 import { once } from "node:events";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { finished } from "node:stream/promises";
@@ -137,19 +138,91 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   }
 
   let dataDir: string | undefined;
+  let unlock = () => {};
   if (!options.loadDataDir) {
     dataDir = path.resolve(options.dataDir ?? path.join(".data", "pglite"));
     mkdirSync(dataDir, { recursive: true });
+    unlock = lockDataDir(dataDir);
   }
-  const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir });
-  const db = drizzlePglite(client, { schema });
-  if (options.migrate !== false) await migratePglite(db, { migrationsFolder });
-  return {
-    db: db as unknown as Db,
-    driver: "pglite",
-    ping: () => timed(() => db.execute(sql`select 1`)),
-    close: () => client.close(),
-  };
+  try {
+    const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir });
+    const db = drizzlePglite(client, { schema });
+    if (options.migrate !== false) await migratePglite(db, { migrationsFolder });
+    return {
+      db: db as unknown as Db,
+      driver: "pglite",
+      ping: () => timed(() => db.execute(sql`select 1`)),
+      close: async () => {
+        await client.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+/** Thrown when another live process holds an embedded database folder. */
+export class DataDirInUseError extends Error {}
+
+/** The lock files this process holds. */
+const heldHere = new Set<string>();
+
+/**
+ * Holds an embedded database folder for this process: `<folder>.lock` names the holder. PGlite
+ * is one process's database; a second process opening the same folder (a second API, a backup or
+ * a restore while the portal runs) would corrupt it, so it is refused. A lock left by a process
+ * that died is taken over. Returns the release function.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  const file = `${path.resolve(dataDir)}.lock`;
+  if (heldHere.has(file)) {
+    throw new DataDirInUseError(
+      `The embedded database in ${dataDir} is already open in this process (pid ${process.pid}).`,
+    );
+  }
+  const me = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, JSON.stringify(me), { flag: "wx" });
+      heldHere.add(file);
+      return () => {
+        heldHere.delete(file);
+        // Only our own lock: a folder taken over after we were presumed dead is not ours to free.
+        if (readLock(file)?.pid === me.pid) rmSync(file, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    const holder = readLock(file);
+    // Our own pid in a lock we do not hold is a previous run's (a container restarts as pid 1).
+    if (holder && holder.pid !== process.pid && (holder.host !== me.host || isAlive(holder.pid))) {
+      throw new DataDirInUseError(
+        `The embedded database in ${dataDir} is in use by process ${holder.pid} on ${holder.host} (since ${holder.since}): ` +
+          "the portal is running. Stop it (Ctrl-C, or stop the API) and try again.",
+      );
+    }
+    rmSync(file, { force: true }); // left by a process that died
+  }
+  throw new DataDirInUseError(`Could not lock ${dataDir}: another process took it at the same moment. Try again.`);
+}
+
+function readLock(file: string): { pid: number; host: string; since: string } | undefined {
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 async function timed(run: () => Promise<unknown>): Promise<number> {

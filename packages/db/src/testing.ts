@@ -99,25 +99,46 @@ export async function createTestDatabase(driver: Driver, options: { demo?: boole
     const database = await openDatabase({ loadDataDir: await pgliteTemplate(seeded), migrate: false });
     return { ...database, url: undefined };
   }
+  const created = await createTestDatabaseUrl(options);
+  const database = await openDatabase({ url: created.url, migrate: false, maxConnections: 4 });
+  return {
+    ...database,
+    url: created.url,
+    async close() {
+      await database.close();
+      await created.drop();
+    },
+  };
+}
+
+/**
+ * A fresh, migrated PostgreSQL database for one test, without a connection to it (a test that
+ * needs the database to itself, such as a restore, opens and closes its own). `drop()` removes it.
+ */
+export async function createTestDatabaseUrl(
+  options: { demo?: boolean } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
-  const template = await postgresTemplate(adminUrl, seeded);
+  const template = await postgresTemplate(adminUrl, options.demo === true);
   const name = `portal_t_${randomBytes(5).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database "${name}" template "${template}"`);
   await admin.end();
-  const url = withDatabase(adminUrl, name);
-  const database = await openDatabase({ url, migrate: false, maxConnections: 4 });
   return {
-    ...database,
-    url,
-    async close() {
-      await database.close();
+    url: withDatabase(adminUrl, name),
+    async drop() {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists "${name}" with (force)`);
       await cleanup.end();
     },
   };
+}
+
+/** A migrated embedded database in a folder on disk (the way the API opens it), from the test template. */
+export async function createTestDataDir(dataDir: string, options: { demo?: boolean } = {}): Promise<void> {
+  const client = await PGlite.create({ dataDir, loadDataDir: await pgliteTemplate(options.demo === true) });
+  await client.close();
 }

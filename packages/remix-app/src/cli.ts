@@ -13,6 +13,7 @@ import { appEnvSchema } from "@repo/auth/env";
 import { loadEnvOrExit } from "@repo/contracts/env";
 import compression from "compression";
 import express from "express";
+import { type LogLine, requestLog } from "./request-log";
 
 const app = process.argv[2];
 if (!isAppId(app)) {
@@ -22,8 +23,14 @@ if (!isAppId(app)) {
 const env = loadEnvOrExit(app, appEnvSchema(app));
 process.env.NODE_ENV = env.NODE_ENV;
 
-const log = (msg: string, extra: Record<string, unknown> = {}) =>
-  console.log(JSON.stringify({ level: "info", time: new Date().toISOString(), service: app, msg, ...extra }));
+const LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"];
+const threshold = LEVELS.indexOf(env.LOG_LEVEL);
+/** One JSON object per line on stdout, like the API's (LOG_LEVEL filters). */
+const logLine: LogLine = (level, msg, extra = {}) => {
+  if (LEVELS.indexOf(level) < threshold) return;
+  console.log(JSON.stringify({ level, time: new Date().toISOString(), service: app, msg, ...extra }));
+};
+const log = (msg: string, extra: Record<string, unknown> = {}) => logLine("info", msg, extra);
 
 const buildDir = path.resolve("build");
 const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
@@ -43,7 +50,16 @@ server.use((_req, res, next) => {
 // Vite fingerprints everything under /assets: cache it for a year.
 server.use("/assets", express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y" }));
 server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
-server.all("*", createRequestHandler({ build, mode: env.NODE_ENV, getLoadContext: (req) => ({ clientIp: req.ip }) }));
+// Pages and actions (not the static files above) get a request id, shared with the API, and a log line.
+server.use(requestLog(logLine));
+server.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: env.NODE_ENV,
+    getLoadContext: (req, res) => ({ clientIp: req.ip, requestId: res.locals.requestId as string }),
+  }),
+);
 
 const listener = server.listen(env.PORT, env.HOST, () => {
   log(`${app} listening on http://${env.HOST}:${env.PORT}`, { port: env.PORT });

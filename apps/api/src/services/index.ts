@@ -11,6 +11,7 @@ import { STUDENT_IMPORT_JOB } from "@repo/contracts/student-import";
 import { type Database, queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
 import type { ApiConfig, MailConfig, Services } from "../context";
+import { createMetrics } from "../http/metrics";
 import type { Logger } from "../logger";
 import { bulkStudentImportJob } from "./bulk-student-import";
 import { enqueueJob, type JobHandlers, startJobRunner } from "./jobs";
@@ -42,6 +43,7 @@ export const DEFAULT_CONFIG: ApiConfig = {
     retryBaseSeconds: 60,
   },
   chromiumPath: DEFAULT_PDF_CONFIG.chromiumPath,
+  metricsToken: null,
   // The demo gateway signs its own webhooks; its secret only has to match itself.
   payments: { provider: "demo", demoSecret: DEMO_GATEWAY_DEFAULT_SECRET, razorpay: null },
   invoiceIssuer: {
@@ -67,6 +69,7 @@ export function createServices(database: Database, options: { uploadDir: string;
     sms: outboxSmsSender(database.db),
     storage: localDiskStorage(options.uploadDir),
     pdf: createPdfRenderer({ chromiumPath: config.chromiumPath }),
+    metrics: createMetrics(database),
     gateway:
       config.payments.provider === "razorpay" && config.payments.razorpay
         ? razorpayGateway(config.payments.razorpay)
@@ -97,7 +100,7 @@ export function jobHandlers(services: Services): JobHandlers {
  * Resolves to a stop function that lets the work in hand finish (server.ts calls it on shutdown).
  */
 export function startBackgroundWork(services: Services, logger: Logger): () => Promise<void> {
-  const runner = startJobRunner(services, jobHandlers(services), { pollMs: 1000, logger });
+  const runner = startJobRunner(services, jobHandlers(services), { pollMs: 1000, logger, metrics: services.metrics });
   const mail = createMailWorker(services, { logger });
   mail.start();
   const followUp = startPaidOrderFollowUp(services, logger);

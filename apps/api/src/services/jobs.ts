@@ -7,6 +7,7 @@ import { jobs } from "@repo/db/schema";
 import { sql } from "drizzle-orm";
 import type { Services } from "../context";
 import { ApiError, notFound } from "../http/errors";
+import type { Metrics } from "../http/metrics";
 import type { Logger } from "../logger";
 import { holderIsGone, holdPresence } from "./presence";
 
@@ -83,9 +84,10 @@ export async function enqueueJob(
  * out, no attempts left), so that they are not claimed again. The runner does this when it finds
  * no work, so a busy queue does not pay for it on every claim.
  */
-export async function failExhaustedJobs(db: DbOrTx, kinds: readonly string[]): Promise<void> {
-  if (kinds.length === 0) return;
-  await db.execute(
+export async function failExhaustedJobs(db: DbOrTx, kinds: readonly string[]): Promise<string[]> {
+  if (kinds.length === 0) return [];
+  const rows = await queryRows<{ kind: string }>(
+    db,
     sql`update ${jobs} set status = 'failed', locked_by = null, locked_until = null, finished_at = now(), updated_at = now(),
           error = 'The job was interrupted ' || attempts || case when attempts = 1 then ' time' else ' times' end
             || ' (the server stopped while it ran) and was not tried again. Start it again.'
@@ -93,8 +95,10 @@ export async function failExhaustedJobs(db: DbOrTx, kinds: readonly string[]): P
           and kind in (${sql.join(
             kinds.map((kind) => sql`${kind}`),
             sql`, `,
-          )})`,
+          )})
+        returning kind`,
   );
+  return rows.map((row) => row.kind);
 }
 
 /**
@@ -232,15 +236,17 @@ class LeaseLost extends Error {
 export async function runNextJob(
   db: Db,
   handlers: JobHandlers,
-  options: { runnerId: string; leaseMs?: number; log: Logger },
+  options: { runnerId: string; leaseMs?: number; log: Logger; metrics?: Metrics | undefined },
 ): Promise<boolean> {
   const leaseMs = options.leaseMs ?? JOB_LEASE_MS;
   const kinds = Object.keys(handlers);
   const job = await claimJob(db, options.runnerId, kinds, leaseMs);
   if (!job) {
-    await failExhaustedJobs(db, kinds);
+    for (const kind of await failExhaustedJobs(db, kinds)) options.metrics?.jobFinished(kind, "interrupted");
     return false;
   }
+  const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
   const handler = handlers[job.kind];
   const log = options.log.child({ job_id: job.id, job_kind: job.kind });
   let lost = false;
@@ -266,6 +272,7 @@ export async function runNextJob(
       },
     });
     await finishJob(db, job.id, options.runnerId, { status: "done", result: result ?? {} });
+    options.metrics?.jobFinished(job.kind, "done", seconds());
     log.info({ attempts: job.attempts }, "job done");
   } catch (error) {
     if (error instanceof LeaseLost) {
@@ -284,6 +291,7 @@ export async function runNextJob(
       ? (error as Error).message
       : "The job stopped because of an error on our side. Please try again; if it happens again, contact support.";
     await finishJob(db, job.id, options.runnerId, { status: "failed", error: message });
+    options.metrics?.jobFinished(job.kind, "failed", seconds());
   } finally {
     clearInterval(renew);
   }
@@ -374,7 +382,7 @@ export function startPollLoop(
 export function startJobRunner(
   services: Pick<Services, "database">,
   handlers: JobHandlers,
-  options: { pollMs?: number; leaseMs?: number; logger: Logger; runnerId?: string },
+  options: { pollMs?: number; leaseMs?: number; logger: Logger; runnerId?: string; metrics?: Metrics },
 ): JobRunner {
   const runnerId = options.runnerId ?? workerId("jobs");
   const log = options.logger.child({ runner: runnerId });
@@ -389,7 +397,7 @@ export function startJobRunner(
         if (freed.length > 0) log.warn({ jobs: freed }, "took over the jobs of runners that are gone");
         started = true;
       }
-      return runNextJob(db, handlers, { runnerId, leaseMs: options.leaseMs, log });
+      return runNextJob(db, handlers, { runnerId, leaseMs: options.leaseMs, log, metrics: options.metrics });
     },
     { pollMs: options.pollMs ?? 1000, log, what: "job runner" },
   );

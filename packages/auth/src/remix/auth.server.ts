@@ -25,6 +25,22 @@ export interface SignedIn {
 export interface LoadContext {
   /** The browser's address as the app server saw it; forwarded to the API for rate limits. */
   clientIp?: string;
+  /** This request's id in the app server's log; sent to the API so that its log lines carry it too. */
+  requestId?: string;
+}
+
+/** Request ids of requests that came without one in their load context (the Vite dev server). */
+const madeRequestIds = new WeakMap<Request, string>();
+
+/** The id the app's log knows this request by, or one made for it (the same for every API call it makes). */
+function requestIdOf(request: Request, context: LoadContext | undefined): string {
+  if (context?.requestId) return context.requestId;
+  let id = madeRequestIds.get(request);
+  if (!id) {
+    id = randomUUID();
+    madeRequestIds.set(request, id);
+  }
+  return id;
 }
 
 export type LoginResult = { ok: true; redirectTo: string; headers: Headers } | { ok: false; message: string };
@@ -42,7 +58,7 @@ export function createAppAuth(app: AppId, env: AppEnv) {
 
   function apiFor(request: Request, context: LoadContext | undefined, token?: string): ApiClient {
     const forwarded = context?.clientIp ? { "X-Forwarded-For": context.clientIp } : undefined;
-    const requestId = request.headers.get("x-request-id") ?? randomUUID();
+    const requestId = requestIdOf(request, context);
     return createApiClient({
       baseUrl: env.API_URL,
       token,

@@ -4,6 +4,7 @@ import { mailAttempts, mailContents, mailMessages } from "@repo/db/schema";
 import { sql } from "drizzle-orm";
 import nodemailer, { type NodemailerError, type Transporter } from "nodemailer";
 import type { MailConfig, Services } from "../../context";
+import type { Metrics } from "../../http/metrics";
 import type { Logger } from "../../logger";
 import { workerId } from "../jobs";
 import { holderIsGone, holdPresence } from "../presence";
@@ -118,7 +119,7 @@ export interface MailWorker {
 }
 
 export function createMailWorker(
-  services: Pick<Services, "database" | "config">,
+  services: Pick<Services, "database" | "config"> & { metrics?: Metrics },
   options: MailWorkerOptions,
 ): MailWorker {
   const db: Db = services.database.db;
@@ -342,6 +343,7 @@ export function createMailWorker(
       notDelivered: 0,
       rateLimited: false,
     };
+    services.metrics?.mailDelivered("interrupted", result.recovered);
     if (!transport) {
       result.notDelivered = await markNotDelivered();
       return result;
@@ -374,6 +376,9 @@ export function createMailWorker(
           else result.retrying++;
         }
       }
+      services.metrics?.mailDelivered("sent", result.sent);
+      services.metrics?.mailDelivered("failed", result.failed);
+      services.metrics?.mailDelivered("retry", result.retrying);
       if (result.failed + result.retrying > 0) {
         log.warn(
           { sent: result.sent, retrying: result.retrying, failed: result.failed },
