@@ -1,6 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { isDatabaseUnavailable } from "@repo/db";
 import { REQUEST_ID_HEADER, REQUEST_ID_MAX_LENGTH } from "@repo/contracts/request-id";
+import { isDatabaseUnavailable } from "@repo/db";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { authenticate } from "./auth/middleware";
