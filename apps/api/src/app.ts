@@ -6,6 +6,7 @@ import type { AppEnv, Services } from "./context";
 import { clientIp } from "./http/client-ip";
 import { fail } from "./http/envelope";
 import { ApiError } from "./http/errors";
+import { securityHeaders } from "./http/security-headers";
 import { fieldErrors } from "./http/validation";
 import type { Logger } from "./logger";
 import { registerAuthRoutes } from "./routes/auth";
@@ -93,6 +94,7 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
       "request",
     );
   });
+  app.use(securityHeaders({ hsts: services.config.hsts }));
   app.use("/api/*", clientIp);
   app.use("/api/*", authenticate);
 

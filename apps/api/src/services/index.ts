@@ -32,6 +32,7 @@ export const DEFAULT_CONFIG: ApiConfig = {
   loginLimitPerClient: 20,
   companyLogoUrl: null,
   schoolOrigin: `http://localhost:${DEFAULT_APP_PORTS.school}`,
+  hsts: false,
   contactAdminEmail: PROGRAMME_ADMIN_EMAIL,
   mail: {
     smtpUrl: null,
