@@ -97,9 +97,7 @@ test("the API: nosniff and no framing on JSON, and a reference page that works u
   const docs = await page.goto(`${API}/api/docs`);
   expectCommonHeaders(docs?.headers() ?? {}, "/api/docs");
   expect(directives(docs?.headers()["content-security-policy"] ?? "").get("frame-ancestors")).toEqual(["'none'"]);
-  // Swagger UI ran (its script) and read the document (connect-src).
-  await expect.poll(() => violations, { timeout: 5_000 }).toEqual([]).catch(() => undefined);
-  expect(violations).toEqual([]);
+  // Swagger UI ran (its script) and read the document (connect-src); it is slow on a busy machine.
   await expect(page.getByRole("heading", { name: /Exam Portal API/ })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText("/api/login").first()).toBeVisible();
   expect(violations).toEqual([]);
