@@ -9,6 +9,7 @@ import { clientIp } from "./http/client-ip";
 import { fail } from "./http/envelope";
 import { ApiError, databaseUnavailable } from "./http/errors";
 import { registerMetrics, routeLabel } from "./http/metrics";
+import { securityHeaders } from "./http/security-headers";
 import { fieldErrors } from "./http/validation";
 import type { Logger } from "./logger";
 import { registerAuthRoutes } from "./routes/auth";
@@ -102,6 +103,7 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
       "request",
     );
   });
+  app.use(securityHeaders({ hsts: services.config.hsts }));
   app.use("/api/*", clientIp);
   app.use("/api/*", authenticate);
 

@@ -32,6 +32,8 @@ export interface ApiConfig {
   companyLogoUrl: string | null;
   /** The school app's origin, for links in mail (SCHOOL_ORIGIN). */
   schoolOrigin: string;
+  /** Strict-Transport-Security on every response: production behind https (docs/decisions/031). */
+  hsts: boolean;
   /** Where contact messages go when no coordinator is assigned to the school's region (CONTACT_ADMIN_EMAIL). */
   contactAdminEmail: string;
   mail: MailConfig;

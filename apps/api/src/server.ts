@@ -1,4 +1,5 @@
 import { loadEnvOrExit } from "@repo/contracts/env";
+import { sendsHsts } from "@repo/contracts/security-headers";
 import { openDatabase } from "@repo/db";
 import { seedDemoData } from "@repo/db/seed";
 import { createApp } from "./app";
@@ -38,6 +39,8 @@ async function main() {
       loginLimitPerClient: env.LOGIN_LIMIT_PER_CLIENT,
       companyLogoUrl: env.COMPANY_LOGO_URL ?? null,
       schoolOrigin: env.SCHOOL_ORIGIN,
+      // The portal's public origin says whether it is served over https.
+      hsts: sendsHsts(env.NODE_ENV, env.SCHOOL_ORIGIN),
       contactAdminEmail: env.CONTACT_ADMIN_EMAIL,
       chromiumPath: env.CHROMIUM_PATH,
       metricsToken: env.METRICS_TOKEN ?? null,

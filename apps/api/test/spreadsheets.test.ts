@@ -1,3 +1,4 @@
+import { XLSX_ZIP_LIMITS } from "@repo/contracts/uploads-constants";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import {
@@ -165,10 +166,16 @@ describe("reading XLSX", () => {
   it("refuses a zip bomb by what it really unpacks to, and a damaged or foreign zip", async () => {
     const bomb = await zipBomb(40);
     expect(bomb.byteLength).toBeLessThan(200_000);
-    const error = await refusal(() => read(bomb, { limits: { ...LIMITS, maxUncompressedBytes: 32 * 1024 * 1024 } }));
+    // A part that unpacks a thousand times its size is refused after its first megabyte.
+    const dense = await refusal(() => read(bomb));
+    expect(dense.status).toBe(413);
+    expect(dense.message).toMatch(/^This workbook is packed more than 100 times tighter than any spreadsheet/);
+    // Without the ratio, the total still stops it.
+    const loose = { ...XLSX_ZIP_LIMITS, maxEntryRatio: Number.POSITIVE_INFINITY };
+    const error = await refusal(() => checkZip(bomb, { ...loose, maxUncompressedBytes: 32 * 1024 * 1024 }));
     expect(error.status).toBe(413);
     expect(error.message).toMatch(/^This workbook unpacks to more than 32 MB/);
-    await expect(checkZip(bomb, 64 * 1024 * 1024)).resolves.toBeUndefined();
+    await expect(checkZip(bomb, { ...loose, maxUncompressedBytes: 64 * 1024 * 1024 })).resolves.toBeUndefined();
 
     const good = await xlsx((wb) => void wb.addWorksheet("A").addRow(["Name"]));
     const cut = good.slice(0, good.byteLength - 30);
@@ -179,6 +186,46 @@ describe("reading XLSX", () => {
     expect(noSheet.message).toMatch(
       /neither an Excel workbook \(\.xlsx\) nor a CSV file: it is a zip archive without a worksheet/,
     );
+  });
+
+  it("reads only archives whose every part the guard has seen, and not too many of them", async () => {
+    // exceljs streams the local headers in order; a part missing from the directory is refused.
+    const hiddenBomb = await zipBomb(40, { hidden: true });
+    const hidden = await refusal(() => read(hiddenBomb));
+    expect(hidden.status).toBe(422);
+    expect(hidden.message).toMatch(/not a readable Excel workbook/);
+    // A local header that names another size than the directory is a second, hidden reading.
+    const good = await xlsx((wb) => void wb.addWorksheet("A").addRow(["Name"]));
+    const liar = good.slice();
+    new DataView(liar.buffer).setUint32(18, 1, true);
+    expect((await refusal(() => read(liar))).message).toMatch(/not a readable Excel workbook/);
+    const parts = Array.from({ length: XLSX_ZIP_LIMITS.maxEntries + 1 }, (_, i) => ({
+      name: `xl/media/p${i}.xml`,
+      chunks: () => [Buffer.from("<x/>")],
+    }));
+    const manyParts = await zip(parts);
+    const many = await refusal(() => read(manyParts));
+    expect(many.status).toBe(413);
+    expect(many.message).toBe(
+      "This workbook has 1,001 parts inside; a spreadsheet has far fewer than 1,000. Copy the sheet into a new workbook and upload that.",
+    );
+    // What the portal itself writes passes: exceljs templates and the streamed list exports.
+    await expect(checkZip(good, XLSX_ZIP_LIMITS)).resolves.toBeUndefined();
+    const rows = Array.from({ length: 20_000 }, (_, i) => [`Student ${i}`, "Pune", i]);
+    const exported = new Uint8Array(
+      await new Response(
+        xlsxStream(
+          {
+            sheetName: "Students",
+            columns: [{ header: "Name" }, { header: "City" }, { header: "N" }],
+          },
+          (async function* () {
+            yield rows;
+          })(),
+        ),
+      ).arrayBuffer(),
+    );
+    await expect(checkZip(exported, XLSX_ZIP_LIMITS)).resolves.toBeUndefined();
   });
 });
 

@@ -64,6 +64,12 @@ export function isPastDate(lastDay: string, today: string): boolean {
   return lastDay < today;
 }
 
+/** Where lecture videos play (the school app's Content-Security-Policy frames only these). */
+export const VIDEO_PLAYER_ORIGINS = {
+  youtube: "https://www.youtube-nocookie.com",
+  vimeo: "https://player.vimeo.com",
+} as const;
+
 /**
  * The player address for a lecture's video link: YouTube through its privacy-enhanced
  * youtube-nocookie host, Vimeo without tracking; null for any other site (shown as a link).
@@ -84,10 +90,10 @@ export function videoEmbedUrl(link: string): string | null {
     if (url.pathname === "/watch") youtube = url.searchParams.get("v");
     else youtube = /^\/(embed|shorts|live)\/([^/]+)/.exec(url.pathname)?.[2] ?? null;
   }
-  if (youtube && id.test(youtube)) return `https://www.youtube-nocookie.com/embed/${youtube}`;
+  if (youtube && id.test(youtube)) return `${VIDEO_PLAYER_ORIGINS.youtube}/embed/${youtube}`;
   if (host === "vimeo.com" || host === "player.vimeo.com") {
     const vimeo = /\/(\d{5,12})(?:$|\/|\?)/.exec(`${url.pathname}/`)?.[1];
-    if (vimeo) return `https://player.vimeo.com/video/${vimeo}?dnt=1`;
+    if (vimeo) return `${VIDEO_PLAYER_ORIGINS.vimeo}/video/${vimeo}?dnt=1`;
   }
   return null;
 }

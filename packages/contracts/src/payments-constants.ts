@@ -120,3 +120,14 @@ export const RAISED_REQUEST_LIMITS = {
 
 /** Razorpay's Standard Checkout, loaded by the payer's browser only when it pays through Razorpay. */
 export const RAZORPAY_CHECKOUT_SCRIPT = "https://checkout.razorpay.com/v1/checkout.js";
+
+/**
+ * What Razorpay's checkout loads beside its script (its payment window is a frame of api.razorpay.com,
+ * and it reports to lumberjack): the school app's Content-Security-Policy allows exactly these.
+ */
+export const RAZORPAY_CSP_SOURCES = {
+  "script-src": ["https://checkout.razorpay.com"],
+  "frame-src": ["https://api.razorpay.com", "https://checkout.razorpay.com"],
+  "connect-src": ["https://api.razorpay.com", "https://lumberjack.razorpay.com"],
+  "img-src": ["https://cdn.razorpay.com"],
+} as const;

@@ -2,6 +2,7 @@ import { Links, Meta, Scripts, ScrollRestoration } from "@remix-run/react";
 import { UiProvider } from "@repo/ui/provider";
 import { globalStyles, STITCHES_STYLE_ID } from "@repo/ui/theme";
 import { type ReactNode, useEffect } from "react";
+import { useNonce } from "./security/nonce";
 
 // A module-level constant: React must see the same empty value on server and client, or
 // hydration replaces the server-injected Stitches CSS with nothing (ARCHITECTURE pitfall 2).
@@ -13,6 +14,8 @@ const SERVER_CSS = { __html: "" };
  */
 export function Document({ children, lang = "en" }: { children: ReactNode; lang?: string }) {
   globalStyles();
+  // Remix's inline scripts run under the document's Content-Security-Policy only with its nonce.
+  const nonce = useNonce();
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
@@ -28,8 +31,8 @@ export function Document({ children, lang = "en" }: { children: ReactNode; lang?
       </head>
       <body>
         <UiProvider>{children}</UiProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

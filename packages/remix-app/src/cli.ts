@@ -11,6 +11,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { isAppId } from "@repo/auth/apps";
 import { appEnvSchema } from "@repo/auth/env";
 import { loadEnvOrExit } from "@repo/contracts/env";
+import { baseSecurityHeaders, sendsHsts } from "@repo/contracts/security-headers";
 import compression from "compression";
 import express from "express";
 import { type LogLine, requestLog } from "./request-log";
@@ -40,11 +41,12 @@ server.disable("x-powered-by");
 // The browser's address, believed from X-Forwarded-For only when a trusted proxy sent it.
 server.set("trust proxy", env.TRUST_PROXY);
 server.use(compression());
+// No response of the portal may be framed (clickjacking), sniffed, leak its URL to other sites or
+// use the camera and the like; HSTS once served over https. Documents add their
+// Content-Security-Policy in entry.server.tsx (docs/decisions/031-security-headers.md).
+const securityHeaders = Object.entries(baseSecurityHeaders({ hsts: sendsHsts(env.NODE_ENV, env.appOrigins[app]) }));
 server.use((_req, res, next) => {
-  // No page of the portal may be framed (clickjacking), sniffed or leak its URL to other sites.
-  res.setHeader("X-Frame-Options", "DENY");
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "same-origin");
+  for (const [name, value] of securityHeaders) res.setHeader(name, value);
   next();
 });
 // Vite fingerprints everything under /assets: cache it for a year.

@@ -3,6 +3,10 @@ import type { EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { getCssText, STITCHES_STYLE_ID } from "@repo/ui/theme";
 import { renderToPipeableStream } from "react-dom/server";
+import { APP_ID } from "./app-id";
+import { env } from "./auth.server";
+import { createNonce, documentPolicy } from "./security/csp.server";
+import { NonceContext } from "./security/nonce";
 
 const ABORT_DELAY_MS = 5_000;
 const EMPTY_STYLE_TAG = `<style id="${STITCHES_STYLE_ID}"></style>`;
@@ -10,7 +14,8 @@ const EMPTY_STYLE_TAG = `<style id="${STITCHES_STYLE_ID}"></style>`;
 /**
  * Server render shared by the four apps. The whole document is rendered before it is sent so the
  * Stitches CSS of everything on the page can be put into <style id="stitches"> in <head>: the
- * first paint is already styled (no flash of unstyled content).
+ * first paint is already styled (no flash of unstyled content). Every document gets a fresh
+ * Content-Security-Policy nonce that Remix's inline scripts carry (docs/decisions/031).
  */
 export default function handleRequest(
   request: Request,
@@ -18,11 +23,24 @@ export default function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ): Promise<Response> {
+  const nonce = createNonce();
+  responseHeaders.set(
+    "Content-Security-Policy",
+    documentPolicy({
+      app: APP_ID,
+      nonce,
+      appOrigins: Object.values(env.appOrigins),
+      development: env.NODE_ENV === "development",
+    }),
+  );
   return new Promise((resolve, reject) => {
     let shellFailed = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />,
+      <NonceContext.Provider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+      </NonceContext.Provider>,
       {
+        nonce,
         onAllReady() {
           const chunks: Buffer[] = [];
           const sink = new PassThrough();

@@ -32,8 +32,27 @@ const OTHER_TYPES: Record<string, string> = {
   "application/msword": "a Word document",
   "image/svg+xml": "an SVG image",
   "image/bmp": "a BMP image",
-  "text/html": "a web page",
+  "text/html": "a web page (HTML)",
 };
+
+/** SVG is never taken: it is a document that can run scripts, not just a picture. */
+const SVG_HINT = " SVG pictures can carry scripts and are not accepted: export it as a PNG and upload that.";
+
+/**
+ * Text formats that file-type does not name (it knows binary signatures only), told by their first
+ * markup: so that an SVG or a web page renamed .jpg is refused by what it is.
+ */
+export function markupKind(bytes: Uint8Array): string | undefined {
+  const head = new TextDecoder()
+    .decode(bytes.subarray(0, 2048))
+    .replace(/^\uFEFF/, "")
+    .trimStart()
+    .toLowerCase();
+  if (!head.startsWith("<")) return undefined;
+  if (/<svg[\s>]/.test(head)) return OTHER_TYPES["image/svg+xml"];
+  if (/^<(!doctype html|html|head|body|script|iframe|meta|div|p)[\s>]/.test(head)) return OTHER_TYPES["text/html"];
+  return head.startsWith("<?xml") ? "an XML document" : undefined;
+}
 
 export interface UploadRule {
   /** The form field, for the per-field error. */
@@ -94,12 +113,15 @@ export async function acceptUpload(file: File | undefined, rule: UploadRule): Pr
   const detected = await fileTypeFromBuffer(bytes);
   const kind = rule.kinds.find((k) => FILE_KINDS[k].mime === detected?.mime);
   if (!kind) {
-    const received = detected
-      ? (Object.values(FILE_KINDS).find((k) => k.mime === detected.mime)?.label ??
-        OTHER_TYPES[detected.mime] ??
-        `a ${detected.ext.toUpperCase()} file`)
-      : "not a file type we recognise";
-    throw invalidField(rule.field, `${rule.what} must be ${wanted}; this file is ${received}.`);
+    // file-type calls an SVG or XHTML page "XML" and plain HTML nothing: the markup says which.
+    const received =
+      Object.values(FILE_KINDS).find((k) => k.mime === detected?.mime)?.label ??
+      markupKind(bytes) ??
+      (detected
+        ? (OTHER_TYPES[detected.mime] ?? `a ${detected.ext.toUpperCase()} file`)
+        : "not a file type we recognise");
+    const svgHint = received === OTHER_TYPES["image/svg+xml"] ? SVG_HINT : "";
+    throw invalidField(rule.field, `${rule.what} must be ${wanted}; this file is ${received}.${svgHint}`);
   }
   const { mime, ext } = FILE_KINDS[kind];
   const pages = kind === "pdf" ? await checkPdf(bytes, rule) : null;

@@ -34,6 +34,7 @@ export const DEFAULT_CONFIG: ApiConfig = {
   loginLimitPerClient: LOGIN_FAILURES_PER_CLIENT.max,
   companyLogoUrl: null,
   schoolOrigin: `http://localhost:${DEFAULT_APP_PORTS.school}`,
+  hsts: false,
   contactAdminEmail: PROGRAMME_ADMIN_EMAIL,
   mail: {
     smtpUrl: null,

@@ -4,7 +4,6 @@ export {
   type ColumnMatch,
   type ColumnSpec,
   columnLetter,
-  DEFAULT_MAX_UNCOMPRESSED_BYTES,
   type FileFormat,
   headerKey,
   type OpenedSpreadsheet,

@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { XLSX_ZIP_LIMITS } from "@repo/contracts/uploads-constants";
 import { parse as parseCsv } from "csv-parse";
 import type ExcelJS from "exceljs";
 import { NOT_A_SPREADSHEET, SpreadsheetError } from "./errors";
@@ -26,7 +27,7 @@ export interface ReadLimits {
   maxBytes: number;
   /** Data rows; reading stops at the first row beyond it and the file is refused. */
   maxRows: number;
-  /** Zip-bomb guard: what the XLSX archive may unpack to in all. */
+  /** Zip-bomb guard: what the XLSX archive may unpack to in all (XLSX_ZIP_LIMITS by default). */
   maxUncompressedBytes?: number;
 }
 
@@ -68,8 +69,6 @@ export interface OpenedSpreadsheet {
   rows: AsyncGenerator<SheetRow>;
 }
 
-/** 256 MB unpacked is ten times what 100,000 honest rows take. */
-export const DEFAULT_MAX_UNCOMPRESSED_BYTES = 256 * 1024 * 1024;
 /** Rows looked at for the header: a title line or two above it is common. */
 const HEADER_SEARCH_ROWS = 10;
 
@@ -160,7 +159,10 @@ export async function openSpreadsheet(bytes: Uint8Array, options: ReadOptions): 
   let source: AsyncGenerator<RawRow>;
   let sheetName: string | null = null;
   if (format === "xlsx") {
-    await checkZip(bytes, limits.maxUncompressedBytes ?? DEFAULT_MAX_UNCOMPRESSED_BYTES);
+    await checkZip(bytes, {
+      ...XLSX_ZIP_LIMITS,
+      maxUncompressedBytes: limits.maxUncompressedBytes ?? XLSX_ZIP_LIMITS.maxUncompressedBytes,
+    });
     const sheet = await firstWorksheet(bytes, options, warnings);
     source = sheet.rows;
     sheetName = sheet.name;

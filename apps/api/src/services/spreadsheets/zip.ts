@@ -1,47 +1,82 @@
 import { createInflateRaw } from "node:zlib";
+import type { ZipLimits } from "@repo/contracts/uploads-constants";
 import { SpreadsheetError } from "./errors";
 
 /**
- * Zip-bomb guard for XLSX uploads. The sizes an archive declares can lie, so every entry is
- * actually inflated (and the output thrown away) while counting; the count stops at the limit.
- * Runs before exceljs sees the file, which then only reads archives known to be small enough.
+ * Zip-bomb guard for XLSX uploads (limits: XLSX_ZIP_LIMITS in contracts). Runs before exceljs sees
+ * the file, which then only reads archives known to be small enough:
+ * - at most `maxEntries` parts;
+ * - the parts must follow one another from the first byte to the central directory with nothing
+ *   between them, and each local header must agree with the directory: exceljs reads the local
+ *   headers in order as a stream and never the directory, so a part the directory does not list
+ *   (or lists with another size) would otherwise be read unchecked;
+ * - the sizes an archive declares can lie, so every part is actually inflated (and the output
+ *   thrown away) while counting: all of it at most `maxUncompressedBytes`, and no part unpacking
+ *   to more than `maxEntryRatio` times its packed size once past `ratioGraceBytes`.
  */
-export async function checkZip(bytes: Uint8Array, maxUncompressedBytes: number): Promise<void> {
+export async function checkZip(bytes: Uint8Array, limits: ZipLimits): Promise<void> {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const end = findEndOfCentralDirectory(view);
   if (end < 0) throw notWorkbook();
   const entries = view.getUint16(end + 10, true);
-  let offset = view.getUint32(end + 16, true);
-  if (entries === 0xffff || offset === 0xffffffff) {
+  const directorySize = view.getUint32(end + 12, true);
+  const directoryOffset = view.getUint32(end + 16, true);
+  if (entries === 0xffff || directoryOffset === 0xffffffff) {
     // Zip64 is for archives far beyond our upload limit; no spreadsheet needs it.
     throw new SpreadsheetError("too-large", "This workbook is too large to import. Split it into smaller files.");
   }
-  let total = 0;
+  if (entries > limits.maxEntries) throw tooManyParts(entries, limits.maxEntries);
+  if (directoryOffset + directorySize > end) throw notWorkbook();
+
+  const parts: { localOffset: number; compressedSize: number; method: number; flags: number }[] = [];
+  let offset = directoryOffset;
   for (let i = 0; i < entries; i++) {
-    if (offset + 46 > view.byteLength || view.getUint32(offset, true) !== 0x02014b50) throw notWorkbook();
+    if (offset + 46 > end || view.getUint32(offset, true) !== 0x02014b50) throw notWorkbook();
     const flags = view.getUint16(offset + 8, true);
-    const method = view.getUint16(offset + 10, true);
-    const compressedSize = view.getUint32(offset + 20, true);
-    const nameLength = view.getUint16(offset + 28, true);
-    const extraLength = view.getUint16(offset + 30, true);
-    const commentLength = view.getUint16(offset + 32, true);
-    const localOffset = view.getUint32(offset + 42, true);
-    offset += 46 + nameLength + extraLength + commentLength;
     if (flags & 1) {
       throw new SpreadsheetError(
         "encrypted",
         "This workbook is protected by a password. Save a copy without the password and upload that.",
       );
     }
-    if (localOffset + 30 > view.byteLength || view.getUint32(localOffset, true) !== 0x04034b50) throw notWorkbook();
-    const start = localOffset + 30 + view.getUint16(localOffset + 26, true) + view.getUint16(localOffset + 28, true);
-    if (start + compressedSize > view.byteLength) throw notWorkbook();
-    const data = bytes.subarray(start, start + compressedSize);
-    if (method === 0) total += data.byteLength;
-    else if (method === 8) total += await inflatedSize(data, maxUncompressedBytes - total);
-    else throw notWorkbook();
-    if (total > maxUncompressedBytes) throw zipBomb(maxUncompressedBytes);
+    parts.push({
+      flags,
+      method: view.getUint16(offset + 10, true),
+      compressedSize: view.getUint32(offset + 20, true),
+      localOffset: view.getUint32(offset + 42, true),
+    });
+    offset +=
+      46 + view.getUint16(offset + 28, true) + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
   }
+
+  parts.sort((a, b) => a.localOffset - b.localOffset);
+  let expected = 0;
+  let total = 0;
+  for (const part of parts) {
+    const at = part.localOffset;
+    if (at !== expected || at + 30 > directoryOffset || view.getUint32(at, true) !== 0x04034b50) throw notWorkbook();
+    const localFlags = view.getUint16(at + 6, true);
+    const hasDescriptor = (part.flags & 8) !== 0;
+    if (view.getUint16(at + 8, true) !== part.method || (localFlags & 8) !== (part.flags & 8) || localFlags & 1) {
+      throw notWorkbook();
+    }
+    if (!hasDescriptor && view.getUint32(at + 18, true) !== part.compressedSize) throw notWorkbook();
+    const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
+    let next = start + part.compressedSize;
+    if (next > directoryOffset) throw notWorkbook();
+    const data = bytes.subarray(start, next);
+    if (part.method === 0) total += data.byteLength;
+    else if (part.method === 8) {
+      const inflated = await inflatedSize(data, limits.maxUncompressedBytes - total, limits);
+      if (inflated.tooDense) throw zipBomb(limits);
+      total += inflated.size;
+    } else throw notWorkbook();
+    if (total > limits.maxUncompressedBytes) throw tooLarge(limits.maxUncompressedBytes);
+    // The data descriptor after the data: crc, sizes, with or without its signature.
+    if (hasDescriptor) next += next + 4 <= directoryOffset && view.getUint32(next, true) === 0x08074b50 ? 16 : 12;
+    expected = next;
+  }
+  if (expected !== directoryOffset) throw notWorkbook();
 }
 
 function findEndOfCentralDirectory(view: DataView): number {
@@ -52,19 +87,27 @@ function findEndOfCentralDirectory(view: DataView): number {
   return -1;
 }
 
-/** Inflates and counts, without keeping the output; stops once more than `budget` came out. */
-function inflatedSize(data: Uint8Array, budget: number): Promise<number> {
+/**
+ * Inflates and counts, without keeping the output; stops once more than `budget` came out, or
+ * once the part unpacks denser than the ratio limit allows.
+ */
+function inflatedSize(
+  data: Uint8Array,
+  budget: number,
+  limits: ZipLimits,
+): Promise<{ size: number; tooDense: boolean }> {
+  const densest = Math.max(limits.ratioGraceBytes, data.byteLength * limits.maxEntryRatio);
   return new Promise((resolve, reject) => {
     const inflate = createInflateRaw();
     let size = 0;
     inflate.on("data", (chunk: Buffer) => {
       size += chunk.byteLength;
-      if (size > budget) {
+      if (size > budget || size > densest) {
         inflate.destroy();
-        resolve(size);
+        resolve({ size, tooDense: size > densest && size <= budget });
       }
     });
-    inflate.on("end", () => resolve(size));
+    inflate.on("end", () => resolve({ size, tooDense: false }));
     inflate.on("error", () => reject(notWorkbook()));
     inflate.end(data);
   });
@@ -76,8 +119,20 @@ const notWorkbook = () =>
     "This file looks like a zip archive but is not a readable Excel workbook (.xlsx). Open it in Excel, save it as an Excel Workbook and upload it again.",
   );
 
-const zipBomb = (limit: number) =>
+const tooLarge = (limit: number) =>
   new SpreadsheetError(
     "too-large",
     `This workbook unpacks to more than ${Math.round(limit / 1024 / 1024)} MB, more than any class list needs. Remove unused sheets, pictures or formatting, or split it into smaller files.`,
+  );
+
+const zipBomb = (limits: ZipLimits) =>
+  new SpreadsheetError(
+    "too-large",
+    `This workbook is packed more than ${limits.maxEntryRatio} times tighter than any spreadsheet is, as a zip bomb is, and was not opened. Open it in Excel, save it as a new workbook and upload that.`,
+  );
+
+const tooManyParts = (entries: number, limit: number) =>
+  new SpreadsheetError(
+    "too-large",
+    `This workbook has ${entries.toLocaleString("en-IN")} parts inside; a spreadsheet has far fewer than ${limit.toLocaleString("en-IN")}. Copy the sheet into a new workbook and upload that.`,
   );
