@@ -6,7 +6,13 @@ const MAX_REDIRECT_LENGTH = 2048;
  * backslashes, which browsers read as slashes: `/\evil.example` and `/\t/evil.example` both mean
  * `//evil.example` to them.
  */
-const REWRITTEN_BY_BROWSERS = /[\u0000-\u001f\u007f\\]/;
+const rewrittenByBrowsers = (text: string) => {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f || code === 0x5c) return true;
+  }
+  return false;
+};
 
 /** An absolute path whose first segment is empty (`//host`) is another site to a browser. */
 const leavesTheSite = (path: string) => !path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\");
@@ -19,7 +25,7 @@ const leavesTheSite = (path: string) => !path.startsWith("/") || path.startsWith
  */
 export function safeRedirect(to: unknown, fallback: string): string {
   if (typeof to !== "string" || to.length > MAX_REDIRECT_LENGTH) return fallback;
-  if (leavesTheSite(to) || REWRITTEN_BY_BROWSERS.test(to)) return fallback;
+  if (leavesTheSite(to) || rewrittenByBrowsers(to)) return fallback;
   let url: URL;
   try {
     url = new URL(to, BASE);
@@ -28,7 +34,7 @@ export function safeRedirect(to: unknown, fallback: string): string {
   }
   if (url.origin !== BASE) return fallback;
   const path = `${url.pathname}${url.search}${url.hash}`;
-  if (leavesTheSite(path) || REWRITTEN_BY_BROWSERS.test(path)) return fallback;
+  if (leavesTheSite(path) || rewrittenByBrowsers(path)) return fallback;
   // The normalised path must mean the same thing when the browser parses it again.
   const again = new URL(path, BASE);
   return again.origin === BASE && `${again.pathname}${again.search}${again.hash}` === path ? path : fallback;
