@@ -10,9 +10,11 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { isAppId } from "@repo/auth/apps";
 import { appEnvSchema } from "@repo/auth/env";
+import { createSessionStorage } from "@repo/auth/remix/session";
 import { loadEnvOrExit } from "@repo/contracts/env";
 import compression from "compression";
 import express from "express";
+import { requestGate } from "./request-gate";
 
 const app = process.argv[2];
 if (!isAppId(app)) {
@@ -40,10 +42,22 @@ server.use((_req, res, next) => {
   res.setHeader("Referrer-Policy", "same-origin");
   next();
 });
+// Method, host name, Origin, content type and length are checked before anything reads a body.
+const sessions = createSessionStorage(app, { secrets: env.SESSION_SECRETS, production: env.NODE_ENV === "production" });
+server.use(
+  requestGate({
+    appOrigin: env.appOrigins[app],
+    hasSession: async (cookie) => (await sessions.getSession(cookie)).has("token"),
+    anyHostPaths: ["/healthz"],
+  }),
+);
 // Vite fingerprints everything under /assets: cache it for a year.
 server.use("/assets", express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y" }));
 server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
-server.all("*", createRequestHandler({ build, mode: env.NODE_ENV, getLoadContext: (req) => ({ clientIp: req.ip }) }));
+// This server runs only production builds: Remix's production mode, whatever NODE_ENV says (the
+// local demo runs with NODE_ENV=development for its development secret), so an error never shows
+// its message or stack to a browser.
+server.all("*", createRequestHandler({ build, mode: "production", getLoadContext: (req) => ({ clientIp: req.ip }) }));
 
 const listener = server.listen(env.PORT, env.HOST, () => {
   log(`${app} listening on http://${env.HOST}:${env.PORT}`, { port: env.PORT });

@@ -6,10 +6,13 @@ import { timingSafeEqual } from "node:crypto";
  * site share SameSite cookies, so the cookie alone does not prove where a request came from.
  */
 export function isSameOrigin(request: Request, appOrigin: string): boolean {
-  const origin = request.headers.get("origin");
+  return originAllowed(request.headers.get("origin"), request.headers.get("sec-fetch-site"), appOrigin);
+}
+
+/** The same check on the two header values (the app server's request gate has no Request object). */
+export function originAllowed(origin: string | null, secFetchSite: string | null, appOrigin: string): boolean {
   if (origin) return origin === appOrigin;
-  const site = request.headers.get("sec-fetch-site");
-  return site === "same-origin";
+  return secFetchSite === "same-origin";
 }
 
 export function csrfMatches(expected: string | undefined, given: unknown): boolean {
