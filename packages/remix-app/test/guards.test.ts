@@ -3,7 +3,16 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 vi.hoisted(() => Object.assign(globalThis, { __APP_ID__: "coordinator" }));
 
 import { auth } from "../src/auth.server";
-import { appRequest, type StubbedApi, settle, signedInAs, stubApi, userRecord } from "../src/testing/harness";
+import {
+  appRequest,
+  CSRF,
+  type StubbedApi,
+  sessionCookie,
+  settle,
+  signedInAs,
+  stubApi,
+  userRecord,
+} from "../src/testing/harness";
 
 const admin = userRecord({ role_id: 3, role_name: "Admin" });
 let api: StubbedApi | undefined;
@@ -49,5 +58,76 @@ describe("page guards", () => {
     expect(thrown?.headers.get("Location")).toMatch(
       /^http:\/\/localhost:3001\/auth\/handoff\?code=c0de&to=%2Fadmin-dashboard$/,
     );
+  });
+});
+
+describe("reading a form (auth.readForm)", () => {
+  /** A same-origin form post whose body records whether anything pulled it. */
+  async function watchedPost(options: { signedIn?: boolean; origin?: string; body?: string } = {}) {
+    const watch = { read: false };
+    const bytes = new TextEncoder().encode(options.body ?? `csrf=${CSRF}&name=x`);
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          watch.read = true;
+          controller.enqueue(bytes);
+          controller.close();
+        },
+      },
+      { highWaterMark: 0 },
+    ); // pulled only when something reads it
+    const headers = new Headers({
+      Origin: options.origin ?? auth.appOrigin,
+      "Content-Type": "application/x-www-form-urlencoded",
+    });
+    if (options.signedIn !== false) headers.set("Cookie", await sessionCookie());
+    const request = new Request(new URL("/regions/zones", auth.appOrigin), {
+      method: "POST",
+      headers,
+      body,
+      duplex: "half",
+    });
+    return { request, watch };
+  }
+
+  it("checks the Origin before anything else: no API call, body unread", async () => {
+    api = stubApi({});
+    const { request, watch } = await watchedPost({ origin: "https://evil.example" });
+    const { thrown } = await settle(() => auth.readForm(request));
+    expect(thrown?.status).toBe(403);
+    expect(api.calls).toEqual([]);
+    expect(watch.read).toBe(false);
+  });
+
+  it("checks the session with the API before it reads the body", async () => {
+    api = stubApi({});
+    const anonymous = await watchedPost({ signedIn: false });
+    const signedOut = await settle(() => auth.readForm(anonymous.request));
+    expect(signedOut.thrown?.headers.get("Location")).toMatch(/^\/login/);
+    expect(anonymous.watch.read).toBe(false);
+    api.restore();
+
+    api = stubApi({ "GET /api/user": { status: 401, body: { status: false, message: "Unauthenticated" } } });
+    const expired = await watchedPost();
+    const refused = await settle(() => auth.readForm(expired.request));
+    expect(refused.thrown?.headers.get("Location")).toMatch(/^\/login\?.*notice=expired/);
+    expect(expired.watch.read).toBe(false);
+  });
+
+  it("reads a signed-in form once, and the action's guard reuses the same API answer", async () => {
+    api = stubApi({ "GET /api/user": signedInAs(admin) });
+    const { request, watch } = await watchedPost();
+    const form = await auth.readForm(request);
+    expect(watch.read).toBe(true);
+    expect(form.get("name")).toBe("x");
+    await auth.requireAction(request, {}, form);
+    expect(api.calls.map((c) => c.path)).toEqual(["/api/user"]);
+  });
+
+  it("stops reading at the limit (413), whatever length the request declared", async () => {
+    api = stubApi({ "GET /api/user": signedInAs(admin) });
+    const { request } = await watchedPost({ body: `csrf=${CSRF}&text=${"a".repeat(5000)}` });
+    const { thrown } = await settle(() => auth.readForm(request, {}, { maxBytes: 1000 }));
+    expect(thrown?.status).toBe(413);
   });
 });

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
+import { FORM_OVERHEAD_BYTES } from "@repo/contracts/app-requests";
 import type { FieldError } from "@repo/contracts/envelope";
 import { EXAM_LEVEL_CODES } from "@repo/contracts/papers-constants";
 import { RESET_LEVELS, RESULT_LIMITS, RESULT_SHEET_FORMAT_CODES } from "@repo/contracts/results-constants";
@@ -69,7 +70,7 @@ export interface UploadIntentAnswer {
  * takes away the sheets an upload still holds (or discards an upload that stored none).
  */
 export async function answerUploadsAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, UPLOAD_PERMISSION);
   const intent = form.get("intent") === "delete" ? "delete" : "confirm";
   const uploadId = positive(String(form.get("upload_id") ?? ""));
@@ -100,7 +101,6 @@ export async function answerUploadsAction({ request, context }: ActionFunctionAr
 }
 
 /** Room for the form's other fields and the multipart framing around the file. */
-const FORM_OVERHEAD = 64 * 1024;
 
 const answerFile = (body: AnswerFileAnswer, status = 200) =>
   Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
@@ -118,13 +118,12 @@ const isOneOf = <T extends string>(values: readonly T[], value: unknown): value 
 export async function answerFileUploadAction({ request, context }: ActionFunctionArgs) {
   // A body over the limit is refused before it is read, as the API would.
   const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > RESULT_LIMITS.maxUploadBytes + FORM_OVERHEAD) return refuseFile(answerFileTooLarge(length), 413);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return refuseFile("The upload could not be read. Choose the file again.", 400);
-  }
+  if (length > RESULT_LIMITS.maxUploadBytes + FORM_OVERHEAD_BYTES) return refuseFile(answerFileTooLarge(length), 413);
+  const read = await refusalOf(
+    auth.readForm(request, context, { maxBytes: RESULT_LIMITS.maxUploadBytes + FORM_OVERHEAD_BYTES }),
+  );
+  if ("refused" in read) return refuseFile(await read.refused.text(), read.refused.status, []);
+  const form = read;
   const guard = await refusalOf(auth.requireAction(request, context, form, UPLOAD_PERMISSION));
   if ("refused" in guard) return refuseFile(await guard.refused.text(), guard.refused.status, []);
   const file = form.get("file");
@@ -215,7 +214,7 @@ export interface ResetAnswer {
 
 /** Resets the level after the admin typed its name; the API checks the name and answers a field error. */
 export async function resetExamAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, RESET_PERMISSION);
   const level = resetLevelOf(String(form.get("level") ?? ""));
   if (!level) {

@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from
 import type { components, operations } from "@repo/api-client/schema";
 import { pagePath } from "@repo/auth/menus";
 import { can } from "@repo/auth/permissions";
+import { FORM_OVERHEAD_BYTES } from "@repo/contracts/app-requests";
 import { SIF_IMPORT } from "@repo/contracts/sif-constants";
 import { CLASS_LEVELS, PAYMENT_STATUSES } from "@repo/contracts/students-constants";
 import { auth } from "@repo/remix-app/auth.server";
@@ -66,7 +67,7 @@ export async function individualStudentsLoader({ request, context }: LoaderFunct
 
 /** Deletes one unpaid individual student (Admin, Sub Admin). */
 export async function individualStudentsAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "individualStudents.manage");
   const id = Number(form.get("id"));
   if (String(form.get("intent")) !== "delete" || !Number.isSafeInteger(id) || id <= 0) {
@@ -102,13 +103,12 @@ const answer = (body: SifImportAnswer, status = 200) =>
 export async function sifImportAction({ request, context }: ActionFunctionArgs) {
   const length = Number(request.headers.get("content-length") ?? 0);
   const tooLarge = `The file is larger than ${SIF_IMPORT.maxBytes / 1024 / 1024} MB: split it into smaller files.`;
-  if (length > SIF_IMPORT.maxBytes + 64 * 1024) return answer({ ok: false, message: tooLarge }, 413);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return answer({ ok: false, message: "The upload could not be read. Choose the file again." }, 400);
-  }
+  if (length > SIF_IMPORT.maxBytes + FORM_OVERHEAD_BYTES) return answer({ ok: false, message: tooLarge }, 413);
+  const read = await refusalOf(
+    auth.readForm(request, context, { maxBytes: SIF_IMPORT.maxBytes + FORM_OVERHEAD_BYTES }),
+  );
+  if ("refused" in read) return answer({ ok: false, message: await read.refused.text() }, read.refused.status);
+  const form = read;
   const guard = await refusalOf(auth.requireAction(request, context, form, "individualStudents.manage"));
   if ("refused" in guard) return answer({ ok: false, message: await guard.refused.text() }, guard.refused.status);
   const file = form.get("file");

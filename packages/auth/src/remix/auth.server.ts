@@ -7,7 +7,7 @@ import type { AppEnv } from "../env";
 import { findPage } from "../menus";
 import { can, type Permission, type Subject } from "../permissions";
 import { findRole, landingFor } from "../roles";
-import { csrfMatches, isSameOrigin, safeRedirect } from "./security.server";
+import { csrfMatches, isSameOrigin, readFormBody, safeRedirect } from "./security.server";
 import { type AppSession, createSessionStorage, newCsrfToken } from "./session.server";
 
 export type UserRecord = components["schemas"]["UserRecord"];
@@ -72,11 +72,23 @@ export function createAppAuth(app: AppId, env: AppEnv) {
     throw redirect(`/login${query ? `?${query}` : ""}`, { headers });
   }
 
+  /** One API look-up per request, however many guards ask (readForm, then requireAction). */
+  const signedInByRequest = new WeakMap<Request, Promise<SignedIn>>();
+
   /**
    * The signed-in user, or a redirect to /login. A token the API no longer accepts (signed out
    * elsewhere, expired, account disabled) clears this app's session too.
    */
-  async function requireUser(request: Request, context?: LoadContext): Promise<SignedIn> {
+  function requireUser(request: Request, context?: LoadContext): Promise<SignedIn> {
+    let signedIn = signedInByRequest.get(request);
+    if (!signedIn) {
+      signedIn = lookUpUser(request, context);
+      signedInByRequest.set(request, signedIn);
+    }
+    return signedIn;
+  }
+
+  async function lookUpUser(request: Request, context?: LoadContext): Promise<SignedIn> {
     const session = await getSession(request);
     const token = session.get("token");
     if (!token) return signOutLocally(request);
@@ -113,6 +125,23 @@ export function createAppAuth(app: AppId, env: AppEnv) {
       throw new Response("You do not have permission to open this page.", { status: 403, statusText: "Forbidden" });
     }
     return signedIn;
+  }
+
+  /**
+   * The body of a signed-in form, read only after the cheap checks (docs/decisions/028-app-request-checks.md):
+   * the Origin, then the session (one API call, shared with the action's guard), then the body
+   * with a size limit: a plain form's by default, an upload route passes its own.
+   */
+  async function readForm(
+    request: Request,
+    context?: LoadContext,
+    options: { maxBytes?: number } = {},
+  ): Promise<FormData> {
+    if (!isSameOrigin(request, appOrigin)) {
+      throw new Response("This form was sent from another site.", { status: 403, statusText: "Forbidden" });
+    }
+    await requireUser(request, context);
+    return readFormBody(request, options.maxBytes);
   }
 
   /** Guards an action: a page guard plus the Origin and CSRF checks (docs/domain.md, Sign-in and sessions). */
@@ -227,6 +256,7 @@ export function createAppAuth(app: AppId, env: AppEnv) {
     requireUser,
     requirePage,
     requireAction,
+    readForm,
     login,
     logout,
     redeemHandoff,

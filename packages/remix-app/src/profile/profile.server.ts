@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { FORM_OVERHEAD_BYTES } from "@repo/contracts/app-requests";
 import {
   type AssignmentLevel,
   changePasswordBody,
@@ -80,7 +81,7 @@ const answer = (body: ProfileActionData, status = 200) => data(body, { status })
  * the same rules as in the browser, then by the API; the API's answer is shown as it is.
  */
 export async function profileAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context, { maxBytes: PROFILE_PHOTO_MAX_BYTES + FORM_OVERHEAD_BYTES });
   const intent = String(form.get("intent") ?? "");
   const { api } = await auth.requireAction(request, context, form, "self.profile");
 

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { isSameOrigin } from "@repo/auth/remix/security";
+import { isSameOrigin, readFormBody } from "@repo/auth/remix/security";
 import { auth } from "../auth.server";
 
 /** Why the visitor is on the login page, in words (from ?notice=). */
@@ -32,7 +32,7 @@ export async function loginAction({ request, context }: ActionFunctionArgs) {
       403,
     );
   }
-  const form = await request.formData();
+  const form = await readFormBody(request);
   const username = String(form.get("username") ?? "").trim();
   const password = String(form.get("password") ?? "");
   const fields: LoginActionData["fields"] = {};
