@@ -6,6 +6,7 @@ import { auth } from "../src/auth.server";
 import {
   appRequest,
   CSRF,
+  envelope,
   type StubbedApi,
   sessionCookie,
   settle,
@@ -16,6 +17,11 @@ import {
 
 const admin = userRecord({ role_id: 3, role_name: "Admin" });
 let api: StubbedApi | undefined;
+
+/** The browser nonce the guard sent with its POST /api/handoff. */
+const nonceSent = (stubbed: StubbedApi | undefined) =>
+  (stubbed?.calls.find((c) => c.path === "/api/handoff")?.body as { browser_nonce?: string } | undefined)
+    ?.browser_nonce;
 afterEach(() => api?.restore());
 
 describe("page guards", () => {
@@ -58,6 +64,66 @@ describe("page guards", () => {
     expect(thrown?.headers.get("Location")).toMatch(
       /^http:\/\/localhost:3001\/auth\/handoff\?code=c0de&to=%2Fadmin-dashboard$/,
     );
+    // The code is bound to this browser: its nonce goes to the API and into the handoff cookie.
+    const nonce = nonceSent(api);
+    expect(nonce).toMatch(/^[\w-]{40,}$/);
+    expect(thrown?.headers.get("Set-Cookie")).toMatch(/^portal_handoff=.+; Path=\/; HttpOnly; SameSite=Lax$/);
+  });
+});
+
+describe("redeeming a handoff (login CSRF)", () => {
+  const redeemed = {
+    body: envelope({ token: "new-token", user: { id: 9, username: "school", role_id: 2 } }),
+  };
+
+  /** The nonce cookie the app that started the handoff set in this browser. */
+  async function nonceCookie() {
+    api = stubApi({
+      "GET /api/user": signedInAs(userRecord({ role_id: 2 })),
+      "POST /api/handoff": {
+        body: { status: true, message: "OK", data: { code: "c0de", target_app: "school", expires_at: "" } },
+      },
+    });
+    const { thrown } = await settle(async () => auth.requirePage(await appRequest("/regions/zones")));
+    const nonce = nonceSent(api);
+    api.restore();
+    return { cookie: thrown?.headers.get("Set-Cookie")?.split(";")[0] ?? "", nonce };
+  }
+
+  const handoffRequest = (cookie?: string) =>
+    new Request(new URL("/auth/handoff?code=c0de-c0de-c0de-c0de-c0de&to=%2Fstudents", auth.appOrigin), {
+      headers: cookie ? { Cookie: cookie } : {},
+    });
+
+  it("refuses a handoff link opened in a browser that did not ask for it, without asking the API", async () => {
+    api = stubApi({});
+    const answer = await auth.redeemHandoff(handoffRequest());
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe("/login?notice=handoff");
+    expect(api.calls).toEqual([]);
+  });
+
+  it("redeems with the nonce of the browser that asked, and lands on the page it was sent to", async () => {
+    const { cookie, nonce } = await nonceCookie();
+    api = stubApi({ "POST /api/handoff/redeem": redeemed });
+    const answer = await auth.redeemHandoff(handoffRequest(cookie));
+    expect(api.calls[0]?.body).toEqual({ code: "c0de-c0de-c0de-c0de-c0de", app: "coordinator", browser_nonce: nonce });
+    expect(answer.headers.get("Location")).toBe("/students");
+  });
+
+  it("keeps a browser's nonce for its next handoff", async () => {
+    const { cookie, nonce } = await nonceCookie();
+    api = stubApi({
+      "GET /api/user": signedInAs(userRecord({ role_id: 2 })),
+      "POST /api/handoff": {
+        body: { status: true, message: "OK", data: { code: "c0de", target_app: "school", expires_at: "" } },
+      },
+    });
+    const request = await appRequest("/regions/zones");
+    request.headers.set("Cookie", `${request.headers.get("Cookie")}; ${cookie}`);
+    const { thrown } = await settle(() => auth.requirePage(request));
+    expect(nonceSent(api)).toBe(nonce);
+    expect(thrown?.headers.get("Set-Cookie")).toBeNull();
   });
 });
 
