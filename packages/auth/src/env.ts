@@ -16,7 +16,7 @@ export function appEnvSchema(app: AppId) {
       HOST: z.string().min(1, "must be a host name or address").default("127.0.0.1"),
       /** Where the app's server reaches the API (server to server; browsers never call it). */
       API_URL: originVar("http://127.0.0.1:4000"),
-      /** Comma-separated secrets for signing session cookies; the first signs, all verify. */
+      /** Comma-separated secrets the session cookie is sealed with (AES-GCM, decision 028); the first seals, all open. */
       SESSION_SECRET: z.string().default(DEV_SESSION_SECRET),
       SCHOOL_ORIGIN: originVar(`http://localhost:${DEFAULT_APP_PORTS.school}`),
       COORDINATOR_ORIGIN: originVar(`http://localhost:${DEFAULT_APP_PORTS.coordinator}`),
