@@ -61,6 +61,10 @@ describe("deployment files", () => {
       expect(env[`${app.toUpperCase()}_ORIGIN`]).toMatch(new RegExp(`^https://${app}\\.`));
     }
     expect(caddyfile).not.toContain("api:4000");
+    // The bare domain is another name for the portal: it leads to the school app, never to a form of its own.
+    expect(caddyfile).toContain(
+      "{$PORTAL_DOMAIN}, www.{$PORTAL_DOMAIN} {\n\tredir https://school.{$PORTAL_DOMAIN}{uri} permanent\n}",
+    );
     expect(compose.services.api?.environment?.DATABASE_URL).toMatch(/^postgres:\/\/.+@postgres:5432\//);
   });
 

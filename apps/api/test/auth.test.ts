@@ -1,8 +1,13 @@
+import { SIGN_IN_MAX_HOURS } from "@repo/contracts/auth";
 import { sessions, smsOutbox, users } from "@repo/db/schema";
 import { testDrivers } from "@repo/db/testing";
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sha256 } from "../src/auth/tokens";
 import { DEMO_PASSWORD, startTestApi, type TestApi } from "./support";
+
+/** The handoff nonce of the test's one "browser". */
+const NONCE = "this-browser-handoff-nonce-0123456789";
 
 for (const driver of testDrivers()) {
   describe(`sign-in on ${driver}`, () => {
@@ -131,10 +136,10 @@ for (const driver of testDrivers()) {
         const schoolToken = login.body.data.token;
         const handoff = await api.call("POST", "/api/handoff", {
           token: schoolToken,
-          json: { target_app: "coordinator" },
+          json: { target_app: "coordinator", browser_nonce: NONCE },
         });
         const redeemed = await api.call("POST", "/api/handoff/redeem", {
-          json: { code: handoff.body.data.code, app: "coordinator" },
+          json: { code: handoff.body.data.code, app: "coordinator", browser_nonce: NONCE },
         });
         const coordinatorToken = redeemed.body.data.token;
         expect((await api.call("GET", "/api/user", { token: coordinatorToken })).status).toBe(200);
@@ -148,39 +153,129 @@ for (const driver of testDrivers()) {
       });
     });
 
+    describe("absolute lifetime of a sign-in", () => {
+      it("ends a sign-in SIGN_IN_MAX_HOURS after its login however active, in every app it reached", async () => {
+        const token = await api.login("pssubadmin", "papersetter");
+        const issued = await api.call("POST", "/api/handoff", {
+          token,
+          json: { target_app: "school", browser_nonce: NONCE },
+        });
+        const moved = await api.call("POST", "/api/handoff/redeem", {
+          json: { code: issued.body.data.code, app: "school", browser_nonce: NONCE },
+        });
+        expect(moved.status).toBe(200);
+        // Active a minute ago, so the idle expiry is far off; only the start is old.
+        const [own] = await api.db
+          .select({ signInId: sessions.signInId })
+          .from(sessions)
+          .where(eq(sessions.tokenHash, sha256(token)));
+        await api.db
+          .update(sessions)
+          .set({ createdAt: new Date(Date.now() - (SIGN_IN_MAX_HOURS * 3600 - 60) * 1000), lastUsedAt: new Date() })
+          .where(eq(sessions.signInId, own?.signInId ?? ""));
+        expect((await api.call("GET", "/api/user", { token })).status).toBe(200);
+        await api.db
+          .update(sessions)
+          .set({ createdAt: new Date(Date.now() - (SIGN_IN_MAX_HOURS * 3600 + 60) * 1000), lastUsedAt: new Date() })
+          .where(eq(sessions.signInId, own?.signInId ?? ""));
+        expect((await api.call("GET", "/api/user", { token })).status).toBe(401);
+        expect((await api.call("GET", "/api/user", { token: moved.body.data.token })).status).toBe(401);
+      });
+
+      it("keeps the sign-in's start for a session added by a handoff", async () => {
+        const token = await api.login("psadmin", "papersetter");
+        const [own] = await api.db
+          .select({ signInId: sessions.signInId })
+          .from(sessions)
+          .where(eq(sessions.tokenHash, sha256(token)));
+        const startedAt = new Date(Date.now() - 3 * 3600 * 1000);
+        await api.db
+          .update(sessions)
+          .set({ createdAt: startedAt })
+          .where(eq(sessions.signInId, own?.signInId ?? ""));
+        const issued = await api.call("POST", "/api/handoff", {
+          token,
+          json: { target_app: "school", browser_nonce: NONCE },
+        });
+        const moved = await api.call("POST", "/api/handoff/redeem", {
+          json: { code: issued.body.data.code, app: "school", browser_nonce: NONCE },
+        });
+        const [added] = await api.db
+          .select({ createdAt: sessions.createdAt })
+          .from(sessions)
+          .where(eq(sessions.tokenHash, sha256(moved.body.data.token)));
+        expect(added?.createdAt.getTime()).toBe(startedAt.getTime());
+      });
+    });
+
     describe("handoff between apps", () => {
       it("redeems a code once, only for its app, for a session of the same user", async () => {
         const token = await api.login("psadmin", "school");
-        const issued = await api.call("POST", "/api/handoff", { token, json: { target_app: "papersetter" } });
+        const issued = await api.call("POST", "/api/handoff", {
+          token,
+          json: { target_app: "papersetter", browser_nonce: NONCE },
+        });
         expect(issued.status).toBe(200);
         const code = issued.body.data.code;
         expect(new Date(issued.body.data.expires_at).getTime() - Date.now()).toBeLessThanOrEqual(60_000);
 
-        const elsewhere = await api.call("POST", "/api/handoff/redeem", { json: { code, app: "outbox" } });
+        const elsewhere = await api.call("POST", "/api/handoff/redeem", {
+          json: { code, app: "outbox", browser_nonce: NONCE },
+        });
         expect(elsewhere.status).toBe(401);
-        const first = await api.call("POST", "/api/handoff/redeem", { json: { code, app: "papersetter" } });
+        const first = await api.call("POST", "/api/handoff/redeem", {
+          json: { code, app: "papersetter", browser_nonce: NONCE },
+        });
         expect(first.status).toBe(200);
         expect(first.body.data.user).toMatchObject({ username: "psadmin", role_id: 13 });
-        const replay = await api.call("POST", "/api/handoff/redeem", { json: { code, app: "papersetter" } });
+        const replay = await api.call("POST", "/api/handoff/redeem", {
+          json: { code, app: "papersetter", browser_nonce: NONCE },
+        });
         expect(replay.status).toBe(401);
         expect(replay.body.message).toMatch(/expired or was already used/);
       });
 
+      it("redeems a code only with the browser nonce it was issued for (no login CSRF by link)", async () => {
+        const token = await api.login("psadmin", "school");
+        const issued = await api.call("POST", "/api/handoff", {
+          token,
+          json: { target_app: "papersetter", browser_nonce: NONCE },
+        });
+        const code = issued.body.data.code;
+        const victim = await api.call("POST", "/api/handoff/redeem", {
+          json: { code, app: "papersetter", browser_nonce: "another-browser-nonce-0123456789" },
+        });
+        expect(victim.status).toBe(401);
+        const missing = await api.call("POST", "/api/handoff/redeem", { json: { code, app: "papersetter" } });
+        expect(missing.status).toBe(400);
+        expect(missing.body.errors[0].field).toBe("browser_nonce");
+        // Its own browser can still use it.
+        const own = await api.call("POST", "/api/handoff/redeem", {
+          json: { code, app: "papersetter", browser_nonce: NONCE },
+        });
+        expect(own.status).toBe(200);
+      });
+
       it("refuses an expired code", async () => {
         const token = await api.login("pssubadmin", "school");
-        const issued = await api.call("POST", "/api/handoff", { token, json: { target_app: "papersetter" } });
+        const issued = await api.call("POST", "/api/handoff", {
+          token,
+          json: { target_app: "papersetter", browser_nonce: NONCE },
+        });
         await api.db.execute(sql`update handoff_codes set expires_at = now() - interval '1 second'`);
         const late = await api.call("POST", "/api/handoff/redeem", {
-          json: { code: issued.body.data.code, app: "papersetter" },
+          json: { code: issued.body.data.code, app: "papersetter", browser_nonce: NONCE },
         });
         expect(late.status).toBe(401);
       });
 
       it("needs a sign-in to issue and a valid target", async () => {
-        expect((await api.call("POST", "/api/handoff", { json: { target_app: "outbox" } })).status).toBe(401);
+        expect(
+          (await api.call("POST", "/api/handoff", { json: { target_app: "outbox", browser_nonce: NONCE } })).status,
+        ).toBe(401);
         const bad = await api.call("POST", "/api/handoff", {
           token: await api.login("admin"),
-          json: { target_app: "mail" },
+          json: { target_app: "mail", browser_nonce: NONCE },
         });
         expect(bad.status).toBe(400);
         expect(bad.body.errors[0].field).toBe("target_app");

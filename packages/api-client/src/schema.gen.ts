@@ -2026,7 +2026,7 @@ export interface paths {
         put?: never;
         /**
          * Redeem a handoff code for a session in the target app
-         * @description Once only, within its lifetime, by the app it was issued for; otherwise 401.
+         * @description Once only, within its lifetime, by the app it was issued for, with the browser nonce it was issued for; otherwise 401.
          *
          *     Public.
          */
@@ -18472,6 +18472,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    browser_nonce: string;
                     /** @enum {string} */
                     target_app: "school" | "coordinator" | "papersetter" | "outbox";
                 };
@@ -18548,6 +18549,7 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     app: "school" | "coordinator" | "papersetter" | "outbox";
+                    browser_nonce: string;
                     code: string;
                 };
             };

@@ -1,6 +1,6 @@
 import { parseEnv } from "@repo/contracts/env";
 import { describe, expect, it } from "vitest";
-import { appEnvSchema } from "./env";
+import { appEnvSchema, sharedCookieDomain } from "./env";
 
 describe("app configuration", () => {
   it("defaults to the local ports and origins", () => {
@@ -32,6 +32,23 @@ describe("app configuration", () => {
     );
     expect(() => parseEnv("outbox", appEnvSchema("outbox"), { OUTBOX_ORIGIN: "outbox.example.org" })).toThrow(
       /OUTBOX_ORIGIN is "outbox.example.org": must be an origin/,
+    );
+  });
+
+  it("puts the handoff cookie where every app can read it", () => {
+    expect(parseEnv("school", appEnvSchema("school"), {}).HANDOFF_COOKIE_DOMAIN).toBeUndefined();
+    const deployed = parseEnv("school", appEnvSchema("school"), {
+      SCHOOL_ORIGIN: "https://school.portal.example.org",
+      COORDINATOR_ORIGIN: "https://coordinator.portal.example.org",
+      PAPERSETTER_ORIGIN: "https://papersetter.portal.example.org",
+      OUTBOX_ORIGIN: "https://outbox.portal.example.org",
+    });
+    expect(deployed.HANDOFF_COOKIE_DOMAIN).toBe("portal.example.org");
+    expect(sharedCookieDomain(["portal.example.org", "coordinator.portal.example.org"])).toBe("portal.example.org");
+    expect(sharedCookieDomain(["school.example.org", "school.example.net"])).toBeNull();
+    expect(sharedCookieDomain(["10.0.0.1", "10.0.0.2"])).toBeNull();
+    expect(() => parseEnv("school", appEnvSchema("school"), { SCHOOL_ORIGIN: "https://school.example.net" })).toThrow(
+      /SCHOOL_ORIGIN .*one host or subdomains of one domain/,
     );
   });
 });

@@ -55,10 +55,19 @@ export const loginBody = z.strictObject({
   app: appField.optional(),
 });
 
-export const handoffBody = z.strictObject({ target_app: appField });
+/**
+ * The random value an app keeps in the browser's handoff cookie: a code is issued for it and
+ * redeemed only with it, so a handoff link works only in the browser that asked for it.
+ */
+const browserNonceField = z
+  .string({ error: "browser_nonce is required" })
+  .min(20, "browser_nonce is not valid")
+  .max(100, "browser_nonce is not valid");
+export const handoffBody = z.strictObject({ target_app: appField, browser_nonce: browserNonceField });
 export const redeemHandoffBody = z.strictObject({
   code: z.string({ error: "code is required" }).min(20, "code is not valid").max(100, "code is not valid"),
   app: appField,
+  browser_nonce: browserNonceField,
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -193,6 +202,12 @@ export const OTP_SENDS_PER_ACCOUNT = { max: 5, windowSeconds: 60 * 60 } as const
 export const OTP_SENDS_PER_CLIENT = { max: 20, windowSeconds: 60 * 60 } as const;
 /** Wrong codes from one address, all accounts together. */
 export const OTP_FAILURES_PER_CLIENT = { max: 30, windowSeconds: 15 * 60 } as const;
+
+/**
+ * A sign-in ends this long after its login however active it is (the idle expiry slides; this
+ * does not); sessions added by handoffs keep the sign-in's start (docs/decisions/028-app-request-checks.md).
+ */
+export const SIGN_IN_MAX_HOURS = 7 * 24;
 
 /** A handoff code moves a sign-in to another app within this many seconds, once. */
 export const HANDOFF_TTL_SECONDS = 60;

@@ -10,10 +10,12 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { isAppId } from "@repo/auth/apps";
 import { appEnvSchema } from "@repo/auth/env";
+import { createSessionStorage } from "@repo/auth/remix/session";
 import { loadEnvOrExit } from "@repo/contracts/env";
 import { baseSecurityHeaders, sendsHsts } from "@repo/contracts/security-headers";
 import compression from "compression";
 import express from "express";
+import { requestGate } from "./request-gate";
 import { type LogLine, requestLog } from "./request-log";
 
 const app = process.argv[2];
@@ -49,16 +51,28 @@ server.use((_req, res, next) => {
   for (const [name, value] of securityHeaders) res.setHeader(name, value);
   next();
 });
+// Method, host name, Origin, content type and length are checked before anything reads a body.
+const sessions = createSessionStorage(app, { secrets: env.SESSION_SECRETS, production: env.NODE_ENV === "production" });
+server.use(
+  requestGate({
+    appOrigin: env.appOrigins[app],
+    hasSession: async (cookie) => (await sessions.getSession(cookie)).has("token"),
+    anyHostPaths: ["/healthz"],
+  }),
+);
 // Vite fingerprints everything under /assets: cache it for a year.
 server.use("/assets", express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y" }));
 server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
 // Pages and actions (not the static files above) get a request id, shared with the API, and a log line.
 server.use(requestLog(logLine));
+// This server runs only production builds: Remix's production mode, whatever NODE_ENV says (the
+// local demo runs with NODE_ENV=development for its development secret), so an error never shows
+// its message or stack to a browser.
 server.all(
   "*",
   createRequestHandler({
     build,
-    mode: env.NODE_ENV,
+    mode: "production",
     getLoadContext: (req, res) => ({ clientIp: req.ip, requestId: res.locals.requestId as string }),
   }),
 );

@@ -26,8 +26,8 @@ export function registerHandoffRoutes(app: OpenAPIHono<AppEnv>) {
       responses: { 200: json(envelope(handoffData).openapi("HandoffResponse"), "The code") },
     }),
     async (c) => {
-      const { target_app } = c.req.valid("json");
-      return ok(c, await issueHandoff(c.var.services.database.db, actorOf(c), target_app));
+      const { target_app, browser_nonce } = c.req.valid("json");
+      return ok(c, await issueHandoff(c.var.services.database.db, actorOf(c), target_app, browser_nonce));
     },
   );
 
@@ -37,7 +37,8 @@ export function registerHandoffRoutes(app: OpenAPIHono<AppEnv>) {
       path: "/api/handoff/redeem",
       tags: ["Auth"],
       summary: "Redeem a handoff code for a session in the target app",
-      description: "Once only, within its lifetime, by the app it was issued for; otherwise 401.",
+      description:
+        "Once only, within its lifetime, by the app it was issued for, with the browser nonce it was issued for; otherwise 401.",
       request: { body: { content: { "application/json": { schema: redeemHandoffBody } }, required: true } },
       responses: {
         200: json(envelope(handoffRedeemData).openapi("HandoffRedeemResponse"), "A session for the target app"),
@@ -45,11 +46,12 @@ export function registerHandoffRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const { code, app: target } = c.req.valid("json");
+      const { code, app: target, browser_nonce } = c.req.valid("json");
       const { database, config } = c.var.services;
       const redeemed = await redeemHandoff(database.db, {
         code,
         app: target,
+        browserNonce: browser_nonce,
         idleHours: config.sessionIdleHours,
         requestId: c.var.requestId,
       });

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { SIGN_IN_MAX_HOURS } from "@repo/contracts/auth";
 import type { Db } from "@repo/db";
 import { handoffCodes, sessions, users, zones } from "@repo/db/schema";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
@@ -16,6 +17,9 @@ export interface SessionUser {
 }
 
 export const expiry = (idleHours: number, from = Date.now()) => new Date(from + idleHours * 3_600_000);
+
+/** Sessions of sign-ins started before this have outlived SIGN_IN_MAX_HOURS, active or not. */
+export const signInStartedAfter = (now = Date.now()) => new Date(now - SIGN_IN_MAX_HOURS * 3_600_000);
 
 /** Starts a sign-in: a new sign-in id and this app's session. Returns the bearer token. */
 export async function startSignIn(db: Db, userId: number, app: string, idleHours: number) {
@@ -54,6 +58,7 @@ function prepareSessionQuery(db: Db) {
         eq(sessions.tokenHash, sql.placeholder("tokenHash")),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql.placeholder("now")),
+        gt(sessions.createdAt, sql.placeholder("startedAfter")),
       ),
     )
     .limit(1)
@@ -67,7 +72,7 @@ export async function findSession(db: Db, token: string, idleHours: number): Pro
     query = prepareSessionQuery(db);
     sessionQueries.set(db, query);
   }
-  const [row] = await query.execute({ tokenHash: sha256(token), now: new Date() });
+  const [row] = await query.execute({ tokenHash: sha256(token), now: new Date(), startedAfter: signInStartedAfter() });
   if (!row?.isActive) return undefined;
   // Slide the expiry, but write at most once a minute per session.
   if (Date.now() - row.lastUsedAt.getTime() > 60_000) {

@@ -70,7 +70,7 @@ export interface UploadIntentAnswer {
  * takes away the sheets an upload still holds (or discards an upload that stored none).
  */
 export async function answerUploadsAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, UPLOAD_PERMISSION);
   const intent = form.get("intent") === "delete" ? "delete" : "confirm";
   const uploadId = positive(String(form.get("upload_id") ?? ""));
@@ -118,12 +118,11 @@ export async function answerFileUploadAction({ request, context }: ActionFunctio
   const length = Number(request.headers.get("content-length") ?? 0);
   if (length > RESULT_LIMITS.maxUploadBytes + MULTIPART_OVERHEAD_BYTES)
     return refuseFile(answerFileTooLarge(length), 413);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return refuseFile("The upload could not be read. Choose the file again.", 400);
-  }
+  const read = await refusalOf(
+    auth.readForm(request, context, { maxBytes: RESULT_LIMITS.maxUploadBytes + MULTIPART_OVERHEAD_BYTES }),
+  );
+  if ("refused" in read) return refuseFile(await read.refused.text(), read.refused.status, []);
+  const form = read;
   const guard = await refusalOf(auth.requireAction(request, context, form, UPLOAD_PERMISSION));
   if ("refused" in guard) return refuseFile(await guard.refused.text(), guard.refused.status, []);
   const file = form.get("file");
@@ -214,7 +213,7 @@ export interface ResetAnswer {
 
 /** Resets the level after the admin typed its name; the API checks the name and answers a field error. */
 export async function resetExamAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, RESET_PERMISSION);
   const level = resetLevelOf(String(form.get("level") ?? ""));
   if (!level) {

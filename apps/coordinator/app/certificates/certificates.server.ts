@@ -66,7 +66,7 @@ export type BulkAnswer = { ok: true; jobId: number; message: string } | { ok: fa
 
 /** Starts the bulk run of the narrowest place chosen: the school, else the district, else the state. */
 export async function certificatesAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "results.view");
   const level = pick(CERTIFICATE_LEVELS, String(form.get("level") ?? ""));
   if (!level) return data<BulkAnswer>({ ok: false, message: "Choose Level 1 or Level 2" }, 400);

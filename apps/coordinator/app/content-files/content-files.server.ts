@@ -11,9 +11,13 @@ import {
 } from "@repo/contracts/content-constants";
 import { brochureFields, studyMaterialFields } from "@repo/contracts/content-files";
 import type { FieldError } from "@repo/contracts/envelope";
+import { MULTIPART_OVERHEAD_BYTES } from "@repo/contracts/request-limits-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { refusedDownload, streamDownload } from "@repo/remix-app/downloads/server";
 import { parseTableQuery } from "@repo/ui/data-table";
+
+/** The kind is in the form itself: the body may be as large as the largest kind allows. */
+const LARGEST_CONTENT_FILE = Math.max(...Object.values(CONTENT_UPLOAD_LIMITS).map((rule) => rule.maxBytes));
 
 export type StudyMaterialRow = components["schemas"]["StudyMaterialItem"];
 export type BrochureRow = components["schemas"]["BrochureItem"];
@@ -116,7 +120,7 @@ function remove(api: Api, kind: ContentFileKind, id: number) {
 
 /** Create, update and delete: the fields checked here with the API's own schemas, then by the API. */
 export async function contentFilesAction(kind: ContentFileKind, { request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context, { maxBytes: LARGEST_CONTENT_FILE + MULTIPART_OVERHEAD_BYTES });
   const { api } = await auth.requireAction(request, context, form, "content.manage");
   const intent = String(form.get("intent"));
   const id = Number(form.get("id"));

@@ -152,7 +152,7 @@ const KINDS = {
  * are checked here with the API's own schema, then by the API, whose field errors come back.
  */
 export async function contentAction(kind: ContentKind, { request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "content.manage");
   const spec = KINDS[kind];
   const intent = String(form.get("intent"));

@@ -82,7 +82,7 @@ export async function coordinatorsLoader(roleId: CoordinatorRoleId, { request, c
 
 /** Create, edit, switch on or off, delete: each goes to the API, whose field errors come back as they are. */
 export async function coordinatorsAction(roleId: CoordinatorRoleId, { request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "coordinators.manage");
   const intent = String(form.get("intent"));
   const id = Number(form.get("id"));

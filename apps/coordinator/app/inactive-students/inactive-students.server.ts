@@ -39,7 +39,7 @@ export async function inactiveStudentsLoader({ request, context }: LoaderFunctio
 
 /** Switch one student's sign-in on again. */
 export async function inactiveStudentsAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "paySupport.manage");
   const id = Number(form.get("student_id"));
   if (!Number.isSafeInteger(id) || id < 1) {

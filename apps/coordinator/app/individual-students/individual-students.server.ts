@@ -67,7 +67,7 @@ export async function individualStudentsLoader({ request, context }: LoaderFunct
 
 /** Deletes one unpaid individual student (Admin, Sub Admin). */
 export async function individualStudentsAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "individualStudents.manage");
   const id = Number(form.get("id"));
   if (String(form.get("intent")) !== "delete" || !Number.isSafeInteger(id) || id <= 0) {
@@ -104,12 +104,11 @@ export async function sifImportAction({ request, context }: ActionFunctionArgs) 
   const length = Number(request.headers.get("content-length") ?? 0);
   const tooLarge = `The file is larger than ${SIF_IMPORT.maxBytes / 1024 / 1024} MB: split it into smaller files.`;
   if (length > SIF_IMPORT.maxBytes + MULTIPART_OVERHEAD_BYTES) return answer({ ok: false, message: tooLarge }, 413);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return answer({ ok: false, message: "The upload could not be read. Choose the file again." }, 400);
-  }
+  const read = await refusalOf(
+    auth.readForm(request, context, { maxBytes: SIF_IMPORT.maxBytes + MULTIPART_OVERHEAD_BYTES }),
+  );
+  if ("refused" in read) return answer({ ok: false, message: await read.refused.text() }, read.refused.status);
+  const form = read;
   const guard = await refusalOf(auth.requireAction(request, context, form, "individualStudents.manage"));
   if ("refused" in guard) return answer({ ok: false, message: await guard.refused.text() }, guard.refused.status);
   const file = form.get("file");

@@ -48,7 +48,7 @@ const CREATE_FIELDS = Object.keys(masterInstituteCreateBody.shape) as (keyof typ
 
 /** Create, update and enable/disable; each checked here with the API's schema, then by the API. */
 export async function masterInstitutesAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const intent = String(form.get("intent"));
   const { api } = await auth.requireAction(request, context, form, "masterInstitutes.manage");
   const fail = (message: string, status: number, errors?: FieldError[]) =>

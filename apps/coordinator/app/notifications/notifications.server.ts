@@ -79,7 +79,7 @@ export function notificationBodyFromForm(form: FormData) {
 
 /** Create, update and delete, checked here with the API's own schema, then by the API. */
 export async function notificationsAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "content.manage");
   const intent = String(form.get("intent"));
   const id = Number(form.get("id"));

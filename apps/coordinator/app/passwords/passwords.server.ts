@@ -45,7 +45,7 @@ export async function passwordsLoader({ request, context }: LoaderFunctionArgs) 
 
 /** Resets one person's password (the API makes it and mails it). */
 export async function passwordsAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "passwords.manage");
   const userId = Number(form.get("user_id"));
   if (!Number.isSafeInteger(userId) || userId < 1) {

@@ -67,7 +67,7 @@ export async function orderDetailLoader({ request, context, params }: LoaderFunc
 
 /** Reconcile now, expire, mark paid by hand, give back a payment due back; or (admins) refund a paid order. */
 export async function supportOrdersAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const intent = String(form.get("intent"));
   const { api } = await auth.requireAction(
     request,

@@ -51,7 +51,7 @@ export async function deskAttachmentLoader({ request, context, params }: LoaderF
 
 /** Moves a request to a status with a comment for the requester. */
 export async function deskRequestsAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "paySupport.manage");
   const id = requestIdFrom(String(form.get("request_id") ?? ""));
   const status = RAISED_REQUEST_STATUSES.find((s) => s === form.get("status"));

@@ -47,7 +47,7 @@ export async function rulesLoader({ request, context }: LoaderFunctionArgs) {
 
 /** Add or change a rule; the amount is typed in rupees and sent in paise. */
 export async function rulesAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "referrals.manage");
   const text = (name: string) => String(form.get(name) ?? "").trim();
   const id = Number(text("id"));
@@ -129,7 +129,7 @@ export async function ledgerLoader({ request, context }: LoaderFunctionArgs) {
 
 /** Approve entries, verify a school's bank details, record a payout. */
 export async function ledgerAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const intent = String(form.get("intent"));
   const { api } = await auth.requireAction(request, context, form, "referrals.manage");
   const fail = (message: string, status: number, errors?: FieldError[]) =>

@@ -87,7 +87,7 @@ function save<L extends GeographyLevel>(
 
 /** Create, update and delete, checked here with the API's own schemas, then by the API. */
 export async function regionsAction(level: GeographyLevel, { request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "regions.manage");
   const intent = String(form.get("intent"));
   const id = Number(form.get("id"));

@@ -27,7 +27,7 @@ export interface StaticPageActionData {
 
 /** Saves one page's text (the API sanitises it). */
 export async function staticPagesAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "content.manage");
   const parsed = staticPageBody.safeParse({
     module_name: form.get("module_name"),

@@ -210,7 +210,7 @@ describe("the spreadsheet upload", () => {
     );
     expect(big.status).toBe(413);
     expect(big.body.message).toBe(
-      "The file is 21 MB; at most 20 MB can be imported at once. Split it into smaller files.",
+      "The file is over 20 MB; at most 20 MB can be imported at once. Split it into smaller files.",
     );
     const empty = await answerOf(
       await studentImportUploadAction(args(await upload({ file: sheet(0), mode: "preview" }))),

@@ -64,7 +64,7 @@ export interface OutboxActionData {
 
 /** Retry a failed message, cancel a queued one, or retry every failed message the filters select. */
 export async function outboxAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "outbox.use");
   const intent = String(form.get("intent"));
   const id = Number(form.get("id"));

@@ -57,7 +57,7 @@ const issues = (list: readonly { path: readonly PropertyKey[]; message: string }
 
 /** Create, save (a new version), enable or disable, and preview with sample values. */
 export async function templatesAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "outbox.use");
   const intent = String(form.get("intent"));
   const id = Number(form.get("id"));

@@ -120,7 +120,7 @@ export type DashboardData = Awaited<ReturnType<typeof dashboardLoader>>;
  * answers JSON `{ message }` for the dashboard's dialog.
  */
 export async function subjectExportAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const guard = await refusalOf(auth.requireAction(request, context, form, "paperSets.export"));
   if ("refused" in guard) return refusedDownloadJson(await guard.refused.text(), guard.refused.status);
   const parsed = subjectExportBody.safeParse({

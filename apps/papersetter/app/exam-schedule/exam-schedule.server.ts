@@ -32,7 +32,7 @@ export async function examScheduleLoader({ request, context }: LoaderFunctionArg
  * datetime-local field and is India's (IST): it goes to the API without an offset, which reads it so.
  */
 export async function examScheduleAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "exams.schedule");
   const note = String(form.get("note") ?? "").trim();
   const parsed = examScheduleBody.safeParse({

@@ -37,7 +37,7 @@ export async function panelMembersLoader({ request, context }: LoaderFunctionArg
  * goes empty, as the API wants it. Each value arrives as a field of its own.
  */
 export async function panelMembersAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "panel.manage");
   const id = Number(form.get("id"));
   if (!Number.isSafeInteger(id) || id < 1) {

@@ -167,7 +167,7 @@ const answer = (ok: boolean, message: string, status = 200, errors?: FieldError[
  * problem in `errors`.
  */
 export async function paperSetAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const intent = String(form.get("intent"));
   const { api } = await auth.requireAction(
     request,
@@ -225,7 +225,7 @@ export async function paperSetAction({ request, context }: ActionFunctionArgs) {
  * A refusal answers JSON `{ message }` for the screen's dialog.
  */
 export async function paperSetExportAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const guard = await refusalOf(auth.requireAction(request, context, form, "paperSets.export"));
   if ("refused" in guard) return refusedDownloadJson(await guard.refused.text(), guard.refused.status);
   const parsed = paperExportBody.safeParse({

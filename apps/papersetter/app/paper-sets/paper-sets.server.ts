@@ -56,7 +56,7 @@ const refusal = (message: string, status: number, errors?: FieldError[]) =>
  * among them); copy: a mock set into a new draft. Checked with the API's own schema, then by it.
  */
 export async function paperSetsAction(level: ExamLevel, { request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const intent = String(form.get("intent"));
   if (intent === "copy") {
     const { api } = await auth.requireAction(request, context, form, "paperSets.copyMock");

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { QUESTION_IMAGE_MAX_BYTES } from "@repo/contracts/papers-constants";
+import { MULTIPART_OVERHEAD_BYTES } from "@repo/contracts/request-limits-constants";
 import { auth } from "@repo/remix-app/auth.server";
 
 /** A question's picture, proxied from the API with the viewer's token (the browser never holds it). */
@@ -34,7 +35,7 @@ export async function questionImageAction({ request, context }: ActionFunctionAr
   if (length > QUESTION_IMAGE_MAX_BYTES + 64_000) {
     return data<ImageUploadResult>({ message: "The picture can be at most 1 MB." }, { status: 413 });
   }
-  const form = await request.formData();
+  const form = await auth.readForm(request, context, { maxBytes: QUESTION_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES });
   const { api } = await auth.requireAction(request, context, form, "questions.edit");
   const image = form.get("image");
   if (!(image instanceof File)) return data<ImageUploadResult>({ message: "Choose a picture." }, { status: 400 });

@@ -183,7 +183,7 @@ const refused = (
 
 /** The list's action: mark a draft question reviewed (papersetter admin and sub admin). */
 export async function questionsAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "questions.review");
   const id = positive(form.get("id"));
   if (String(form.get("intent")) !== "review" || !id) {
@@ -286,7 +286,7 @@ export async function questionLoader({ request, context }: LoaderFunctionArgs) {
 
 /** Save (a new question, or the next version of one) and restore an earlier version. */
 export async function questionAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const intent = String(form.get("intent"));
   if (intent === "rollback") {
     const { api } = await auth.requireAction(request, context, form, "questions.rollback");

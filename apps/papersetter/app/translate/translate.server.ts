@@ -251,7 +251,7 @@ export async function translateLoader({ request, context }: LoaderFunctionArgs):
  * (`text`, `options.2.html`, `explanation`) come back as they are.
  */
 export async function translateAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "questions.translate");
   const questionId = positiveId(String(form.get("question_id") ?? ""));
   const languageId = positiveId(String(form.get("language_id") ?? ""));

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
 import type { FieldError } from "@repo/contracts/envelope";
+import { MULTIPART_OVERHEAD_BYTES } from "@repo/contracts/request-limits-constants";
 import { bankDetailsBody } from "@repo/contracts/schools";
 import { CHEQUE_MAX_BYTES } from "@repo/contracts/schools-constants";
 import { auth } from "@repo/remix-app/auth.server";
@@ -30,7 +31,7 @@ const FIELDS = Object.keys(bankDetailsBody.shape) as (keyof typeof bankDetailsBo
 
 /** Saves the details with the password and the optional cheque, as multipart, like the API takes them. */
 export async function bankDetailsAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context, { maxBytes: CHEQUE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES });
   const { api } = await auth.requireAction(request, context, form, "bankDetails.manage");
   const fail = (message: string, status: number, errors?: FieldError[]) =>
     data<BankDetailsActionData>({ ok: false, message, errors }, { status });

@@ -21,7 +21,7 @@ export interface ContactActionData {
 
 /** Checks the form with the API's own schema, then sends it; the API's 429 message says when to try again. */
 export async function contactAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "contact.view");
   const parsed = contactBody.safeParse({
     subject: String(form.get("subject") ?? ""),

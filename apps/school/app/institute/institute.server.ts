@@ -49,7 +49,7 @@ const SCHOOL_FIELDS = Object.keys(instituteSchoolBody.shape) as (keyof typeof in
 
 /** Adds one school (checked here with the API's schema, then by the API). */
 export async function addSchoolAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "institute.schools.manage");
   const parsed = instituteSchoolBody.safeParse(
     Object.fromEntries(SCHOOL_FIELDS.map((field) => [field, String(form.get(field) ?? "")])),
@@ -106,7 +106,7 @@ export async function instituteSchoolsLoader({ request, context }: LoaderFunctio
 
 /** Enables or disables one of the institute's schools. */
 export async function instituteSchoolsAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "institute.schools.manage");
   const id = Number(form.get("id"));
   if (!(id > 0)) return fail("Choose a school", 400);
@@ -136,7 +136,7 @@ export async function instituteProfileLoader({ request, context }: LoaderFunctio
 const PROFILE_FIELDS = Object.keys(masterInstituteFields.shape) as (keyof typeof masterInstituteFields.shape)[];
 
 export async function instituteProfileAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "school.profile.edit");
   const parsed = masterInstituteFields.safeParse(
     Object.fromEntries(PROFILE_FIELDS.map((field) => [field, String(form.get(field) ?? "")])),

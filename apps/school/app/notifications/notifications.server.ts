@@ -44,7 +44,7 @@ export interface NotificationsActionData {
  * script loads); "Mark all read" marks the rest.
  */
 export async function notificationsAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "notifications.view");
   const intent = String(form.get("intent"));
   if (intent === "read-all") {

@@ -25,7 +25,7 @@ export async function ownFeeLoader({ request, context }: LoaderFunctionArgs) {
 
 /** Pay: an order for the student's own fee, then its checkout. */
 export async function ownFeeAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "payments.payOwnFee");
   const result = await api.POST("/api/pay-my-fee/create-payment");
   if (!result.data) {

@@ -58,7 +58,7 @@ export async function paymentStudentsLoader({ request, context }: LoaderFunction
 
 /** Starts a payment (all, one class, or the ticked students) and opens its checkout. */
 export async function paymentStudentsAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api, subject } = await auth.requireAction(request, context, form, "payments.payForStudents");
   const ids = String(form.get("student_ids") ?? "")
     .split(",")
@@ -120,7 +120,7 @@ export function nextSteps(subject: Subject, purpose: OrderSummary["purpose"]) {
  * settles at once rather than waiting for the webhook).
  */
 export async function checkoutAction({ request, context, params }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "payments.checkout");
   const id = orderIdOf(params.order);
   if (!id) throw new Response("No such order", { status: 404 });

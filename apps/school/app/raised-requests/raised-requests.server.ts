@@ -3,6 +3,7 @@ import type { components } from "@repo/api-client/schema";
 import type { FieldError } from "@repo/contracts/envelope";
 import { RAISED_REQUEST_LIMITS } from "@repo/contracts/payments-constants";
 import { raiseRequestBody } from "@repo/contracts/raised-requests";
+import { MULTIPART_OVERHEAD_BYTES } from "@repo/contracts/request-limits-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { messageOf } from "@repo/remix-app/downloads/server";
 import {
@@ -62,7 +63,9 @@ export async function requestAttachmentLoader({ request, context, params }: Load
 
 /** Raises a request: the fields checked like the API checks them, then sent as multipart with the file. */
 export async function raisedRequestsAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context, {
+    maxBytes: RAISED_REQUEST_LIMITS.attachmentMaxBytes + MULTIPART_OVERHEAD_BYTES,
+  });
   const { api } = await auth.requireAction(request, context, form, "raisedRequests.raise");
   const fail = (message: string, status: number, errors?: FieldError[]) =>
     data<RaiseActionData>({ ok: false, message, errors }, { status });

@@ -58,7 +58,7 @@ export async function referredStudentsLoader({ request, context }: LoaderFunctio
 
 /** Approve or reject one referral. */
 export async function referredStudentsAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "students.referred");
   const id = Number(form.get("id"));
   const status = String(form.get("status"));

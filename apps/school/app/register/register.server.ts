@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
-import { isSameOrigin } from "@repo/auth/remix/security";
+import { isSameOrigin, readFormBody } from "@repo/auth/remix/security";
 import type { FieldError } from "@repo/contracts/envelope";
 import { schoolRegistrationBody } from "@repo/contracts/schools";
 import { auth } from "@repo/remix-app/auth.server";
@@ -44,7 +44,7 @@ export async function registerAction({ request, context }: ActionFunctionArgs) {
       403,
     );
   }
-  const form = await request.formData();
+  const form = await readFormBody(request);
   const values = Object.fromEntries(FIELDS.map((field) => [field, String(form.get(field) ?? "")]));
   const parsed = schoolRegistrationBody.safeParse(values);
   if (!parsed.success) {
@@ -86,7 +86,7 @@ export interface UsernameCheck {
 /** /register/check-username (POST): whether a username is free, in the API's words. */
 export async function checkUsernameAction({ request, context }: ActionFunctionArgs) {
   if (!isSameOrigin(request, auth.appOrigin)) throw new Response("Forbidden", { status: 403 });
-  const username = String((await request.formData()).get("username") ?? "").trim();
+  const username = String((await readFormBody(request)).get("username") ?? "").trim();
   const { data: answer, error } = await auth
     .apiFor(request, context)
     .POST("/api/check-username", { body: { username } });

@@ -67,7 +67,7 @@ export type BulkAnswer = { ok: true; jobId: number; message: string } | { ok: fa
 
 /** Results (POST): starts the bulk run of the level's certificates (the school's own, or one of the institute's schools). */
 export async function resultsAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "results.own");
   const level = pick(CERTIFICATE_LEVELS, String(form.get("level") ?? ""));
   if (!level) return data<BulkAnswer>({ ok: false, message: "Choose Level 1 or Level 2" }, 400);

@@ -28,7 +28,7 @@ const FIELDS = Object.keys(schoolProfileFields.shape) as (keyof typeof schoolPro
 
 /** Saves the editable fields, checked here with the API's own schema, then by the API. */
 export async function schoolProfileAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "school.profile.edit");
   const fail = (message: string, status: number, errors?: FieldError[]) =>
     data<SchoolProfileActionData>({ ok: false, message, errors }, { status });

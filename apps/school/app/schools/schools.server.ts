@@ -16,7 +16,7 @@ export interface SchoolToggleResult {
 
 /** Flips the school between active and inactive through the API; the API's words are shown as they are. */
 export async function schoolToggleAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "school.toggleActive");
   const { data: result, error, response } = await api.POST("/api/schools/disable-account");
   if (!result) {

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
 import { pagePath } from "@repo/auth/menus";
-import { isSameOrigin } from "@repo/auth/remix/security";
+import { isSameOrigin, readFormBody } from "@repo/auth/remix/security";
 import type { FieldError } from "@repo/contracts/envelope";
 import { sifRegistrationBody } from "@repo/contracts/sif";
 import { normalizeReferralCode, REFERRAL_CODE_PATTERN, SIF_REFERRAL_PARAM } from "@repo/contracts/sif-constants";
@@ -61,7 +61,7 @@ export async function sifRegisterAction({ request, context }: ActionFunctionArgs
       403,
     );
   }
-  const form = await request.formData();
+  const form = await readFormBody(request);
   const values = Object.fromEntries(SIF_FIELDS.map((field) => [field, String(form.get(field) ?? "")]));
   const parsed = sifRegistrationBody.safeParse(values);
   if (!parsed.success) {

@@ -130,7 +130,7 @@ describe("the spreadsheet upload", () => {
     );
     expect(big.status).toBe(413);
     expect(big.body.message).toBe(
-      "The file is 21 MB; at most 20 MB can be imported at once. Split it into smaller files.",
+      "The file is over 20 MB; at most 20 MB can be imported at once. Split it into smaller files.",
     );
     const empty = await answerOf(await studentImportAction(args(await upload({ file: sheet(0), mode: "preview" }))));
     expect(empty).toMatchObject({ status: 400, body: { message: "Choose the spreadsheet to upload (.xlsx or .csv)" } });

@@ -67,7 +67,7 @@ const fieldsOf = (form: FormData) =>
 
 /** Add (the Add Students page), edit, delete (one or many) and send sign-in details. */
 export async function studentsAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const intent = String(form.get("intent"));
   const { api } = await auth.requireAction(request, context, form, "students.add");
   const fail = (message: string, status: number, errors?: FieldError[]) =>

@@ -111,7 +111,7 @@ export interface BuyActionData {
 
 /** buy-study-material: the ticked materials become one order, and its checkout opens. */
 export async function buyStudyMaterialAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "studyMaterial.buy");
   const ids = String(form.get("study_material_ids") ?? "")
     .split(",")

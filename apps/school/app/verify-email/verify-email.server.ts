@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
-import { isSameOrigin } from "@repo/auth/remix/security";
+import { isSameOrigin, readFormBody } from "@repo/auth/remix/security";
 import { auth } from "@repo/remix-app/auth.server";
 
 /** How a verification link turned out; `expired` and `used` offer to sign in and ask again. */
@@ -47,7 +47,7 @@ export async function verifyEmailAction({ request, context }: ActionFunctionArgs
       message: "This form was sent from another site. Open the link from your e-mail again.",
     };
   }
-  const token = tokenOf((await request.formData()).get("token"));
+  const token = tokenOf((await readFormBody(request)).get("token"));
   if (!token) return MISSING;
   const {
     data: answer,
@@ -68,7 +68,7 @@ export interface ResendResult {
 
 /** /email-verification (POST): mails the signed-in school a new link. */
 export async function resendAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "school.profile.edit");
   const { data: answer, error } = await api.POST("/api/school/verify-school-email/resend");
   if (!answer)

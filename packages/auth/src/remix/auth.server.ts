@@ -7,8 +7,14 @@ import type { AppEnv } from "../env";
 import { findPage } from "../menus";
 import { can, type Permission, type Subject } from "../permissions";
 import { findRole, landingFor } from "../roles";
-import { csrfMatches, isSameOrigin, safeRedirect } from "./security.server";
-import { type AppSession, createSessionStorage, newCsrfToken } from "./session.server";
+import { csrfMatches, isSameOrigin, readFormBody, safeRedirect } from "./security.server";
+import {
+  type AppSession,
+  createHandoffCookie,
+  createSessionStorage,
+  newBrowserNonce,
+  newCsrfToken,
+} from "./session.server";
 
 export type UserRecord = components["schemas"]["UserRecord"];
 
@@ -55,6 +61,16 @@ export function createAppAuth(app: AppId, env: AppEnv) {
     production: env.NODE_ENV === "production",
   });
   const appOrigin = env.appOrigins[app];
+  const handoffCookie = createHandoffCookie({
+    production: env.NODE_ENV === "production",
+    domain: env.HANDOFF_COOKIE_DOMAIN,
+  });
+
+  /** The browser's handoff nonce, if it has one of the right shape. */
+  async function browserNonceOf(request: Request): Promise<string | undefined> {
+    const value: unknown = await handoffCookie.parse(request.headers.get("Cookie"));
+    return typeof value === "string" && /^[\w-]{40,100}$/.test(value) ? value : undefined;
+  }
 
   function apiFor(request: Request, context: LoadContext | undefined, token?: string): ApiClient {
     const forwarded = context?.clientIp ? { "X-Forwarded-For": context.clientIp } : undefined;
@@ -88,11 +104,23 @@ export function createAppAuth(app: AppId, env: AppEnv) {
     throw redirect(`/login${query ? `?${query}` : ""}`, { headers });
   }
 
+  /** One API look-up per request, however many guards ask (readForm, then requireAction). */
+  const signedInByRequest = new WeakMap<Request, Promise<SignedIn>>();
+
   /**
    * The signed-in user, or a redirect to /login. A token the API no longer accepts (signed out
    * elsewhere, expired, account disabled) clears this app's session too.
    */
-  async function requireUser(request: Request, context?: LoadContext): Promise<SignedIn> {
+  function requireUser(request: Request, context?: LoadContext): Promise<SignedIn> {
+    let signedIn = signedInByRequest.get(request);
+    if (!signedIn) {
+      signedIn = lookUpUser(request, context);
+      signedInByRequest.set(request, signedIn);
+    }
+    return signedIn;
+  }
+
+  async function lookUpUser(request: Request, context?: LoadContext): Promise<SignedIn> {
     const session = await getSession(request);
     const token = session.get("token");
     if (!token) return signOutLocally(request);
@@ -122,13 +150,30 @@ export function createAppAuth(app: AppId, env: AppEnv) {
   async function requirePage(request: Request, context?: LoadContext, permission?: Permission): Promise<SignedIn> {
     const signedIn = await requireUser(request, context);
     const role = findRole(signedIn.user.role_id);
-    if (role && role.app !== app) throw await moveToApp(signedIn, role.app, role.landingPath);
+    if (role && role.app !== app) throw await moveToApp(request, signedIn, role.app, role.landingPath);
     const needed = permission ?? findPage(app, new URL(request.url).pathname)?.permission;
     if (!needed) throw new Response("There is no page at this address.", { status: 404, statusText: "Not Found" });
     if (!can(signedIn.subject, needed)) {
       throw new Response("You do not have permission to open this page.", { status: 403, statusText: "Forbidden" });
     }
     return signedIn;
+  }
+
+  /**
+   * The body of a signed-in form, read only after the cheap checks (docs/decisions/028-app-request-checks.md):
+   * the Origin, then the session (one API call, shared with the action's guard), then the body
+   * with a size limit: a plain form's by default, an upload route passes its own.
+   */
+  async function readForm(
+    request: Request,
+    context?: LoadContext,
+    options: { maxBytes?: number } = {},
+  ): Promise<FormData> {
+    if (!isSameOrigin(request, appOrigin)) {
+      throw new Response("This form was sent from another site.", { status: 403, statusText: "Forbidden" });
+    }
+    await requireUser(request, context);
+    return readFormBody(request, options.maxBytes);
   }
 
   /** Guards an action: a page guard plus the Origin and CSRF checks (docs/domain.md, Sign-in and sessions). */
@@ -151,10 +196,22 @@ export function createAppAuth(app: AppId, env: AppEnv) {
     return signedIn;
   }
 
-  async function moveToApp(signedIn: { api: ApiClient }, target: AppId, to: string): Promise<Response> {
-    const { data } = await signedIn.api.POST("/api/handoff", { body: { target_app: target } });
+  /**
+   * Moves the sign-in to another app: a code bound to this browser's handoff nonce (kept, or set
+   * now), so the link works only here (no login CSRF: docs/decisions/028-app-request-checks.md).
+   */
+  async function moveToApp(
+    request: Request,
+    signedIn: { api: ApiClient },
+    target: AppId,
+    to: string,
+  ): Promise<Response> {
+    const existing = await browserNonceOf(request);
+    const nonce = existing ?? newBrowserNonce();
+    const { data } = await signedIn.api.POST("/api/handoff", { body: { target_app: target, browser_nonce: nonce } });
     if (!data) return redirect("/login");
-    return redirect(handoffUrl(target, data.data.code, to));
+    const headers = existing ? undefined : { "Set-Cookie": await handoffCookie.serialize(nonce) };
+    return redirect(handoffUrl(target, data.data.code, to), { headers });
   }
 
   /** Signs in through the API; lands in this app or moves to the role's own app. */
@@ -177,7 +234,9 @@ export function createAppAuth(app: AppId, env: AppEnv) {
     const headers = new Headers({ "Set-Cookie": await storage.commitSession(session) });
     const landing = landingFor(user.role_id);
     if (landing.app !== app) {
-      const moved = await moveToApp({ api: apiFor(request, context, token) }, landing.app, landing.path);
+      const moved = await moveToApp(request, { api: apiFor(request, context, token) }, landing.app, landing.path);
+      const nonceCookie = moved.headers.get("Set-Cookie");
+      if (nonceCookie) headers.append("Set-Cookie", nonceCookie);
       return { ok: true, redirectTo: moved.headers.get("Location") ?? "/login", headers };
     }
     return { ok: true, redirectTo: safeRedirect(input.redirectTo, landing.path), headers };
@@ -187,8 +246,11 @@ export function createAppAuth(app: AppId, env: AppEnv) {
   async function redeemHandoff(request: Request, context?: LoadContext): Promise<Response> {
     const url = new URL(request.url);
     const code = url.searchParams.get("code") ?? "";
-    const api = apiFor(request, context);
-    const { data } = await api.POST("/api/handoff/redeem", { body: { code, app } });
+    const nonce = await browserNonceOf(request);
+    // Without this browser's nonce the code was not issued here: a link from someone else.
+    const { data } = nonce
+      ? await apiFor(request, context).POST("/api/handoff/redeem", { body: { code, app, browser_nonce: nonce } })
+      : { data: undefined };
     if (!data?.data) {
       const session = await getSession(request);
       return redirect("/login?notice=handoff", { headers: { "Set-Cookie": await storage.destroySession(session) } });
@@ -215,18 +277,26 @@ export function createAppAuth(app: AppId, env: AppEnv) {
     return redirect("/login?notice=signed-out", { headers: { "Set-Cookie": await storage.destroySession(session) } });
   }
 
-  /** Where a signed-in visitor of /login or / belongs; undefined when nobody is signed in. */
-  async function currentLanding(request: Request, context?: LoadContext): Promise<string | undefined> {
+  /**
+   * Where a signed-in visitor of /login or / belongs, with any cookie the move there sets (a
+   * handoff's nonce); undefined when nobody is signed in.
+   */
+  async function currentLanding(
+    request: Request,
+    context?: LoadContext,
+  ): Promise<{ location: string; headers?: Headers } | undefined> {
     const session = await getSession(request);
     if (!session.get("token")) return undefined;
     try {
       const signedIn = await requirePage(request, context, "self.profile");
-      return landingFor(signedIn.user.role_id).path;
+      return { location: landingFor(signedIn.user.role_id).path };
     } catch (response) {
       if (response instanceof Response && response.status >= 300 && response.status < 400) {
         // Another app (a handoff) or the login page after an expired token.
         const location = response.headers.get("Location") ?? "";
-        return location.startsWith("/login") ? undefined : location;
+        if (location.startsWith("/login")) return undefined;
+        const setCookie = response.headers.get("Set-Cookie");
+        return { location, ...(setCookie ? { headers: new Headers({ "Set-Cookie": setCookie }) } : {}) };
       }
       throw response;
     }
@@ -243,6 +313,7 @@ export function createAppAuth(app: AppId, env: AppEnv) {
     requireUser,
     requirePage,
     requireAction,
+    readForm,
     login,
     logout,
     redeemHandoff,

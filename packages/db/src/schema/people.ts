@@ -119,7 +119,10 @@ export const sessions = pgTable(
   ],
 );
 
-/** Single-use codes that move a sign-in to another app (docs/decisions/003-sessions-and-handoff.md): 60 s, bound to the app. */
+/**
+ * Single-use codes that move a sign-in to another app (docs/decisions/003-sessions-and-handoff.md): 60 s, bound to the app
+ * and to the browser that asked for it (SHA-256 of its handoff nonce, docs/decisions/028-app-request-checks.md).
+ */
 export const handoffCodes = pgTable(
   "handoff_codes",
   {
@@ -130,6 +133,7 @@ export const handoffCodes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     targetApp: text("target_app").notNull(),
+    browserBindingHash: text("browser_binding_hash"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -16,7 +16,7 @@ const refuse = (message: string, status: number) =>
  * kind and scopes the rows like the list; a refusal answers JSON `{ message }` for the dialog.
  */
 export async function exportAction({ request, context, params }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   // Any signed-in page may export; the API checks the kind's own list permission.
   const guard = await refusalOf(auth.requireAction(request, context, form, "self.profile"));
   if ("refused" in guard) return refuse(await guard.refused.text(), guard.refused.status);

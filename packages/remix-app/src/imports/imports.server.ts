@@ -6,7 +6,13 @@ import { MULTIPART_OVERHEAD_BYTES } from "@repo/contracts/request-limits-constan
 import { STUDENT_IMPORT_MODES, type StudentImportMode } from "@repo/contracts/student-import";
 import { auth } from "../auth.server";
 import { messageOf, refusalOf, refusedDownload, streamDownload } from "../downloads/downloads.server";
-import { type ImportAnswer, type ImportPreview, NO_FILE_MESSAGE, tooLargeMessage } from "./spreadsheet";
+import {
+  type ImportAnswer,
+  type ImportPreview,
+  NO_FILE_MESSAGE,
+  overLimitMessage,
+  tooLargeMessage,
+} from "./spreadsheet";
 
 /** An API call's outcome as openapi-fetch gives it, as far as these routes read it. */
 interface ApiOutcome<T, E = unknown> {
@@ -56,12 +62,13 @@ export async function forwardImportUpload(
   // A body over the limit is refused before it is read, as the API would.
   const length = Number(request.headers.get("content-length") ?? 0);
   if (length > maxBytes + MULTIPART_OVERHEAD_BYTES) return fail(tooLargeMessage(length, maxBytes), 413);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return fail("The upload could not be read. Choose the file again.", 400);
+  const read = await refusalOf(auth.readForm(request, context, { maxBytes: maxBytes + MULTIPART_OVERHEAD_BYTES }));
+  if ("refused" in read) {
+    // Reading stops at the limit: the file is too large, by how much is not known.
+    if (read.refused.status === 413) return fail(overLimitMessage(maxBytes), 413);
+    return fail(await read.refused.text(), read.refused.status, []);
   }
+  const form = read;
   const guard = await refusalOf(auth.requireAction(request, context, form, permission));
   if ("refused" in guard) return fail(await guard.refused.text(), guard.refused.status, []);
   const file = form.get("file");

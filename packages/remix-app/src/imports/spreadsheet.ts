@@ -42,6 +42,10 @@ const megabytes = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
 export const tooLargeMessage = (bytes: number, maxBytes: number) =>
   `The file is ${megabytes(bytes)} MB; at most ${maxBytes / 1024 / 1024} MB can be imported at once. Split it into smaller files.`;
 
+/** The same when reading stopped at the limit, so the file's own size is not known. */
+export const overLimitMessage = (maxBytes: number) =>
+  `The file is over ${maxBytes / 1024 / 1024} MB; at most ${maxBytes / 1024 / 1024} MB can be imported at once. Split it into smaller files.`;
+
 /** What the file holds, as the API's import endpoints answer a preview (all of them alike). */
 export type ImportPreview = components["schemas"]["StudentImportPreview"];
 

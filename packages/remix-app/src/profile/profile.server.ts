@@ -6,6 +6,7 @@ import {
   type UserRecord,
 } from "@repo/contracts/auth";
 import type { FieldError } from "@repo/contracts/envelope";
+import { MULTIPART_OVERHEAD_BYTES } from "@repo/contracts/request-limits-constants";
 import { auth } from "../auth.server";
 import { avatarPath } from "../shell/shell.server";
 
@@ -80,7 +81,7 @@ const answer = (body: ProfileActionData, status = 200) => data(body, { status })
  * the same rules as in the browser, then by the API; the API's answer is shown as it is.
  */
 export async function profileAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context, { maxBytes: PROFILE_PHOTO_MAX_BYTES + MULTIPART_OVERHEAD_BYTES });
   const intent = String(form.get("intent") ?? "");
   const { api } = await auth.requireAction(request, context, form, "self.profile");
 

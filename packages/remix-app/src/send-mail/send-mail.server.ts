@@ -92,7 +92,7 @@ const fieldErrors = (issues: readonly { path: readonly PropertyKey[]; message: s
  * API's body by composeToBody and checked with the API's own schemas first.
  */
 export async function sendMailAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "mail.send");
   const intent = String(form.get("intent"));
   if (intent !== "count" && intent !== "preview" && intent !== "send") {

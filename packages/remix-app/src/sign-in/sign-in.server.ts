@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { isSameOrigin } from "@repo/auth/remix/security";
+import { isSameOrigin, readFormBody } from "@repo/auth/remix/security";
 import { auth } from "../auth.server";
 
 /** Why the visitor is on the login page, in words (from ?notice=). */
@@ -13,7 +13,7 @@ export const NOTICES: Record<string, string> = {
 /** /login: signed-in visitors go where they belong; others get the form. */
 export async function loginLoader({ request, context }: LoaderFunctionArgs) {
   const landing = await auth.currentLanding(request, context);
-  if (landing) throw redirect(landing);
+  if (landing) throw redirect(landing.location, { headers: landing.headers });
   const url = new URL(request.url);
   const notice = NOTICES[url.searchParams.get("notice") ?? ""] ?? null;
   return { notice, redirectTo: url.searchParams.get("redirectTo") };
@@ -32,7 +32,7 @@ export async function loginAction({ request, context }: ActionFunctionArgs) {
       403,
     );
   }
-  const form = await request.formData();
+  const form = await readFormBody(request);
   const username = String(form.get("username") ?? "").trim();
   const password = String(form.get("password") ?? "");
   const fields: LoginActionData["fields"] = {};
@@ -66,5 +66,5 @@ export function logoutLoader() {
 /** `/`: the landing page of a signed-in user, else the login page. */
 export async function indexLoader({ request, context }: LoaderFunctionArgs) {
   const landing = await auth.currentLanding(request, context);
-  throw redirect(landing ?? "/login");
+  throw redirect(landing?.location ?? "/login", { headers: landing?.headers });
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "handoff_codes" ADD COLUMN "browser_binding_hash" text;
