@@ -63,7 +63,8 @@ describe("request ids from an app's server to the API", () => {
     const appDir = `${root}apps/school`;
     if (!existsSync(`${appDir}/build/server/index.js`)) throw new Error("Build the apps first: npx turbo run build");
     const port = await freePort();
-    appOrigin = `http://127.0.0.1:${port}`;
+    // The configured origin: the app answers other host names with a redirect to it.
+    appOrigin = `http://localhost:${port}`;
     app = spawn(`${root}node_modules/.bin/tsx`, [`${root}packages/remix-app/src/cli.ts`, "school"], {
       cwd: appDir,
       env: {
