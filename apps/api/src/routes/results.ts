@@ -17,7 +17,7 @@ import type { AppEnv } from "../context";
 import { ok } from "../http/envelope";
 import { ApiError, invalidField } from "../http/errors";
 import { apiRoute, errorResponse } from "../http/routes";
-import { json, named } from "../http/schemas";
+import { json, named, pathId } from "../http/schemas";
 import { validated } from "../http/validation";
 import { contentDisposition } from "../services/files";
 import {
@@ -35,12 +35,7 @@ import {
 const tags = ["Results: answer sheets"];
 
 const uploadIdParam = z.object({
-  upload_id: z.coerce
-    .number<unknown>()
-    .int()
-    .positive()
-    .max(2_147_483_647)
-    .openapi({ param: { name: "upload_id", in: "path", required: true }, type: "integer", example: 1 }),
+  upload_id: pathId("upload_id"),
 });
 const uploadResponse = json(
   envelope(named(answerUpload, "AnswerUpload")).openapi("AnswerUploadResponse"),

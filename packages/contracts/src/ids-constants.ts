@@ -1,0 +1,5 @@
+/**
+ * Row ids are PostgreSQL `integer` columns: 1 to 2,147,483,647. A larger id cannot exist, and
+ * sending one to the database is an error there (docs/decisions/029-hostile-input.md). Free of zod.
+ */
+export const ID_MAX = 2_147_483_647;
