@@ -2,6 +2,7 @@ import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import { errorEnvelopeSchema } from "@repo/contracts/envelope";
 import { type Access, requireAccess } from "../auth/middleware";
 import { named } from "./schemas";
+import { refuseUnstorableText } from "./storable-text";
 
 /**
  * Every API route is declared through `apiRoute`, which records who may call it. The registry is
@@ -32,7 +33,8 @@ export function apiRoute<const R extends Omit<RouteConfig, "middleware" | "secur
   ROUTE_ACCESS.set(key, access);
   const route = createRoute({
     ...config,
-    middleware: [requireAccess(access)] as const,
+    // Who may call it first, then text PostgreSQL cannot store (NUL, lone surrogates), then the route's own validators.
+    middleware: [requireAccess(access), refuseUnstorableText] as const,
     operationId: operationId(config.method, config.path),
     // Public operations say so explicitly, so the document's default security does not apply.
     security: access === "public" ? [] : [{ bearerAuth: [] }],

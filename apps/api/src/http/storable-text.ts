@@ -1,0 +1,79 @@
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../context";
+import { invalidField } from "./errors";
+
+/** What PostgreSQL cannot store in text or JSON: the NUL character, and half a UTF-16 pair. */
+export type Unstorable = "nul" | "surrogate";
+
+/** Half a surrogate pair (String.prototype.isWellFormed, which this TypeScript target lacks). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+const flaw = (text: string): Unstorable | null =>
+  text.includes("\u0000") ? "nul" : LONE_SURROGATE.test(text) ? "surrogate" : null;
+
+/** The first string (or key) in a JSON value that PostgreSQL cannot store, with its path. */
+export function unstorableText(value: unknown, path = ""): { field: string; flaw: Unstorable } | null {
+  if (typeof value === "string") {
+    const found = flaw(value);
+    return found ? { field: path || "body", flaw: found } : null;
+  }
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = unstorableText(item, path ? `${path}.${i}` : String(i));
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      const at = path ? `${path}.${key}` : key;
+      const inKey = flaw(key);
+      if (inKey) return { field: at, flaw: inKey };
+      const found = unstorableText(item, at);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+const refuse = ({ field, flaw }: { field: string; flaw: Unstorable }) =>
+  invalidField(
+    field,
+    flaw === "nul"
+      ? `${field} cannot contain NUL characters (\\u0000)`
+      : `${field} holds a broken character (half of a UTF-16 surrogate pair): send valid Unicode text`,
+    400,
+  );
+
+/**
+ * PostgreSQL text cannot hold the NUL character, and its JSON refuses a lone surrogate (`\ud800`):
+ * either reached the database as a 500. Every route refuses them here, after the permission check
+ * and before its validators, naming the field: path and query parameters, JSON bodies and the text
+ * fields of forms (files may hold any bytes). See docs/decisions/029-hostile-input.md.
+ */
+export const refuseUnstorableText = createMiddleware<AppEnv>(async (c, next) => {
+  const inParams = unstorableText(c.req.param());
+  if (inParams) throw refuse(inParams);
+  const inQuery = unstorableText(c.req.queries());
+  if (inQuery) throw refuse({ ...inQuery, field: inQuery.field.replace(/\.\d+$/, "") });
+  const type = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (type === "application/json" || type.endsWith("+json")) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(await c.req.text()); // cached: the validator reads the same text again
+    } catch {
+      parsed = undefined; // the validator answers 400 for a body that is not JSON
+    }
+    const inBody = unstorableText(parsed);
+    if (inBody) throw refuse(inBody);
+  } else if (type === "multipart/form-data" || type === "application/x-www-form-urlencoded") {
+    // Hono keeps the parsed form: the route's parseBody reads the same one again.
+    const form = await c.req.parseBody({ all: true }).catch(() => undefined);
+    for (const [name, value] of Object.entries(form ?? {})) {
+      const texts = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string");
+      const found = flaw(name) ?? texts.map(flaw).find(Boolean);
+      if (found) throw refuse({ field: name, flaw: found });
+    }
+  }
+  await next();
+});
