@@ -24,6 +24,10 @@
 // 10. Certificates (bench/certificates.ts): 10,000 certificates of one state printed by the bulk
 //     job into one PDF. `--only certificates` (`--certificates N`). Figures go to
 //     bench/results/certificates.json.
+// 11. Fuzzing (bench/fuzz.ts): every operation of the OpenAPI document with many hostile cases,
+//     a random seed (printed; `--seed N` replays it), `--fuzz-runs` (200) cases per operation and
+//     caller, `--driver pglite` for the embedded database. `--only fuzz`. Figures and findings go
+//     to bench/results/fuzz.json; the run fails when it finds anything.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Agent, request as httpRequest, type IncomingMessage } from "node:http";
@@ -35,6 +39,7 @@ import ExcelJS from "exceljs";
 import pg from "pg";
 import { API_NODE_FLAGS } from "../apps/api/scripts/node-flags";
 import { CERTIFICATE_TARGETS, runCertificatesBench } from "./certificates";
+import { runFuzzBench } from "./fuzz";
 import { INVOICE_TARGET_MS, runInvoicePdfBench } from "./invoice-pdf";
 import { runLighthouseBench } from "./lighthouse";
 import { runMailBench } from "./mail";
@@ -66,6 +71,7 @@ const PARTS = [
   "papers",
   "results",
   "certificates",
+  "fuzz",
 ];
 if (only !== undefined && !PARTS.includes(only)) {
   console.error(`bench: --only must be one of ${PARTS.join(", ")}, not ${only}`);
@@ -603,4 +609,30 @@ if (only === undefined || only === "certificates") {
     `\n| certificates (one state, one PDF) | job | per 1,000 | 10,000 (projected) | target |\n|---|---|---|---|---|\n| ${report.certificates.toLocaleString("en")} | ${s.job} s | ${s.per_thousand} s | ${s.projected_10000} s | ≤ ${CERTIFICATE_TARGETS.seconds} s for ${CERTIFICATE_TARGETS.certificates.toLocaleString("en")} |`,
   );
   console.log("Report: bench/results/certificates.json");
+}
+
+if (only === undefined || only === "fuzz") {
+  const seedAt = args.indexOf("--seed");
+  const report = await runFuzzBench({
+    adminUrl,
+    seed: seedAt === -1 ? undefined : Number(args[seedAt + 1]),
+    runs: flag("fuzz-runs", 200),
+    timeoutMs: flag("fuzz-timeout-ms", 10_000),
+    driver: args.includes("--driver") && args[args.indexOf("--driver") + 1] === "pglite" ? "pglite" : "postgres",
+  });
+  mkdirSync(`${root}bench/results`, { recursive: true });
+  writeFileSync(
+    `${root}bench/results/fuzz.json`,
+    `${JSON.stringify({ date: new Date().toISOString(), ...report }, null, 2)}\n`,
+  );
+  const statuses = Object.entries(report.statuses)
+    .sort()
+    .map(([k, n]) => `${k} ${n}`)
+    .join(", ");
+  console.log(
+    `\n| fuzz (seed ${report.seed}, ${report.driver}) | operations | requests | seconds | answers | findings | target |\n|---|---|---|---|---|---|---|\n| ${report.runs_per_operation} cases per operation and caller | ${report.operations} | ${report.requests.toLocaleString("en")} | ${report.seconds} | ${statuses} | ${report.findings.length} | 0 |`,
+  );
+  for (const f of report.findings) console.log(`- ${f.operation} as ${f.caller}: ${f.problem}\n  ${f.request}`);
+  console.log("Report: bench/results/fuzz.json");
+  if (report.findings.length) process.exitCode = 1;
 }
