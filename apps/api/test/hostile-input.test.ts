@@ -99,6 +99,20 @@ describe("hostile input", () => {
     expect(result.status).toBe(200);
   });
 
+  it("a body nested 100,000 levels deep is a 400, not a stack overflow", async () => {
+    for (const text of [
+      "[".repeat(100_000) + "]".repeat(100_000),
+      `${'{"a":'.repeat(100_000)}1${"}".repeat(100_000)}`,
+    ]) {
+      const result = await api.call("POST", "/api/frontend-pattern/create", {
+        token: admin,
+        body: text,
+        headers: { "Content-Type": "application/json" },
+      });
+      expect(result.status).toBe(400);
+    }
+  });
+
   it("the permission check still comes first: anonymous gets 401, not the 400", async () => {
     const result = await api.call("GET", `/api/zone/${ID_MAX + 1}`);
     expect(result.status).toBe(401);
