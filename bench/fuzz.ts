@@ -2,9 +2,9 @@
 // run of apps/api/test/fuzz.test.ts with many more cases, a random seed (printed, so a finding can
 // be replayed with `--seed N`), bigger hostile values and shrinking of what fails.
 //  - Every operation of the OpenAPI document as anonymous, a school, an admin and a role that may
-//    call it; `--fuzz-runs` random cases (200 by default) for each caller that gets past the
-//    permission check, after the fixed cases (ids past PostgreSQL's integer range, NUL bytes, lone
-//    surrogates, a body that is not JSON).
+//    call it; for each caller that gets past the permission check, the fixed cases (ids past
+//    PostgreSQL's integer range, NUL bytes, lone surrogates, a body that is not JSON), then every
+//    field with one hostile value of each kind, then `--fuzz-runs` random cases (200 by default).
 //  - The API runs in-process (createApp) over a fresh database with the demo data: PostgreSQL
 //    `portal_bench_fuzz` on the bench server by default, `--driver pglite` for the embedded one.
 //  - A finding is a 5xx, an answer slower than `--fuzz-timeout-ms` (10,000), or a stack, SQL or
@@ -98,6 +98,7 @@ export async function runFuzzBench(options: {
     sizes: { longString: 1_000_000, nesting: 100_000, bigArray: 200_000 },
     password: BENCH_PASSWORD,
     shrink: true,
+    everyField: true,
     explain: (id) => causes.get(id),
   });
 

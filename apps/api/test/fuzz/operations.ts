@@ -132,9 +132,10 @@ export class OperationFuzzer {
 
   /**
    * Cases every run sends whatever the seed: each path id at and past the integer range, NUL
-   * bytes and lone surrogates in every string field at once, and a body that is not JSON.
+   * bytes and lone surrogates in every string field at once, and a body that is not JSON; with
+   * `everyField`, also each field with one hostile value of each kind.
    */
-  examples(op: Operation): FuzzRequest[] {
+  examples(op: Operation, everyField = false): FuzzRequest[] {
     const [base] = fc.sample(this.validRequest(op), { seed: 17, numRuns: 1 });
     if (!base) return [];
     const cases: FuzzRequest[] = [];
@@ -165,6 +166,11 @@ export class OperationFuzzer {
         label: "body not JSON",
         body: { kind: "raw", contentType: "application/json", text: "{" },
       });
+    // The long run: every field, one hostile value of each kind, the others valid.
+    if (everyField)
+      for (const field of this.fieldTargets(op))
+        for (const value of this.values.hostileList(field.schema, this.sizes))
+          cases.push(withValue(base, field, value));
     return cases;
   }
 

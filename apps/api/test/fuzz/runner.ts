@@ -16,6 +16,8 @@ export interface FuzzOptions {
   timeoutMs: number;
   sizes: FuzzSizes;
   password: string;
+  /** Every field gets one hostile value of each kind, besides the random cases (the bench). */
+  everyField?: boolean;
   /** Shrink a failing case to a smaller one (more requests; the bench does, the test does not). */
   shrink?: boolean;
   /** What the API logged for a request id (the cause of a 5xx), when the caller collects its log. */
@@ -121,7 +123,7 @@ export class ApiFuzzer {
   /** Runs one operation for one caller; the first problem found, if any. */
   async fuzz(op: Operation, caller: Caller, withExamples: boolean): Promise<Finding | undefined> {
     const allowed = this.mayCall(op, caller);
-    const examples = withExamples && allowed ? this.fuzzer.examples(op) : [];
+    const examples = withExamples && allowed ? this.fuzzer.examples(op, this.options.everyField) : [];
     let finding: Finding | undefined;
     const property = fc.asyncProperty(this.fuzzer.requests(op), async (request) => {
       const problem = await this.check(op, caller, request);

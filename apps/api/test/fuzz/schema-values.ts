@@ -259,6 +259,24 @@ export class SchemaValues {
       { arbitrary: fc.jsonValue({ maxDepth: 3 }), weight: 1 },
     );
   }
+
+  /** The hostile values every field gets in a systematic run: one of each kind, no randomness. */
+  hostileList(input: Schema | undefined, sizes: FuzzSizes): unknown[] {
+    const schema = this.resolve(input);
+    const numeric = schema.type === "integer" || schema.type === "number";
+    return [
+      ...this.boundary(schema),
+      ...(numeric ? [...EDGE_NUMBERS, ...EDGE_NUMBER_TEXTS] : [...EDGE_NUMBERS.slice(0, 5)]),
+      ...NUL_STRINGS.slice(0, 2),
+      ...SURROGATE_STRINGS.slice(0, 1),
+      ...(numeric ? [] : ODD_STRINGS),
+      true,
+      [],
+      {},
+      [null],
+      this.once(`long${sizes.longString}`, () => longString(sizes.longString)),
+    ];
+  }
 }
 
 /** How big the hostile values get: small enough for the test suite, bigger in the bench. */
