@@ -44,6 +44,18 @@ describe("hostile input", () => {
     expect(result.body.errors[0].field).toBe("job_id");
   });
 
+  it("ids in bodies and queries have the same range: a region filter past it is a 400 naming it", async () => {
+    const body = await api.call("POST", "/api/fetchStateWithPagination", {
+      token: admin,
+      json: { zone_id: Number.MAX_SAFE_INTEGER },
+    });
+    expect(body.status).toBe(400);
+    expect(body.body.errors[0].field).toBe("zone_id");
+    const query = await api.call("GET", `/api/fetch/states?zone_id=${ID_MAX + 1}`, { token: admin });
+    expect(query.status).toBe(400);
+    expect(query.body.errors[0].field).toBe("zone_id");
+  });
+
   const pattern = {
     exam_level: 1,
     class_band: "VI-VIII",

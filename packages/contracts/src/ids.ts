@@ -12,3 +12,6 @@ export const idField = (name: string) =>
     .int(`${name} must be an id (a whole number)`)
     .min(1, `${name} must be an id (1 or more)`)
     .max(ID_MAX, `${name} must be an id (at most ${ID_MAX})`);
+
+/** The message of an id past the range, for contracts that keep their own wording otherwise. */
+export const ID_RANGE_MESSAGE = `An id is at most ${ID_MAX}`;

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { isStrongPassword, PASSWORD_MESSAGES, usernameField } from "./auth";
+import { ID_RANGE_MESSAGE } from "./ids";
+import { ID_MAX } from "./ids-constants";
 import { SCHOOL_DELETE_MAX } from "./schools-constants";
 import { phoneField } from "./students";
 
@@ -19,7 +21,7 @@ const text = (label: string, max: number) =>
 
 const optionalId = z.preprocess(
   (value) => (value === "" || value === null ? undefined : value),
-  z.coerce.number().int().positive().optional(),
+  z.coerce.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE).optional(),
 );
 
 /** Indian PIN codes have six digits; Gulf postal codes are shorter and may hold letters. */
@@ -42,8 +44,16 @@ export type SchoolProfileFields = z.infer<typeof schoolProfileFields>;
 export const schoolAdminFields = {
   school_name: text("school name", 200),
   category_id: z.coerce.number({ error: "Choose the category" }).int().min(1, "Choose the category").max(4),
-  zone_id: z.coerce.number({ error: "Choose the zone" }).int().positive("Choose the zone"),
-  state_id: z.coerce.number({ error: "Choose the state" }).int().positive("Choose the state"),
+  zone_id: z.coerce
+    .number({ error: "Choose the zone" })
+    .int()
+    .positive("Choose the zone")
+    .max(ID_MAX, "Choose the zone"),
+  state_id: z.coerce
+    .number({ error: "Choose the state" })
+    .int()
+    .positive("Choose the state")
+    .max(ID_MAX, "Choose the state"),
   prant_id: optionalId,
   district_id: optionalId,
   city_id: optionalId,
@@ -156,7 +166,7 @@ export type SchoolProfile = z.infer<typeof schoolProfile>;
 
 export const schoolIdsBody = z.strictObject({
   ids: z
-    .array(z.number().int().positive())
+    .array(z.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE))
     .min(1, "Choose at least one school")
     .max(SCHOOL_DELETE_MAX, `Choose at most ${SCHOOL_DELETE_MAX} schools at a time`),
 });
