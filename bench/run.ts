@@ -633,6 +633,7 @@ if (only === undefined || only === "fuzz") {
     `\n| fuzz (seed ${report.seed}, ${report.driver}) | operations | requests | seconds | answers | findings | target |\n|---|---|---|---|---|---|---|\n| ${report.runs_per_operation} cases per operation and caller | ${report.operations} | ${report.requests.toLocaleString("en")} | ${report.seconds} | ${statuses} | ${report.findings.length} | 0 |`,
   );
   for (const f of report.findings) console.log(`- ${f.operation} as ${f.caller}: ${f.problem}\n  ${f.request}`);
+  for (const lost of report.lost_callers) console.log(`(left out after it changed: ${lost})`);
   console.log("Report: bench/results/fuzz.json");
   if (report.findings.length) process.exitCode = 1;
 }

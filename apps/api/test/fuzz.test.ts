@@ -57,4 +57,9 @@ describe("fuzzing every operation of the OpenAPI document", () => {
       expect(findings).toEqual([]);
     });
   }
+
+  // Else the operations after the one that changed a caller were fuzzed without it.
+  it("kept every caller able to sign in to the end", () => {
+    expect(fuzzer.lostCallers().map((c) => `${c.label}: ${c.lost}`)).toEqual([]);
+  });
 });

@@ -266,14 +266,14 @@ export class SchemaValues {
     const numeric = schema.type === "integer" || schema.type === "number";
     return [
       ...this.boundary(schema),
-      ...(numeric ? [...EDGE_NUMBERS, ...EDGE_NUMBER_TEXTS] : [...EDGE_NUMBERS.slice(0, 5)]),
-      ...NUL_STRINGS.slice(0, 2),
-      ...SURROGATE_STRINGS.slice(0, 1),
-      ...(numeric ? [] : ODD_STRINGS),
+      ...(numeric
+        ? [0, -1, 1.5, INT4_MAX + 1, Number.MAX_SAFE_INTEGER + 2, 1e20, 1e308, "abc", "1e400", "9".repeat(40)]
+        : [INT4_MAX + 1, "2024-02-30", "9999-99-99", "\u202eevil", "😀👩‍👩‍👧‍👦", "' OR '1'='1", "\\"]),
+      NUL_STRINGS[1],
+      SURROGATE_STRINGS[1],
       true,
       [],
       {},
-      [null],
       this.once(`long${sizes.longString}`, () => longString(sizes.longString)),
     ];
   }
