@@ -56,6 +56,22 @@ describe("hostile input", () => {
     expect(query.body.errors[0].field).toBe("zone_id");
   });
 
+  it("a board that is not one of the offered boards is a 400 naming board_id", async () => {
+    const profile = await api.call("GET", "/api/schools/profile", { token: school });
+    const result = await api.call("POST", `/api/schools/update/${profile.body.data.id}`, {
+      token: school,
+      json: {
+        board_id: 951641364,
+        address: "1 Main Road",
+        pincode: "110001",
+        contact_name: "Asha Rao",
+        contact_phone: "9876543210",
+      },
+    });
+    expect(result.status).toBe(400);
+    expect(result.body.errors).toEqual([{ field: "board_id", message: "Choose the board" }]);
+  });
+
   const pattern = {
     exam_level: 1,
     class_band: "VI-VIII",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isStrongPassword, PASSWORD_MESSAGES, usernameField } from "./auth";
 import { ID_RANGE_MESSAGE } from "./ids";
 import { ID_MAX } from "./ids-constants";
-import { SCHOOL_DELETE_MAX } from "./schools-constants";
+import { SCHOOL_BOARDS, SCHOOL_DELETE_MAX } from "./schools-constants";
 import { phoneField } from "./students";
 
 /** A school's own account switch (POST /api/schools/disable-account): its new state. */
@@ -32,7 +32,12 @@ export const pincodeField = z
 
 /** The school's own details that it may change itself (edit-school-profile). */
 export const schoolProfileFields = z.strictObject({
-  board_id: z.coerce.number({ error: "Choose the board" }).int().min(1, "Choose the board"),
+  // One of the boards offered, numbered from 1 (a smallint column: a number past them was a database error).
+  board_id: z.coerce
+    .number({ error: "Choose the board" })
+    .int("Choose the board")
+    .min(1, "Choose the board")
+    .max(SCHOOL_BOARDS.length, "Choose the board"),
   address: text("address", 300),
   pincode: pincodeField,
   contact_name: text("principal or contact name", 120),
