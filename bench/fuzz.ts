@@ -122,6 +122,7 @@ export async function runFuzzBench(options: {
           console.log(`  ✗ ${finding.operation} as ${finding.caller}: ${finding.problem}\n      ${finding.request}`);
         }
       }
+      await fuzzer.afterOperation(op);
       durations.push({ operation: op.key, ms: round(performance.now() - t0) });
       if ((i + 1) % 25 === 0) console.log(`  ${i + 1}/${fuzzer.operations.length} operations, ${requests} requests`);
     }

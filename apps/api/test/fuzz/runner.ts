@@ -79,6 +79,8 @@ export interface Caller {
   subject?: Subject;
   /** Why it can no longer sign in (an earlier operation deleted, deactivated or reset it). */
   lost?: string;
+  /** The operation during which its session ended. */
+  signedOutIn?: string;
 }
 
 /**
@@ -100,6 +102,22 @@ export class ApiFuzzer {
       (a, b) => rank(a) - rank(b) || a.key.localeCompare(b.key),
     );
     this.fuzzer = new OperationFuzzer(document as Parameters<typeof operationsOf>[0], options.sizes);
+  }
+
+  /**
+   * After an operation: which signed-in callers it signed out (a password reset, a deactivation),
+   * so that a caller left out can be traced to the operation that did it.
+   */
+  async afterOperation(op: Operation): Promise<void> {
+    for (const caller of this.callers.values()) {
+      if (!caller.token) continue;
+      const me = await this.send("/api/user", { headers: { Authorization: `Bearer ${caller.token}` } });
+      await me.body?.cancel();
+      if (me.status === 401) {
+        caller.token = undefined;
+        caller.signedOutIn = op.key;
+      }
+    }
   }
 
   /** The callers that could not sign in again after an operation changed them. */
@@ -143,7 +161,8 @@ export class ApiFuzzer {
     });
     await fc.check(property, {
       seed: this.options.seed,
-      numRuns: allowed ? this.options.runs : 1,
+      // fast-check counts the examples in numRuns: the random cases come on top of them.
+      numRuns: allowed ? examples.length + this.options.runs : 1,
       examples: examples.map((e) => [e] as [FuzzRequest]),
       endOnFailure: !this.options.shrink,
     });
@@ -165,7 +184,10 @@ export class ApiFuzzer {
       const text = await Promise.race([response.text(), timeout]);
       if (text === "timeout") return `the answer did not finish within ${this.options.timeoutMs} ms`;
       // The caller lost its session (an operation signed it out): sign in again for the next one.
-      if (response.status === 401 && caller.token) caller.token = undefined;
+      if (response.status === 401 && caller.token) {
+        caller.token = undefined;
+        caller.signedOutIn = op.key;
+      }
       const problems = problemsOf(response.status, response.headers.get("content-type") ?? "", text, request);
       if (!problems.length) return undefined;
       const cause = this.options.explain?.(response.headers.get("x-request-id") ?? "");
@@ -197,7 +219,7 @@ export class ApiFuzzer {
     });
     const body = (await response.json()) as { data?: { token: string }; message?: string };
     if (!response.ok || !body.data) {
-      caller.lost = `could not sign in again (${response.status}: ${body.message})`;
+      caller.lost = `could not sign in again after ${caller.signedOutIn} (${response.status}: ${body.message})`;
       return;
     }
     caller.token = body.data.token;
@@ -249,11 +271,19 @@ export class ApiFuzzer {
   }
 }
 
-/** Reads first, then writes, then deletes; what ends a session or changes a password last of all. */
+/**
+ * Reads first, then writes, then deletes, then what switches accounts off, and what ends a
+ * session or changes a password last of all (a reset locks its user out: see `signsOut`).
+ */
 function rank(op: Operation): number {
-  const ends = /logout|password|deactivate|status/.test(op.path) && op.method !== "GET";
-  return ends ? 4 : op.method === "GET" ? 0 : op.method === "DELETE" ? 3 : 1;
+  if (op.method === "GET") return 0;
+  if (signsOut(op)) return 5;
+  if (/deactivate|status/.test(op.path)) return 4;
+  return op.method === "DELETE" ? 3 : 1;
 }
+
+/** Operations that may sign a caller out for good (its own sign-out, a password reset): they run last. */
+export const signsOut = (op: Operation) => op.method !== "GET" && /logout|password/.test(op.path);
 
 export interface FileValue {
   $file: true;
