@@ -141,6 +141,34 @@ describe("hostile input", () => {
     }
   });
 
+  it("a role past the smallint range in the password desk's filter is a 400 naming role_id", async () => {
+    const result = await api.call("POST", "/api/password/users", { token: admin, json: { role_id: ID_MAX } });
+    expect(result.status).toBe(400);
+    expect(result.body.errors).toEqual([{ field: "role_id", message: "role_id must be a role number" }]);
+  });
+
+  it("a body that is not the form it claims to be is a 400, whoever reads it", async () => {
+    for (const path of ["/api/bank-details", "/api/update-profile"]) {
+      const result = await api.call("POST", path, {
+        token: school,
+        body: "--x\r\nnot really multipart",
+        headers: { "Content-Type": "multipart/form-data" },
+      });
+      expect(result.status, path).toBe(400);
+    }
+  });
+
+  it("a school id past the range in an import form is a 400 naming it", async () => {
+    const institute = await api.login("masterinstitute");
+    const form = new FormData();
+    form.append("school_id", String(ID_MAX + 1));
+    form.append("mode", "preview");
+    form.append("file", new Blob(["first_name\nAsha\n"], { type: "text/csv" }), "students.csv");
+    const result = await api.call("POST", "/api/master-institute/student/import", { token: institute, body: form });
+    expect(result.status).toBe(400);
+    expect(result.body.errors[0].field).toBe("school_id");
+  });
+
   it("the permission check still comes first: anonymous gets 401, not the 400", async () => {
     const result = await api.call("GET", `/api/zone/${ID_MAX + 1}`);
     expect(result.status).toBe(401);

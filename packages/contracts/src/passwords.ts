@@ -4,7 +4,7 @@
  * person, who must choose its own at its next sign-in.
  */
 import { z } from "zod";
-import { ID_MAX } from "./ids-constants";
+import { ID_MAX, SMALL_ID_MAX } from "./ids-constants";
 import { pageField, perPageField, searchField } from "./pagination";
 
 export const passwordUserListBody = z.strictObject({
@@ -15,7 +15,7 @@ export const passwordUserListBody = z.strictObject({
     .number<unknown>({ error: "role_id must be a role number" })
     .int("role_id must be a role number")
     .positive("role_id must be a role number")
-    .max(ID_MAX, "role_id must be a role number")
+    .max(SMALL_ID_MAX, "role_id must be a role number")
     .optional(),
 });
 export type PasswordUserListBody = z.infer<typeof passwordUserListBody>;

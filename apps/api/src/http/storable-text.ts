@@ -68,8 +68,13 @@ export const refuseUnstorableText = createMiddleware<AppEnv>(async (c, next) => 
     const inBody = unstorableText(parsed);
     if (inBody) throw refuse(inBody);
   } else if (type === "multipart/form-data" || type === "application/x-www-form-urlencoded") {
-    // Hono keeps the parsed form: the route's parseBody reads the same one again.
-    const form = await c.req.parseBody({ all: true }).catch(() => undefined);
+    // Hono keeps the parsed form: the route's parseBody reads the same one again. A body that is
+    // no form is left to the route (its own 400); Hono's cache must not keep the failure, or the
+    // route's validator awaits it outside its own error handling (a 500).
+    const form = await c.req.parseBody({ all: true }).catch(() => {
+      delete c.req.bodyCache.formData;
+      return undefined;
+    });
     for (const [name, value] of Object.entries(form ?? {})) {
       const texts = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string");
       const found = flaw(name) ?? texts.map(flaw).find(Boolean);
