@@ -30,6 +30,10 @@
 // 12. Load (bench/load.ts): 200 users for 10 minutes in a session mix through the built apps, then
 //     the dashboards' SSR at 50 at a time. `--only load` (`--duration SECONDS`, `--users N`,
 //     `--think-ms MS`, `--keep-login-limit`). Figures go to bench/results/load.json.
+// 13. Fuzzing (bench/fuzz.ts): every operation of the OpenAPI document with many hostile cases,
+//     a random seed (printed; `--seed N` replays it), `--fuzz-runs` (200) cases per operation and
+//     caller, `--driver pglite` for the embedded database. `--only fuzz`. Figures and findings go
+//     to bench/results/fuzz.json; the run fails when it finds anything.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Agent, request as httpRequest, type IncomingMessage } from "node:http";
@@ -42,6 +46,7 @@ import pg from "pg";
 import { API_NODE_FLAGS } from "../apps/api/scripts/node-flags";
 import { CERTIFICATE_TARGETS, runCertificatesBench } from "./certificates";
 import { runFaultsBench } from "./faults";
+import { runFuzzBench } from "./fuzz";
 import { INVOICE_TARGET_MS, runInvoicePdfBench } from "./invoice-pdf";
 import { runLighthouseBench } from "./lighthouse";
 import { LOAD_TARGETS, loadMarkdown, runLoadBench } from "./load";
@@ -76,6 +81,7 @@ const PARTS = [
   "certificates",
   "faults",
   "load",
+  "fuzz",
 ];
 if (only !== undefined && !PARTS.includes(only)) {
   console.error(`bench: --only must be one of ${PARTS.join(", ")}, not ${only}`);
@@ -654,4 +660,31 @@ if (only === undefined || only === "load") {
   console.log("Report: bench/results/load.json");
   // Any error fails the run (LOAD_TARGETS.errors is 0); the figures are written either way.
   if (report.load.errors > LOAD_TARGETS.errors || report.ssr.some((s) => s.errors > 0)) process.exitCode = 1;
+}
+
+if (only === undefined || only === "fuzz") {
+  const seedAt = args.indexOf("--seed");
+  const report = await runFuzzBench({
+    adminUrl,
+    seed: seedAt === -1 ? undefined : Number(args[seedAt + 1]),
+    runs: flag("fuzz-runs", 200),
+    timeoutMs: flag("fuzz-timeout-ms", 10_000),
+    driver: args.includes("--driver") && args[args.indexOf("--driver") + 1] === "pglite" ? "pglite" : "postgres",
+  });
+  mkdirSync(`${root}bench/results`, { recursive: true });
+  writeFileSync(
+    `${root}bench/results/fuzz.json`,
+    `${JSON.stringify({ date: new Date().toISOString(), ...report }, null, 2)}\n`,
+  );
+  const statuses = Object.entries(report.statuses)
+    .sort()
+    .map(([k, n]) => `${k} ${n}`)
+    .join(", ");
+  console.log(
+    `\n| fuzz (seed ${report.seed}, ${report.driver}) | operations | requests | seconds | answers | findings | target |\n|---|---|---|---|---|---|---|\n| ${report.runs_per_operation} cases per operation and caller | ${report.operations} | ${report.requests.toLocaleString("en")} | ${report.seconds} | ${statuses} | ${report.findings.length} | 0 |`,
+  );
+  for (const f of report.findings) console.log(`- ${f.operation} as ${f.caller}: ${f.problem}\n  ${f.request}`);
+  for (const lost of report.lost_callers) console.log(`(left out after it changed: ${lost})`);
+  console.log("Report: bench/results/fuzz.json");
+  if (report.findings.length) process.exitCode = 1;
 }

@@ -161,8 +161,10 @@ for (const driver of testDrivers()) {
         const nul = await create({ key: "nul-one", name: "Nul\u0000name" });
         expect(nul.status).toBe(400);
         expect(nul.body.errors).toEqual([{ field: "name", message: "name cannot contain NUL characters (\\u0000)" }]);
+        // An id no integer column can hold is the caller's mistake: 400 naming it (decision 029).
         const far = await api.call("GET", "/api/mail/templates/99999999999", { token: outbox });
-        expect(far.status).toBe(404);
+        expect(far.status).toBe(400);
+        expect(far.body.errors[0].field).toBe("id");
         const badKey = await create({ key: "Exam Reminder" });
         expect(badKey.status).toBe(400);
         expect(badKey.body.errors[0].field).toBe("key");

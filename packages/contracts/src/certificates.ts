@@ -5,6 +5,7 @@ import {
   type CertificateLevel,
   SCHOOL_RESULT_LEVELS,
 } from "./certificates-constants";
+import { ID_MAX } from "./ids-constants";
 import { pageField, paginated, perPageField, searchField } from "./pagination";
 import { AWARD_CODES } from "./results-constants";
 import { CLASS_LEVELS } from "./students-constants";
@@ -25,7 +26,7 @@ const id = (name: string) =>
     .number<unknown>({ error: `${name} must be an id` })
     .int(`${name} must be an id`)
     .positive(`${name} must be an id`)
-    .max(2_147_483_647, `${name} must be an id`);
+    .max(ID_MAX, `${name} must be an id`);
 
 export const certificateLevelField = z.enum(LEVELS, { error: LEVEL_ERROR });
 

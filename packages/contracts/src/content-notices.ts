@@ -8,6 +8,7 @@ import {
   STATIC_PAGE_KEYS,
   STATIC_PAGE_MODULES,
 } from "./content-notices-constants";
+import { ID_MAX } from "./ids-constants";
 import { pageField, paginated, perPageField, searchField } from "./pagination";
 
 /** Rich text from the editor; the API sanitises it before storing. */
@@ -51,9 +52,16 @@ export type StaticPageItem = z.infer<typeof staticPageItem>;
 
 const ids = (field: string) =>
   z
-    .array(z.coerce.number<unknown>().int(`${field} must hold ids`).positive(`${field} must hold ids`), {
-      error: `${field} must be a list of ids`,
-    })
+    .array(
+      z.coerce
+        .number<unknown>()
+        .int(`${field} must hold ids`)
+        .positive(`${field} must hold ids`)
+        .max(ID_MAX, `${field} must hold ids`),
+      {
+        error: `${field} must be a list of ids`,
+      },
+    )
     .max(500, `${field} can hold at most 500 ids`)
     .default([]);
 

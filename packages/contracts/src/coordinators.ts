@@ -2,6 +2,8 @@ import { z } from "zod";
 import { mobileField, usernameField } from "./auth";
 import { COORDINATOR_MAX_REGIONS, COORDINATOR_ROLE_IDS, type CoordinatorRoleId } from "./coordinators-constants";
 import { regionListBody } from "./geography";
+import { ID_RANGE_MESSAGE } from "./ids";
+import { ID_MAX } from "./ids-constants";
 import { emailAddress } from "./mail";
 
 /** Body of POST /api/coordinators: the coordinator list with paging, search and region filters. */
@@ -36,7 +38,9 @@ const coordinatorFields = {
   role_id: coordinatorRole,
   /** The nodes of the role's level: zone ids (8), state ids (9), prant ids (10), district ids (11); none for 7. */
   region_ids: z
-    .array(z.coerce.number<unknown>().int().positive(), { error: "region_ids must be a list of region numbers" })
+    .array(z.coerce.number<unknown>().int().positive().max(ID_MAX, ID_RANGE_MESSAGE), {
+      error: "region_ids must be a list of region numbers",
+    })
     .max(COORDINATOR_MAX_REGIONS, `A coordinator can have at most ${COORDINATOR_MAX_REGIONS} regions`)
     .default([]),
 };

@@ -1,13 +1,21 @@
 import { z } from "zod";
 import type { GeographyLevel } from "./geography-constants";
+import { ID_MAX } from "./ids-constants";
 import { pageField, perPageField, searchField } from "./pagination";
 
 /** An optional list of positive ids (a multi-select filter). */
 export const idList = (name: string) =>
   z
-    .array(z.coerce.number<unknown>().int(`${name} must hold whole numbers`).positive(`${name} must hold ids`), {
-      error: `${name} must be a list of ids`,
-    })
+    .array(
+      z.coerce
+        .number<unknown>()
+        .int(`${name} must hold whole numbers`)
+        .positive(`${name} must hold ids`)
+        .max(ID_MAX, `${name} must hold ids`),
+      {
+        error: `${name} must be a list of ids`,
+      },
+    )
     .max(500, `${name} can hold at most 500 ids`)
     .optional();
 
@@ -23,7 +31,8 @@ const parentId = (field: string, level: string) =>
   z.coerce
     .number<unknown>({ error: `${field} must be the id of a ${level}` })
     .int(`${field} must be the id of a ${level}`)
-    .positive(`${field} must be the id of a ${level}`);
+    .positive(`${field} must be the id of a ${level}`)
+    .max(ID_MAX, `${field} must be the id of a ${level}`);
 
 /** Body of fetchXWithPagination: paging, search and the region filters. */
 export const regionListBody = z.strictObject({

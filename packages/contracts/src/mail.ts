@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { ID_RANGE_MESSAGE } from "./ids";
+import { ID_MAX } from "./ids-constants";
 import { LANGUAGE_CODES } from "./languages";
 import {
   CAMPAIGN_STATUSES,
@@ -156,13 +158,13 @@ export type RenderedMail = z.infer<typeof renderedMail>;
 
 const ids = (name: string) =>
   z
-    .array(z.number().int().positive(), { error: `${name} must be a list of ids` })
+    .array(z.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE), { error: `${name} must be a list of ids` })
     .max(500)
     .optional();
 
 /** A region filter of an audience; a coordinator's audience is always inside its own region. */
 const regionFilter = {
-  zone_id: z.number().int().positive().optional(),
+  zone_id: z.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE).optional(),
   state_ids: ids("state_ids"),
   prant_ids: ids("prant_ids"),
   district_ids: ids("district_ids"),
@@ -296,7 +298,7 @@ const date = (field: string) =>
 export const messageFilters = {
   status: z.enum(MAIL_STATUSES, { error: `status must be one of ${MAIL_STATUSES.join(", ")}` }).optional(),
   template_key: z.string().max(60).optional(),
-  campaign_id: z.number().int().positive().optional(),
+  campaign_id: z.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE).optional(),
   from: date("from"),
   to: date("to"),
   /** Part of a recipient's address. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EXAM_LEVELS, type ExamLevel } from "./fees";
+import { ID_MAX } from "./ids-constants";
 import { LANGUAGE_CODES, LANGUAGES } from "./languages";
 import { pageField, paginated, perPageField, searchField } from "./pagination";
 import { PAPER_ACTIVITY_ACTIONS } from "./paper-activity-constants";
@@ -29,7 +30,7 @@ const idField = (field: string) =>
     .number<unknown>({ error: `${field} must be a whole number` })
     .int(`${field} must be a whole number`)
     .min(1, `${field} must be a positive number`)
-    .max(2_147_483_647, `${field} is too large`);
+    .max(ID_MAX, `${field} is too large`);
 
 export const examLevelField = z.enum(EXAM_LEVEL_CODES, { error: "exam_level must be mock, level1 or level2" });
 export const classIdField = z.coerce
@@ -160,9 +161,9 @@ export const questionListQuery = z.object({
   page: pageField,
   per_page: perPageField,
   search: searchField,
-  paperset_id: optionalNumber("paperset_id", 1, 2_147_483_647),
-  section_id: optionalNumber("section_id", 1, 2_147_483_647),
-  subject_id: optionalNumber("subject_id", 1, 2_147_483_647),
+  paperset_id: optionalNumber("paperset_id", 1, ID_MAX),
+  section_id: optionalNumber("section_id", 1, ID_MAX),
+  subject_id: optionalNumber("subject_id", 1, ID_MAX),
   language_id: optionalNumber("language_id", 1, LANGUAGES.length),
   /** 1: mock questions; with class_level the exam: 1 Level 1, 2 Level 2. */
   is_mock: flag01("is_mock"),
@@ -348,7 +349,7 @@ export const sectionListQuery = z.object({ paperset_id: idField("paperset_id") }
 
 export const paperSetListQuery = z.object({
   /** One set by its id, of any exam year (the others filter the open year's sets). */
-  id: optionalNumber("id", 1, 2_147_483_647),
+  id: optionalNumber("id", 1, ID_MAX),
   class_id: optionalNumber("class_id", 6, 11),
   exam_level: examLevelField.optional(),
 });
@@ -518,7 +519,7 @@ export const subjectWiseRow = z.object({
 export const activityLogQuery = z.object({
   page: pageField,
   per_page: perPageField,
-  user_id: optionalNumber("user_id", 1, 2_147_483_647),
+  user_id: optionalNumber("user_id", 1, ID_MAX),
   action: z.enum(PAPER_ACTIVITY_ACTIONS, { error: "Choose an action from the list" }).optional(),
   from: z
     .string()
@@ -528,7 +529,7 @@ export const activityLogQuery = z.object({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, "to must be a date (YYYY-MM-DD)")
     .optional(),
-  question_id: optionalNumber("question_id", 1, 2_147_483_647),
+  question_id: optionalNumber("question_id", 1, ID_MAX),
 });
 export type ActivityLogQuery = z.infer<typeof activityLogQuery>;
 

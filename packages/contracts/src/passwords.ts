@@ -4,6 +4,7 @@
  * person, who must choose its own at its next sign-in.
  */
 import { z } from "zod";
+import { ID_MAX, SMALL_ID_MAX } from "./ids-constants";
 import { pageField, perPageField, searchField } from "./pagination";
 
 export const passwordUserListBody = z.strictObject({
@@ -14,6 +15,7 @@ export const passwordUserListBody = z.strictObject({
     .number<unknown>({ error: "role_id must be a role number" })
     .int("role_id must be a role number")
     .positive("role_id must be a role number")
+    .max(SMALL_ID_MAX, "role_id must be a role number")
     .optional(),
 });
 export type PasswordUserListBody = z.infer<typeof passwordUserListBody>;
@@ -36,6 +38,7 @@ export const resetPasswordBody = z.strictObject({
   user_id: z.coerce
     .number<unknown>({ error: "Choose whose password to reset" })
     .int("Choose whose password to reset")
-    .positive("Choose whose password to reset"),
+    .positive("Choose whose password to reset")
+    .max(ID_MAX, "Choose whose password to reset"),
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;

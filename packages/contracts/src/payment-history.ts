@@ -3,6 +3,7 @@
  * institute, master institute or student, newest first, with the invoice of each paid one.
  */
 import { z } from "zod";
+import { ID_MAX } from "./ids-constants";
 import { pageField, paginated, perPageField } from "./pagination";
 import { ORDER_PURPOSES, ORDER_STATUSES } from "./payments-constants";
 
@@ -60,5 +61,6 @@ export const invoiceQuery = z.strictObject({
   order_id: z.coerce
     .number({ error: "order_id must be an order number" })
     .int("order_id must be an order number")
-    .positive("order_id must be an order number"),
+    .positive("order_id must be an order number")
+    .max(ID_MAX, "order_id must be an order number"),
 });

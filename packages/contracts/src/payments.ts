@@ -4,6 +4,8 @@
  * return), and what a payer sees of an order.
  */
 import { z } from "zod";
+import { ID_RANGE_MESSAGE } from "./ids";
+import { ID_MAX } from "./ids-constants";
 import { ORDER_MAX_STUDENTS, ORDER_MAX_STUDY_MATERIALS, ORDER_PURPOSES, ORDER_STATUSES } from "./payments-constants";
 import { PAYMENT_STATUSES, type PaymentStatus } from "./students-constants";
 
@@ -16,11 +18,13 @@ const money = z.object({ currency: z.string(), amount_minor: z.number().int() })
  */
 export const studentChoice = z.strictObject({
   student_ids: z
-    .array(z.number().int().positive(), { error: "student_ids must be a list of student numbers" })
+    .array(z.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE), {
+      error: "student_ids must be a list of student numbers",
+    })
     .max(ORDER_MAX_STUDENTS, `One payment can cover at most ${ORDER_MAX_STUDENTS} students: pay in parts`)
     .optional(),
   class_level: z.number().int().min(6, "class_level must be 6 to 11").max(11, "class_level must be 6 to 11").optional(),
-  school_id: z.number().int().positive().optional(),
+  school_id: z.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE).optional(),
 });
 export type StudentChoice = z.infer<typeof studentChoice>;
 
@@ -77,7 +81,8 @@ export const orderIdQuery = z.strictObject({
   order_id: z.coerce
     .number({ error: "order_id must be an order number" })
     .int()
-    .positive("order_id must be an order number"),
+    .positive("order_id must be an order number")
+    .max(ID_MAX, "order_id must be an order number"),
 });
 
 /** The demo gateway's buttons. */
@@ -87,7 +92,7 @@ export const demoCheckoutBody = z.strictObject({
 
 /** The return from Razorpay's checkout: its ids and signature (HMAC of `order_id|payment_id`). */
 export const checkoutReturnBody = z.strictObject({
-  order_id: z.number().int().positive(),
+  order_id: z.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE),
   razorpay_order_id: z.string().min(1).optional(),
   razorpay_payment_id: z.string().min(1).optional(),
   razorpay_signature: z.string().min(1).optional(),
@@ -98,7 +103,9 @@ export const webhookAnswer = z.object({ outcome: z.string() });
 /** buy-study-materials/create-payment: the priced study materials in the cart. */
 export const buyStudyMaterialsBody = z.strictObject({
   study_material_ids: z
-    .array(z.number().int().positive(), { error: "study_material_ids must be a list of study material numbers" })
+    .array(z.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE), {
+      error: "study_material_ids must be a list of study material numbers",
+    })
     .min(1, "Choose at least one study material to buy")
     .max(ORDER_MAX_STUDY_MATERIALS, `One payment can buy at most ${ORDER_MAX_STUDY_MATERIALS} study materials`),
 });

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { EXAM_LEVELS, type ExamLevel } from "./fees";
+import { ID_RANGE_MESSAGE } from "./ids";
+import { ID_MAX } from "./ids-constants";
 import { pageField, paginated, perPageField, searchField } from "./pagination";
 import {
   COMMISSION_MAX_MINOR,
@@ -121,7 +123,7 @@ export type CommissionRule = z.infer<typeof commissionRule>;
 export const commissionRuleBody = z
   .strictObject({
     /** Present to change a rule; absent to add one. */
-    id: z.number().int().positive().optional().nullable(),
+    id: z.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE).optional().nullable(),
     exam_level: z.enum(LEVEL_CODES, { error: "Choose the exam level: mock, level1 or level2" }),
     starts_on: isoDay("start date"),
     ends_on: isoDay("end date").optional().nullable(),
@@ -143,7 +145,7 @@ export const ledgerListQuery = z.strictObject({
   page: pageField,
   per_page: perPageField,
   search: searchField,
-  school_id: z.coerce.number().int().positive().optional(),
+  school_id: z.coerce.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE).optional(),
   status: z.enum(LEDGER_STATUSES).optional(),
   kind: z.enum(LEDGER_KINDS).optional(),
   month: z
@@ -180,7 +182,7 @@ export const ledgerPage = paginated(ledgerEntry).extend({
 
 export const ledgerIdsBody = z.strictObject({
   ids: z
-    .array(z.number().int().positive())
+    .array(z.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE))
     .min(1, "Choose at least one entry")
     .max(LEDGER_BULK_MAX, `Choose at most ${LEDGER_BULK_MAX} entries at a time`),
 });
@@ -199,7 +201,11 @@ export const schoolBalance = z.object({
 export type SchoolBalance = z.infer<typeof schoolBalance>;
 
 export const payoutBody = z.strictObject({
-  school_id: z.number({ error: "Choose the school" }).int().positive("Choose the school"),
+  school_id: z
+    .number({ error: "Choose the school" })
+    .int()
+    .positive("Choose the school")
+    .max(ID_MAX, "Choose the school"),
   reference: z
     .string({ error: "Enter the bank transfer's reference" })
     .trim()

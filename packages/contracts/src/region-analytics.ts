@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idList } from "./geography";
+import { ID_MAX } from "./ids-constants";
 import { REGION_LIST_MESSAGES } from "./region-lists-constants";
 import { money } from "./school-dashboard";
 
@@ -18,7 +19,15 @@ export const analyticsFilters = z
   .strictObject({
     from: isoDate("from"),
     to: isoDate("to"),
-    zone_id: z.preprocess(blank, z.coerce.number<unknown>().int().positive("zone_id must be an id").optional()),
+    zone_id: z.preprocess(
+      blank,
+      z.coerce
+        .number<unknown>()
+        .int()
+        .positive("zone_id must be an id")
+        .max(ID_MAX, "zone_id must be an id")
+        .optional(),
+    ),
     state_ids: idList("state_ids"),
   })
   .refine((body) => !body.from || !body.to || body.from <= body.to, {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idList } from "./geography";
+import { ID_MAX } from "./ids-constants";
 import { LANGUAGE_CODES } from "./languages";
 import { pageField, paginated, perPageField, searchField } from "./pagination";
 import {
@@ -30,6 +31,7 @@ const optionalId = (name: string) =>
       .number<unknown>({ error: `${name} must be an id` })
       .int(`${name} must be an id`)
       .positive(`${name} must be an id`)
+      .max(ID_MAX, `${name} must be an id`)
       .optional(),
   );
 const isoDate = (name: string) =>

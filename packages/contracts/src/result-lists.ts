@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idList } from "./geography";
+import { ID_MAX } from "./ids-constants";
 import { pageField, paginated, perPageField, searchField } from "./pagination";
 import { EXAM_LEVEL_CODES } from "./papers-constants";
 import {
@@ -30,7 +31,7 @@ const optionalId = (name: string) =>
       .number<unknown>({ error: `${name} must be an id` })
       .int(`${name} must be an id`)
       .positive(`${name} must be an id`)
-      .max(2_147_483_647, `${name} must be an id`)
+      .max(ID_MAX, `${name} must be an id`)
       .optional(),
   );
 const classField = z.preprocess(
@@ -160,7 +161,7 @@ export const schoolStudentsQuery = z.strictObject({
     .number<unknown>({ error: "school_id must be a school's id" })
     .int("school_id must be a school's id")
     .positive("school_id must be a school's id")
-    .max(2_147_483_647, "school_id must be a school's id"),
+    .max(ID_MAX, "school_id must be a school's id"),
   level: levelField,
   class_level: classField,
 });

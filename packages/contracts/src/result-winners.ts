@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID_MAX } from "./ids-constants";
 import { LANGUAGE_CODES } from "./languages";
 import { pageField, paginated, perPageField } from "./pagination";
 import { EXAM_LEVEL_CODES } from "./papers-constants";
@@ -26,7 +27,7 @@ const idField = (name: string) =>
     .number<unknown>({ error: `${name} must be an id` })
     .int(`${name} must be an id`)
     .positive(`${name} must be an id`)
-    .max(2_147_483_647, `${name} must be an id`);
+    .max(ID_MAX, `${name} must be an id`);
 const optionalId = (name: string) => z.preprocess(blank, idField(name).optional());
 
 const rankedLevel = z.preprocess(

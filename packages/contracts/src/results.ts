@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID_MAX } from "./ids-constants";
 import { EXAM_LEVEL_CODES } from "./papers-constants";
 import {
   ANSWER_UPLOAD_STATUSES,
@@ -93,7 +94,7 @@ export const uploadIdBody = z.strictObject({
     .number<unknown>({ error: "upload_id must be an upload's id" })
     .int("upload_id must be an upload's id")
     .positive("upload_id must be an upload's id")
-    .max(2_147_483_647, "upload_id must be an upload's id"),
+    .max(ID_MAX, "upload_id must be an upload's id"),
 });
 
 /** admin-delete-answersheet-stats: what deleting an upload would take away. */

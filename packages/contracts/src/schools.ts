@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { isStrongPassword, PASSWORD_MESSAGES, usernameField } from "./auth";
-import { SCHOOL_DELETE_MAX } from "./schools-constants";
+import { ID_RANGE_MESSAGE } from "./ids";
+import { ID_MAX } from "./ids-constants";
+import { SCHOOL_BOARDS, SCHOOL_DELETE_MAX } from "./schools-constants";
 import { phoneField } from "./students";
 
 /** A school's own account switch (POST /api/schools/disable-account): its new state. */
@@ -19,7 +21,7 @@ const text = (label: string, max: number) =>
 
 const optionalId = z.preprocess(
   (value) => (value === "" || value === null ? undefined : value),
-  z.coerce.number().int().positive().optional(),
+  z.coerce.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE).optional(),
 );
 
 /** Indian PIN codes have six digits; Gulf postal codes are shorter and may hold letters. */
@@ -30,7 +32,12 @@ export const pincodeField = z
 
 /** The school's own details that it may change itself (edit-school-profile). */
 export const schoolProfileFields = z.strictObject({
-  board_id: z.coerce.number({ error: "Choose the board" }).int().min(1, "Choose the board"),
+  // One of the boards offered, numbered from 1 (a smallint column: a number past them was a database error).
+  board_id: z.coerce
+    .number({ error: "Choose the board" })
+    .int("Choose the board")
+    .min(1, "Choose the board")
+    .max(SCHOOL_BOARDS.length, "Choose the board"),
   address: text("address", 300),
   pincode: pincodeField,
   contact_name: text("principal or contact name", 120),
@@ -42,8 +49,16 @@ export type SchoolProfileFields = z.infer<typeof schoolProfileFields>;
 export const schoolAdminFields = {
   school_name: text("school name", 200),
   category_id: z.coerce.number({ error: "Choose the category" }).int().min(1, "Choose the category").max(4),
-  zone_id: z.coerce.number({ error: "Choose the zone" }).int().positive("Choose the zone"),
-  state_id: z.coerce.number({ error: "Choose the state" }).int().positive("Choose the state"),
+  zone_id: z.coerce
+    .number({ error: "Choose the zone" })
+    .int()
+    .positive("Choose the zone")
+    .max(ID_MAX, "Choose the zone"),
+  state_id: z.coerce
+    .number({ error: "Choose the state" })
+    .int()
+    .positive("Choose the state")
+    .max(ID_MAX, "Choose the state"),
   prant_id: optionalId,
   district_id: optionalId,
   city_id: optionalId,
@@ -156,7 +171,7 @@ export type SchoolProfile = z.infer<typeof schoolProfile>;
 
 export const schoolIdsBody = z.strictObject({
   ids: z
-    .array(z.number().int().positive())
+    .array(z.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE))
     .min(1, "Choose at least one school")
     .max(SCHOOL_DELETE_MAX, `Choose at most ${SCHOOL_DELETE_MAX} schools at a time`),
 });

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { ID_RANGE_MESSAGE } from "./ids";
+import { ID_MAX } from "./ids-constants";
 import { pageField, paginated, perPageField, searchField } from "./pagination";
 import { REFERRAL_STATUSES } from "./referrals-constants";
 import { normalizeReferralCode, REFERRAL_CODE_PATTERN, SIF_LIMITS, SIF_MESSAGES } from "./sif-constants";
@@ -16,7 +18,10 @@ const PAYMENT_CODES = PAYMENT_STATUSES.map((s) => s.code) as [PaymentStatus, ...
 /** Empty form values (the pickers post "") mean "not chosen". */
 const blank = (value: unknown) => (value === "" || value === null ? undefined : value);
 
-const optionalId = z.preprocess(blank, z.coerce.number<unknown>().int().positive().optional());
+const optionalId = z.preprocess(
+  blank,
+  z.coerce.number<unknown>().int().positive().max(ID_MAX, ID_RANGE_MESSAGE).optional(),
+);
 
 /** A referral code as typed: spaces dropped, upper case; empty means none. */
 export const referralCodeField = z.preprocess(
@@ -152,9 +157,9 @@ export const individualStudentQuery = z.strictObject({
   search: searchField,
   class_level: classFilter,
   payment_status: z.enum(PAYMENT_CODES).optional(),
-  zone_id: z.coerce.number<unknown>().int().positive().optional(),
-  state_id: z.coerce.number<unknown>().int().positive().optional(),
-  district_id: z.coerce.number<unknown>().int().positive().optional(),
+  zone_id: z.coerce.number<unknown>().int().positive().max(ID_MAX, ID_RANGE_MESSAGE).optional(),
+  state_id: z.coerce.number<unknown>().int().positive().max(ID_MAX, ID_RANGE_MESSAGE).optional(),
+  district_id: z.coerce.number<unknown>().int().positive().max(ID_MAX, ID_RANGE_MESSAGE).optional(),
   /** Only those who gave a referral code (true) or only those who did not (false). */
   referred: z.enum(["yes", "no"]).optional(),
 });

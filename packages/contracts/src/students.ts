@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { ID_RANGE_MESSAGE } from "./ids";
+import { ID_MAX } from "./ids-constants";
 import { LANGUAGE_CODES, LANGUAGES } from "./languages";
 import { pageField, paginated, perPageField, searchField } from "./pagination";
 import {
@@ -210,13 +212,13 @@ export const studentListQuery = z.strictObject({
   payment_status: z.enum(PAYMENT_CODES).optional(),
   gender: z.enum(GENDER_CODES).optional(),
   /** For coordinators and admins: one school's students. */
-  school_id: z.coerce.number().int().positive().optional(),
+  school_id: z.coerce.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE).optional(),
 });
 export type StudentListQuery = z.infer<typeof studentListQuery>;
 
 export const studentIdsBody = z.strictObject({
   ids: z
-    .array(z.number().int().positive())
+    .array(z.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE))
     .min(1, "Choose at least one student")
     .max(STUDENT_BULK_MAX, `Choose at most ${STUDENT_BULK_MAX} students at a time`),
 });

@@ -5,7 +5,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../context";
 import { XLSX_TYPE } from "../services/spreadsheets/index";
 import { ApiError, invalidField } from "./errors";
-import { named } from "./schemas";
+import { named, pathId } from "./schemas";
 
 /**
  * The HTTP side every spreadsheet import shares (students, schools, individual students): the
@@ -39,13 +39,7 @@ const modeField = z.enum(STUDENT_IMPORT_MODES, {
 
 export const importPreview = named(studentImportPreview, "StudentImportPreview");
 
-export const jobIdParam = z.object({
-  job_id: z.coerce
-    .number<unknown>()
-    .int()
-    .positive()
-    .openapi({ param: { name: "job_id", in: "path", required: true }, type: "integer", example: 1 }),
-});
+export const jobIdParam = z.object({ job_id: pathId("job_id") });
 
 export const xlsxResponse = (description: string) => ({
   description,

@@ -3,6 +3,7 @@ import { errorEnvelopeSchema } from "@repo/contracts/envelope";
 import { type Access, requireAccess } from "../auth/middleware";
 import { type BodyLimit, JSON_BODY_LIMIT, limitBody } from "./body-limit";
 import { named } from "./schemas";
+import { refuseUnstorableText } from "./storable-text";
 
 /**
  * Every API route is declared through `apiRoute`, which records who may call it. The registry is
@@ -47,7 +48,9 @@ export function apiRoute<const R extends Omit<RouteConfig, "middleware" | "secur
   ROUTE_ACCESS.set(key, access);
   const route = createRoute({
     ...config,
-    middleware: [requireAccess(access), limitBody(options.bodyLimit ?? JSON_BODY_LIMIT)] as const,
+    // Who may call it first, then how large a body it may send, then text PostgreSQL cannot store
+    // (NUL, lone surrogates), then the route's own validators.
+    middleware: [requireAccess(access), limitBody(options.bodyLimit ?? JSON_BODY_LIMIT), refuseUnstorableText] as const,
     operationId: operationId(config.method, config.path),
     // Public operations say so explicitly, so the document's default security does not apply.
     security: access === "public" ? [] : [{ bearerAuth: [] }],

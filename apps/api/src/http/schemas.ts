@@ -1,6 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { userRecord } from "@repo/contracts/auth";
 import { envelope, nullData } from "@repo/contracts/envelope";
+import { idField } from "@repo/contracts/ids";
+import { ID_MAX } from "@repo/contracts/ids-constants";
 
 /** A JSON response of an operation, for `responses` in a route declaration. */
 export const json = <T extends z.ZodType>(schema: T, description: string) => ({
@@ -21,10 +23,19 @@ export const messageOnly = envelope(nullData).openapi("MessageResponse");
 export const namedUserRecord = named(userRecord, "UserRecord");
 export const userResponse = envelope(namedUserRecord).openapi("UserResponse");
 
-export const idParam = z.object({
-  id: z.coerce
-    .number<unknown>()
-    .int()
-    .positive()
-    .openapi({ param: { name: "id", in: "path", required: true }, type: "integer", example: 1 }),
-});
+/**
+ * A row id in the path, `{name}`: 1 to ID_MAX, else a 400 naming it (docs/decisions/029-hostile-input.md).
+ * The contract's schema gets its path metadata the way `named` gives a name.
+ */
+export const pathId = (name: string) =>
+  (
+    z.ZodType.prototype as unknown as { openapi(this: z.ZodType, metadata: object): ReturnType<typeof idField> }
+  ).openapi.call(idField(name), {
+    param: { name, in: "path", required: true },
+    type: "integer",
+    minimum: 1,
+    maximum: ID_MAX,
+    example: 1,
+  });
+
+export const idParam = z.object({ id: pathId("id") });

@@ -14,7 +14,7 @@ import { signedIn } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { ok } from "../http/envelope";
 import { apiRoute, errorResponse } from "../http/routes";
-import { json, named } from "../http/schemas";
+import { json, named, pathId } from "../http/schemas";
 import { optionalJson, validated } from "../http/validation";
 import { fileResponse } from "../services/files";
 import { wakeJobRunners } from "../services/jobs";
@@ -30,12 +30,7 @@ const tags = ["Results: certificates"];
 const binary = z.string().openapi({ format: "binary" });
 
 const studentIdParam = z.object({
-  student_id: z.coerce
-    .number<unknown>()
-    .int()
-    .positive()
-    .max(2_147_483_647)
-    .openapi({ param: { name: "student_id", in: "path", required: true }, type: "integer", example: 1 }),
+  student_id: pathId("student_id"),
 });
 const codeParam = z.object({
   code: z
@@ -44,12 +39,7 @@ const codeParam = z.object({
     .openapi({ param: { name: "code", in: "path", required: true }, example: "K7M2Q9X4TB3P" }),
 });
 const jobIdParam = z.object({
-  job_id: z.coerce
-    .number<unknown>()
-    .int()
-    .positive()
-    .max(2_147_483_647)
-    .openapi({ param: { name: "job_id", in: "path", required: true }, type: "integer", example: 1 }),
+  job_id: pathId("job_id"),
 });
 
 const WHO =

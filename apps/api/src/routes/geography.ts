@@ -8,6 +8,8 @@ import {
   REGION_LEVELS,
   regionPaths,
 } from "@repo/contracts/geography-constants";
+import { ID_RANGE_MESSAGE } from "@repo/contracts/ids";
+import { ID_MAX } from "@repo/contracts/ids-constants";
 import { paginated } from "@repo/contracts/pagination";
 import { SCHOOL_BOARDS } from "@repo/contracts/schools-constants";
 import { actorOf, signedIn } from "../auth/middleware";
@@ -188,7 +190,11 @@ export function registerGeographyRoutes(app: OpenAPIHono<AppEnv>) {
       summary: "Delete a city (form-style alias of DELETE /api/city/{id})",
       request: {
         body: {
-          content: { "application/json": { schema: z.strictObject({ id: z.number().int().positive() }) } },
+          content: {
+            "application/json": {
+              schema: z.strictObject({ id: z.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE) }),
+            },
+          },
           required: true,
         },
       },
@@ -242,7 +248,11 @@ export function registerGeographyRoutes(app: OpenAPIHono<AppEnv>) {
       path: "/api/fetch/states",
       tags: ["Geography"],
       summary: "States and union territories, optionally of one zone (public: used by registration forms)",
-      request: { query: z.object({ zone_id: z.coerce.number<unknown>().int().positive().optional() }) },
+      request: {
+        query: z.object({
+          zone_id: z.coerce.number<unknown>().int().positive().max(ID_MAX, ID_RANGE_MESSAGE).optional(),
+        }),
+      },
       responses: { 200: json(regionList, "The states") },
     }),
     async (c) => {

@@ -54,7 +54,6 @@ import {
   templateOptions,
   updateTemplate,
 } from "../services/mail/index";
-import { nulPath } from "../services/mail/inputs";
 
 const tags = ["Mail"];
 
@@ -99,11 +98,6 @@ export function registerMailRoutes(app: OpenAPIHono<AppEnv>) {
         parsed = JSON.parse(text);
       } catch {
         parsed = undefined; // the validator answers 400
-      }
-      const nul = nulPath(parsed);
-      if (nul) {
-        const message = `${nul} cannot contain NUL characters (\\u0000)`;
-        throw new ApiError(400, message, [{ field: nul, message }]);
       }
       const mailBody = (parsed as { body?: unknown } | undefined)?.body;
       if (typeof mailBody === "string" && utf8Bytes(mailBody) > MAIL_BODY_MAX_BYTES) {

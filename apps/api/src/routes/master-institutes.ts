@@ -1,5 +1,6 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { envelope } from "@repo/contracts/envelope";
+import { ID_MAX } from "@repo/contracts/ids-constants";
 import { jobStarted } from "@repo/contracts/jobs";
 import {
   activeState,
@@ -383,7 +384,8 @@ export function registerMasterInstituteRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const { form, file, mode, bytes } = await readImportForm(c, STUDENT_IMPORT.maxBytes);
       const schoolId = Number(form.school_id);
-      if (!Number.isInteger(schoolId) || schoolId <= 0) throw invalidField("school_id", "Choose the school", 400);
+      if (!Number.isInteger(schoolId) || schoolId <= 0 || schoolId > ID_MAX)
+        throw invalidField("school_id", "Choose the school", 400);
       const { database, storage } = c.var.services;
       const target = await instituteTargetSchool(database.db, viewerOf(c), schoolId);
       if (mode === "preview") return ok(c, await previewStudentImport(bytes), "Preview of the file; nothing was saved");

@@ -1,6 +1,8 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { can } from "@repo/auth/permissions";
 import { envelope } from "@repo/contracts/envelope";
+import { ID_RANGE_MESSAGE } from "@repo/contracts/ids";
+import { ID_MAX } from "@repo/contracts/ids-constants";
 import { LANGUAGES, languageIdOf } from "@repo/contracts/languages";
 import { paginated } from "@repo/contracts/pagination";
 import {
@@ -381,7 +383,7 @@ export function registerPaperRoutes(app: OpenAPIHono<AppEnv>) {
       request: body(
         z.strictObject({
           id: questionIdQuery.shape.id,
-          base_version: z.coerce.number<unknown>().int().positive().optional(),
+          base_version: z.coerce.number<unknown>().int().positive().max(ID_MAX, ID_RANGE_MESSAGE).optional(),
           question: questionBody,
         }),
         "QuestionUpdateBody",

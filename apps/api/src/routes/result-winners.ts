@@ -24,7 +24,7 @@ import { signedIn } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { ok } from "../http/envelope";
 import { apiRoute, errorResponse } from "../http/routes";
-import { json, named } from "../http/schemas";
+import { json, named, pathId } from "../http/schemas";
 import { optionalJson, validated } from "../http/validation";
 import { studentResultFor } from "../services/results/explain";
 import { examResultInsights as insightsOf, mockInsight as mockInsightOf } from "../services/results/insights";
@@ -44,12 +44,7 @@ const AWARD_TEXT = AWARDS.map((a) => `\`${a.code}\` (${a.name}: top ${a.places} 
 );
 
 const studentIdParam = z.object({
-  student_id: z.coerce
-    .number<unknown>()
-    .int()
-    .positive()
-    .max(2_147_483_647)
-    .openapi({ param: { name: "student_id", in: "path", required: true }, type: "integer", example: 1 }),
+  student_id: pathId("student_id"),
 });
 
 /** Winners, the Ranking pages, the insights and a student's explained score (issue 15). */

@@ -18,7 +18,7 @@ import { SPLIT_HINT as SPLIT, uploadLimit } from "../http/body-limit";
 import { ok } from "../http/envelope";
 import { ApiError, invalidField } from "../http/errors";
 import { apiRoute, errorResponse } from "../http/routes";
-import { json, named } from "../http/schemas";
+import { json, named, pathId } from "../http/schemas";
 import { validated } from "../http/validation";
 import { contentDisposition } from "../services/files";
 import {
@@ -36,12 +36,7 @@ import {
 const tags = ["Results: answer sheets"];
 
 const uploadIdParam = z.object({
-  upload_id: z.coerce
-    .number<unknown>()
-    .int()
-    .positive()
-    .max(2_147_483_647)
-    .openapi({ param: { name: "upload_id", in: "path", required: true }, type: "integer", example: 1 }),
+  upload_id: pathId("upload_id"),
 });
 const uploadResponse = json(
   envelope(named(answerUpload, "AnswerUpload")).openapi("AnswerUploadResponse"),

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
 import type { FieldError } from "@repo/contracts/envelope";
+import { ID_MAX } from "@repo/contracts/ids-constants";
 import { EXAM_LEVEL_CODES } from "@repo/contracts/papers-constants";
 import { MULTIPART_OVERHEAD_BYTES } from "@repo/contracts/request-limits-constants";
 import { RESET_LEVELS, RESULT_LIMITS, RESULT_SHEET_FORMAT_CODES } from "@repo/contracts/results-constants";
@@ -20,7 +21,7 @@ const RESET_PERMISSION = "exam.reset";
 
 const positive = (raw: string | null | undefined) => {
   const value = Number(raw);
-  return Number.isSafeInteger(value) && value > 0 && value <= 2_147_483_647 ? value : null;
+  return Number.isSafeInteger(value) && value > 0 && value <= ID_MAX ? value : null;
 };
 
 // ── Upload Exam File ─────────────────────────────────────────────────────────────────────────

@@ -3,6 +3,7 @@ import type { components, operations } from "@repo/api-client/schema";
 import { pagePath } from "@repo/auth/menus";
 import { can } from "@repo/auth/permissions";
 import type { ExamLevel } from "@repo/contracts/fees";
+import { ID_MAX } from "@repo/contracts/ids-constants";
 import {
   DEFAULT_RESULT_LEVEL,
   FINAL_LEVELS,
@@ -39,7 +40,7 @@ const pick = <T extends string | number>(values: readonly T[], raw: string | nul
   values.find((value) => String(value) === raw);
 const positive = (raw: string | null) => {
   const value = Number(raw);
-  return Number.isSafeInteger(value) && value > 0 && value <= 2_147_483_647 ? value : undefined;
+  return Number.isSafeInteger(value) && value > 0 && value <= ID_MAX ? value : undefined;
 };
 
 /** The levels a page offers: a final page Level 1 and 2, the statewise list the mock too when the viewer may see it. */

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { components, operations } from "@repo/api-client/schema";
 import { regionPaths } from "@repo/contracts/geography-constants";
+import { ID_MAX } from "@repo/contracts/ids-constants";
 import { DEFAULT_AWARD, DEFAULT_RANKED_LEVEL, type RankedLevel } from "@repo/contracts/result-winners-constants";
 import { AWARD_CODES, type AwardCode, RANKED_LEVELS } from "@repo/contracts/results-constants";
 import { CLASS_LEVELS } from "@repo/contracts/students-constants";
@@ -20,7 +21,7 @@ const pick = <T extends string | number>(values: readonly T[], raw: string | nul
   values.find((value) => String(value) === raw);
 export const positiveId = (raw: string | null) => {
   const value = Number(raw);
-  return Number.isSafeInteger(value) && value > 0 && value <= 2_147_483_647 ? value : undefined;
+  return Number.isSafeInteger(value) && value > 0 && value <= ID_MAX ? value : undefined;
 };
 
 /** The ranked level of the URL (`level`), Level 1 unless it names Level 2. */

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
 import { can } from "@repo/auth/permissions";
 import { findRole, ROLE } from "@repo/auth/roles";
+import { ID_MAX } from "@repo/contracts/ids-constants";
 import { PAPER_ACTIVITY_ACTIONS, PAPER_ACTIVITY_LABELS } from "@repo/contracts/paper-activity-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { parseTableQuery } from "@repo/ui/data-table";
@@ -16,7 +17,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const dateOf = (value: string | null) => (value && DATE.test(value) && !Number.isNaN(Date.parse(value)) ? value : null);
 const idOf = (value: string | null) => {
   const n = Number(value);
-  return value && /^\d{1,10}$/.test(value) && n > 0 && n <= 2_147_483_647 ? n : null;
+  return value && /^\d{1,10}$/.test(value) && n > 0 && n <= ID_MAX ? n : null;
 };
 
 /** The action filter's choices, as the activity log names them. */

@@ -4,6 +4,7 @@ import type { components, operations } from "@repo/api-client/schema";
 import { can, type Subject } from "@repo/auth/permissions";
 import type { FieldError } from "@repo/contracts/envelope";
 import type { ExamLevel } from "@repo/contracts/fees";
+import { ID_MAX } from "@repo/contracts/ids-constants";
 import { LANGUAGES } from "@repo/contracts/languages";
 import {
   DIFFICULTY_CODES,
@@ -73,7 +74,7 @@ const TRANSLATED_LANGUAGE_IDS = LANGUAGES.map((_, index) => index + 1).filter(
 const positive = (raw: FormDataEntryValue | string | null | undefined): number | undefined => {
   if (typeof raw !== "string" || !/^\d{1,10}$/.test(raw.trim())) return undefined;
   const value = Number(raw);
-  return Number.isSafeInteger(value) && value > 0 && value <= 2_147_483_647 ? value : undefined;
+  return Number.isSafeInteger(value) && value > 0 && value <= ID_MAX ? value : undefined;
 };
 const pick = <T extends string | number>(values: readonly T[], raw: string | null): T | undefined =>
   values.find((value) => String(value) === raw);

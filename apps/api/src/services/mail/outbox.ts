@@ -1,3 +1,4 @@
+import { ID_MAX } from "@repo/contracts/ids-constants";
 import { PORTAL_TIME_ZONE } from "@repo/contracts/locale";
 import type {
   bulkRetryBody,
@@ -15,7 +16,7 @@ import type { z } from "zod";
 import { ApiError, notFound } from "../../http/errors";
 import { type Actor, recordActivity } from "../activity";
 import { containing } from "../sql";
-import { MAX_INT, realDate } from "./inputs";
+import { realDate } from "./inputs";
 import { parsedContent, renderParts } from "./render";
 
 /**
@@ -34,7 +35,7 @@ function filterConditions(filters: MessageFilters, withStatus: boolean): SQL[] {
   if (withStatus && filters.status) where.push(sql`m.status = ${filters.status}`);
   if (filters.template_key) where.push(sql`m.template_key = ${filters.template_key}`);
   if (filters.campaign_id !== undefined) {
-    where.push(filters.campaign_id <= MAX_INT ? sql`m.campaign_id = ${filters.campaign_id}` : sql`false`);
+    where.push(filters.campaign_id <= ID_MAX ? sql`m.campaign_id = ${filters.campaign_id}` : sql`false`);
   }
   const from = realDate("from", filters.from);
   const to = realDate("to", filters.to);

@@ -7,6 +7,7 @@
 
 import { ROLE } from "@repo/auth/roles";
 import { formatMoney } from "@repo/contracts/fees";
+import { ID_MAX } from "@repo/contracts/ids-constants";
 import { type Page, pageOf } from "@repo/contracts/pagination";
 import type { SupportOrderDetail, SupportOrderQuery, SupportOrderRow } from "@repo/contracts/pay-support";
 import {
@@ -146,7 +147,7 @@ export async function* supportOrdersForExport(
   filters: Omit<SupportOrderQuery, "page" | "per_page">,
 ): AsyncIterable<SupportOrderRow[]> {
   const condition = supportOrderFilter(filters);
-  let beforeId = 2_147_483_647; // above every id (an integer column)
+  let beforeId = ID_MAX; // above every id (an integer column)
   for (;;) {
     const rows = await queryRows<OrderRow>(
       db,
