@@ -26,6 +26,7 @@ import { openDatabase, queryRows } from "@repo/db";
 import { seedScale } from "@repo/db/seed/scale";
 import { sql } from "drizzle-orm";
 import { API_NODE_FLAGS } from "../apps/api/scripts/node-flags";
+import { STUDENT_COLUMNS } from "../apps/api/src/services/student-import";
 import { admin, databaseUrl } from "./database";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -456,18 +457,8 @@ interface Account {
 const FIRST_NAMES = ["Asha", "Bela", "Chitra", "Dev", "Esha", "Farhan", "Gauri", "Harsh", "Ira", "Jay"];
 const LAST_NAMES = ["Rao", "Sharma", "Iyer", "Khan", "Das", "Nair", "Patil", "Singh"];
 const LANGUAGES = ["en", "hi", "mr", "ta"];
-/** The import template's header row (as bench/student-import.ts writes it). */
-const IMPORT_HEADER = [
-  "First name",
-  "Last name",
-  "Class",
-  "Language",
-  "Gender",
-  "Date of birth",
-  "Parent's name",
-  "Phone",
-  "E-mail",
-];
+/** The import template's header row, from the API's own column list. */
+const IMPORT_HEADER = STUDENT_COLUMNS.map((column) => column.header);
 const IMPORT_ROWS = 10;
 
 /** A birth date that makes a student of about `years`. */

@@ -18,22 +18,13 @@ import { openDatabase } from "@repo/db";
 import { seedDemoData } from "@repo/db/seed";
 import ExcelJS from "exceljs";
 import { API_NODE_FLAGS } from "../apps/api/scripts/node-flags";
+import { STUDENT_COLUMNS } from "../apps/api/src/services/student-import";
 import { admin, databaseUrl } from "./database";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const DATABASE = "portal_bench_import";
 const PASSWORD = "Demo@12345";
-const HEADER = [
-  "First name",
-  "Last name",
-  "Class",
-  "Language",
-  "Gender",
-  "Date of birth",
-  "Parent's name",
-  "Phone",
-  "E-mail",
-];
+const HEADER = STUDENT_COLUMNS.map((column) => column.header);
 const CLASSES = ["VI", "VII", "VIII", "IX", "X", "XI"];
 /** The school whose student list is measured has this many students. */
 const LIST_STUDENTS = 5000;
