@@ -946,7 +946,7 @@ export interface paths {
         };
         /**
          * Download a finished bulk run's file
-         * @description The PDF or zip a certificates job made, for the user who started it only (anyone else: 404). 409 while the job is still running.
+         * @description The PDF or zip a certificates job made, for the user who started it only (anyone else: 404). 409 while the job is still running; 410 once the file was removed, 7 days after it was made (run the job again).
          *
          *     Requires the `certificates.download` permission.
          */
@@ -14105,6 +14105,15 @@ export interface operations {
             };
             /** @description The job has not finished */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The file was removed after its days; make the certificates again */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -41,6 +41,8 @@ export const CERTIFICATE_LIMITS = {
    * in memory: 10,000 pages peaked at about 500 MB in the API process, so 20,000 stays near 1 GB.
    */
   maxPerJob: 20_000,
+  /** A bulk file is kept this many days after it was made, then removed (housekeeping); make it again after that. */
+  bulkFileDays: 7,
 } as const;
 
 /** The school app's Results page lists these levels (a mock shows marks, never ranks or certificates). */

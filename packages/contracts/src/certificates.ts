@@ -81,6 +81,8 @@ export const bulkCertificatesResult = z.object({
   bytes: z.number().int(),
   /** Files in the zip (one per school); 1 for a PDF. */
   files: z.number().int(),
+  /** When housekeeping removed the file (CERTIFICATE_LIMITS.bulkFileDays after it was made). */
+  removed_at: z.string().optional(),
 });
 export type BulkCertificatesResult = z.infer<typeof bulkCertificatesResult>;
 

@@ -129,8 +129,7 @@ export function registerCertificateRoutes(app: OpenAPIHono<AppEnv>) {
       path: "/api/certificates/bulk/{job_id}/file",
       tags,
       summary: "Download a finished bulk run's file",
-      description:
-        "The PDF or zip a certificates job made, for the user who started it only (anyone else: 404). 409 while the job is still running.",
+      description: `The PDF or zip a certificates job made, for the user who started it only (anyone else: 404). 409 while the job is still running; 410 once the file was removed, ${CERTIFICATE_LIMITS.bulkFileDays} days after it was made (run the job again).`,
       request: { params: jobIdParam },
       responses: {
         200: {
@@ -139,6 +138,7 @@ export function registerCertificateRoutes(app: OpenAPIHono<AppEnv>) {
         },
         404: errorResponse("No such certificates job of yours"),
         409: errorResponse("The job has not finished"),
+        410: errorResponse("The file was removed after its days; make the certificates again"),
       },
     }),
     async (c) => {

@@ -14,6 +14,7 @@ import type { ApiConfig, MailConfig, Services } from "../context";
 import { createMetrics } from "../http/metrics";
 import type { Logger } from "../logger";
 import { bulkStudentImportJob } from "./bulk-student-import";
+import { HOUSEKEEPING_EVERY_MS, HOUSEKEEPING_JOB, housekeepingJob } from "./housekeeping";
 import { enqueueJob, type JobHandlers, startJobRunner } from "./jobs";
 import { createMailWorker, MAIL_CAMPAIGN_JOB, runCampaignJob } from "./mail/index";
 import { ORDER_SIGN_INS_JOB, orderSignInsJob, startPaidOrderFollowUp } from "./payments/after-paid";
@@ -89,6 +90,7 @@ export function jobHandlers(services: Services): JobHandlers {
     [SCHOOL_IMPORT_JOB]: schoolImportJob(services),
     [ORDER_SIGN_INS_JOB]: orderSignInsJob(services),
     [RECONCILE_JOB]: reconcileJob(services),
+    [HOUSEKEEPING_JOB]: housekeepingJob(services),
     [CERTIFICATE_BULK_JOB]: bulkCertificatesJob(services),
     [RESULT_JOBS.check]: answerCheckJob(services),
     [RESULT_JOBS.store]: answerStoreJob(services),
@@ -105,25 +107,33 @@ export function startBackgroundWork(services: Services, logger: Logger): () => P
   const mail = createMailWorker(services, { logger });
   mail.start();
   const followUp = startPaidOrderFollowUp(services, logger);
-  // Pending orders the gateway never answered for are asked about every few minutes (one job at a time).
-  const reconcile = setInterval(() => {
-    void queueReconciliation(services).catch((error: unknown) =>
-      logger.error({ err: error }, "reconciliation not queued"),
-    );
-  }, RECONCILE_EVERY_MS);
-  reconcile.unref();
+  const timers = [
+    // Pending orders the gateway never answered for are asked about every few minutes.
+    every(RECONCILE_EVERY_MS, RECONCILE_JOB),
+    // Ended rate-limit windows, sessions, codes and old certificate files are removed hourly.
+    every(HOUSEKEEPING_EVERY_MS, HOUSEKEEPING_JOB),
+  ];
+  function every(ms: number, kind: string) {
+    const timer = setInterval(() => {
+      void queueUnlessOpen(services, kind).catch((error: unknown) =>
+        logger.error({ err: error, kind }, "job not queued"),
+      );
+    }, ms);
+    timer.unref();
+    return timer;
+  }
   return async () => {
-    clearInterval(reconcile);
+    for (const timer of timers) clearInterval(timer);
     await Promise.all([runner.stop(), mail.stop(), followUp.stop()]);
   };
 }
 
-/** Queues a reconciliation unless one is already waiting or running. */
-async function queueReconciliation(services: Services) {
+/** Queues a job of `kind` unless one is already waiting or running (one at a time across API instances). */
+async function queueUnlessOpen(services: Services, kind: string) {
   const { db } = services.database;
   const open = await queryRows<{ id: number }>(
     db,
-    sql`select id from jobs where kind = ${RECONCILE_JOB} and status in ('queued', 'running') limit 1`,
+    sql`select id from jobs where kind = ${kind} and status in ('queued', 'running') limit 1`,
   );
-  if (open.length === 0) await enqueueJob(db, { kind: RECONCILE_JOB });
+  if (open.length === 0) await enqueueJob(db, { kind });
 }

@@ -36,12 +36,15 @@ function resultOf(
  */
 export async function hit(db: DbOrTx, key: string, limit: Limit, now = new Date()): Promise<LimitResult> {
   const cutoff = new Date(now.getTime() - limit.windowSeconds * 1000);
+  const ends = new Date(now.getTime() + limit.windowSeconds * 1000);
   const [row] = await queryRows<{ window_start: string | Date; hits: number }>(
     db,
-    sql`insert into rate_limits (key, window_start, hits) values (${key}, ${now.toISOString()}, 1)
+    sql`insert into rate_limits (key, window_start, hits, expires_at)
+        values (${key}, ${now.toISOString()}, 1, ${ends.toISOString()})
         on conflict (key) do update set
           hits = case when rate_limits.window_start <= ${cutoff.toISOString()} then 1 else rate_limits.hits + 1 end,
-          window_start = case when rate_limits.window_start <= ${cutoff.toISOString()} then excluded.window_start else rate_limits.window_start end
+          window_start = case when rate_limits.window_start <= ${cutoff.toISOString()} then excluded.window_start else rate_limits.window_start end,
+          expires_at = case when rate_limits.window_start <= ${cutoff.toISOString()} then excluded.expires_at else rate_limits.expires_at end
         returning window_start, hits`,
   );
   return resultOf(row, limit, now);

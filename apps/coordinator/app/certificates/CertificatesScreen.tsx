@@ -1,5 +1,9 @@
 import { useFetcher, useLoaderData } from "@remix-run/react";
-import { CERTIFICATE_OUTPUTS, type CertificateOutput } from "@repo/contracts/certificates-constants";
+import {
+  CERTIFICATE_LIMITS,
+  CERTIFICATE_OUTPUTS,
+  type CertificateOutput,
+} from "@repo/contracts/certificates-constants";
 import { examLevelLabel } from "@repo/contracts/papers-constants";
 import { useJob } from "@repo/remix-app/jobs/use-job";
 import { useFilterParams } from "@repo/remix-app/lists/filter-params";
@@ -136,6 +140,9 @@ export function CertificatesScreen() {
                   </a>
                 </Button>
               </span>
+              <Text size="sm" tone="muted">
+                The file is kept for {CERTIFICATE_LIMITS.bulkFileDays} days; after that, make the certificates again.
+              </Text>
             </Stack>
           ) : null}
         </Stack>

@@ -111,6 +111,7 @@ describe("the coordinator's certificate downloads", () => {
       "GET /api/certificates/bulk/9/file": () =>
         new Response("%PDF all", { headers: { "Content-Type": "application/pdf" } }),
       "GET /api/certificate/43": refusal(404, "Certificate not found"),
+      "GET /api/certificates/bulk/8/file": refusal(410, "This file was removed 7 days after it was made."),
     });
     const one = await coordinatorCertificateLoader(
       args(await appRequest(coordinatorCertificatePath(42, "level1")), { student: "42" }),
@@ -124,5 +125,11 @@ describe("the coordinator's certificate downloads", () => {
       args(await appRequest(coordinatorCertificatePath(43, "level1")), { student: "43" }),
     );
     expect(outside.status).toBe(404);
+    // A file housekeeping removed says so, not "no such file".
+    const removed = await coordinatorBulkFileLoader(
+      args(await appRequest(coordinatorBulkCertificatesPath(8)), { job: "8" }),
+    );
+    expect(removed.status).toBe(410);
+    expect(await removed.text()).toContain("removed 7 days after");
   });
 });

@@ -45,6 +45,8 @@ export async function bulkCertificatesDownload(
     parseAs: "stream",
   });
   if (response.status === 409) return refusedDownload(messageOf(error, "The certificates are not ready yet."), 409);
+  if (response.status === 410)
+    return refusedDownload(messageOf(error, "This file was removed. Make the certificates again."), 410);
   if (!response.ok || !response.body) return refusedDownload("There is no such file.", 404);
   return streamDownload(response);
 }

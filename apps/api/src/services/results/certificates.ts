@@ -520,6 +520,12 @@ export async function bulkCertificatesFile(
   if (!job || Number(job.created_by) !== viewer.userId) throw notFound("Certificates file");
   if (job.status !== "done") throw new ApiError(409, "The certificates are not ready yet: wait for the job to finish.");
   const result = (typeof job.result === "string" ? JSON.parse(job.result) : job.result) as BulkCertificatesResult;
+  if (result.removed_at) {
+    throw new ApiError(
+      410,
+      `This file was removed ${CERTIFICATE_LIMITS.bulkFileDays} days after it was made. Make the certificates again to download them.`,
+    );
+  }
   const bytes = await services.storage.get(bulkKey(jobId, result.output));
   if (!bytes) throw notFound("Certificates file");
   return {
@@ -527,6 +533,35 @@ export async function bulkCertificatesFile(
     fileName: result.file_name,
     mime: result.output === "zip" ? "application/zip" : "application/pdf",
   };
+}
+
+/**
+ * Removes the files of bulk runs finished more than `bulkFileDays` ago (they are large, and can be
+ * made again at any time) and marks their jobs, so that a late download says why it is gone.
+ * Returns how many files it removed.
+ */
+export async function removeOldBulkCertificates(
+  services: Pick<Services, "database" | "storage">,
+  now = new Date(),
+): Promise<number> {
+  const { db } = services.database;
+  const before = new Date(now.getTime() - CERTIFICATE_LIMITS.bulkFileDays * 86_400_000).toISOString();
+  const old = await queryRows<{ id: number; output: string | null }>(
+    db,
+    sql`select id, result->>'output' as output from jobs
+        where kind = ${CERTIFICATE_BULK_JOB} and status = 'done' and finished_at < ${before}
+          and not (coalesce(result, '{}'::jsonb) ? 'removed_at')
+        order by id limit 1000`,
+  );
+  for (const job of old) {
+    const output: CertificateOutput = job.output === "zip" ? "zip" : "pdf";
+    await services.storage.remove(bulkKey(Number(job.id), output));
+    await db.execute(
+      sql`update jobs set result = coalesce(result, '{}'::jsonb) || jsonb_build_object('removed_at', ${now.toISOString()}::text)
+          where id = ${job.id}`,
+    );
+  }
+  return old.length;
 }
 
 // ── The school's Results list ───────────────────────────────────────────────────────────────────
