@@ -1,4 +1,7 @@
-import { existsSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { APP_IDS, DEFAULT_APP_PORTS } from "@repo/auth/apps";
 import { describe, expect, it } from "vitest";
@@ -26,6 +29,57 @@ const compose = parse(readFileSync(`${root}deploy/compose.yaml`, "utf8"), { merg
 const withDefaults = (value: string | undefined) => value?.replace(/\$\{[A-Z_]+:-([^}]*)\}/g, "$1");
 const caddyfile = readFileSync(`${root}deploy/Caddyfile`, "utf8");
 
+/**
+ * The repository-root files (outside every workspace) that `name`'s pruned workspaces read while
+ * building: a tsconfig's `extends` and `../../…` paths in package scripts and build scripts. turbo
+ * prune (run here for real) copies workspaces only, so a Dockerfile must copy these itself.
+ */
+function rootFilesReadBy(name: string): string[] {
+  const out = mkdtempSync(path.join(tmpdir(), "prune-"));
+  try {
+    execFileSync(`${root}node_modules/.bin/turbo`, ["prune", name, "--docker", "--out-dir", out], {
+      cwd: root,
+      stdio: "ignore",
+      env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1" },
+    });
+    const full = path.join(out, "full");
+    const found = new Set<string>();
+    for (const group of ["apps", "packages"]) {
+      if (!existsSync(path.join(full, group))) continue;
+      for (const workspace of readdirSync(path.join(full, group))) {
+        const dir = path.join(full, group, workspace);
+        const texts = ["package.json", "tsconfig.json"]
+          .map((file) => path.join(dir, file))
+          .concat(
+            existsSync(path.join(dir, "scripts"))
+              ? readdirSync(path.join(dir, "scripts")).map((f) => path.join(dir, "scripts", f))
+              : [],
+          )
+          .filter((file) => existsSync(file) && statSync(file).isFile())
+          .map((file) => readFileSync(file, "utf8"));
+        for (const body of texts) {
+          for (const [, relative] of body.matchAll(/["'\s](\.\.\/\.\.\/[\w./-]+)/g)) {
+            const file = path.relative(full, path.resolve(dir, relative ?? ""));
+            // Installed packages and build output come from npm install and the build itself.
+            const made = file.startsWith("node_modules/") || file.includes("/dist/");
+            if (
+              !made &&
+              !file.startsWith("..") &&
+              !existsSync(path.join(full, file)) &&
+              existsSync(path.join(root, file))
+            ) {
+              found.add(file);
+            }
+          }
+        }
+      }
+    }
+    return [...found].sort();
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
 describe("deployment files", () => {
   for (const [name, port] of Object.entries(services)) {
     describe(name, () => {
@@ -42,6 +96,11 @@ describe("deployment files", () => {
         expect(text).toMatch(new RegExp(`^EXPOSE ${port}$`, "m"));
         expect(text).toMatch(/^CMD \[.+\]$/m);
         expect(text).toMatch(/^HEALTHCHECK .*(\/healthz|\/api\/health)/m);
+      });
+
+      it("copies the root files its build reads, which turbo prune leaves out", () => {
+        const missing = rootFilesReadBy(name).filter((file) => !text.includes(`COPY --from=pruned /repo/${file} `));
+        expect(missing, `${dockerfile} must copy these root files into the build stage`).toEqual([]);
       });
 
       it("is a compose service built from that Dockerfile", () => {
@@ -90,5 +149,22 @@ describe("deployment files", () => {
     const raw = readFileSync(`${root}deploy/compose.yaml`, "utf8");
     expect(raw).toContain("${SESSION_SECRET:?");
     expect(raw).toContain("${POSTGRES_PASSWORD:?");
+    // Prometheus scrapes from another container, which only a token lets in.
+    expect(compose.services.api?.environment?.METRICS_TOKEN).toMatch(/^\$\{METRICS_TOKEN:\?/);
+  });
+
+  it("keeps the API's uploaded files and backups in volumes, and can back up from inside it", () => {
+    const api = compose.services.api as ComposeService & { volumes?: string[] };
+    const { UPLOAD_DIR, BACKUP_DIR } = api.environment ?? {};
+    // Both folders inside one mounted volume: a restore renames the upload folder, which a mount point refuses.
+    expect(api.volumes).toEqual(["data:/data"]);
+    expect(UPLOAD_DIR).toMatch(/^\/data\/[a-z]+$/);
+    expect(BACKUP_DIR).toMatch(/^\/data\/[a-z]+$/);
+    const dockerfile = readFileSync(`${root}apps/api/Dockerfile`, "utf8");
+    // pg_dump of the server's major version (postgres:15) and the command itself.
+    expect(dockerfile).toContain("postgresql-client-15");
+    expect(readFileSync(`${root}deploy/compose.yaml`, "utf8")).toContain("image: postgres:15");
+    expect(dockerfile).toContain("COPY --from=pruned /repo/scripts/backup.ts ./scripts/");
+    expect(dockerfile).toContain(`mkdir -p ${UPLOAD_DIR} ${BACKUP_DIR} && chown -R node:node`);
   });
 });
