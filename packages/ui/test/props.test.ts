@@ -12,6 +12,7 @@ import type { FieldLabelProps } from "../src/field/Field";
 import type { IconButtonProps } from "../src/icon-button/IconButton";
 import type { EscapeHatch } from "../src/internal/styled-props";
 import type { LinkProps } from "../src/link/Link";
+import type { LinkTabProps } from "../src/link-tabs/LinkTabs";
 import type { StackProps } from "../src/stack/Stack";
 import type { TabsContentProps, TabsListProps, TabsProps, TabsTriggerProps } from "../src/tabs/Tabs";
 import type { VisuallyHiddenProps } from "../src/visually-hidden/VisuallyHidden";
@@ -49,6 +50,7 @@ const entries = {
   "./dropdown-menu": () => import("../src/dropdown-menu/DropdownMenu"),
   "./popover": () => import("../src/popover/Popover"),
   "./tabs": () => import("../src/tabs/Tabs"),
+  "./link-tabs": () => import("../src/link-tabs/LinkTabs"),
   "./accordion": () => import("../src/accordion/Accordion"),
   "./field": () => import("../src/field/Field"),
   "./text-field": () => import("../src/text-field/TextField"),
@@ -153,6 +155,8 @@ describe("the kit's public props", () => {
     expectTypeOf<TabsListProps>().not.toHaveProperty("css");
     expectTypeOf<TabsTriggerProps>().not.toHaveProperty("css");
     expectTypeOf<TabsContentProps>().not.toHaveProperty("css");
+    expectTypeOf<LinkTabProps>().not.toHaveProperty("css");
+    expectTypeOf<LinkTabProps>().not.toHaveProperty("as");
     expectTypeOf<AccordionProps>().not.toHaveProperty("css");
     expectTypeOf<AccordionTriggerProps>().not.toHaveProperty("css");
     expectTypeOf<AccordionContentProps>().not.toHaveProperty("css");

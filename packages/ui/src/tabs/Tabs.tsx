@@ -1,41 +1,20 @@
 import * as RadixTabs from "radix-ui/tabs";
 import { forwardRef } from "react";
 import type { KitProps } from "../internal/styled-props";
-import { focusRing } from "../theme/focus";
 import { styled } from "../theme/stitches";
+import { tabListLook, tabLook, tabPanelLook, tabSelected } from "./look";
 
 const Root = styled(RadixTabs.Root, { display: "flex", flexDirection: "column", gap: "$5" });
 
-const List = styled(RadixTabs.List, {
-  display: "flex",
-  gap: "$5",
-  borderBottom: "1px solid $border",
-  overflowX: "auto",
-  scrollbarWidth: "none",
-});
+const List = styled(RadixTabs.List, tabListLook);
 
 const Trigger = styled(RadixTabs.Trigger, {
-  all: "unset",
-  boxSizing: "border-box",
-  display: "inline-flex",
-  alignItems: "center",
-  gap: "$2",
-  padding: "$3 0",
-  marginBottom: "-1px",
-  borderBottom: "2px solid transparent",
-  fontSize: "$md",
-  fontWeight: "$semibold",
-  color: "$textMuted",
-  whiteSpace: "nowrap",
-  cursor: "pointer",
-  transition: "color $fast, border-color $fast",
-  "&:hover": { color: "$primaryText" },
-  "&[data-state=active]": { color: "$primaryText", borderBottomColor: "$primary" },
+  ...tabLook,
+  "&[data-state=active]": tabSelected,
   "&[data-disabled]": { opacity: 0.5, cursor: "not-allowed" },
-  "&:focus-visible": focusRing,
 });
 
-const Content = styled(RadixTabs.Content, { "&:focus-visible": { ...focusRing, borderRadius: "$md" } });
+const Content = styled(RadixTabs.Content, tabPanelLook);
 
 export type TabsProps = KitProps<typeof Root>;
 export type TabsListProps = KitProps<typeof List>;
