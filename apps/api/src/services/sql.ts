@@ -38,3 +38,17 @@ export function pgCode(error: unknown): string | undefined {
 /** PostgreSQL's codes for the constraint violations services turn into 409 answers. */
 export const PG_UNIQUE_VIOLATION = "23505";
 export const PG_FOREIGN_KEY_VIOLATION = "23503";
+
+/**
+ * The total of a page whose rows carry it as `total` (`count(*) over ()` before the limit: the
+ * page and its total in one round trip). A page past the last has no row to carry it: `count`
+ * asks then.
+ */
+export async function pageTotal(
+  rows: readonly { total?: unknown }[],
+  page: number,
+  count: () => Promise<number>,
+): Promise<number> {
+  if (rows.length > 0) return Number(rows[0]?.total ?? 0);
+  return page > 1 ? count() : 0;
+}
