@@ -40,15 +40,17 @@ export const PG_UNIQUE_VIOLATION = "23505";
 export const PG_FOREIGN_KEY_VIOLATION = "23503";
 
 /**
- * The total of a page whose rows carry it as `total` (`count(*) over ()` before the limit: the
- * page and its total in one round trip). A page past the last has no row to carry it: `count`
- * asks then.
+ * The total of a page whose rows carry it in `column` (`count(*) over ()` before the limit, or a
+ * count subquery: the page and its total in one round trip). A page past the last has no row to
+ * carry it: `count` asks then.
  */
 export async function pageTotal(
-  rows: readonly { total?: unknown }[],
+  rows: readonly Record<string, unknown>[],
   page: number,
   count: () => Promise<number>,
+  column = "total",
 ): Promise<number> {
-  if (rows.length > 0) return Number(rows[0]?.total ?? 0);
+  const first = rows[0];
+  if (first) return Number(first[column] ?? 0);
   return page > 1 ? count() : 0;
 }
