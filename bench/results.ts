@@ -6,15 +6,15 @@
 //  - the result lists over them, 8 at a time (target p95 ≤ 20 ms), where those endpoints exist.
 // It creates and drops `portal_bench_results` on the server at BENCH_DATABASE_URL, else
 // TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
-import { cpus } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { type Database, openDatabase, queryRows } from "@repo/db";
 import { level1Sections, seedFinalizedPaper } from "@repo/db/seed/results";
 import { seedScale } from "@repo/db/seed/scale";
 import { sql } from "drizzle-orm";
 import { admin, databaseUrl } from "./database";
-import { type BuiltApi, type Latency, measureLatency, round, startBuiltApi } from "./support";
+import { type BuiltApi, type Latency, measureLatency, round, serverCpu, startBuiltApi } from "./support";
 
-const DATABASE = "portal_bench_results";
+const DATABASE = `portal_bench_results${process.env.BENCH_DB_SUFFIX ?? ""}`;
 export const RESULT_TARGETS = { endToEndS: 30, listP95Ms: 20 } as const;
 const ROMAN = ["VI", "VII", "VIII", "IX", "X", "XI"];
 const OPTIONS = ["A", "B", "C", "D"];
@@ -31,8 +31,8 @@ export interface ResultsBenchReport {
     split: { read_and_check: number; score_and_store: number; rank: number } | null;
   };
   stored: number;
-  lists: (Latency & { scenario: string })[];
-  machine: { cpus: number };
+  lists: (Latency & { scenario: string; cpu_ms: number })[];
+  machine: { cpus: number; load_average: number[] };
 }
 
 /** A small deterministic generator: the same file on every run. */
@@ -90,54 +90,46 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, w
   }
 }
 
-export async function runResultsBench(options: {
-  adminUrl: string;
-  port: number;
-  sheets?: number;
-  keep?: boolean;
-  reuse?: boolean;
-}): Promise<ResultsBenchReport> {
-  const sheets = options.sheets ?? 1_000_000;
-  let api: BuiltApi | undefined;
-  try {
-    console.log(`results bench: creating ${DATABASE} with ${sheets.toLocaleString("en")} paid students…`);
-    const t0 = performance.now();
-    const url = databaseUrl(options.adminUrl, DATABASE);
-    // --reuse runs again on a database an earlier --keep run left (seeding a million takes minutes).
-    if (!options.reuse) {
-      await admin(options.adminUrl, `drop database if exists "${DATABASE}" with (force)`);
-      await admin(options.adminUrl, `create database "${DATABASE}"`);
-    }
-    const database = await openDatabase({ url, maxConnections: 2 });
-    if (options.reuse) {
-      await database.db.execute(sql`delete from result_ranks`);
-      await database.db.execute(sql`delete from answer_sheets`);
-      await database.db.execute(sql`delete from answer_uploads`);
-      await database.db.execute(sql`vacuum analyze answer_sheets`);
-    } else {
-      await seedScale(database.db, { students: sheets, schools: 50_000, coordinators: 2_000 });
-    }
-    // Every generated student paid, with a roll number (the demo's own paid students keep theirs).
-    await database.db.execute(sql`update students set payment_status = 'paid',
+/** Seeds (or, with `reuse`, empties) the database and stores the answer file through the API, timed. */
+async function ingestSheets(options: { adminUrl: string; port: number; reuse?: boolean }, sheets: number, url: string) {
+  console.log(`results bench: creating ${DATABASE} with ${sheets.toLocaleString("en")} paid students…`);
+  const t0 = performance.now();
+  // --reuse runs again on a database an earlier --keep run left (seeding a million takes minutes).
+  if (!options.reuse) {
+    await admin(options.adminUrl, `drop database if exists "${DATABASE}" with (force)`);
+    await admin(options.adminUrl, `create database "${DATABASE}"`);
+  }
+  const database = await openDatabase({ url, maxConnections: 2 });
+  if (options.reuse) {
+    await database.db.execute(sql`delete from result_ranks`);
+    await database.db.execute(sql`delete from answer_sheets`);
+    await database.db.execute(sql`delete from answer_uploads`);
+    await database.db.execute(sql`vacuum analyze answer_sheets`);
+  } else {
+    await seedScale(database.db, { students: sheets, schools: 50_000, coordinators: 2_000 });
+  }
+  // Every generated student paid, with a roll number (the demo's own paid students keep theirs).
+  await database.db.execute(sql`update students set payment_status = 'paid',
       roll_number = 'BN' || lpad(id::text, 10, '0') where roll_number is null`);
-    const [year] = await queryRows<{ id: number }>(database.db, sql`select id from exam_years where is_active`);
-    for (const [index, roman] of ROMAN.entries()) {
-      if (options.reuse) break; // the papers are there, and a finalized paper set cannot be deleted
-      await seedFinalizedPaper(database.db, {
-        examYearId: Number(year?.id),
-        examKind: "level1",
-        classLevel: index + 6,
-        code: `L1-${roman}-B`,
-        sections: level1Sections((n) => [keyOf(n)]),
-      });
-    }
-    await database.db.execute(sql`vacuum analyze`);
-    const file = await answerFile(database.db);
-    await database.close();
-    const seedSeconds = (performance.now() - t0) / 1000;
-    console.log(`results bench: seeded in ${round(seedSeconds)} s; file ${round(file.byteLength / 1e6)} MB`);
+  const [year] = await queryRows<{ id: number }>(database.db, sql`select id from exam_years where is_active`);
+  for (const [index, roman] of ROMAN.entries()) {
+    if (options.reuse) break; // the papers are there, and a finalized paper set cannot be deleted
+    await seedFinalizedPaper(database.db, {
+      examYearId: Number(year?.id),
+      examKind: "level1",
+      classLevel: index + 6,
+      code: `L1-${roman}-B`,
+      sections: level1Sections((n) => [keyOf(n)]),
+    });
+  }
+  await database.db.execute(sql`vacuum analyze`);
+  const file = await answerFile(database.db);
+  await database.close();
+  const seedSeconds = (performance.now() - t0) / 1000;
+  console.log(`results bench: seeded in ${round(seedSeconds)} s; file ${round(file.byteLength / 1e6)} MB`);
 
-    api = await startBuiltApi(url, options.port);
+  const api = await startBuiltApi(url, options.port);
+  try {
     const headers = await api.signIn("admin", "coordinator");
     const base = api.base;
     const upload = async (id: number) => {
@@ -201,6 +193,48 @@ export async function runResultsBench(options: {
     };
     console.log(`results bench: ${JSON.stringify(seconds)}`);
 
+    return { api, ingest: { seconds, fileMb: round(file.byteLength / 1e6), stored: done.stored_sheets ?? 0 } };
+  } catch (error) {
+    await api.stop();
+    throw error;
+  }
+}
+
+/** The ingest's figures of a `listsOnly` run, which stores nothing. */
+const NO_INGEST: ResultsBenchReport["seconds"] = {
+  seed: 0,
+  upload: 0,
+  check: 0,
+  store_job: 0,
+  end_to_end: 0,
+  split: null,
+};
+
+export async function runResultsBench(options: {
+  adminUrl: string;
+  port: number;
+  sheets?: number;
+  keep?: boolean;
+  reuse?: boolean;
+  /** With `reuse`: measure the lists on the stored results as they are, without a new ingest. */
+  listsOnly?: boolean;
+}): Promise<ResultsBenchReport> {
+  const sheets = options.sheets ?? 1_000_000;
+  let api: BuiltApi | undefined;
+  try {
+    const url = databaseUrl(options.adminUrl, DATABASE);
+    let ingest = { seconds: NO_INGEST, fileMb: 0, stored: 0 };
+    if (options.reuse && options.listsOnly) {
+      api = await startBuiltApi(url, options.port);
+    } else {
+      const done = await ingestSheets(options, sheets, url);
+      api = done.api;
+      ingest = done.ingest;
+    }
+    const headers = await api.signIn("admin", "coordinator");
+    const base = api.base;
+    const cpu = serverCpu(api.process.pid, url);
+
     const lists: ResultsBenchReport["lists"] = [];
     for (const [scenario, path, payload] of LIST_SCENARIOS) {
       const call = async () => {
@@ -214,9 +248,15 @@ export async function runResultsBench(options: {
         await response.arrayBuffer();
       };
       try {
-        const figures = await measureLatency(200, 8, call, 10);
-        lists.push({ scenario, ...figures });
-        console.log(`results bench: ${scenario}: p50 ${figures.p50_ms} ms, p95 ${figures.p95_ms} ms`);
+        // The warm-up first (and a missing endpoint found there), then the CPU around the measured calls.
+        await measureLatency(10, 8, call, 0);
+        await cpu.start();
+        const figures = await measureLatency(200, 8, call, 0);
+        const cpuMs = await cpu.stop(200);
+        lists.push({ scenario, ...figures, cpu_ms: cpuMs });
+        console.log(
+          `results bench: ${scenario}: p50 ${figures.p50_ms} ms, p95 ${figures.p95_ms} ms, server CPU ${cpuMs} ms/request`,
+        );
       } catch (error) {
         if (!(error instanceof Skip)) throw error;
         console.log(`results bench: ${scenario}: no such endpoint, skipped`);
@@ -224,11 +264,11 @@ export async function runResultsBench(options: {
     }
     return {
       sheets,
-      file_mb: round(file.byteLength / 1e6),
-      seconds,
-      stored: done.stored_sheets ?? 0,
+      file_mb: ingest.fileMb,
+      seconds: ingest.seconds,
+      stored: ingest.stored,
       lists,
-      machine: { cpus: cpus().length },
+      machine: { cpus: cpus().length, load_average: loadavg() },
     };
   } finally {
     await api?.stop();

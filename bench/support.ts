@@ -1,9 +1,11 @@
 // What the benchmarks share: a fresh bench database with the demo data, the built API server
 // (apps/api/dist/bin/server.mjs) started against it, sign-in, and latency percentiles.
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { type Database, openDatabase } from "@repo/db";
 import { seedDemoData } from "@repo/db/seed";
+import pg from "pg";
 import { API_NODE_FLAGS } from "../apps/api/scripts/node-flags";
 import { admin, databaseUrl } from "./database";
 
@@ -121,5 +123,54 @@ export async function measureLatency(
     p50_ms: round(percentile(durations, 50)),
     p95_ms: round(percentile(durations, 95)),
     per_second: round(count / seconds),
+  };
+}
+
+/** CPU time of a process in ms so far (utime + stime of /proc/<pid>/stat, 100 ticks a second); 0 once gone. */
+function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The server's CPU per request: the API process and the database's backends (the pool's
+ * connections). On a machine shared with other work, latency measures the queue for a core;
+ * the CPU a request costs does not depend on the queue, so before/after comparisons use it.
+ * `start()` then `stop(requests)` gives ms per request (10 ms resolution per process, so use
+ * a few hundred requests).
+ */
+export function serverCpu(apiPid: number | undefined, url: string) {
+  const backends = async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ pid: number }>(
+        "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+      );
+      return rows.map((row) => Number(row.pid));
+    } finally {
+      await client.end();
+    }
+  };
+  const sample = async () => {
+    const pids = [...(apiPid ? [apiPid] : []), ...(await backends())];
+    return new Map(pids.map((pid) => [pid, processCpuMs(pid)]));
+  };
+  let before = new Map<number, number>();
+  return {
+    async start() {
+      before = await sample();
+    },
+    async stop(requests: number) {
+      const after = await sample();
+      let used = 0;
+      for (const [pid, ms] of after) used += ms - (before.get(pid) ?? 0);
+      return round(used / requests, 2);
+    },
   };
 }

@@ -30,6 +30,18 @@ for (const driver of testDrivers()) {
       });
     });
 
+    it("pages by name with the total on every page, past the last page too", async () => {
+      const all = await list("admin", { per_page: 100 });
+      expect(all.body.data.total).toBe(6);
+      const names = all.body.data.items.map((i: { name: string }) => i.name.toLowerCase());
+      expect(names).toEqual([...names].sort());
+      const second = await list("admin", { page: 2, per_page: 4 });
+      expect(second.body.data).toMatchObject({ page: 2, total: 6, last_page: 2 });
+      expect(second.body.data.items).toEqual(all.body.data.items.slice(4, 6));
+      const past = await list("admin", { page: 3, per_page: 4 });
+      expect(past.body.data).toMatchObject({ items: [], total: 6, last_page: 2 });
+    });
+
     it("filters by role, search and region", async () => {
       expect(usernames(await list("admin", { role_id: 9 }))).toEqual(["gccstate", "state"]);
       expect(usernames(await list("admin", { search: "gcc" }))).toEqual(["gccstate"]);

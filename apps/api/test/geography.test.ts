@@ -31,6 +31,18 @@ for (const driver of testDrivers()) {
         expect(last.body.data.items).toHaveLength(2);
         const names = [...first.body.data.items, ...last.body.data.items].map((s: { name: string }) => s.name);
         expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })));
+        // A page past the last is empty and still tells the total.
+        const past = await post("/api/fetchStateWithPagination", { page: 7, per_page: 10 });
+        expect(past.body.data).toMatchObject({ items: [], page: 7, total: 42, last_page: 5 });
+      });
+
+      it("counts the children and schools of a deep page's rows as of the same rows alone", async () => {
+        const all = await post("/api/fetchStateWithPagination", { per_page: 100 });
+        const deep = await post("/api/fetchStateWithPagination", { page: 4, per_page: 10 });
+        expect(deep.body.data.items).toEqual(all.body.data.items.slice(30, 40));
+        const maharashtra = all.body.data.items.find((s: { name: string }) => s.name === "Maharashtra");
+        expect(maharashtra).toMatchObject({ children_count: 4 });
+        expect(maharashtra.schools_count).toBeGreaterThan(0);
       });
 
       it("defaults to page 1 of 10 with no body, and caps per_page at 100", async () => {

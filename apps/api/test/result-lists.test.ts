@@ -91,6 +91,9 @@ for (const driver of testDrivers()) {
     it("filters by class, region, school, search and award, sorts by name and pages", async () => {
       expect((await students("admin", { class_level: 8 })).total).toBe(8);
       expect((await students("admin", { class_level: 9 })).total).toBe(0);
+      // Counted from the tallies (region and class), as the sheets would count them.
+      expect((await students("admin", { state_ids: [fx.states.karnataka] })).total).toBe(3);
+      expect((await students("admin", { district_ids: [fx.districts.pune], class_level: 8 })).total).toBe(3);
       // One state, one district, one school: each walks its own index, the order stays the national one.
       expect(keys((await students("admin", { state_ids: [fx.states.karnataka] })).items)).toEqual([
         "farah",

@@ -27,6 +27,11 @@ for (const driver of testDrivers()) {
       expect(tables.map((r) => r.table_name)).toContain("users");
     });
 
+    it.runIf(driver === "postgres")("runs without JIT, which cost short queries more than they took", async () => {
+      const [row] = await queryRows<{ jit: string }>(database.db, sql`select current_setting('jit') as jit`);
+      expect(row?.jit).toBe("off");
+    });
+
     it("seeds one active demo user per role once, with the demo password", async () => {
       expect(await seedDemoData(database.db)).toBe(true);
       expect(await seedDemoData(database.db)).toBe(false);

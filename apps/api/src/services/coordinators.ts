@@ -15,7 +15,7 @@ import { ApiError, invalidField, notFound } from "../http/errors";
 import { recordActivity } from "./activity";
 import { mailCredentials } from "./institute-schools";
 import type { RegionScope } from "./scope";
-import { containing, idsIn } from "./sql";
+import { containing, idsIn, pageTotal } from "./sql";
 import { temporaryPassword } from "./students";
 
 /**
@@ -94,7 +94,8 @@ export async function listCoordinators(
   scope: RegionScope,
 ): Promise<Page<CoordinatorItem>> {
   const condition = coordinatorCondition(body, viewer, scope);
-  const [counted] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from users u where ${condition}`);
+  // The page's ids first, with the total as a window over the matches: one round trip, and the
+  // assignments are built for the page's rows only (built before the offset, page 50 built 500).
   const rows = await queryRows<{
     id: number;
     username: string;
@@ -105,9 +106,15 @@ export async function listCoordinators(
     mobile: string | null;
     last_login_at: string | Date | null;
     assignments: { level: string; id: number; name: string }[] | string | null;
+    total: number | string;
   }>(
     db,
-    sql`select u.id, u.username, u.name, u.email, u.role_id, u.is_active, u.mobile, u.last_login_at,
+    sql`with page as (
+          select u.id, count(*) over () as total from users u where ${condition}
+          order by lower(u.name), u.id
+          limit ${body.per_page} offset ${(body.page - 1) * body.per_page}
+        )
+        select u.id, u.username, u.name, u.email, u.role_id, u.is_active, u.mobile, u.last_login_at, page.total,
           (select coalesce(json_agg(json_build_object(
               'level', case when a.zone_id is not null then 'zone' when a.state_id is not null then 'state'
                             when a.prant_id is not null then 'prant' else 'district' end,
@@ -117,11 +124,16 @@ export async function listCoordinators(
            left join zones z on z.id = a.zone_id left join states s on s.id = a.state_id
            left join prants p on p.id = a.prant_id left join districts d on d.id = a.district_id
            where a.user_id = u.id) as assignments
-        from users u
-        where ${condition}
-        order by lower(u.name), u.id
-        limit ${body.per_page} offset ${(body.page - 1) * body.per_page}`,
+        from page join users u on u.id = page.id
+        order by lower(u.name), u.id`,
   );
+  const total = await pageTotal(rows, body.page, async () => {
+    const [counted] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from users u where ${condition}`,
+    );
+    return Number(counted?.n ?? 0);
+  });
   const items = rows.map((row) => ({
     id: Number(row.id),
     username: row.username,
@@ -133,7 +145,7 @@ export async function listCoordinators(
     last_login_at: row.last_login_at ? new Date(row.last_login_at).toISOString() : null,
     assignments: typeof row.assignments === "string" ? JSON.parse(row.assignments) : (row.assignments ?? []),
   }));
-  return pageOf(items, Number(counted?.n ?? 0), body.page, body.per_page);
+  return pageOf(items, total, body.page, body.per_page);
 }
 
 /** One coordinator the viewer may see, as the list shows it; 404 for any other id. */

@@ -8,7 +8,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import { notFound } from "../http/errors";
 import { assignedSql } from "./region-lists";
 import type { RegionScope } from "./scope";
-import { containing, idsIn } from "./sql";
+import { containing, idsIn, pageTotal } from "./sql";
 
 /** How a level is read: its SELECT with ancestors, the school column pointing at it, its children. */
 interface LevelSql {
@@ -122,15 +122,29 @@ export async function listRegions(
   const spec = LEVELS[level];
   const where = whereClause(conditions(level, body, scope));
   const offset = (body.page - 1) * body.per_page;
-  const [counted] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${spec.select}${where}) x`);
+  // The page is cut first and only its rows are counted (children, schools): counted before the
+  // limit, a deep page of cities counted every city before it (a second, and JIT on top). The
+  // total rides along as a window over the matches, so a page is one round trip.
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`select x.*, ${countsSql(spec, scope)}
-        from (${spec.select}${where}) x
-        order by lower(x.name), x.id
-        limit ${body.per_page} offset ${offset}`,
+        from (select m.*, count(*) over () as total from (${spec.select}${where}) m
+              order by lower(m.name), m.id limit ${body.per_page} offset ${offset}) x
+        order by lower(x.name), x.id`,
   );
-  return pageOf(rows.map(toItem), Number(counted?.n ?? 0), body.page, body.per_page);
+  const total = await pageTotal(rows, body.page, async () => {
+    const [counted] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from (${spec.select}${where}) x`,
+    );
+    return Number(counted?.n ?? 0);
+  });
+  return pageOf(
+    rows.map(({ total: _total, ...row }) => toItem(row)),
+    total,
+    body.page,
+    body.per_page,
+  );
 }
 
 /** Unpaginated lists for pickers (at most PICK_LIMIT items: narrow with filters or search). */

@@ -65,9 +65,13 @@ export async function regionContext(
   if (!row) throw new ApiError(409, NO_OPEN_EXAM_YEAR);
   const year = { id: Number(row.id), label: row.label };
   if (!scoped) return { year, assigned: null };
-  const rows = row.assignments ?? [];
+  return { year, assigned: assignmentsOf(row.assignments ?? []) };
+}
+
+/** Assignments from their rows of [zone, state, prant, district] ids, one of them set. */
+export function assignmentsOf(rows: readonly (readonly (number | null)[])[]): Assignments {
   const pick = (index: number) => rows.flatMap((ids) => (ids[index] == null ? [] : [Number(ids[index])]));
-  return { year, assigned: { zones: pick(0), states: pick(1), prants: pick(2), districts: pick(3) } };
+  return { zones: pick(0), states: pick(1), prants: pick(2), districts: pick(3) };
 }
 
 /** Rows of `alias` (a table with zone_id … district_id) inside the assignments. */

@@ -1,7 +1,7 @@
 import { inGroup, ROLE_GROUPS } from "@repo/auth/roles";
 import { type DbOrTx, queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
-import type { Assignments } from "./region-lists";
+import { type Assignments, assignmentsOf } from "./region-lists";
 
 /**
  * What part of the geography a user sees (docs/domain.md, Region scoping). Admins, LMS, pay support and every
@@ -25,58 +25,44 @@ export const ALL_REGIONS: RegionScope = { all: true };
 
 export async function regionScopeFor(db: DbOrTx, user: { userId: number; roleId: number }): Promise<RegionScope> {
   if (!inGroup(ROLE_GROUPS.coordinators, user.roleId)) return ALL_REGIONS;
-  // Every root-to-district path of the tree that passes through an assigned node: that is the
-  // assigned nodes, everything below them, and their ancestors.
-  const rows = await queryRows<{
-    zone_id: number;
-    state_id: number | null;
-    prant_id: number | null;
-    district_id: number | null;
-  }>(
+  // Every root-to-district path of the tree that passes through an assigned node (the assigned
+  // nodes, everything below them, and their ancestors), and the assignments themselves: one round
+  // trip, since every request of a coordinator to a region list starts here.
+  type Ids = [number | null, number | null, number | null, number | null][];
+  const [row] = await queryRows<{ paths: Ids | string | null; assigned: Ids | string | null }>(
     db,
     sql`
       with a as (select zone_id, state_id, prant_id, district_id from coordinator_assignments where user_id = ${user.userId})
-      select z.id as zone_id, s.id as state_id, p.id as prant_id, d.id as district_id
-      from zones z
-      left join states s on s.zone_id = z.id
-      left join prants p on p.state_id = s.id
-      left join districts d on d.prant_id = p.id
-      where exists (
-        select 1 from a
-        where a.zone_id = z.id or a.state_id = s.id or a.prant_id = p.id or a.district_id = d.id
-      )`,
+      select
+        (select json_agg(json_build_array(z.id, s.id, p.id, d.id))
+          from zones z
+          left join states s on s.zone_id = z.id
+          left join prants p on p.state_id = s.id
+          left join districts d on d.prant_id = p.id
+          where exists (
+            select 1 from a
+            where a.zone_id = z.id or a.state_id = s.id or a.prant_id = p.id or a.district_id = d.id
+          )) as paths,
+        (select json_agg(json_build_array(zone_id, state_id, prant_id, district_id)) from a) as assigned`,
   );
-  const assignments = await queryRows<{
-    zone_id: number | null;
-    state_id: number | null;
-    prant_id: number | null;
-    district_id: number | null;
-  }>(
-    db,
-    sql`select zone_id, state_id, prant_id, district_id from coordinator_assignments where user_id = ${user.userId}`,
-  );
-  const pick = (column: keyof (typeof assignments)[number]) =>
-    assignments.flatMap((a) => (a[column] === null ? [] : [Number(a[column])]));
+  // Parsed by the driver, or json text.
+  const parsed = (value: Ids | string | null | undefined): Ids =>
+    typeof value === "string" ? (JSON.parse(value) as Ids) : (value ?? []);
   const scope = {
     all: false as const,
     zones: new Set<number>(),
     states: new Set<number>(),
     prants: new Set<number>(),
     districts: new Set<number>(),
-    assigned: {
-      zones: pick("zone_id"),
-      states: pick("state_id"),
-      prants: pick("prant_id"),
-      districts: pick("district_id"),
-    },
+    assigned: assignmentsOf(parsed(row?.assigned)),
   };
-  for (const row of rows) {
-    scope.zones.add(row.zone_id);
-    if (row.state_id !== null) scope.states.add(row.state_id);
-    if (row.prant_id !== null) scope.prants.add(row.prant_id);
+  for (const [zone, state, prant, district] of parsed(row?.paths)) {
+    scope.zones.add(Number(zone));
+    if (state !== null) scope.states.add(Number(state));
+    if (prant !== null) scope.prants.add(Number(prant));
     // Districts are the lowest assignable level, so every one here is at or below an assignment
     // and its cities are visible too.
-    if (row.district_id !== null) scope.districts.add(row.district_id);
+    if (district !== null) scope.districts.add(Number(district));
   }
   return scope;
 }

@@ -38,3 +38,19 @@ export function pgCode(error: unknown): string | undefined {
 /** PostgreSQL's codes for the constraint violations services turn into 409 answers. */
 export const PG_UNIQUE_VIOLATION = "23505";
 export const PG_FOREIGN_KEY_VIOLATION = "23503";
+
+/**
+ * The total of a page whose rows carry it in `column` (`count(*) over ()` before the limit, or a
+ * count subquery: the page and its total in one round trip). A page past the last has no row to
+ * carry it: `count` asks then.
+ */
+export async function pageTotal(
+  rows: readonly Record<string, unknown>[],
+  page: number,
+  count: () => Promise<number>,
+  column = "total",
+): Promise<number> {
+  const first = rows[0];
+  if (first) return Number(first[column] ?? 0);
+  return page > 1 ? count() : 0;
+}

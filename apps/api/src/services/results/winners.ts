@@ -25,7 +25,7 @@ import { type DbOrTx, queryRows } from "@repo/db";
 import { type SQL, sql } from "drizzle-orm";
 import { ApiError } from "../../http/errors";
 import { type Assignments, assignedSql, type RegionViewer, regionContext } from "../region-lists";
-import { idsIn } from "../sql";
+import { idsIn, pageTotal } from "../sql";
 
 /** Hundredths (an integer, or an average as numeric text) to marks, two decimals at most. */
 export const toMarks = (value: number | string | null | undefined): number =>
@@ -112,9 +112,16 @@ function winnersSql(yearId: number, assigned: Assignments | null, filters: Winne
     join ${sql.raw(columns.names)} gn on gn.id = v.group_id
     order by gn.name, v.group_id, v.class_level, v.position, v.roll_number
     limit ${limit} offset ${offset}`;
-  const rows = (limit: number, offset: number) => sql`with visible as (${visible}), groups as (${groups}),
+  // A list's page carries the count of every visible winner (as winners_total: `total` is the
+  // marks), planned and read with the page: one round trip, where a count and then a page planned
+  // `visible` twice. An export's batches do not.
+  const rows = (
+    limit: number,
+    offset: number,
+    counted = false,
+  ) => sql`with visible as (${visible}), groups as (${groups}),
       page as (${page(limit, offset)})
-    select p.sheet_id, a.student_id, st.first_name, st.last_name, p.roll_number, p.class_level, p.group_id, p.group_name,
+    select ${counted ? sql`(select count(*) from visible)::int as winners_total, ` : sql``}p.sheet_id, a.student_id, st.first_name, st.last_name, p.roll_number, p.class_level, p.group_id, p.group_name,
       p.position, p.rank, a.total, a.section_marks[1] as section_a, a.wrong_count, a.school_id,
       coalesce(sc.name, st.unlisted_school_name, '') as school_name, a.district_id, d.name as district,
       a.state_id, s.name as state, ${award.places}::int as places, p.taken, p.tie_at_cutoff
@@ -131,13 +138,22 @@ function winnersSql(yearId: number, assigned: Assignments | null, filters: Winne
 export async function listWinners(db: DbOrTx, viewer: RegionViewer, query: WinnersQuery): Promise<Page<WinnerRow>> {
   const { year, assigned } = await regionContext(db, viewer);
   const { visible, rows: pageOf } = winnersSql(year.id, assigned, query);
-  const [count] = await queryRows<{ n: number }>(
+  const rows = await queryRows<RawWinner & { winners_total: number }>(
     db,
-    sql`with visible as (${visible}) select count(*)::int as n from visible`,
+    pageOf(query.per_page, (query.page - 1) * query.per_page, true),
   );
-  const total = Number(count?.n ?? 0);
-  const rows =
-    total === 0 ? [] : await queryRows<RawWinner>(db, pageOf(query.per_page, (query.page - 1) * query.per_page));
+  const total = await pageTotal(
+    rows,
+    query.page,
+    async () => {
+      const [count] = await queryRows<{ n: number }>(
+        db,
+        sql`with visible as (${visible}) select count(*)::int as n from visible`,
+      );
+      return Number(count?.n ?? 0);
+    },
+    "winners_total",
+  );
   return {
     items: rows.map(toWinner),
     page: query.page,
