@@ -1,5 +1,5 @@
 // The load benchmark (issue 17, "Load and faults"): `npm run bench -- --only load [--duration 60]`.
-// On PostgreSQL (its own database `portal_bench_load`, created and dropped here), against the built
+// On PostgreSQL (its own database `portal_bench_load_<port offset>`, created and dropped here), against the built
 // portal: the API and the school and coordinator apps started as child processes on their own ports.
 //  1. 200 virtual users (--users) for 10 minutes (--duration, seconds) in a session mix: school
 //     accounts and coordinators sign in through the apps' login forms (cookies, Origin, the CSRF
@@ -11,9 +11,10 @@
 //  2. SSR of a signed-in dashboard, 50 requests at a time (issue 17, "Speed gaps": TTFB p95 ≤ 50 ms)
 //     for the school app and the coordinator app, with nothing else running.
 // The server is BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test
-// (used only to create and drop `portal_bench_load`). Figures go to bench/results/load.json.
+// (used only to create and drop `portal_bench_load_<port offset>`). Figures go to bench/results/load.json.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -22,6 +23,7 @@ import { gunzipSync } from "node:zlib";
 import { type AppId, DEFAULT_APP_PORTS } from "@repo/auth/apps";
 import { pagePath } from "@repo/auth/menus";
 import { EXPORT_KIND } from "@repo/contracts/export-kinds";
+import { REQUEST_ID_HEADER } from "@repo/contracts/request-id";
 import { openDatabase, queryRows } from "@repo/db";
 import { seedScale } from "@repo/db/seed/scale";
 import { sql } from "drizzle-orm";
@@ -30,7 +32,8 @@ import { STUDENT_COLUMNS } from "../apps/api/src/services/student-import";
 import { admin, databaseUrl } from "./database";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const DATABASE = "portal_bench_load";
+/** Its own database per port offset, so that two runs on one server (other offsets) never drop each other's. */
+const databaseName = (portOffset: number) => `portal_bench_load_${portOffset}`;
 const PASSWORD = "Demo@12345";
 
 /** What the issue asks of the run: no errors, and the dashboard's server render within 50 ms (p95) at 50 at a time. */
@@ -65,6 +68,8 @@ export interface LoadOptions {
    * user here signs in from this machine's one address, as a school lab behind one router would.
    */
   liftLoginLimit: boolean;
+  /** A folder for the API's and the apps' logs (one request line each from the apps), else none are kept. */
+  logDir?: string | undefined;
 }
 
 export interface KindFigures {
@@ -330,6 +335,9 @@ class Browser {
       // As a browser does: the app server's compression is part of what it costs.
       "Accept-Encoding": "gzip",
       "User-Agent": "portal-load-bench",
+      // The app keeps a request id from this machine (a trusted proxy): an error names the id the
+      // app's and the API's log lines carry (--log-dir).
+      [REQUEST_ID_HEADER]: randomUUID(),
       ...extraHeaders,
     };
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
@@ -394,7 +402,13 @@ class Browser {
           resolve(this.attempt(method, pathAndQuery, headers, body, started, false));
           return;
         }
-        reject(new RequestFailed(error.message, null, performance.now() - started));
+        reject(
+          new RequestFailed(
+            `${error.message} (request id ${headers[REQUEST_ID_HEADER]})`,
+            null,
+            performance.now() - started,
+          ),
+        );
       });
       request.end(body?.bytes);
     });
@@ -843,7 +857,12 @@ export function snippet(body: string): string {
 // ---------------------------------------------------------------------------------------------
 // The SSR step
 
-/** Signs each account in (its own session and cookie), 10 at a time, and returns their browsers. */
+/**
+ * Signs each account in (its own session and cookie), 10 at a time, and returns their browsers.
+ * One account's sign-ins go one after another: the API counts an attempt against its account
+ * before it checks the password (parallel guesses cannot slip past the limit), so ten at once of
+ * one account (the admin's 50 sessions) look like a guesser and are refused.
+ */
 async function signedInBrowsers(
   accounts: readonly string[],
   app: AppId,
@@ -851,13 +870,23 @@ async function signedInBrowsers(
   origin: string,
 ): Promise<Browser[]> {
   const browsers: Browser[] = [];
-  let next = 0;
+  const signingIn = new Set<string>();
+  const waiting = [...accounts];
   await Promise.all(
     Array.from({ length: 10 }, async () => {
-      while (next < accounts.length) {
-        const username = accounts[next++] ?? "";
+      for (;;) {
+        const at = waiting.findIndex((name) => !signingIn.has(name));
+        if (at === -1) {
+          if (waiting.length === 0) return;
+          // Only sign-ins of accounts already under way are left: wait for one of them.
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          continue;
+        }
+        const [username = ""] = waiting.splice(at, 1);
+        signingIn.add(username);
         const browser = new Browser(app, port, origin);
         const answer = await browser.send("POST", "/login", form({ username, password: PASSWORD }));
+        signingIn.delete(username);
         const location = locationOf(answer);
         if (answer.status !== 302 || !location || location.startsWith("/login")) {
           throw new Error(`the SSR step could not sign ${username} in: ${answer.status} ${snippet(answer.body)}`);
@@ -959,6 +988,7 @@ async function ensureFree(port: number) {
 // ---------------------------------------------------------------------------------------------
 
 export async function runLoadBench(options: LoadOptions): Promise<LoadReport> {
+  const DATABASE = databaseName(options.portOffset);
   const url = databaseUrl(options.adminUrl, DATABASE);
   const uploadDir = mkdtempSync(path.join(tmpdir(), "bench-load-"));
   const children: ChildProcess[] = [];
@@ -1050,20 +1080,25 @@ export async function runLoadBench(options: LoadOptions): Promise<LoadReport> {
         DATABASE_URL: url,
         UPLOAD_DIR: uploadDir,
         API_PORT: String(apiPort),
-        LOG_LEVEL: "warn",
+        LOG_LEVEL: options.logDir ? "info" : "warn",
         SEED_DEMO: "false",
         // Mail stays queued (no SMTP): receipts and import notices are made, not delivered.
         SMTP_URL: "",
         ...(options.liftLoginLimit ? { LOGIN_LIMIT_PER_CLIENT: "100000" } : {}),
       },
-      stdio: ["ignore", "inherit", "inherit"],
+      stdio: ["ignore", options.logDir ? openSync(path.join(options.logDir, "api.log"), "w") : "inherit", "inherit"],
     });
     children.push(api);
     const apps = (["school", "coordinator"] as const).map((app) => {
       const child = spawn(process.execPath, [path.join(root, "packages", "remix-app", "dist", "cli.mjs"), app], {
         cwd: path.join(root, "apps", app),
-        env: { ...appEnv, PORT: String(ports[app]) },
-        stdio: ["ignore", "ignore", "inherit"],
+        // With --log-dir, every request's line (status and duration) is kept: what the server saw of it.
+        env: { ...appEnv, PORT: String(ports[app]), ...(options.logDir ? { LOG_LEVEL: "info" } : {}) },
+        stdio: [
+          "ignore",
+          options.logDir ? openSync(path.join(options.logDir, `${app}.log`), "w") : "ignore",
+          "inherit",
+        ],
       });
       children.push(child);
       return { app, child };

@@ -9,7 +9,8 @@
 //  4. The students import (bench/student-import.ts): 10,000 rows XLSX and 100,000 rows CSV end to
 //     end, with peak RSS. `--only student-import`. Figures go to bench/results/student-import.json.
 //  5. Lighthouse, mobile (bench/lighthouse.ts): the school's study-material and flipbook pages on
-//     the production portal. `--only lighthouse`. Figures go to bench/results/lighthouse.json.
+//     the production portal, the student area's home, two dashboards and the districts list.
+//     `--only lighthouse` (`--port-offset N`, 700). Figures go to bench/results/lighthouse.json.
 //  6. Referral earnings (bench/referral-earnings.ts): the school's earnings dashboard over 200,000
 //     ledger entries. `--only referral-earnings`. Figures go to bench/results/referral-earnings.json.
 //  7. Invoice PDFs (bench/invoice-pdf.ts): a paid order's invoice rendered by Chromium through the
@@ -29,7 +30,7 @@
 //     `--only faults`. Figures go to bench/results/faults.json.
 // 12. Load (bench/load.ts): 200 users for 10 minutes in a session mix through the built apps, then
 //     the dashboards' SSR at 50 at a time. `--only load` (`--duration SECONDS`, `--users N`,
-//     `--think-ms MS`, `--keep-login-limit`). Figures go to bench/results/load.json.
+//     `--think-ms MS`, `--keep-login-limit`, `--log-dir DIR` keeps the processes' logs). Figures go to bench/results/load.json.
 // 13. Fuzzing (bench/fuzz.ts): every operation of the OpenAPI document with many hostile cases,
 //     a random seed (printed; `--seed N` replays it), `--fuzz-runs` (200) cases per operation and
 //     caller, `--driver pglite` for the embedded database. `--only fuzz`. Figures and findings go
@@ -521,7 +522,7 @@ if (only === undefined || only === "student-import") {
   console.log("Report: bench/results/student-import.json");
 }
 if (only === undefined || only === "lighthouse") {
-  const figures = await runLighthouseBench();
+  const figures = await runLighthouseBench({ portOffset: flag("port-offset", 700) });
   mkdirSync(`${root}bench/results`, { recursive: true });
   writeFileSync(
     `${root}bench/results/lighthouse.json`,
@@ -673,6 +674,7 @@ if (only === undefined || only === "load") {
     schoolShare: 0.7,
     ssrRequests: flag("ssr-requests", 1000),
     liftLoginLimit: !args.includes("--keep-login-limit"),
+    logDir: args.includes("--log-dir") ? args[args.indexOf("--log-dir") + 1] : undefined,
   });
   mkdirSync(`${root}bench/results`, { recursive: true });
   writeFileSync(

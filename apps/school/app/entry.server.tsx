@@ -1,3 +1,4 @@
 import "@repo/remix-app/auth.server"; // refuse to serve with a bad configuration
 
-export { default } from "@repo/remix-app/entry.server";
+// The render timeout goes with the render: Remix reads `streamTimeout` from this module.
+export { default, streamTimeout } from "@repo/remix-app/entry.server";

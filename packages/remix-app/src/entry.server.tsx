@@ -2,20 +2,93 @@ import { PassThrough } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { getCssText, STITCHES_STYLE_ID } from "@repo/ui/theme";
+import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { APP_ID } from "./app-id";
 import { env } from "./auth.server";
 import { createNonce, documentPolicy } from "./security/csp.server";
 import { NonceContext } from "./security/nonce";
 
-const ABORT_DELAY_MS = 5_000;
+/**
+ * How long a document's render may take before it is given up (a 500). The portal's loaders
+ * return their data whole (nothing is deferred), so a render waits only for a core and for its
+ * lazy modules; on a busy server that is seconds. Remix's defaults (loader data streamed for 5 s,
+ * the render aborted at 6 s) turned slow pages into errors under load; a page should be slow, not
+ * lost. It stays under the 60 s after which proxies and the load benchmark give up, so that the
+ * server still answers first.
+ */
+export const RENDER_TIMEOUT_MS = 50_000;
+
+/** How long Remix streams a document's loader data into it (read from the entry module). */
+export const streamTimeout = RENDER_TIMEOUT_MS - 1_000;
+
 const EMPTY_STYLE_TAG = `<style id="${STITCHES_STYLE_ID}"></style>`;
 
 /**
- * Server render shared by the four apps. The whole document is rendered before it is sent so the
- * Stitches CSS of everything on the page can be put into <style id="stitches"> in <head>: the
- * first paint is already styled (no flash of unstyled content). Every document gets a fresh
- * Content-Security-Policy nonce that Remix's inline scripts carry (docs/decisions/031).
+ * Renders a whole document before it is sent, so the Stitches CSS of everything on the page can
+ * be put into <style id="stitches"> in <head>: the first paint is already styled (no flash of
+ * unstyled content). A render that outlives `timeoutMs` is aborted (what it could not finish is
+ * left to the browser, and the answer is a 500); so is one whose request went away (the browser
+ * gave up): nobody would read it, and on a busy server its work delays everyone else's.
+ * React calls neither onAllReady nor onShellError for a render aborted before its shell was
+ * ready, so that case fails here: before, such a request was never answered at all.
+ */
+export function renderDocument(
+  element: ReactElement,
+  options: { nonce: string; status: number; headers: Headers; signal: AbortSignal; timeoutMs?: number },
+): Promise<Response> {
+  const { nonce, status, headers, signal, timeoutMs = RENDER_TIMEOUT_MS } = options;
+  return new Promise((resolve, reject) => {
+    let failed = false;
+    let shellReady = false;
+    let timer: NodeJS.Timeout | undefined;
+    const { pipe, abort } = renderToPipeableStream(element, {
+      nonce,
+      onShellReady() {
+        shellReady = true;
+      },
+      onAllReady() {
+        const chunks: Buffer[] = [];
+        const sink = new PassThrough();
+        sink.on("data", (chunk: Buffer) => chunks.push(chunk));
+        sink.on("error", reject);
+        sink.on("end", () => {
+          clearTimeout(timer);
+          signal.removeEventListener("abort", onAbort);
+          const html = Buffer.concat(chunks)
+            .toString("utf8")
+            .replace(EMPTY_STYLE_TAG, `<style id="${STITCHES_STYLE_ID}">${getCssText()}</style>`);
+          headers.set("Content-Type", "text/html; charset=utf-8");
+          resolve(new Response(html, { headers, status: failed ? 500 : status }));
+        });
+        pipe(sink);
+      },
+      onShellError(error: unknown) {
+        clearTimeout(timer);
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+      onError(error: unknown) {
+        failed = true;
+        // A request that went away is not an error worth logging.
+        if (!signal.aborted) console.error(error);
+      },
+    });
+    const stop = (reason: unknown) => {
+      clearTimeout(timer);
+      abort(reason);
+      if (!shellReady) reject(reason);
+    };
+    const onAbort = () => stop(signal.reason);
+    if (signal.aborted) stop(signal.reason);
+    else signal.addEventListener("abort", onAbort, { once: true });
+    timer = setTimeout(() => stop(new Error(`the render took longer than ${timeoutMs / 1000} s`)), timeoutMs);
+  });
+}
+
+/**
+ * Server render shared by the four apps. Every document gets a fresh Content-Security-Policy
+ * nonce that Remix's inline scripts carry (docs/decisions/031).
  */
 export default function handleRequest(
   request: Request,
@@ -33,38 +106,10 @@ export default function handleRequest(
       development: env.NODE_ENV === "development",
     }),
   );
-  return new Promise((resolve, reject) => {
-    let shellFailed = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
-      </NonceContext.Provider>,
-      {
-        nonce,
-        onAllReady() {
-          const chunks: Buffer[] = [];
-          const sink = new PassThrough();
-          sink.on("data", (chunk: Buffer) => chunks.push(chunk));
-          sink.on("error", reject);
-          sink.on("end", () => {
-            const html = Buffer.concat(chunks)
-              .toString("utf8")
-              .replace(EMPTY_STYLE_TAG, `<style id="${STITCHES_STYLE_ID}">${getCssText()}</style>`);
-            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            resolve(new Response(html, { headers: responseHeaders, status: shellFailed ? 500 : responseStatusCode }));
-          });
-          pipe(sink);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          shellFailed = true;
-          // Aborted requests are not errors worth logging.
-          if (!request.signal.aborted) console.error(error);
-        },
-      },
-    );
-    setTimeout(abort, ABORT_DELAY_MS + 1_000);
-  });
+  return renderDocument(
+    <NonceContext.Provider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={RENDER_TIMEOUT_MS} nonce={nonce} />
+    </NonceContext.Provider>,
+    { nonce, status: responseStatusCode, headers: responseHeaders, signal: request.signal },
+  );
 }

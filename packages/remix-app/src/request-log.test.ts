@@ -13,6 +13,10 @@ async function withServer(trustProxy: string, run: (base: string, lines: Record<
   app.get("/page", (_req, res) => {
     res.send(String(res.locals.requestId));
   });
+  // A page that takes longer than its browser waits.
+  app.get("/slow", (_req, res) => {
+    setTimeout(() => res.send("too late"), 300);
+  });
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   try {
@@ -39,6 +43,16 @@ describe("the app server's request log", () => {
         status: 200,
       });
       expect(JSON.stringify(lines)).not.toContain("secret-handoff-code");
+    });
+  });
+
+  it("logs a request whose browser gave up before the answer, as abandoned, with its time", async () => {
+    await withServer("loopback", async (base, lines) => {
+      await expect(fetch(`${base}/slow`, { signal: AbortSignal.timeout(100) })).rejects.toThrow();
+      await expect.poll(() => lines.length).toBe(1);
+      expect(lines[0]).toMatchObject({ level: "warn", method: "GET", path: "/slow", abandoned: true });
+      expect(lines[0]?.duration_ms).toBeGreaterThan(0);
+      expect(lines[0]).not.toHaveProperty("status");
     });
   });
 

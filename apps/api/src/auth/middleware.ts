@@ -1,10 +1,8 @@
 import { can, type Permission } from "@repo/auth/permissions";
-import { ROLE } from "@repo/auth/roles";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
 import { ApiError } from "../http/errors";
 import { findSession } from "../services/sessions";
-import { countReferredStudents } from "../services/users";
 
 /**
  * Reads the bearer token, if any, and sets `c.var.auth` for a live session of an active user.
@@ -18,12 +16,13 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
     const { database, config } = c.var.services;
     const session = await findSession(database.db, token, config.sessionIdleHours);
     if (session) {
-      // Only a school's permissions depend on its referrals (the bank-detail rule).
-      const referredStudents =
-        session.roleId === ROLE.school && session.schoolId
-          ? await countReferredStudents(database.db, session.schoolId)
-          : 0;
-      const subject = { roleId: session.roleId, isGcc: session.zoneCode === "GCC", referredStudents };
+      // Only a school's permissions depend on its referrals (the bank-detail rule): the session
+      // lookup counts them for schools.
+      const subject = {
+        roleId: session.roleId,
+        isGcc: session.zoneCode === "GCC",
+        referredStudents: session.referredStudents,
+      };
       c.set("auth", {
         userId: session.userId,
         roleId: session.roleId,

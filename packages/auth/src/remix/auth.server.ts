@@ -104,18 +104,30 @@ export function createAppAuth(app: AppId, env: AppEnv) {
     throw redirect(`/login${query ? `?${query}` : ""}`, { headers });
   }
 
-  /** One API look-up per request, however many guards ask (readForm, then requireAction). */
-  const signedInByRequest = new WeakMap<Request, Promise<SignedIn>>();
+  /**
+   * One API look-up per page or action, however many guards and loaders ask (readForm, then
+   * requireAction; the shell's loader and the page's). Remix hands every loader its own copy of
+   * the request, so the look-up is kept by the request's load context, which the app server makes
+   * once per HTTP request, and by method: the loaders that run after an action (GET) look again,
+   * since the action may have changed the user. Without a context (tests), by the request.
+   */
+  const signedInByRequest = new WeakMap<object, Map<string, Promise<SignedIn>>>();
 
   /**
    * The signed-in user, or a redirect to /login. A token the API no longer accepts (signed out
    * elsewhere, expired, account disabled) clears this app's session too.
    */
   function requireUser(request: Request, context?: LoadContext): Promise<SignedIn> {
-    let signedIn = signedInByRequest.get(request);
+    const key: object = context ?? request;
+    let byMethod = signedInByRequest.get(key);
+    if (!byMethod) {
+      byMethod = new Map();
+      signedInByRequest.set(key, byMethod);
+    }
+    let signedIn = byMethod.get(request.method);
     if (!signedIn) {
       signedIn = lookUpUser(request, context);
-      signedInByRequest.set(request, signedIn);
+      byMethod.set(request.method, signedIn);
     }
     return signedIn;
   }
