@@ -1,6 +1,5 @@
 import { request } from "node:http";
 import { REQUEST_BODY_MAX_BYTES } from "@repo/contracts/request-limits-constants";
-import { testDrivers } from "@repo/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "./support";
 
@@ -60,68 +59,68 @@ function post(url: string, total: number, options: { declare: boolean; token?: s
   });
 }
 
-for (const driver of testDrivers()) {
-  describe(`request body limits on ${driver}`, () => {
-    let api: TestApi;
-    let server: Awaited<ReturnType<TestApi["listen"]>>;
-    beforeAll(async () => {
-      api = await startTestApi(driver);
-      server = await api.listen();
-    });
-    afterAll(async () => {
-      await server?.close();
-      await api?.close();
-    });
-
-    for (const declare of [true, false]) {
-      const how = declare ? "with Content-Length" : "streamed (chunked)";
-      it(`refuses an anonymous 100 MB sign-in body ${how} with 413, having read little of it`, async () => {
-        const sent = await post(`${server.url}/api/login`, 100 * MB, { declare });
-        expect(sent.status).toBe(413);
-        expect(sent.body).toEqual({
-          status: false,
-          message: "The request is larger than 1 MB, the most this endpoint accepts. Send less at once.",
-          data: null,
-        });
-        // Answered long before the client could push 100 MB (what it wrote is socket buffering).
-        expect(sent.written).toBeLessThan(32 * MB);
-        expect(sent.ms).toBeLessThan(5_000);
-      });
-    }
-
-    it("still reads an ordinary sign-in body", async () => {
-      const result = await api.call("POST", "/api/login", { json: { username: "school", password: "Wrong@12345" } });
-      expect(result.status).toBe(401);
-      expect(REQUEST_BODY_MAX_BYTES).toBe(MB);
-    });
-
-    it("gives an upload route its file's own limit: more than the JSON default, refused past it", async () => {
-      const user = await api.login("pssubadmin", "papersetter");
-      // 1.5 MB is past the JSON default but inside the photo's 2 MB: the form is read (streamed,
-      // in-process) and the photo judged by its content, not refused for its size.
-      const form = new FormData();
-      form.set("full_name", "Sub Admin");
-      form.set("profile_photo", new File([new Uint8Array(1.5 * MB)], "photo.png", { type: "image/png" }));
-      const read = await api.call("POST", "/api/update-profile", { token: user, body: form });
-      expect(read.status).toBe(422);
-      expect(read.body.errors[0].field).toBe("profile_photo");
-      // A profile photo may be 2 MB: 50 MB streamed is cut off just past that.
-      const huge = await post(`${server.url}/api/update-profile`, 50 * MB, {
-        declare: false,
-        token: user,
-        type: "multipart/form-data; boundary=x",
-      });
-      expect(huge.status).toBe(413);
-      expect(huge.body.errors).toEqual([
-        { field: "profile_photo", message: "The photo can be at most 2 MB. Upload a smaller file." },
-      ]);
-      expect(huge.written).toBeLessThan(32 * MB);
-    });
-
-    it("checks access before reading: an anonymous upload is refused with 401 whatever its size", async () => {
-      const sent = await post(`${server.url}/api/admin-upload-txt-answersheet`, 400 * MB, { declare: true });
-      expect(sent.status).toBe(401);
-      expect(sent.written).toBeLessThan(32 * MB);
-    });
+// One driver: the limits are enforced on the request stream before any query runs
+// (docs/decisions/034u-test-databases-and-one-driver.md).
+describe("request body limits", () => {
+  let api: TestApi;
+  let server: Awaited<ReturnType<TestApi["listen"]>>;
+  beforeAll(async () => {
+    api = await startTestApi("pglite");
+    server = await api.listen();
   });
-}
+  afterAll(async () => {
+    await server?.close();
+    await api?.close();
+  });
+
+  for (const declare of [true, false]) {
+    const how = declare ? "with Content-Length" : "streamed (chunked)";
+    it(`refuses an anonymous 100 MB sign-in body ${how} with 413, having read little of it`, async () => {
+      const sent = await post(`${server.url}/api/login`, 100 * MB, { declare });
+      expect(sent.status).toBe(413);
+      expect(sent.body).toEqual({
+        status: false,
+        message: "The request is larger than 1 MB, the most this endpoint accepts. Send less at once.",
+        data: null,
+      });
+      // Answered long before the client could push 100 MB (what it wrote is socket buffering).
+      expect(sent.written).toBeLessThan(32 * MB);
+      expect(sent.ms).toBeLessThan(5_000);
+    });
+  }
+
+  it("still reads an ordinary sign-in body", async () => {
+    const result = await api.call("POST", "/api/login", { json: { username: "school", password: "Wrong@12345" } });
+    expect(result.status).toBe(401);
+    expect(REQUEST_BODY_MAX_BYTES).toBe(MB);
+  });
+
+  it("gives an upload route its file's own limit: more than the JSON default, refused past it", async () => {
+    const user = await api.login("pssubadmin", "papersetter");
+    // 1.5 MB is past the JSON default but inside the photo's 2 MB: the form is read (streamed,
+    // in-process) and the photo judged by its content, not refused for its size.
+    const form = new FormData();
+    form.set("full_name", "Sub Admin");
+    form.set("profile_photo", new File([new Uint8Array(1.5 * MB)], "photo.png", { type: "image/png" }));
+    const read = await api.call("POST", "/api/update-profile", { token: user, body: form });
+    expect(read.status).toBe(422);
+    expect(read.body.errors[0].field).toBe("profile_photo");
+    // A profile photo may be 2 MB: 50 MB streamed is cut off just past that.
+    const huge = await post(`${server.url}/api/update-profile`, 50 * MB, {
+      declare: false,
+      token: user,
+      type: "multipart/form-data; boundary=x",
+    });
+    expect(huge.status).toBe(413);
+    expect(huge.body.errors).toEqual([
+      { field: "profile_photo", message: "The photo can be at most 2 MB. Upload a smaller file." },
+    ]);
+    expect(huge.written).toBeLessThan(32 * MB);
+  });
+
+  it("checks access before reading: an anonymous upload is refused with 401 whatever its size", async () => {
+    const sent = await post(`${server.url}/api/admin-upload-txt-answersheet`, 400 * MB, { declare: true });
+    expect(sent.status).toBe(401);
+    expect(sent.written).toBeLessThan(32 * MB);
+  });
+});
