@@ -14,7 +14,8 @@ import { sql } from "drizzle-orm";
 import { admin, databaseUrl } from "./database";
 import { type BuiltApi, type Latency, measureLatency, round, startBuiltApi } from "./support";
 
-const DATABASE = "portal_bench_results";
+/** The default database; `--database NAME` takes another, so that two runs on one server do not collide. */
+export const RESULTS_DATABASE = "portal_bench_results";
 export const RESULT_TARGETS = { endToEndS: 30, listP95Ms: 20 } as const;
 const ROMAN = ["VI", "VII", "VIII", "IX", "X", "XI"];
 const OPTIONS = ["A", "B", "C", "D"];
@@ -96,8 +97,10 @@ export async function runResultsBench(options: {
   sheets?: number;
   keep?: boolean;
   reuse?: boolean;
+  database?: string;
 }): Promise<ResultsBenchReport> {
   const sheets = options.sheets ?? 1_000_000;
+  const DATABASE = options.database ?? RESULTS_DATABASE;
   let api: BuiltApi | undefined;
   try {
     console.log(`results bench: creating ${DATABASE} with ${sheets.toLocaleString("en")} paid students…`);

@@ -19,7 +19,8 @@
 //  8. Paper setting: the question list over 100,000 questions and 100-question paper PDFs in 14
 //     languages. `--only papers`. Figures go to bench/results/papers.json.
 //  9. Results (bench/results.ts): 1,000,000 answer sheets uploaded, checked, scored and ranked, and
-//     the result lists over them. `--only results` (`--sheets N` for fewer). Figures go to
+//     the result lists over them. `--only results` (`--sheets N` for fewer, `--database NAME` and
+//     `--port N` beside another run, `--keep`, `--reuse`). Figures go to
 //     bench/results/results.json.
 // 10. Certificates (bench/certificates.ts): 10,000 certificates of one state printed by the bulk
 //     job into one PDF. `--only certificates` (`--certificates N`). Figures go to
@@ -587,10 +588,12 @@ if (only === undefined || only === "papers") {
 if (only === undefined || only === "results") {
   const report = await runResultsBench({
     adminUrl,
-    port: PORT + 7,
+    // --port and --database let two runs share a machine and a server.
+    port: flag("port", PORT + 7),
     sheets: flag("sheets", 1_000_000),
     keep: args.includes("--keep"),
     reuse: args.includes("--reuse"),
+    database: args.includes("--database") ? args[args.indexOf("--database") + 1] : undefined,
   });
   mkdirSync(`${root}bench/results`, { recursive: true });
   writeFileSync(

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   denseRank,
+  groupRanker,
   LEVEL1_TIE_BREAKS,
   packRankKey,
   rankKeys,
@@ -178,6 +179,66 @@ describe("ranking", () => {
           const step = rank - (ranks[i - 1] ?? 0);
           expect(step).toBeGreaterThanOrEqual(i === 0 ? 1 : 0);
           expect(step).toBeLessThanOrEqual(1);
+        }
+      }),
+    );
+  });
+
+  it("ranks many groups in one pass of the sheets sorted best first, exactly as the rule ranks each group", () => {
+    // The store job's fast path (store.ts rebuildRanks): one sort by class and packed key, then
+    // one pass; it must give every group the ranks rankWithin gives it, and positions of 1 + how
+    // many of the group are strictly better.
+    const sheets = fc.uniqueArray(
+      fc.record({
+        id: fc.string({ minLength: 1, maxLength: 6 }),
+        classLevel: fc.integer({ min: 6, max: 8 }),
+        school: fc.option(fc.integer({ min: 1, max: 4 })),
+        state: fc.integer({ min: 1, max: 2 }),
+        keys: fc.tuple(
+          fc.integer({ min: -3, max: 3 }),
+          fc.integer({ min: -2, max: 2 }),
+          fc.integer({ min: -2, max: 0 }),
+        ),
+      }),
+      { selector: (e) => e.id, maxLength: 80 },
+    );
+    fc.assert(
+      fc.property(sheets, (list) => {
+        type Sheet = (typeof list)[number];
+        const packed = (s: Sheet) => packRankKey(s.keys);
+        const sorted = [...list].sort((a, b) =>
+          a.classLevel !== b.classLevel
+            ? a.classLevel - b.classLevel
+            : packed(a) > packed(b)
+              ? -1
+              : packed(a) < packed(b)
+                ? 1
+                : 0,
+        );
+        const groupings: [string, (s: Sheet) => string | null][] = [
+          ["school", (s) => (s.school === null ? null : `${s.classLevel}/${s.school}`)],
+          ["state", (s) => `${s.classLevel}/${s.state}`],
+          ["national", (s) => `${s.classLevel}`],
+        ];
+        for (const [, groupOf] of groupings) {
+          const rank = groupRanker<string, bigint>();
+          const fast = new Map<string, { rank: number; position: number }>();
+          for (const sheet of sorted) {
+            const group = groupOf(sheet);
+            if (group === null) continue;
+            const { rank: dense, position } = rank(group, packed(sheet));
+            fast.set(sheet.id, { rank: dense, position });
+          }
+          const inGroups = list.filter((s) => groupOf(s) !== null);
+          const reference = rankWithin(inGroups, (s) => groupOf(s) as string);
+          for (const sheet of inGroups) {
+            const group = reference.get(groupOf(sheet) as string) ?? [];
+            const better = inGroups.filter((o) => groupOf(o) === groupOf(sheet) && packed(o) > packed(sheet)).length;
+            expect(fast.get(sheet.id)).toEqual({
+              rank: group.find((r) => r.id === sheet.id)?.rank,
+              position: 1 + better,
+            });
+          }
         }
       }),
     );
