@@ -9,7 +9,13 @@ import {
   rankWithin,
   winners,
 } from "../src/services/results/ranking";
-import { normaliseAnswer, outcomeOf, type ScoringSection, scoreSheet } from "../src/services/results/scoring";
+import {
+  normaliseAnswer,
+  outcomeOf,
+  type ScoringSection,
+  scoreSheet,
+  storedFormScorer,
+} from "../src/services/results/scoring";
 
 /** Questions numbered from `from`, every key "A" unless said. */
 const questions = (from: number, count: number, key = ["A"]) =>
@@ -115,6 +121,56 @@ describe("scoring a sheet", () => {
         expect(score.sections[1]?.counted).toBe((score.sections[0]?.marks ?? 0) >= 2000);
       }),
     );
+  });
+});
+
+describe("scoring the stored form in one walk", () => {
+  const symbol = fc.constantFrom("", "A", "B", "C", "D", "E", "F", "*");
+  const section = fc.record({
+    answerRule: fc.constantFrom("single" as const, "multiple" as const, "at_least" as const),
+    marksPerQuestion: fc.constantFrom(1, 2, 0.5, 4),
+    negativeMarks: fc.constantFrom(0, 0.5, 0.25, 1),
+    keys: fc.array(fc.subarray(["A", "B", "C", "D", "E", "F"], { minLength: 1, maxLength: 3 }), {
+      minLength: 1,
+      maxLength: 8,
+    }),
+    gate: fc.option(fc.constantFrom(0, 1, 3, 6)),
+  });
+  const paper = fc.array(section, { minLength: 1, maxLength: 3 }).map((drawn) => {
+    let number = 0;
+    const sections: ScoringSection[] = drawn.map((d, i) => ({
+      label: String.fromCharCode(65 + i),
+      marksPerQuestion: d.marksPerQuestion,
+      negativeMarks: d.negativeMarks,
+      answerRule: d.answerRule,
+      // A later section may count only when the first reaches its gate (Level 1's rule).
+      countsIfSection: i > 0 && d.gate !== null ? "A" : null,
+      countsIfMarks: i > 0 ? d.gate : null,
+      questions: d.keys.map((correct) => ({ number: ++number, correct })),
+    }));
+    return { sections, questionCount: number };
+  });
+
+  it("gives what scoreSheet gives for the split answers, and counts every answer", () => {
+    fc.assert(
+      fc.property(paper, fc.array(symbol, { minLength: 1, maxLength: 26 }), (p, drawn) => {
+        // Mostly as many answers as questions; sometimes fewer or more, which are counted, not scored.
+        const answers = drawn.length > 20 ? drawn : Array.from({ length: p.questionCount }, (_, i) => drawn[i] ?? "");
+        const text = answers.join(",");
+        const walked = storedFormScorer(p.sections, p.questionCount)(`R,${text}\r`, 2, text.length + 2);
+        expect(walked?.count).toBe(answers.length);
+        expect(walked?.score ?? null).toEqual(
+          answers.length === p.questionCount ? scoreSheet(p.sections, answers, { explain: false }) : null,
+        );
+      }),
+    );
+  });
+
+  it("refuses what is not the stored form: several letters, lower case, spaces, other letters", () => {
+    const walk = storedFormScorer([], 0);
+    for (const text of ["A,BD", "a", "A, B", "G", "A,,*,Z", "A;B"]) expect(walk(text)).toBeNull();
+    expect(walk("A,,*,F")?.count).toBe(4);
+    expect(walk("")?.count).toBe(1);
   });
 });
 
