@@ -2,13 +2,20 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   denseRank,
+  groupRanker,
   LEVEL1_TIE_BREAKS,
   packRankKey,
   rankKeys,
   rankWithin,
   winners,
 } from "../src/services/results/ranking";
-import { normaliseAnswer, outcomeOf, type ScoringSection, scoreSheet } from "../src/services/results/scoring";
+import {
+  normaliseAnswer,
+  outcomeOf,
+  type ScoringSection,
+  scoreSheet,
+  storedFormScorer,
+} from "../src/services/results/scoring";
 
 /** Questions numbered from `from`, every key "A" unless said. */
 const questions = (from: number, count: number, key = ["A"]) =>
@@ -117,6 +124,56 @@ describe("scoring a sheet", () => {
   });
 });
 
+describe("scoring the stored form in one walk", () => {
+  const symbol = fc.constantFrom("", "A", "B", "C", "D", "E", "F", "*");
+  const section = fc.record({
+    answerRule: fc.constantFrom("single" as const, "multiple" as const, "at_least" as const),
+    marksPerQuestion: fc.constantFrom(1, 2, 0.5, 4),
+    negativeMarks: fc.constantFrom(0, 0.5, 0.25, 1),
+    keys: fc.array(fc.subarray(["A", "B", "C", "D", "E", "F"], { minLength: 1, maxLength: 3 }), {
+      minLength: 1,
+      maxLength: 8,
+    }),
+    gate: fc.option(fc.constantFrom(0, 1, 3, 6)),
+  });
+  const paper = fc.array(section, { minLength: 1, maxLength: 3 }).map((drawn) => {
+    let number = 0;
+    const sections: ScoringSection[] = drawn.map((d, i) => ({
+      label: String.fromCharCode(65 + i),
+      marksPerQuestion: d.marksPerQuestion,
+      negativeMarks: d.negativeMarks,
+      answerRule: d.answerRule,
+      // A later section may count only when the first reaches its gate (Level 1's rule).
+      countsIfSection: i > 0 && d.gate !== null ? "A" : null,
+      countsIfMarks: i > 0 ? d.gate : null,
+      questions: d.keys.map((correct) => ({ number: ++number, correct })),
+    }));
+    return { sections, questionCount: number };
+  });
+
+  it("gives what scoreSheet gives for the split answers, and counts every answer", () => {
+    fc.assert(
+      fc.property(paper, fc.array(symbol, { minLength: 1, maxLength: 26 }), (p, drawn) => {
+        // Mostly as many answers as questions; sometimes fewer or more, which are counted, not scored.
+        const answers = drawn.length > 20 ? drawn : Array.from({ length: p.questionCount }, (_, i) => drawn[i] ?? "");
+        const text = answers.join(",");
+        const walked = storedFormScorer(p.sections, p.questionCount)(`R,${text}\r`, 2, text.length + 2);
+        expect(walked?.count).toBe(answers.length);
+        expect(walked?.score ?? null).toEqual(
+          answers.length === p.questionCount ? scoreSheet(p.sections, answers, { explain: false }) : null,
+        );
+      }),
+    );
+  });
+
+  it("refuses what is not the stored form: several letters, lower case, spaces, other letters", () => {
+    const walk = storedFormScorer([], 0);
+    for (const text of ["A,BD", "a", "A, B", "G", "A,,*,Z", "A;B"]) expect(walk(text)).toBeNull();
+    expect(walk("A,,*,F")?.count).toBe(4);
+    expect(walk("")?.count).toBe(1);
+  });
+});
+
 describe("ranking", () => {
   const entry = (id: string, ...keys: number[]) => ({ id, keys });
 
@@ -178,6 +235,66 @@ describe("ranking", () => {
           const step = rank - (ranks[i - 1] ?? 0);
           expect(step).toBeGreaterThanOrEqual(i === 0 ? 1 : 0);
           expect(step).toBeLessThanOrEqual(1);
+        }
+      }),
+    );
+  });
+
+  it("ranks many groups in one pass of the sheets sorted best first, exactly as the rule ranks each group", () => {
+    // The store job's fast path (store.ts rebuildRanks): one sort by class and packed key, then
+    // one pass; it must give every group the ranks rankWithin gives it, and positions of 1 + how
+    // many of the group are strictly better.
+    const sheets = fc.uniqueArray(
+      fc.record({
+        id: fc.string({ minLength: 1, maxLength: 6 }),
+        classLevel: fc.integer({ min: 6, max: 8 }),
+        school: fc.option(fc.integer({ min: 1, max: 4 })),
+        state: fc.integer({ min: 1, max: 2 }),
+        keys: fc.tuple(
+          fc.integer({ min: -3, max: 3 }),
+          fc.integer({ min: -2, max: 2 }),
+          fc.integer({ min: -2, max: 0 }),
+        ),
+      }),
+      { selector: (e) => e.id, maxLength: 80 },
+    );
+    fc.assert(
+      fc.property(sheets, (list) => {
+        type Sheet = (typeof list)[number];
+        const packed = (s: Sheet) => packRankKey(s.keys);
+        const sorted = [...list].sort((a, b) =>
+          a.classLevel !== b.classLevel
+            ? a.classLevel - b.classLevel
+            : packed(a) > packed(b)
+              ? -1
+              : packed(a) < packed(b)
+                ? 1
+                : 0,
+        );
+        const groupings: [string, (s: Sheet) => string | null][] = [
+          ["school", (s) => (s.school === null ? null : `${s.classLevel}/${s.school}`)],
+          ["state", (s) => `${s.classLevel}/${s.state}`],
+          ["national", (s) => `${s.classLevel}`],
+        ];
+        for (const [, groupOf] of groupings) {
+          const rank = groupRanker<string, bigint>();
+          const fast = new Map<string, { rank: number; position: number }>();
+          for (const sheet of sorted) {
+            const group = groupOf(sheet);
+            if (group === null) continue;
+            const { rank: dense, position } = rank(group, packed(sheet));
+            fast.set(sheet.id, { rank: dense, position });
+          }
+          const inGroups = list.filter((s) => groupOf(s) !== null);
+          const reference = rankWithin(inGroups, (s) => groupOf(s) as string);
+          for (const sheet of inGroups) {
+            const group = reference.get(groupOf(sheet) as string) ?? [];
+            const better = inGroups.filter((o) => groupOf(o) === groupOf(sheet) && packed(o) > packed(sheet)).length;
+            expect(fast.get(sheet.id)).toEqual({
+              rank: group.find((r) => r.id === sheet.id)?.rank,
+              position: 1 + better,
+            });
+          }
         }
       }),
     );

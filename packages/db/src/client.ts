@@ -5,7 +5,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { finished } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type Transaction as PGliteTransaction } from "@electric-sql/pglite";
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -307,12 +307,7 @@ export async function copyRowsIn(
   if (client instanceof pg.Pool) {
     const connection = await client.connect();
     try {
-      const stream = connection.query(copyFrom(`copy ${target} from stdin`));
-      for await (const chunk of rows) {
-        if (!stream.write(chunk)) await once(stream, "drain");
-      }
-      stream.end();
-      await finished(stream);
+      await copyInOn(connection, target, rows);
       connection.release();
     } catch (error) {
       // The connection may be mid-COPY: close it rather than give it back.
@@ -322,9 +317,79 @@ export async function copyRowsIn(
     return;
   }
   if (!(client instanceof PGlite)) throw new Error("copyRowsIn needs the database, not a transaction");
+  await copyInOn(client, target, rows);
+}
+
+/** The COPY of `copyRowsIn` on one connection: streamed to the server, one blob to PGlite. */
+async function copyInOn(
+  client: pg.ClientBase | PGlite | PGliteTransaction,
+  target: string,
+  rows: Iterable<string> | AsyncIterable<string>,
+): Promise<void> {
+  if (isServerClient(client)) {
+    const stream = client.query(copyFrom(`copy ${target} from stdin`));
+    for await (const chunk of rows) {
+      if (!stream.write(chunk)) await once(stream, "drain");
+    }
+    stream.end();
+    await finished(stream);
+    return;
+  }
   const parts: string[] = [];
   for await (const chunk of rows) parts.push(chunk);
   await client.query(`copy ${target} from '/dev/blob'`, [], { blob: new Blob(parts) });
+}
+
+/** A node-postgres connection (a pool's clients are pg.Client too; pg exports no ClientBase at run time). */
+const isServerClient = (client: unknown): client is pg.ClientBase => client instanceof pg.Client;
+
+/** The connection a transaction runs on: a node-postgres client, or PGlite's transaction. */
+function transactionClient(tx: Tx): pg.Client | PGliteTransaction {
+  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
+  if (client instanceof pg.Client) return client;
+  if (client && typeof (client as PGliteTransaction).query === "function" && !(client instanceof pg.Pool)) {
+    return client as PGliteTransaction;
+  }
+  throw new Error("A COPY in a transaction needs the transaction's handle, not the database");
+}
+
+/**
+ * `COPY table (columns) FROM STDIN` inside the caller's transaction, on both drivers: rows it
+ * loads are committed or rolled back with the rest of it (`copyRowsIn` runs outside any). `rows`
+ * as for `copyRowsIn`.
+ */
+export async function copyRowsInTransaction(
+  tx: Tx,
+  table: string,
+  columns: readonly string[],
+  rows: Iterable<string> | AsyncIterable<string>,
+): Promise<void> {
+  await copyInOn(transactionClient(tx), `${table} (${columns.join(", ")})`, rows);
+}
+
+/**
+ * `COPY (query) TO STDOUT` in PostgreSQL's text format inside the caller's transaction (it sees
+ * the transaction's own uncommitted rows), on both drivers: chunks of whole lines, fields split
+ * by tabs, `\N` for null. Its parameters are inlined, as in `copyCsvOut`.
+ */
+export async function* copyRowsOutTransaction(tx: Tx, query: SQL): AsyncGenerator<string> {
+  const client = transactionClient(tx);
+  const text = new PgDialect().sqlToQuery(query.inlineParams()).sql;
+  if (!(client instanceof pg.Client)) {
+    const result = await client.query(`copy (${text}) to '/dev/blob'`);
+    if (result.blob) yield await result.blob.text();
+    return;
+  }
+  await client.query("set local standard_conforming_strings = on");
+  const decoder = new TextDecoder();
+  let rest = "";
+  for await (const chunk of client.query(copyTo(`copy (${text}) to stdout`)) as AsyncIterable<Buffer>) {
+    const textChunk = rest + decoder.decode(chunk, { stream: true });
+    const end = textChunk.lastIndexOf("\n") + 1;
+    rest = textChunk.slice(end);
+    if (end > 0) yield textChunk.slice(0, end);
+  }
+  if (rest) yield rest;
 }
 
 /** A text field for `copyRowsIn`: backslash, tab, newline and carriage return escaped. */

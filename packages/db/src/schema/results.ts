@@ -171,8 +171,8 @@ const mostPlaces = (per: "state" | "district") =>
   Math.max(...AWARDS.filter((award) => award.per === per).map((award) => award.places));
 
 /**
- * The ranks of each sheet of a ranked level (Level 1 and 2; a mock is never ranked), rebuilt in one
- * statement whenever the level's sheets change. Dense ranks per class at every level of the
+ * The ranks of each sheet of a ranked level (Level 1 and 2; a mock is never ranked), rebuilt whole
+ * whenever the level's sheets change (one pass in Node, loaded with COPY: decision 034i). Dense ranks per class at every level of the
  * region tree; positions (1 + how many are strictly better) decide the awards' cut-offs.
  */
 export const resultRanks = pgTable(

@@ -114,3 +114,37 @@ export function packRankKey(keys: readonly number[]): bigint {
   }
   return packed;
 }
+
+/** Where a sheet stands in its group, as `groupRanker` leaves it after each sheet. */
+export interface GroupStanding {
+  /** Dense rank, as `denseRank` gives it. */
+  rank: number;
+  /** 1 + how many sheets of the group are strictly better (the award cut-offs' count). */
+  position: number;
+}
+
+/**
+ * Dense ranks and positions inside many groups in one pass, for sheets fed best first: every
+ * sheet comes after all sheets of its group whose key is bigger, and sheets of equal key come one
+ * after another (one sort of a level's sheets by class and packed key serves every grouping).
+ * Equal keys (compared with ===) share a rank and a position. Each call answers for the sheet just
+ * fed; the returned object is reused, so read it before the next call.
+ */
+export function groupRanker<Group, Key>(): (group: Group, key: Key) => Readonly<GroupStanding> {
+  const groups = new Map<Group, GroupStanding & { key: Key; count: number }>();
+  return (group, key) => {
+    const standing = groups.get(group);
+    if (!standing) {
+      const first = { key, count: 1, rank: 1, position: 1 };
+      groups.set(group, first);
+      return first;
+    }
+    standing.count += 1;
+    if (standing.key !== key) {
+      standing.key = key;
+      standing.rank += 1;
+      standing.position = standing.count;
+    }
+    return standing;
+  };
+}

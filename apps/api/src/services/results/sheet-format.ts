@@ -5,6 +5,8 @@
  * answer alphabet) chosen at upload. Pure: every bad line comes back with its number and why.
  */
 
+import { storedFormScorer } from "./scoring";
+
 export type SheetLayout =
   | { kind: "delimited"; delimiter: "," | ";" | "|" | "\t" }
   | {
@@ -96,18 +98,38 @@ function fieldsOf(text: string, layout: SheetLayout): { roll: string; code: stri
   };
 }
 
+const COMMA = ",";
+
 /**
- * A line already in the stored form: comma-separated, roll number and code in upper case, every
- * answer one of the letters A-F, "*" or blank. Only the default alphabet writes such lines; a
- * profile with another delimiter or alphabet, or a line with anything else (lower case, spaces,
- * several letters), is read field by field.
+ * Where the answers of a line already in the stored form are: comma-separated, roll number and
+ * code in upper case (a Windows line end is fine). Whether every answer is one of the letters A-F,
+ * "*" or blank is for the caller's walk (scoring.ts storedFormScorer, which scores as it reads).
+ * Only the default profile writes such lines; null for any other line or profile, which is then
+ * read field by field.
  */
-function canonicalLine(format: SheetFormat): RegExp | null {
-  const { layout } = format;
-  if (layout.kind !== "delimited" || layout.delimiter !== "," || format.alphabet !== LETTERS) return null;
-  if (format.doubleMark !== "*") return null;
-  return /^([A-Z0-9]{4,20}),([A-Z0-9-]{2,20}),((?:[A-F*])?(?:,[A-F*]?)*)\r?$/;
+export function storedFormLine(
+  raw: string,
+): { roll: string; code: string; answersStart: number; answersEnd: number } | null {
+  const afterRoll = raw.indexOf(COMMA);
+  const afterCode = afterRoll < 0 ? -1 : raw.indexOf(COMMA, afterRoll + 1);
+  if (afterCode < 0) return null;
+  const roll = raw.slice(0, afterRoll);
+  const code = raw.slice(afterRoll + 1, afterCode);
+  if (!ROLL.test(roll) || !CODE.test(code)) return null;
+  const answersEnd = raw.endsWith("\r") ? raw.length - 1 : raw.length;
+  return { roll, code, answersStart: afterCode + 1, answersEnd };
 }
+
+/** Whether a profile writes the stored form: the default one only. */
+export function writesStoredForm(format: SheetFormat): boolean {
+  const { layout } = format;
+  return (
+    layout.kind === "delimited" && layout.delimiter === "," && format.alphabet === LETTERS && format.doubleMark === "*"
+  );
+}
+
+/** Counts the answers of a stored-form line, null when one is not in the stored form. */
+const countStoredAnswers = storedFormScorer([], 0);
 
 /** The file's lines without a byte-order mark; Windows line ends are fine. Line n is at n - 1. */
 export function sheetLines(text: string): string[] {
@@ -121,13 +143,13 @@ export function sheetLines(text: string): string[] {
  */
 export function sheetReader(format: SheetFormat = DEFAULT_SHEET_FORMAT) {
   const short = shortAnswers(format);
-  const canonical = canonicalLine(format);
+  const storedForm = writesStoredForm(format);
   return (raw: string, line: number): { sheet: ReadSheet } | { bad: BadLine } | null => {
-    // Nearly every line of a real file: read with one test and one split instead of field by field.
-    const fast = canonical?.exec(raw);
-    if (fast) {
-      const [, roll = "", code = "", text = ""] = fast;
-      return { sheet: { line, roll, code, answers: text.split(","), text } };
+    // Nearly every line of a real file: read with one walk and one split instead of field by field.
+    const fast = storedForm ? storedFormLine(raw) : null;
+    if (fast && countStoredAnswers(raw, fast.answersStart, fast.answersEnd)) {
+      const text = raw.slice(fast.answersStart, fast.answersEnd);
+      return { sheet: { line, roll: fast.roll, code: fast.code, answers: text.split(","), text } };
     }
     if (raw.trim() === "") return null;
     const { roll, code, answers } = fieldsOf(raw, format.layout);

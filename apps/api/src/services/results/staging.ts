@@ -14,8 +14,8 @@ import { type SQL, sql } from "drizzle-orm";
 import { JobError } from "../jobs";
 import type { FileStorage } from "../storage";
 import { packRankKey, rankKeys } from "./ranking";
-import { scoreSheet } from "./scoring";
-import { type SheetFormat, sheetLines, sheetReader } from "./sheet-format";
+import { type SheetScore, scoreSheet, storedFormScorer } from "./scoring";
+import { type SheetFormat, sheetLines, sheetReader, storedFormLine, writesStoredForm } from "./sheet-format";
 import { INSERT_SHEET, newVerifyCodes, type PaperKey, paperKey, REPLACE_SHEET, TIE_BREAKS } from "./store";
 
 export interface StagedUpload {
@@ -76,8 +76,13 @@ export async function finalizedPaperKeys(db: DbOrTx, upload: StagedUpload): Prom
 
 /** The score columns of a line in COPY's text format: scored when its paper is known and fits. */
 function scoreFields(key: PaperKey | undefined, answers: readonly string[]): string {
-  if (!key || key.questionCount !== answers.length) return "\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N";
-  const score = scoreSheet(key.sections, answers, { explain: false });
+  return scoreColumns(
+    key && key.questionCount === answers.length ? scoreSheet(key.sections, answers, { explain: false }) : null,
+  );
+}
+
+function scoreColumns(score: SheetScore | null): string {
+  if (!score) return "\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N";
   let right = 0;
   let wrong = 0;
   let blank = 0;
@@ -112,6 +117,10 @@ export async function stageUpload(
   const lines = sheetLines(new TextDecoder().decode(bytes));
   const read = sheetReader(format);
   const keys = await finalizedPaperKeys(db, upload);
+  // Lines in the stored form (nearly all) are read and scored in one walk of the text.
+  const storedForm = writesStoredForm(format);
+  const scorers = new Map([...keys].map(([code, key]) => [code, storedFormScorer(key.sections, key.questionCount)]));
+  const countOnly = storedFormScorer([], 0);
   await clearStaged(db, upload.id);
 
   const problems: SheetProblemItem[] = [];
@@ -125,25 +134,32 @@ export async function stageUpload(
     let codes = newVerifyCodes(CHUNK);
     for (let index = 0; index < lines.length; index++) {
       if (index % YIELD_EVERY === 0) await yieldToRequests();
-      const result = read(lines[index] as string, index + 1);
-      if (!result) continue;
-      sheetLineCount += 1;
-      if (!("sheet" in result)) {
-        problems.push({
-          kind: "malformed",
-          line: result.bad.line,
-          roll: result.bad.roll ?? "",
-          message: result.bad.message,
-        });
-        continue;
+      const raw = lines[index] as string;
+      const line = index + 1;
+      let sheet: { roll: string; code: string; count: number; text: string; score: string };
+      const fast = storedForm ? storedFormLine(raw) : null;
+      const walked = fast && (scorers.get(fast.code) ?? countOnly)(raw, fast.answersStart, fast.answersEnd);
+      if (fast && walked) {
+        const text = raw.slice(fast.answersStart, fast.answersEnd);
+        sheet = { roll: fast.roll, code: fast.code, count: walked.count, text, score: scoreColumns(walked.score) };
+      } else {
+        const result = read(raw, line);
+        if (!result) continue;
+        if (!("sheet" in result)) {
+          sheetLineCount += 1;
+          problems.push({ kind: "malformed", line, roll: result.bad.roll ?? "", message: result.bad.message });
+          continue;
+        }
+        const { roll, code, answers, text } = result.sheet;
+        sheet = { roll, code, count: answers.length, text, score: scoreFields(keys.get(code), answers) };
       }
-      const { sheet } = result;
+      sheetLineCount += 1;
       const earlier = lastLine.get(sheet.roll);
       if (earlier !== undefined) replaced.push([earlier, sheet.roll]);
-      lastLine.set(sheet.roll, sheet.line);
+      lastLine.set(sheet.roll, line);
       rows.push(
-        `${upload.id}\t${sheet.line}\t${copyText(sheet.roll)}\t${copyText(sheet.code)}\t${sheet.answers.length}\t` +
-          `${sheet.text}\t${scoreFields(keys.get(sheet.code), sheet.answers)}\t${codes[rows.length]}\n`,
+        `${upload.id}\t${line}\t${copyText(sheet.roll)}\t${copyText(sheet.code)}\t${sheet.count}\t` +
+          `${sheet.text}\t${sheet.score}\t${codes[rows.length]}\n`,
       );
       if (rows.length === CHUNK) {
         yield rows.join("");
