@@ -60,7 +60,7 @@ function post(url: string, total: number, options: { declare: boolean; token?: s
 }
 
 // One driver: the limits are enforced on the request stream before any query runs
-// (docs/decisions/034u-test-databases-and-one-driver.md).
+// (docs/decisions/038-test-databases-and-one-driver.md).
 describe("request body limits", () => {
   let api: TestApi;
   let server: Awaited<ReturnType<TestApi["listen"]>>;

@@ -126,7 +126,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       // No JIT: the portal's statements are short, and a plan whose estimate passes jit_above_cost
       // (a list with a subquery per row) spent 100-160 ms compiling to save nothing
-      // (docs/decisions/034l-list-latency.md). A URL's own `options` still wins.
+      // (docs/decisions/037-list-latency.md). A URL's own `options` still wins.
       options: "-c jit=off",
     });
     // A dropped idle connection must not crash the process; the pool replaces it.

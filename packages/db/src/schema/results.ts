@@ -172,7 +172,7 @@ const mostPlaces = (per: "state" | "district") =>
 
 /**
  * The ranks of each sheet of a ranked level (Level 1 and 2; a mock is never ranked), rebuilt whole
- * whenever the level's sheets change (one pass in Node, loaded with COPY: decision 034i). Dense ranks per class at every level of the
+ * whenever the level's sheets change (one pass in Node, loaded with COPY: decision 036). Dense ranks per class at every level of the
  * region tree; positions (1 + how many are strictly better) decide the awards' cut-offs.
  */
 export const resultRanks = pgTable(

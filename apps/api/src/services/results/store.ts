@@ -220,7 +220,7 @@ export async function storeSheets(
 }
 
 /**
- * Rebuilds the ranks of a level's sheets (decision 034i): dense ranks per class at the school,
+ * Rebuilds the ranks of a level's sheets (decision 036): dense ranks per class at the school,
  * district, prant, state, zone and the whole country, and the positions the awards are cut at;
  * and the level's tallies (result_tallies), ranked or not.
  * Sheets are ordered by their tie-break keys only, so the same sheets give the same ranks however
