@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import type { AppId } from "@repo/auth/apps";
-import { PERMISSIONS_POLICY, REFERRER_POLICY } from "@repo/contracts/security-headers";
+import { DOCUMENT_CACHE_CONTROL, PERMISSIONS_POLICY, REFERRER_POLICY } from "@repo/contracts/security-headers";
 import { API, APP_IDS, appOrigin, hydrated, pageUrl, signIn } from "./support";
 
 // Security headers read from the real responses of the built apps and API, and the browser's own
@@ -132,6 +132,8 @@ test("school: the signed-in pages (dashboard, a chart, a dialog with a file) bre
   await signIn(page, "school", "school");
   const document = await page.request.get(pageUrl("school", "statistics"));
   expect(document.headers()["content-security-policy"]).toMatch(/frame-ancestors 'none'/);
+  // A signed-in page is kept in no cache (what Back after signing out shows: e2e/account.spec.ts).
+  expect(document.headers()["cache-control"]).toBe(DOCUMENT_CACHE_CONTROL);
   await page.goto(pageUrl("school", "statistics"));
   await hydrated(page);
   await chartDrawn(page);

@@ -1,6 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
+import { DOCUMENT_CACHE_CONTROL } from "@repo/contracts/security-headers";
 import { getCssText, STITCHES_STYLE_ID } from "@repo/ui/theme";
 import { renderToPipeableStream } from "react-dom/server";
 import { APP_ID } from "./app-id";
@@ -15,7 +16,8 @@ const EMPTY_STYLE_TAG = `<style id="${STITCHES_STYLE_ID}"></style>`;
  * Server render shared by the four apps. The whole document is rendered before it is sent so the
  * Stitches CSS of everything on the page can be put into <style id="stitches"> in <head>: the
  * first paint is already styled (no flash of unstyled content). Every document gets a fresh
- * Content-Security-Policy nonce that Remix's inline scripts carry (docs/decisions/031).
+ * Content-Security-Policy nonce that Remix's inline scripts carry (docs/decisions/031), and is
+ * kept in no cache (DOCUMENT_CACHE_CONTROL, docs/decisions/034e).
  */
 export default function handleRequest(
   request: Request,
@@ -24,6 +26,7 @@ export default function handleRequest(
   remixContext: EntryContext,
 ): Promise<Response> {
   const nonce = createNonce();
+  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", DOCUMENT_CACHE_CONTROL);
   responseHeaders.set(
     "Content-Security-Policy",
     documentPolicy({
