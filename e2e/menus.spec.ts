@@ -3,7 +3,7 @@ import { APP_TITLES } from "@repo/auth/apps";
 import { menuFor, type PageNode, pagePath, pagesOf } from "@repo/auth/menus";
 import { can } from "@repo/auth/permissions";
 import { ROLES } from "@repo/auth/roles";
-import { appOf, expectAccessible, pageUrl, signIn, subjectOf } from "./support";
+import { appOf, expectAccessible, pageUrl, signIn, signInTo, subjectOf } from "./support";
 
 const links = (nodes: PageNode[]): string[] =>
   nodes.flatMap((n) => [...(n.path ? [n.path] : []), ...links(n.children ?? [])]);
@@ -47,8 +47,7 @@ for (const username of ["masterinstitute"]) {
 }
 
 test("a page the role may not use shows a 403 page with a way home", async ({ page }) => {
-  await signIn(page, "coordinator", "state");
-  const response = await page.goto(pageUrl("coordinator", "zones"));
+  const response = await signInTo(page, pageUrl("coordinator", "zones"), "state");
   expect(response?.status()).toBe(403);
   await expect(page.getByText("You do not have permission to open this page")).toBeVisible();
   await expect(page.getByRole("link", { name: "Go to my home page" })).toBeVisible();
