@@ -8,7 +8,9 @@ import {
   hydrated,
   pageUrl,
   schoolWithStudents,
+  settled,
   signIn,
+  signInTo,
 } from "./support";
 
 const SCREENS = "e2e/artifacts/screens";
@@ -64,13 +66,12 @@ function vendorFile(rolls: string[]): Buffer {
 }
 
 async function onPhone(page: Page, shot: string) {
-  // The shell settles its layout a moment after a resize (200 ms debounce).
+  // expectAccessible lets the shell settle into its phone layout first.
   await page.setViewportSize({ width: 360, height: 800 });
-  await page.waitForTimeout(400);
   await expectAccessible(page, `${shot} on a phone`);
   await page.screenshot({ path: `${SCREENS}/${shot}-phone.png`, fullPage: true });
   await page.setViewportSize({ width: 1366, height: 860 });
-  await page.waitForTimeout(400);
+  await settled(page);
 }
 
 test("an admin checks a vendor's file, reads the refused lines, stores the good sheets and deletes them again", async ({
@@ -82,9 +83,7 @@ test("an admin checks a vendor's file, reads the refused lines, stores the good 
   const rolls = await paidStudents(browser);
   const fileName = `vendor-e2e-${Date.now().toString(36)}.txt`;
 
-  await signIn(page, "coordinator", "admin");
-  await page.goto(pageUrl("coordinator", "upload-exam-file"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("coordinator", "upload-exam-file"), "admin");
   await expect(page.getByRole("heading", { level: 1, name: "Upload Exam File" })).toBeVisible();
   await expect(page).toHaveTitle(/^Upload Exam File · /);
   // The demo's sheets: stored per level and class, and their uploads.
@@ -181,9 +180,7 @@ test("an admin checks a vendor's file, reads the refused lines, stores the good 
 });
 
 test("the reset page shows what a level's reset deletes and refuses a wrong name", async ({ page, browser }) => {
-  await signIn(page, "coordinator", "subadmin");
-  await page.goto(pageUrl("coordinator", "reset-exam"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("coordinator", "reset-exam"), "subadmin");
   await expect(page.getByRole("heading", { level: 1, name: "Reset Exam" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "What a reset of Level 1 deletes" })).toBeVisible();
   const summary = page.getByLabel("What a reset of Level 1 deletes and keeps");

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { DEFAULT_APP_PORTS } from "@repo/auth/apps";
-import { appOf, appOrigin, DEMO_PASSWORD, hydrated, PORT_OFFSET, signIn } from "./support";
+import { appOf, appOrigin, DEMO_PASSWORD, hydrated, PORT_OFFSET, signInWithForm } from "./support";
 
 // The apps' own defences (docs/decisions/028-app-request-checks.md), seen from a browser and
 // from raw HTTP against the real production build.
@@ -86,7 +86,7 @@ test("a handoff link made in one browser does not sign another browser in (login
 });
 
 test("a handoff still moves a sign-in between apps in the browser that asked, ending on the site", async ({ page }) => {
-  await signIn(page, "coordinator", "school");
+  await signInWithForm(page, "coordinator", "school");
   expect(appOf(page.url())).toBe("school");
   // The session cookie carries no readable token.
   const cookies = await page.context().cookies(appOrigin("school"));

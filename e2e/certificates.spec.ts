@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { unzipSync } from "fflate";
 import { PDFDocument } from "pdf-lib";
-import { appOrigin, expectAccessible, hydrated, pageUrl, pickFirst, signIn } from "./support";
+import { appOrigin, expectAccessible, hydrated, pageUrl, pickFirst, signInTo } from "./support";
 
 /**
  * Certificates (issue 15) on the demo's results: the school's Results page lists its students with
@@ -18,9 +18,7 @@ const pdfPages = (file: string) =>
 
 test("a school downloads a student's certificate and every certificate from its Results page", async ({ page }) => {
   test.setTimeout(180_000);
-  await signIn(page, "school", "school");
-  await page.goto(pageUrl("school", "results"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("school", "results"), "school");
   const table = page.getByRole("table", { name: "Level 1 results" });
   await expect(table.getByRole("row").nth(1)).toBeVisible();
   const total = Number(
@@ -58,9 +56,7 @@ test("a school downloads a student's certificate and every certificate from its 
 });
 
 test("a certificate's code opens the public check, signed out, at 360 px", async ({ page, browser }) => {
-  await signIn(page, "school", "school");
-  await page.goto(pageUrl("school", "results"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("school", "results"), "school");
   const first = page.getByRole("table", { name: "Level 1 results" }).locator("tbody tr").first();
   const name = ((await first.locator("strong").first().textContent()) ?? "").trim();
   const check = page.getByRole("link", { name: `Check the certificate of ${name}` });
@@ -92,9 +88,7 @@ test("a certificate's code opens the public check, signed out, at 360 px", async
 
 test("a district coordinator makes its district's certificates, a zip with one PDF per school", async ({ page }) => {
   test.setTimeout(180_000);
-  await signIn(page, "coordinator", "district");
-  await page.goto(pageUrl("coordinator", "certificates"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("coordinator", "certificates"), "district");
   await expectAccessible(page, "certificates");
   await pickFirst(page, "State");
   await expect(page).toHaveURL(/state_id=/);

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { pdfWithPages } from "../apps/api/test/pdfs";
-import { expectAccessible, hydrated, pageUrl, signIn } from "./support";
+import { expectAccessible, hydrated, pageUrl, signInTo } from "./support";
 
 test.describe.configure({ mode: "serial" });
 
@@ -32,10 +32,7 @@ const pdfFile = async (name: string, pages: number) => ({
 test("content: LMS uploads a brochure, a flipbook and study material; a wrong file gets its message", async ({
   page,
 }) => {
-  await signIn(page, "coordinator", "lms");
-
-  await page.goto(pageUrl("coordinator", "brochure-download"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("coordinator", "brochure-download"), "lms");
   await expect(page.getByRole("table", { name: "Brochures" })).toBeVisible();
   await expectAccessible(page, "brochure list");
   // A PNG named .pdf is refused by its content, on the file field.
@@ -90,9 +87,7 @@ test("content: LMS uploads a brochure, a flipbook and study material; a wrong fi
 
 test("content: a school reads the flipbook page by page on a phone", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await signIn(page, "school", "school");
-  await page.goto(pageUrl("school", "brochure-flipbook"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("school", "brochure-flipbook"), "school");
   const book = page.getByRole("region", { name: `Read ${FLIPBOOK}` });
   await expect(book).toBeVisible();
   const status = book.getByText(/^Page \d+ of 4$/);
@@ -129,9 +124,7 @@ test("content: a school reads the flipbook page by page on a phone", async ({ pa
 });
 
 test("content: a school downloads the brochure and filters study material by class", async ({ page }) => {
-  await signIn(page, "school", "school");
-  await page.goto(pageUrl("school", "brochure-download"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("school", "brochure-download"), "school");
   await expectAccessible(page, "brochure downloads");
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: `Download ${BROCHURE}` }).click();

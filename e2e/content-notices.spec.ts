@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { API, DEMO_PASSWORD, expectAccessible, hydrated, mailsTo, pageUrl, signIn } from "./support";
+import { API, DEMO_PASSWORD, expectAccessible, hydrated, mailsTo, pageUrl, signIn, signInTo } from "./support";
 
 test.describe.configure({ mode: "serial" });
 // The contact test waits for real mail delivery (the worker polls every second).
@@ -63,9 +63,7 @@ const bell = (page: Page) => page.getByRole("banner").getByRole("link", { name: 
 test("an admin's notification for Maharashtra reaches a Maharashtra school and not a school of another state", async ({
   page,
 }) => {
-  await signIn(page, "coordinator", "admin");
-  await page.goto(pageUrl("coordinator", "notifications"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("coordinator", "notifications"), "admin");
   await expect(page.getByRole("table", { name: "Notifications" })).toContainText("Welcome to the new portal");
   await expectAccessible(page, "coordinator notifications");
 
@@ -124,9 +122,7 @@ test("an admin's notification for Maharashtra reaches a Maharashtra school and n
 });
 
 test("LMS edits the Level 1 exam page and the school reads it", async ({ page }) => {
-  await signIn(page, "coordinator", "lms");
-  await page.goto(pageUrl("coordinator", "static-pages"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("coordinator", "static-pages"), "lms");
   await expectAccessible(page, "static pages");
   await page.getByRole("button", { name: "Edit Level 1 Exam" }).click();
   const dialog = page.getByRole("dialog", { name: "Edit page: Level 1 Exam" });
@@ -143,8 +139,7 @@ test("LMS edits the Level 1 exam page and the school reads it", async ({ page })
   await expect(page.getByRole("row").filter({ hasText: "Level 1 Exam" })).toContainText("Demo LMS");
 
   await page.context().clearCookies();
-  await signIn(page, "school", "institute");
-  await page.goto(pageUrl("school", "level-1-exam"));
+  await signInTo(page, pageUrl("school", "level-1-exam"), "institute");
   await expect(page.getByText(`Reporting time ${stamp}: 9:30 am.`)).toBeVisible();
   await expect(page.getByText("100 single-answer questions")).toBeVisible();
   await expectAccessible(page, "level 1 exam page");
@@ -157,9 +152,7 @@ test("LMS edits the Level 1 exam page and the school reads it", async ({ page })
 });
 
 test("the contact form reaches the district coordinator by mail, and says so by role", async ({ page }) => {
-  await signIn(page, "school", "school");
-  await page.goto(pageUrl("school", "contact"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("school", "contact"), "school");
   await expect(page.getByText("Programme office: Monday to Saturday")).toBeVisible();
   await expectAccessible(page, "contact");
   await page.getByRole("button", { name: "Send message" }).click();

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { expectAccessible, hydrated, pageUrl, signIn } from "./support";
+import { expectAccessible, hydrated, pageUrl, signIn, signInTo } from "./support";
 
 test.describe.configure({ mode: "serial" });
 
@@ -12,8 +12,7 @@ const dateTitle = `Science fair ${run}`;
 test("LMS writes a Level I syllabus with a formula through the editor, and adds an important date", async ({
   page,
 }) => {
-  await signIn(page, "coordinator", "lms");
-  await page.goto(pageUrl("coordinator", "syllabus-1"));
+  await signInTo(page, pageUrl("coordinator", "syllabus-1"), "lms");
   await expect(page.getByRole("table", { name: "Syllabus for exam Level I" })).toBeVisible();
   await expectAccessible(page, "syllabus level I list");
 
@@ -104,8 +103,7 @@ test("the publishers' other content pages open and are accessible", async ({ pag
 });
 
 test("a school reads the syllabus with its formula rendered, and the new important date", async ({ page }) => {
-  await signIn(page, "school", "school");
-  await page.goto(pageUrl("school", "syllabus-1"));
+  await signInTo(page, pageUrl("school", "syllabus-1"), "school");
   const part = page.getByRole("region", { name: `Class VII: ${subject}` });
   await expect(part).toBeVisible();
   await expect(part.locator(".katex").first()).toBeVisible();
@@ -129,9 +127,7 @@ test("a school reads the syllabus with its formula rendered, and the new importa
 });
 
 test("LMS edits the important date and deletes it after confirming", async ({ page }) => {
-  await signIn(page, "coordinator", "lms");
-  await page.goto(pageUrl("coordinator", "important-dates", { search: dateTitle }));
-  await hydrated(page);
+  await signInTo(page, pageUrl("coordinator", "important-dates", { search: dateTitle }), "lms");
   await page.getByRole("button", { name: `Edit ${dateTitle}` }).click();
   const edit = page.getByRole("dialog", { name: `Edit important date: ${dateTitle}` });
   await expect(edit.getByLabel("Last day")).toHaveValue("2027-02-21");

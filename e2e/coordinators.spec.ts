@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, hydrated, mailsTo, pageUrl, signIn } from "./support";
+import { expectAccessible, hydrated, mailsTo, pageUrl, signIn, signInTo } from "./support";
 
 /** Picks options of the kit's multi-select labelled `label`. */
 async function choose(page: Page, label: string, options: string[]) {
@@ -17,9 +17,7 @@ test("an admin creates a state coordinator for Maharashtra, who signs in with th
   const stamp = Date.now().toString(36);
   const username = `e2estate${stamp}`;
   const email = `${username}@e2e.example.org`;
-  await signIn(page, "coordinator", "admin");
-  await page.goto(pageUrl("coordinator", "state-coordinators"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("coordinator", "state-coordinators"), "admin");
   const table = page.getByRole("table", { name: "State coordinators" });
   await expect(table).toContainText("Maharashtra");
   await expectAccessible(page, "state coordinators");
@@ -63,9 +61,7 @@ test("an admin creates a state coordinator for Maharashtra, who signs in with th
   const password = /Password:\s*(\S+)/.exec(text)?.[1] ?? "";
   expect(password.length).toBeGreaterThan(7);
   const coordinator = await (await browser.newContext()).newPage();
-  await signIn(coordinator, "coordinator", username, password);
-  await coordinator.goto(pageUrl("coordinator", "district-coordinator-management"));
-  await hydrated(coordinator);
+  await signInTo(coordinator, pageUrl("coordinator", "district-coordinator-management"), username, password);
   const mine = coordinator.getByRole("table", { name: "District coordinators" });
   // Its districts' coordinators only: the demo district coordinator is in Maharashtra.
   await expect(mine.getByRole("row", { name: /district/ })).toHaveCount(1);
@@ -146,7 +142,6 @@ test("an admin creates a state coordinator for Maharashtra, who signs in with th
 });
 
 test("region masters are the admins': a state coordinator is refused them", async ({ page }) => {
-  await signIn(page, "coordinator", "state");
-  const response = await page.goto(pageUrl("coordinator", "zonal-coordinators"));
+  const response = await signInTo(page, pageUrl("coordinator", "zonal-coordinators"), "state");
   expect(response?.status()).toBe(403);
 });

@@ -1,6 +1,6 @@
 import { type Download, expect, type Locator, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { expectAccessible, hydrated, pageUrl, signIn } from "./support";
+import { expectAccessible, hydrated, pageUrl, settled, signInTo } from "./support";
 
 const SCREENS = "e2e/artifacts/screens";
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -39,9 +39,7 @@ test("a GCC state coordinator imports students into its region's schools from th
   const phoneBase = 60_000_000 + Math.floor(Math.random() * 30_000_000);
   const names = ["Aisha", "Rehan", "Zoya"].map((name) => `${name}${suffix}`);
 
-  await signIn(page, "coordinator", "gccstate");
-  await page.goto(pageUrl("coordinator", "student-import"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("coordinator", "student-import"), "gccstate");
   await expect(page.getByRole("heading", { level: 1, name: "Bulk Student Import" })).toBeVisible();
   await expect(page).toHaveTitle(/^Bulk Student Import · /);
   await expect(page.getByRole("heading", { name: "Import students from a spreadsheet" })).toBeVisible();
@@ -147,16 +145,15 @@ test("a GCC state coordinator imports students into its region's schools from th
   await expect(imports.getByRole("link", { name: "Download the errors file of uae.xlsx" })).toBeVisible();
   await expectAccessible(page, "bulk student import with an import");
   await page.screenshot({ path: `${SCREENS}/gcc-student-import-page.png`, fullPage: true });
-  // On a phone too; the shell settles its layout a moment after a resize (200 ms debounce).
+  // On a phone too, once the shell has settled into its phone layout.
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(400);
+  await settled(page);
   await expect(imports).toContainText("uae.xlsx");
   await page.screenshot({ path: `${SCREENS}/gcc-student-import-page-phone.png`, fullPage: true });
 });
 
 test("a state coordinator outside GCC does not get the bulk import", async ({ page }) => {
-  await signIn(page, "coordinator", "state");
-  const response = await page.goto(pageUrl("coordinator", "student-import"));
+  const response = await signInTo(page, pageUrl("coordinator", "student-import"), "state");
   expect(response?.status()).toBe(403);
   await hydrated(page);
   await expect(page.getByText("You do not have permission to open this page")).toBeVisible();

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import type { AppId } from "@repo/auth/apps";
-import { PERMISSIONS_POLICY, REFERRER_POLICY } from "@repo/contracts/security-headers";
-import { API, APP_IDS, appOrigin, hydrated, pageUrl, signIn } from "./support";
+import { DOCUMENT_CACHE_CONTROL, PERMISSIONS_POLICY, REFERRER_POLICY } from "@repo/contracts/security-headers";
+import { API, APP_IDS, appOrigin, hydrated, pageUrl, signIn, signInTo } from "./support";
 
 // Security headers read from the real responses of the built apps and API, and the browser's own
 // word that the Content-Security-Policy blocks nothing the portal does (docs/decisions/031).
@@ -132,6 +132,8 @@ test("school: the signed-in pages (dashboard, a chart, a dialog with a file) bre
   await signIn(page, "school", "school");
   const document = await page.request.get(pageUrl("school", "statistics"));
   expect(document.headers()["content-security-policy"]).toMatch(/frame-ancestors 'none'/);
+  // A signed-in page is kept in no cache (what Back after signing out shows: e2e/account.spec.ts).
+  expect(document.headers()["cache-control"]).toBe(DOCUMENT_CACHE_CONTROL);
   await page.goto(pageUrl("school", "statistics"));
   await hydrated(page);
   await chartDrawn(page);
@@ -144,9 +146,7 @@ test("school: the signed-in pages (dashboard, a chart, a dialog with a file) bre
 
 test("coordinator: the admin's dashboard charts and a dialog with a file break no policy", async ({ page }) => {
   const violations = watchPolicy(page);
-  await signIn(page, "coordinator", "admin");
-  await page.goto(pageUrl("coordinator", "dashboard"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("coordinator", "dashboard"), "admin");
   await chartDrawn(page);
   await profileDialog(page, "coordinator");
   expect(violations).toEqual([]);
@@ -156,9 +156,7 @@ test("papersetter and outbox: pages, a dialog and an upload break no policy", as
   const violations = watchPolicy(page);
   await signIn(page, "papersetter", "psadmin");
   await profileDialog(page, "papersetter");
-  await signIn(page, "outbox", "outbox");
-  await page.goto(pageUrl("outbox", "templates"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("outbox", "templates"), "outbox");
   await profileDialog(page, "outbox", true);
   expect(violations).toEqual([]);
 });

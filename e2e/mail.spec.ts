@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, hydrated, mailsTo, pageUrl, signIn } from "./support";
+import { expectAccessible, hydrated, mailsTo, pageUrl, signInTo } from "./support";
 
 test.describe.configure({ mode: "serial" });
 // Each test waits for real mail delivery (the worker polls every second).
@@ -15,9 +15,7 @@ async function choose(page: Page, label: string, options: string[]) {
 test("the outbox writes to the state coordinators of one zone, previews, sends, and watches it delivered", async ({
   page,
 }) => {
-  await signIn(page, "outbox", "outbox");
-  await page.goto(pageUrl("outbox", "send-mail"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("outbox", "send-mail"), "outbox");
   await expectAccessible(page, "send mail");
 
   await choose(page, "Roles", ["State Coordinator"]);
@@ -55,9 +53,7 @@ test("the outbox writes to the state coordinators of one zone, previews, sends, 
 });
 
 test("the outbox retries a message the mail server refused", async ({ page }) => {
-  await signIn(page, "outbox", "outbox");
-  await page.goto(pageUrl("outbox", "send-mail"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("outbox", "send-mail"), "outbox");
   await page.getByLabel("A list of addresses").check();
   await page.getByRole("textbox", { name: "Addresses" }).fill("bounce.retry@example.org");
   await page.getByRole("button", { name: "Check recipients" }).click();
@@ -92,9 +88,7 @@ test("the outbox retries a message the mail server refused", async ({ page }) =>
 });
 
 test("the outbox edits a template, previews it with sample values and saves a new version", async ({ page }) => {
-  await signIn(page, "outbox", "outbox");
-  await page.goto(pageUrl("outbox", "templates", { search: "results" }));
-  await hydrated(page);
+  await signInTo(page, pageUrl("outbox", "templates", { search: "results" }), "outbox");
   await expectAccessible(page, "templates");
   await page.getByRole("button", { name: /^Edit Results published \(English\)/ }).click();
   const editor = page.getByRole("dialog", { name: /^Edit template: Results published/ });
@@ -115,9 +109,7 @@ test("the outbox edits a template, previews it with sample values and saves a ne
 });
 
 test("a coordinator's Send Mail offers only its own audiences", async ({ page }) => {
-  await signIn(page, "coordinator", "state");
-  await page.goto(pageUrl("coordinator", "send-mail"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("coordinator", "send-mail"), "state");
   await expect(page.getByLabel("A list of addresses")).toHaveCount(0);
   await page.getByRole("button", { name: /^Roles/ }).click();
   await expect(page.getByRole("listbox").getByRole("option")).toHaveText([

@@ -1,6 +1,16 @@
 import { expect, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { API, DEMO_PASSWORD, expectAccessible, fillSchoolDetails, mailsTo, pageUrl, signIn } from "./support";
+import {
+  API,
+  DEMO_PASSWORD,
+  expectAccessible,
+  fillSchoolDetails,
+  mailsTo,
+  pageUrl,
+  settled,
+  signIn,
+  signInTo,
+} from "./support";
 
 const SCREENS = "e2e/artifacts/screens";
 const PHONE = { width: 390, height: 844 };
@@ -10,14 +20,14 @@ const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 test.setTimeout(180_000);
 
 async function shots(page: Page, name: string) {
-  await page.waitForTimeout(400);
+  await settled(page);
   await page.screenshot({ path: `${SCREENS}/master-institutes-${name}.png`, fullPage: true });
   const desktop = page.viewportSize();
   await page.setViewportSize(PHONE);
-  await page.waitForTimeout(400);
+  await settled(page);
   await page.screenshot({ path: `${SCREENS}/master-institutes-${name}-phone.png`, fullPage: true });
   if (desktop) await page.setViewportSize(desktop);
-  await page.waitForTimeout(400);
+  await settled(page);
 }
 
 /** 0 → "a", 27 → "bb": names without digits. */
@@ -132,8 +142,7 @@ test("LMS creates a master institute and disables it, which stops its sign-in", 
   const name = `E2E Education Trust ${stamp}`;
   const username = `e2etrust${stamp}`;
   const email = `trust-${stamp}@e2e.example.org`;
-  await signIn(page, "coordinator", "lms");
-  await page.goto(pageUrl("coordinator", "master-institutes"));
+  await signInTo(page, pageUrl("coordinator", "master-institutes"), "lms");
   await expect(page.getByRole("row", { name: /Vidya Bharati Institute Group/ })).toBeVisible();
   await expectAccessible(page);
 

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { editor, insertFormula } from "./papers-support";
-import { expectAccessible, hydrated, pageUrl, signIn } from "./support";
+import { expectAccessible, hydrated, pageUrl, signInTo } from "./support";
 
 test.describe.configure({ mode: "serial" });
 
@@ -15,9 +15,7 @@ test("the subject panel writes a question with a formula and edits it; the sub a
   browser,
 }) => {
   test.slow();
-  await signIn(page, "papersetter", "subject");
-  await page.goto(pageUrl("papersetter", "level1-questions"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("papersetter", "level1-questions"), "subject");
   await expect(page.getByRole("table", { name: "Level 1 questions" })).toBeVisible();
   await expectAccessible(page, "level 1 questions");
 
@@ -80,9 +78,7 @@ test("the subject panel writes a question with a formula and edits it; the sub a
 
   // The sub admin reads the history: what changed, and the words added.
   const admin = await (await browser.newContext()).newPage();
-  await signIn(admin, "papersetter", "pssubadmin");
-  await admin.goto(pageUrl("papersetter", "question", { id: questionId }));
-  await hydrated(admin);
+  await signInTo(admin, pageUrl("papersetter", "question", { id: questionId }), "pssubadmin");
   await admin.getByRole("button", { name: "History" }).click();
   const history = admin.getByRole("dialog", { name: `History of question ${questionId}` });
   const versions = history.getByRole("list", { name: "Versions, newest first" });
@@ -116,9 +112,7 @@ test("the subject panel writes a question with a formula and edits it; the sub a
 });
 
 test("a translator reads a question and links only into its own languages", async ({ page }) => {
-  await signIn(page, "papersetter", "translator");
-  await page.goto(pageUrl("papersetter", "level1-questions"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("papersetter", "level1-questions"), "translator");
   await page.getByRole("searchbox").fill("SI unit of force");
   await expect(page).toHaveURL(/search=SI/);
   const row = page.getByRole("table", { name: "Level 1 questions" }).getByRole("row", { name: /SI unit of force/ });

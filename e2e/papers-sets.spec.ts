@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, hydrated, pageUrl, signIn } from "./support";
+import { expectAccessible, hydrated, pageUrl, signInTo } from "./support";
 
 /**
  * Paper sets, the exam schedule and panel members in the papersetter app. The demo has three
@@ -28,9 +28,7 @@ test("the admin assembles a Level 1 class VIII set in English and Hindi, checks 
   test.slow();
   const stamp = Date.now().toString(36).slice(-6).toUpperCase();
   const code = `E2E-${stamp}`;
-  await signIn(page, "papersetter", "psadmin");
-  await page.goto(pageUrl("papersetter", "level1-papersets"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("papersetter", "level1-papersets"), "psadmin");
   const list = page.getByRole("table", { name: "Level 1 paper sets" });
   await expect(list).toContainText("L1-VIII-A");
   await expectAccessible(page, "level 1 paper sets");
@@ -124,9 +122,7 @@ test("the admin assembles a Level 1 class VIII set in English and Hindi, checks 
 });
 
 test("the sub admin assembles but cannot finalize; the subject panel only reads", async ({ page, browser }) => {
-  await signIn(page, "papersetter", "pssubadmin");
-  await page.goto(pageUrl("papersetter", "level1-papersets"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("papersetter", "level1-papersets"), "pssubadmin");
   await page
     .getByRole("table", { name: "Level 1 paper sets" })
     .getByRole("link", { name: "L1-VIII-A", exact: true })
@@ -140,9 +136,7 @@ test("the sub admin assembles but cannot finalize; the subject panel only reads"
   await expect(page.getByRole("region", { name: "Download" })).toBeVisible();
 
   const panel = await (await browser.newContext()).newPage();
-  await signIn(panel, "papersetter", "subject");
-  await panel.goto(pageUrl("papersetter", "level1-papersets"));
-  await hydrated(panel);
+  await signInTo(panel, pageUrl("papersetter", "level1-papersets"), "subject");
   await expect(panel.getByRole("button", { name: "New paper set" })).toHaveCount(0);
   await panel
     .getByRole("table", { name: "Level 1 paper sets" })
@@ -167,9 +161,7 @@ test("the sub admin assembles but cannot finalize; the subject panel only reads"
 
 test("the admin sets an exam date in India time and sees it in the schedule", async ({ page }) => {
   const note = `E2E ${Date.now().toString(36)}`;
-  await signIn(page, "papersetter", "psadmin");
-  await page.goto(pageUrl("papersetter", "exam-schedule"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("papersetter", "exam-schedule"), "psadmin");
   await expect(page.getByRole("table", { name: "Level 1 schedule" })).toContainText("13 Dec 2026, 10:00 am IST");
   await page.getByRole("button", { name: "Set an exam date" }).click();
   const dialog = page.getByRole("dialog", { name: "Set an exam date" });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { API, DEMO_PASSWORD, expectAccessible, hydrated, pageUrl, signIn } from "./support";
+import { API, DEMO_PASSWORD, expectAccessible, hydrated, pageUrl, signInTo } from "./support";
 
 /** The demo's Level 1 class VIII question whose text holds the formula x^2 + 2x + 1, found as the translator. */
 async function formulaQuestion(): Promise<number> {
@@ -29,11 +29,12 @@ test("a translator translates the formula question into Urdu keeping the formula
 }) => {
   test.slow();
   const questionId = String(await formulaQuestion());
-  await signIn(page, "papersetter", "translator");
-
   // Urdu: the English on the left, the Urdu editors on the right, right to left.
-  await page.goto(pageUrl("papersetter", "translate", { question_id: questionId, language_id: URDU }));
-  await hydrated(page);
+  await signInTo(
+    page,
+    pageUrl("papersetter", "translate", { question_id: questionId, language_id: URDU }),
+    "translator",
+  );
   await expect(page.getByRole("heading", { name: `Translate question ${questionId} into Urdu` })).toBeVisible();
   const text = page.getByRole("textbox", { name: "Urdu: Question text" });
   await expect(text).toBeVisible();
@@ -74,9 +75,7 @@ test("a translator translates the formula question into Urdu keeping the formula
 
   // The admin's Level 1 dashboard counts the Urdu translation.
   const admin = await (await browser.newContext()).newPage();
-  await signIn(admin, "papersetter", "psadmin");
-  await admin.goto(pageUrl("papersetter", "level1-dashboard", { class_id: "8" }));
-  await hydrated(admin);
+  await signInTo(admin, pageUrl("papersetter", "level1-dashboard", { class_id: "8" }), "psadmin");
   const table = admin.getByRole("table", { name: "Level 1 questions by subject and class" });
   const mathematics = table.getByRole("row").filter({ hasText: "Mathematics" });
   await expect(mathematics).toHaveCount(1);

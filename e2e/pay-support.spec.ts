@@ -2,15 +2,13 @@ import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import type { Money } from "@repo/contracts/fees";
 import { DEMO_GATEWAY_DEFAULT_SECRET, hmacHex, webhookBody } from "../apps/api/src/services/payments/gateway";
-import { API, expectAccessible, hydrated, pageUrl, schoolWithStudents, signIn } from "./support";
+import { API, expectAccessible, hydrated, pageUrl, schoolWithStudents, signIn, signInTo } from "./support";
 
 test("pay support finds the students who cannot sign in, exports them, and lets one sign in again", async ({
   page,
   browser,
 }) => {
-  await signIn(page, "coordinator", "paysupport");
-  await page.goto(pageUrl("coordinator", "student-inactive-list"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("coordinator", "student-inactive-list"), "paysupport");
   // The demo pay-support user's mobile is unverified: the optional step is put off (e2e/account covers it).
   await page.getByRole("dialog", { name: "Verify your mobile number" }).getByRole("button", { name: "Later" }).click();
   const table = page.getByRole("table", { name: "Inactive students" });
@@ -43,8 +41,7 @@ test("pay support finds the students who cannot sign in, exports them, and lets 
 });
 
 test("pay support's pages are refused to a coordinator", async ({ page }) => {
-  await signIn(page, "coordinator", "zonal");
-  const response = await page.goto(pageUrl("coordinator", "student-inactive-list"));
+  const response = await signInTo(page, pageUrl("coordinator", "student-inactive-list"), "zonal");
   expect(response?.status()).toBe(403);
 });
 
@@ -62,9 +59,7 @@ test("pay support finds a school's unfinished payment by the student's name and 
   });
   const reference = ((await created.json()) as { data: { reference: string } }).data.reference;
 
-  await signIn(page, "coordinator", "paysupport");
-  await page.goto(pageUrl("coordinator", "student-pay-support"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("coordinator", "student-pay-support"), "paysupport");
   await page.getByRole("dialog", { name: "Verify your mobile number" }).getByRole("button", { name: "Later" }).click();
   await page.getByRole("searchbox").fill(String(kiran));
   const row = page.getByRole("table", { name: "Orders" }).getByRole("row", { name: new RegExp(reference) });
@@ -89,9 +84,7 @@ test("pay support finds a school's unfinished payment by the student's name and 
 test("pay support sees each school's balance, goes to its orders, and lists referred students' payments", async ({
   page,
 }) => {
-  await signIn(page, "coordinator", "paysupport");
-  await page.goto(pageUrl("coordinator", "school-pay-support"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("coordinator", "school-pay-support"), "paysupport");
   await page.getByRole("dialog", { name: "Verify your mobile number" }).getByRole("button", { name: "Later" }).click();
   await page.getByRole("searchbox").fill("Jnana Prabodhini");
   const row = page.getByRole("table", { name: "Schools and balances" }).getByRole("row", { name: /Jnana Prabodhini/ });
@@ -154,9 +147,7 @@ test("pay support gives back a second payment of a paid order, and an admin refu
   expect(((await webhook.json()) as { data: { outcome: string } }).data.outcome).toBe("duplicate");
 
   // Pay support gives the second payment back.
-  await signIn(page, "coordinator", "paysupport");
-  await page.goto(`${pageUrl("coordinator", "student-pay-support")}?search=${order.reference}`);
-  await hydrated(page);
+  await signInTo(page, `${pageUrl("coordinator", "student-pay-support")}?search=${order.reference}`, "paysupport");
   await page.getByRole("dialog", { name: "Verify your mobile number" }).getByRole("button", { name: "Later" }).click();
   const row = page.getByRole("table", { name: "Orders" }).getByRole("row", { name: new RegExp(order.reference) });
   await row.getByRole("button", { name: `Open ${order.reference}` }).click();
@@ -174,9 +165,7 @@ test("pay support gives back a second payment of a paid order, and an admin refu
 
   // An admin finds the order on Student Payments and refunds it: the student is payable again.
   const admin = await (await browser.newContext()).newPage();
-  await signIn(admin, "coordinator", "admin");
-  await admin.goto(`${pageUrl("coordinator", "student-pay-support")}?search=${order.reference}`);
-  await hydrated(admin);
+  await signInTo(admin, `${pageUrl("coordinator", "student-pay-support")}?search=${order.reference}`, "admin");
   const adminRow = admin.getByRole("table", { name: "Orders" }).getByRole("row", { name: new RegExp(order.reference) });
   await adminRow.getByRole("button", { name: `Open ${order.reference}` }).click();
   const adminDialog = admin.getByRole("dialog", { name: `Order ${order.reference}` });

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
-import { addStudents, expectAccessible, hydrated, mailsTo, pageUrl, registerSchool, signIn } from "./support";
+import { addStudents, expectAccessible, hydrated, mailsTo, pageUrl, registerSchool, signInTo } from "./support";
 
 test("a school pays for 3 students through the demo gateway, downloads the invoice, raises a request that pay support resolves; a failed payment leaves the student payable", async ({
   page,
@@ -13,11 +13,9 @@ test("a school pays for 3 students through the demo gateway, downloads the invoi
   const account = await registerSchool(page, `e2epay${stamp}`, email, `E2E Pay Vidyalaya ${stamp}`);
   const names = ["Asha", "Bela", "Chitra", "Diya"].map((name) => `${name}${letters}`);
   await addStudents(account.username, account.password, names, 60_000_000 + Math.floor(Math.random() * 30_000_000));
-  await signIn(page, "school", account.username, account.password);
 
   // 1. Choose 3 of the 4 unpaid students and pay.
-  await page.goto(pageUrl("school", "payment-student"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("school", "payment-student"), account.username, account.password);
   await expect(page.getByText("4 unpaid students")).toBeVisible();
   await expectAccessible(page, "payment for students");
   const table = page.getByRole("table", { name: "Unpaid students" });
@@ -97,9 +95,7 @@ test("a school pays for 3 students through the demo gateway, downloads the invoi
 
   // 7. Pay support answers: in progress, then resolved, each with a comment.
   const desk = await (await browser.newContext()).newPage();
-  await signIn(desk, "coordinator", "paysupport");
-  await desk.goto(pageUrl("coordinator", "raised-requests"));
-  await hydrated(desk);
+  await signInTo(desk, pageUrl("coordinator", "raised-requests"), "paysupport");
   await desk.getByRole("dialog", { name: "Verify your mobile number" }).getByRole("button", { name: "Later" }).click();
   await desk.getByRole("searchbox").fill(subject);
   const asked = desk.getByRole("table", { name: "Raised requests" }).getByRole("row", { name: new RegExp(subject) });

@@ -1,12 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, hydrated, pageUrl, signIn } from "./support";
+import { expectAccessible, hydrated, pageUrl, signIn, signInTo } from "./support";
 
 /** The details card, the contact card and the school or region card of /view-profile, by their names. */
 const card = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 
-async function openProfilePage(page: Page, app: "school" | "coordinator") {
-  await page.goto(pageUrl(app, "view-profile"));
-  await hydrated(page);
+/** Signs in as `username` straight to /view-profile. */
+async function openProfilePage(page: Page, app: "school" | "coordinator", username: string) {
+  await signInTo(page, pageUrl(app, "view-profile"), username);
   await expect(page.getByRole("heading", { name: "My Profile", level: 1 })).toBeVisible();
 }
 
@@ -14,8 +14,7 @@ test.describe("a phone", () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
   test("a student's own page: its details, its school, and the two dialogs, at 360 px", async ({ page }) => {
-    await signIn(page, "school", "student");
-    await openProfilePage(page, "school");
+    await openProfilePage(page, "school", "student");
     const details = card(page, "Demo Student");
     await expect(details).toContainText("Student");
     await expect(details.getByRole("img", { name: "Demo Student" })).toBeVisible();
@@ -48,8 +47,7 @@ test.describe("a phone", () => {
 });
 
 test("an admin's own page: its details, then an edit saved from the page shows on it", async ({ page }) => {
-  await signIn(page, "coordinator", "admin");
-  await openProfilePage(page, "coordinator");
+  await openProfilePage(page, "coordinator", "admin");
   const details = card(page, "Demo Admin");
   await expect(details.getByRole("definition").filter({ hasText: /^admin$/ })).toBeVisible();
   await expect(details.getByRole("definition").filter({ hasText: /^Admin$/ })).toBeVisible();
@@ -76,8 +74,7 @@ test("an admin's own page: its details, then an edit saved from the page shows o
 });
 
 test("a coordinator's page names its region, and every app has the page", async ({ page }) => {
-  await signIn(page, "coordinator", "state");
-  await openProfilePage(page, "coordinator");
+  await openProfilePage(page, "coordinator", "state");
   await expect(card(page, "Region")).toContainText("State");
   await expect(card(page, "Region")).toContainText("Maharashtra");
   for (const [app, username] of [
@@ -87,8 +84,7 @@ test("a coordinator's page names its region, and every app has the page", async 
     const other = await page.context().browser()?.newContext();
     const second = await other?.newPage();
     if (!second) throw new Error("no second page");
-    await signIn(second, app, username);
-    await second.goto(pageUrl(app, "view-profile"));
+    await signInTo(second, pageUrl(app, "view-profile"), username);
     await expect(second.getByRole("button", { name: "Edit profile" })).toBeVisible();
     await expect(card(second, "Contact details")).toContainText(`${username}@demo.example.org`);
     await other?.close();
@@ -99,7 +95,8 @@ test("an unverified mobile number can be verified from the page", async ({ page 
   await signIn(page, "coordinator", "paysupport");
   // The sign-in offers the step once; "Later" puts it off, and the page offers it again.
   await page.getByRole("dialog", { name: "Verify your mobile number" }).getByRole("button", { name: "Later" }).click();
-  await openProfilePage(page, "coordinator");
+  await page.goto(pageUrl("coordinator", "view-profile"));
+  await hydrated(page);
   const contact = card(page, "Contact details");
   await expect(contact).toContainText("+919800000005");
   await expect(contact).toContainText("Not verified");

@@ -1,11 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { API, expectAccessible, hydrated, mailsTo, pageUrl, signIn } from "./support";
+import { API, expectAccessible, hydrated, mailsTo, pageUrl, signInTo } from "./support";
 
 test("an institute buys study material through the demo gateway and then opens it", async ({ page }) => {
   test.slow();
-  await signIn(page, "school", "institute");
-  await page.goto(pageUrl("school", "buy-study-material"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("school", "buy-study-material"), "institute");
   const table = page.getByRole("table", { name: "Study material for sale" });
   const row = table.getByRole("row", { name: /Level 2 preparation guide/ });
   await expect(row).toContainText("Tick to buy");

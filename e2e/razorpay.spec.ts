@@ -7,7 +7,7 @@ import { createHmac } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import { expect, test } from "@playwright/test";
 import { RAZORPAY_CHECKOUT_SCRIPT } from "@repo/contracts/payments-constants";
-import { hydrated, pageUrl, RAZORPAY_STAND_IN, schoolWithStudents, signIn } from "./support";
+import { pageUrl, RAZORPAY_STAND_IN, schoolWithStudents, signInTo } from "./support";
 
 test.skip(process.env.PAYMENT_PROVIDER !== "razorpay", "the portal runs with the demo gateway");
 
@@ -78,9 +78,7 @@ test("a school pays through Razorpay's checkout and its students are paid", asyn
     }),
   );
 
-  await signIn(page, "school", account.username, account.password);
-  await page.goto(pageUrl("school", "payment-student"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("school", "payment-student"), account.username, account.password);
   await page.getByRole("button", { name: "Pay for all 2 unpaid" }).click();
   await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
   await expect(page.getByText("You pay in Razorpay's window")).toBeVisible();

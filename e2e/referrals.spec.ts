@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { API, DEMO_PASSWORD, expectAccessible, hydrated, pageUrl, signIn } from "./support";
+import { API, DEMO_PASSWORD, expectAccessible, hydrated, pageUrl, signInTo } from "./support";
 
 async function tokenOf(username: string, app: string) {
   const login = await fetch(`${API}/api/login`, {
@@ -20,9 +20,7 @@ test("an admin sets a commission rule; the school approves a referral; once paid
   const school = await (await browser.newContext(options)).newPage();
 
   // 1. The admin adds the Level 1 rule: ₹50 per paid referred student.
-  await signIn(admin, "coordinator", "admin");
-  await admin.goto(pageUrl("coordinator", "commission-rules"));
-  await hydrated(admin);
+  await signInTo(admin, pageUrl("coordinator", "commission-rules"), "admin");
   await expect(admin.getByText("No commission rules yet")).toBeVisible();
   await admin.getByRole("button", { name: "Add rule" }).click();
   const ruleDialog = admin.getByRole("dialog", { name: "Add commission rule" });
@@ -79,9 +77,7 @@ test("an admin sets a commission rule; the school approves a referral; once paid
   };
   const name = `${first} Sharma`;
 
-  await signIn(school, "school", "school");
-  await school.goto(pageUrl("school", "referred-students", { referral_status: "pending" }));
-  await hydrated(school);
+  await signInTo(school, pageUrl("school", "referred-students", { referral_status: "pending" }), "school");
   await expect(school.getByRole("textbox", { name: "Referral code" })).toHaveValue(/^VVM/);
   await expect(school.getByRole("textbox", { name: "Share link" })).toHaveValue(/\/sif\/register\?ref=VVM/);
   const table = school.getByRole("table", { name: "Referred students" });

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { expectAccessible, hydrated, pageUrl, signIn } from "./support";
+import { expectAccessible, hydrated, pageUrl, signIn, signInTo } from "./support";
 
 /** The total a list's footer gives: "Showing 1–10 of 1,234". */
 async function listTotal(page: Page): Promise<number> {
@@ -9,11 +9,9 @@ async function listTotal(page: Page): Promise<number> {
 }
 
 test("a district coordinator exports its students to XLSX, and the file holds the list's rows", async ({ page }) => {
-  await signIn(page, "coordinator", "district");
   // The old portal's address of this list leads to it.
-  await page.goto(pageUrl("coordinator", "view-students"));
+  await signInTo(page, pageUrl("coordinator", "view-students"), "district");
   await expect(page).toHaveURL(/\/total-student$/);
-  await hydrated(page);
   const table = page.getByRole("table", { name: "Total students" });
   await expect(table.getByRole("row").nth(1)).toBeVisible();
   const total = await listTotal(page);

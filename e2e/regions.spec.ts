@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible, hydrated, pageUrl, signIn } from "./support";
+import { expectAccessible, hydrated, pageUrl, signInTo } from "./support";
 
 test.describe.configure({ mode: "serial" });
 
@@ -7,8 +7,7 @@ test("regions: list, search, filter and page through districts", async ({ page }
   // Six list states, each with an axe check: 37 s alone on a busy 2-core machine, past 60 s once
   // while the whole suite ran beside a build.
   test.slow();
-  await signIn(page, "coordinator", "admin");
-  await page.goto(pageUrl("coordinator", "districts"));
+  await signInTo(page, pageUrl("coordinator", "districts"), "admin");
   const table = page.getByRole("table", { name: "Districts" });
   await expect(table.getByRole("row")).toHaveCount(11); // header + 10 rows (page size 10)
   await expectAccessible(page);
@@ -24,8 +23,7 @@ test("regions: list, search, filter and page through districts", async ({ page }
 });
 
 test("regions: create, edit and delete a prant; field messages; the 409 message", async ({ page }) => {
-  await signIn(page, "coordinator", "orgteam");
-  await page.goto(pageUrl("coordinator", "prants"));
+  await signInTo(page, pageUrl("coordinator", "prants"), "orgteam");
   await page.getByRole("button", { name: "Create" }).click();
   const dialog = page.getByRole("dialog", { name: "Create prant" });
   await dialog.getByLabel("Prant name").fill("K");

@@ -1,12 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible, hydrated, pageUrl, signIn } from "./support";
+import { expectAccessible, hydrated, pageUrl, signInTo } from "./support";
 
 // The demo's results (apps/api/src/services/results/demo.ts) are loaded when the portal starts.
 
 test("an admin opens the final results, filters by class and sees each student's ranks", async ({ page }) => {
-  await signIn(page, "coordinator", "admin");
-  await page.goto(pageUrl("coordinator", "student-final"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("coordinator", "student-final"), "admin");
   const table = page.getByRole("table", { name: "Student Final Results, Level 1" });
   await expect(table.locator("tbody tr").first()).toBeVisible();
   await expectAccessible(page, "student final results");
@@ -34,9 +32,7 @@ test("an admin opens the final results, filters by class and sees each student's
 test("a state of the statewise list opens its students; a school of the school list opens its own", async ({
   page,
 }) => {
-  await signIn(page, "coordinator", "admin");
-  await page.goto(pageUrl("coordinator", "statewise-student-list"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("coordinator", "statewise-student-list"), "admin");
   const states = page.getByRole("table", { name: "States, Level 1" });
   const first = states.locator("tbody tr").first();
   const state = (await first.locator("td").first().textContent())?.trim() ?? "";

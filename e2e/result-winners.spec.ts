@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { studentResultPath } from "@repo/auth/result-paths";
-import { API, apiToken, appOrigin, expectAccessible, hydrated, pageUrl, signIn } from "./support";
+import { API, apiToken, appOrigin, expectAccessible, hydrated, pageUrl, signInTo } from "./support";
 
 // The demo's results (apps/api/src/services/results/demo.ts) are loaded when the portal starts.
 
@@ -88,9 +88,7 @@ test("an admin sees a tie at the school-topper cut-off marked, and opens a winne
   const token = await adminToken();
   const { winner, restore } = await schoolTopperTie(token);
   try {
-    await signIn(page, "coordinator", "admin");
-    await page.goto(pageUrl("coordinator", "result-winner-tab"));
-    await hydrated(page);
+    await signInTo(page, pageUrl("coordinator", "result-winner-tab"), "admin");
     await expect(page.getByRole("tab", { name: "National camp", selected: true })).toBeVisible();
     await expect(page.getByRole("table", { name: "National camp winners" }).locator("tbody tr").first()).toBeVisible();
     await expectAccessible(page, "winners, national camp");
@@ -139,9 +137,7 @@ test("an admin sees a tie at the school-topper cut-off marked, and opens a winne
 test("a district coordinator's ranking opens its district's rank list; another district is not there", async ({
   page,
 }) => {
-  await signIn(page, "coordinator", "district");
-  await page.goto(pageUrl("coordinator", "ranking"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("coordinator", "ranking"), "district");
   const states = page.getByRole("table", { name: "States" });
   await expect(states.locator("tbody tr")).toHaveCount(1);
   await expectAccessible(page, "ranking, states");
@@ -168,9 +164,7 @@ test("a district coordinator's ranking opens its district's rank list; another d
 });
 
 test("the insight shows a level's summary and each question's options, level picked", async ({ page }) => {
-  await signIn(page, "coordinator", "admin");
-  await page.goto(pageUrl("coordinator", "student-mock-insight"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("coordinator", "student-mock-insight"), "admin");
   await expect(page.getByRole("heading", { name: "Mock exam insight" })).toBeVisible();
   await expect(page.getByRole("group", { name: "Summary" })).toContainText("Answer sheets");
   const questions = page.getByRole("table", { name: "Questions" });

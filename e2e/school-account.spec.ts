@@ -7,6 +7,7 @@ import {
   hydrated,
   pageUrl,
   signIn,
+  signInTo,
   verificationLink,
 } from "./support";
 
@@ -118,9 +119,7 @@ test("a school registers, verifies its e-mail from the mail, signs in and keeps 
 });
 
 test("a school with more than 10 referred students saves its bank details with its password", async ({ page }) => {
-  await signIn(page, "school", "school", DEMO_PASSWORD);
-  await page.goto(pageUrl("school", "bank-detail"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("school", "bank-detail"), "school", DEMO_PASSWORD);
   await expect(page.getByText("No bank details are saved yet.")).toBeVisible();
   await expect(page.getByLabel("Account holder's name")).toBeVisible();
   await page.getByLabel("Account holder's name").fill("Jnana Prabodhini Trust");

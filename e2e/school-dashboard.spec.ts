@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { API, DEMO_PASSWORD, expectAccessible, hydrated, pageUrl, signIn } from "./support";
+import { API, DEMO_PASSWORD, expectAccessible, hydrated, pageUrl, signIn, signInTo } from "./support";
 
 const SCREENS = "e2e/artifacts/screens";
 const PHONE = { width: 390, height: 844 };
@@ -120,9 +120,7 @@ test("a school sees its students, what is due, its dates and coordinators on the
 
 test("the statistics page shows a chart and a table for class, language, gender and payment", async ({ page }) => {
   const errors = hydrationErrors(page);
-  await signIn(page, "school", "school");
-  await page.goto(pageUrl("school", "statistics"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("school", "statistics"), "school");
   await expect(page.getByRole("heading", { name: "Statistics", level: 1 })).toBeVisible();
   for (const title of [
     "Students by class",

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible, pageUrl, registerSchool, signIn } from "./support";
+import { expectAccessible, pageUrl, registerSchool, signInTo } from "./support";
 
 test("the school deactivates and reactivates itself with the exact dialogs", async ({ page }) => {
   // A school of its own: while the demo school is switched off, other specs running beside this one
@@ -11,8 +11,7 @@ test("the school deactivates and reactivates itself with the exact dialogs", asy
     `toggle-${stamp}@e2e.example.org`,
     `E2E Toggle School ${stamp}`,
   );
-  await signIn(page, "school", account.username, account.password);
-  await page.goto(pageUrl("school", "disable-account"));
+  await signInTo(page, pageUrl("school", "disable-account"), account.username, account.password);
   await expect(page.getByText("Active", { exact: true })).toBeVisible();
   await expectAccessible(page);
 
@@ -42,8 +41,7 @@ test("the school deactivates and reactivates itself with the exact dialogs", asy
 });
 
 test("only the school account has the toggle: an institute gets 403", async ({ page }) => {
-  await signIn(page, "school", "institute");
-  const response = await page.goto(pageUrl("school", "disable-account"));
+  const response = await signInTo(page, pageUrl("school", "disable-account"), "institute");
   expect(response?.status()).toBe(403);
   await expect(page.getByText("You do not have permission to open this page")).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { appOrigin, expectAccessible, hydrated, mailsTo, pageUrl, signIn } from "./support";
+import { appOrigin, expectAccessible, hydrated, mailsTo, pageUrl, signInTo } from "./support";
 
 const SCREENS = "e2e/artifacts/screens";
 const shot = async (page: Page, name: string, fullPage = true) => {
@@ -71,9 +71,7 @@ test("a student registers alone with a school's referral link, gets the mail, an
   expect(mail?.text).toMatch(/Password: \S{8,}/);
 
   // A coordinator of the school's district finds the student in the individual-students list.
-  await signIn(page, "coordinator", "district");
-  await page.goto(pageUrl("coordinator", "individual-students"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("coordinator", "individual-students"), "district");
   await expect(page.getByRole("heading", { name: "Individual students" }).first()).toBeVisible();
   await page.getByRole("searchbox").fill(firstName);
   await page.getByRole("searchbox").press("Enter");
@@ -87,9 +85,7 @@ test("a student registers alone with a school's referral link, gets the mail, an
 });
 
 test("an admin sees the Import and Delete actions of the individual-students list", async ({ page }) => {
-  await signIn(page, "coordinator", "admin");
-  await page.goto(pageUrl("coordinator", "individual-students"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("coordinator", "individual-students"), "admin");
   await expect(page.getByRole("button", { name: "Import" })).toBeVisible();
   await expect(page.getByRole("button", { name: /^Delete / }).first()).toBeVisible();
   await page.getByRole("button", { name: "Import" }).click();

@@ -1,13 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { landingFor, ROLES } from "@repo/auth/roles";
-import { APP_IDS, appOf, appOrigin, expectAccessible, pageUrl, signIn } from "./support";
+import { APP_IDS, appOf, appOrigin, expectAccessible, pageUrl, signInWithForm } from "./support";
 
 // Every role signs in at its own app and lands on its own landing page, checked with axe.
 for (const role of ROLES) {
   test(`role ${role.id} (${role.demoUsername}) signs in at the ${role.app} app and lands on ${role.landingPath}`, async ({
     page,
   }) => {
-    await signIn(page, role.app, role.demoUsername);
+    await signInWithForm(page, role.app, role.demoUsername);
     const landing = landingFor(role.id);
     expect(appOf(page.url())).toBe(landing.app);
     expect(new URL(page.url()).pathname).toBe(landing.path);
@@ -30,7 +30,7 @@ for (const from of APP_IDS) {
     test(`signing in at the ${from} app as ${role.demoUsername} hands over to ${role.app} ${role.landingPath}`, async ({
       page,
     }) => {
-      await signIn(page, from, role.demoUsername);
+      await signInWithForm(page, from, role.demoUsername);
       const landing = landingFor(role.id);
       expect(appOf(page.url())).toBe(landing.app);
       expect(new URL(page.url()).pathname).toBe(landing.path);
@@ -70,7 +70,7 @@ test("a replayed handoff code fails and leads back to login", async ({ page }) =
   page.on("request", (request) => {
     if (request.url().includes("/auth/handoff?")) handoffs.push(request.url());
   });
-  await signIn(page, "school", "admin");
+  await signInWithForm(page, "school", "admin");
   expect(appOf(page.url())).toBe("coordinator");
   expect(handoffs).toHaveLength(1);
   const replay = await page.context().browser()?.newContext();

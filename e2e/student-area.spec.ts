@@ -11,7 +11,7 @@ import {
   maharashtraZone,
   mailsTo,
   pageUrl,
-  signIn,
+  signInTo,
 } from "./support";
 
 // The student area (issue 16) on a phone: an individual student registers, pays through the demo
@@ -244,9 +244,7 @@ test("a student registers alone, pays, takes its admit card, and reads its expla
 });
 
 test("the demo student's area shows its exams, results and certificate, and its profile opens", async ({ page }) => {
-  await signIn(page, "school", "student");
-  await page.goto(`${pageUrl("school", "student-home")}?lang=en`);
-  await hydrated(page);
+  await signInTo(page, `${pageUrl("school", "student-home")}?lang=en`, "student");
   await expect(page.getByRole("heading", { name: "My exams", exact: true })).toBeVisible();
   await expect(page.getByRole("list", { name: "What to do next" }).locator('[aria-current="step"]')).toContainText(
     "Certificate",

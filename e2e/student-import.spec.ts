@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { type Download, expect, type Locator, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { expectAccessible, hydrated, pageUrl, registerSchool, signIn } from "./support";
+import { expectAccessible, hydrated, pageUrl, registerSchool, settled, signInTo } from "./support";
 
 const SCREENS = "e2e/artifacts/screens";
 const PHONE = { width: 390, height: 844 };
@@ -17,8 +17,8 @@ test.setTimeout(180_000);
  */
 async function shots(page: Page, name: string, menu?: () => Promise<void>) {
   const shoot = async (file: string) => {
-    // The shell settles its layout a moment after a resize (spec §9: 200 ms debounce).
-    await page.waitForTimeout(400);
+    // The shell settles into the layout of the new width (and a menu opens) before the shot.
+    await settled(page);
     if (menu) {
       await page.evaluate(() => window.scrollTo(0, 0));
       await menu();
@@ -30,7 +30,7 @@ async function shots(page: Page, name: string, menu?: () => Promise<void>) {
   await page.setViewportSize(PHONE);
   await shoot(`${name}-phone`);
   if (desktop) await page.setViewportSize(desktop);
-  await page.waitForTimeout(400);
+  await settled(page);
   await menu?.();
 }
 
@@ -83,11 +83,9 @@ test("a new school imports students from the template, fixes the errors file, an
     `import-${stamp}@e2e.example.org`,
     `E2E Import Vidyalaya ${stamp}`,
   );
-  await signIn(page, "school", account.username, account.password);
 
   // One student with the form.
-  await page.goto(pageUrl("school", "add-students"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("school", "add-students"), account.username, account.password);
   await page.getByLabel("First name").fill(`Farah${suffix}`);
   await page.getByLabel("Last name").fill("Shaikh");
   await page.getByLabel("Class").selectOption("7");

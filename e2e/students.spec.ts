@@ -1,10 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible, hydrated, pageUrl, signIn } from "./support";
+import { expectAccessible, hydrated, pageUrl, signInTo } from "./support";
 
 test("a school adds a student, finds, edits and deletes it, and cannot delete a paid one", async ({ page }) => {
-  await signIn(page, "school", "school");
-  await page.goto(pageUrl("school", "add-students"));
-  await hydrated(page);
+  await signInTo(page, pageUrl("school", "add-students"), "school");
   const add = page.getByRole("button", { name: "Add student" });
   await page.getByLabel("First name").fill("Zeenat");
   await page.getByLabel("Last name").fill("Qureshi");

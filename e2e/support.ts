@@ -41,8 +41,11 @@ export async function hydrated(page: Page) {
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
 }
 
-/** Signs in through the login form of `app` and waits for the page it ends on. */
-export async function signIn(page: Page, app: AppId, username: string, password = DEMO_PASSWORD) {
+/**
+ * Signs in through the login form of `app`, in the browser, and waits for the page it ends on.
+ * Only e2e/signin.spec.ts and tests of the form itself need this; others use `signIn`.
+ */
+export async function signInWithForm(page: Page, app: AppId, username: string, password = DEMO_PASSWORD) {
   await page.goto(`${appOrigin(app)}/login`);
   await hydrated(page);
   await page.getByLabel("Username").fill(username);
@@ -52,10 +55,55 @@ export async function signIn(page: Page, app: AppId, username: string, password 
   await hydrated(page);
 }
 
-/** Zero serious or critical accessibility violations on the page as it is now. */
-export async function expectAccessible(page: Page, context = page.url()) {
-  // A dialog fading in has, for a moment, text blended with the page behind it: axe then reports
-  // contrast that no user sees settled. Wait (at most 2 s) for finite animations to end first.
+/**
+ * Posts the login form of `app` as a browser without script would (its Origin, the same route,
+ * the same cookies: the sealed session, the handoff nonce) and answers where the app sends the
+ * browser next. Skips loading and hydrating the login page, which e2e/signin.spec.ts covers.
+ */
+async function postLogin(page: Page, app: AppId, username: string, password: string, redirectTo = "") {
+  const origin = appOrigin(app);
+  const answer = await page.request.post(`${origin}/login`, {
+    form: { username, password, redirectTo },
+    headers: { Origin: origin },
+    maxRedirects: 0,
+  });
+  const location = answer.headers().location;
+  if (answer.status() < 300 || answer.status() > 399 || !location) {
+    throw new Error(`signing in as ${username} at ${app} answered ${answer.status()}: ${await answer.text()}`);
+  }
+  return new URL(location, origin).href;
+}
+
+/** Signs in at `app` and opens the page the sign-in leads to (the landing page, or a handoff to it). */
+export async function signIn(page: Page, app: AppId, username: string, password = DEMO_PASSWORD) {
+  const response = await page.goto(await postLogin(page, app, username, password));
+  await hydrated(page);
+  return response;
+}
+
+/**
+ * Signs in at the app of `url` and opens `url` straight after (the login form's redirectTo),
+ * without rendering the landing page first. Answers the page's response (a 403 page, say).
+ */
+export async function signInTo(page: Page, url: string, username: string, password = DEMO_PASSWORD) {
+  const app = appOf(url);
+  if (!app) throw new Error(`${url} is no app's address`);
+  const { pathname, search } = new URL(url);
+  const response = await page.goto(await postLogin(page, app, username, password, `${pathname}${search}`));
+  // A refusal (403) is a page of its own that tests read as served.
+  if (response?.ok()) await hydrated(page);
+  return response;
+}
+
+/**
+ * Waits (at most 2 s) until the page has drawn a few frames and no finite animation or transition
+ * runs: after a resize (the shell moves to its drawer layout) or an opening dialog, before a
+ * screenshot or an axe check looks at it.
+ */
+export async function settled(page: Page) {
+  await page.evaluate(async () => {
+    for (let frame = 0; frame < 3; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
+  });
   await page
     .waitForFunction(
       () =>
@@ -66,6 +114,13 @@ export async function expectAccessible(page: Page, context = page.url()) {
       { timeout: 2000 },
     )
     .catch(() => undefined);
+}
+
+/** Zero serious or critical accessibility violations on the page as it is now. */
+export async function expectAccessible(page: Page, context = page.url()) {
+  // A dialog fading in has, for a moment, text blended with the page behind it: axe then reports
+  // contrast that no user sees settled.
+  await settled(page);
   // A sandboxed frame (a rendered mail, a certificate) runs nothing and is opaque to the page: its
   // document is not the portal's, and axe cannot enter it.
   const results = await blockingAxe(page).exclude("iframe[sandbox]").analyze();

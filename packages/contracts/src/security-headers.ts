@@ -30,6 +30,13 @@ export const HSTS = "max-age=31536000; includeSubDomains";
 /** JSON, files and errors: nothing in them may run, load anything or be framed. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'; sandbox";
 
+/**
+ * Pages: a browser keeps no copy. A page can show what only its signed-in user may see, and Back
+ * after signing out reloads a document from the browser's cache when one is kept, so the next
+ * person at a shared computer would see it; without a copy the server is asked and sends to login.
+ */
+export const DOCUMENT_CACHE_CONTROL = "no-store";
+
 /** Whether responses get HSTS: production, served over https. */
 export const sendsHsts = (nodeEnv: string, origin: string) => nodeEnv === "production" && origin.startsWith("https:");
 

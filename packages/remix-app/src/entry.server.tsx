@@ -1,6 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
+import { DOCUMENT_CACHE_CONTROL } from "@repo/contracts/security-headers";
 import { getCssText, STITCHES_STYLE_ID } from "@repo/ui/theme";
 import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
@@ -88,7 +89,8 @@ export function renderDocument(
 
 /**
  * Server render shared by the four apps. Every document gets a fresh Content-Security-Policy
- * nonce that Remix's inline scripts carry (docs/decisions/031).
+ * nonce that Remix's inline scripts carry (docs/decisions/031), and is kept in no cache
+ * (DOCUMENT_CACHE_CONTROL, docs/decisions/039).
  */
 export default function handleRequest(
   request: Request,
@@ -97,6 +99,7 @@ export default function handleRequest(
   remixContext: EntryContext,
 ): Promise<Response> {
   const nonce = createNonce();
+  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", DOCUMENT_CACHE_CONTROL);
   responseHeaders.set(
     "Content-Security-Policy",
     documentPolicy({
