@@ -183,10 +183,12 @@ describe("reading a form (auth.readForm)", () => {
   it("reads a signed-in form once, and the action's guard reuses the same API answer", async () => {
     api = stubApi({ "GET /api/user": signedInAs(admin) });
     const { request, watch } = await watchedPost();
-    const form = await auth.readForm(request);
+    // One load context per HTTP request, as the app server gives its action (the memo's key).
+    const context = {};
+    const form = await auth.readForm(request, context);
     expect(watch.read).toBe(true);
     expect(form.get("name")).toBe("x");
-    await auth.requireAction(request, {}, form);
+    await auth.requireAction(request, context, form);
     expect(api.calls.map((c) => c.path)).toEqual(["/api/user"]);
   });
 
