@@ -2,9 +2,7 @@ import type { StorybookConfig } from "@storybook/react-vite";
 
 // Storybook for packages/ui (and the few data-free pieces packages/remix-app shares, such as
 // the list Export menu): the designers' home and, built statically, the surface that
-// packages/ui/test/stories.spec.ts renders and checks with axe. `npm run test:storybook` builds it
-// with `--test` (no docgen, source maps or tree-shaking: the tests read no docs page), which took
-// 44 s of CPU against 55 s for the full build.
+// packages/ui/test/stories.spec.ts renders and checks with axe.
 const config: StorybookConfig = {
   framework: "@storybook/react-vite",
   stories: ["../packages/ui/src/**/*.stories.@(ts|tsx)", "../packages/remix-app/src/**/*.stories.@(ts|tsx)"],
