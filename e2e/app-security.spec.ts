@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { expect, test } from "@playwright/test";
 import { DEFAULT_APP_PORTS } from "@repo/auth/apps";
 import { appOf, appOrigin, DEMO_PASSWORD, hydrated, PORT_OFFSET, signInWithForm } from "./support";
@@ -40,13 +41,35 @@ test("a form from another site or of the wrong type gets a plain 403/415 page, n
   expect(json.status()).toBe(415);
   expect(await json.text()).not.toMatch(STACK);
 
-  const big = await request.post(login, {
-    headers: { Origin: appOrigin("school") },
-    form: { username: "x".repeat(5 * 1024 * 1024) },
-    maxRedirects: 0,
-  });
-  expect(big.status()).toBe(413);
+  // An oversized body is refused from its declared length, before any of it is read: only the
+  // head is sent. (Sending the whole body raced the server's early close: EPIPE, not an answer.)
+  expect(await statusOfHead(login, { Origin: appOrigin("school"), "Content-Length": String(5 * 1024 * 1024) })).toBe(
+    413,
+  );
 });
+
+/** Sends a form post's head without its body over a raw socket and reads the answer's status. */
+function statusOfHead(address: string, headers: Record<string, string>): Promise<number> {
+  const url = new URL(address);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(url.port), url.hostname, () => {
+      const lines = Object.entries({ Host: url.host, "Content-Type": "application/x-www-form-urlencoded", ...headers });
+      socket.write(`POST ${url.pathname} HTTP/1.1\r\n${lines.map(([k, v]) => `${k}: ${v}\r\n`).join("")}\r\n`);
+    });
+    let head = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      head += chunk;
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(head);
+      if (status) {
+        socket.destroy();
+        resolve(Number(status[1]));
+      }
+    });
+    socket.on("error", reject);
+    socket.setTimeout(20_000, () => reject(new Error("no answer to the head within 20 s")));
+  });
+}
 
 test("redirectTo cannot lead off the site after sign-in", async ({ page }) => {
   await page.goto(`${appOrigin("coordinator")}/login?redirectTo=${encodeURIComponent("/.//evil.example/phish")}`);
