@@ -14,7 +14,7 @@
 // (used only to create and drop `portal_bench_load_<port offset>`). Figures go to bench/results/load.json.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -992,6 +992,8 @@ export async function runLoadBench(options: LoadOptions): Promise<LoadReport> {
   const url = databaseUrl(options.adminUrl, DATABASE);
   const uploadDir = mkdtempSync(path.join(tmpdir(), "bench-load-"));
   const children: ChildProcess[] = [];
+  // --log-dir names a folder to keep the logs in; it need not exist yet.
+  if (options.logDir) mkdirSync(options.logDir, { recursive: true });
   const loadBefore = loadavg().map((n) => round(n, 2));
   const apiPort = 4000 + options.portOffset;
   const ports = Object.fromEntries(
