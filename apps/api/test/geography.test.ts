@@ -84,6 +84,69 @@ for (const driver of testDrivers()) {
         expect(cities.body.data.items[0]).toMatchObject({ district_name: "Pune", prant_name: "Paschim Maharashtra" });
       });
 
+      it("filters every level by any ancestor above it, the same nodes the tree joins", async () => {
+        // Each node with its whole ancestry, read straight from the tables: what a filter two or
+        // three levels up must select (the lists climb the parents without joining them).
+        const tree = await api.db.execute(sql`
+          select s.zone_id as zone, s.id as state, p.id as prant, d.id as district, c.id as city
+          from states s left join prants p on p.state_id = s.id left join districts d on d.prant_id = p.id
+          left join cities c on c.district_id = d.id`);
+        const rows = (tree as unknown as { rows: Record<string, number | null>[] }).rows.map((row) =>
+          Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value === null ? null : Number(value)])),
+        );
+        const maharashtra = await idOf("State", "Maharashtra");
+        const paschim = await idOf("Prant", "Paschim Maharashtra");
+        const west = rows.find((row) => row.state === maharashtra)?.zone as number;
+        const filters = [
+          {
+            ancestor: "zone",
+            body: { zone_id: west },
+            keep: (row: Record<string, number | null>) => row.zone === west,
+          },
+          {
+            ancestor: "state",
+            body: { state_ids: [maharashtra] },
+            keep: (row: Record<string, number | null>) => row.state === maharashtra,
+          },
+          {
+            ancestor: "prant",
+            body: { prant_ids: [paschim] },
+            keep: (row: Record<string, number | null>) => row.prant === paschim,
+          },
+        ];
+        const levels = [
+          { level: "state", path: "State", depth: 1 },
+          { level: "prant", path: "Prant", depth: 2 },
+          { level: "district", path: "District", depth: 3 },
+          { level: "city", path: "City", depth: 4 },
+        ];
+        const depth: Record<string, number> = { zone: 0, state: 1, prant: 2 };
+        let checked = 0;
+        for (const { level, path, depth: levelDepth } of levels) {
+          for (const filter of filters) {
+            if ((depth[filter.ancestor] ?? 0) >= levelDepth) continue;
+            const under = rows.filter(filter.keep).map((row) => row[level]);
+            const expected = [...new Set(under.filter((id): id is number => id !== null))].sort((a, b) => a - b);
+            const listed = await post(`/api/fetch${path}WithPagination`, { ...filter.body, per_page: 100 });
+            expect(listed.status).toBe(200);
+            const ids = listed.body.data.items
+              .map((item: { id: number }) => item.id)
+              .sort((a: number, b: number) => a - b);
+            expect({ level, ancestor: filter.ancestor, ids, total: listed.body.data.total }).toEqual({
+              level,
+              ancestor: filter.ancestor,
+              ids: expected.slice(0, 100),
+              total: expected.length,
+            });
+            checked += 1;
+          }
+        }
+        expect(checked).toBe(9);
+        // A filter below the listed level is ignored, as before: states filtered by a prant.
+        const states = await post("/api/fetchStateWithPagination", { prant_ids: [paschim] });
+        expect(states.body.data.total).toBe(42);
+      });
+
       it("counts children and schools on each row", async () => {
         const pune = await post("/api/fetchDistrictWithPagination", { search: "Pune" });
         const row = pune.body.data.items[0];

@@ -78,23 +78,59 @@ function visibleSql(level: GeographyLevel, alias: SQL, scope: Extract<RegionScop
   return level === "city" ? idsIn(sql`${alias}.district_id`, scope.districts) : idsIn(sql`${alias}.id`, sets[level]);
 }
 
-/** Which alias holds each ancestor id in a level's select (n = the node itself). */
-const COLUMN: Record<GeographyLevel, Partial<Record<"zone" | "state" | "prant" | "district", SQL>>> = {
-  zone: { zone: sql`n.id` },
-  state: { zone: sql`n.zone_id`, state: sql`n.id` },
-  prant: { zone: sql`s.zone_id`, state: sql`n.state_id`, prant: sql`n.id` },
-  district: { zone: sql`s.zone_id`, state: sql`p.state_id`, prant: sql`n.prant_id`, district: sql`n.id` },
-  city: { zone: sql`s.zone_id`, state: sql`p.state_id`, prant: sql`d.prant_id`, district: sql`n.district_id` },
+/** The node table of each level. */
+const TABLE: Record<GeographyLevel, SQL> = {
+  zone: sql`${zones}`,
+  state: sql`${states}`,
+  prant: sql`${prants}`,
+  district: sql`${districts}`,
+  city: sql`${cities}`,
 };
 
+/** Each level's parent: the node table's column naming it, and its level (a zone has none). */
+const PARENT: Record<GeographyLevel, { column: string; level: GeographyLevel } | null> = {
+  zone: null,
+  state: { column: "zone_id", level: "zone" },
+  prant: { column: "state_id", level: "state" },
+  district: { column: "prant_id", level: "prant" },
+  city: { column: "district_id", level: "district" },
+};
+
+/** How deep each level lies in the tree (the zone at the top). */
+export const DEPTH: Record<GeographyLevel, number> = { zone: 0, state: 1, prant: 2, district: 3, city: 4 };
+
+/**
+ * `id`, the id of a node of `level`, is an `ancestor` node that `test` accepts or lies under one:
+ * climbs the parents with `in (select …)` over the node tables, so that a filter needs no join of
+ * the filtered rows with their ancestors (a list's page is then cut from its own table alone).
+ */
+export function under(level: GeographyLevel, id: SQL, ancestor: GeographyLevel, test: (column: SQL) => SQL): SQL {
+  const parent = PARENT[level];
+  if (level === ancestor || !parent) return test(id);
+  return sql`${id} in (select t.id from ${TABLE[level]} t where ${under(parent.level, sql`t.${sql.identifier(parent.column)}`, ancestor, test)})`;
+}
+
+/**
+ * The filters and the viewer's scope as conditions on the node alone (aliased n): an ancestor
+ * filter applies to its own level and the levels below it, and is ignored above.
+ */
 function conditions(level: GeographyLevel, filters: RegionPickBody, scope: RegionScope): SQL[] {
-  const col = COLUMN[level];
   const where: SQL[] = [];
+  const byAncestor = (ancestor: GeographyLevel, test: (column: SQL) => SQL) => {
+    if (DEPTH[ancestor] > DEPTH[level]) return;
+    const parent = PARENT[level];
+    where.push(
+      level === ancestor || !parent
+        ? test(sql`n.id`)
+        : under(parent.level, sql`n.${sql.identifier(parent.column)}`, ancestor, test),
+    );
+  };
   if (filters.search) where.push(sql`n.name ilike ${containing(filters.search)}`);
-  if (filters.zone_id !== undefined && col.zone) where.push(sql`${col.zone} = ${filters.zone_id}`);
-  if (filters.state_ids?.length && col.state) where.push(idsIn(col.state, filters.state_ids));
-  if (filters.prant_ids?.length && col.prant) where.push(idsIn(col.prant, filters.prant_ids));
-  if (filters.district_ids?.length && col.district) where.push(idsIn(col.district, filters.district_ids));
+  const zoneId = filters.zone_id;
+  if (zoneId !== undefined) byAncestor("zone", (column) => sql`${column} = ${zoneId}`);
+  if (filters.state_ids?.length) byAncestor("state", (column) => idsIn(column, filters.state_ids ?? []));
+  if (filters.prant_ids?.length) byAncestor("prant", (column) => idsIn(column, filters.prant_ids ?? []));
+  if (filters.district_ids?.length) byAncestor("district", (column) => idsIn(column, filters.district_ids ?? []));
   if (!scope.all) where.push(visibleSql(level, sql`n`, scope));
   return where;
 }
@@ -122,21 +158,23 @@ export async function listRegions(
   const spec = LEVELS[level];
   const where = whereClause(conditions(level, body, scope));
   const offset = (body.page - 1) * body.per_page;
-  // The page is cut first and only its rows are counted (children, schools): counted before the
-  // limit, a deep page of cities counted every city before it (a second, and JIT on top). The
-  // total rides along as a window over the matches, so a page is one round trip.
+  // The page's ids are cut from the node table alone (its (lower(name), id) index gives the order
+  // for cities and districts) and only its rows are joined with their ancestors and counted
+  // (children, schools); the total is one count of the node table beside it. Cut after joining
+  // every node with its ancestors and counting it in a window, page 120 of the cities sorted all
+  // 2,011 joined rows (5.7 ms of server CPU a request, decision 040).
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`select x.*, ${countsSql(spec, scope)}
-        from (select m.*, count(*) over () as total from (${spec.select}${where}) m
-              order by lower(m.name), m.id limit ${body.per_page} offset ${offset}) x
+    sql`with page as (
+          select n.id from ${TABLE[level]} n${where}
+          order by lower(n.name), n.id limit ${body.per_page} offset ${offset}
+        )
+        select x.*, (select count(*) from ${TABLE[level]} n${where}) as total, ${countsSql(spec, scope)}
+        from (${spec.select} where n.id in (select id from page)) x
         order by lower(x.name), x.id`,
   );
   const total = await pageTotal(rows, body.page, async () => {
-    const [counted] = await queryRows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from (${spec.select}${where}) x`,
-    );
+    const [counted] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${TABLE[level]} n${where}`);
     return Number(counted?.n ?? 0);
   });
   return pageOf(

@@ -78,7 +78,11 @@ export const districts = pgTable(
     name: text("name").notNull(),
     ...timestamps,
   },
-  (t) => [uniqueIndex("districts_prant_name_key").on(t.prantId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex("districts_prant_name_key").on(t.prantId, sql`lower(${t.name})`),
+    // The lists' order: a page is cut by walking it, not by sorting every district.
+    index("districts_name_order_idx").on(sql`lower(${t.name})`, t.id),
+  ],
 );
 
 export const cities = pgTable(
@@ -91,5 +95,9 @@ export const cities = pgTable(
     name: text("name").notNull(),
     ...timestamps,
   },
-  (t) => [uniqueIndex("cities_district_name_key").on(t.districtId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex("cities_district_name_key").on(t.districtId, sql`lower(${t.name})`),
+    // The lists' order: a page is cut by walking it, not by sorting every city.
+    index("cities_name_order_idx").on(sql`lower(${t.name})`, t.id),
+  ],
 );
