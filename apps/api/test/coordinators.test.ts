@@ -51,6 +51,36 @@ for (const driver of testDrivers()) {
       expect(bad.body.errors).toEqual([{ field: "role_id", message: "role_id must be 7, 8, 9, 10 or 11" }]);
     });
 
+    it("filters by a region at every level: coordinators assigned at or under it", async () => {
+      const idOf = async (level: string, name: string) => {
+        const found = await api.call("POST", `/api/fetch${level}WithPagination`, {
+          token: await api.login("admin", "coordinator"),
+          json: { search: name },
+        });
+        return found.body.data.items.find((item: { name: string }) => item.name === name)?.id as number;
+      };
+      // The demo's chain: zonal (West Zone) > state (Maharashtra) > prant (Paschim Maharashtra)
+      // > district (Pune); gccstate is a state of the GCC zone.
+      const west = await idOf("Zone", "West Zone");
+      const maharashtra = await idOf("State", "Maharashtra");
+      const paschim = await idOf("Prant", "Paschim Maharashtra");
+      const pune = await idOf("District", "Pune");
+      const kolhapur = await idOf("District", "Kolhapur");
+      expect(usernames(await list("admin", { zone_id: west }))).toEqual(["district", "prant", "state", "zonal"]);
+      expect(usernames(await list("admin", { state_ids: [maharashtra] }))).toEqual(["district", "prant", "state"]);
+      expect(usernames(await list("admin", { prant_ids: [paschim] }))).toEqual(["district", "prant"]);
+      expect(usernames(await list("admin", { district_ids: [pune] }))).toEqual(["district"]);
+      expect(usernames(await list("admin", { district_ids: [kolhapur] }))).toEqual([]);
+      // Filters together narrow one assignment: in West Zone and in Maharashtra.
+      expect(usernames(await list("admin", { zone_id: west, prant_ids: [paschim], role_id: 11 }))).toEqual([
+        "district",
+      ]);
+      expect(usernames(await list("admin", { zone_id: 13, state_ids: [maharashtra] }))).toEqual([]);
+      // A state coordinator filtering inside its state, and outside it.
+      expect(usernames(await list("state", { prant_ids: [paschim] }))).toEqual(["district", "prant"]);
+      expect(usernames(await list("state", { zone_id: 13 }))).toEqual([]);
+    });
+
     it("shows a coordinator only the levels below its own, inside its region", async () => {
       expect(usernames(await list("zonal"))).toEqual(["district", "prant", "state"]);
       expect(usernames(await list("state"))).toEqual(["district", "prant"]);

@@ -13,10 +13,14 @@ import { sessions, users } from "@repo/db/schema";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { ApiError, invalidField, notFound } from "../http/errors";
 import { recordActivity } from "./activity";
+import { DEPTH, under } from "./geography";
 import { mailCredentials } from "./institute-schools";
 import type { RegionScope } from "./scope";
 import { containing, idsIn, pageTotal } from "./sql";
 import { temporaryPassword } from "./students";
+
+/** The levels a coordinator can be assigned at, from the top. */
+const ASSIGNED_LEVELS = ["zone", "state", "prant", "district"] as const;
 
 /**
  * Which coordinator roles a role may list and manage (docs/domain.md, Who may do what): Admin and
@@ -42,33 +46,29 @@ export function coordinatorCondition(
   scope: RegionScope,
 ): SQL {
   const roles = listableCoordinatorRoles(viewer.roleId).filter((r) => body.role_id === undefined || r === body.role_id);
-  // The node each assignment points at, with its zone/state/prant/district ancestry.
-  const placed = sql`
-    select a.user_id,
-      coalesce(a.zone_id, s.zone_id, ps.zone_id, dps.zone_id) as zone_id,
-      coalesce(a.state_id, p.state_id, dp.state_id) as state_id,
-      coalesce(a.prant_id, d.prant_id) as prant_id,
-      a.district_id
-    from coordinator_assignments a
-    left join states s on s.id = a.state_id
-    left join prants p on p.id = a.prant_id
-    left join states ps on ps.id = p.state_id
-    left join districts d on d.id = a.district_id
-    left join prants dp on dp.id = d.prant_id
-    left join states dps on dps.id = dp.state_id`;
+  // Conditions on one assignment `a` (it points at exactly one node: assignments_one_node). A
+  // region filter takes the assignments at or under the filter's nodes, climbing the tree from
+  // the assigned node (geography.ts under) instead of joining every assignment with its ancestry.
+  const assignedUnder = (ancestor: "zone" | "state" | "prant" | "district", test: (column: SQL) => SQL) =>
+    sql`(${sql.join(
+      ASSIGNED_LEVELS.filter((level) => DEPTH[level] >= DEPTH[ancestor]).map((level) =>
+        under(level, sql`a.${sql.identifier(`${level}_id`)}`, ancestor, test),
+      ),
+      sql` or `,
+    )})`;
   const region: SQL[] = [];
-  if (body.zone_id !== undefined) region.push(sql`pl.zone_id = ${body.zone_id}`);
-  if (body.state_ids?.length) region.push(idsIn(sql`pl.state_id`, body.state_ids));
-  if (body.prant_ids?.length) region.push(idsIn(sql`pl.prant_id`, body.prant_ids));
-  if (body.district_ids?.length) region.push(idsIn(sql`pl.district_id`, body.district_ids));
+  const zoneId = body.zone_id;
+  if (zoneId !== undefined) region.push(assignedUnder("zone", (column) => sql`${column} = ${zoneId}`));
+  if (body.state_ids?.length) region.push(assignedUnder("state", (column) => idsIn(column, body.state_ids ?? [])));
+  if (body.prant_ids?.length) region.push(assignedUnder("prant", (column) => idsIn(column, body.prant_ids ?? [])));
+  if (body.district_ids?.length) {
+    region.push(assignedUnder("district", (column) => idsIn(column, body.district_ids ?? [])));
+  }
   if (!scope.all) {
-    // Within the viewer's region: the assigned node must be at or below one of the viewer's nodes,
-    // which the scope's sets express level by level (the node's own level decides which set).
-    region.push(sql`(
-      (pl.district_id is not null and ${idsIn(sql`pl.district_id`, scope.districts)})
-      or (pl.district_id is null and pl.prant_id is not null and ${idsIn(sql`pl.prant_id`, scope.prants)})
-      or (pl.district_id is null and pl.prant_id is null and pl.state_id is not null and ${idsIn(sql`pl.state_id`, scope.states)})
-    )`);
+    // Within the viewer's region: the assigned node is one of the scope's nodes of its own level
+    // (the scope holds every node at or below the viewer's; a zone is never below a coordinator).
+    region.push(sql`(${idsIn(sql`a.district_id`, scope.districts)} or ${idsIn(sql`a.prant_id`, scope.prants)}
+      or ${idsIn(sql`a.state_id`, scope.states)})`);
   }
   const where: SQL[] = [idsIn(sql`u.role_id`, roles)];
   if (body.search) {
@@ -77,7 +77,9 @@ export function coordinatorCondition(
   }
   if (body.is_active !== undefined) where.push(sql`u.is_active = ${body.is_active}`);
   if (region.length > 0) {
-    where.push(sql`exists (select 1 from (${placed}) pl where pl.user_id = u.id and ${sql.join(region, sql` and `)})`);
+    where.push(
+      sql`exists (select 1 from coordinator_assignments a where a.user_id = u.id and ${sql.join(region, sql` and `)})`,
+    );
   }
   if (body.user_id !== undefined) where.push(sql`u.id = ${body.user_id}`);
   return sql.join(where, sql` and `);
@@ -113,18 +115,23 @@ export async function listCoordinators(
           select u.id, count(*) over () as total from users u where ${condition}
           order by lower(u.name), u.id
           limit ${body.per_page} offset ${(body.page - 1) * body.per_page}
-        )
-        select u.id, u.username, u.name, u.email, u.role_id, u.is_active, u.mobile, u.last_login_at, page.total,
-          (select coalesce(json_agg(json_build_object(
+        ), assigned as (
+          -- The page's assignments in one grouped pass (a subquery per row joined the regions
+          -- again for each coordinator).
+          select a.user_id, json_agg(json_build_object(
               'level', case when a.zone_id is not null then 'zone' when a.state_id is not null then 'state'
                             when a.prant_id is not null then 'prant' else 'district' end,
               'id', coalesce(a.zone_id, a.state_id, a.prant_id, a.district_id),
-              'name', coalesce(z.name, s.name, p.name, d.name)) order by a.id), '[]'::json)
-           from coordinator_assignments a
-           left join zones z on z.id = a.zone_id left join states s on s.id = a.state_id
-           left join prants p on p.id = a.prant_id left join districts d on d.id = a.district_id
-           where a.user_id = u.id) as assignments
-        from page join users u on u.id = page.id
+              'name', coalesce(z.name, s.name, p.name, d.name)) order by a.id) as assignments
+          from coordinator_assignments a
+          left join zones z on z.id = a.zone_id left join states s on s.id = a.state_id
+          left join prants p on p.id = a.prant_id left join districts d on d.id = a.district_id
+          where a.user_id in (select id from page)
+          group by a.user_id
+        )
+        select u.id, u.username, u.name, u.email, u.role_id, u.is_active, u.mobile, u.last_login_at, page.total,
+          coalesce(assigned.assignments, '[]'::json) as assignments
+        from page join users u on u.id = page.id left join assigned on assigned.user_id = u.id
         order by lower(u.name), u.id`,
   );
   const total = await pageTotal(rows, body.page, async () => {
