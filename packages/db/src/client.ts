@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
@@ -238,6 +239,36 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 /** Runs raw SQL and returns its rows; both drivers answer `{ rows }`, which drizzle types loosely. */
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** What queryRowsPrepared reaches of drizzle's database object (its dialect and session). */
+interface DrizzleInternals {
+  dialect: PgDialect;
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      arrayMode: false,
+    ): { execute(): Promise<unknown> };
+  };
+}
+
+/**
+ * `queryRows` as a named prepared statement, named by its text: each pooled PostgreSQL
+ * connection parses and plans it once, then reuses the plan (PostgreSQL's plan cache switches to
+ * a generic plan after five runs when it is no worse). For the hot lists over small tables
+ * (regions, coordinators), whose planning cost as much as running them (decision 042). The text
+ * must not vary with the data, or every connection keeps a plan per variant: bind lists as one
+ * array (`idsAny`), not as one parameter per id. Rows come out as `queryRows` gives them (the
+ * same drizzle session parses them); PGlite runs it as a plain query.
+ */
+export async function queryRowsPrepared<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const { dialect, session } = db as unknown as DrizzleInternals;
+  const built = dialect.sqlToQuery(query);
+  const name = `q_${createHash("sha1").update(built.sql).digest("hex").slice(0, 30)}`;
+  const result = (await session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] };
   return result.rows;
 }
 

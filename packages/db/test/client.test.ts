@@ -1,5 +1,5 @@
 import { verifyPassword } from "@repo/auth/password";
-import { queryRows } from "@repo/db";
+import { queryRows, queryRowsPrepared } from "@repo/db";
 import { users } from "@repo/db/schema";
 import { DEFAULT_DEMO_PASSWORD, demoLogins, seedDemoData } from "@repo/db/seed";
 import { createTestDatabase, testDrivers } from "@repo/db/testing";
@@ -30,6 +30,27 @@ for (const driver of testDrivers()) {
     it.runIf(driver === "postgres")("runs without JIT, which cost short queries more than they took", async () => {
       const [row] = await queryRows<{ jit: string }>(database.db, sql`select current_setting('jit') as jit`);
       expect(row?.jit).toBe("off");
+    });
+
+    it("answers a prepared query with the rows queryRows gives, planned once per connection", async () => {
+      const query = (day: string) =>
+        sql`select ${day}::timestamptz as at, count(*) as n, ${`{1,2}`}::int[] as ids from users where id = any(${`{1,2,3}`}::int[])`;
+      for (const day of ["2026-12-01T00:00:00Z", "2026-12-02T00:00:00Z"]) {
+        expect(await queryRowsPrepared(database.db, query(day))).toEqual(await queryRows(database.db, query(day)));
+      }
+      if (driver === "postgres") {
+        // On one connection (a transaction's), two runs of the same text are one prepared statement.
+        const prepared = await database.db.transaction(async (tx) => {
+          await queryRowsPrepared(tx, query("2026-12-03T00:00:00Z"));
+          await queryRowsPrepared(tx, query("2026-12-04T00:00:00Z"));
+          return queryRows<{ name: string }>(
+            tx,
+            sql`select name from pg_prepared_statements where statement like '%::timestamptz as at, count(*) as n%'`,
+          );
+        });
+        expect(prepared).toHaveLength(1);
+        expect(prepared[0]?.name).toMatch(/^q_[0-9a-f]{30}$/);
+      }
     });
 
     it("seeds one active demo user per role once, with the demo password", async () => {

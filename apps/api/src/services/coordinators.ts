@@ -8,7 +8,7 @@ import type {
 } from "@repo/contracts/coordinators";
 import { COORDINATOR_LEVEL, type CoordinatorRoleId } from "@repo/contracts/coordinators-constants";
 import { type Page, pageOf } from "@repo/contracts/pagination";
-import { type Db, type DbOrTx, queryRows } from "@repo/db";
+import { type Db, type DbOrTx, queryRows, queryRowsPrepared } from "@repo/db";
 import { sessions, users } from "@repo/db/schema";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { ApiError, invalidField, notFound } from "../http/errors";
@@ -16,7 +16,7 @@ import { recordActivity } from "./activity";
 import { DEPTH, under } from "./geography";
 import { mailCredentials } from "./institute-schools";
 import type { RegionScope } from "./scope";
-import { containing, idsIn, pageTotal } from "./sql";
+import { containing, idsAny, idsIn, pageTotal } from "./sql";
 import { temporaryPassword } from "./students";
 
 /** The levels a coordinator can be assigned at, from the top. */
@@ -59,18 +59,18 @@ export function coordinatorCondition(
   const region: SQL[] = [];
   const zoneId = body.zone_id;
   if (zoneId !== undefined) region.push(assignedUnder("zone", (column) => sql`${column} = ${zoneId}`));
-  if (body.state_ids?.length) region.push(assignedUnder("state", (column) => idsIn(column, body.state_ids ?? [])));
-  if (body.prant_ids?.length) region.push(assignedUnder("prant", (column) => idsIn(column, body.prant_ids ?? [])));
+  if (body.state_ids?.length) region.push(assignedUnder("state", (column) => idsAny(column, body.state_ids ?? [])));
+  if (body.prant_ids?.length) region.push(assignedUnder("prant", (column) => idsAny(column, body.prant_ids ?? [])));
   if (body.district_ids?.length) {
-    region.push(assignedUnder("district", (column) => idsIn(column, body.district_ids ?? [])));
+    region.push(assignedUnder("district", (column) => idsAny(column, body.district_ids ?? [])));
   }
   if (!scope.all) {
     // Within the viewer's region: the assigned node is one of the scope's nodes of its own level
     // (the scope holds every node at or below the viewer's; a zone is never below a coordinator).
-    region.push(sql`(${idsIn(sql`a.district_id`, scope.districts)} or ${idsIn(sql`a.prant_id`, scope.prants)}
-      or ${idsIn(sql`a.state_id`, scope.states)})`);
+    region.push(sql`(${idsAny(sql`a.district_id`, scope.districts)} or ${idsAny(sql`a.prant_id`, scope.prants)}
+      or ${idsAny(sql`a.state_id`, scope.states)})`);
   }
-  const where: SQL[] = [idsIn(sql`u.role_id`, roles)];
+  const where: SQL[] = [idsAny(sql`u.role_id`, roles)];
   if (body.search) {
     const like = containing(body.search);
     where.push(sql`(u.username ilike ${like} or u.name ilike ${like} or u.email ilike ${like})`);
@@ -98,7 +98,7 @@ export async function listCoordinators(
   const condition = coordinatorCondition(body, viewer, scope);
   // The page's ids first, with the total as a window over the matches: one round trip, and the
   // assignments are built for the page's rows only (built before the offset, page 50 built 500).
-  const rows = await queryRows<{
+  const rows = await queryRowsPrepared<{
     id: number;
     username: string;
     name: string;
@@ -135,7 +135,7 @@ export async function listCoordinators(
         order by lower(u.name), u.id`,
   );
   const total = await pageTotal(rows, body.page, async () => {
-    const [counted] = await queryRows<{ n: number }>(
+    const [counted] = await queryRowsPrepared<{ n: number }>(
       db,
       sql`select count(*)::int as n from users u where ${condition}`,
     );

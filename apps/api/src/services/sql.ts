@@ -12,6 +12,15 @@ export function idsIn(column: SQL, ids: Iterable<number>): SQL {
 }
 
 /**
+ * `column = any(ids)` with the ids bound as one array: the statement's text is the same however
+ * many ids there are, as a prepared statement needs (queryRowsPrepared); an empty list matches
+ * nothing.
+ */
+export function idsAny(column: SQL, ids: Iterable<number>): SQL {
+  return sql`${column} = any(${`{${[...ids].map((id) => Math.trunc(id)).join(",")}}`}::int[])`;
+}
+
+/**
  * `column in (…texts)` with the list as one JSON parameter: thousands of keys bind as one value
  * instead of thousands of parameters (an empty list matches nothing).
  */
