@@ -1,5 +1,5 @@
 import { inGroup, ROLE_GROUPS } from "@repo/auth/roles";
-import { type DbOrTx, queryRows } from "@repo/db";
+import { type DbOrTx, queryRowsPrepared } from "@repo/db";
 import { sql } from "drizzle-orm";
 import { type Assignments, assignmentsOf } from "./region-lists";
 
@@ -27,9 +27,10 @@ export async function regionScopeFor(db: DbOrTx, user: { userId: number; roleId:
   if (!inGroup(ROLE_GROUPS.coordinators, user.roleId)) return ALL_REGIONS;
   // Every root-to-district path of the tree that passes through an assigned node (the assigned
   // nodes, everything below them, and their ancestors), and the assignments themselves: one round
-  // trip, since every request of a coordinator to a region list starts here.
+  // trip, since every request of a coordinator to a region list starts here; prepared, so each
+  // connection plans it once.
   type Ids = [number | null, number | null, number | null, number | null][];
-  const [row] = await queryRows<{ paths: Ids | string | null; assigned: Ids | string | null }>(
+  const [row] = await queryRowsPrepared<{ paths: Ids | string | null; assigned: Ids | string | null }>(
     db,
     sql`
       with a as (select zone_id, state_id, prant_id, district_id from coordinator_assignments where user_id = ${user.userId})
