@@ -441,16 +441,22 @@ export async function schoolStudentResults(
 
 // ── Schools ────────────────────────────────────────────────────────────────────────────────────
 
-/** The sheets of a school `sc` that a school list counts: the level, class, paper set and region. */
-function schoolSheetsWhere(yearId: number, assigned: Assignments | null, filters: SchoolResultFilters): SQL {
+/**
+ * The tallies of a school `sc` (result_school_tallies, decision 041: its sheets per class, paper
+ * set and the sheets' region, and over all classes) that a school list counts: the level, class,
+ * paper set and region.
+ */
+function schoolTalliesWhere(yearId: number, assigned: Assignments | null, filters: SchoolResultFilters): SQL {
   const parts = [
-    sql`a.school_id = sc.id`,
-    sql`a.exam_year_id = ${yearId}`,
-    sql`a.exam_kind = ${filters.level}`,
-    assignedSql("a", assigned),
+    sql`t.school_id = sc.id`,
+    sql`t.exam_year_id = ${yearId}`,
+    sql`t.exam_kind = ${filters.level}`,
+    assignedSql("t", assigned),
   ];
-  if (filters.class_level) parts.push(sql`a.class_level = ${filters.class_level}`);
-  if (filters.paper_set_id) parts.push(sql`a.paper_set_id = ${filters.paper_set_id}`);
+  if (filters.class_level) parts.push(sql`t.class_level = ${filters.class_level}`);
+  if (filters.paper_set_id) parts.push(sql`t.paper_set_id = ${filters.paper_set_id}`);
+  // Without either, the school's rows over all classes (class and paper set 0); with one, its rows per class.
+  if (!filters.class_level && !filters.paper_set_id) parts.push(sql`t.class_level = 0`);
   return sql.join(parts, sql` and `);
 }
 
@@ -459,7 +465,7 @@ function schoolWhere(yearId: number, assigned: Assignments | null, filters: Scho
   const parts = [
     assignedSql("sc", assigned),
     ...regionFilterSql("sc", filters),
-    sql`exists (select 1 from answer_sheets a where ${schoolSheetsWhere(yearId, assigned, filters)})`,
+    sql`exists (select 1 from result_school_tallies t where ${schoolTalliesWhere(yearId, assigned, filters)})`,
   ];
   if (filters.search) parts.push(sql`sc.name ilike ${containing(filters.search)}`);
   return sql.join(parts, sql` and `);
@@ -486,17 +492,12 @@ const SCHOOL_COLUMNS = sql`
   (select name from districts where id = sc.district_id) as district, f.sheets, f.total_sum, f.highest, f.lowest,
   f.toppers`;
 
-/** The figures of a school's sheets, one index range of answer_sheets_school_idx. */
+/** The figures of a school's sheets, added up from its tallies (a few rows of one index range). */
 const schoolFigures = (yearId: number, assigned: Assignments | null, filters: SchoolResultFilters) =>
-  isRanked(filters.level)
-    ? sql`cross join lateral (select count(*)::int as sheets, coalesce(sum(a.total), 0)::float8 as total_sum,
-          coalesce(max(a.total), 0) as highest, coalesce(min(a.total), 0) as lowest,
-          count(*) filter (where ${AWARD_POSITION.school_topper})::int as toppers
-        from answer_sheets a join result_ranks r on r.sheet_id = a.id
-        where ${schoolSheetsWhere(yearId, assigned, filters)}) f`
-    : sql`cross join lateral (select count(*)::int as sheets, coalesce(sum(a.total), 0)::float8 as total_sum,
-          coalesce(max(a.total), 0) as highest, coalesce(min(a.total), 0) as lowest, null::int as toppers
-        from answer_sheets a where ${schoolSheetsWhere(yearId, assigned, filters)}) f`;
+  sql`cross join lateral (select coalesce(sum(t.sheets), 0)::int as sheets,
+      coalesce(sum(t.total_sum), 0)::float8 as total_sum, coalesce(max(t.highest), 0) as highest,
+      coalesce(min(t.lowest), 0) as lowest, ${isRanked(filters.level) ? sql`coalesce(sum(t.toppers), 0)::int` : sql`null::int`} as toppers
+    from result_school_tallies t where ${schoolTalliesWhere(yearId, assigned, filters)}) f`;
 
 const toSchool = (row: RawSchool): SchoolResultRow => {
   const sheets = Number(row.sheets);
@@ -523,23 +524,19 @@ export async function listSchoolResults(
   requireLevelAccess(viewer, query.level);
   const { year, assigned } = await regionContext(db, viewer);
   const where = schoolWhere(year.id, assigned, query);
-  const [counted, rows] = await Promise.all([
-    queryRows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from (select 1 from schools sc where ${where} limit ${RESULT_COUNT_CAP + 1}) matched`,
-    ),
-    queryRows<RawSchool>(
-      db,
-      sql`with page as (
-            select sc.id from schools sc where ${where} order by ${SCHOOL_ORDER}
-            limit ${query.per_page} offset ${(query.page - 1) * query.per_page}
-          )
-          select ${SCHOOL_COLUMNS} from page join schools sc on sc.id = page.id
-            ${schoolFigures(year.id, assigned, query)}
-          order by ${SCHOOL_ORDER}`,
-    ),
-  ]);
-  const n = Number(counted[0]?.n ?? 0);
+  const count = sql`select count(*)::int as n from (select 1 from schools sc where ${where} limit ${RESULT_COUNT_CAP + 1}) matched`;
+  // The count rides along with the page (one statement); a page with no rows counts alone.
+  const rows = await queryRows<RawSchool & { listed_total: number | string }>(
+    db,
+    sql`with page as (
+          select sc.id from schools sc where ${where} order by ${SCHOOL_ORDER}
+          limit ${query.per_page} offset ${(query.page - 1) * query.per_page}
+        )
+        select (${count}) as listed_total, ${SCHOOL_COLUMNS} from page join schools sc on sc.id = page.id
+          ${schoolFigures(year.id, assigned, query)}
+        order by ${SCHOOL_ORDER}`,
+  );
+  const n = rows[0] ? Number(rows[0].listed_total) : Number((await queryRows<{ n: number }>(db, count))[0]?.n ?? 0);
   const capped = n > RESULT_COUNT_CAP;
   const total = Math.max(capped ? RESULT_COUNT_CAP : n, (query.page - 1) * query.per_page + rows.length);
   return {
