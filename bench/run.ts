@@ -37,7 +37,7 @@
 //     to bench/results/fuzz.json; the run fails when it finds anything.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { Agent, request as httpRequest, type IncomingMessage } from "node:http";
+import { request as httpRequest, type IncomingMessage } from "node:http";
 import { cpus, loadavg } from "node:os";
 import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
@@ -58,7 +58,7 @@ import { runPaymentsWebhookBench, WEBHOOK_TARGET_PER_SECOND } from "./payments-w
 import { runReferralEarningsBench } from "./referral-earnings";
 import { RESULT_TARGETS, runResultsBench } from "./results";
 import { runStudentImportBench } from "./student-import";
-import { serverCpu } from "./support";
+import { type Answer, httpClient, serverCpu } from "./support";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const adminUrl =
@@ -154,57 +154,16 @@ async function measure(count: number, concurrency: number, call: (i: number) => 
   };
 }
 
-/** What `measure` reads of an answer (fetch's Response has it, and so does `post`'s). */
-interface Answer {
-  status: number;
-  text(): Promise<string>;
-}
-
-// node:http with kept-alive sockets for the measured calls: the client shares the two cores with
-// the API and PostgreSQL, and fetch costs it about four times the CPU per request.
-const agent = new Agent({ keepAlive: true, maxSockets: 16 });
-/** Reads a whole answer for `measure`. */
-function answered(response: IncomingMessage, resolve: (answer: Answer) => void, reject: (error: Error) => void) {
-  const chunks: Buffer[] = [];
-  response.on("data", (chunk: Buffer) => chunks.push(chunk));
-  response.on("end", () => {
-    const text = Buffer.concat(chunks).toString("utf8");
-    resolve({ status: response.statusCode ?? 0, text: async () => text });
-  });
-  response.on("error", reject);
-}
-
+// node:http with kept-alive sockets for the measured calls (support.ts httpClient): fetch costs
+// the client, which shares the two cores with the API and PostgreSQL, four times the CPU.
+const http = httpClient(base);
+const caller = (token: string, client = "203.0.113.1") => ({
+  Authorization: `Bearer ${token}`,
+  "X-Forwarded-For": client,
+});
 const post = (path: string, token: string, body: unknown, client = "203.0.113.1"): Promise<Answer> =>
-  new Promise((resolve, reject) => {
-    const raw = JSON.stringify(body);
-    const request = httpRequest(
-      `${base}${path}`,
-      {
-        method: "POST",
-        agent,
-        headers: {
-          "Content-Type": "application/json",
-          "Content-Length": Buffer.byteLength(raw),
-          Authorization: `Bearer ${token}`,
-          "X-Forwarded-For": client,
-        },
-      },
-      (response) => answered(response, resolve, reject),
-    );
-    request.on("error", reject);
-    request.end(raw);
-  });
-
-const get = (path: string, token: string): Promise<Answer> =>
-  new Promise((resolve, reject) => {
-    const request = httpRequest(
-      `${base}${path}`,
-      { agent, headers: { Authorization: `Bearer ${token}`, "X-Forwarded-For": "203.0.113.1" } },
-      (response) => answered(response, resolve, reject),
-    );
-    request.on("error", reject);
-    request.end();
-  });
+  http.post(path, caller(token, client), body);
+const get = (path: string, token: string): Promise<Answer> => http.get(path, caller(token));
 
 /** The export read as a stream with node:http (fetch's web streams cost the client a core's worth). */
 const postForStream = (path: string, token: string, body: unknown) =>

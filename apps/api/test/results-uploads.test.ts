@@ -83,6 +83,35 @@ for (const driver of testDrivers()) {
       api.call("GET", url, { token: await api.login(username, "coordinator") });
     const post = async (url: string, json: unknown, username = "admin") =>
       api.call("POST", url, { token: await api.login(username, "coordinator"), json });
+    /**
+     * The schools' tallies (result_school_tallies) next to what aggregating the stored sheets and
+     * their ranks gives now: equal only if every change of the sheets rebuilt them.
+     */
+    const schoolTallies = async () => {
+      const group = sql`exam_year_id, exam_kind, school_id, class_level, paper_set_id, zone_id, state_id, prant_id,
+        district_id`;
+      const tallied = await queryRows<Record<string, unknown>>(
+        api.db,
+        sql`select ${group}, sheets, total_sum::bigint as total_sum, highest, lowest, toppers
+            from result_school_tallies order by ${group}`,
+      );
+      // Per class and paper set, and per school over all classes (class and paper set 0).
+      const figures = sql`count(*)::int as sheets, sum(total)::bigint as total_sum, max(total) as highest,
+        min(total) as lowest, (count(*) filter (where school_position <= 3))::int as toppers`;
+      const sheets = sql`(select a.*, r.school_position from answer_sheets a left join result_ranks r on r.sheet_id = a.id
+        where a.school_id is not null)`;
+      const aggregated = await queryRows<Record<string, unknown>>(
+        api.db,
+        sql`select * from (
+              select ${group}, ${figures} from ${sheets} s group by ${group}
+              union all
+              select exam_year_id, exam_kind, school_id, 0::smallint, 0, zone_id, state_id, prant_id, district_id,
+                ${figures} from ${sheets} s
+              group by exam_year_id, exam_kind, school_id, zone_id, state_id, prant_id, district_id
+            ) t order by ${group}`,
+      );
+      return { tallied, aggregated };
+    };
 
     it("checks a file without storing anything, reporting every refused line by number and reason", async () => {
       const [a, b, c] = paid;
@@ -179,11 +208,18 @@ for (const driver of testDrivers()) {
           [b.id, 4500],
         ].sort((x, y) => (x[0] ?? 0) - (y[0] ?? 0)),
       );
+      const stored = await schoolTallies();
+      // Two sheets, each counted on its class's row and on its school's row over all classes.
+      expect(stored.tallied.reduce((n, row) => n + Number(row.sheets), 0)).toBe(4);
+      expect(stored.tallied).toEqual(stored.aggregated);
       const preview = await get(`/api/admin-delete-answersheet-stats?upload_id=${id}`);
       expect(preview.body.data).toMatchObject({ sheets: 1, by_class: [{ class_level: 8, sheets: 1 }] });
       const deleted = await post("/api/admin-delete-answersheet", { upload_id: id });
       expect(deleted.body.data).toEqual({ sheets: 1 });
       expect(await totals()).toEqual([[b.id, 4500]]);
+      const afterDelete = await schoolTallies();
+      expect(afterDelete.tallied.reduce((n, row) => n + Number(row.sheets), 0)).toBe(2);
+      expect(afterDelete.tallied).toEqual(afterDelete.aggregated);
       const ranks = await queryRows<{ national_rank: number }>(api.db, sql`select national_rank from result_ranks`);
       expect(ranks.map((r) => r.national_rank)).toEqual([1]);
       expect((await post("/api/admin-delete-answersheet", { upload_id: id })).status).toBe(409);
@@ -231,6 +267,9 @@ for (const driver of testDrivers()) {
       const reset = await post("/api/reset-exam", { level: "level-1", confirm: "level 1" }, "subadmin");
       expect(reset.status, JSON.stringify(reset.body)).toBe(200);
       expect(reset.body.data).toMatchObject({ sheets: 0, uploads: 0 });
+      const afterReset = await schoolTallies();
+      expect(afterReset.tallied).toEqual([]);
+      expect(afterReset.aggregated).toEqual([]);
       // The paper sets stay finalized, and the reset is in the activity log.
       const sets = await queryRows<{ status: string }>(
         api.db,

@@ -241,3 +241,43 @@ export const resultTallies = pgTable(
   },
   (t) => [index("result_tallies_level_idx").on(t.examYearId, t.examKind, t.stateId)],
 );
+
+/**
+ * Each level's sheets counted per school, class, paper set and the sheets' own region, and per
+ * school and region over all classes (class_level and paper_set_id 0) (decision 041): the
+ * schools' result list reads a few of these rows per school instead of aggregating each
+ * school's sheets, and counts its schools on one row each. Rebuilt with the ranks and
+ * result_tallies whenever a level's sheets change (store.ts rankLevel); a reset deletes them with
+ * the level's sheets. The region ids are the sheets' (copied from the student), so a
+ * coordinator's scope counts the same sheets as it does on answer_sheets; the school's own name
+ * and region are read from schools.
+ */
+export const resultSchoolTallies = pgTable(
+  "result_school_tallies",
+  {
+    examYearId: integer("exam_year_id").notNull(),
+    examKind: text("exam_kind").notNull(),
+    schoolId: integer("school_id").notNull(),
+    /** 0 on a school's row over all classes. */
+    classLevel: smallint("class_level").notNull(),
+    /** 0 on a school's row over all classes. */
+    paperSetId: integer("paper_set_id").notNull(),
+    zoneId: integer("zone_id").notNull(),
+    stateId: integer("state_id").notNull(),
+    prantId: integer("prant_id"),
+    districtId: integer("district_id"),
+    sheets: integer("sheets").notNull(),
+    /** Hundredths, as answer_sheets.total. */
+    totalSum: bigint("total_sum", { mode: "number" }).notNull(),
+    highest: integer("highest").notNull(),
+    lowest: integer("lowest").notNull(),
+    /** Sheets with a school topper's award (result_ranks.school_position within its places); 0 for a mock. */
+    toppers: integer("toppers").notNull(),
+  },
+  (t) => [
+    // A school's rows (the page's figures, and whether a school of the page has any).
+    index("result_school_tallies_school_idx").on(t.schoolId, t.examYearId, t.examKind, t.classLevel),
+    // A level's schools in id order, one row each per class (0: all): the count merges them with schools.
+    index("result_school_tallies_level_idx").on(t.examYearId, t.examKind, t.classLevel, t.schoolId),
+  ],
+);

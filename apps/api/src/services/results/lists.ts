@@ -104,6 +104,8 @@ interface StudentPlan {
   keys: { key: SQL; desc?: boolean }[];
   descending: boolean;
   ranked: boolean;
+  /** The page is cut from result_ranks alone (no filter or key on the sheets or students): see studentRows. */
+  ranksOnly: boolean;
 }
 
 /**
@@ -181,19 +183,26 @@ function studentPlan(yearId: number, assigned: Assignments | null, filters: Stud
       keys: [{ key: sql`(lower(s.first_name || ' ' || s.last_name) collate "C")` }, { key: sql`s.id` }],
       descending: filters.direction === "desc",
       ranked,
+      ranksOnly: false,
     };
   }
   const where = sql.join(parts, sql` and `);
   // By rank: the class, then the rank (a mock: its tie-break key, bigger first), then roll number, which orders a tie.
   const rank = ranked ? { key: rankColumn(filters, assigned) } : { key: sql`a.rank_key`, desc: true };
+  // The ranks carry the sheet's roll number (and id): without a filter on the sheets, the page's
+  // order and conditions are all result_ranks'.
+  const ranksOnly = ranked && !filters.paper_set_id && !filters.search;
   return {
-    from,
+    from: ranksOnly ? sql`result_ranks r` : from,
     countFrom,
     countWhere,
     where,
-    keys: [{ key: sql`${column("class_level")}` }, rank, { key: sql`a.roll_number` }, { key: sql`a.id` }],
+    keys: ranksOnly
+      ? [{ key: sql`r.class_level` }, rank, { key: sql`r.roll_number` }, { key: sql`r.sheet_id` }]
+      : [{ key: sql`${column("class_level")}` }, rank, { key: sql`a.roll_number` }, { key: sql`a.id` }],
     descending: false,
     ranked,
+    ranksOnly,
   };
 }
 
@@ -204,7 +213,8 @@ const orderSql = (plan: StudentPlan) =>
   );
 
 const STUDENT_COLUMNS = (ranked: boolean) => sql`a.id as sheet_id, a.student_id, a.roll_number, s.first_name,
-  s.last_name, a.class_level, a.language, a.school_id, coalesce(sc.name, s.unlisted_school_name, '') as school_name,
+  s.last_name, a.class_level, a.language, a.school_id,
+  coalesce((select name from schools where id = a.school_id), s.unlisted_school_name, '') as school_name,
   (select name from states where id = a.state_id) as state, (select name from prants where id = a.prant_id) as prant,
   (select name from districts where id = a.district_id) as district,
   (select code from paper_sets where id = a.paper_set_id) as paper_set, a.total, a.section_marks, a.section_counted,
@@ -216,8 +226,10 @@ const STUDENT_COLUMNS = (ranked: boolean) => sql`a.id as sheet_id, a.student_id,
           null::int as school_position, null::int as district_position, null::int as state_position`
   }`;
 
+// Names are subqueries rather than joins: fewer relations for the planner (planning a page cost
+// more than running it, decision 041).
 const STUDENT_JOINS = (ranked: boolean) => sql`join students s on s.id = a.student_id
-  left join schools sc on sc.id = a.school_id ${ranked ? sql`join result_ranks r on r.sheet_id = a.id` : sql``}`;
+  ${ranked ? sql`join result_ranks r on r.sheet_id = a.id` : sql``}`;
 
 interface RawStudent {
   sheet_id: number | string;
@@ -300,18 +312,27 @@ function toStudent(row: RawStudent): StudentResultRow {
   };
 }
 
-/** The rows of a plan, `limit` from `offset` (the page's ids first: an index walk), in its order. */
-async function studentRows(db: DbOrTx, plan: StudentPlan, limit: number, offset: number, after?: SQL) {
-  const where = after ? sql`${plan.where} and ${after}` : plan.where;
-  const rows = await queryRows<RawStudent>(
+/**
+ * The rows of a plan, `limit` from `offset` (the page's ids first: an index walk), in its order.
+ * A page cut from the ranks alone keeps its rank rows for the columns instead of joining them
+ * again. `total`, when given, is a count read with the page (column `listed_total`): one
+ * statement instead of two.
+ */
+async function studentRows(db: DbOrTx, plan: StudentPlan, limit: number, offset: number, total?: SQL) {
+  const counted = total ? sql`(${total})::int as listed_total, ` : sql``;
+  const page = sql`order by ${orderSql(plan)} limit ${limit} offset ${offset}`;
+  return queryRows<RawStudent & { listed_total?: number | string }>(
     db,
-    sql`with page as (
-          select a.id from ${plan.from} where ${where} order by ${orderSql(plan)} limit ${limit} offset ${offset}
-        )
-        select ${STUDENT_COLUMNS(plan.ranked)} from page join answer_sheets a on a.id = page.id ${STUDENT_JOINS(plan.ranked)}
-        order by ${orderSql(plan)}`,
+    plan.ranksOnly
+      ? sql`with page as (select r.* from result_ranks r where ${plan.where} ${page})
+          select ${counted}${STUDENT_COLUMNS(true)} from page r join answer_sheets a on a.id = r.sheet_id
+            join students s on s.id = a.student_id
+          order by ${orderSql(plan)}`
+      : sql`with page as (select a.id from ${plan.from} where ${plan.where} ${page})
+          select ${counted}${STUDENT_COLUMNS(plan.ranked)} from page join answer_sheets a on a.id = page.id
+            ${STUDENT_JOINS(plan.ranked)}
+          order by ${orderSql(plan)}`,
   );
-  return rows;
 }
 
 /** How many sheets a plan matches, stopping at the cap (a search at a thousand). */
@@ -320,39 +341,42 @@ async function countCapped(db: DbOrTx, plan: StudentPlan, cap: number) {
     db,
     sql`select count(*)::int as n from (select 1 from ${plan.countFrom} where ${plan.countWhere} limit ${cap + 1}) matched`,
   );
-  const n = Number(row?.n ?? 0);
-  return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+  return cappedAt(Number(row?.n ?? 0), cap);
 }
 
 /**
  * The count of a list the tallies hold (result_tallies: class, paper set and region; no school,
  * search or award), capped as a counted list is: the tallies sum a few thousand rows, where
  * counting the sheets walked up to the cap (a class's sheets lie far into result_ranks, so a seq
- * scan read most of it before finding 10,000). Null when a filter is not in the tallies.
+ * scan read most of it before finding 10,000). A statement (its column `n`, past the cap some
+ * number above it) to run alone or inside the page's; null when a filter is not in the tallies.
  */
-async function countFromTallies(
-  db: DbOrTx,
-  yearId: number,
-  assigned: Assignments | null,
-  filters: StudentFilters,
-  cap: number,
-): Promise<{ total: number; capped: boolean } | null> {
+function talliedCount(yearId: number, assigned: Assignments | null, filters: StudentFilters, cap: number): SQL | null {
   if (filters.school_id || filters.search || filters.award) return null;
-  const where = [
-    talliesOf(yearId, assigned, {
-      level: filters.level,
-      class_level: filters.class_level,
-      paper_set_id: filters.paper_set_id,
-    }),
-    ...regionFilterSql("t", filters),
-  ];
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select coalesce(sum(t.sheets), 0)::int as n from result_tallies t where ${sql.join(where, sql` and `)}`,
+  const where = sql.join(
+    [
+      talliesOf(yearId, assigned, {
+        level: filters.level,
+        class_level: filters.class_level,
+        paper_set_id: filters.paper_set_id,
+      }),
+      ...regionFilterSql("t", filters),
+    ],
+    sql` and `,
   );
-  const n = Number(row?.n ?? 0);
-  return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+  // Past the cap the count is the cap: the first TALLY_PROBE tallies decide it when they already
+  // hold more sheets, or are all there is; only otherwise are all of them added up. A country's
+  // list read 4,128 tallies (0.6 ms) for a count that is 10,000 either way.
+  return sql`with probe as (select t.sheets from result_tallies t where ${where} limit ${TALLY_PROBE + 1})
+    select case when (select count(*) from probe) <= ${TALLY_PROBE} or (select sum(sheets) from probe) > ${cap}
+        then (select coalesce(sum(sheets), 0) from probe)
+        else (select coalesce(sum(t.sheets), 0) from result_tallies t where ${where}) end as n`;
 }
+
+/** The tallies a capped count reads before it adds up all of them (talliedCount). */
+const TALLY_PROBE = 100;
+
+const cappedAt = (n: number, cap: number) => (n > cap ? { total: cap, capped: true } : { total: n, capped: false });
 
 /** student-results: a page of the students of the viewer's region with their results of a level. */
 export async function listStudentResults(
@@ -364,11 +388,20 @@ export async function listStudentResults(
   const { year, assigned } = await regionContext(db, viewer);
   const plan = studentPlan(year.id, assigned, query);
   const cap = query.search ? RESULT_SEARCH_COUNT_CAP : RESULT_COUNT_CAP;
-  const [count, rows] = await Promise.all([
-    countFromTallies(db, year.id, assigned, query, cap).then((tallied) => tallied ?? countCapped(db, plan, cap)),
-    studentRows(db, plan, query.per_page, (query.page - 1) * query.per_page),
-  ]);
-  const total = Math.max(count.total, (query.page - 1) * query.per_page + rows.length);
+  const offset = (query.page - 1) * query.per_page;
+  const tallied = talliedCount(year.id, assigned, query, cap);
+  let count: { total: number; capped: boolean };
+  let rows: Awaited<ReturnType<typeof studentRows>>;
+  if (tallied) {
+    // The tallies' count rides along with the page (one statement); a page with no rows counts alone.
+    rows = await studentRows(db, plan, query.per_page, offset, tallied);
+    const first = rows[0];
+    const n = first ? Number(first.listed_total) : Number((await queryRows<{ n: number }>(db, tallied))[0]?.n ?? 0);
+    count = cappedAt(n, cap);
+  } else {
+    [count, rows] = await Promise.all([countCapped(db, plan, cap), studentRows(db, plan, query.per_page, offset)]);
+  }
+  const total = Math.max(count.total, offset + rows.length);
   return {
     items: rows.map(toStudent),
     page: query.page,
@@ -395,7 +428,8 @@ export async function* studentResultsForExport(
   const plan = studentPlan(year.id, assigned, filters);
   const [order] = await queryRows<{ ids: string | null }>(
     db,
-    sql`select string_agg(a.id::text, ',' order by ${orderSql(plan)}) as ids from ${plan.from} where ${plan.where}`,
+    sql`select string_agg(${plan.ranksOnly ? sql`r.sheet_id` : sql`a.id`}::text, ',' order by ${orderSql(plan)}) as ids
+        from ${plan.from} where ${plan.where}`,
   );
   const ids = order?.ids ? order.ids.split(",") : [];
   for (let at = 0; at < ids.length; at += batchSize) {
@@ -441,16 +475,22 @@ export async function schoolStudentResults(
 
 // ── Schools ────────────────────────────────────────────────────────────────────────────────────
 
-/** The sheets of a school `sc` that a school list counts: the level, class, paper set and region. */
-function schoolSheetsWhere(yearId: number, assigned: Assignments | null, filters: SchoolResultFilters): SQL {
+/**
+ * The tallies of a school `sc` (result_school_tallies, decision 041: its sheets per class, paper
+ * set and the sheets' region, and over all classes) that a school list counts: the level, class,
+ * paper set and region.
+ */
+function schoolTalliesWhere(yearId: number, assigned: Assignments | null, filters: SchoolResultFilters): SQL {
   const parts = [
-    sql`a.school_id = sc.id`,
-    sql`a.exam_year_id = ${yearId}`,
-    sql`a.exam_kind = ${filters.level}`,
-    assignedSql("a", assigned),
+    sql`t.school_id = sc.id`,
+    sql`t.exam_year_id = ${yearId}`,
+    sql`t.exam_kind = ${filters.level}`,
+    assignedSql("t", assigned),
   ];
-  if (filters.class_level) parts.push(sql`a.class_level = ${filters.class_level}`);
-  if (filters.paper_set_id) parts.push(sql`a.paper_set_id = ${filters.paper_set_id}`);
+  if (filters.class_level) parts.push(sql`t.class_level = ${filters.class_level}`);
+  if (filters.paper_set_id) parts.push(sql`t.paper_set_id = ${filters.paper_set_id}`);
+  // Without either, the school's rows over all classes (class and paper set 0); with one, its rows per class.
+  if (!filters.class_level && !filters.paper_set_id) parts.push(sql`t.class_level = 0`);
   return sql.join(parts, sql` and `);
 }
 
@@ -459,7 +499,7 @@ function schoolWhere(yearId: number, assigned: Assignments | null, filters: Scho
   const parts = [
     assignedSql("sc", assigned),
     ...regionFilterSql("sc", filters),
-    sql`exists (select 1 from answer_sheets a where ${schoolSheetsWhere(yearId, assigned, filters)})`,
+    sql`exists (select 1 from result_school_tallies t where ${schoolTalliesWhere(yearId, assigned, filters)})`,
   ];
   if (filters.search) parts.push(sql`sc.name ilike ${containing(filters.search)}`);
   return sql.join(parts, sql` and `);
@@ -486,17 +526,12 @@ const SCHOOL_COLUMNS = sql`
   (select name from districts where id = sc.district_id) as district, f.sheets, f.total_sum, f.highest, f.lowest,
   f.toppers`;
 
-/** The figures of a school's sheets, one index range of answer_sheets_school_idx. */
+/** The figures of a school's sheets, added up from its tallies (a few rows of one index range). */
 const schoolFigures = (yearId: number, assigned: Assignments | null, filters: SchoolResultFilters) =>
-  isRanked(filters.level)
-    ? sql`cross join lateral (select count(*)::int as sheets, coalesce(sum(a.total), 0)::float8 as total_sum,
-          coalesce(max(a.total), 0) as highest, coalesce(min(a.total), 0) as lowest,
-          count(*) filter (where ${AWARD_POSITION.school_topper})::int as toppers
-        from answer_sheets a join result_ranks r on r.sheet_id = a.id
-        where ${schoolSheetsWhere(yearId, assigned, filters)}) f`
-    : sql`cross join lateral (select count(*)::int as sheets, coalesce(sum(a.total), 0)::float8 as total_sum,
-          coalesce(max(a.total), 0) as highest, coalesce(min(a.total), 0) as lowest, null::int as toppers
-        from answer_sheets a where ${schoolSheetsWhere(yearId, assigned, filters)}) f`;
+  sql`cross join lateral (select coalesce(sum(t.sheets), 0)::int as sheets,
+      coalesce(sum(t.total_sum), 0)::float8 as total_sum, coalesce(max(t.highest), 0) as highest,
+      coalesce(min(t.lowest), 0) as lowest, ${isRanked(filters.level) ? sql`coalesce(sum(t.toppers), 0)::int` : sql`null::int`} as toppers
+    from result_school_tallies t where ${schoolTalliesWhere(yearId, assigned, filters)}) f`;
 
 const toSchool = (row: RawSchool): SchoolResultRow => {
   const sheets = Number(row.sheets);
@@ -523,23 +558,19 @@ export async function listSchoolResults(
   requireLevelAccess(viewer, query.level);
   const { year, assigned } = await regionContext(db, viewer);
   const where = schoolWhere(year.id, assigned, query);
-  const [counted, rows] = await Promise.all([
-    queryRows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from (select 1 from schools sc where ${where} limit ${RESULT_COUNT_CAP + 1}) matched`,
-    ),
-    queryRows<RawSchool>(
-      db,
-      sql`with page as (
-            select sc.id from schools sc where ${where} order by ${SCHOOL_ORDER}
-            limit ${query.per_page} offset ${(query.page - 1) * query.per_page}
-          )
-          select ${SCHOOL_COLUMNS} from page join schools sc on sc.id = page.id
-            ${schoolFigures(year.id, assigned, query)}
-          order by ${SCHOOL_ORDER}`,
-    ),
-  ]);
-  const n = Number(counted[0]?.n ?? 0);
+  const count = sql`select count(*)::int as n from (select 1 from schools sc where ${where} limit ${RESULT_COUNT_CAP + 1}) matched`;
+  // The count rides along with the page (one statement); a page with no rows counts alone.
+  const rows = await queryRows<RawSchool & { listed_total: number | string }>(
+    db,
+    sql`with page as (
+          select sc.id from schools sc where ${where} order by ${SCHOOL_ORDER}
+          limit ${query.per_page} offset ${(query.page - 1) * query.per_page}
+        )
+        select (${count}) as listed_total, ${SCHOOL_COLUMNS} from page join schools sc on sc.id = page.id
+          ${schoolFigures(year.id, assigned, query)}
+        order by ${SCHOOL_ORDER}`,
+  );
+  const n = rows[0] ? Number(rows[0].listed_total) : Number((await queryRows<{ n: number }>(db, count))[0]?.n ?? 0);
   const capped = n > RESULT_COUNT_CAP;
   const total = Math.max(capped ? RESULT_COUNT_CAP : n, (query.page - 1) * query.per_page + rows.length);
   return {

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { ExamLevel } from "@repo/contracts/fees";
-import { RANKED_LEVELS } from "@repo/contracts/results-constants";
+import { AWARDS, RANKED_LEVELS } from "@repo/contracts/results-constants";
 import { copyRowsInTransaction, copyRowsOutTransaction, type DbOrTx, queryRows, type Tx } from "@repo/db";
 import { sql } from "drizzle-orm";
 import { ApiError } from "../../http/errors";
@@ -235,6 +235,9 @@ export async function rankLevel(db: DbOrTx, examYearId: number, examKind: ExamLe
 async function rebuildRanks(db: DbOrTx, examYearId: number, examKind: ExamLevel): Promise<void> {
   await db.execute(sql`delete from result_ranks where exam_year_id = ${examYearId} and exam_kind = ${examKind}`);
   await db.execute(sql`delete from result_tallies where exam_year_id = ${examYearId} and exam_kind = ${examKind}`);
+  await db.execute(
+    sql`delete from result_school_tallies where exam_year_id = ${examYearId} and exam_kind = ${examKind}`,
+  );
   await db.execute(sql`set local jit = off`);
   // Every level's figures per class, paper set and district, which the state and prant lists add up.
   await db.execute(sql`
@@ -245,7 +248,10 @@ async function rebuildRanks(db: DbOrTx, examYearId: number, examKind: ExamLevel)
     from answer_sheets
     where exam_year_id = ${examYearId} and exam_kind = ${examKind}
     group by exam_year_id, exam_kind, class_level, paper_set_id, zone_id, state_id, prant_id, district_id`);
-  if (!(RANKED_LEVELS as readonly string[]).includes(examKind)) return;
+  if (!(RANKED_LEVELS as readonly string[]).includes(examKind)) {
+    await tallySchools(db, examYearId, examKind, false);
+    return;
+  }
   // One sort of the level's narrow columns by class and key, best first (in memory rather than
   // merged on disk: the default work_mem is 4 MB)…
   await db.execute(sql`set local work_mem = '256MB'`);
@@ -307,6 +313,32 @@ async function rebuildRanks(db: DbOrTx, examYearId: number, examKind: ExamLevel)
   await withIndexesRebuilt(db, "result_ranks", rows, () =>
     copyRowsInTransaction(db as Tx, "result_ranks", RANK_COLUMNS, ranked),
   );
+  await tallySchools(db, examYearId, examKind, true);
+}
+
+/** A school topper's places (AWARDS): the school positions the tallies' toppers count. */
+const SCHOOL_TOPPER_PLACES = AWARDS.find((award) => award.code === "school_topper")?.places ?? 3;
+
+/**
+ * The level's sheets per school, class, paper set and the sheets' region (result_school_tallies,
+ * decision 041), and per school and region over all classes (class and paper set 0), with the
+ * school toppers of a ranked level from the ranks just written: what the schools' result list
+ * reads instead of each school's sheets. One scan (grouping sets) for both.
+ */
+async function tallySchools(db: DbOrTx, examYearId: number, examKind: ExamLevel, ranked: boolean): Promise<void> {
+  await db.execute(sql`
+    insert into result_school_tallies (exam_year_id, exam_kind, school_id, class_level, paper_set_id, zone_id,
+      state_id, prant_id, district_id, sheets, total_sum, highest, lowest, toppers)
+    select a.exam_year_id, a.exam_kind, a.school_id, coalesce(a.class_level, 0), coalesce(a.paper_set_id, 0), a.zone_id,
+      a.state_id, a.prant_id, a.district_id, count(*)::int, sum(a.total), max(a.total), min(a.total), ${
+        ranked ? sql`count(*) filter (where r.school_position <= ${SCHOOL_TOPPER_PLACES})::int` : sql`0`
+      }
+    from answer_sheets a ${ranked ? sql`join result_ranks r on r.sheet_id = a.id` : sql``}
+    where a.exam_year_id = ${examYearId} and a.exam_kind = ${examKind} and a.school_id is not null
+    group by grouping sets (
+      (a.exam_year_id, a.exam_kind, a.school_id, a.class_level, a.paper_set_id, a.zone_id, a.state_id, a.prant_id,
+        a.district_id),
+      (a.exam_year_id, a.exam_kind, a.school_id, a.zone_id, a.state_id, a.prant_id, a.district_id))`);
 }
 
 /**

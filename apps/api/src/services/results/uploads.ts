@@ -277,6 +277,9 @@ export function answerStoreJob(services: Pick<Services, "storage" | "database">)
     // (10,701 heap fetches for the schools' count, decision 037). Outside the store's transaction.
     await db.execute(sql`vacuum (analyze) answer_sheets`);
     await db.execute(sql`vacuum (analyze) result_ranks`);
+    // The tallies too: planned on the statistics of an empty table, the schools' list merged all
+    // 150,000 school tallies for a page of 10 (decision 041).
+    await db.execute(sql`vacuum (analyze) result_tallies, result_school_tallies`);
     return { upload_id: upload.id, stored: stored.accepted, refused: stored.refused, ms };
 
     async function storeUpload() {
@@ -462,6 +465,9 @@ export async function resetExam(db: DbOrTx, actor: Actor, param: string, confirm
       throw new ApiError(409, "An upload of this level is being checked or stored: wait until it finishes");
     await tx.execute(sql`delete from result_ranks where exam_year_id = ${year.id} and exam_kind = ${level.level}`);
     await tx.execute(sql`delete from result_tallies where exam_year_id = ${year.id} and exam_kind = ${level.level}`);
+    await tx.execute(
+      sql`delete from result_school_tallies where exam_year_id = ${year.id} and exam_kind = ${level.level}`,
+    );
     await tx.execute(sql`delete from answer_sheets where exam_year_id = ${year.id} and exam_kind = ${level.level}`);
     await tx.execute(sql`delete from answer_upload_lines where upload_id in
       (select id from answer_uploads where exam_year_id = ${year.id} and exam_kind = ${level.level})`);
