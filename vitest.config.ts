@@ -12,8 +12,10 @@ import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config
 // - "app:<id>": the apps' server tests, by the app they pretend to be (`__APP_ID__`, set in a
 //   vi.hoisted at their top, is read once by @repo/remix-app's auth); a worker imports Remix, the
 //   API client and the app's modules once for all of them (`isolate: false`).
-// - "api": the API's and the database package's tests, isolated: module-level caches in the API
-//   (parsed mail content by row id) assume one database per process, and each file opens its own.
+// - "api": the API's and the database package's tests share a worker too, but its setup file
+//   (apps/api/test/fresh-modules.setup.ts) drops the repository's own modules before each file:
+//   module-level caches in the API (parsed mail content by row id) assume one database per
+//   process, and each file opens its own. Only the packages in node_modules stay loaded.
 // - "unit": every other node file, not isolated (pure functions and their tables).
 const root = path.dirname(fileURLToPath(import.meta.url));
 const TOP = ["apps", "packages", "scripts", "bench", "deploy"];
@@ -45,7 +47,10 @@ for (const top of TOP) {
 
 const projects: TestProjectInlineConfiguration[] = [...groups].map(([name, files]) => ({
   extends: true,
-  test: { name, include: files, isolate: name === "dom" || name === "api" },
+  test:
+    name === "api"
+      ? { name, include: files, isolate: false, setupFiles: ["apps/api/test/fresh-modules.setup.ts"] }
+      : { name, include: files, isolate: name === "dom" },
 }));
 
 export default defineConfig({
