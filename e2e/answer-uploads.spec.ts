@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import {
   API,
   appOrigin,
@@ -31,9 +31,8 @@ async function tokenOf(username: string) {
  * roll numbers). Their sheets score nothing and are deleted at the end: no demo student's result
  * or rank changes.
  */
-async function paidStudents(browser: Browser): Promise<string[]> {
+async function paidStudents(): Promise<string[]> {
   const { ids } = await schoolWithStudents(
-    browser,
     "Results",
     ["Ira", "Veer", "Tara"],
     40_000_000 + Math.floor(Math.random() * 10_000_000),
@@ -76,11 +75,10 @@ async function onPhone(page: Page, shot: string) {
 
 test("an admin checks a vendor's file, reads the refused lines, stores the good sheets and deletes them again", async ({
   page,
-  browser,
 }) => {
   // A school registered, three students paid, a file checked, stored and deleted.
   test.slow();
-  const rolls = await paidStudents(browser);
+  const rolls = await paidStudents();
   const fileName = `vendor-e2e-${Date.now().toString(36)}.txt`;
 
   await signInTo(page, pageUrl("coordinator", "upload-exam-file"), "admin");

@@ -47,10 +47,9 @@ test("pay support's pages are refused to a coordinator", async ({ page }) => {
 
 test("pay support finds a school's unfinished payment by the student's name and marks it paid by bank transfer", async ({
   page,
-  browser,
 }) => {
   test.slow();
-  const { token, ids, names } = await schoolWithStudents(browser, "Desk", ["Kiran"], 40_000_000);
+  const { token, ids, names } = await schoolWithStudents("Desk", ["Kiran"], 40_000_000);
   const [kiran] = names;
   const created = await fetch(`${API}/api/pay-student/create-payment`, {
     method: "POST",
@@ -112,7 +111,7 @@ test("pay support gives back a second payment of a paid order, and an admin refu
   browser,
 }) => {
   test.slow();
-  const { stamp, token, ids } = await schoolWithStudents(browser, "Refund", ["Meera"], 50_000_000);
+  const { stamp, token, ids } = await schoolWithStudents("Refund", ["Meera"], 50_000_000);
   const headers = { "Content-Type": "application/json", Authorization: `Bearer ${token}` };
   const created = await fetch(`${API}/api/pay-student/create-payment`, {
     method: "POST",

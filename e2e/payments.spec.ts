@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
-import { addStudents, expectAccessible, hydrated, mailsTo, pageUrl, registerSchool, signInTo } from "./support";
+import { addStudents, expectAccessible, hydrated, mailsTo, pageUrl, registerSchoolByApi, signInTo } from "./support";
 
 test("a school pays for 3 students through the demo gateway, downloads the invoice, raises a request that pay support resolves; a failed payment leaves the student payable", async ({
   page,
@@ -10,7 +10,7 @@ test("a school pays for 3 students through the demo gateway, downloads the invoi
   const stamp = Date.now().toString(36);
   const letters = stamp.replace(/\d/g, (d) => "abcdefghij"[Number(d)] ?? "x");
   const email = `pay-${stamp}@e2e.example.org`;
-  const account = await registerSchool(page, `e2epay${stamp}`, email, `E2E Pay Vidyalaya ${stamp}`);
+  const account = await registerSchoolByApi(`e2epay${stamp}`, email, `E2E Pay Vidyalaya ${stamp}`);
   const names = ["Asha", "Bela", "Chitra", "Diya"].map((name) => `${name}${letters}`);
   await addStudents(account.username, account.password, names, 60_000_000 + Math.floor(Math.random() * 30_000_000));
 

@@ -54,9 +54,9 @@ test.afterAll(() => {
   server?.close();
 });
 
-test("a school pays through Razorpay's checkout and its students are paid", async ({ page, browser }) => {
+test("a school pays through Razorpay's checkout and its students are paid", async ({ page }) => {
   test.slow();
-  const { account } = await schoolWithStudents(browser, "Razorpay", ["Ravi", "Sita"], 60_000_000);
+  const { account } = await schoolWithStudents("Razorpay", ["Ravi", "Sita"], 60_000_000);
 
   // Razorpay's checkout.js, as the browser would get it: it opens, pays, and hands back signed ids.
   await page.exposeFunction("__razorpaySign", (text: string) =>

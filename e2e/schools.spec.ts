@@ -1,12 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible, pageUrl, registerSchool, signInTo } from "./support";
+import { expectAccessible, pageUrl, registerSchoolByApi, signInTo } from "./support";
 
 test("the school deactivates and reactivates itself with the exact dialogs", async ({ page }) => {
   // A school of its own: while the demo school is switched off, other specs running beside this one
   // (its referral code in e2e/sif) would see it gone.
   const stamp = Date.now().toString(36);
-  const account = await registerSchool(
-    page,
+  const account = await registerSchoolByApi(
     `e2etoggle${stamp}`,
     `toggle-${stamp}@e2e.example.org`,
     `E2E Toggle School ${stamp}`,

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { type Download, expect, type Locator, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { expectAccessible, hydrated, pageUrl, registerSchool, settled, signInTo } from "./support";
+import { expectAccessible, hydrated, pageUrl, registerSchoolByApi, settled, signInTo } from "./support";
 
 const SCREENS = "e2e/artifacts/screens";
 const PHONE = { width: 390, height: 844 };
@@ -77,8 +77,7 @@ test("a new school imports students from the template, fixes the errors file, an
   const phone = (n: number) => `98${phoneBase + n}`;
   const names = ["Aarav", "Bhavna", "Chetan", "Divya", "Esha"].map((name) => `${name}${suffix}`);
 
-  const account = await registerSchool(
-    page,
+  const account = await registerSchoolByApi(
     `e2eimport${stamp}`,
     `import-${stamp}@e2e.example.org`,
     `E2E Import Vidyalaya ${stamp}`,

@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { APP_IDS, type AppId, DEFAULT_APP_PORTS } from "@repo/auth/apps";
 import { type PageId, pagePath } from "@repo/auth/menus";
 import { BLOCKING_IMPACTS, blockingAxe } from "../packages/ui/test/axe";
@@ -217,22 +217,63 @@ export async function fillSchoolDetails(page: Page, school: { name: string; emai
   await page.getByLabel("School e-mail").fill(school.email);
 }
 
-/** Registers a school at /register and verifies its e-mail from the mail the portal sent. */
-export async function registerSchool(page: Page, username: string, email: string, name: string) {
+/**
+ * Registers a school through the API and verifies its e-mail with the token of the mail the portal
+ * sent: the school the form of /register makes with fillSchoolDetails (a Maharashtra address, the first prant, district
+ * and city), for tests whose subject comes after registration. Filling /register and following the
+ * link in the browser is e2e/school-account.spec.ts's subject (and master-institutes' for an
+ * institute's school).
+ */
+export async function registerSchoolByApi(username: string, email: string, name: string) {
   const password = "Vidya@2026";
-  await page.goto(`${appOrigin("school")}/register`);
-  await hydrated(page);
-  await fillSchoolDetails(page, { name, email });
-  await page.getByLabel("Username").fill(username);
-  await expect(page.getByText("This username is available")).toBeVisible();
-  await page.locator('input[name="password"]').fill(password);
-  await page.locator('input[name="confirm_password"]').fill(password);
-  await page.getByRole("button", { name: "Register school" }).click();
-  await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
-
-  const link = await verificationLink(email);
-  await page.goto(link);
-  await expect(page.getByRole("heading", { name: "E-mail address verified" })).toBeVisible();
+  const regions = async (query: string) =>
+    (
+      (await (await fetch(`${API}/api/schools/register/regions?${query}`)).json()) as {
+        data: { id: number; name: string }[];
+      }
+    ).data;
+  const first = async (query: string) => {
+    const id = (await regions(query))[0]?.id;
+    if (!id) throw new Error(`no region for ${query}`);
+    return id;
+  };
+  const zoneName = await maharashtraZone();
+  const zone = (await regions("level=zone&country_id=1")).find((z) => z.name === zoneName);
+  const state = (await regions(`level=state&parent_id=${zone?.id}`)).find((s) => s.name === "Maharashtra");
+  if (!zone || !state) throw new Error("no Maharashtra in the registration pickers");
+  const prant = await first(`level=prant&parent_id=${state.id}`);
+  const district = await first(`level=district&parent_id=${prant}`);
+  const city = await first(`level=city&parent_id=${district}`);
+  const response = await fetch(`${API}/api/schools/school-register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      school_name: name,
+      category_id: 2, // Private
+      board_id: 1, // CBSE
+      zone_id: zone.id,
+      state_id: state.id,
+      prant_id: prant,
+      district_id: district,
+      city_id: city,
+      address: "12, Station Road",
+      pincode: "411001",
+      contact_name: "S. Deshpande",
+      contact_phone: "9876543210",
+      email,
+      username,
+      password,
+      confirm_password: password,
+    }),
+  });
+  expect(response.ok, await response.clone().text()).toBe(true);
+  const token = new URL(await verificationLink(email)).searchParams.get("token");
+  const verified = await fetch(`${API}/api/school/verify-school-email`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ token }),
+  });
+  expect(verified.ok, await verified.clone().text()).toBe(true);
   return { username, password };
 }
 
@@ -267,13 +308,11 @@ export async function addStudents(username: string, password: string, names: str
  * e2edesk<stamp> and "E2E Desk School <stamp>") with one student per first name, each made unique
  * with the stamp's letters. Phones start at `phoneBase` plus a random offset.
  */
-export async function schoolWithStudents(browser: Browser, label: string, firstNames: string[], phoneBase: number) {
+export async function schoolWithStudents(label: string, firstNames: string[], phoneBase: number) {
   const stamp = Date.now().toString(36);
   const letters = stamp.replace(/\d/g, (d) => "abcdefghij"[Number(d)] ?? "x");
   const key = label.toLowerCase();
-  const registering = await (await browser.newContext()).newPage();
-  const account = await registerSchool(
-    registering,
+  const account = await registerSchoolByApi(
     `e2e${key}${stamp}`,
     `${key}-${stamp}@e2e.example.org`,
     `E2E ${label} School ${stamp}`,

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import DOMPurify from "dompurify";
 import { describe, expect, it } from "vitest";
 import { decodeEntities, escapeText, isSafeUrl, sanitizeHtml } from "./sanitize";
