@@ -216,6 +216,22 @@ export const resultRanks = pgTable(
   ],
 );
 
+/** The sheets' region, as the tallies group them (copied from the student, as on answer_sheets). */
+const tallyRegion = {
+  zoneId: integer("zone_id").notNull(),
+  stateId: integer("state_id").notNull(),
+  prantId: integer("prant_id"),
+  districtId: integer("district_id"),
+};
+
+/** What every tally counts of its sheets. */
+const tallyFigures = {
+  sheets: integer("sheets").notNull(),
+  /** Hundredths, as answer_sheets.total. */
+  totalSum: bigint("total_sum", { mode: "number" }).notNull(),
+  highest: integer("highest").notNull(),
+};
+
 /**
  * Each level's sheets counted per class, paper set and district (decision 026): the state, prant
  * and paper-set figures add up a few thousand of these rows instead of a million sheets. Rebuilt
@@ -228,14 +244,8 @@ export const resultTallies = pgTable(
     examKind: text("exam_kind").notNull(),
     classLevel: smallint("class_level").notNull(),
     paperSetId: integer("paper_set_id").notNull(),
-    zoneId: integer("zone_id").notNull(),
-    stateId: integer("state_id").notNull(),
-    prantId: integer("prant_id"),
-    districtId: integer("district_id"),
-    sheets: integer("sheets").notNull(),
-    /** Hundredths, as answer_sheets.total. */
-    totalSum: bigint("total_sum", { mode: "number" }).notNull(),
-    highest: integer("highest").notNull(),
+    ...tallyRegion,
+    ...tallyFigures,
     /** Sheets whose every section counted. */
     qualified: integer("qualified").notNull(),
   },
@@ -262,14 +272,8 @@ export const resultSchoolTallies = pgTable(
     classLevel: smallint("class_level").notNull(),
     /** 0 on a school's row over all classes. */
     paperSetId: integer("paper_set_id").notNull(),
-    zoneId: integer("zone_id").notNull(),
-    stateId: integer("state_id").notNull(),
-    prantId: integer("prant_id"),
-    districtId: integer("district_id"),
-    sheets: integer("sheets").notNull(),
-    /** Hundredths, as answer_sheets.total. */
-    totalSum: bigint("total_sum", { mode: "number" }).notNull(),
-    highest: integer("highest").notNull(),
+    ...tallyRegion,
+    ...tallyFigures,
     lowest: integer("lowest").notNull(),
     /** Sheets with a school topper's award (result_ranks.school_position within its places); 0 for a mock. */
     toppers: integer("toppers").notNull(),
