@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, openAsBlob, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, openAsBlob, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -60,6 +60,22 @@ const PGLITE_TEMPLATE_SETUP = [
   "checkpoint",
 ];
 
+/**
+ * Moves a finished template into place unless another worker got there first. Never replaces: a
+ * file-backed Blob of the old file (another worker's, opened a moment ago) fails to read with
+ * "The blob could not be read" once its file is swapped, which is how two workers building the
+ * template at once on a fresh machine failed CI. `link` is atomic and refuses an existing name.
+ */
+export function publishOnce(tmp: string, file: string) {
+  try {
+    linkSync(tmp, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+}
+
 async function pgliteTemplate(seeded: boolean): Promise<Blob> {
   const file = path.join(cacheDir, `pglite-${migrationsHash()}-${PGLITE_TEMPLATE_VERSION}${seeded ? "-demo" : ""}.tar`);
   if (!existsSync(file)) {
@@ -75,7 +91,7 @@ async function pgliteTemplate(seeded: boolean): Promise<Blob> {
     mkdirSync(cacheDir, { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
     writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
-    renameSync(tmp, file); // atomic: parallel workers never read a half-written template
+    publishOnce(tmp, file);
   }
   // A file-backed Blob: read once when PGlite loads it, not copied into a buffer and a Blob first.
   return openAsBlob(file);
