@@ -1,10 +1,10 @@
-import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { TEST_CHROMIUM_ARGS, testChromium } from "./scripts/test-browser";
 
 // End-to-end tests run the production build of the whole portal (API + four apps) on ports
-// shifted by 100 (e2e/support.ts), with a fresh embedded database, in Chromium. Debian's /usr/bin/chromium is used
-// when present because Playwright's own browser download cannot run on this network.
-const SYSTEM_CHROMIUM = "/usr/bin/chromium";
+// shifted by 100 (e2e/support.ts), with a fresh embedded database, in Debian's Chromium
+// (scripts/test-browser.ts says which binary).
+const chromium = testChromium();
 
 export default defineConfig({
   testDir: "e2e",
@@ -23,17 +23,14 @@ export default defineConfig({
     ...devices["Desktop Chrome"],
     screenshot: "only-on-failure",
     viewport: { width: 1366, height: 860 },
-    trace: "retain-on-failure",
+    // A failed test keeps its trace: every action's DOM snapshot, network and console. Not the
+    // screencast: recording it for every test (all but the failed ones' thrown away) made the
+    // browser composite and encode frames throughout, a quarter of the suite's time
+    // (docs/decisions/043-test-browser.md). The failure's own screenshot is still taken.
+    trace: { mode: "retain-on-failure", screenshots: false },
     launchOptions: {
-      ...(existsSync(SYSTEM_CHROMIUM) ? { executablePath: SYSTEM_CHROMIUM } : {}),
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      ...(chromium ? { executablePath: chromium } : {}),
+      args: TEST_CHROMIUM_ARGS,
     },
   },
   webServer: {

@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { TEST_CHROMIUM_ARGS, testChromium } from "./scripts/test-browser";
 
 // Runs every story of the built Storybook (storybook-static/) in Chromium: render, play function
 // and an axe check. See packages/ui/test/stories.spec.ts. `npm run test:storybook` builds first.
@@ -17,15 +18,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 1280, height: 800 },
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      executablePath: testChromium(),
+      args: TEST_CHROMIUM_ARGS,
     },
     trace: "off",
     screenshot: "only-on-failure",

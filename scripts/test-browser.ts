@@ -1,0 +1,25 @@
+// The Chromium that the Playwright suites (end-to-end and stories) drive, written once for both
+// configs. Playwright's own browser download cannot run on this network, so Debian's is used.
+// Debian's `chromium-headless-shell` first: the same Chromium without the full browser's UI
+// layers, which is what Playwright itself runs for headless tests. On two cores the suites are
+// CPU-bound and the browser is their largest consumer; the headless shell cut a 38-test sample of
+// the end-to-end suite from 131 s to 97-102 s (docs/decisions/043-test-browser.md).
+import { existsSync } from "node:fs";
+
+const CANDIDATES = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"];
+
+/** CHROMIUM_PATH when set, else the first of Debian's binaries that is installed, else Playwright's own. */
+export function testChromium(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  return CANDIDATES.find((path) => existsSync(path));
+}
+
+/** What a headless Chromium in a container needs, and nothing that phones home. */
+export const TEST_CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
