@@ -64,7 +64,20 @@ test("a page the role may not use shows a 403 page with a way home", async ({ pa
 // out (they cannot be opened without an id). The server's HTML is what is read: the placeholder and
 // the title are in it, and no script needs to run for them (the pages' behaviour is the other specs').
 const PLACEHOLDER = "is being built";
-for (const username of ["school", "student", "admin", "psadmin", "outbox"]) {
+// Together these users can open every page of the tree: the admin most of the coordinator app, and
+// the others the pages only their role has (pay support's, LMS's, a master institute's, a GCC
+// state coordinator's import).
+for (const username of [
+  "school",
+  "student",
+  "admin",
+  "psadmin",
+  "outbox",
+  "paysupport",
+  "lms",
+  "masterinstitute",
+  "gccstate",
+]) {
   test(`no page ${username} may open says it is being built`, async ({ page }) => {
     const subject = await subjectOf(username);
     const role = ROLES.find((r) => r.id === subject.roleId);
