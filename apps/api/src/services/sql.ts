@@ -14,10 +14,14 @@ export function idsIn(column: SQL, ids: Iterable<number>): SQL {
 /**
  * `column = any(ids)` with the ids bound as one array: the statement's text is the same however
  * many ids there are, as a prepared statement needs (queryRowsPrepared); an empty list matches
- * nothing.
+ * nothing. One id is `column = id` instead (a second text, not one per count): PostgreSQL 15
+ * cannot read an `(column, id)` index in id order under `= any(…)`, so a district coordinator's
+ * newest students walked the whole primary key instead (127 ms against 0.3 ms on the 1M seed).
  */
 export function idsAny(column: SQL, ids: Iterable<number>): SQL {
-  return sql`${column} = any(${`{${[...ids].map((id) => Math.trunc(id)).join(",")}}`}::int[])`;
+  const list = [...ids].map((id) => Math.trunc(id));
+  if (list.length === 1) return sql`${column} = ${list[0]}::int`;
+  return sql`${column} = any(${`{${list.join(",")}}`}::int[])`;
 }
 
 /**
