@@ -18,11 +18,12 @@ import { BROCHURE_FLIPBOOK_PATHS } from "@repo/contracts/content-constants";
 import lighthouse from "lighthouse";
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import { chromium } from "playwright-core";
+import { DEBIAN_CHROMIUM, HEADLESS_CHROMIUM_ARGS } from "../apps/api/src/services/chromium";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const PASSWORD = "Demo@12345";
 export const LIGHTHOUSE_TARGET = 90;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM = process.env.CHROMIUM_PATH ?? DEBIAN_CHROMIUM;
 
 /**
  * The pages with a speed target, by their app and page-tree ids, and who is signed in: the reading
@@ -174,12 +175,7 @@ export async function runLighthouseBench({ portOffset = 700 } = {}): Promise<Lig
         "--headless=new",
         `--remote-debugging-port=${DEBUG_PORT}`,
         `--user-data-dir=${profile}`,
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
+        ...HEADLESS_CHROMIUM_ARGS,
         "about:blank",
       ],
       { stdio: "ignore" },

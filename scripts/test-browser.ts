@@ -5,8 +5,9 @@
 // CPU-bound and the browser is their largest consumer; the headless shell cut a 38-test sample of
 // the end-to-end suite from 131 s to 97-102 s (docs/decisions/043-test-browser.md).
 import { existsSync } from "node:fs";
+import { DEBIAN_CHROMIUM, HEADLESS_CHROMIUM_ARGS } from "../apps/api/src/services/chromium";
 
-const CANDIDATES = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"];
+const CANDIDATES = ["/usr/bin/chromium-headless-shell", DEBIAN_CHROMIUM];
 
 /** CHROMIUM_PATH when set, else the first of Debian's binaries that is installed, else Playwright's own. */
 export function testChromium(): string | undefined {
@@ -14,12 +15,5 @@ export function testChromium(): string | undefined {
   return CANDIDATES.find((path) => existsSync(path));
 }
 
-/** What a headless Chromium in a container needs, and nothing that phones home. */
-export const TEST_CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+/** The flags, the same as the API's PDF renderer's. */
+export const TEST_CHROMIUM_ARGS = HEADLESS_CHROMIUM_ARGS;

@@ -12,6 +12,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
+import { DEBIAN_CHROMIUM, HEADLESS_CHROMIUM_ARGS } from "./chromium";
 
 export interface PdfConfig {
   /** The Chromium binary (CHROMIUM_PATH); Debian's by default. */
@@ -22,7 +23,7 @@ export interface PdfConfig {
   timeoutMs: number;
 }
 
-export const DEFAULT_PDF_CONFIG: PdfConfig = { chromiumPath: "/usr/bin/chromium", concurrency: 2, timeoutMs: 20_000 };
+export const DEFAULT_PDF_CONFIG: PdfConfig = { chromiumPath: DEBIAN_CHROMIUM, concurrency: 2, timeoutMs: 20_000 };
 
 export interface PdfOptions {
   /** Paper size; A4 unless said. */
@@ -185,14 +186,7 @@ export function createPdfRenderer(config: Partial<PdfConfig> = {}): PdfRenderer 
     const { chromium } = await import("playwright-core");
     const browser = await chromium.launch({
       executablePath: chromiumPath,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      args: HEADLESS_CHROMIUM_ARGS,
     });
     // A crashed browser is started again on the next render instead of failing every render after it.
     browser.on("disconnected", () => {
