@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { TEST_CHROMIUM_ARGS, testChromium } from "./scripts/test-browser";
+import { HEADLESS_CHROMIUM_ARGS, testChromium } from "./scripts/test-browser";
 
 // End-to-end tests run the production build of the whole portal (API + four apps) on ports
 // shifted by 100 (e2e/support.ts), with a fresh embedded database, in Debian's Chromium
@@ -30,7 +30,7 @@ export default defineConfig({
     trace: { mode: "retain-on-failure", screenshots: false },
     launchOptions: {
       ...(chromium ? { executablePath: chromium } : {}),
-      args: TEST_CHROMIUM_ARGS,
+      args: HEADLESS_CHROMIUM_ARGS,
     },
   },
   webServer: {

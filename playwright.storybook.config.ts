@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { TEST_CHROMIUM_ARGS, testChromium } from "./scripts/test-browser";
+import { HEADLESS_CHROMIUM_ARGS, testChromium } from "./scripts/test-browser";
 
 // Runs every story of the built Storybook (storybook-static/) in Chromium: render, play function
 // and an axe check. See packages/ui/test/stories.spec.ts. `npm run test:storybook` builds first.
@@ -19,7 +19,7 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     launchOptions: {
       executablePath: testChromium(),
-      args: TEST_CHROMIUM_ARGS,
+      args: HEADLESS_CHROMIUM_ARGS,
     },
     trace: "off",
     screenshot: "only-on-failure",
