@@ -2284,7 +2284,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with username and password
-         * @description Wrong credentials answer 401 `Login failed` with the same body and timing whether or not the account exists. Only wrong passwords are limited, never successful sign-ins: per client address across accounts; per account from one address (a short pause, then a lock for that address only); and per account across addresses, past which only addresses the account signed in from before may try. A refusal is 429 with Retry-After and says until when (India Standard Time).
+         * @description Wrong credentials answer 401 `Login failed` with the same body and timing whether or not the account exists. Only wrong passwords are limited, never successful sign-ins, and the right password from a device (`device`, the app's device cookie) or network the account signed in from before is never refused for others' wrong passwords. A network is an IPv4 address or an IPv6 /64. Limits: per network across accounts; per account from one network or known device (a few free tries, then pauses that double, for that place only); and per account across the networks and devices it never used. A refusal is 429 with Retry-After and says how many minutes to wait (and until when, India Standard Time).
          *
          *     Public.
          */
@@ -19689,6 +19689,7 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     app?: "school" | "coordinator" | "papersetter" | "outbox";
+                    device?: string;
                     password: string;
                     username: string;
                 };

@@ -48,11 +48,22 @@ export const usernameField = z
 export const APP_NAMES = ["school", "coordinator", "papersetter", "outbox"] as const;
 export const appField = z.enum(APP_NAMES, { error: "app must be school, coordinator, papersetter or outbox" });
 
+/** The browser's device id the apps keep in a long-lived cookie and send with a sign-in. */
+export const DEVICE_ID_PATTERN = /^[\w-]{40,100}$/;
+
 export const loginBody = z.strictObject({
   username: z.string({ error: "username is required" }).trim().min(1, "username is required").max(100),
   password: z.string({ error: "password is required" }).min(1, "password is required").max(100),
   /** The app the sign-in starts in (its session is bound to it); defaults to the school app. */
   app: appField.optional(),
+  /**
+   * The browser's device id (the app's long-lived cookie): the right password from a device the
+   * account signed in on before is never held up by others' wrong passwords.
+   */
+  device: z
+    .string()
+    .regex(DEVICE_ID_PATTERN, "device must be the app's device id (40 to 100 letters, digits, - or _)")
+    .optional(),
 });
 
 /**
@@ -172,22 +183,47 @@ export const handoffData = z.object({ code: z.string(), target_app: z.string(), 
 export const handoffRedeemData = z.object({ token: z.string(), user: signedInUser });
 
 /**
- * Sign-in limits count wrong passwords, never successes (docs/decisions/027-limits-that-fit-schools.md):
- * a school lab signs in together from one address.
+ * Sign-in limits count wrong passwords, never successes, and never stop the right password from a
+ * device or network the account signed in from before (docs/decisions/027-limits-that-fit-schools.md,
+ * docs/decisions/048-sign-in-limits-that-spare-honest-people.md). A "network" is an IPv4 address
+ * or an IPv6 /64.
  */
-/** Wrong passwords from one address, all accounts together (LOGIN_LIMIT_PER_CLIENT overrides max). */
+/** Wrong passwords from one network, all accounts together (LOGIN_LIMIT_PER_CLIENT overrides max). */
 export const LOGIN_FAILURES_PER_CLIENT = { max: 100, windowSeconds: 15 * 60 } as const;
-/** One account from one address: a pause after a few wrong passwords in a row… */
-export const LOGIN_SLOWDOWN = { max: 3, windowSeconds: 60 } as const;
-/** …and a lock for that address after more. The owner elsewhere is not affected. */
-export const LOGIN_LOCKOUT = { max: 10, windowSeconds: 15 * 60 } as const;
 /**
- * One account from every address together (a guesser with many addresses): past this, only the
- * addresses the account signed in from before may try until the window ends.
+ * One account from one network (or one known device): `free` wrong passwords, then a pause after
+ * each further one, `firstMinutes` doubling up to `maxMinutes`; counted over `windowSeconds` and
+ * forgotten at the right password. Only that network (or device) waits.
  */
-export const LOGIN_LIMIT_PER_ACCOUNT = { max: 30, windowSeconds: 60 * 60 } as const;
-/** How long an address the account signed in from stays "known" to it. */
-export const LOGIN_KNOWN_ADDRESS_DAYS = 90;
+export const LOGIN_PAUSES = { free: 5, firstMinutes: 1, maxMinutes: 15, windowSeconds: 24 * 60 * 60 } as const;
+/** How long a sign-in waits after the `failures`-th wrong password in a row from one place (0: none). */
+export function loginPauseMinutes(failures: number): number {
+  const beyond = failures - LOGIN_PAUSES.free;
+  if (beyond <= 0) return 0;
+  return Math.min(LOGIN_PAUSES.firstMinutes * 2 ** Math.min(beyond - 1, 16), LOGIN_PAUSES.maxMinutes);
+}
+/**
+ * One account from networks and devices it never signed in from, all together (a guesser with
+ * many networks, each paused as above): past this, only known ones may try until the window ends.
+ */
+export const LOGIN_LIMIT_PER_ACCOUNT = { max: 200, windowSeconds: 60 * 60 } as const;
+/** How long a device or network the account signed in from stays "known" to it, since its last sign-in. */
+export const LOGIN_KNOWN_DAYS = 90;
+
+/**
+ * The one form usernames are compared in (look-ups, limits): NFKC, then lower case, with the
+ * Turkish dotted capital İ (and i + combining dot) read as a plain i, as `I` is. Usernames are
+ * ASCII (`usernameField`), so every spelling that reaches an account shares its counters.
+ */
+export function normalUsername(username: string): string {
+  return username
+    .trim()
+    .normalize("NFKC")
+    .replace(/\u0130/g, "i")
+    .toLowerCase()
+    .replace(/i\u0307/g, "i");
+}
+
 /** Wrong current passwords (change password, bank details) per account. */
 export const PASSWORD_RECHECKS_PER_ACCOUNT = { max: 5, windowSeconds: 15 * 60 } as const;
 /** Username look-ups per address (a flood), and of those the ones that find a taken name (enumeration). */

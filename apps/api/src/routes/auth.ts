@@ -17,7 +17,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
       tags: ["Auth"],
       summary: "Sign in with username and password",
       description:
-        "Wrong credentials answer 401 `Login failed` with the same body and timing whether or not the account exists. Only wrong passwords are limited, never successful sign-ins: per client address across accounts; per account from one address (a short pause, then a lock for that address only); and per account across addresses, past which only addresses the account signed in from before may try. A refusal is 429 with Retry-After and says until when (India Standard Time).",
+        "Wrong credentials answer 401 `Login failed` with the same body and timing whether or not the account exists. Only wrong passwords are limited, never successful sign-ins, and the right password from a device (`device`, the app's device cookie) or network the account signed in from before is never refused for others' wrong passwords. A network is an IPv4 address or an IPv6 /64. Limits: per network across accounts; per account from one network or known device (a few free tries, then pauses that double, for that place only); and per account across the networks and devices it never used. A refusal is 429 with Retry-After and says how many minutes to wait (and until when, India Standard Time).",
       request: { body: { content: { "application/json": { schema: loginBody } }, required: true } },
       responses: {
         200: json(
@@ -35,6 +35,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
         username: body.username,
         password: body.password,
         app: body.app ?? "school",
+        device: body.device,
         clientIp: c.var.clientIp,
         requestId: c.var.requestId,
       });

@@ -3,11 +3,12 @@ import { decoyHash, hashPassword, verifyPassword } from "@repo/auth/password";
 import {
   type ChangePasswordBody,
   LOGIN_FAILURES_PER_CLIENT,
-  LOGIN_KNOWN_ADDRESS_DAYS,
+  LOGIN_KNOWN_DAYS,
   LOGIN_LIMIT_PER_ACCOUNT,
-  LOGIN_LOCKOUT,
-  LOGIN_SLOWDOWN,
+  LOGIN_PAUSES,
   type LoginData,
+  loginPauseMinutes,
+  normalUsername,
   PASSWORD_MESSAGES,
   PASSWORD_RECHECKS_PER_ACCOUNT,
   USERNAME_CHECKS_PER_CLIENT,
@@ -16,86 +17,118 @@ import {
 import type { Db, DbOrTx } from "@repo/db";
 import { users } from "@repo/db/schema";
 import { eq } from "drizzle-orm";
+import { sha256 } from "../auth/tokens";
 import type { ApiConfig } from "../context";
+import { clientNetwork } from "../http/client-ip";
 import { ApiError, invalidField } from "../http/errors";
 import { type Actor, recordActivity } from "./activity";
-import { clear, enforceLimit, hit, peek, tooMany, unhit, untilIst } from "./rate-limit";
+import {
+  claimUntil,
+  clear,
+  enforceLimit,
+  hit,
+  markedUntil,
+  markUntil,
+  peek,
+  perNetwork,
+  refusalUntil,
+  tooMany,
+  tryAgain,
+  unhit,
+} from "./rate-limit";
 import { revokeOtherSignIns, revokeSignIn, startSignIn } from "./sessions";
 import { findUserByUsername } from "./users";
 
-/** The counters of one sign-in attempt (docs/decisions/027-limits-that-fit-schools.md). */
-function loginKeys(username: string, clientIp: string) {
-  const user = username.toLowerCase();
+/**
+ * Where a sign-in attempt comes from, for its counters (docs/decisions/048-sign-in-limits-that-spare-honest-people.md):
+ * a device the account signed in on before (the app's device cookie), else the caller's network
+ * (IPv4 address or IPv6 /64), known when the account signed in from it before.
+ */
+async function signInOrigin(db: Db, user: string, clientIp: string, device: string | undefined) {
+  const network = clientNetwork(clientIp);
+  const knownNetworkKey = `login-known:${user}@${network}`;
+  const deviceId = device ? sha256(device) : undefined;
+  const knownDeviceKey = deviceId ? `login-known:${user}#device:${deviceId}` : undefined;
+  const knownDevice = knownDeviceKey ? Boolean(await markedUntil(db, knownDeviceKey)) : false;
+  const known = knownDevice || Boolean(await markedUntil(db, knownNetworkKey));
+  const place = knownDevice ? `device:${deviceId}` : network;
   return {
-    client: `login-fail:ip:${clientIp}`,
-    slowdown: `login-fail:slow:${user}@${clientIp}`,
-    lockout: `login-fail:lock:${user}@${clientIp}`,
+    known,
+    knownNetworkKey,
+    knownDeviceKey,
+    client: perNetwork("login-fail", clientIp),
+    failures: `login-fail:pair:${user}@${place}`,
+    pause: `login-pause:${user}@${place}`,
     account: `login-fail:user:${user}`,
-    known: `login-known:${user}@${clientIp}`,
   };
 }
 
-const KNOWN_ADDRESS = { max: Number.MAX_SAFE_INTEGER, windowSeconds: LOGIN_KNOWN_ADDRESS_DAYS * 86_400 };
+const FAILURES_IN_A_ROW = { max: Number.MAX_SAFE_INTEGER, windowSeconds: LOGIN_PAUSES.windowSeconds };
 
 /**
  * Signs a user in to one app. Wrong credentials fail the same way, in the same time, whether or
- * not the account exists. Only wrong passwords are counted (decision 027): per address across
- * accounts; per account and address (a pause, then a lock for that address only); and per
- * account across addresses, past which only addresses the account signed in from before may try.
+ * not the account exists. Only wrong passwords are counted (decisions 027 and 048): per network
+ * across accounts; per account and network (or known device), a few free, then pauses that
+ * double; and per account across networks and devices it never used. The right password from a
+ * device or network the account signed in from before passes the first and the last, whoever
+ * failed there.
  */
 export async function signIn(
   db: Db,
   config: ApiConfig,
-  input: { username: string; password: string; app: AppId; clientIp: string; requestId: string },
+  input: { username: string; password: string; app: AppId; clientIp: string; requestId: string; device?: string },
 ): Promise<LoginData> {
-  const keys = loginKeys(input.username, input.clientIp);
+  const username = normalUsername(input.username);
+  const keys = await signInOrigin(db, username, input.clientIp, input.device);
   const clientLimit = { ...LOGIN_FAILURES_PER_CLIENT, max: config.loginLimitPerClient };
-  const client = await peek(db, keys.client, clientLimit);
-  if (!client.allowed) {
-    throw tooMany(
-      `Too many failed sign-ins from your network. Try again after ${untilIst(client.resetsAt)} (IST).`,
-      client,
-    );
+  if (!keys.known) {
+    const client = await peek(db, keys.client, clientLimit);
+    if (!client.allowed) {
+      throw tooMany(`Too many failed sign-ins from your network. ${tryAgain(client)}`, client);
+    }
   }
-  // Counted before the password is checked, so that parallel guesses cannot slip past the
-  // limit; a successful sign-in takes its hit back.
-  const lockout = await hit(db, keys.lockout, LOGIN_LOCKOUT);
-  const slowdown = await hit(db, keys.slowdown, LOGIN_SLOWDOWN);
-  const account = await hit(db, keys.account, LOGIN_LIMIT_PER_ACCOUNT);
-  const undo = () => Promise.all([unhit(db, keys.lockout), unhit(db, keys.slowdown), unhit(db, keys.account)]);
-  if (!lockout.allowed) {
+  const paused = await markedUntil(db, keys.pause);
+  if (paused) throw pausedSignIn(paused);
+  // Counted before the password is checked, so that parallel guesses cannot slip past; the
+  // right password takes them back.
+  const inARow = await hit(db, keys.failures, FAILURES_IN_A_ROW);
+  const account = keys.known ? undefined : await hit(db, keys.account, LOGIN_LIMIT_PER_ACCOUNT);
+  const undo = () => Promise.all([unhit(db, keys.failures), account ? unhit(db, keys.account) : undefined]);
+  if (account && !account.allowed) {
     await undo();
     throw tooMany(
-      `Too many wrong passwords for this account. Signing in to it from here is locked until ${untilIst(lockout.resetsAt)} (IST).`,
-      lockout,
-    );
-  }
-  if (!slowdown.allowed) {
-    await undo();
-    throw tooMany(
-      `Too many wrong passwords in a row. Wait until ${untilIst(slowdown.resetsAt)} (IST), ${slowdown.retryAfter} seconds, and try again.`,
-      slowdown,
-    );
-  }
-  if (!account.allowed && (await peek(db, keys.known, KNOWN_ADDRESS)).hits === 0) {
-    await undo();
-    throw tooMany(
-      `This account has had too many wrong passwords. Signing in to it from a new network is paused until ${untilIst(account.resetsAt)} (IST); networks it was used from before still work.`,
+      `This account has had too many wrong passwords from new places. Signing in to it from a device or network it was not used from before is paused. ${tryAgain(account)} Devices and networks it was used from before still work.`,
       account,
     );
   }
+  const pauseMinutes = loginPauseMinutes(inARow.hits);
+  if (pauseMinutes > 0) {
+    // Past the free tries each attempt starts the pause that follows it; of parallel attempts
+    // one claims it and the others wait.
+    const claim = await claimUntil(db, keys.pause, new Date(Date.now() + pauseMinutes * 60_000));
+    if (!claim.claimed) {
+      await undo();
+      throw pausedSignIn(claim.until);
+    }
+  }
 
-  const user = await findUserByUsername(db, input.username);
+  const user = await findUserByUsername(db, username);
   // Verify against a real hash even for unknown usernames so timing does not reveal accounts.
   const matches = await verifyPassword(user?.passwordHash ?? (await decoyHash()), input.password);
   if (!user || !matches || !user.isActive) {
     await hit(db, keys.client, clientLimit);
     throw new ApiError(401, "Login failed");
   }
-  // Right password: this address's own failures are forgiven, the account-wide count keeps the
-  // others' (a guesser elsewhere stays limited), and the address becomes known to the account.
-  await Promise.all([clear(db, keys.lockout), clear(db, keys.slowdown), unhit(db, keys.account)]);
-  await hit(db, keys.known, KNOWN_ADDRESS);
+  // Right password: this place's own failures are forgiven, the account-wide count keeps the
+  // others' (a guesser elsewhere stays limited), and the network and device become known.
+  const knownUntil = new Date(Date.now() + LOGIN_KNOWN_DAYS * 86_400_000);
+  await Promise.all([
+    clear(db, keys.failures),
+    clear(db, keys.pause),
+    account ? unhit(db, keys.account) : undefined,
+    markUntil(db, keys.knownNetworkKey, knownUntil),
+    keys.knownDeviceKey ? markUntil(db, keys.knownDeviceKey, knownUntil) : undefined,
+  ]);
 
   const { token, signInId } = await startSignIn(db, user.id, input.app, config.sessionIdleHours);
   await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
@@ -112,6 +145,12 @@ export async function signIn(
     user: { id: user.id, username: user.username, role_id: user.roleId },
     mobile_verification_required: Boolean(user.mobile) && !user.mobileVerified,
   };
+}
+
+/** The refusal of a sign-in during its pause: how long, in minutes (decision 048). */
+function pausedSignIn(until: Date) {
+  const refusal = refusalUntil(until);
+  return tooMany(`Too many wrong passwords for this account from here. ${tryAgain(refusal)}`, refusal);
 }
 
 /** Ends a sign-in in every app it reached. */
@@ -132,14 +171,11 @@ export async function signOut(db: Db, actor: Actor & { signInId: string }): Prom
  * look-ups that find a taken name (what enumerating accounts is after) much more tightly.
  */
 export async function isUsernameAvailable(db: Db, username: string, clientIp: string): Promise<boolean> {
-  await enforceLimit(db, `check-username:ip:${clientIp}`, USERNAME_CHECKS_PER_CLIENT);
-  const takenKey = `check-username-taken:ip:${clientIp}`;
+  await enforceLimit(db, perNetwork("check-username", clientIp), USERNAME_CHECKS_PER_CLIENT);
+  const takenKey = perNetwork("check-username-taken", clientIp);
   const taken = await peek(db, takenKey, USERNAMES_TAKEN_PER_CLIENT);
   if (!taken.allowed) {
-    throw tooMany(
-      `Too many taken usernames were looked up from your network. Try again after ${untilIst(taken.resetsAt)} (IST).`,
-      taken,
-    );
+    throw tooMany(`Too many taken usernames were looked up from your network. ${tryAgain(taken)}`, taken);
   }
   const free = !(await findUserByUsername(db, username));
   if (!free) await hit(db, takenKey, USERNAMES_TAKEN_PER_CLIENT);
@@ -196,7 +232,7 @@ export async function recheckPassword(
   const counted = await hit(db, key, PASSWORD_RECHECKS_PER_ACCOUNT);
   if (!counted.allowed) {
     await unhit(db, key);
-    throw tooMany(`Too many wrong passwords. You can try again after ${untilIst(counted.resetsAt)} (IST).`, counted);
+    throw tooMany(`Too many wrong passwords. ${tryAgain(counted)}`, counted);
   }
   if (!(await verifyPassword(passwordHash, password))) throw invalidField(wrong.field, wrong.message);
   await clear(db, key);

@@ -13,7 +13,7 @@ import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { safeEqual, sha256 } from "../auth/tokens";
 import { ApiError, invalidField } from "../http/errors";
 import { type Actor, recordActivity } from "./activity";
-import { enforceLimit, hit, peek, tooMany, unhit, untilIst } from "./rate-limit";
+import { enforceLimit, hit, peek, perNetwork, tooMany, tryAgain, unhit } from "./rate-limit";
 import type { SmsSender } from "./sms";
 
 type OtpPurpose = (typeof OTP_PURPOSES)[number];
@@ -36,10 +36,7 @@ export async function sendOtp(
   const fromHere = await hit(db, otpSendsKey(actor.clientIp), OTP_SENDS_PER_CLIENT);
   if (!fromHere.allowed) {
     await unhit(db, otpSendsKey(actor.clientIp));
-    throw tooMany(
-      `Too many codes were requested from your network and not used. Try again after ${untilIst(fromHere.resetsAt)} (IST).`,
-      fromHere,
-    );
+    throw tooMany(`Too many codes were requested from your network and not used. ${tryAgain(fromHere)}`, fromHere);
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   await db
@@ -68,8 +65,8 @@ export async function sendOtp(
   return { expires_in_seconds: OTP_TTL_MINUTES * 60 };
 }
 
-const otpSendsKey = (clientIp: string) => `otp:ip:${clientIp}`;
-const otpFailuresKey = (clientIp: string) => `otp-fail:ip:${clientIp}`;
+const otpSendsKey = (clientIp: string) => perNetwork("otp", clientIp);
+const otpFailuresKey = (clientIp: string) => perNetwork("otp-fail", clientIp);
 
 /**
  * Checks a code once (5 wrong tries at most) and marks the mobile number verified. Wrong codes
@@ -83,10 +80,7 @@ export async function verifyOtp(
   const { mobile, otp, type } = input;
   const failures = await peek(db, otpFailuresKey(actor.clientIp), OTP_FAILURES_PER_CLIENT);
   if (!failures.allowed) {
-    throw tooMany(
-      `Too many wrong codes from your network. Try again after ${untilIst(failures.resetsAt)} (IST).`,
-      failures,
-    );
+    throw tooMany(`Too many wrong codes from your network. ${tryAgain(failures)}`, failures);
   }
   const [pending] = await db
     .select()

@@ -1,6 +1,7 @@
 import type { DbOrTx } from "@repo/db";
 import { queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
+import { clientNetwork } from "../http/client-ip";
 import { ApiError } from "../http/errors";
 
 export interface Limit {
@@ -65,6 +66,58 @@ export async function peek(db: DbOrTx, key: string, limit: Limit, now = new Date
   return { ...result, allowed: result.hits < limit.max };
 }
 
+/**
+ * The key of a per-address counter: `${name}:ip:` and the caller's network (an IPv4 address or an
+ * IPv6 /64, docs/decisions/048-sign-in-limits-that-spare-honest-people.md), so that hopping
+ * through one's own /64 or spelling an address another way is the same client.
+ */
+export function perNetwork(name: string, clientIp: string): string {
+  return `${name}:ip:${clientNetwork(clientIp)}`;
+}
+
+/**
+ * Marks a key until a time (a pause, a device or network an account is known on); a later mark
+ * moves the time. Kept in `expires_at`, so the housekeeping drops it when it lapses.
+ */
+export async function markUntil(db: DbOrTx, key: string, until: Date, now = new Date()): Promise<void> {
+  await db.execute(
+    sql`insert into rate_limits (key, window_start, hits, expires_at)
+        values (${key}, ${now.toISOString()}, 1, ${until.toISOString()})
+        on conflict (key) do update set window_start = excluded.window_start, expires_at = excluded.expires_at`,
+  );
+}
+
+/** Until when a key is marked, or undefined when it is not (any more). */
+export async function markedUntil(db: DbOrTx, key: string, now = new Date()): Promise<Date | undefined> {
+  const [row] = await queryRows<{ expires_at: string | Date }>(
+    db,
+    sql`select expires_at from rate_limits where key = ${key} and expires_at > ${now.toISOString()}`,
+  );
+  return row ? new Date(row.expires_at) : undefined;
+}
+
+/**
+ * Marks a key until a time only if it is not marked now, in one statement: of parallel callers
+ * exactly one claims it. Returns the mark in force when another holds it.
+ */
+export async function claimUntil(
+  db: DbOrTx,
+  key: string,
+  until: Date,
+  now = new Date(),
+): Promise<{ claimed: true } | { claimed: false; until: Date }> {
+  const [row] = await queryRows<{ key: string }>(
+    db,
+    sql`insert into rate_limits (key, window_start, hits, expires_at)
+        values (${key}, ${now.toISOString()}, 1, ${until.toISOString()})
+        on conflict (key) do update set window_start = excluded.window_start, expires_at = excluded.expires_at
+        where rate_limits.expires_at <= ${now.toISOString()}
+        returning key`,
+  );
+  if (row) return { claimed: true };
+  return { claimed: false, until: (await markedUntil(db, key, now)) ?? now };
+}
+
 /** Takes back one hit (an attempt counted in advance that turned out to succeed). */
 export async function unhit(db: DbOrTx, key: string): Promise<void> {
   await db.execute(sql`update rate_limits set hits = greatest(hits - 1, 0) where key = ${key}`);
@@ -78,8 +131,7 @@ export async function clear(db: DbOrTx, key: string): Promise<void> {
 /** Counts a hit and refuses with 429 and Retry-After when the limit is spent. */
 export async function enforceLimit(db: DbOrTx, key: string, limit: Limit): Promise<void> {
   const result = await hit(db, key, limit);
-  if (!result.allowed)
-    throw tooMany(`Too many attempts. Please wait ${result.retryAfter} seconds and try again.`, result);
+  if (!result.allowed) throw tooMany(`Too many attempts. ${tryAgain(result)}`, result);
 }
 
 const istTime = new Intl.DateTimeFormat("en-GB", {
@@ -90,9 +142,23 @@ const istTime = new Intl.DateTimeFormat("en-GB", {
 });
 
 /** "14:35" in India Standard Time (the programme's clock), rounded up to the next minute. */
-export function untilIst(when: Date): string {
+function untilIst(when: Date): string {
   const rounded = new Date(Math.ceil(when.getTime() / 60_000) * 60_000);
   return istTime.format(rounded);
+}
+
+/**
+ * How long a refusal lasts, in the words every limit uses: "Try again in 3 minutes, after 14:35
+ * (IST)." The minutes are what a person can act on whatever their clock says (decision 048).
+ */
+export function tryAgain(result: Pick<LimitResult, "resetsAt">, now = new Date()): string {
+  const minutes = Math.max(1, Math.ceil((result.resetsAt.getTime() - now.getTime()) / 60_000));
+  return `Try again in ${minutes} minute${minutes === 1 ? "" : "s"}, after ${untilIst(result.resetsAt)} (IST).`;
+}
+
+/** A refusal lasting until `resetsAt` (a pause, a mark), in the shape `tooMany` takes. */
+export function refusalUntil(resetsAt: Date, now = new Date()): Pick<LimitResult, "resetsAt" | "retryAfter"> {
+  return { resetsAt, retryAfter: Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000)) };
 }
 
 /** 429 with Retry-After. */
@@ -114,18 +180,12 @@ export async function limitedAttempt<T>(
   const { successes, failures } = limits;
   const failed = await peek(db, failures.key, failures.limit);
   if (!failed.allowed) {
-    throw tooMany(
-      `Too many failed ${limits.what} from your network. Try again after ${untilIst(failed.resetsAt)} (IST).`,
-      failed,
-    );
+    throw tooMany(`Too many failed ${limits.what} from your network. ${tryAgain(failed)}`, failed);
   }
   if (successes) {
     const done = await peek(db, successes.key, successes.limit);
     if (!done.allowed) {
-      throw tooMany(
-        `Too many ${limits.what} from your network. Try again after ${untilIst(done.resetsAt)} (IST).`,
-        done,
-      );
+      throw tooMany(`Too many ${limits.what} from your network. ${tryAgain(done)}`, done);
     }
   }
   let result: T;

@@ -26,7 +26,7 @@ import type { ApiConfig } from "../context";
 import { ApiError, notFound } from "../http/errors";
 import { type Actor, recordActivity } from "./activity";
 import { enqueueMail } from "./mail/index";
-import { enforceLimit, type Limit, limitedAttempt } from "./rate-limit";
+import { enforceLimit, type Limit, limitedAttempt, perNetwork } from "./rate-limit";
 import { findUserByUsername } from "./users";
 
 /** Registrations per client address per hour: a school registers once; an office behind one NAT a few. */
@@ -148,8 +148,11 @@ export function registerSchool(
   return limitedAttempt(
     db,
     {
-      successes: { key: `school-register:ip:${input.clientIp}`, limit: SCHOOL_REGISTRATIONS_PER_CLIENT },
-      failures: { key: `school-register-fail:ip:${input.clientIp}`, limit: SCHOOL_REGISTRATION_FAILURES_PER_CLIENT },
+      successes: { key: perNetwork("school-register", input.clientIp), limit: SCHOOL_REGISTRATIONS_PER_CLIENT },
+      failures: {
+        key: perNetwork("school-register-fail", input.clientIp),
+        limit: SCHOOL_REGISTRATION_FAILURES_PER_CLIENT,
+      },
       what: "registrations",
     },
     () => registerSchoolOnce(db, config, input),

@@ -19,7 +19,7 @@ import type { ApiConfig } from "../context";
 import { ApiError, notFound } from "../http/errors";
 import { type Actor, recordActivity } from "./activity";
 import { enqueueMail } from "./mail/index";
-import { enforceLimit, type Limit, limitedAttempt } from "./rate-limit";
+import { enforceLimit, type Limit, limitedAttempt, perNetwork } from "./rate-limit";
 import { checkPlace } from "./school-account";
 import { containing } from "./sql";
 import { activeExamYear, temporaryPassword } from "./students";
@@ -49,7 +49,7 @@ export async function listSifSchools(
   query: { search?: string; page: number; per_page: number },
   clientIp: string,
 ): Promise<Page<SifSchoolOption>> {
-  await enforceLimit(db, `sif-schools:ip:${clientIp}`, SIF_SCHOOL_SEARCHES_PER_CLIENT);
+  await enforceLimit(db, perNetwork("sif-schools", clientIp), SIF_SCHOOL_SEARCHES_PER_CLIENT);
   const parts: SQL[] = [sql`sc.is_active`];
   const search = query.search?.trim() ?? "";
   if (search.length > 0 && search.length < SIF_LIMITS.minSearch) {
@@ -95,7 +95,7 @@ async function schoolByReferralCode(db: DbOrTx, code: string) {
 /** GET /api/sif/referral-code/{code}: the school's name, or 404 "No school has this code". */
 export function checkReferralCode(db: DbOrTx, code: string, clientIp: string) {
   // Only unknown codes count: a lab's students checking their school's one code are not refused.
-  const failures = { key: `sif-referral:ip:${clientIp}`, limit: SIF_REFERRAL_CHECKS_PER_CLIENT };
+  const failures = { key: perNetwork("sif-referral", clientIp), limit: SIF_REFERRAL_CHECKS_PER_CLIENT };
   return limitedAttempt(db, { failures, what: "referral code checks" }, async () => {
     const school = await schoolByReferralCode(db, code);
     if (!school) {
@@ -285,8 +285,8 @@ export function registerSifStudent(
   return limitedAttempt(
     db,
     {
-      successes: { key: `sif-register:ip:${input.clientIp}`, limit: SIF_REGISTRATIONS_PER_CLIENT },
-      failures: { key: `sif-register-fail:ip:${input.clientIp}`, limit: SIF_REGISTRATION_FAILURES_PER_CLIENT },
+      successes: { key: perNetwork("sif-register", input.clientIp), limit: SIF_REGISTRATIONS_PER_CLIENT },
+      failures: { key: perNetwork("sif-register-fail", input.clientIp), limit: SIF_REGISTRATION_FAILURES_PER_CLIENT },
       what: "registrations",
     },
     () => registerSifStudentOnce(db, config, input),

@@ -1,5 +1,5 @@
 import { findRole, inGroup, ROLE_GROUPS } from "@repo/auth/roles";
-import type { Assignment, UserRecord } from "@repo/contracts/auth";
+import { type Assignment, normalUsername, type UserRecord } from "@repo/contracts/auth";
 import type { DbOrTx } from "@repo/db";
 import { assignments, districts, prants, schools, states, students, users, zones } from "@repo/db/schema";
 import { count, eq, sql } from "drizzle-orm";
@@ -120,7 +120,12 @@ export async function countReferredStudents(db: DbOrTx, schoolId: number): Promi
 }
 
 /** Finds a user by username regardless of case. */
+/** The user of a username in any spelling that has its normal form (`normalUsername`, decision 048). */
 export async function findUserByUsername(db: DbOrTx, username: string) {
-  const [user] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`).limit(1);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = ${normalUsername(username)}`)
+    .limit(1);
   return user;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { type ApiClient, createApiClient } from "@repo/api-client";
 import type { components } from "@repo/api-client/schema";
+import { DEVICE_ID_PATTERN } from "@repo/contracts/auth";
 import type { AppId } from "../apps";
 import type { AppEnv } from "../env";
 import { findPage } from "../menus";
@@ -10,6 +11,7 @@ import { findRole, landingFor } from "../roles";
 import { csrfMatches, isSameOrigin, readFormBody, safeRedirect } from "./security.server";
 import {
   type AppSession,
+  createDeviceCookie,
   createHandoffCookie,
   createSessionStorage,
   newBrowserNonce,
@@ -62,6 +64,10 @@ export function createAppAuth(app: AppId, env: AppEnv) {
   });
   const appOrigin = env.appOrigins[app];
   const handoffCookie = createHandoffCookie({
+    production: env.NODE_ENV === "production",
+    domain: env.HANDOFF_COOKIE_DOMAIN,
+  });
+  const deviceCookie = createDeviceCookie({
     production: env.NODE_ENV === "production",
     domain: env.HANDOFF_COOKIE_DOMAIN,
   });
@@ -233,9 +239,13 @@ export function createAppAuth(app: AppId, env: AppEnv) {
     input: { username: string; password: string; redirectTo?: string | null },
   ): Promise<LoginResult> {
     const api = apiFor(request, context);
+    // The browser's device id, or a new one kept from this sign-in on (decision 048).
+    const kept: unknown = await deviceCookie.parse(request.headers.get("Cookie"));
+    const device = typeof kept === "string" && DEVICE_ID_PATTERN.test(kept) ? kept : newBrowserNonce();
     const { data, error } = await api.POST("/api/login", {
-      body: { username: input.username, password: input.password, app },
+      body: { username: input.username, password: input.password, app, device },
     });
+    // The API's message as it is: a refusal says how many minutes to wait.
     if (!data?.status || !data.data?.user) return { ok: false, message: error?.message || "Login failed" };
     const { token, user } = data.data;
     const session = await getSession(request);
@@ -244,6 +254,8 @@ export function createAppAuth(app: AppId, env: AppEnv) {
     session.set("roleId", user.role_id);
     session.set("csrf", newCsrfToken());
     const headers = new Headers({ "Set-Cookie": await storage.commitSession(session) });
+    // Sent again on every sign-in, so the cookie outlives a browser's cap while it is used.
+    headers.append("Set-Cookie", await deviceCookie.serialize(device));
     const landing = landingFor(user.role_id);
     if (landing.app !== app) {
       const moved = await moveToApp(request, { api: apiFor(request, context, token) }, landing.app, landing.path);

@@ -115,3 +115,23 @@ export function createHandoffCookie(options: { production: boolean; domain: stri
 }
 
 export const newBrowserNonce = () => randomBytes(32).toString("base64url");
+
+/** A device cookie lives as long as browsers keep any cookie (Chrome caps Max-Age at 400 days). */
+const DEVICE_COOKIE_DAYS = 400;
+
+/**
+ * The browser's device id (docs/decisions/048-sign-in-limits-that-spare-honest-people.md): a
+ * random value sent with every sign-in, which the API remembers for the accounts that signed in
+ * with it, so their right password is never held up by others' wrong ones. On the apps' shared
+ * domain like the handoff nonce, so one browser is one device in every app.
+ */
+export function createDeviceCookie(options: { production: boolean; domain: string | undefined }) {
+  return createCookie(options.production ? "__Secure-portal-device" : "portal_device", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: options.production,
+    path: "/",
+    maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
+    ...(options.domain ? { domain: options.domain } : {}),
+  });
+}
