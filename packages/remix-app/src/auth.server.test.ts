@@ -111,6 +111,21 @@ describe("a session while the API cannot answer (docs/decisions/045-sessions-sur
     },
   );
 
+  it("gives the shell's loader and the page's each a 503 whose message can be read (Remix reads each one)", async () => {
+    api = stubApi({ "GET /api/user": databaseDown });
+    const request = await appRequest("/admin-dashboard");
+    const context = { requestId: "one-page-down" };
+    const answers = await Promise.all([
+      answerOf(() => auth.requirePage(copyOf(request), context, "self.profile")),
+      answerOf(() => auth.requirePage(copyOf(request), context)),
+    ]);
+    for (const answer of answers) {
+      expect(answer.status).toBe(503);
+      expect(await answer.text()).toContain("cannot reach its service");
+    }
+    expect(userLookUps()).toBe(1);
+  });
+
   it("ends when the API answers 401: the cookie is cleared and the login page says why", async () => {
     api = stubApi({ "GET /api/user": { status: 401, body: { status: false, message: "Unauthenticated" } } });
     const page = await answerOf(async () => shellLoader(args(await appRequest("/admin-dashboard"))));

@@ -135,7 +135,10 @@ export function createAppAuth(app: AppId, env: AppEnv) {
       signedIn = lookUpUser(request, context);
       byMethod.set(request.method, signedIn);
     }
-    return signedIn;
+    // Each loader that asked throws its own copy of a refusal (a 503's body is read once per throw).
+    return signedIn.catch((error: unknown) => {
+      throw error instanceof Response ? error.clone() : error;
+    });
   }
 
   async function lookUpUser(request: Request, context?: LoadContext): Promise<SignedIn> {
