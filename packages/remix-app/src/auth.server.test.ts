@@ -179,6 +179,24 @@ describe("a session while the API cannot answer (docs/decisions/045-sessions-sur
     expect(body.username).toBe("school");
     expect(body.error).toMatch(/cannot be reached|moment/);
   });
+
+  it.each(outages)(
+    "keeps the username when a sign-in at the wrong app cannot move on because the API %s",
+    async (_, down) => {
+      const admin = { id: 3, username: "admin", role_id: 3 };
+      api = stubApi({
+        "POST /api/login": { body: envelope({ token: "t", user: admin, mobile_verification_required: false }) },
+        "POST /api/handoff": down,
+      });
+      const request = await appRequest("/login", {
+        form: { username: "admin", password: "Demo@12345" },
+        signedIn: false,
+      });
+      const answer = await answerOf(() => loginAction(args(request)));
+      expect(answer.status).toBe(503);
+      expect(((await answer.json()) as { username?: string }).username).toBe("admin");
+    },
+  );
 });
 
 /** Adds the nonce cookie of a browser that started a handoff (docs/decisions/028-app-request-checks.md). */
