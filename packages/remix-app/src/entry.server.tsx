@@ -1,6 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
+import { APP_RETRY_AFTER_SECONDS } from "@repo/contracts/app-requests";
 import { DOCUMENT_CACHE_CONTROL } from "@repo/contracts/security-headers";
 import { getCssText, STITCHES_STYLE_ID } from "@repo/ui/theme";
 import type { ReactElement } from "react";
@@ -99,6 +100,11 @@ export default function handleRequest(
   remixContext: EntryContext,
 ): Promise<Response> {
   const nonce = createNonce();
+  // A 503 is the "back in a moment" page (the API could not serve it): Remix keeps only the
+  // cookies of a thrown Response, so its Retry-After is set here (decision 045).
+  if (responseStatusCode === 503 && !responseHeaders.has("Retry-After")) {
+    responseHeaders.set("Retry-After", String(APP_RETRY_AFTER_SECONDS));
+  }
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", DOCUMENT_CACHE_CONTROL);
   responseHeaders.set(
     "Content-Security-Policy",

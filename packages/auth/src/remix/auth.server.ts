@@ -17,6 +17,7 @@ import {
   newBrowserNonce,
   newCsrfToken,
 } from "./session.server";
+import { fetchOrUnavailable, isApiUnavailable, unavailable } from "./unavailable.server";
 
 export type UserRecord = components["schemas"]["UserRecord"];
 
@@ -51,7 +52,10 @@ function requestIdOf(request: Request, context: LoadContext | undefined): string
   return id;
 }
 
-export type LoginResult = { ok: true; redirectTo: string; headers: Headers } | { ok: false; message: string };
+export type LoginResult =
+  | { ok: true; redirectTo: string; headers: Headers }
+  /** `unavailable`: the API could not answer (5xx or down), so nothing was said about the password. */
+  | { ok: false; message: string; unavailable: boolean };
 
 /**
  * Everything an app needs to sign people in and out and to guard its routes. One instance per
@@ -88,7 +92,7 @@ export function createAppAuth(app: AppId, env: AppEnv) {
       fetch: (input) => {
         const req = input instanceof Request ? input : new Request(input);
         if (forwarded) req.headers.set("X-Forwarded-For", forwarded["X-Forwarded-For"]);
-        return fetch(req);
+        return fetchOrUnavailable(req);
       },
     });
   }
@@ -120,8 +124,10 @@ export function createAppAuth(app: AppId, env: AppEnv) {
   const signedInByRequest = new WeakMap<object, Map<string, Promise<SignedIn>>>();
 
   /**
-   * The signed-in user, or a redirect to /login. A token the API no longer accepts (signed out
-   * elsewhere, expired, account disabled) clears this app's session too.
+   * The signed-in user, or a redirect to /login. A token the API no longer accepts (401: signed
+   * out elsewhere, expired, account disabled) clears this app's session too. Any other failure
+   * (5xx, the API down) is not an answer about the session: it is kept and the page answers 503
+   * (docs/decisions/045-sessions-survive-api-outages.md).
    */
   function requireUser(request: Request, context?: LoadContext): Promise<SignedIn> {
     const key: object = context ?? request;
@@ -135,7 +141,10 @@ export function createAppAuth(app: AppId, env: AppEnv) {
       signedIn = lookUpUser(request, context);
       byMethod.set(request.method, signedIn);
     }
-    return signedIn;
+    // Each loader that asked throws its own copy of a refusal (a 503's body is read once per throw).
+    return signedIn.catch((error: unknown) => {
+      throw error instanceof Response ? error.clone() : error;
+    });
   }
 
   async function lookUpUser(request: Request, context?: LoadContext): Promise<SignedIn> {
@@ -144,7 +153,8 @@ export function createAppAuth(app: AppId, env: AppEnv) {
     if (!token) return signOutLocally(request);
     const api = apiFor(request, context, token);
     const { data, response } = await api.GET("/api/user");
-    if (response.status === 401 || !data) return signOutLocally(request, response.status === 401 ? "expired" : "error");
+    if (response.status === 401) return signOutLocally(request, "expired");
+    if (!data) throw unavailable();
     const user = data.data;
     const subject: Subject = {
       roleId: user.role_id,
@@ -226,8 +236,11 @@ export function createAppAuth(app: AppId, env: AppEnv) {
   ): Promise<Response> {
     const existing = await browserNonceOf(request);
     const nonce = existing ?? newBrowserNonce();
-    const { data } = await signedIn.api.POST("/api/handoff", { body: { target_app: target, browser_nonce: nonce } });
-    if (!data) return redirect("/login");
+    const { data, response } = await signedIn.api.POST("/api/handoff", {
+      body: { target_app: target, browser_nonce: nonce },
+    });
+    if (response.status === 401) return signOutLocally(request, "expired");
+    if (!data) throw unavailable();
     const headers = existing ? undefined : { "Set-Cookie": await handoffCookie.serialize(nonce) };
     return redirect(handoffUrl(target, data.data.code, to), { headers });
   }
@@ -242,11 +255,13 @@ export function createAppAuth(app: AppId, env: AppEnv) {
     // The browser's device id, or a new one kept from this sign-in on (decision 048).
     const kept: unknown = await deviceCookie.parse(request.headers.get("Cookie"));
     const device = typeof kept === "string" && DEVICE_ID_PATTERN.test(kept) ? kept : newBrowserNonce();
-    const { data, error } = await api.POST("/api/login", {
+    const { data, error, response } = await api.POST("/api/login", {
       body: { username: input.username, password: input.password, app, device },
     });
     // The API's message as it is: a refusal says how many minutes to wait.
-    if (!data?.status || !data.data?.user) return { ok: false, message: error?.message || "Login failed" };
+    if (!data?.status || !data.data?.user) {
+      return { ok: false, message: error?.message || "Login failed", unavailable: isApiUnavailable(response) };
+    }
     const { token, user } = data.data;
     const session = await getSession(request);
     session.set("token", token);
@@ -258,7 +273,15 @@ export function createAppAuth(app: AppId, env: AppEnv) {
     headers.append("Set-Cookie", await deviceCookie.serialize(device));
     const landing = landingFor(user.role_id);
     if (landing.app !== app) {
-      const moved = await moveToApp(request, { api: apiFor(request, context, token) }, landing.app, landing.path);
+      let moved: Response;
+      try {
+        moved = await moveToApp(request, { api: apiFor(request, context, token) }, landing.app, landing.path);
+      } catch (thrown) {
+        if (thrown instanceof Response && thrown.status === 503) {
+          return { ok: false, message: await thrown.text(), unavailable: true };
+        }
+        throw thrown;
+      }
       const nonceCookie = moved.headers.get("Set-Cookie");
       if (nonceCookie) headers.append("Set-Cookie", nonceCookie);
       return { ok: true, redirectTo: moved.headers.get("Location") ?? "/login", headers };
@@ -266,19 +289,25 @@ export function createAppAuth(app: AppId, env: AppEnv) {
     return { ok: true, redirectTo: safeRedirect(input.redirectTo, landing.path), headers };
   }
 
-  /** Redeems a handoff code from another app for a session of this one. */
+  /**
+   * Redeems a handoff code from another app for a session of this one. A code that does not
+   * redeem leaves the browser's session alone: anyone can make a browser GET this address (an
+   * image on any page), so a bad code must not sign it out. /login then sends a signed-in
+   * visitor on to their landing page and tells anyone else why they are there
+   * (docs/decisions/045-sessions-survive-api-outages.md).
+   */
   async function redeemHandoff(request: Request, context?: LoadContext): Promise<Response> {
     const url = new URL(request.url);
     const code = url.searchParams.get("code") ?? "";
     const nonce = await browserNonceOf(request);
     // Without this browser's nonce the code was not issued here: a link from someone else.
-    const { data } = nonce
-      ? await apiFor(request, context).POST("/api/handoff/redeem", { body: { code, app, browser_nonce: nonce } })
-      : { data: undefined };
-    if (!data?.data) {
-      const session = await getSession(request);
-      return redirect("/login?notice=handoff", { headers: { "Set-Cookie": await storage.destroySession(session) } });
-    }
+    if (!nonce) return redirect("/login?notice=handoff");
+    const { data, response } = await apiFor(request, context).POST("/api/handoff/redeem", {
+      body: { code, app, browser_nonce: nonce },
+    });
+    // The API could not say: the code may still be good, so the retry of this page may redeem it.
+    if (isApiUnavailable(response)) throw unavailable();
+    if (!data?.data) return redirect("/login?notice=handoff");
     const session = await getSession(request);
     session.set("token", data.data.token);
     session.set("userId", data.data.user.id);
@@ -290,14 +319,18 @@ export function createAppAuth(app: AppId, env: AppEnv) {
     });
   }
 
-  /** Revokes the whole sign-in (every app it reached) and clears this app's cookie. */
+  /**
+   * Revokes the whole sign-in (every app it reached) and clears this app's cookie. When the API
+   * cannot revoke it (5xx, down) the sign-in is still alive in every app: the cookie is kept and
+   * the page says so, rather than show "signed out" on a shared computer that is not.
+   */
   async function logout(request: Request, context?: LoadContext): Promise<Response> {
     const session = await getSession(request);
     const token = session.get("token");
-    if (token)
-      await apiFor(request, context, token)
-        .POST("/api/logout")
-        .catch(() => undefined);
+    if (token) {
+      const { response } = await apiFor(request, context, token).POST("/api/logout");
+      if (isApiUnavailable(response)) throw unavailable();
+    }
     return redirect("/login?notice=signed-out", { headers: { "Set-Cookie": await storage.destroySession(session) } });
   }
 

@@ -33,4 +33,13 @@ describe("document titles from the shell's page titles", () => {
       pageMeta({ location: { pathname: "/x" }, matches: [] } as unknown as Parameters<typeof pageMeta>[0]),
     ).toEqual([]);
   });
+
+  it("keeps the app's own title when the shell's loader failed (a 503 page, decision 045)", () => {
+    const root = { id: "root", data: undefined, meta: [{ title: "School Portal · Exam Portal" }] };
+    const meta = pageMeta({
+      location: { pathname: "/admin-dashboard", search: "", hash: "", state: null, key: "k" },
+      matches: [root, { id: "routes/_app", data: undefined, meta: [] }],
+    } as unknown as Parameters<typeof pageMeta>[0]);
+    expect(meta).toEqual([{ title: "School Portal · Exam Portal" }]);
+  });
 });

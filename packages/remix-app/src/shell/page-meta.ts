@@ -25,8 +25,11 @@ export function pageTitle(titles: PageTitles, pathname: string): string {
 /**
  * The shell layout exports this as its meta, so every screen below has a title that names it (a
  * screen reader announces it, a browser tab shows it) unless the screen exports its own.
+ * Remix lets a route's meta replace its parents', so without data it passes the root's on.
  */
 export const pageMeta: MetaFunction = ({ location, matches }) => {
   const shell = matches.find((match) => match.id === "routes/_app")?.data as { titles?: PageTitles } | undefined;
-  return shell?.titles ? [{ title: pageTitle(shell.titles, location.pathname) }] : [];
+  if (shell?.titles) return [{ title: pageTitle(shell.titles, location.pathname) }];
+  // No shell data (its loader failed: a 503 or 500 page): the root's title, not none.
+  return matches.find((match) => match.id === "root")?.meta ?? [];
 };

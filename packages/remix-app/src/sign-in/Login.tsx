@@ -46,6 +46,7 @@ export function LoginScreen() {
                 autoCapitalize="none"
                 spellCheck={false}
                 required
+                defaultValue={result?.username}
                 error={result?.fields?.username}
               />
               <PasswordField

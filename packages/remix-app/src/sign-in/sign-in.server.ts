@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { isSameOrigin, readFormBody } from "@repo/auth/remix/security";
+import { APP_RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE } from "@repo/contracts/app-requests";
 import { auth } from "../auth.server";
 
 /** Why the visitor is on the login page, in words (from ?notice=). */
@@ -7,7 +8,6 @@ export const NOTICES: Record<string, string> = {
   "signed-out": "You have signed out.",
   expired: "Your session has ended. Please sign in again.",
   handoff: "That sign-in link has expired or was already used. Please sign in again.",
-  error: "We could not check your sign-in. Please sign in again.",
 };
 
 /** /login: signed-in visitors go where they belong; others get the form. */
@@ -22,6 +22,8 @@ export async function loginLoader({ request, context }: LoaderFunctionArgs) {
 export interface LoginActionData {
   error?: string;
   fields?: { username?: string; password?: string };
+  /** What was typed, shown again so that a failed sign-in (an outage, a typo) keeps it. */
+  username?: string;
 }
 
 export async function loginAction({ request, context }: ActionFunctionArgs) {
@@ -38,13 +40,20 @@ export async function loginAction({ request, context }: ActionFunctionArgs) {
   const fields: LoginActionData["fields"] = {};
   if (!username) fields.username = "Enter your username";
   if (!password) fields.password = "Enter your password";
-  if (fields.username || fields.password) return data<LoginActionData>({ fields }, 400);
+  if (fields.username || fields.password) return data<LoginActionData>({ fields, username }, 400);
   const result = await auth.login(request, context, {
     username,
     password,
     redirectTo: String(form.get("redirectTo") ?? ""),
   });
-  if (!result.ok) return data<LoginActionData>({ error: result.message || "Login failed" }, 401);
+  if (!result.ok && result.unavailable) {
+    // The API is down or its database restarts: nothing was said about the password (decision 045).
+    return data<LoginActionData>(
+      { error: SERVICE_UNAVAILABLE_MESSAGE, username },
+      { status: 503, headers: { "Retry-After": String(APP_RETRY_AFTER_SECONDS) } },
+    );
+  }
+  if (!result.ok) return data<LoginActionData>({ error: result.message || "Login failed", username }, 401);
   return redirect(result.redirectTo, { headers: result.headers });
 }
 
