@@ -1,4 +1,5 @@
 import { DEFAULT_APP_PORTS } from "@repo/auth/apps";
+import { isAddressOrRange } from "@repo/auth/proxies";
 import { LOGIN_FAILURES_PER_CLIENT } from "@repo/contracts/auth";
 import { PROGRAMME_ADMIN_EMAIL } from "@repo/contracts/content-notices-constants";
 import { logLevelVar, nodeEnvVar, originVar, portVar } from "@repo/contracts/env";
@@ -6,7 +7,6 @@ import { emailAddress } from "@repo/contracts/mail";
 import { MAIL_DEFAULT_MAX_ATTEMPTS, MAIL_DEFAULT_RATE_PER_MINUTE } from "@repo/contracts/mail-constants";
 import { z } from "zod";
 import { storageEnvFields } from "./env-storage";
-import { isAddressOrRange } from "./http/client-ip";
 import { DEMO_GATEWAY_DEFAULT_SECRET } from "./services/payments/gateway";
 import { DEFAULT_PDF_CONFIG } from "./services/pdf";
 
