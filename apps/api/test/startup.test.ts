@@ -16,6 +16,34 @@ function baseEnv(env: Record<string, string | undefined>) {
   return merged;
 }
 
+/**
+ * Starts the API and resolves with how it ended. A process that does not refuse (it starts
+ * serving) is killed with its whole group after `ms`, so the test fails instead of hanging on
+ * the pipes tsx's child keeps open.
+ */
+function startApi(env: Record<string, string | undefined>, ms = 60_000) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "portal-refusal-"));
+  const child = spawn(tsx, ["apps/api/src/server.ts"], {
+    cwd: root,
+    env: baseEnv({ DATA_DIR: dataDir, ...env }),
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString("utf8");
+  });
+  child.stdout.resume();
+  const timer = setTimeout(() => process.kill(-(child.pid ?? 0), "SIGKILL"), ms);
+  return new Promise<{ status: number | null; stderr: string }>((resolve) =>
+    child.once("exit", (status) => {
+      clearTimeout(timer);
+      rmSync(dataDir, { recursive: true, force: true });
+      resolve({ status, stderr });
+    }),
+  );
+}
+
 function start(entry: string, args: string[], env: Record<string, string | undefined>) {
   return spawnSync(tsx, [entry, ...args], {
     cwd: root,
@@ -50,8 +78,8 @@ describe("configuration is checked before anything starts", () => {
 describe("production refuses unsafe configuration (docs/decisions/044)", () => {
   it.each(UNSAFE_PRODUCTION_CONFIGS)(
     "the API in production refuses $what, naming the variable",
-    ({ env, names }) => {
-      const result = start("apps/api/src/server.ts", [], {
+    async ({ env, names }) => {
+      const result = await startApi({
         ...SAFE_PRODUCTION_ENV,
         API_PORT: "5290",
         SEED_DEMO: undefined,
