@@ -30,6 +30,7 @@ import { sql } from "drizzle-orm";
 import { API_NODE_FLAGS } from "../apps/api/scripts/node-flags";
 import { STUDENT_COLUMNS } from "../apps/api/src/services/student-import";
 import { admin, databaseUrl } from "./database";
+import { BENCH_PRODUCTION_ENV } from "./support";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 /** Its own database per port offset, so that two runs on one server (other offsets) never drop each other's. */
@@ -1067,7 +1068,7 @@ export async function runLoadBench(options: LoadOptions): Promise<LoadReport> {
     const sessionSecret = `bench-load-${Math.random().toString(36).slice(2)}-secret`;
     const appEnv = {
       ...process.env,
-      NODE_ENV: "production",
+      ...BENCH_PRODUCTION_ENV,
       API_URL: `http://127.0.0.1:${apiPort}`,
       SESSION_SECRET: sessionSecret,
       SCHOOL_ORIGIN: origins.school,

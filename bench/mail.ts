@@ -22,6 +22,7 @@ import { createServices, jobHandlers } from "../apps/api/src/services/index";
 import { runNextJob } from "../apps/api/src/services/jobs";
 import { ensureBuiltInTemplates } from "../apps/api/src/services/mail/index";
 import { admin, databaseUrl } from "./database";
+import { BENCH_PRODUCTION_ENV } from "./support";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const DATABASE = "portal_bench_mail";
@@ -152,7 +153,7 @@ export async function runMailBench(options: MailBenchOptions): Promise<MailBench
         API_PORT: String(options.port),
         LOG_LEVEL: "warn",
         SEED_DEMO: "false",
-        NODE_ENV: "production",
+        ...BENCH_PRODUCTION_ENV,
         SMTP_URL: smtp.url,
         MAIL_FROM: "Exam Portal <no-reply@bench.example.org>",
         // The bench measures the worker, not the configured limit.

@@ -113,7 +113,9 @@ export async function runPaymentsWebhookBench(options: {
       signed({ orderId, event: `evt_warm_${i}`, payment: `pay_warm_${i}` }),
     );
 
-    api = await startBuiltApi(url, options.port, { DEMO_GATEWAY_SECRET: SECRET });
+    // Errors only: a production API warns at every demo payment (decision 044), and the bench
+    // measures settling, not writing thousands of warnings.
+    api = await startBuiltApi(url, options.port, { DEMO_GATEWAY_SECRET: SECRET, LOG_LEVEL: "error" });
     const base = api.base;
     // node:http with kept-alive sockets: the client shares the machine's two cores with the API and
     // PostgreSQL, and fetch costs it four times the CPU per request.

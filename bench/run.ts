@@ -58,7 +58,7 @@ import { runPaymentsWebhookBench, WEBHOOK_TARGET_PER_SECOND } from "./payments-w
 import { runReferralEarningsBench } from "./referral-earnings";
 import { RESULT_TARGETS, runResultsBench } from "./results";
 import { runStudentImportBench } from "./student-import";
-import { type Answer, httpClient, serverCpu } from "./support";
+import { type Answer, BENCH_PRODUCTION_ENV, httpClient, serverCpu } from "./support";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const adminUrl =
@@ -290,7 +290,7 @@ async function runApiBench() {
         API_PORT: String(PORT),
         LOG_LEVEL: "warn",
         SEED_DEMO: "false",
-        NODE_ENV: "production",
+        ...BENCH_PRODUCTION_ENV,
       },
       stdio: ["ignore", "inherit", "inherit"],
     });

@@ -20,6 +20,7 @@ import ExcelJS from "exceljs";
 import { API_NODE_FLAGS } from "../apps/api/scripts/node-flags";
 import { STUDENT_COLUMNS } from "../apps/api/src/services/student-import";
 import { admin, databaseUrl } from "./database";
+import { BENCH_PRODUCTION_ENV } from "./support";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const DATABASE = "portal_bench_import";
@@ -150,7 +151,7 @@ export async function runStudentImportBench(options: { adminUrl: string; port: n
         API_PORT: String(options.port),
         LOG_LEVEL: "warn",
         SEED_DEMO: "false",
-        NODE_ENV: "production",
+        ...BENCH_PRODUCTION_ENV,
       },
       stdio: ["ignore", "inherit", "inherit"],
     });

@@ -13,6 +13,19 @@ import { admin, databaseUrl } from "./database";
 const root = fileURLToPath(new URL("..", import.meta.url));
 export const BENCH_PASSWORD = "Demo@12345";
 
+/**
+ * What a bench's built API runs with: production mode, with the demo gateway switched on by name
+ * (benches pay with signed demo webhooks; no money moves) and the private secrets production
+ * requires (docs/decisions/044).
+ */
+export const BENCH_PRODUCTION_ENV = {
+  NODE_ENV: "production",
+  PAYMENT_PROVIDER: "demo",
+  UNSAFE_DEMO_PAYMENTS_IN_PRODUCTION: "true",
+  DEMO_GATEWAY_SECRET: "bench-demo-gateway-secret",
+  METRICS_TOKEN: "bench-metrics-token-0123456789",
+} as const;
+
 export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -46,7 +59,7 @@ export async function startBuiltApi(url: string, port: number, env: NodeJS.Proce
       API_PORT: String(port),
       LOG_LEVEL: "warn",
       SEED_DEMO: "false",
-      NODE_ENV: "production",
+      ...BENCH_PRODUCTION_ENV,
       ...env,
     },
     stdio: ["ignore", "inherit", "inherit"],

@@ -153,6 +153,26 @@ describe("deployment files", () => {
     expect(compose.services.api?.environment?.METRICS_TOKEN).toMatch(/^\$\{METRICS_TOKEN:\?/);
   });
 
+  it("starts the API in production with a real payment provider and every secret given (decision 044)", () => {
+    // Each required `${NAME:?…}` stands for the value the operator gives; the rest as compose fills it in.
+    const given = (value: string) =>
+      (withDefaults(value) ?? "").replace(
+        /\$\{([A-Z_]+)(:\?[^}]*)?\}/g,
+        (_match, name: string) => `given-${name}-0123456789`,
+      );
+    const env = Object.fromEntries(
+      Object.entries(compose.services.api?.environment ?? {}).map(([name, value]) => [name, given(String(value))]),
+    );
+    expect(env.NODE_ENV).toBe("production");
+    const result = apiEnvSchema.safeParse(env);
+    expect(result.error?.issues ?? []).toEqual([]);
+    expect(result.data?.PAYMENT_PROVIDER).toBe("razorpay");
+    const raw = readFileSync(`${root}deploy/compose.yaml`, "utf8");
+    for (const name of ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"]) {
+      expect(raw).toContain(`\${${name}:?`);
+    }
+  });
+
   it("keeps the API's uploaded files and backups in volumes, and can back up from inside it", () => {
     const api = compose.services.api as ComposeService & { volumes?: string[] };
     const { UPLOAD_DIR, BACKUP_DIR } = api.environment ?? {};

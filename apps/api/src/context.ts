@@ -40,7 +40,13 @@ export interface ApiConfig {
   /** Who issues invoices: the programme office's name, postal address and tax id (INVOICE_ISSUER_*). */
   invoiceIssuer: { name: string; address: string[]; email?: string | null; taxId?: string | null };
   /** The payment gateway (PAYMENT_PROVIDER): the demo gateway's signing secret, or Razorpay's keys. */
-  payments: { provider: "demo" | "razorpay"; demoSecret: string; razorpay: RazorpayConfig | null };
+  payments: {
+    provider: "demo" | "razorpay";
+    demoSecret: string;
+    razorpay: RazorpayConfig | null;
+    /** Log a warning at each demo payment: production with the demo gateway (docs/decisions/044). */
+    warnEachPayment?: boolean;
+  };
   /** The Chromium binary the PDF service drives (CHROMIUM_PATH). */
   chromiumPath: string;
   /** Bearer token for GET /metrics (METRICS_TOKEN); null: only this machine may scrape. */

@@ -1,12 +1,13 @@
 import { DEFAULT_APP_PORTS } from "@repo/auth/apps";
+import { isAddressOrRange } from "@repo/auth/proxies";
 import { LOGIN_FAILURES_PER_CLIENT } from "@repo/contracts/auth";
 import { PROGRAMME_ADMIN_EMAIL } from "@repo/contracts/content-notices-constants";
 import { logLevelVar, nodeEnvVar, originVar, portVar } from "@repo/contracts/env";
 import { emailAddress } from "@repo/contracts/mail";
 import { MAIL_DEFAULT_MAX_ATTEMPTS, MAIL_DEFAULT_RATE_PER_MINUTE } from "@repo/contracts/mail-constants";
+import { DEFAULT_DEMO_PASSWORD } from "@repo/db/seed";
 import { z } from "zod";
 import { storageEnvFields } from "./env-storage";
-import { isAddressOrRange } from "./http/client-ip";
 import { DEMO_GATEWAY_DEFAULT_SECRET } from "./services/payments/gateway";
 import { DEFAULT_PDF_CONFIG } from "./services/pdf";
 
@@ -41,16 +42,25 @@ export const apiEnvSchema = z
     ...storageEnvFields,
     /** Load demo data when the database has no users (on by default outside production). */
     SEED_DEMO: z.enum(["auto", "true", "false"], { error: "must be auto, true or false" }).default("auto"),
-    DEMO_PASSWORD: z.string().min(8, "must be at least 8 characters").default("Demo@12345"),
+    /** The demo users' password; in production with SEED_DEMO=true it must be set (docs/decisions/044). */
+    DEMO_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
     LOG_LEVEL: logLevelVar,
-    /** The payment gateway: the local demo gateway (default) or Razorpay, whose keys are then required. */
-    PAYMENT_PROVIDER: z.enum(["demo", "razorpay"], { error: "must be demo or razorpay" }).default("demo"),
+    /**
+     * The payment gateway: Razorpay, whose keys are then required, or the local demo gateway
+     * (the default outside production; in production only with UNSAFE_DEMO_PAYMENTS_IN_PRODUCTION).
+     */
+    PAYMENT_PROVIDER: z.enum(["demo", "razorpay"], { error: "must be demo or razorpay" }).optional(),
+    /** The one way to let the demo gateway mark orders paid in production (docs/decisions/044). */
+    UNSAFE_DEMO_PAYMENTS_IN_PRODUCTION: z
+      .enum(["true", "false"], { error: "must be true or false" })
+      .default("false")
+      .transform((value) => value === "true"),
     RAZORPAY_KEY_ID: z.string().trim().min(1).optional(),
     RAZORPAY_KEY_SECRET: z.string().trim().min(1).optional(),
     RAZORPAY_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
     RAZORPAY_API_URL: z.string().url("must be a URL like https://api.razorpay.com").default("https://api.razorpay.com"),
-    /** The demo gateway's signing secret (any text; it signs and checks its own webhooks). */
-    DEMO_GATEWAY_SECRET: z.string().min(8, "must be at least 8 characters").default(DEMO_GATEWAY_DEFAULT_SECRET),
+    /** The demo gateway's signing secret (it signs and checks its own webhooks); private in production. */
+    DEMO_GATEWAY_SECRET: z.string().min(8, "must be at least 8 characters").optional(),
     /** Who issues invoices (printed on each): the programme office's name, address (lines split by "|") and GSTIN. */
     INVOICE_ISSUER_NAME: z.string().trim().min(1, "must be the programme office's name").optional(),
     INVOICE_ISSUER_ADDRESS: z
@@ -121,7 +131,10 @@ export const apiEnvSchema = z
     MAIL_MAX_ATTEMPTS: wholeNumber(MAIL_DEFAULT_MAX_ATTEMPTS, 1, "attempts"),
     /** First retry after this many seconds; each further one waits twice as long. */
     MAIL_RETRY_BASE_SECONDS: wholeNumber(60, 1, "seconds"),
-    /** Bearer token for GET /metrics; unset, only this machine may scrape it (docs/decisions/030-operations.md). */
+    /**
+     * Bearer token for GET /metrics; unset, only this machine may scrape it
+     * (docs/decisions/030-operations.md). Required in production (docs/decisions/044).
+     */
     METRICS_TOKEN: z.preprocess(
       (value) => (value === "" ? undefined : value),
       z.string().min(16, "must be at least 16 characters, e.g. $(openssl rand -hex 24)").optional(),
@@ -138,6 +151,49 @@ export const apiEnvSchema = z
       if (!env[name])
         context.addIssue({ code: "custom", path: [name], message: "must be set when PAYMENT_PROVIDER is razorpay" });
     }
-  });
+  })
+  .superRefine((env, context) => {
+    // Production takes no fake payment and no secret anyone can read in this repository
+    // (docs/decisions/044-production-refuses-unsafe-configuration.md).
+    if (env.NODE_ENV !== "production") return;
+    const refuse = (name: string, message: string) => context.addIssue({ code: "custom", path: [name], message });
+    if (env.PAYMENT_PROVIDER === undefined) {
+      refuse(
+        "PAYMENT_PROVIDER",
+        "must be razorpay in production (with RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET); the demo gateway marks orders paid without money",
+      );
+    } else if (env.PAYMENT_PROVIDER === "demo") {
+      if (!env.UNSAFE_DEMO_PAYMENTS_IN_PRODUCTION) {
+        refuse(
+          "UNSAFE_DEMO_PAYMENTS_IN_PRODUCTION",
+          "must be true to take fake payments in production with PAYMENT_PROVIDER=demo (no money moves); use PAYMENT_PROVIDER=razorpay for real ones",
+        );
+      } else if (env.DEMO_GATEWAY_SECRET === undefined || env.DEMO_GATEWAY_SECRET === DEMO_GATEWAY_DEFAULT_SECRET) {
+        refuse(
+          "DEMO_GATEWAY_SECRET",
+          "must be a private value in production (the default is public): e.g. $(openssl rand -hex 24)",
+        );
+      }
+    }
+    if (env.METRICS_TOKEN === undefined) {
+      refuse(
+        "METRICS_TOKEN",
+        "must be set in production (16+ characters, e.g. $(openssl rand -hex 24)); a proxy on the same machine would make every caller look local",
+      );
+    }
+    if (env.SEED_DEMO === "true" && (env.DEMO_PASSWORD === undefined || env.DEMO_PASSWORD === DEFAULT_DEMO_PASSWORD)) {
+      refuse(
+        "DEMO_PASSWORD",
+        "must be a private value in production when SEED_DEMO is true (the demo users include an administrator)",
+      );
+    }
+  })
+  .transform((env) => ({
+    ...env,
+    // Outside production the demo gateway, its public secret and the demo password are the defaults.
+    PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? "demo",
+    DEMO_GATEWAY_SECRET: env.DEMO_GATEWAY_SECRET ?? DEMO_GATEWAY_DEFAULT_SECRET,
+    DEMO_PASSWORD: env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
+  }));
 
 export type ApiEnv = z.output<typeof apiEnvSchema>;

@@ -8,11 +8,15 @@ import { startServer } from "./lifecycle";
 import { createLogger } from "./logger";
 import { createServices, DEFAULT_CONFIG, startBackgroundWork } from "./services/index";
 import { ensureBuiltInTemplates } from "./services/mail/index";
+import { FAKE_PAYMENTS_WARNING } from "./services/payments/gateway";
 import { seedDemoResults } from "./services/results/demo";
 import { version } from "./version";
 
 const env = loadEnvOrExit("api", apiEnvSchema);
 const logger = createLogger(env.LOG_LEVEL);
+// Production with the demo gateway: allowed only by name, and said at every start (decision 044).
+const fakePayments = env.NODE_ENV === "production" && env.PAYMENT_PROVIDER === "demo";
+if (fakePayments) logger.warn({ payment_provider: "demo" }, FAKE_PAYMENTS_WARNING);
 
 async function main() {
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
@@ -47,6 +51,7 @@ async function main() {
       payments: {
         provider: env.PAYMENT_PROVIDER,
         demoSecret: env.DEMO_GATEWAY_SECRET,
+        warnEachPayment: fakePayments,
         razorpay:
           env.PAYMENT_PROVIDER === "razorpay"
             ? {

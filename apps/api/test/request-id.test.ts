@@ -1,49 +1,21 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { createServer } from "node:net";
 import { Writable } from "node:stream";
-import { fileURLToPath } from "node:url";
 import { type ServerType, serve } from "@hono/node-server";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type SchoolServer, startSchoolServer } from "../../../packages/remix-app/src/testing/app-server";
 import { createApp } from "../src/app";
 import { DEMO_PASSWORD, startTestApi, type TestApi } from "./support";
 
-const root = fileURLToPath(new URL("../../..", import.meta.url));
-
 type Line = Record<string, unknown>;
-
-/** A free TCP port on this machine. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function waitFor(url: string, child: ChildProcess, output: () => string) {
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`the app server exited: ${output()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} never answered: ${output()}`);
-}
 
 // One driver is enough: the id travels over HTTP and through the logs, not through the database.
 describe("request ids from an app's server to the API", () => {
   let api: TestApi;
   let server: ServerType;
-  let app: ChildProcess | undefined;
+  let app: SchoolServer | undefined;
   let appOrigin: string;
   const apiLines: Line[] = [];
-  let appOutput = "";
 
   beforeAll(async () => {
     api = await startTestApi("pglite");
@@ -60,39 +32,17 @@ describe("request ids from an app's server to the API", () => {
     const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
     // The school app's production server (its build comes from `npm run build`).
-    const appDir = `${root}apps/school`;
-    if (!existsSync(`${appDir}/build/server/index.js`)) throw new Error("Build the apps first: npx turbo run build");
-    const port = await freePort();
-    // The configured origin: the app answers other host names with a redirect to it.
-    appOrigin = `http://localhost:${port}`;
-    app = spawn(`${root}node_modules/.bin/tsx`, [`${root}packages/remix-app/src/cli.ts`, "school"], {
-      cwd: appDir,
-      env: {
-        ...process.env,
-        NODE_ENV: "development",
-        PORT: String(port),
-        API_URL: apiUrl,
-        SCHOOL_ORIGIN: appOrigin,
-        LOG_LEVEL: "info",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    app.stdout?.on("data", (chunk: Buffer) => {
-      appOutput += chunk.toString("utf8");
-    });
-    app.stderr?.on("data", (chunk: Buffer) => {
-      appOutput += chunk.toString("utf8");
-    });
-    await waitFor(`${appOrigin}/healthz`, app, () => appOutput);
+    app = await startSchoolServer({ NODE_ENV: "development", API_URL: apiUrl, LOG_LEVEL: "info" });
+    appOrigin = app.origin;
   }, 120_000);
   afterAll(async () => {
-    app?.kill("SIGTERM");
+    await app?.stop();
     await new Promise((resolve) => server?.close(resolve));
     await api?.close();
   });
 
   const appLines = (): Line[] =>
-    appOutput
+    (app?.output() ?? "")
       .split("\n")
       .filter((line) => line.startsWith("{"))
       .map((line) => JSON.parse(line) as Line);

@@ -1,6 +1,7 @@
 import { logLevelVar, nodeEnvVar, originVar, portVar } from "@repo/contracts/env";
 import { z } from "zod";
 import { type AppId, DEFAULT_APP_PORTS } from "./apps";
+import { trustProxyVar } from "./proxies";
 
 const DEV_SESSION_SECRET = "dev-only-session-secret-change-me";
 
@@ -22,8 +23,8 @@ export function appEnvSchema(app: AppId) {
       COORDINATOR_ORIGIN: originVar(`http://localhost:${DEFAULT_APP_PORTS.coordinator}`),
       PAPERSETTER_ORIGIN: originVar(`http://localhost:${DEFAULT_APP_PORTS.papersetter}`),
       OUTBOX_ORIGIN: originVar(`http://localhost:${DEFAULT_APP_PORTS.outbox}`),
-      /** Express "trust proxy": which peers may say who the browser is (X-Forwarded-For). */
-      TRUST_PROXY: z.string().min(1, "must be loopback, an address list or a hop count").default("loopback"),
+      /** Express "trust proxy": which peers may say who the browser is (X-Forwarded-For); a hop count or a list. */
+      TRUST_PROXY: trustProxyVar,
       /** The app server's log: one line per page or action request at info. */
       LOG_LEVEL: logLevelVar,
     })

@@ -15,6 +15,7 @@ import { loadEnvOrExit } from "@repo/contracts/env";
 import { baseSecurityHeaders, sendsHsts } from "@repo/contracts/security-headers";
 import compression from "compression";
 import express from "express";
+import { errorPage, malformedPathGuard } from "./error-page";
 import { requestGate } from "./request-gate";
 import { type LogLine, requestLog } from "./request-log";
 
@@ -51,6 +52,8 @@ server.use((_req, res, next) => {
   for (const [name, value] of securityHeaders) res.setHeader(name, value);
   next();
 });
+// A path that cannot be decoded (/%) is refused before Express's router tries (decision 044).
+server.use(malformedPathGuard);
 // Method, host name, Origin, content type and length are checked before anything reads a body.
 const sessions = createSessionStorage(app, { secrets: env.SESSION_SECRETS, production: env.NODE_ENV === "production" });
 server.use(
@@ -75,6 +78,18 @@ server.all(
     mode: "production",
     getLoadContext: (req, res) => ({ clientIp: req.ip, requestId: res.locals.requestId as string }),
   }),
+);
+
+// Any other error gets a plain page, in every NODE_ENV: Express's own page shows the stack and
+// file paths outside production (docs/decisions/044). The stack goes to the log.
+server.use(
+  errorPage((status, error, req) =>
+    logLine(status >= 500 ? "error" : "warn", "request failed", {
+      status,
+      method: req.method,
+      err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error),
+    }),
+  ),
 );
 
 const listener = server.listen(env.PORT, env.HOST, () => {

@@ -6,6 +6,7 @@ import {
   APP_METHODS,
   APP_UPLOAD_MAX_BYTES,
 } from "@repo/contracts/app-requests";
+import { plainPage } from "./error-page";
 
 export interface GateOptions {
   /** The app's configured origin (SCHOOL_ORIGIN, …): the one host name its pages are served under. */
@@ -96,13 +97,6 @@ export async function gateRequest(req: GateRequest, options: GateOptions): Promi
     return refuse(401, "Signed out", "Your session has ended. Sign in again, then send the file again.");
   }
   return { kind: "pass" };
-}
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** A small page with no scripts and nothing of the server's insides: what every refusal shows. */
-export function plainPage(title: string, message: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><h1 style="font-size:1.25rem">${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/">Go to the home page</a></p></body></html>`;
 }
 
 /** The gate as Node/Express/Connect middleware. */

@@ -1,7 +1,8 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import type { AppId } from "@repo/auth/apps";
 import { DEFAULT_APP_PORTS } from "@repo/auth/apps";
-import { defineConfig, type Rollup, type UserConfig } from "vite";
+import { defineConfig, type Plugin, type Rollup, type UserConfig } from "vite";
+import { errorPage, malformedPathGuard } from "./error-page";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -81,6 +82,31 @@ export function chunkByPages(id: string, getModuleInfo: ModuleGraph): string | u
   return undefined;
 }
 
+/**
+ * The dev server answers like the production one (docs/decisions/044): a path it cannot decode
+ * gets a plain 400 before Vite's own middlewares try, and an error that reaches the end gets a
+ * plain page instead of Vite's, which carries the stack and file paths. The stack stays in the
+ * terminal.
+ */
+export function noStackPages(): Plugin {
+  return {
+    name: "portal-no-stack-pages",
+    configureServer(server) {
+      server.middlewares.use(malformedPathGuard);
+      // Returned: runs after the internal middlewares and Remix's handler, before Vite's error page.
+      return () => {
+        server.middlewares.use(
+          errorPage((status, error, req) => {
+            server.config.logger.error(
+              `${status} ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+            );
+          }),
+        );
+      };
+    },
+  };
+}
+
 /** Vite config of one Remix app: every v3 future flag on, the app's fixed dev port. */
 export function remixAppConfig(app: AppId): UserConfig {
   return defineConfig({
@@ -95,6 +121,7 @@ export function remixAppConfig(app: AppId): UserConfig {
           v3_routeConfig: true,
         },
       }),
+      noStackPages(),
     ],
     // Shared route modules (packages/remix-app) learn which app they are built into.
     define: { __APP_ID__: JSON.stringify(app) },

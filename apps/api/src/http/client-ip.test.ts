@@ -1,5 +1,6 @@
+import { isAddressOrRange } from "@repo/auth/proxies";
 import { describe, expect, it } from "vitest";
-import { clientAddress, isAddressOrRange } from "./client-ip";
+import { clientAddress } from "./client-ip";
 
 describe("client address", () => {
   const trusted = ["127.0.0.1", "10.0.0.5"];

@@ -3,16 +3,6 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
 
-/** `10.0.0.5`, `::1` or a range `172.30.10.0/24`: what TRUSTED_PROXIES lists. */
-export function isAddressOrRange(entry: string): boolean {
-  const [address = "", prefix, ...rest] = entry.split("/");
-  const family = isIP(address);
-  if (!family || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  const bits = Number(prefix);
-  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
-}
-
 /** The trusted proxies as a set of addresses and ranges (built once per list). */
 const lists = new WeakMap<readonly string[], BlockList>();
 function blockListOf(trusted: readonly string[]): BlockList {

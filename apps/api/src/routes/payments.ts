@@ -19,7 +19,7 @@ import { ok } from "../http/envelope";
 import { ApiError } from "../http/errors";
 import { apiRoute, errorResponse } from "../http/routes";
 import { idParam, json, named } from "../http/schemas";
-import { webhookBody } from "../services/payments/gateway";
+import { FAKE_PAYMENTS_WARNING, webhookBody } from "../services/payments/gateway";
 import { createStudentOrder, orderForPayer, paymentAmountFor } from "../services/payments/orders";
 import { createOwnFeeOrder, ownFee } from "../services/payments/own-fee";
 import { handleWebhook, settleCapture } from "../services/payments/settle";
@@ -43,6 +43,13 @@ const createErrors = {
 const orderResponse = json(envelope(named(orderSummary, "OrderSummary")).openapi("OrderSummaryResponse"), "The order");
 
 /** Paying for students (spec §7): the amount, the order, the demo checkout, the gateway's answers. */
+/** Each demo payment a production API takes is logged as a warning (docs/decisions/044). */
+function warnIfFake(c: { var: AppEnv["Variables"] }, orderId: number | null, outcome: string) {
+  const { services, log } = c.var;
+  if (services.gateway.provider !== "demo" || !services.config.payments.warnEachPayment) return;
+  log.warn({ payment_provider: "demo", order_id: orderId, outcome }, FAKE_PAYMENTS_WARNING);
+}
+
 export function registerPaymentRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(
     apiRoute("payments.payForStudents", {
@@ -196,7 +203,8 @@ export function registerPaymentRoutes(app: OpenAPIHono<AppEnv>) {
         method: "demo",
         error: pay ? null : "The payment was declined at the demo gateway.",
       });
-      await handleWebhook(services, "demo", raw, demo.sign(raw), `evt_demo_${crypto.randomUUID()}`);
+      const settled = await handleWebhook(services, "demo", raw, demo.sign(raw), `evt_demo_${crypto.randomUUID()}`);
+      warnIfFake(c, order.id, settled.outcome);
       return ok(c, await orderForPayer(services.database.db, services.gateway, payer, order.id));
     },
   );
@@ -263,6 +271,7 @@ export function registerPaymentRoutes(app: OpenAPIHono<AppEnv>) {
         c.req.header("x-razorpay-signature") ?? null,
         c.req.header("x-razorpay-event-id") ?? null,
       );
+      warnIfFake(c, null, result.outcome);
       return ok(c, result);
     },
   );

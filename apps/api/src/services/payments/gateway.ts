@@ -48,6 +48,13 @@ export interface PaymentGateway {
  */
 export const DEMO_GATEWAY_DEFAULT_SECRET = "demo-gateway-secret";
 
+/**
+ * Logged at every start and every demo payment of a production API whose demo gateway was
+ * switched on by UNSAFE_DEMO_PAYMENTS_IN_PRODUCTION (docs/decisions/044).
+ */
+export const FAKE_PAYMENTS_WARNING =
+  "FAKE PAYMENTS: the demo gateway is on in production (UNSAFE_DEMO_PAYMENTS_IN_PRODUCTION=true): orders are marked paid without any money; set PAYMENT_PROVIDER=razorpay for real payments";
+
 export const hmacHex = (secret: string, text: string) => createHmac("sha256", secret).update(text).digest("hex");
 
 /** Compares a signature in constant time (a wrong length is simply wrong). */
