@@ -15,8 +15,10 @@ import { API_NODE_FLAGS } from "../apps/api/scripts/node-flags";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const mode = process.argv[2] === "dev" ? "dev" : "start";
 const offset = Number(process.env.PORT_OFFSET ?? 0);
-if (!Number.isInteger(offset) || offset < 0 || offset > 1000) {
-  console.error(`PORT_OFFSET is ${JSON.stringify(process.env.PORT_OFFSET)}: must be a whole number 0-1000`);
+if (!Number.isInteger(offset) || offset < 0 || offset > 60000) {
+  console.error(
+    `PORT_OFFSET is ${JSON.stringify(process.env.PORT_OFFSET)}: must be a whole number 0-60000 (the highest port, 4900 + offset, must stay under 65536)`,
+  );
   process.exit(1);
 }
 const apiPort = 4000 + offset;
