@@ -50,7 +50,10 @@ export async function readStreamedForm<T>(
         stream.resume(); // another file field: not read
         return;
       }
-      file = options.onFile(stream, info.filename ?? "").then(
+      // Not destroyed when the reader stops early (a refused file): busboy waits for the stream to
+      // be read to its end, which the handler below does.
+      const chunks = stream.iterator({ destroyOnReturn: false }) as AsyncIterable<Uint8Array>;
+      file = options.onFile(chunks, info.filename ?? "").then(
         (result) => ({ name: info.filename ?? "", result }),
         (error: unknown) => {
           // The rest of the file is read and dropped, so that the form's end (and its answer) comes.
