@@ -40,6 +40,7 @@ export async function readStreamedForm<T>(
   }
   const fields: Record<string, string> = {};
   let file: Promise<{ name: string; result: T }> | undefined;
+  let fileStream: Readable | undefined;
   const source = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>);
   const finished = new Promise<void>((resolve, reject) => {
     parser.on("field", (name, value) => {
@@ -53,6 +54,7 @@ export async function readStreamedForm<T>(
       // Not destroyed when the reader stops early (a refused file): busboy waits for the stream to
       // be read to its end, which the handler below does.
       const chunks = stream.iterator({ destroyOnReturn: false }) as AsyncIterable<Uint8Array>;
+      fileStream = stream;
       file = options.onFile(chunks, info.filename ?? "").then(
         (result) => ({ name: info.filename ?? "", result }),
         (error: unknown) => {
@@ -74,7 +76,9 @@ export async function readStreamedForm<T>(
     await finished;
   } catch (error) {
     source.destroy();
-    // The stored part of the file is removed by onFile's own failure; wait for it.
+    // The body broke off (over the limit, or the client went away): the file's reader fails too,
+    // and the part of the file it stored is removed by onFile's own failure; wait for it.
+    fileStream?.destroy(error instanceof Error ? error : new Error("The form broke off"));
     await file?.catch(() => {});
     if (error instanceof ApiError) throw error;
     throw notAForm();
