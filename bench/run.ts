@@ -50,6 +50,7 @@ import { parseScaleArgs, seedScale } from "@repo/db/seed/scale";
 import ExcelJS from "exceljs";
 import pg from "pg";
 import { API_NODE_FLAGS } from "../apps/api/scripts/node-flags";
+import { answerSheetMemoryMarkdown, runAnswerSheetMemoryBench } from "./answer-sheet-memory";
 import { CERTIFICATE_TARGETS, runCertificatesBench } from "./certificates";
 import { runFaultsBench } from "./faults";
 import { runFuzzBench } from "./fuzz";
