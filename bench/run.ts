@@ -35,6 +35,10 @@
 //     a random seed (printed; `--seed N` replays it), `--fuzz-runs` (200) cases per operation and
 //     caller, `--driver pglite` for the embedded database. `--only fuzz`. Figures and findings go
 //     to bench/results/fuzz.json; the run fails when it finds anything.
+// 14. Answer-sheet memory (bench/answer-sheet-memory.ts): a --mb (250) MB vendor file uploaded,
+//     checked, stored and its problems file read by an API process of its own; peak RSS over
+//     resting and the longest event-loop delay of each phase. `--only answer-sheet-memory`.
+//     Figures go to bench/results/answer-sheet-memory.json.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { request as httpRequest, type IncomingMessage } from "node:http";
@@ -46,6 +50,7 @@ import { parseScaleArgs, seedScale } from "@repo/db/seed/scale";
 import ExcelJS from "exceljs";
 import pg from "pg";
 import { API_NODE_FLAGS } from "../apps/api/scripts/node-flags";
+import { answerSheetMemoryMarkdown, runAnswerSheetMemoryBench } from "./answer-sheet-memory";
 import { CERTIFICATE_TARGETS, runCertificatesBench } from "./certificates";
 import { runFaultsBench } from "./faults";
 import { runFuzzBench } from "./fuzz";
@@ -85,6 +90,7 @@ const PARTS = [
   "faults",
   "load",
   "fuzz",
+  "answer-sheet-memory",
 ];
 if (only !== undefined && !PARTS.includes(only)) {
   console.error(`bench: --only must be one of ${PARTS.join(", ")}, not ${only}`);
@@ -588,6 +594,17 @@ if (only === undefined || only === "results") {
     );
   console.log(`(load average ${report.machine.load_average.map((n) => n.toFixed(1)).join(", ")})`);
   console.log("Report: bench/results/results.json");
+}
+
+if (only === undefined || only === "answer-sheet-memory") {
+  const report = await runAnswerSheetMemoryBench({ megabytes: flag("mb", 250) });
+  mkdirSync(`${root}bench/results`, { recursive: true });
+  writeFileSync(
+    `${root}bench/results/answer-sheet-memory.json`,
+    `${JSON.stringify({ date: new Date().toISOString(), ...report }, null, 2)}\n`,
+  );
+  console.log(`\n${answerSheetMemoryMarkdown(report)}`);
+  console.log("Report: bench/results/answer-sheet-memory.json");
 }
 
 if (only === undefined || only === "certificates") {

@@ -1,4 +1,6 @@
+import { existsSync, readdirSync } from "node:fs";
 import { request } from "node:http";
+import path from "node:path";
 import { REQUEST_BODY_MAX_BYTES } from "@repo/contracts/request-limits-constants";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "./support";
@@ -19,7 +21,11 @@ interface Sent {
  * soon as the server answers, so the test itself never holds the body. `declare` sends
  * Content-Length; without it the body goes chunked (streamed, size unknown to the server).
  */
-function post(url: string, total: number, options: { declare: boolean; token?: string; type?: string }): Promise<Sent> {
+function post(
+  url: string,
+  total: number,
+  options: { declare: boolean; token?: string; type?: string; head?: string },
+): Promise<Sent> {
   const started = performance.now();
   const chunk = Buffer.alloc(64 * 1024, "a");
   return new Promise((resolve, reject) => {
@@ -47,7 +53,7 @@ function post(url: string, total: number, options: { declare: boolean; token?: s
     req.on("error", (error) => {
       if (!answered) reject(error);
     });
-    req.write('{"username":"');
+    req.write(options.head ?? '{"username":"');
     const pump = () => {
       while (!answered && written < total) {
         written += chunk.length;
@@ -116,6 +122,21 @@ describe("request body limits", () => {
       { field: "profile_photo", message: "The photo can be at most 2 MB. Upload a smaller file." },
     ]);
     expect(huge.written).toBeLessThan(32 * MB);
+  });
+
+  it("cuts off a streamed answer-sheet file past its limit while storing it, and keeps none of it", async () => {
+    // Inside the file's part when the limit comes: the form is read as it streams (decision 047).
+    const sent = await post(`${server.url}/api/admin-upload-txt-answersheet`, 300 * MB, {
+      declare: false,
+      token: await api.login("admin", "coordinator"),
+      type: "multipart/form-data; boundary=x",
+      head: '--x\r\nContent-Disposition: form-data; name="file"; filename="big.txt"\r\n\r\n',
+    });
+    expect(sent.status).toBe(413);
+    expect(sent.body.errors[0].field).toBe("file");
+    expect(sent.written).toBeLessThan(290 * MB);
+    const folder = path.join(api.uploadDir, "answer-sheets");
+    expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
   });
 
   it("checks access before reading: an anonymous upload is refused with 401 whatever its size", async () => {

@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { RESULT_JOBS } from "@repo/contracts/results-constants";
 import { queryRows } from "@repo/db";
 import { level1Sections, seedFinalizedPaper } from "@repo/db/seed/results";
@@ -235,6 +237,32 @@ for (const driver of testDrivers()) {
       const format = await upload("MH0800000001,L1-VIII-U,A", "admin", { format: "xml" });
       expect(format.status).toBe(400);
       expect(format.body.errors[0].field).toBe("format");
+    });
+
+    it("checks the whole file as it streams in, and keeps nothing of a refused one", async () => {
+      const stored = () =>
+        existsSync(path.join(api.uploadDir, "answer-sheets"))
+          ? readdirSync(path.join(api.uploadDir, "answer-sheets")).filter((f) => !f.endsWith("-problems.csv"))
+          : [];
+      const before = stored().length;
+      const lines = `${line(paid[0]?.roll ?? "", "L1-VIII-U", allA(60))}\n`.repeat(2_000); // 400 kB
+      // A NUL byte far past the first 64 kB, and a broken UTF-8 sequence at the very end.
+      const nul = await upload(`${lines}MH08\u0000,L1-VIII-U,A\n`);
+      expect(nul.status).toBe(422);
+      expect(nul.body.errors[0]).toMatchObject({ field: "file" });
+      const form = new FormData();
+      form.append("file", new File([new TextEncoder().encode(lines), new Uint8Array([0xe0, 0xa4])], "cut.txt"));
+      form.append("exam_level", "level1");
+      const cut = await api.call("POST", "/api/admin-upload-txt-answersheet", {
+        token: await api.login("admin", "coordinator"),
+        body: form,
+      });
+      expect(cut.status).toBe(422);
+      expect(cut.body.errors[0].message).toMatch(/UTF-8/);
+      // A form whose level comes after its file: the file was stored first, then dropped.
+      const level = await upload(lines, "admin", { exam_level: "level3" });
+      expect(level.status).toBe(400);
+      expect(stored().length).toBe(before);
     });
 
     it("reads another vendor's fixed-column profile", async () => {

@@ -29,8 +29,13 @@ export interface CallResult {
  * The real API app over a fresh database holding the demo data, called in-process (no socket).
  * Uploads go to a temporary folder that `close()` removes.
  */
-export async function startTestApi(driver: Driver, config: ServicesConfig = {}) {
-  const database: TestDatabase = await createTestDatabase(driver, { demo: true });
+export async function startTestApi(
+  driver: Driver,
+  config: ServicesConfig = {},
+  /** Another database than a fresh one with the demo data (an embedded one on disk, as the API opens it). */
+  given?: TestDatabase,
+) {
+  const database: TestDatabase = given ?? (await createTestDatabase(driver, { demo: true }));
   // What server.ts does at start: the built-in mail templates are there.
   await ensureBuiltInTemplates(database.db);
   const uploadDir = mkdtempSync(path.join(tmpdir(), "portal-uploads-"));

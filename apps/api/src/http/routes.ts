@@ -3,7 +3,7 @@ import { errorEnvelopeSchema } from "@repo/contracts/envelope";
 import { type Access, requireAccess } from "../auth/middleware";
 import { type BodyLimit, JSON_BODY_LIMIT, limitBody } from "./body-limit";
 import { named } from "./schemas";
-import { refuseUnstorableText } from "./storable-text";
+import { refuseUnstorableText, refuseUnstorableTextOutsideForm } from "./storable-text";
 
 /**
  * Every API route is declared through `apiRoute`, which records who may call it. The registry is
@@ -42,7 +42,7 @@ const standardErrors = (access: Access) => ({
 export function apiRoute<const R extends Omit<RouteConfig, "middleware" | "security">>(
   access: Access,
   config: R,
-  options: { bodyLimit?: BodyLimit } = {},
+  options: { bodyLimit?: BodyLimit; streamsForm?: boolean } = {},
 ) {
   const key = `${config.method.toUpperCase()} ${config.path}`;
   ROUTE_ACCESS.set(key, access);
@@ -50,7 +50,13 @@ export function apiRoute<const R extends Omit<RouteConfig, "middleware" | "secur
     ...config,
     // Who may call it first, then how large a body it may send, then text PostgreSQL cannot store
     // (NUL, lone surrogates), then the route's own validators.
-    middleware: [requireAccess(access), limitBody(options.bodyLimit ?? JSON_BODY_LIMIT), refuseUnstorableText] as const,
+    // A route that streams its form (http/streamed-form.ts, decision 047) checks the form's text itself:
+    // parsing it here would hold the whole body.
+    middleware: [
+      requireAccess(access),
+      limitBody(options.bodyLimit ?? JSON_BODY_LIMIT),
+      options.streamsForm ? refuseUnstorableTextOutsideForm : refuseUnstorableText,
+    ] as const,
     operationId: operationId(config.method, config.path),
     // Public operations say so explicitly, so the document's default security does not apply.
     security: access === "public" ? [] : [{ bearerAuth: [] }],

@@ -1,3 +1,4 @@
+import type { Context, Next } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
 import { invalidField } from "./errors";
@@ -37,7 +38,8 @@ export function unstorableText(value: unknown, path = ""): { field: string; flaw
   return null;
 }
 
-const refuse = ({ field, flaw }: { field: string; flaw: Unstorable }) =>
+/** The 400 that names the field holding unstorable text. */
+export const refuseUnstorable = ({ field, flaw }: { field: string; flaw: Unstorable }) =>
   invalidField(
     field,
     flaw === "nul"
@@ -52,11 +54,18 @@ const refuse = ({ field, flaw }: { field: string; flaw: Unstorable }) =>
  * and before its validators, naming the field: path and query parameters, JSON bodies and the text
  * fields of forms (files may hold any bytes). See docs/decisions/029-hostile-input.md.
  */
-export const refuseUnstorableText = createMiddleware<AppEnv>(async (c, next) => {
+export const refuseUnstorableText = createMiddleware<AppEnv>(async (c, next) => checkStorableText(c, next, true));
+
+/** The same check for routes that read their form as it streams (http/streamed-form.ts checks its fields). */
+export const refuseUnstorableTextOutsideForm = createMiddleware<AppEnv>(async (c, next) =>
+  checkStorableText(c, next, false),
+);
+
+async function checkStorableText(c: Context<AppEnv>, next: Next, forms: boolean) {
   const inParams = unstorableText(c.req.param());
-  if (inParams) throw refuse(inParams);
+  if (inParams) throw refuseUnstorable(inParams);
   const inQuery = unstorableText(c.req.queries());
-  if (inQuery) throw refuse({ ...inQuery, field: inQuery.field.replace(/\.\d+$/, "") });
+  if (inQuery) throw refuseUnstorable({ ...inQuery, field: inQuery.field.replace(/\.\d+$/, "") });
   const type = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
   if (type === "application/json" || type.endsWith("+json")) {
     let parsed: unknown;
@@ -66,8 +75,8 @@ export const refuseUnstorableText = createMiddleware<AppEnv>(async (c, next) => 
       parsed = undefined; // the validator answers 400 for a body that is not JSON
     }
     const inBody = unstorableText(parsed);
-    if (inBody) throw refuse(inBody);
-  } else if (type === "multipart/form-data" || type === "application/x-www-form-urlencoded") {
+    if (inBody) throw refuseUnstorable(inBody);
+  } else if (forms && (type === "multipart/form-data" || type === "application/x-www-form-urlencoded")) {
     // Hono keeps the parsed form: the route's parseBody reads the same one again. A body that is
     // no form is left to the route (its own 400); Hono's cache must not keep the failure, or the
     // route's validator awaits it outside its own error handling (a 500).
@@ -78,8 +87,8 @@ export const refuseUnstorableText = createMiddleware<AppEnv>(async (c, next) => 
     for (const [name, value] of Object.entries(form ?? {})) {
       const texts = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string");
       const found = flaw(name) ?? texts.map(flaw).find(Boolean);
-      if (found) throw refuse({ field: name, flaw: found });
+      if (found) throw refuseUnstorable({ field: name, flaw: found });
     }
   }
   await next();
-});
+}

@@ -1,10 +1,10 @@
+import { Readable } from "node:stream";
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { envelope } from "@repo/contracts/envelope";
 import { jobStarted } from "@repo/contracts/jobs";
 import {
   answerSheetStats,
   answerUpload,
-  answerUploadFields,
   answerUploadStarted,
   deleteAnswerSheetStats,
   resetExamBody,
@@ -16,7 +16,6 @@ import { actorOf } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { SPLIT_HINT as SPLIT, uploadLimit } from "../http/body-limit";
 import { ok } from "../http/envelope";
-import { ApiError, invalidField } from "../http/errors";
 import { apiRoute, errorResponse } from "../http/routes";
 import { json, named, pathId } from "../http/schemas";
 import { validated } from "../http/validation";
@@ -27,9 +26,9 @@ import {
   confirmAnswerUpload,
   deleteAnswerUpload,
   deleteAnswerSheetStats as deleteStatsOf,
+  receiveAnswerUpload,
   resetExam,
   resetExamSummary as resetSummaryOf,
-  startAnswerUpload,
   answerSheetStats as statsOf,
 } from "../services/results/uploads";
 
@@ -66,18 +65,17 @@ export function registerResultRoutes(app: OpenAPIHono<AppEnv>) {
         request: {
           body: {
             content: {
+              // A JSON schema, not a zod one: the form is read as it streams (decision 047), never
+              // parsed whole by a validator.
               "multipart/form-data": {
-                schema: z.object({
-                  file: z.any().optional().openapi({ type: "string", format: "binary" }),
-                  exam_level: z
-                    .string()
-                    .optional()
-                    .openapi({ enum: ["level1", "level2", "mock"] }),
-                  format: z
-                    .string()
-                    .optional()
-                    .openapi({ enum: RESULT_SHEET_FORMATS.map((f) => f.code) }),
-                }),
+                schema: {
+                  type: "object",
+                  properties: {
+                    file: { type: "string", format: "binary" },
+                    exam_level: { type: "string", enum: ["level1", "level2", "mock"] },
+                    format: { type: "string", enum: RESULT_SHEET_FORMATS.map((f) => f.code) },
+                  },
+                },
               },
             },
             required: true,
@@ -96,26 +94,11 @@ export function registerResultRoutes(app: OpenAPIHono<AppEnv>) {
           maxBytes: RESULT_LIMITS.maxUploadBytes,
           hint: SPLIT,
         }),
+        streamsForm: true,
       },
     ),
     async (c) => {
-      const form = await c.req.parseBody().catch(() => {
-        throw new ApiError(400, "Send the file as multipart/form-data with the fields file, exam_level and format");
-      });
-      const file = form.file;
-      if (!(file instanceof File) || file.size === 0) {
-        throw invalidField("file", "Choose the vendor's answer-sheet file (.txt) to upload");
-      }
-      const fields = validated(answerUploadFields, {
-        exam_level: form.exam_level,
-        ...(form.format ? { format: form.format } : {}),
-      });
-      const started = await startAnswerUpload(c.var.services, actorOf(c), {
-        bytes: new Uint8Array(await file.arrayBuffer()),
-        name: file.name,
-        examLevel: fields.exam_level,
-        format: fields.format,
-      });
+      const started = await receiveAnswerUpload(c.var.services, actorOf(c), c.req.raw);
       return c.json(
         {
           status: true,
@@ -186,12 +169,13 @@ export function registerResultRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const { bytes, fileName } = await answerUploadProblems(
+      const { stream, fileName } = await answerUploadProblems(
         c.var.services.database.db,
         c.var.services.storage,
         c.req.valid("param").upload_id,
       );
-      return c.body(new Uint8Array(bytes), 200, {
+      // Streamed from storage: a million refused lines are a file of 100 MB (decision 047).
+      return c.body(Readable.toWeb(stream) as ReadableStream<Uint8Array>, 200, {
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": contentDisposition(fileName),
         "X-Content-Type-Options": "nosniff",

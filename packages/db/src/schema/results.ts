@@ -99,6 +99,23 @@ export const answerUploadLines = pgTable("answer_upload_lines", {
 });
 
 /**
+ * Every line an upload's check refused, and why (decision 047): unreadable lines as the file is
+ * read, earlier lines of a repeated roll number and the join's refusals after. The report's counts
+ * and first problems of each kind, and the problems file, are read from here in line order, so
+ * that no process holds a file's problems (a file of another year is a million unknown roll
+ * numbers). Unlogged and without indexes, as answer_upload_lines, and emptied with it.
+ */
+export const answerUploadProblems = pgTable("answer_upload_problems", {
+  uploadId: integer("upload_id").notNull(),
+  line: integer("line").notNull(),
+  /** The roll number, "" when the line was not read that far. */
+  rollNumber: text("roll_number").notNull(),
+  /** SHEET_PROBLEM_KINDS' code. */
+  kind: text("kind").notNull(),
+  message: text("message").notNull(),
+});
+
+/**
  * A student's answer sheet of one exam level and year, with its score. One per student and level:
  * a later upload replaces it. The student's class, language and region are copied here so that
  * the result lists and the ranking are one table.

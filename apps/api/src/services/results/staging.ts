@@ -9,28 +9,29 @@
 import type { ExamLevel } from "@repo/contracts/fees";
 import type { SheetProblemItem } from "@repo/contracts/results";
 import type { SheetProblemKind } from "@repo/contracts/results-constants";
-import { copyRowsIn, copyText, type Db, type DbOrTx, queryRows } from "@repo/db";
+import { copyRowsIn, copyRowsOutTransaction, copyText, type Db, type DbOrTx, queryRows, type Tx } from "@repo/db";
 import { type SQL, sql } from "drizzle-orm";
 import { JobError } from "../jobs";
 import type { FileStorage } from "../storage";
 import { packRankKey, rankKeys } from "./ranking";
 import { type SheetScore, scoreSheet, storedFormScorer } from "./scoring";
-import { type SheetFormat, sheetLines, sheetReader, storedFormLine, writesStoredForm } from "./sheet-format";
-import { INSERT_SHEET, newVerifyCodes, type PaperKey, paperKey, REPLACE_SHEET, TIE_BREAKS } from "./store";
+import { type SheetFormat, sheetReader, storedFormLine, writesStoredForm } from "./sheet-format";
+import {
+  INSERT_SHEET,
+  intArray,
+  newVerifyCodes,
+  type PaperKey,
+  paperKey,
+  REPLACE_SHEET,
+  TIE_BREAKS,
+  textArray,
+} from "./store";
 
 export interface StagedUpload {
   id: number;
   exam_year_id: number;
   exam_kind: ExamLevel;
   file_key: string;
-}
-
-/** What only reading the file can tell: lines that are no sheet, and lines a later one replaced. */
-export interface StagedFile {
-  /** Non-blank lines. */
-  lines: number;
-  /** malformed and replaced_in_file problems, by line. */
-  problems: SheetProblemItem[];
 }
 
 /**
@@ -40,6 +41,8 @@ export interface StagedFile {
 const YIELD_EVERY = 10_000;
 /** Lines per COPY chunk. */
 const CHUNK = 2_000;
+/** Unreadable lines held before they are written to answer_upload_problems. */
+const PROBLEMS_BATCH = 1_000;
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const COLUMNS = [
@@ -103,18 +106,58 @@ function scoreColumns(score: SheetScore | null): string {
 }
 
 /**
- * Reads the upload's file and loads its sheets into answer_upload_lines, replacing what an earlier
- * run left. Runs on the database itself (COPY takes its own connection), not in a transaction.
+ * The lines of a stored file as it is read (decision 047), in batches, without a byte-order mark;
+ * Windows line ends are fine. The lines are numbered from 1 in the order they come.
+ */
+export async function* fileLines(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<string[]> {
+  const decoder = new TextDecoder();
+  let rest = "";
+  let first = true;
+  const lines = (text: string) => text.split("\n").map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));
+  for await (const chunk of chunks) {
+    let text = rest + decoder.decode(chunk, { stream: true });
+    if (first && text.length > 0) {
+      text = text.replace(/^\uFEFF/, "");
+      first = false;
+    }
+    const end = text.lastIndexOf("\n");
+    if (end < 0) {
+      rest = text;
+      continue;
+    }
+    rest = text.slice(end + 1);
+    yield lines(text.slice(0, end));
+  }
+  rest += decoder.decode();
+  yield lines(first ? rest.replace(/^\uFEFF/, "") : rest);
+}
+
+/** Rows of answer_upload_problems, written as one statement. */
+async function insertProblems(db: DbOrTx, uploadId: number, rows: readonly SheetProblemItem[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`insert into answer_upload_problems (upload_id, line, roll_number, kind, message)
+    select ${uploadId}, line, roll, kind, message
+    from unnest(${intArray(rows.map((r) => r.line))}::int[], ${textArray(rows.map((r) => r.roll))}::text[],
+      ${textArray(rows.map((r) => r.kind))}::text[], ${textArray(rows.map((r) => r.message))}::text[])
+      as p(line, roll, kind, message)`);
+}
+
+/**
+ * Reads the upload's file as it streams from storage and loads its sheets into
+ * answer_upload_lines and its unreadable lines into answer_upload_problems, replacing what an
+ * earlier run left; then only each roll number's last line stays, the earlier ones becoming
+ * problems. Holds a few thousand lines at a time whatever the file's size (decision 047).
+ * Runs on the database itself (COPY takes its own connection), not in a transaction. Answers the
+ * number of non-blank lines.
  */
 export async function stageUpload(
   db: Db,
   storage: FileStorage,
   upload: StagedUpload,
   format: SheetFormat,
-): Promise<StagedFile> {
-  const bytes = await storage.get(upload.file_key);
-  if (!bytes) throw new JobError("The uploaded file is no longer stored. Please upload it again.");
-  const lines = sheetLines(new TextDecoder().decode(bytes));
+): Promise<{ lines: number }> {
+  const file = await storage.getStream(upload.file_key);
+  if (!file) throw new JobError("The uploaded file is no longer stored. Please upload it again.");
   const read = sheetReader(format);
   const keys = await finalizedPaperKeys(db, upload);
   // Lines in the stored form (nearly all) are read and scored in one walk of the text.
@@ -123,71 +166,77 @@ export async function stageUpload(
   const countOnly = storedFormScorer([], 0);
   await clearStaged(db, upload.id);
 
-  const problems: SheetProblemItem[] = [];
-  const lastLine = new Map<string, number>();
-  /** Lines whose roll number came again later: [line, roll]. */
-  const replaced: [number, string][] = [];
+  let malformed: SheetProblemItem[] = [];
   let sheetLineCount = 0;
 
   async function* chunks(): AsyncGenerator<string> {
     let rows: string[] = [];
     let codes = newVerifyCodes(CHUNK);
-    for (let index = 0; index < lines.length; index++) {
-      if (index % YIELD_EVERY === 0) await yieldToRequests();
-      const raw = lines[index] as string;
-      const line = index + 1;
-      let sheet: { roll: string; code: string; count: number; text: string; score: string };
-      const fast = storedForm ? storedFormLine(raw) : null;
-      const walked = fast && (scorers.get(fast.code) ?? countOnly)(raw, fast.answersStart, fast.answersEnd);
-      if (fast && walked) {
-        const text = raw.slice(fast.answersStart, fast.answersEnd);
-        sheet = { roll: fast.roll, code: fast.code, count: walked.count, text, score: scoreColumns(walked.score) };
-      } else {
-        const result = read(raw, line);
-        if (!result) continue;
-        if (!("sheet" in result)) {
-          sheetLineCount += 1;
-          problems.push({ kind: "malformed", line, roll: result.bad.roll ?? "", message: result.bad.message });
-          continue;
+    let line = 0;
+    for await (const batch of fileLines(file as AsyncIterable<Uint8Array>)) {
+      for (const raw of batch) {
+        line += 1;
+        if (line % YIELD_EVERY === 0) await yieldToRequests();
+        let sheet: { roll: string; code: string; count: number; text: string; score: string };
+        const fast = storedForm ? storedFormLine(raw) : null;
+        const walked = fast && (scorers.get(fast.code) ?? countOnly)(raw, fast.answersStart, fast.answersEnd);
+        if (fast && walked) {
+          const text = raw.slice(fast.answersStart, fast.answersEnd);
+          sheet = { roll: fast.roll, code: fast.code, count: walked.count, text, score: scoreColumns(walked.score) };
+        } else {
+          const result = read(raw, line);
+          if (!result) continue;
+          if (!("sheet" in result)) {
+            sheetLineCount += 1;
+            malformed.push({ kind: "malformed", line, roll: result.bad.roll ?? "", message: result.bad.message });
+            if (malformed.length === PROBLEMS_BATCH) {
+              await insertProblems(db, upload.id, malformed);
+              malformed = [];
+            }
+            continue;
+          }
+          const { roll, code, answers, text } = result.sheet;
+          sheet = { roll, code, count: answers.length, text, score: scoreFields(keys.get(code), answers) };
         }
-        const { roll, code, answers, text } = result.sheet;
-        sheet = { roll, code, count: answers.length, text, score: scoreFields(keys.get(code), answers) };
-      }
-      sheetLineCount += 1;
-      const earlier = lastLine.get(sheet.roll);
-      if (earlier !== undefined) replaced.push([earlier, sheet.roll]);
-      lastLine.set(sheet.roll, line);
-      rows.push(
-        `${upload.id}\t${line}\t${copyText(sheet.roll)}\t${copyText(sheet.code)}\t${sheet.count}\t` +
-          `${sheet.text}\t${sheet.score}\t${codes[rows.length]}\n`,
-      );
-      if (rows.length === CHUNK) {
-        yield rows.join("");
-        rows = [];
-        codes = newVerifyCodes(CHUNK);
+        sheetLineCount += 1;
+        rows.push(
+          `${upload.id}\t${line}\t${copyText(sheet.roll)}\t${copyText(sheet.code)}\t${sheet.count}\t` +
+            `${sheet.text}\t${sheet.score}\t${codes[rows.length]}\n`,
+        );
+        if (rows.length === CHUNK) {
+          yield rows.join("");
+          rows = [];
+          codes = newVerifyCodes(CHUNK);
+        }
       }
     }
     if (rows.length > 0) yield rows.join("");
   }
 
   await copyRowsIn(db, "answer_upload_lines", COLUMNS, chunks());
+  await insertProblems(db, upload.id, malformed);
   if (sheetLineCount === 0) throw new JobError("The file has no lines: is it the vendor's answer-sheet file?");
-  // A roll number twice keeps its last line (vendors append rescans): the earlier ones go.
-  for (let at = 0; at < replaced.length; at += 10_000) {
-    const batch = replaced.slice(at, at + 10_000).map(([line]) => line);
-    await db.execute(
-      sql`delete from answer_upload_lines where upload_id = ${upload.id} and line = any(${`{${batch.join(",")}}`}::int[])`,
-    );
-  }
-  for (const [line, roll] of replaced) {
-    problems.push({
-      kind: "replaced_in_file",
-      line,
-      roll,
-      message: `Replaced by line ${lastLine.get(roll)}, which has the same roll number`,
-    });
-  }
-  return { lines: sheetLineCount, problems };
+  // A roll number twice keeps its last line (vendors append rescans): the earlier ones go, by the
+  // database, which sorts on disk what does not fit its working memory.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    await tx.execute(sql`with last as (
+      select roll_number, max(line) as line from answer_upload_lines where upload_id = ${upload.id}
+      group by roll_number having count(*) > 1
+    ), gone as (
+      delete from answer_upload_lines l using last
+      where l.upload_id = ${upload.id} and l.roll_number = last.roll_number and l.line < last.line
+      returning l.line, l.roll_number, last.line as last_line
+    )
+    insert into answer_upload_problems (upload_id, line, roll_number, kind, message)
+    select ${upload.id}, line, roll_number, 'replaced_in_file',
+      'Replaced by line ' || last_line || ', which has the same roll number'
+    from gone`);
+  });
+  // Statistics of the fresh lines, so that the join plans for their number (without them PGlite
+  // joined 230,000 lines to the students by nested loops, minutes on the API's thread).
+  await db.execute(sql`analyze answer_upload_lines`);
+  return { lines: sheetLineCount };
 }
 
 /**
@@ -197,22 +246,34 @@ export async function stageUpload(
 export async function scoreLateLines(db: DbOrTx, upload: StagedUpload): Promise<number> {
   const keys = await finalizedPaperKeys(db, upload);
   if (keys.size === 0) return 0;
-  const rows = await queryRows<{ line: number; code: string; answers: string }>(
-    db,
+  // A batch at a time from a cursor (in the store job's transaction): the lines are not held whole.
+  const lines = copyRowsOutTransaction(
+    db as Tx,
     sql`select line, code, answers from answer_upload_lines
-        where upload_id = ${upload.id} and total is null and code = any(${`{${[...keys.keys()].join(",")}}`}::text[])`,
+        where upload_id = ${upload.id} and total is null and code = any(${textArray([...keys.keys()])}::text[])`,
+    CHUNK,
   );
-  for (const row of rows) {
-    const answers = row.answers.split(",");
-    const fields = scoreFields(keys.get(row.code), answers).split("\t");
-    if (fields[0] === "\\N") continue;
-    const [total, marks, counted, right, wrong, blank, rankKey] = fields;
-    await db.execute(sql`update answer_upload_lines set total = ${Number(total)}, section_marks = ${marks}::int[],
-      section_counted = ${counted}::boolean[], right_count = ${Number(right)}, wrong_count = ${Number(wrong)},
-      blank_count = ${Number(blank)}, rank_key = ${rankKey}::bigint
-      where upload_id = ${upload.id} and line = ${Number(row.line)}`);
+  let scored = 0;
+  for await (const chunk of lines) {
+    const rows: string[][] = [];
+    for (const text of chunk.split("\n")) {
+      if (text === "") continue;
+      const [line = "", code = "", answers = ""] = text.split("\t");
+      const fields = scoreFields(keys.get(code), answers.split(",")).split("\t");
+      if (fields[0] !== "\\N") rows.push([line, ...fields]);
+    }
+    if (rows.length === 0) continue;
+    const column = (i: number) => `{${rows.map((r) => (i === 2 || i === 3 ? `"${r[i]}"` : r[i])).join(",")}}`;
+    await db.execute(sql`update answer_upload_lines l set total = s.total, section_marks = s.marks::int[],
+      section_counted = s.counted::boolean[], right_count = s.right_count, wrong_count = s.wrong_count,
+      blank_count = s.blank_count, rank_key = s.rank_key
+      from unnest(${column(0)}::int[], ${column(1)}::int[], ${column(2)}::text[], ${column(3)}::text[],
+        ${column(4)}::int[], ${column(5)}::int[], ${column(6)}::int[], ${column(7)}::bigint[])
+        as s(line, total, marks, counted, right_count, wrong_count, blank_count, rank_key)
+      where l.upload_id = ${upload.id} and l.line = s.line`);
+    scored += rows.length;
   }
-  return rows.length;
+  return scored;
 }
 
 /** Whether the upload's lines are staged (an unlogged table is empty after a database crash). */
@@ -224,16 +285,15 @@ export async function hasStagedLines(db: DbOrTx, uploadId: number): Promise<bool
   return Boolean(rows[0]?.staged);
 }
 
+/** Empties an upload's staged lines and its problems. */
 export async function clearStaged(db: DbOrTx, uploadId: number): Promise<void> {
   await db.execute(sql`delete from answer_upload_lines where upload_id = ${uploadId}`);
+  await db.execute(sql`delete from answer_upload_problems where upload_id = ${uploadId}`);
 }
-
-/** Why the join refuses a staged line; null when it would be stored. */
-type JoinProblem = "unknown_roll" | "unpaid" | "no_paper" | "other_class" | "answer_count";
 
 /**
  * The staged lines of an upload, each with its student, paper set and, when it would not be
- * stored, why not (the same rules as dry-run.ts classifySheet, which the tests hold it to).
+ * stored, why not (unknown_roll, unpaid, no_paper, other_class or answer_count) (the same rules as dry-run.ts classifySheet, which the tests hold it to).
  */
 function classified(upload: StagedUpload): SQL {
   return sql`select l.*, s.id as student_id, s.class_level, s.language, s.school_id, s.zone_id, s.state_id,
@@ -256,51 +316,40 @@ function classified(upload: StagedUpload): SQL {
       where l.upload_id = ${upload.id}`;
 }
 
-const PROBLEM_KIND: Record<JoinProblem, SheetProblemKind> = {
-  unknown_roll: "unknown_roll",
-  unpaid: "unpaid",
-  no_paper: "wrong_paper",
-  other_class: "wrong_paper",
-  answer_count: "wrong_paper",
-};
+/** The join's refusals as answer_upload_problems rows: their kind and message, in SQL (`c` is classified()). */
+const JOIN_PROBLEM_ROWS = sql`select upload_id, line, roll_number,
+    case problem when 'unknown_roll' then 'unknown_roll' when 'unpaid' then 'unpaid' else 'wrong_paper' end,
+    case problem
+      when 'unknown_roll' then 'No student of this exam year has this roll number'
+      when 'unpaid' then 'The student''s fee is not paid'
+      when 'no_paper' then 'There is no finalized paper set ' || code || ' of this exam level'
+      when 'other_class' then 'Paper set ' || code || ' is for another class than the student''s'
+      else answer_count || ' answers for the ' || questions || ' questions of ' || code
+    end
+  from c where problem is not null`;
 
-function problemMessage(row: {
-  problem: JoinProblem;
-  code: string;
-  answer_count: number;
-  questions: number | null;
-}): string {
-  switch (row.problem) {
-    case "unknown_roll":
-      return "No student of this exam year has this roll number";
-    case "unpaid":
-      return "The student's fee is not paid";
-    case "no_paper":
-      return `There is no finalized paper set ${row.code} of this exam level`;
-    case "other_class":
-      return `Paper set ${row.code} is for another class than the student's`;
-    case "answer_count":
-      return `${row.answer_count} answers for the ${row.questions} questions of ${row.code}`;
-  }
-}
+/** The kinds the join finds (the others come from reading the file). */
+const JOIN_KINDS = ["unknown_roll", "unpaid", "wrong_paper"] as const satisfies readonly SheetProblemKind[];
 
 export interface JoinedLines {
   accepted: number;
   /** Accepted sheets that replace a sheet already stored for the student. */
   replacing: number;
   byPaper: { code: string; sheets: number }[];
-  problems: SheetProblemItem[];
 }
 
 /**
- * Sorts the staged lines into stored and refused. With `store`, the accepted lines are inserted
- * into answer_sheets by the same statement (a sheet already stored for the student is replaced,
- * keeping its verification code, so that a printed certificate stays valid), and the staged lines
- * are deleted.
+ * Sorts the staged lines into stored and refused: the refused ones are written to
+ * answer_upload_problems (replacing an earlier run's), so that none is held here (decision 047).
+ * With `store`, the accepted lines are inserted into answer_sheets by the same statement (a sheet
+ * already stored for the student is replaced, keeping its verification code, so that a printed
+ * certificate stays valid), and the staged lines are deleted.
  */
 export async function joinStaged(db: DbOrTx, upload: StagedUpload, options: { store: boolean }): Promise<JoinedLines> {
   // Plans of a million rows: JIT compiling them cost more than it saved (12 s against 31 s).
   await db.execute(sql`set local jit = off`);
+  await db.execute(sql`delete from answer_upload_problems where upload_id = ${upload.id}
+    and kind = any(${textArray(JOIN_KINDS)}::text[])`);
   const stored = options.store
     ? sql`, saved as (
         ${INSERT_SHEET}
@@ -311,48 +360,91 @@ export async function joinStaged(db: DbOrTx, upload: StagedUpload, options: { st
         ${REPLACE_SHEET}
       )`
     : sql``;
-  const rows = await queryRows<{
-    problem: JoinProblem | null;
-    line: number | null;
-    roll_number: string | null;
-    code: string;
-    answer_count: number | null;
-    questions: number | null;
-    sheets: number | null;
-    replacing: number | null;
-  }>(
+  const rows = await queryRows<{ code: string; sheets: number; replacing: number }>(
     db,
-    sql`with c as materialized (${classified(upload)})${stored}
-        select problem, line, roll_number, code, answer_count, questions, null::int as sheets, null::int as replacing
-        from c where problem is not null
-        union all
-        select null, null, null, c.code, null, null, count(*)::int, count(a.id)::int
+    sql`with c as materialized (${classified(upload)})${stored}, refused as (
+          insert into answer_upload_problems (upload_id, line, roll_number, kind, message) ${JOIN_PROBLEM_ROWS}
+        )
+        select c.code, count(*)::int as sheets, count(a.id)::int as replacing
         from c left join answer_sheets a on a.exam_year_id = ${upload.exam_year_id} and a.exam_kind = ${upload.exam_kind}
           and a.student_id = c.student_id
         where c.problem is null
         group by c.code`,
   );
-  const result: JoinedLines = { accepted: 0, replacing: 0, byPaper: [], problems: [] };
+  const result: JoinedLines = { accepted: 0, replacing: 0, byPaper: [] };
   for (const row of rows) {
-    if (row.problem === null) {
-      result.accepted += Number(row.sheets);
-      result.replacing += Number(row.replacing);
-      result.byPaper.push({ code: row.code, sheets: Number(row.sheets) });
-      continue;
-    }
-    result.problems.push({
-      kind: PROBLEM_KIND[row.problem],
-      line: Number(row.line),
-      roll: row.roll_number ?? "",
-      message: problemMessage({
-        problem: row.problem,
-        code: row.code,
-        answer_count: Number(row.answer_count),
-        questions: row.questions === null ? null : Number(row.questions),
-      }),
-    });
+    result.accepted += Number(row.sheets);
+    result.replacing += Number(row.replacing);
+    result.byPaper.push({ code: row.code, sheets: Number(row.sheets) });
   }
   result.byPaper.sort((a, b) => (a.code < b.code ? -1 : 1));
-  if (options.store) await clearStaged(db, upload.id);
+  if (options.store) await db.execute(sql`delete from answer_upload_lines where upload_id = ${upload.id}`);
   return result;
+}
+
+/** An upload's problems: how many of each kind, and the first `shown` of each kind by line. */
+export async function problemsSummary(
+  db: DbOrTx,
+  uploadId: number,
+  shown: number,
+): Promise<{ counts: Record<SheetProblemKind, number>; first: SheetProblemItem[] }> {
+  const counts: Record<SheetProblemKind, number> = {
+    malformed: 0,
+    unknown_roll: 0,
+    unpaid: 0,
+    wrong_paper: 0,
+    replaced_in_file: 0,
+  };
+  const tally = await queryRows<{ kind: SheetProblemKind; n: number }>(
+    db,
+    sql`select kind, count(*)::int as n from answer_upload_problems where upload_id = ${uploadId} group by kind`,
+  );
+  for (const row of tally) counts[row.kind] = Number(row.n);
+  const first = await queryRows<{ kind: SheetProblemKind; line: number; roll: string; message: string }>(
+    db,
+    sql`select kind, line, roll, message from (
+          select kind, line, roll_number as roll, message, row_number() over (partition by kind order by line) as n
+          from answer_upload_problems where upload_id = ${uploadId}
+        ) p where n <= ${shown} order by line`,
+  );
+  return { counts, first: first.map((p) => ({ ...p, line: Number(p.line) })) };
+}
+
+/** A CSV cell: quoted, and a leading = + - @ neutralised so that a spreadsheet never runs it. */
+const cell = (value: string | number) => {
+  const text = String(value);
+  return `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`;
+};
+
+/**
+ * The problems file (every refused line by line number: line, roll number, problem, message) as
+ * it is read from the database, a batch at a time, inside the caller's transaction.
+ */
+export async function* problemsCsv(tx: Tx, uploadId: number): AsyncGenerator<Uint8Array> {
+  const encoder = new TextEncoder();
+  // A byte-order mark, so that Excel reads the text as UTF-8.
+  yield encoder.encode(`\uFEFF${["Line", "Roll number", "Problem", "Message"].map(cell).join(",")}\r\n`);
+  const rows = copyRowsOutTransaction(
+    tx,
+    sql`select line, roll_number, kind, message from answer_upload_problems where upload_id = ${uploadId} order by line`,
+    5_000,
+  );
+  for await (const chunk of rows) {
+    let text = "";
+    for (const row of chunk.split("\n")) {
+      if (row === "") continue;
+      text += `${copyFields(row).map(cell).join(",")}\r\n`;
+    }
+    yield encoder.encode(text);
+    await yieldToRequests();
+  }
+}
+
+/** The fields of a COPY text line, unescaped (copyText's reverse). */
+function copyFields(line: string): string[] {
+  return line
+    .split("\t")
+    .map((field) =>
+      field.replace(/\\(.)/g, (_, c: string) => (c === "t" ? "\t" : c === "n" ? "\n" : c === "r" ? "\r" : c)),
+    );
 }

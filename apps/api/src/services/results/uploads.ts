@@ -6,27 +6,24 @@
  * holds; resetting a level takes away all of the exam year's sheets of that level.
  */
 import { randomUUID } from "node:crypto";
+import type { Readable } from "node:stream";
 import type { ExamLevel } from "@repo/contracts/fees";
-import type {
-  AnswerSheetStats,
-  AnswerUploadItem,
-  AnswerUploadReport,
-  ResetExamSummary,
-  SheetProblemItem,
-} from "@repo/contracts/results";
+import type { AnswerSheetStats, AnswerUploadItem, AnswerUploadReport, ResetExamSummary } from "@repo/contracts/results";
+import { answerUploadFields } from "@repo/contracts/results";
 import {
   type AnswerUploadStatus,
   RESET_LEVELS,
   RESULT_JOBS,
   RESULT_LIMITS,
   type ResultSheetFormat,
-  type SheetProblemKind,
 } from "@repo/contracts/results-constants";
 import { type Db, type DbOrTx, isDatabaseUnavailable, queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import type { Services } from "../../context";
 import { ApiError, invalidField, notFound } from "../../http/errors";
+import { readStreamedForm } from "../../http/streamed-form";
+import { validated } from "../../http/validation";
 import { type Actor, recordActivity } from "../activity";
 import { enqueueJob, JobError, type JobHandler } from "../jobs";
 import type { FileStorage } from "../storage";
@@ -37,7 +34,8 @@ import {
   hasStagedLines,
   type JoinedLines,
   joinStaged,
-  type StagedFile,
+  problemsCsv,
+  problemsSummary,
   scoreLateLines,
   stageUpload,
 } from "./staging";
@@ -63,46 +61,121 @@ export const SHEET_FORMAT_PROFILES: Record<ResultSheetFormat, SheetFormat> = {
 
 // ── Starting an upload ───────────────────────────────────────────────────────────────────────
 
+/** What an answer-sheet file must be, checked chunk by chunk as it is stored (decision 047). */
+const tooLargeFile = () =>
+  invalidField(
+    "file",
+    `The file can be at most ${RESULT_LIMITS.maxUploadBytes / 1024 / 1024} MB: split it into smaller files`,
+    413,
+  );
+const notText = (detected?: string) =>
+  invalidField(
+    "file",
+    `The file must be the vendor's text file (one line per sheet)${detected ? `; this is a ${detected.toUpperCase()} file` : ""}`,
+  );
+/** file-type reads at most this much of a file's start. */
+const SNIFF_BYTES = 4100;
+
 /**
- * Checks that the file is text (by content: no known binary type, no NUL bytes, UTF-8), stores it
- * and queues its dry run. Nothing about the sheets is decided here: the job reads them.
+ * The chunks of an uploaded file, passed on as they come, refused (by throwing, which makes the
+ * storage drop what it wrote) when the file is not text: a known binary type by its first bytes,
+ * a NUL byte anywhere, not UTF-8, or larger than the limit. Only the first 4 kB are held.
  */
-export async function startAnswerUpload(
-  services: Pick<Services, "database" | "storage">,
-  actor: Actor,
-  upload: { bytes: Uint8Array; name: string; examLevel: ExamLevel; format: ResultSheetFormat },
-): Promise<{ uploadId: number; jobId: number }> {
-  const { bytes } = upload;
-  if (bytes.byteLength === 0) throw invalidField("file", "The file is empty: choose the vendor's answer-sheet file");
-  if (bytes.byteLength > RESULT_LIMITS.maxUploadBytes) {
-    throw invalidField(
-      "file",
-      `The file can be at most ${RESULT_LIMITS.maxUploadBytes / 1024 / 1024} MB: split it into smaller files`,
-      413,
-    );
+async function* textFileChunks(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  let bytes = 0;
+  let head: Uint8Array | undefined = new Uint8Array(0);
+  const checkHead = async (start: Uint8Array) => {
+    const detected = await fileTypeFromBuffer(start.subarray(0, SNIFF_BYTES));
+    if (detected) throw notText(detected.ext);
+  };
+  for await (const chunk of chunks) {
+    bytes += chunk.byteLength;
+    if (bytes > RESULT_LIMITS.maxUploadBytes) throw tooLargeFile();
+    if (chunk.includes(0)) throw notText();
+    try {
+      decoder.decode(chunk, { stream: true });
+    } catch {
+      throw notUtf8();
+    }
+    if (head) {
+      const joined: Uint8Array = new Uint8Array(head.byteLength + chunk.byteLength);
+      joined.set(head);
+      joined.set(chunk, head.byteLength);
+      if (joined.byteLength < SNIFF_BYTES) {
+        head = joined;
+        continue;
+      }
+      await checkHead(joined);
+      head = undefined;
+      yield joined;
+      continue;
+    }
+    yield chunk;
   }
-  const detected = await fileTypeFromBuffer(bytes.subarray(0, 4100));
-  if (detected || bytes.subarray(0, 64 * 1024).includes(0)) {
-    throw invalidField(
-      "file",
-      `The file must be the vendor's text file (one line per sheet)${detected ? `; this is a ${detected.ext.toUpperCase()} file` : ""}`,
-    );
+  if (head && head.byteLength > 0) {
+    await checkHead(head);
+    yield head;
   }
   try {
-    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    decoder.decode(); // a character cut off at the end
   } catch {
-    throw invalidField("file", "The file is not UTF-8 or ASCII text: ask the vendor for a plain text export");
+    throw notUtf8();
   }
+  if (bytes === 0) throw invalidField("file", "The file is empty: choose the vendor's answer-sheet file");
+}
+const notUtf8 = () =>
+  invalidField("file", "The file is not UTF-8 or ASCII text: ask the vendor for a plain text export");
+
+/**
+ * Reads the upload form as it arrives (http/streamed-form.ts): the file is checked to be text (by
+ * content) while it is stored, then the fields, then the upload is recorded and its dry run
+ * queued. Nothing about the sheets is decided here: the job reads them.
+ */
+export async function receiveAnswerUpload(
+  services: Pick<Services, "database" | "storage">,
+  actor: Actor,
+  request: Request,
+): Promise<{ uploadId: number; jobId: number }> {
+  const fileKey = `answer-sheets/${randomUUID()}.txt`;
+  const form = await readStreamedForm(request, {
+    file: "file",
+    onFile: (chunks) => services.storage.putStream(fileKey, textFileChunks(chunks)),
+  });
+  try {
+    if (!form.file) throw invalidField("file", "Choose the vendor's answer-sheet file (.txt) to upload");
+    const fields = validated(answerUploadFields, {
+      exam_level: form.fields.exam_level,
+      ...(form.fields.format ? { format: form.fields.format } : {}),
+    });
+    return await recordAnswerUpload(services, actor, {
+      fileKey,
+      bytes: form.file.result,
+      name: form.file.name,
+      examLevel: fields.exam_level,
+      format: fields.format,
+    });
+  } catch (error) {
+    await services.storage.remove(fileKey);
+    throw error;
+  }
+}
+
+/** Records a stored file as an upload and queues its check. */
+async function recordAnswerUpload(
+  services: Pick<Services, "database" | "storage">,
+  actor: Actor,
+  upload: { fileKey: string; bytes: number; name: string; examLevel: ExamLevel; format: ResultSheetFormat },
+): Promise<{ uploadId: number; jobId: number }> {
+  const { fileKey, bytes } = upload;
   const db = services.database.db;
   const year = await activeExamYear(db);
-  const fileKey = `answer-sheets/${randomUUID()}.txt`;
-  await services.storage.put(fileKey, bytes);
   return db.transaction(async (tx) => {
     const [row] = await queryRows<{ id: number }>(
       tx,
       sql`insert into answer_uploads (exam_year_id, exam_kind, file_name, file_key, file_bytes, format, created_by)
           values (${year.id}, ${upload.examLevel}, ${upload.name.slice(0, 200) || "answers.txt"}, ${fileKey},
-            ${bytes.byteLength}, ${upload.format}, ${actor.userId})
+            ${bytes}, ${upload.format}, ${actor.userId})
           returning id`,
     );
     const uploadId = Number(row?.id);
@@ -117,7 +190,7 @@ export async function startAnswerUpload(
       action: "answer-sheets.upload",
       entity: "answer_upload",
       entityId: uploadId,
-      after: { exam_level: upload.examLevel, file_name: upload.name, bytes: bytes.byteLength, format: upload.format },
+      after: { exam_level: upload.examLevel, file_name: upload.name, bytes, format: upload.format },
       requestId: actor.requestId,
     });
     return { uploadId, jobId };
@@ -147,80 +220,46 @@ async function uploadRow(db: DbOrTx, uploadId: number): Promise<UploadRow> {
 
 interface Checked {
   report: AnswerUploadReport;
-  /** Every refused line, for the problems file. */
-  problems: SheetProblemItem[];
+  /** How many lines were refused (the problems file has them all). */
+  problems: number;
 }
 
-/** What reading the file found (malformed lines, lines replaced by a later one): counts and the first of each. */
-interface FilePart {
-  lines: number;
-  counts: { malformed: number; replaced_in_file: number };
-  problems: SheetProblemItem[];
-}
-
-const FILE_KINDS: readonly SheetProblemKind[] = ["malformed", "replaced_in_file"];
-
-function filePartOf(file: StagedFile): FilePart {
+/**
+ * The dry run's report: the file's lines, the join's figures, and the problems' counts and the
+ * first of each kind by line, read from answer_upload_problems (decision 047).
+ */
+async function buildReport(db: DbOrTx, uploadId: number, lines: number, joined: JoinedLines): Promise<Checked> {
+  const { counts, first } = await problemsSummary(db, uploadId, RESULT_LIMITS.problemsShown);
   return {
-    lines: file.lines,
-    counts: {
-      malformed: file.problems.filter((p) => p.kind === "malformed").length,
-      replaced_in_file: file.problems.filter((p) => p.kind === "replaced_in_file").length,
+    report: {
+      lines,
+      accepted: joined.accepted,
+      replacing_stored: joined.replacing,
+      counts,
+      by_paper: joined.byPaper,
+      problems: first,
     },
-    problems: file.problems,
+    problems: Object.values(counts).reduce((n, c) => n + c, 0),
   };
 }
 
-/** The file's part of a report the check wrote (the store job keeps it when the file is not read again). */
-function filePartOfReport(report: AnswerUploadReport): FilePart {
-  return {
-    lines: report.lines,
-    counts: { malformed: report.counts.malformed, replaced_in_file: report.counts.replaced_in_file },
-    problems: report.problems.filter((p) => FILE_KINDS.includes(p.kind)),
-  };
-}
-
-/** The dry run's report: counts of every kind, and the first problems of each kind by line. */
-function buildReport(file: FilePart, joined: JoinedLines): Checked {
-  const problems = [...file.problems, ...joined.problems].sort((a, b) => a.line - b.line);
-  const counts = { malformed: 0, unknown_roll: 0, unpaid: 0, wrong_paper: 0, replaced_in_file: 0 };
-  for (const problem of joined.problems) counts[problem.kind] += 1;
-  counts.malformed = file.counts.malformed;
-  counts.replaced_in_file = file.counts.replaced_in_file;
-  const shown = new Map<SheetProblemKind, number>();
-  const report: AnswerUploadReport = {
-    lines: file.lines,
-    accepted: joined.accepted,
-    replacing_stored: joined.replacing,
-    counts,
-    by_paper: joined.byPaper,
-    problems: problems.filter((p) => {
-      const n = (shown.get(p.kind) ?? 0) + 1;
-      shown.set(p.kind, n);
-      return n <= RESULT_LIMITS.problemsShown;
-    }),
-  };
-  return { report, problems };
-}
-
-/** Reads the file into the staged lines and sorts them against the database; stores nothing. */
-async function checkUpload(db: Db, storage: FileStorage, upload: UploadRow): Promise<Checked> {
-  const file = await stageUpload(db, storage, upload, SHEET_FORMAT_PROFILES[upload.format]);
-  const joined = await db.transaction((tx) => joinStaged(tx, upload, { store: false }));
-  return buildReport(filePartOf(file), joined);
-}
-
-/** A CSV cell: quoted, and a leading = + - @ neutralised so that a spreadsheet never runs it. */
-const cell = (value: string | number) => {
-  const text = String(value);
-  return `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`;
-};
-
-function problemsCsv(problems: readonly SheetProblemItem[]): Uint8Array {
-  const lines = [["Line", "Roll number", "Problem", "Message"].map(cell).join(",")];
-  for (const p of problems) lines.push([p.line, p.roll, p.kind, p.message].map(cell).join(","));
-  // A byte-order mark, so that Excel reads the text as UTF-8.
-  return new TextEncoder().encode(`\uFEFF${lines.join("\r\n")}\r\n`);
+/**
+ * Reads the file into the staged lines, sorts them against the database and writes the problems
+ * file as it is read from the database; stores nothing.
+ */
+async function checkUpload(
+  db: Db,
+  storage: FileStorage,
+  upload: UploadRow,
+): Promise<Checked & { problemsKey: string | null }> {
+  const { lines } = await stageUpload(db, storage, upload, SHEET_FORMAT_PROFILES[upload.format]);
+  return db.transaction(async (tx) => {
+    const joined = await joinStaged(tx, upload, { store: false });
+    const checked = await buildReport(tx, upload.id, lines, joined);
+    const problemsKey = checked.problems > 0 ? `answer-sheets/${randomUUID()}-problems.csv` : null;
+    if (problemsKey) await storage.putStream(problemsKey, problemsCsv(tx, upload.id));
+    return { ...checked, problemsKey };
+  });
 }
 
 // ── The jobs ─────────────────────────────────────────────────────────────────────────────────
@@ -232,7 +271,7 @@ export function answerCheckJob(services: Pick<Services, "storage">): JobHandler 
     if (upload.status !== "checking" && upload.status !== "checked")
       return { upload_id: upload.id, skipped: upload.status };
     await progress(0, 2);
-    let checked: Checked;
+    let checked: Checked & { problemsKey: string | null };
     try {
       checked = await checkUpload(db, services.storage, upload);
     } catch (error) {
@@ -240,12 +279,11 @@ export function answerCheckJob(services: Pick<Services, "storage">): JobHandler 
       await db.execute(sql`update answer_uploads set status = 'failed', error = ${message} where id = ${upload.id}`);
       throw error;
     }
-    const problemsKey = checked.problems.length > 0 ? `answer-sheets/${randomUUID()}-problems.csv` : null;
-    if (problemsKey) await services.storage.put(problemsKey, problemsCsv(checked.problems));
+    const { problemsKey } = checked;
     await db.execute(sql`update answer_uploads set status = 'checked', report = ${JSON.stringify(checked.report)}::jsonb,
       problems_key = ${problemsKey} where id = ${upload.id} and status in ('checking', 'checked')`);
     await progress(2, 2);
-    return { upload_id: upload.id, accepted: checked.report.accepted, refused: checked.problems.length };
+    return { upload_id: upload.id, accepted: checked.report.accepted, refused: checked.problems };
   };
 }
 
@@ -289,24 +327,26 @@ export function answerStoreJob(services: Pick<Services, "storage" | "database">)
         sql`select report from answer_uploads where id = ${upload.id}`,
       );
       const previous = typeof row?.report === "string" ? (JSON.parse(row.report) as AnswerUploadReport) : row?.report;
-      // The staged lines are gone after a database crash (the table is unlogged): read the file again.
-      const file =
+      // The staged lines (and problems) are gone after a database crash (the tables are unlogged):
+      // read the file again.
+      const lines =
         previous && (await hasStagedLines(db, upload.id))
-          ? filePartOfReport(previous)
-          : filePartOf(await stageUpload(db, services.storage, upload, SHEET_FORMAT_PROFILES[upload.format]));
+          ? previous.lines
+          : (await stageUpload(db, services.storage, upload, SHEET_FORMAT_PROFILES[upload.format])).lines;
       ms.read_and_check = Math.round(performance.now() - t0);
       return db.transaction(async (tx) => {
         const t1 = performance.now();
         await scoreLateLines(tx, upload);
         const joined = await joinStaged(tx, upload, { store: true });
-        const checked = buildReport(file, joined);
+        const checked = await buildReport(tx, upload.id, lines, joined);
+        await clearStaged(tx, upload.id);
         const t2 = performance.now();
         await rankLevel(tx, upload.exam_year_id, upload.exam_kind);
         ms.score_and_store = Math.round(t2 - t1);
         ms.rank = Math.round(performance.now() - t2);
         await tx.execute(sql`update answer_uploads set status = 'stored', stored_sheets = ${joined.accepted},
           report = ${JSON.stringify(checked.report)}::jsonb where id = ${upload.id}`);
-        return { accepted: joined.accepted, refused: checked.problems.length };
+        return { accepted: joined.accepted, refused: checked.problems };
       });
     }
   };
@@ -471,6 +511,8 @@ export async function resetExam(db: DbOrTx, actor: Actor, param: string, confirm
     await tx.execute(sql`delete from answer_sheets where exam_year_id = ${year.id} and exam_kind = ${level.level}`);
     await tx.execute(sql`delete from answer_upload_lines where upload_id in
       (select id from answer_uploads where exam_year_id = ${year.id} and exam_kind = ${level.level})`);
+    await tx.execute(sql`delete from answer_upload_problems where upload_id in
+      (select id from answer_uploads where exam_year_id = ${year.id} and exam_kind = ${level.level})`);
     await tx.execute(sql`update answer_uploads set status = 'deleted', deleted_by = ${actor.userId}, deleted_at = now()
       where exam_year_id = ${year.id} and exam_kind = ${level.level} and status <> 'deleted'`);
     await recordActivity(tx, {
@@ -573,17 +615,17 @@ async function listUploads(db: DbOrTx, where: ReturnType<typeof sql>): Promise<A
   }));
 }
 
-/** The problems file of an upload (CSV of every refused line). */
+/** The problems file of an upload (CSV of every refused line), as a stream from storage. */
 export async function answerUploadProblems(
   db: DbOrTx,
   storage: FileStorage,
   uploadId: number,
-): Promise<{ bytes: Uint8Array; fileName: string }> {
+): Promise<{ stream: Readable; fileName: string }> {
   const [row] = await queryRows<{ problems_key: string | null; file_name: string }>(
     db,
     sql`select problems_key, file_name from answer_uploads where id = ${uploadId}`,
   );
-  const bytes = row?.problems_key ? await storage.get(row.problems_key) : undefined;
-  if (!row || !bytes) throw notFound("Problems file");
-  return { bytes, fileName: `${row.file_name.replace(/\.[^.]*$/, "")}-problems.csv` };
+  const stream = row?.problems_key ? await storage.getStream(row.problems_key) : undefined;
+  if (!row || !stream) throw notFound("Problems file");
+  return { stream, fileName: `${row.file_name.replace(/\.[^.]*$/, "")}-problems.csv` };
 }
