@@ -29,6 +29,7 @@ import type { Services } from "../../context";
 import { ApiError, invalidField, notFound } from "../../http/errors";
 import { type Actor, recordActivity } from "../activity";
 import { enqueueJob, JobError, type JobHandler } from "../jobs";
+import { neutralise } from "../spreadsheets/index";
 import type { FileStorage } from "../storage";
 import { activeExamYear } from "../students";
 import type { SheetFormat } from "./sheet-format";
@@ -210,11 +211,8 @@ async function checkUpload(db: Db, storage: FileStorage, upload: UploadRow): Pro
   return buildReport(filePartOf(file), joined);
 }
 
-/** A CSV cell: quoted, and a leading = + - @ neutralised so that a spreadsheet never runs it. */
-const cell = (value: string | number) => {
-  const text = String(value);
-  return `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`;
-};
+/** A CSV cell: quoted, and neutralised as every file the portal writes (spreadsheets/writer.ts). */
+const cell = (value: string | number) => `"${String(neutralise(String(value))).replace(/"/g, '""')}"`;
 
 function problemsCsv(problems: readonly SheetProblemItem[]): Uint8Array {
   const lines = [["Line", "Roll number", "Problem", "Message"].map(cell).join(",")];
