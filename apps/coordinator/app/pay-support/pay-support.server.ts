@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-r
 import type { components } from "@repo/api-client/schema";
 import { can } from "@repo/auth/permissions";
 import type { FieldError } from "@repo/contracts/envelope";
+import { idOfText } from "@repo/contracts/numbers-constants";
 import {
   PAY_SUPPORT_PAYERS,
   PAY_SUPPORT_VIEWS,
@@ -58,8 +59,8 @@ export async function supportOrdersLoader(
 /** One order for the dialog (a resource route: JSON). */
 export async function orderDetailLoader({ request, context, params }: LoaderFunctionArgs) {
   const { api } = await auth.requirePage(request, context, "paySupport.orders");
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id < 1) throw new Response("No such order", { status: 404 });
+  const id = idOfText(params.id);
+  if (id === null) throw new Response("No such order", { status: 404 });
   const answer = await api.GET("/api/paysupport/orders/{id}", { params: { path: { id } } });
   if (!answer.data) throw new Response("No such order", { status: 404 });
   return answer.data.data;
