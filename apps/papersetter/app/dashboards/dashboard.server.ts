@@ -74,7 +74,7 @@ export async function dashboardLoader(level: DashboardLevel, { request, context 
   const query = DASHBOARD_QUERY[level];
   const [table, detail] = await Promise.all([
     api.GET("/api/question/question-table-list", { params: { query } }),
-    subject
+    subject && can(viewer, "paperSets.view")
       ? api.GET("/api/question/subject-wise-question-list", { params: { query: { ...query, subject_name: subject } } })
       : null,
   ]);
@@ -100,15 +100,16 @@ export async function dashboardLoader(level: DashboardLevel, { request, context 
     canPrint: can(viewer, "paperSets.export"),
     csrf,
     failure: table.data ? null : (table.error?.message ?? "The dashboard could not be loaded, please try again"),
-    detail: subject
-      ? {
-          subject,
-          rows: (detail?.data?.data ?? []).filter((row) => !classId || row.class_id === classId),
-          failure: detail?.data
-            ? null
-            : (detail?.error?.message ?? "The subject could not be loaded, please try again"),
-        }
-      : null,
+    detail:
+      subject && detail
+        ? {
+            subject,
+            rows: (detail?.data?.data ?? []).filter((row) => !classId || row.class_id === classId),
+            failure: detail?.data
+              ? null
+              : (detail?.error?.message ?? "The subject could not be loaded, please try again"),
+          }
+        : null,
   };
 }
 
