@@ -34,8 +34,7 @@ export async function supportOrdersLoader(
   const { page, perPage, search } = parseTableQuery(params);
   const view = PAY_SUPPORT_VIEWS.find((v) => v === params.get("view")) ?? defaultView;
   const payer = PAY_SUPPORT_PAYERS.find((p) => p === params.get("payer")) ?? defaultPayer;
-  const schoolId = Number(params.get("school_id"));
-  const school = Number.isSafeInteger(schoolId) && schoolId > 0 ? schoolId : null;
+  const school = idOfText(params.get("school_id"));
   const filters = { view, payer, ...(search ? { search } : {}), ...(school ? { school_id: school } : {}) };
   const list = await api.GET("/api/paysupport/orders", { params: { query: { page, per_page: perPage, ...filters } } });
   return {
