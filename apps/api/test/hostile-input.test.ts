@@ -33,6 +33,37 @@ describe("hostile input", () => {
     },
   );
 
+  // Number() reads all of these as 1; an id is decimal digits only (decision 049).
+  it.each(["0x1", "1e0", "%201", "1.0", "+1", "0b1"])("a path id of %s is a 400 naming the id", async (id) => {
+    const result = await api.call("GET", `/api/zone/${id}`, { token: admin });
+    expect(result.status).toBe(400);
+    expect(result.body.errors[0]).toEqual({ field: "id", message: expect.stringContaining("id must be an id") });
+  });
+
+  it.each(["0x1", "1e0", "%201", ""])("a query or form id of '%s' is a 400 naming the field", async (id) => {
+    const query = await api.call("GET", `/api/fetch/states?zone_id=${id}`, { token: admin });
+    expect(query.status).toBe(400);
+    expect(query.body.errors[0].field).toBe("zone_id");
+    const question = await api.call("GET", `/api/question/question-edit?id=${id}`, {
+      token: await api.login("psadmin", "papersetter"),
+    });
+    expect(question.status).toBe(400);
+    expect(question.body.errors[0].field).toBe("id");
+    const institute = await api.login("masterinstitute");
+    const form = new FormData();
+    form.append("school_id", decodeURIComponent(id));
+    form.append("mode", "preview");
+    form.append("file", new Blob(["first_name\nAsha\n"], { type: "text/csv" }), "students.csv");
+    const imported = await api.call("POST", "/api/master-institute/student/import", { token: institute, body: form });
+    expect(imported.status).toBe(400);
+    expect(imported.body.errors[0].field).toBe("school_id");
+  });
+
+  it("a decimal id is still read, in a path and in a query", async () => {
+    expect((await api.call("GET", `/api/fetch/states?zone_id=1`, { token: admin })).status).toBe(200);
+    expect((await api.call("GET", `/api/zone/1`, { token: admin })).status).toBe(200);
+  });
+
   it("the largest id an integer column holds is looked up (and not found)", async () => {
     const result = await api.call("GET", `/api/zone/${ID_MAX}`, { token: admin });
     expect(result.status).toBe(404);

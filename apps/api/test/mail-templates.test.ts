@@ -1,7 +1,7 @@
 import { BUILT_IN_TEMPLATE_KEYS } from "@repo/contracts/mail-constants";
 import { activityLog, mailMessages, mailTemplates } from "@repo/db/schema";
 import { testDrivers } from "@repo/db/testing";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "../src/http/errors";
 import { enqueueMail, ensureBuiltInTemplates } from "../src/services/mail/index";
@@ -350,6 +350,48 @@ for (const driver of testDrivers()) {
           .from(mailMessages)
           .where(eq(mailMessages.toAddress, "commit@school.test"));
         expect(message).toMatchObject({ language: "hi", subject: "आपका पासवर्ड रीसेट कोड" });
+      });
+
+      it("queues two simultaneous first uses of a just-edited template, both on its one content", async () => {
+        const [template] = await api.db
+          .select()
+          .from(mailTemplates)
+          .where(and(eq(mailTemplates.key, "payment-receipt"), eq(mailTemplates.language, "en")));
+        const edited = await api.call("GET", `/api/mail/templates/${template?.id}`, { token: outbox });
+        const saved = await post(`/api/mail/templates/${template?.id}`, {
+          name: edited.body.data.name,
+          subject: `${edited.body.data.subject} (edited)`,
+          body: edited.body.data.body,
+        });
+        expect(saved.status).toBe(200);
+        const variables = Object.fromEntries((edited.body.data.variables as string[]).map((name) => [name, "x"]));
+        const mail = (to: string) => ({ templateKey: "payment-receipt", language: "en", to, variables });
+        // The first use makes the version's content row in a transaction still open when the second
+        // use runs into the same row: the second must wait and answer that row, not nothing.
+        let release = () => {};
+        const held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        let first: Promise<number> | undefined;
+        const inserted = new Promise<void>((resolve) => {
+          first = api.db.transaction(async (tx) => {
+            const id = await enqueueMail(tx, mail("first@school.test"));
+            resolve();
+            await held;
+            return id;
+          });
+        });
+        await inserted;
+        const second = enqueueMail(api.db, mail("second@school.test"));
+        setTimeout(release, 300);
+        const ids = await Promise.all([first, second]);
+        const rows = await api.db
+          .select()
+          .from(mailMessages)
+          .where(inArray(mailMessages.id, ids as number[]));
+        expect(rows).toHaveLength(2);
+        expect(new Set(rows.map((row) => row.contentId)).size).toBe(1);
+        expect(rows[0]?.subject).toMatch(/\(edited\)$/);
       });
     });
   });

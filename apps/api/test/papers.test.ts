@@ -602,6 +602,78 @@ for (const driver of testDrivers()) {
       expect((await get("translator", "/api/dashboard/user-activity-logs")).status).toBe(403);
     });
 
+    it("shows a translator the text it translates, never answer keys or draft compositions (decision 049)", async () => {
+      // A draft set holding one question, as assembling leaves it (its blueprint asks for nothing).
+      const created = await post("psadmin", "/api/paperset/create", {
+        exam_level: "level1",
+        class_id: 8,
+        name: "Translator check",
+        code: "T-TRANSLATOR",
+        languages: ["en", "hi"],
+      });
+      const draft = created.body.data;
+      const [a, b] = draft.sections;
+      const rule = { question_count: 1, marks_per_question: 1, negative_marks: 0, blueprint: {} };
+      await post("psadmin", `/api/paperset/update/${draft.id}`, {
+        name: draft.name,
+        code: draft.code,
+        languages: ["en", "hi"],
+        duration_minutes: 30,
+        instructions: [],
+        sections: [
+          { id: a.id, title: "A", ...rule },
+          { id: b.id, title: "B", ...rule },
+        ],
+      });
+      const id = (await store("psadmin", { text: "<p>Which law is this?</p>" })).body.data.id;
+      const section = a.id;
+      const placed = await post("psadmin", `/api/paperset/section-questions/${draft.id}`, {
+        section_id: section,
+        question_ids: [id],
+      });
+      expect(placed.status).toBe(200);
+
+      // Forbidden: paper sets, their sections, what a set holds, version histories (which hold keys).
+      for (const url of [
+        "/api/paperset/get-paperset",
+        `/api/paperset/get-paperset?id=${draft.id}`,
+        `/api/section/get-sections?paperset_id=${draft.id}`,
+        `/api/question/question-list?paperset_id=${draft.id}`,
+        `/api/question/question-list?section_id=${section}`,
+        `/api/question/question-log-list?question_id=${id}`,
+        "/api/question/subject-wise-question-list?subject_name=physics&class_level=1",
+      ]) {
+        expect((await get("translator", url)).status, url).toBe(403);
+      }
+      const filter = await get("translator", `/api/question/question-list?paperset_id=${draft.id}`);
+      expect(filter.body.errors?.[0]?.field ?? filter.body.message).toMatch(/paperset_id|not allowed|permission/i);
+
+      // Allowed: the list, the question and the translation workspace, without the key fields at all.
+      const list = await get("translator", "/api/question/question-list?language_id=2&per_page=5");
+      expect(list.status).toBe(200);
+      expect(list.body.data.total).toBeGreaterThan(0);
+      const detail = await get("translator", `/api/question/question-edit?id=${id}`);
+      expect(detail.status).toBe(200);
+      expect(detail.body.data.content.text.length).toBeGreaterThan(0);
+      expect(detail.body.data.content).not.toHaveProperty("correct");
+      expect(detail.body.data).not.toHaveProperty("paper_sets");
+      const workspace = await post("translator", "/api/question-translate", { question_id: id, language_id: 2 });
+      expect(workspace.status).toBe(200);
+      expect(workspace.body.data.source.options.length).toBeGreaterThan(1);
+      expect(workspace.body.data.source).not.toHaveProperty("correct");
+      expect(JSON.stringify([detail.body, workspace.body])).not.toContain('"correct"');
+
+      // Writers keep what they need: the key, the sets that hold the question and its history.
+      const lead = await get("psadmin", `/api/question/question-edit?id=${id}`);
+      expect(lead.body.data.content.correct.length).toBeGreaterThan(0);
+      expect(lead.body.data.paper_sets.map((s: { code: string }) => s.code)).toContain("T-TRANSLATOR");
+      expect(
+        (await post("psadmin", "/api/question-translate", { question_id: id, language_id: 2 })).body.data.source,
+      ).toHaveProperty("correct");
+      expect((await get("subject", `/api/section/get-sections?paperset_id=${draft.id}`)).status).toBe(200);
+      expect((await get("subject", `/api/question/question-log-list?question_id=${id}`)).status).toBeLessThan(500);
+    });
+
     it("shows the dashboards: written, reviewed, translated and what the blueprint needs", async () => {
       const table = await get("translator", "/api/question/question-table-list?class_level=1&is_mock=0");
       expect(table.status).toBe(200);

@@ -270,6 +270,74 @@ for (const driver of testDrivers()) {
       expect((await orderOf(order.order_id))?.status).toBe("pending");
     });
 
+    it("refuses a signed webhook whose fields the columns cannot hold with 400 naming the field, storing nothing", async () => {
+      const ids = await unpaid(1);
+      const order = (await create(ids)).body.data;
+      const before = (await api.db.select().from(paymentEvents)).length;
+      const gateway = api.services.gateway as unknown as { sign(body: string): string };
+      const entity = {
+        id: "pay_hostile",
+        entity: "payment",
+        order_id: `demo_order_${order.order_id}`,
+        amount: order.amount.amount_minor,
+        currency: "INR",
+        status: "captured",
+        method: "card",
+      };
+      const cases: [Record<string, unknown>, string, string?][] = [
+        [{ currency: "INRX" }, "currency"],
+        [{ currency: "" }, "currency"],
+        [{ currency: 356 }, "currency"],
+        [{ amount: "abc" }, "amount"],
+        [{ amount: 1.5 }, "amount"],
+        [{ amount: 1e30 }, "amount"],
+        [{ amount: -100 }, "amount"],
+        [{ id: "p".repeat(300) }, "id"],
+        [{ method: "x".repeat(300) }, "method"],
+        [{ method: "card\u0000" }, "method", '"method":"card\\u0000"'],
+        [{ status: 7 }, "status"],
+      ];
+      for (const [change, field, raw] of cases) {
+        let body = JSON.stringify({
+          entity: "event",
+          event: "payment.captured",
+          payload: { payment: { entity: { ...entity, ...change } } },
+        });
+        if (raw) body = body.replace(/"method":"card[^"]*"/, raw);
+        const result = await api.call("POST", "/api/payments/webhook/demo", {
+          body,
+          headers: {
+            "Content-Type": "application/json",
+            "X-Razorpay-Signature": gateway.sign(body),
+            "X-Razorpay-Event-Id": `evt_hostile_${field}_${cases.findIndex((c) => c[0] === change)}`,
+          },
+        });
+        expect(result.status, JSON.stringify(change)).toBe(400);
+        expect(JSON.stringify(result.body.errors ?? result.body.message), JSON.stringify(change)).toContain(field);
+      }
+      // An event id past what a gateway sends is refused too; the header is text the portal keeps.
+      const good = webhookBody("payment.captured", {
+        paymentId: "pay_ok_id",
+        providerOrderId: `demo_order_${order.order_id}`,
+        amountMinor: order.amount.amount_minor,
+        currency: "INR",
+        status: "captured",
+        method: "card",
+        error: null,
+      });
+      const longId = await api.call("POST", "/api/payments/webhook/demo", {
+        body: good,
+        headers: {
+          "Content-Type": "application/json",
+          "X-Razorpay-Signature": gateway.sign(good),
+          "X-Razorpay-Event-Id": "e".repeat(300),
+        },
+      });
+      expect(longId.status).toBe(400);
+      expect((await api.db.select().from(paymentEvents)).length).toBe(before);
+      expect((await orderOf(order.order_id))?.status).toBe("pending");
+    });
+
     it("applies the same webhook delivered three times at once exactly once", async () => {
       const ids = await unpaid(2);
       // Both were referred by another school, under a commission rule: one ledger entry each.

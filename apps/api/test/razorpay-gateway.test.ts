@@ -131,6 +131,18 @@ describe("the Razorpay-compatible gateway", () => {
       payment: { paymentId: "pay_Rz9", providerOrderId: "order_Rz123", amountMinor: 45000, currency: "INR" },
     });
     expect(parseWebhook("not json", "evt_2")).toBeNull();
+    // A field the columns cannot hold is named (decision 049); a payment of no order is not ours.
+    const entity = JSON.parse(raw).payload.payment.entity;
+    const withEntity = (change: object) =>
+      JSON.stringify({ event: "payment.captured", payload: { payment: { entity: { ...entity, ...change } } } });
+    expect(parseWebhook(withEntity({ currency: "RUPEE" }), "evt_3")).toMatchObject({
+      field: "payload.payment.entity.currency",
+    });
+    expect(parseWebhook(withEntity({ amount: "450.00" }), "evt_4")).toMatchObject({
+      field: "payload.payment.entity.amount",
+    });
+    expect(parseWebhook(withEntity({ currency: "inr" }), "evt_5")).toMatchObject({ payment: { currency: "INR" } });
+    expect(parseWebhook(withEntity({ order_id: null }), "evt_6")).toMatchObject({ payment: null });
     expect(parseWebhook(raw, null)).toBeNull();
   });
 });

@@ -60,6 +60,26 @@ for (const driver of testDrivers()) {
     const list = async (username: string, query = "") =>
       api.call("GET", `/api/sif/students?per_page=100${query}`, { token: await api.login(username, "coordinator") });
 
+    it("keeps a registration that names a school out of that school's lists, amounts and orders (decision 049)", async () => {
+      const school = await api.login("school");
+      const as = (method: string, path: string, json?: unknown) => api.call(method, path, { token: school, json });
+      const amountBefore = (await as("POST", "/api/get-payment-amount", {})).body.data;
+      const dashboardBefore = (await as("GET", "/api/schools/dashboard")).body.data;
+      const answer = await register(registration(40, { school_id: demoSchool.id }));
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const id = Number(answer.body.data.student_id);
+      // Not in the school's list, not in its pay-for-all amount, not payable by it, not in its counts.
+      const listed = await as("GET", "/api/schools/student-list?per_page=100&payment_status=unpaid&search=kiran");
+      expect(listed.body.data.items.map((s: { id: number }) => s.id)).not.toContain(id);
+      expect((await as("POST", "/api/get-payment-amount", {})).body.data).toEqual(amountBefore);
+      expect((await as("POST", "/api/get-payment-amount", { student_ids: [id] })).status).toBe(409);
+      expect((await as("POST", "/api/pay-student/create-payment", { student_ids: [id] })).status).toBe(409);
+      const dashboard = (await as("GET", "/api/schools/dashboard")).body.data;
+      expect(dashboard.students).toEqual(dashboardBefore.students);
+      // The student still pays its own fee.
+      expect(answer.body.data.school_name).toBe(demoSchool.name);
+    });
+
     describe("the public registration", () => {
       it("registers a student of a listed school with a referral code, makes its account and mails the details", async () => {
         const answer = await register(

@@ -279,6 +279,22 @@ describe("writing", () => {
     expect(workbook.worksheets[0]?.getCell("C3").value).toBe("Name: cannot start with =; City: Enter the city");
   });
 
+  it("neutralises formulas in the errors workbook as the exports do, and reads them back as uploaded", async () => {
+    const hostile = ['=HYPERLINK("http://evil","x")', "+cmd", "-1+1", "@SUM(1)", "\t=1"];
+    const bytes = await errorsWorkbook({ sheetName: "People", columns: [{ header: "Name" }, { header: "City" }] }, [
+      ...hostile.map((value) => ({ values: [value, "Pune"], errors: "Name: Enter a name" })),
+      { values: ["Asha", "Pune"], errors: "=cmd" },
+    ]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes.slice().buffer);
+    const cells = hostile.map((_, i) => workbook.worksheets[0]?.getCell(`A${i + 2}`).value);
+    expect(cells).toEqual(hostile.map(neutralise));
+    expect(workbook.worksheets[0]?.getCell(`C${hostile.length + 2}`).value).toBe("'=cmd");
+    // The fixed file goes back in: the reader takes the quote off again (decision 049).
+    const sheet = await read(bytes, { quietHeaders: ["Errors"], limits: { ...LIMITS, maxRows: 10 } });
+    expect(sheet.rows.map((row) => row.values.name).slice(0, 4)).toEqual(hostile.slice(0, 4));
+  });
+
   async function* batches() {
     yield [
       ["Asha", 12, new Date("2012-08-15T00:00:00Z")],

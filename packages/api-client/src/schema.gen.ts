@@ -3324,7 +3324,7 @@ export interface paths {
         };
         /**
          * Paper sets of the open exam year
-         * @description Requires the `questions.view` permission.
+         * @description Requires the `paperSets.view` permission.
          */
         get: operations["getPapersetGetPaperset"];
         put?: never;
@@ -4038,7 +4038,7 @@ export interface paths {
         };
         /**
          * A question's versions, newest first, with what changed in each
-         * @description Requires the `questions.view` permission.
+         * @description Requires the `questions.keys` permission.
          */
         get: operations["getQuestionQuestionLogList"];
         put?: never;
@@ -4162,7 +4162,7 @@ export interface paths {
         };
         /**
          * One subject across the level's paper sets: needed, placed, available
-         * @description Requires the `papers.dashboard` permission.
+         * @description Requires the `paperSets.view` permission.
          */
         get: operations["getQuestionSubjectWiseQuestionList"];
         put?: never;
@@ -5084,7 +5084,7 @@ export interface paths {
         };
         /**
          * A paper set's sections with their marks rules
-         * @description Requires the `questions.view` permission.
+         * @description Requires the `paperSets.view` permission.
          */
         get: operations["getSectionGetSections"];
         put?: never;
@@ -7846,11 +7846,11 @@ export interface components {
             sections: {
                 /** @default {} */
                 blueprint: {
-                    [key: string]: number | null;
+                    [key: string]: number;
                 };
                 id: number;
                 marks_per_question: number;
-                negative_marks: number | null;
+                negative_marks: number;
                 question_count: number;
                 title: string;
             }[];
@@ -8019,7 +8019,8 @@ export interface components {
         QuestionDetail: {
             class_id: number;
             content: {
-                correct: string[];
+                /** @description The answer key; absent for translators */
+                correct?: string[];
                 explanation: string;
                 options: {
                     html: string;
@@ -8033,7 +8034,7 @@ export interface components {
             exam_level: string;
             id: number;
             marks: number;
-            paper_sets: {
+            paper_sets?: {
                 code: string;
                 id: number;
                 status: string;
@@ -9720,7 +9721,8 @@ export interface components {
             };
             question_id: number;
             source: {
-                correct: string[];
+                /** @description The answer key; absent for translators */
+                correct?: string[];
                 explanation: string;
                 options: {
                     html: string;
@@ -17749,7 +17751,7 @@ export interface operations {
                     class_band: string;
                     duration_minutes: number;
                     exam_level: number;
-                    negative_marks: number | null;
+                    negative_marks: number;
                     /** @default  */
                     notes?: string;
                     /** @default false */
@@ -17845,7 +17847,7 @@ export interface operations {
                     class_band: string;
                     duration_minutes: number;
                     exam_level: number;
-                    negative_marks: number | null;
+                    negative_marks: number;
                     /** @default  */
                     notes?: string;
                     /** @default false */

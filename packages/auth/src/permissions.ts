@@ -148,6 +148,9 @@ export const PERMISSIONS = {
   // Papersetter app (13-16).
   "papers.dashboard": [{ roles: PAPERSETTERS }],
   "questions.view": [{ roles: PAPERSETTERS }],
+  // Answer keys and version histories (which hold the keys): the writers. Translators see the text
+  // they translate, never keys (issue 34, decision 049).
+  "questions.keys": [{ roles: PAPER_WRITERS }],
   "activityLogs.view": [{ roles: PAPER_WRITERS }],
   "questions.edit": [{ roles: PAPER_WRITERS }],
   "questions.translate": [{ roles: [...PAPER_LEADS, ROLE.translator] }],
@@ -155,6 +158,7 @@ export const PERMISSIONS = {
   // Marking a question reviewed, so that it may go into a paper set.
   "questions.review": [{ roles: PAPER_LEADS }],
   // Creating draft paper sets, their sections' rules and questions (finalizing is narrower).
+  // Paper sets, their sections and which questions they hold (a draft's composition): not translators.
   "paperSets.view": [{ roles: PAPER_WRITERS }],
   "paperSets.assemble": [{ roles: PAPER_LEADS }],
   // Which subjects a subject panel user writes in, which languages a translator translates into.

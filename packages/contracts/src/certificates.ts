@@ -5,7 +5,7 @@ import {
   type CertificateLevel,
   SCHOOL_RESULT_LEVELS,
 } from "./certificates-constants";
-import { ID_MAX } from "./ids-constants";
+import { idField, wholeNumber } from "./ids";
 import { pageField, paginated, perPageField, searchField } from "./pagination";
 import { AWARD_CODES } from "./results-constants";
 import { CLASS_LEVELS } from "./students-constants";
@@ -21,12 +21,7 @@ const LEVEL_ERROR = `level must be ${LEVELS.join(" or ")}`;
 /** Pickers post "" for "not chosen". */
 const blank = (value: unknown) => (value === "" || value === null ? undefined : value);
 
-const id = (name: string) =>
-  z.coerce
-    .number<unknown>({ error: `${name} must be an id` })
-    .int(`${name} must be an id`)
-    .positive(`${name} must be an id`)
-    .max(ID_MAX, `${name} must be an id`);
+const id = (name: string) => idField(name, `${name} must be an id`);
 
 export const certificateLevelField = z.enum(LEVELS, { error: LEVEL_ERROR });
 
@@ -96,11 +91,12 @@ export const ownSchoolResultsQuery = z.object({
   level: z.enum(SCHOOL_LEVELS, { error: `level must be one of ${SCHOOL_LEVELS.join(", ")}` }).default("level1"),
   class_level: z.preprocess(
     blank,
-    z.coerce
-      .number<unknown>({ error: "Choose a class from VI to XI" })
-      .int("Choose a class from VI to XI")
-      .refine((value) => (CLASS_LEVELS as readonly number[]).includes(value), "Choose a class from VI to XI")
-      .optional(),
+    wholeNumber(
+      z
+        .number({ error: "Choose a class from VI to XI" })
+        .int("Choose a class from VI to XI")
+        .refine((value) => (CLASS_LEVELS as readonly number[]).includes(value), "Choose a class from VI to XI"),
+    ).optional(),
   ),
   /** A master institute: one of its schools. */
   school_id: z.preprocess(blank, id("school_id").optional()),

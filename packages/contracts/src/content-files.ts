@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CONTENT_DESCRIPTION_MAX, CONTENT_TITLE_MAX, STUDY_MATERIAL_MAX_PRICE_MINOR } from "./content-constants";
 import { EXAM_LEVELS, type ExamLevel } from "./fees";
+import { wholeNumber } from "./ids";
 import { LANGUAGE_CODES } from "./languages";
 import { pageField, paginated, perPageField, searchField } from "./pagination";
 import { CLASS_LEVELS } from "./students-constants";
@@ -40,14 +41,15 @@ const examLevelField = z.enum(EXAM_LEVELS.map((l) => l.code) as [ExamLevel, ...E
 /** A class VI-XI as 6-11; empty means "all classes". */
 const classField = z.preprocess(
   (value) => (blankToUndefined(value) === undefined || value === "all" ? null : value),
-  z.coerce
-    .number<unknown>({ error: "class_level must be 6 to 11, or empty for all classes" })
-    .int("class_level must be 6 to 11, or empty for all classes")
-    .refine(
-      (n) => (CLASS_LEVELS as readonly number[]).includes(n),
-      "class_level must be 6 to 11, or empty for all classes",
-    )
-    .nullable(),
+  wholeNumber(
+    z
+      .number({ error: "class_level must be 6 to 11, or empty for all classes" })
+      .int("class_level must be 6 to 11, or empty for all classes")
+      .refine(
+        (n) => (CLASS_LEVELS as readonly number[]).includes(n),
+        "class_level must be 6 to 11, or empty for all classes",
+      ),
+  ).nullable(),
 );
 
 /** Codes from a comma-separated text, repeated form fields, or a JSON list. */
@@ -86,12 +88,13 @@ const linkField = z.preprocess(
 
 const priceField = z.preprocess(
   blankToUndefined,
-  z.coerce
-    .number<unknown>({ error: "price_minor must be a whole number of paise" })
-    .int("price_minor must be a whole number of paise")
-    .positive("A purchasable study material needs a price above zero")
-    .max(STUDY_MATERIAL_MAX_PRICE_MINOR, "The price is too high")
-    .optional(),
+  wholeNumber(
+    z
+      .number({ error: "price_minor must be a whole number of paise" })
+      .int("price_minor must be a whole number of paise")
+      .positive("A purchasable study material needs a price above zero")
+      .max(STUDY_MATERIAL_MAX_PRICE_MINOR, "The price is too high"),
+  ).optional(),
 );
 
 const descriptionField = z.preprocess(

@@ -8,6 +8,7 @@ import {
   STATIC_PAGE_KEYS,
   STATIC_PAGE_MODULES,
 } from "./content-notices-constants";
+import { wholeNumber } from "./ids";
 import { ID_MAX } from "./ids-constants";
 import { pageField, paginated, perPageField, searchField } from "./pagination";
 
@@ -53,11 +54,13 @@ export type StaticPageItem = z.infer<typeof staticPageItem>;
 const ids = (field: string) =>
   z
     .array(
-      z.coerce
-        .number<unknown>()
-        .int(`${field} must hold ids`)
-        .positive(`${field} must hold ids`)
-        .max(ID_MAX, `${field} must hold ids`),
+      wholeNumber(
+        z
+          .number()
+          .int(`${field} must hold ids`)
+          .positive(`${field} must hold ids`)
+          .max(ID_MAX, `${field} must hold ids`),
+      ),
       {
         error: `${field} must be a list of ids`,
       },
@@ -82,12 +85,14 @@ export const notificationBody = z
     body: richText("body"),
     roles: z
       .array(
-        z.coerce
-          .number<unknown>()
-          .int()
-          .refine((role) => (NOTIFICATION_AUDIENCE_ROLES as readonly number[]).includes(role), {
-            message: `roles can hold ${NOTIFICATION_AUDIENCE_ROLES.join(", ")} (student, school, master institute, institute)`,
-          }),
+        wholeNumber(
+          z
+            .number()
+            .int()
+            .refine((role) => (NOTIFICATION_AUDIENCE_ROLES as readonly number[]).includes(role), {
+              message: `roles can hold ${NOTIFICATION_AUDIENCE_ROLES.join(", ")} (student, school, master institute, institute)`,
+            }),
+        ),
         { error: "roles must be a list of role ids" },
       )
       .min(1, "Choose at least one role"),

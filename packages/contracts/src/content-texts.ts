@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CONTENT_TEXT_LIMITS } from "./content-texts-constants";
+import { wholeNumber } from "./ids";
 import { pageField, perPageField, searchField } from "./pagination";
 import { CLASS_LEVELS } from "./students-constants";
 
@@ -26,18 +27,22 @@ export const publishedField = z.boolean({ error: "published must be true or fals
 
 /** 1 = Level I, 2 = Level II. */
 export const examLevelField = (field: string) =>
-  z.coerce
-    .number<unknown>({ error: `${field} must be 1 (Level I) or 2 (Level II)` })
-    .int(`${field} must be 1 (Level I) or 2 (Level II)`)
-    .min(1, `${field} must be 1 (Level I) or 2 (Level II)`)
-    .max(2, `${field} must be 1 (Level I) or 2 (Level II)`);
+  wholeNumber(
+    z
+      .number({ error: `${field} must be 1 (Level I) or 2 (Level II)` })
+      .int(`${field} must be 1 (Level I) or 2 (Level II)`)
+      .min(1, `${field} must be 1 (Level I) or 2 (Level II)`)
+      .max(2, `${field} must be 1 (Level I) or 2 (Level II)`),
+  );
 
-export const classLevelField = z.coerce
-  .number<unknown>({ error: "class_level must be a class from VI (6) to XI (11)" })
-  .int("class_level must be a class from VI (6) to XI (11)")
-  .refine((value) => (CLASS_LEVELS as readonly number[]).includes(value), {
-    message: "class_level must be a class from VI (6) to XI (11)",
-  });
+export const classLevelField = wholeNumber(
+  z
+    .number({ error: "class_level must be a class from VI (6) to XI (11)" })
+    .int("class_level must be a class from VI (6) to XI (11)")
+    .refine((value) => (CLASS_LEVELS as readonly number[]).includes(value), {
+      message: "class_level must be a class from VI (6) to XI (11)",
+    }),
+);
 
 const ENTITIES: Record<string, string> = { nbsp: " ", amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 

@@ -2,29 +2,32 @@ import { z } from "zod";
 import { mobileField, usernameField } from "./auth";
 import { COORDINATOR_MAX_REGIONS, COORDINATOR_ROLE_IDS, type CoordinatorRoleId } from "./coordinators-constants";
 import { regionListBody } from "./geography";
-import { ID_RANGE_MESSAGE } from "./ids";
+import { ID_RANGE_MESSAGE, wholeNumber } from "./ids";
 import { ID_MAX } from "./ids-constants";
 import { emailAddress } from "./mail";
 
 /** Body of POST /api/coordinators: the coordinator list with paging, search and region filters. */
 export const coordinatorListBody = regionListBody.extend({
   // The coordinator roles, zonal (8) to district (11): packages/auth ROLE_GROUPS.coordinators.
-  role_id: z.coerce
-    .number<unknown>({ error: "role_id must be 7, 8, 9, 10 or 11" })
-    .int("role_id must be 7, 8, 9, 10 or 11")
-    .min(7, "role_id must be 7, 8, 9, 10 or 11")
-    .max(11, "role_id must be 7, 8, 9, 10 or 11")
-    .optional(),
+  role_id: wholeNumber(
+    z
+      .number({ error: "role_id must be 7, 8, 9, 10 or 11" })
+      .int("role_id must be 7, 8, 9, 10 or 11")
+      .min(7, "role_id must be 7, 8, 9, 10 or 11")
+      .max(11, "role_id must be 7, 8, 9, 10 or 11"),
+  ).optional(),
   is_active: z.boolean({ error: "is_active must be true or false" }).optional(),
 });
 export type CoordinatorListBody = z.infer<typeof coordinatorListBody>;
 
-const coordinatorRole = z.coerce
-  .number<unknown>({ error: "Choose the coordinator's level" })
-  .int("Choose the coordinator's level")
-  .refine((id): id is CoordinatorRoleId => (COORDINATOR_ROLE_IDS as readonly number[]).includes(id), {
-    error: "Choose the coordinator's level",
-  });
+const coordinatorRole = wholeNumber(
+  z
+    .number({ error: "Choose the coordinator's level" })
+    .int("Choose the coordinator's level")
+    .refine((id): id is CoordinatorRoleId => (COORDINATOR_ROLE_IDS as readonly number[]).includes(id), {
+      error: "Choose the coordinator's level",
+    }),
+);
 
 /** The fields a coordinator is created and edited with. */
 const coordinatorFields = {
@@ -38,7 +41,7 @@ const coordinatorFields = {
   role_id: coordinatorRole,
   /** The nodes of the role's level: zone ids (8), state ids (9), prant ids (10), district ids (11); none for 7. */
   region_ids: z
-    .array(z.coerce.number<unknown>().int().positive().max(ID_MAX, ID_RANGE_MESSAGE), {
+    .array(wholeNumber(z.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE)), {
       error: "region_ids must be a list of region numbers",
     })
     .max(COORDINATOR_MAX_REGIONS, `A coordinator can have at most ${COORDINATOR_MAX_REGIONS} regions`)

@@ -1,13 +1,16 @@
 import { z } from "zod";
 import { contentItemBase, contentListQuery, examLevelField, richTextField } from "./content-texts";
 import { CONTENT_TEXT_LIMITS } from "./content-texts-constants";
+import { decimalNumber, wholeNumber } from "./ids";
 
-const wholeNumber = (field: string, min: number, max: number) =>
-  z.coerce
-    .number<unknown>({ error: `${field} must be a whole number` })
-    .int(`${field} must be a whole number`)
-    .min(min, `${field} must be at least ${min}`)
-    .max(max, `${field} can be at most ${max}`);
+const countField = (field: string, min: number, max: number) =>
+  wholeNumber(
+    z
+      .number({ error: `${field} must be a whole number` })
+      .int(`${field} must be a whole number`)
+      .min(min, `${field} must be at least ${min}`)
+      .max(max, `${field} can be at most ${max}`),
+  );
 
 /** One section of a paper: its name, how many questions and the marks they carry in all. */
 export const patternSection = z.strictObject({
@@ -16,8 +19,8 @@ export const patternSection = z.strictObject({
     .trim()
     .min(1, "The section name is required")
     .max(100, "The section name can be at most 100 characters"),
-  questions: wholeNumber("questions", 1, 500),
-  marks: wholeNumber("marks", 1, 1000),
+  questions: countField("questions", 1, 500),
+  marks: countField("marks", 1, 1000),
 });
 export type PatternSection = z.infer<typeof patternSection>;
 
@@ -33,12 +36,14 @@ export const frontendPatternBody = z.strictObject({
     .array(patternSection, { error: "sections must be a list" })
     .min(1, "Add at least one section")
     .max(CONTENT_TEXT_LIMITS.sections, `A pattern can have at most ${CONTENT_TEXT_LIMITS.sections} sections`),
-  duration_minutes: wholeNumber("duration_minutes", 1, CONTENT_TEXT_LIMITS.durationMinutes),
+  duration_minutes: countField("duration_minutes", 1, CONTENT_TEXT_LIMITS.durationMinutes),
   /** Marks taken off per wrong answer; 0 means no negative marking. */
-  negative_marks: z.coerce
-    .number<unknown>({ error: "negative_marks must be a number" })
-    .min(0, "negative_marks cannot be below 0")
-    .max(10, "negative_marks can be at most 10"),
+  negative_marks: decimalNumber(
+    z
+      .number({ error: "negative_marks must be a number" })
+      .min(0, "negative_marks cannot be below 0")
+      .max(10, "negative_marks can be at most 10"),
+  ),
   notes: richTextField("notes", false).default(""),
   published: z.boolean({ error: "published must be true or false" }).default(false),
 });

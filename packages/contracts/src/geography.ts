@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { GeographyLevel } from "./geography-constants";
+import { idField, wholeNumber } from "./ids";
 import { ID_MAX } from "./ids-constants";
 import { pageField, perPageField, searchField } from "./pagination";
 
@@ -7,11 +8,13 @@ import { pageField, perPageField, searchField } from "./pagination";
 export const idList = (name: string) =>
   z
     .array(
-      z.coerce
-        .number<unknown>()
-        .int(`${name} must hold whole numbers`)
-        .positive(`${name} must hold ids`)
-        .max(ID_MAX, `${name} must hold ids`),
+      wholeNumber(
+        z
+          .number()
+          .int(`${name} must hold whole numbers`)
+          .positive(`${name} must hold ids`)
+          .max(ID_MAX, `${name} must hold ids`),
+      ),
       {
         error: `${name} must be a list of ids`,
       },
@@ -27,12 +30,7 @@ export const regionNameField = (level: string) =>
     .min(2, `The ${level} name must be at least 2 characters`)
     .max(100, `The ${level} name can be at most 100 characters`);
 
-const parentId = (field: string, level: string) =>
-  z.coerce
-    .number<unknown>({ error: `${field} must be the id of a ${level}` })
-    .int(`${field} must be the id of a ${level}`)
-    .positive(`${field} must be the id of a ${level}`)
-    .max(ID_MAX, `${field} must be the id of a ${level}`);
+const parentId = (field: string, level: string) => idField(field, `${field} must be the id of a ${level}`);
 
 /** Body of fetchXWithPagination: paging, search and the region filters. */
 export const regionListBody = z.strictObject({

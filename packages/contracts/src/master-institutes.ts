@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isStrongPassword, PASSWORD_MESSAGES, usernameField } from "./auth";
-import { ID_RANGE_MESSAGE } from "./ids";
+import { ID_RANGE_MESSAGE, wholeNumber } from "./ids";
 import { ID_MAX } from "./ids-constants";
 import { ACTIVE_FILTERS } from "./master-institutes-constants";
 import { pageField, paginated, perPageField, searchField } from "./pagination";
@@ -137,18 +137,16 @@ export type InstituteSchoolListQuery = z.infer<typeof instituteSchoolListQuery>;
 
 /** LMS's list of the GCC zone's schools: the same row, filtered by country (state) too. */
 export const gccSchoolListQuery = instituteSchoolListQuery.extend({
-  state_id: z.coerce.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE).optional(),
+  state_id: wholeNumber(z.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE)).optional(),
   payment: z.enum(["paid", "unpaid"]).optional(),
 });
 export type GccSchoolListQuery = z.infer<typeof gccSchoolListQuery>;
 
 /** A student registered by a master institute into one of its schools. */
 export const instituteStudentBody = studentFields.extend({
-  school_id: z.coerce
-    .number({ error: "Choose the school" })
-    .int()
-    .positive("Choose the school")
-    .max(ID_MAX, "Choose the school"),
+  school_id: wholeNumber(
+    z.number({ error: "Choose the school" }).int().positive("Choose the school").max(ID_MAX, "Choose the school"),
+  ),
 });
 export type InstituteStudentBody = z.infer<typeof instituteStudentBody>;
 

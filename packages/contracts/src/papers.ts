@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EXAM_LEVELS, type ExamLevel } from "./fees";
+import { decimalNumber, wholeNumber } from "./ids";
 import { ID_MAX } from "./ids-constants";
 import { LANGUAGE_CODES, LANGUAGES } from "./languages";
 import { pageField, paginated, perPageField, searchField } from "./pagination";
@@ -18,39 +19,47 @@ const blank = (value: unknown) => value === undefined || value === null || (type
 const optionalNumber = (field: string, min: number, max: number) =>
   z.preprocess(
     (value) => (blank(value) ? undefined : value),
-    z.coerce
-      .number<unknown>({ error: `${field} must be a whole number` })
-      .int(`${field} must be a whole number`)
-      .min(min, `${field} must be ${min} to ${max}`)
-      .max(max, `${field} must be ${min} to ${max}`)
-      .optional(),
+    wholeNumber(
+      z
+        .number({ error: `${field} must be a whole number` })
+        .int(`${field} must be a whole number`)
+        .min(min, `${field} must be ${min} to ${max}`)
+        .max(max, `${field} must be ${min} to ${max}`),
+    ).optional(),
   );
 const idField = (field: string) =>
-  z.coerce
-    .number<unknown>({ error: `${field} must be a whole number` })
-    .int(`${field} must be a whole number`)
-    .min(1, `${field} must be a positive number`)
-    .max(ID_MAX, `${field} is too large`);
+  wholeNumber(
+    z
+      .number({ error: `${field} must be a whole number` })
+      .int(`${field} must be a whole number`)
+      .min(1, `${field} must be a positive number`)
+      .max(ID_MAX, `${field} is too large`),
+  );
 
 export const examLevelField = z.enum(EXAM_LEVEL_CODES, { error: "exam_level must be mock, level1 or level2" });
-export const classIdField = z.coerce
-  .number<unknown>({ error: "class_id must be 6 to 11 (classes VI to XI)" })
-  .int("class_id must be 6 to 11 (classes VI to XI)")
-  .refine((n) => (CLASS_LEVELS as readonly number[]).includes(n), "class_id must be 6 to 11 (classes VI to XI)");
-export const languageIdField = z.coerce
-  .number<unknown>({ error: `language_id must be 1 to ${LANGUAGES.length}` })
-  .int(`language_id must be 1 to ${LANGUAGES.length}`)
-  .min(1, `language_id must be 1 to ${LANGUAGES.length}`)
-  .max(LANGUAGES.length, `language_id must be 1 to ${LANGUAGES.length}`);
+export const classIdField = wholeNumber(
+  z
+    .number({ error: "class_id must be 6 to 11 (classes VI to XI)" })
+    .int("class_id must be 6 to 11 (classes VI to XI)")
+    .refine((n) => (CLASS_LEVELS as readonly number[]).includes(n), "class_id must be 6 to 11 (classes VI to XI)"),
+);
+export const languageIdField = wholeNumber(
+  z
+    .number({ error: `language_id must be 1 to ${LANGUAGES.length}` })
+    .int(`language_id must be 1 to ${LANGUAGES.length}`)
+    .min(1, `language_id must be 1 to ${LANGUAGES.length}`)
+    .max(LANGUAGES.length, `language_id must be 1 to ${LANGUAGES.length}`),
+);
 const flag01 = (field: string) =>
   z.preprocess(
     (value) => (blank(value) ? undefined : value === "true" ? 1 : value === "false" ? 0 : value),
-    z.coerce
-      .number<unknown>({ error: `${field} must be 0 or 1` })
-      .int(`${field} must be 0 or 1`)
-      .min(0, `${field} must be 0 or 1`)
-      .max(1, `${field} must be 0 or 1`)
-      .optional(),
+    wholeNumber(
+      z
+        .number({ error: `${field} must be 0 or 1` })
+        .int(`${field} must be 0 or 1`)
+        .min(0, `${field} must be 0 or 1`)
+        .max(1, `${field} must be 0 or 1`),
+    ).optional(),
   );
 
 // ---------------------------------------------------------------------------------------- masters
@@ -108,11 +117,13 @@ export const questionBody = z
     subject_id: idField("subject_id"),
     question_type: z.enum(QUESTION_TYPE_CODES, { error: "question_type must be single, multiple or at_least" }),
     difficulty: z.enum(DIFFICULTY_CODES, { error: "difficulty must be easy, medium or hard" }).default("medium"),
-    marks: z.coerce
-      .number<unknown>({ error: "marks must be a number" })
-      .positive("marks must be more than 0")
-      .max(QUESTION_LIMITS.maxMarks, `marks can be at most ${QUESTION_LIMITS.maxMarks}`)
-      .refine((n) => Number.isInteger(n * 4), "marks must be a multiple of 0.25"),
+    marks: decimalNumber(
+      z
+        .number({ error: "marks must be a number" })
+        .positive("marks must be more than 0")
+        .max(QUESTION_LIMITS.maxMarks, `marks can be at most ${QUESTION_LIMITS.maxMarks}`)
+        .refine((n) => Number.isInteger(n * 4), "marks must be a multiple of 0.25"),
+    ),
     text: richText("question text", QUESTION_LIMITS.textChars, true),
     options: z
       .array(questionOption, { error: "options must be a list" })
@@ -219,6 +230,11 @@ export const questionContent = z.object({
 });
 export type QuestionContent = z.infer<typeof questionContent>;
 
+/** A question's content as a role sees it: without the key for those who may not read keys (decision 049). */
+const shownContent = questionContent.extend({
+  correct: questionContent.shape.correct.optional().describe("The answer key; absent for translators"),
+});
+
 export const questionDetail = z.object({
   id: z.number().int(),
   exam_level: z.string(),
@@ -230,13 +246,14 @@ export const questionDetail = z.object({
   marks: z.number(),
   status: z.string(),
   version: z.number().int(),
-  content: questionContent,
+  content: shownContent,
   created_by: z.string().nullable(),
   updated_by: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   translations: z.array(translationSummary),
-  paper_sets: z.array(z.object({ id: z.number().int(), code: z.string(), status: z.string() })),
+  /** The paper sets that hold it; absent for roles that may not see paper sets (translators). */
+  paper_sets: z.array(z.object({ id: z.number().int(), code: z.string(), status: z.string() })).optional(),
 });
 export type QuestionDetail = z.infer<typeof questionDetail>;
 
@@ -276,7 +293,7 @@ export const translateQuery = z.strictObject({
 export const translationWorkspace = z.object({
   question_id: z.number().int(),
   language: languageItem,
-  source: questionContent.extend({ version: z.number().int() }),
+  source: shownContent.extend({ version: z.number().int() }),
   /** Every formula (TeX) of the source, in order: the translation must hold the same ones. */
   text_formulas: z.array(z.string()),
   translation: z
@@ -378,14 +395,11 @@ export type PaperSetCreateBody = z.infer<typeof paperSetCreateBody>;
 const sectionRuleBody = z.strictObject({
   id: idField("sections.id"),
   title: z.string().trim().min(1, "Name the section").max(60, "The title can be at most 60 characters"),
-  question_count: z.coerce.number<unknown>().int().min(1, "A section has at least 1 question").max(200),
-  marks_per_question: z.coerce.number<unknown>().positive("Marks must be more than 0").max(20),
-  negative_marks: z.coerce.number<unknown>().min(0, "Negative marks are 0 or more").max(20),
+  question_count: wholeNumber(z.number().int().min(1, "A section has at least 1 question").max(200)),
+  marks_per_question: decimalNumber(z.number().positive("Marks must be more than 0").max(20)),
+  negative_marks: decimalNumber(z.number().min(0, "Negative marks are 0 or more").max(20)),
   blueprint: z
-    .record(
-      z.string().regex(/^\d+$/, "Blueprint keys are subject ids"),
-      z.coerce.number<unknown>().int().min(0).max(200),
-    )
+    .record(z.string().regex(/^\d+$/, "Blueprint keys are subject ids"), wholeNumber(z.number().int().min(0).max(200)))
     .default({}),
 });
 
@@ -393,7 +407,7 @@ export const paperSetUpdateBody = z.strictObject({
   name: z.string().trim().min(2, "Name the paper set").max(100),
   code: codeField,
   languages: paperLanguages,
-  duration_minutes: z.coerce.number<unknown>().int().min(10, "At least 10 minutes").max(600, "At most 600 minutes"),
+  duration_minutes: wholeNumber(z.number().int().min(10, "At least 10 minutes").max(600, "At most 600 minutes")),
   instructions: z.array(z.string().trim().min(1).max(300, "An instruction can be at most 300 characters")).max(20),
   sections: z.array(sectionRuleBody).max(10),
 });
@@ -458,7 +472,7 @@ export const examScheduleBody = z.strictObject({
       /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/,
       "starts_at must be a date and time such as 2027-01-24T10:00",
     ),
-  duration_minutes: z.coerce.number<unknown>().int().min(10, "At least 10 minutes").max(600, "At most 600 minutes"),
+  duration_minutes: wholeNumber(z.number().int().min(10, "At least 10 minutes").max(600, "At most 600 minutes")),
   note: z.string().trim().max(300, "The note can be at most 300 characters").optional(),
 });
 export type ExamScheduleBody = z.infer<typeof examScheduleBody>;

@@ -4,19 +4,21 @@
  * person, who must choose its own at its next sign-in.
  */
 import { z } from "zod";
-import { ID_MAX, SMALL_ID_MAX } from "./ids-constants";
+import { idField, wholeNumber } from "./ids";
+import { SMALL_ID_MAX } from "./ids-constants";
 import { pageField, perPageField, searchField } from "./pagination";
 
 export const passwordUserListBody = z.strictObject({
   page: pageField,
   per_page: perPageField,
   search: searchField,
-  role_id: z.coerce
-    .number<unknown>({ error: "role_id must be a role number" })
-    .int("role_id must be a role number")
-    .positive("role_id must be a role number")
-    .max(SMALL_ID_MAX, "role_id must be a role number")
-    .optional(),
+  role_id: wholeNumber(
+    z
+      .number({ error: "role_id must be a role number" })
+      .int("role_id must be a role number")
+      .positive("role_id must be a role number")
+      .max(SMALL_ID_MAX, "role_id must be a role number"),
+  ).optional(),
 });
 export type PasswordUserListBody = z.infer<typeof passwordUserListBody>;
 
@@ -35,10 +37,6 @@ export const passwordUserItem = z.object({
 export type PasswordUserItem = z.infer<typeof passwordUserItem>;
 
 export const resetPasswordBody = z.strictObject({
-  user_id: z.coerce
-    .number<unknown>({ error: "Choose whose password to reset" })
-    .int("Choose whose password to reset")
-    .positive("Choose whose password to reset")
-    .max(ID_MAX, "Choose whose password to reset"),
+  user_id: idField("user_id", "Choose whose password to reset"),
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;

@@ -4,7 +4,7 @@
  * payments and events; reconcile it now, expire it, or mark it paid by hand with a reference.
  */
 import { z } from "zod";
-import { ID_RANGE_MESSAGE } from "./ids";
+import { ID_RANGE_MESSAGE, wholeNumber } from "./ids";
 import { ID_MAX } from "./ids-constants";
 import { pageField, paginated, perPageField, searchField } from "./pagination";
 import { PAY_SUPPORT_PAYERS, PAY_SUPPORT_VIEWS } from "./pay-support-constants";
@@ -19,12 +19,9 @@ export const supportOrderQuery = z.strictObject({
   view: z.enum(PAY_SUPPORT_VIEWS, { error: `view must be one of ${PAY_SUPPORT_VIEWS.join(", ")}` }).default("all"),
   payer: z.enum(PAY_SUPPORT_PAYERS, { error: `payer must be one of ${PAY_SUPPORT_PAYERS.join(", ")}` }).default("any"),
   /** One school's orders: its own, and any that paid for its students (a master institute's, a student's). */
-  school_id: z.coerce
-    .number<unknown>({ error: "school_id must be a school number" })
-    .int()
-    .positive()
-    .max(ID_MAX, ID_RANGE_MESSAGE)
-    .optional(),
+  school_id: wholeNumber(
+    z.number({ error: "school_id must be a school number" }).int().positive().max(ID_MAX, ID_RANGE_MESSAGE),
+  ).optional(),
 });
 export type SupportOrderQuery = z.infer<typeof supportOrderQuery>;
 

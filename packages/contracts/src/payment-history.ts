@@ -3,7 +3,7 @@
  * institute, master institute or student, newest first, with the invoice of each paid one.
  */
 import { z } from "zod";
-import { ID_MAX } from "./ids-constants";
+import { idField } from "./ids";
 import { pageField, paginated, perPageField } from "./pagination";
 import { ORDER_PURPOSES, ORDER_STATUSES } from "./payments-constants";
 
@@ -58,9 +58,5 @@ export type PaymentHistoryRow = z.infer<typeof paymentHistoryRow>;
 export const paymentHistoryPage = paginated(paymentHistoryRow);
 
 export const invoiceQuery = z.strictObject({
-  order_id: z.coerce
-    .number({ error: "order_id must be an order number" })
-    .int("order_id must be an order number")
-    .positive("order_id must be an order number")
-    .max(ID_MAX, "order_id must be an order number"),
+  order_id: idField("order_id", "order_id must be an order number"),
 });

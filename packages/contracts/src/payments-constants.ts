@@ -51,6 +51,21 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
  */
 export const ORDER_RECONCILE_AFTER_MINUTES = 30;
 
+/**
+ * What the portal keeps of a gateway's webhook or payment, as its columns hold it (decision 049):
+ * ids and types as text no longer than a gateway's, a currency of three letters (`char(3)`),
+ * amounts as whole minor units a JavaScript number holds exactly (`bigint` holds more).
+ */
+export const GATEWAY_LIMITS = {
+  idChars: 100,
+  eventTypeChars: 100,
+  statusChars: 40,
+  methodChars: 40,
+  errorChars: 500,
+  currency: /^[A-Za-z]{3}$/,
+  maxAmountMinor: Number.MAX_SAFE_INTEGER,
+} as const;
+
 /** The most students one order may cover (a large school pays in several orders). */
 export const ORDER_MAX_STUDENTS = 5000;
 /** Study materials one order may buy (a cart, not a warehouse). */

@@ -4,9 +4,15 @@
  * return), and what a payer sees of an order.
  */
 import { z } from "zod";
-import { ID_RANGE_MESSAGE } from "./ids";
+import { ID_RANGE_MESSAGE, wholeNumber } from "./ids";
 import { ID_MAX } from "./ids-constants";
-import { ORDER_MAX_STUDENTS, ORDER_MAX_STUDY_MATERIALS, ORDER_PURPOSES, ORDER_STATUSES } from "./payments-constants";
+import {
+  GATEWAY_LIMITS,
+  ORDER_MAX_STUDENTS,
+  ORDER_MAX_STUDY_MATERIALS,
+  ORDER_PURPOSES,
+  ORDER_STATUSES,
+} from "./payments-constants";
 import { PAYMENT_STATUSES, type PaymentStatus } from "./students-constants";
 
 const PAYMENT_CODES = PAYMENT_STATUSES.map((s) => s.code) as [PaymentStatus, ...PaymentStatus[]];
@@ -78,11 +84,13 @@ export const orderSummary = z.object({
 export type OrderSummary = z.infer<typeof orderSummary>;
 
 export const orderIdQuery = z.strictObject({
-  order_id: z.coerce
-    .number({ error: "order_id must be an order number" })
-    .int()
-    .positive("order_id must be an order number")
-    .max(ID_MAX, "order_id must be an order number"),
+  order_id: wholeNumber(
+    z
+      .number({ error: "order_id must be an order number" })
+      .int()
+      .positive("order_id must be an order number")
+      .max(ID_MAX, "order_id must be an order number"),
+  ),
 });
 
 /** The demo gateway's buttons. */
@@ -90,15 +98,54 @@ export const demoCheckoutBody = z.strictObject({
   outcome: z.enum(["pay", "fail"], { error: "outcome must be pay or fail" }),
 });
 
+const gatewayText = (field: string, max: number) =>
+  z.string({ error: `${field} must be text` }).max(max, `${field} is longer than ${max} characters`);
+
 /** The return from Razorpay's checkout: its ids and signature (HMAC of `order_id|payment_id`). */
 export const checkoutReturnBody = z.strictObject({
   order_id: z.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE),
-  razorpay_order_id: z.string().min(1).optional(),
-  razorpay_payment_id: z.string().min(1).optional(),
-  razorpay_signature: z.string().min(1).optional(),
+  razorpay_order_id: gatewayText("razorpay_order_id", GATEWAY_LIMITS.idChars).min(1).optional(),
+  razorpay_payment_id: gatewayText("razorpay_payment_id", GATEWAY_LIMITS.idChars).min(1).optional(),
+  razorpay_signature: gatewayText("razorpay_signature", GATEWAY_LIMITS.idChars).min(1).optional(),
 });
 
 export const webhookAnswer = z.object({ outcome: z.string() });
+
+/**
+ * A payment as the gateway describes it (a webhook's `payload.payment.entity`, an order's payments
+ * in reconciliation), checked against what the portal's columns hold (decision 049). Fields the
+ * portal does not keep are ignored. A payment without an order id is not one of the portal's.
+ */
+export const gatewayPaymentEntity = z.object({
+  id: gatewayText("id", GATEWAY_LIMITS.idChars).min(1, "id is empty"),
+  order_id: gatewayText("order_id", GATEWAY_LIMITS.idChars).min(1, "order_id is empty").nullish(),
+  amount: z
+    .number({ error: "amount must be a whole number of the currency's minor unit" })
+    .int("amount must be a whole number of the currency's minor unit")
+    .min(0, "amount cannot be negative")
+    .max(GATEWAY_LIMITS.maxAmountMinor, "amount is too large"),
+  currency: z
+    .string({ error: "currency must be a 3-letter ISO 4217 code" })
+    .regex(GATEWAY_LIMITS.currency, "currency must be a 3-letter ISO 4217 code")
+    .transform((code) => code.toUpperCase()),
+  status: gatewayText("status", GATEWAY_LIMITS.statusChars).default(""),
+  method: gatewayText("method", GATEWAY_LIMITS.methodChars).nullish(),
+  // Shown to the payer and pay support, never matched: a long one is cut, not refused.
+  error_description: z
+    .string({ error: "error_description must be text" })
+    .nullish()
+    .transform((text) => (text ? text.slice(0, GATEWAY_LIMITS.errorChars) : null)),
+});
+
+/** A webhook's body: the event's type, its id (when the header has none) and maybe a payment. */
+export const gatewayWebhookBody = z.object({
+  event: gatewayText("event", GATEWAY_LIMITS.eventTypeChars).min(1, "event is empty"),
+  id: gatewayText("id", GATEWAY_LIMITS.idChars).optional(),
+  payload: z.object({ payment: z.object({ entity: gatewayPaymentEntity }).optional() }).optional(),
+});
+
+/** The webhook's event id header (X-Razorpay-Event-Id). */
+export const gatewayEventId = gatewayText("X-Razorpay-Event-Id", GATEWAY_LIMITS.idChars).min(1);
 
 /** buy-study-materials/create-payment: the priced study materials in the cart. */
 export const buyStudyMaterialsBody = z.strictObject({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EXAM_LEVELS, type ExamLevel } from "./fees";
-import { ID_RANGE_MESSAGE } from "./ids";
+import { ID_RANGE_MESSAGE, wholeNumber } from "./ids";
 import { ID_MAX } from "./ids-constants";
 import { pageField, paginated, perPageField, searchField } from "./pagination";
 import {
@@ -35,7 +35,7 @@ export const referredStudentListQuery = z.strictObject({
   search: searchField,
   referral_status: z.enum(REFERRAL_STATUSES).optional(),
   payment_status: z.enum(PAYMENT_CODES).optional(),
-  class_level: z.coerce.number().int().min(6).max(11).optional(),
+  class_level: wholeNumber(z.number().int().min(6).max(11)).optional(),
 });
 export type ReferredStudentListQuery = z.infer<typeof referredStudentListQuery>;
 
@@ -145,7 +145,7 @@ export const ledgerListQuery = z.strictObject({
   page: pageField,
   per_page: perPageField,
   search: searchField,
-  school_id: z.coerce.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE).optional(),
+  school_id: wholeNumber(z.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE)).optional(),
   status: z.enum(LEDGER_STATUSES).optional(),
   kind: z.enum(LEDGER_KINDS).optional(),
   month: z

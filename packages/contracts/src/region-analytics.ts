@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idList } from "./geography";
+import { wholeNumber } from "./ids";
 import { ID_MAX } from "./ids-constants";
 import { REGION_LIST_MESSAGES } from "./region-lists-constants";
 import { money } from "./school-dashboard";
@@ -21,12 +22,7 @@ export const analyticsFilters = z
     to: isoDate("to"),
     zone_id: z.preprocess(
       blank,
-      z.coerce
-        .number<unknown>()
-        .int()
-        .positive("zone_id must be an id")
-        .max(ID_MAX, "zone_id must be an id")
-        .optional(),
+      wholeNumber(z.number().int().positive("zone_id must be an id").max(ID_MAX, "zone_id must be an id")).optional(),
     ),
     state_ids: idList("state_ids"),
   })

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idList } from "./geography";
-import { ID_MAX } from "./ids-constants";
+import { idField, wholeNumber } from "./ids";
 import { LANGUAGE_CODES } from "./languages";
 import { pageField, paginated, perPageField, searchField } from "./pagination";
 import {
@@ -24,16 +24,7 @@ const codes = <T extends readonly { code: string }[]>(list: T) =>
 
 /** Pickers post "" for "not chosen". */
 const blank = (value: unknown) => (value === "" || value === null ? undefined : value);
-const optionalId = (name: string) =>
-  z.preprocess(
-    blank,
-    z.coerce
-      .number<unknown>({ error: `${name} must be an id` })
-      .int(`${name} must be an id`)
-      .positive(`${name} must be an id`)
-      .max(ID_MAX, `${name} must be an id`)
-      .optional(),
-  );
+const optionalId = (name: string) => z.preprocess(blank, idField(name, `${name} must be an id`).optional());
 const isoDate = (name: string) =>
   z.preprocess(blank, z.iso.date({ error: `${name} must be a date like 2026-11-25` }).optional());
 
@@ -63,11 +54,12 @@ export const regionStudentFilterShape = z.strictObject({
   school_id: optionalId("school_id"),
   class_level: z.preprocess(
     blank,
-    z.coerce
-      .number<unknown>()
-      .int()
-      .refine((value) => (CLASS_LEVELS as readonly number[]).includes(value), "Choose a class from VI to XI")
-      .optional(),
+    wholeNumber(
+      z
+        .number()
+        .int()
+        .refine((value) => (CLASS_LEVELS as readonly number[]).includes(value), "Choose a class from VI to XI"),
+    ).optional(),
   ),
   language: z.preprocess(blank, z.enum(LANGUAGE_CODES, { error: "Choose one of the 14 languages" }).optional()),
   payment_status: z.preprocess(

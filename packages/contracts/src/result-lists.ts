@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idList } from "./geography";
-import { ID_MAX } from "./ids-constants";
+import { idField, wholeNumber } from "./ids";
 import { pageField, paginated, perPageField, searchField } from "./pagination";
 import { EXAM_LEVEL_CODES } from "./papers-constants";
 import {
@@ -24,23 +24,15 @@ import { CLASS_LEVELS } from "./students-constants";
 
 /** Pickers post "" for "not chosen". */
 const blank = (value: unknown) => (value === "" || value === null ? undefined : value);
-const optionalId = (name: string) =>
-  z.preprocess(
-    blank,
-    z.coerce
-      .number<unknown>({ error: `${name} must be an id` })
-      .int(`${name} must be an id`)
-      .positive(`${name} must be an id`)
-      .max(ID_MAX, `${name} must be an id`)
-      .optional(),
-  );
+const optionalId = (name: string) => z.preprocess(blank, idField(name, `${name} must be an id`).optional());
 const classField = z.preprocess(
   blank,
-  z.coerce
-    .number<unknown>({ error: "class_level must be a class from 6 to 11" })
-    .int("class_level must be a class from 6 to 11")
-    .refine((value) => (CLASS_LEVELS as readonly number[]).includes(value), "Choose a class from VI to XI")
-    .optional(),
+  wholeNumber(
+    z
+      .number({ error: "class_level must be a class from 6 to 11" })
+      .int("class_level must be a class from 6 to 11")
+      .refine((value) => (CLASS_LEVELS as readonly number[]).includes(value), "Choose a class from VI to XI"),
+  ).optional(),
 );
 const levelField = z.preprocess(
   blank,
@@ -157,11 +149,7 @@ export const studentResultPage = paginated(studentResultRow).extend({ total_capp
 
 /** getstudentsList: one school's students of a level with their results, best first. */
 export const schoolStudentsQuery = z.strictObject({
-  school_id: z.coerce
-    .number<unknown>({ error: "school_id must be a school's id" })
-    .int("school_id must be a school's id")
-    .positive("school_id must be a school's id")
-    .max(ID_MAX, "school_id must be a school's id"),
+  school_id: idField("school_id", "school_id must be a school's id"),
   level: levelField,
   class_level: classField,
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ID_MAX } from "./ids-constants";
+import { idField, wholeNumber } from "./ids";
 import { LANGUAGE_CODES } from "./languages";
 import { pageField, paginated, perPageField } from "./pagination";
 import { EXAM_LEVEL_CODES } from "./papers-constants";
@@ -22,13 +22,8 @@ import { CLASS_LEVELS } from "./students-constants";
 
 /** Pickers and links post "" for "not chosen". */
 const blank = (value: unknown) => (value === "" || value === null ? undefined : value);
-const idField = (name: string) =>
-  z.coerce
-    .number<unknown>({ error: `${name} must be an id` })
-    .int(`${name} must be an id`)
-    .positive(`${name} must be an id`)
-    .max(ID_MAX, `${name} must be an id`);
-const optionalId = (name: string) => z.preprocess(blank, idField(name).optional());
+const anId = (name: string) => idField(name, `${name} must be an id`);
+const optionalId = (name: string) => z.preprocess(blank, anId(name).optional());
 
 const rankedLevel = z.preprocess(
   blank,
@@ -38,11 +33,12 @@ const anyLevel = (fallback: (typeof EXAM_LEVEL_CODES)[number]) =>
   z.preprocess(blank, z.enum(EXAM_LEVEL_CODES, { error: "level must be mock, level1 or level2" }).default(fallback));
 const classField = z.preprocess(
   blank,
-  z.coerce
-    .number<unknown>({ error: "class_level must be a class from 6 (VI) to 11 (XI)" })
-    .int("class_level must be a class from 6 (VI) to 11 (XI)")
-    .refine((value) => (CLASS_LEVELS as readonly number[]).includes(value), "Choose a class from VI (6) to XI (11)")
-    .optional(),
+  wholeNumber(
+    z
+      .number({ error: "class_level must be a class from 6 (VI) to 11 (XI)" })
+      .int("class_level must be a class from 6 (VI) to 11 (XI)")
+      .refine((value) => (CLASS_LEVELS as readonly number[]).includes(value), "Choose a class from VI (6) to XI (11)"),
+  ).optional(),
 );
 
 /** The region filters every result view takes; each narrows the caller's own region further. */
@@ -128,7 +124,7 @@ export const rankingStateRow = z.object({
 });
 export type RankingStateRow = z.infer<typeof rankingStateRow>;
 
-export const rankingDistrictsQuery = z.strictObject({ level: rankedLevel, state_id: idField("state_id") });
+export const rankingDistrictsQuery = z.strictObject({ level: rankedLevel, state_id: anId("state_id") });
 export type RankingDistrictsQuery = z.infer<typeof rankingDistrictsQuery>;
 
 export const rankingDistrictRow = z.object({
@@ -152,7 +148,7 @@ export const rankingDistricts = z.object({
 /** The district rank list's filters: also the body of its export (POST /api/export/district-rankers). */
 export const districtRankerFilters = z.strictObject({
   level: rankedLevel,
-  district_id: idField("district_id"),
+  district_id: anId("district_id"),
   class_level: classField,
 });
 export type DistrictRankerFilters = z.infer<typeof districtRankerFilters>;

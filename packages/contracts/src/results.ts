@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ID_MAX } from "./ids-constants";
+import { idField } from "./ids";
 import { EXAM_LEVEL_CODES } from "./papers-constants";
 import {
   ANSWER_UPLOAD_STATUSES,
@@ -90,11 +90,7 @@ export const answerSheetStats = z.object({
 export type AnswerSheetStats = z.infer<typeof answerSheetStats>;
 
 export const uploadIdBody = z.strictObject({
-  upload_id: z.coerce
-    .number<unknown>({ error: "upload_id must be an upload's id" })
-    .int("upload_id must be an upload's id")
-    .positive("upload_id must be an upload's id")
-    .max(ID_MAX, "upload_id must be an upload's id"),
+  upload_id: idField("upload_id", "upload_id must be an upload's id"),
 });
 
 /** admin-delete-answersheet-stats: what deleting an upload would take away. */

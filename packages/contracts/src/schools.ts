@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isStrongPassword, PASSWORD_MESSAGES, usernameField } from "./auth";
-import { ID_RANGE_MESSAGE } from "./ids";
+import { ID_RANGE_MESSAGE, wholeNumber } from "./ids";
 import { ID_MAX } from "./ids-constants";
 import { SCHOOL_BOARDS, SCHOOL_DELETE_MAX } from "./schools-constants";
 import { phoneField } from "./students";
@@ -21,7 +21,7 @@ const text = (label: string, max: number) =>
 
 const optionalId = z.preprocess(
   (value) => (value === "" || value === null ? undefined : value),
-  z.coerce.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE).optional(),
+  wholeNumber(z.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE)).optional(),
 );
 
 /** Indian PIN codes have six digits; Gulf postal codes are shorter and may hold letters. */
@@ -33,11 +33,13 @@ export const pincodeField = z
 /** The school's own details that it may change itself (edit-school-profile). */
 export const schoolProfileFields = z.strictObject({
   // One of the boards offered, numbered from 1 (a smallint column: a number past them was a database error).
-  board_id: z.coerce
-    .number({ error: "Choose the board" })
-    .int("Choose the board")
-    .min(1, "Choose the board")
-    .max(SCHOOL_BOARDS.length, "Choose the board"),
+  board_id: wholeNumber(
+    z
+      .number({ error: "Choose the board" })
+      .int("Choose the board")
+      .min(1, "Choose the board")
+      .max(SCHOOL_BOARDS.length, "Choose the board"),
+  ),
   address: text("address", 300),
   pincode: pincodeField,
   contact_name: text("principal or contact name", 120),
@@ -48,17 +50,13 @@ export type SchoolProfileFields = z.infer<typeof schoolProfileFields>;
 /** Who the school is and where: set at registration, changed later only by admins. */
 export const schoolAdminFields = {
   school_name: text("school name", 200),
-  category_id: z.coerce.number({ error: "Choose the category" }).int().min(1, "Choose the category").max(4),
-  zone_id: z.coerce
-    .number({ error: "Choose the zone" })
-    .int()
-    .positive("Choose the zone")
-    .max(ID_MAX, "Choose the zone"),
-  state_id: z.coerce
-    .number({ error: "Choose the state" })
-    .int()
-    .positive("Choose the state")
-    .max(ID_MAX, "Choose the state"),
+  category_id: wholeNumber(z.number({ error: "Choose the category" }).int().min(1, "Choose the category").max(4)),
+  zone_id: wholeNumber(
+    z.number({ error: "Choose the zone" }).int().positive("Choose the zone").max(ID_MAX, "Choose the zone"),
+  ),
+  state_id: wholeNumber(
+    z.number({ error: "Choose the state" }).int().positive("Choose the state").max(ID_MAX, "Choose the state"),
+  ),
   prant_id: optionalId,
   district_id: optionalId,
   city_id: optionalId,

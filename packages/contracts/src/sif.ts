@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ID_RANGE_MESSAGE } from "./ids";
+import { ID_RANGE_MESSAGE, wholeNumber } from "./ids";
 import { ID_MAX } from "./ids-constants";
 import { pageField, paginated, perPageField, searchField } from "./pagination";
 import { REFERRAL_STATUSES } from "./referrals-constants";
@@ -20,7 +20,7 @@ const blank = (value: unknown) => (value === "" || value === null ? undefined : 
 
 const optionalId = z.preprocess(
   blank,
-  z.coerce.number<unknown>().int().positive().max(ID_MAX, ID_RANGE_MESSAGE).optional(),
+  wholeNumber(z.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE)).optional(),
 );
 
 /** A referral code as typed: spaces dropped, upper case; empty means none. */
@@ -144,11 +144,12 @@ export const individualStudentRow = z.object({
 export type IndividualStudentRow = z.infer<typeof individualStudentRow>;
 export const individualStudentPage = paginated(individualStudentRow);
 
-const classFilter = z.coerce
-  .number<unknown>()
-  .int()
-  .refine((value) => (CLASS_LEVELS as readonly number[]).includes(value), "Choose a class from VI to XI")
-  .optional();
+const classFilter = wholeNumber(
+  z
+    .number()
+    .int()
+    .refine((value) => (CLASS_LEVELS as readonly number[]).includes(value), "Choose a class from VI to XI"),
+).optional();
 
 /** The list's filters (also the export's, without the paging). */
 export const individualStudentQuery = z.strictObject({
@@ -157,9 +158,9 @@ export const individualStudentQuery = z.strictObject({
   search: searchField,
   class_level: classFilter,
   payment_status: z.enum(PAYMENT_CODES).optional(),
-  zone_id: z.coerce.number<unknown>().int().positive().max(ID_MAX, ID_RANGE_MESSAGE).optional(),
-  state_id: z.coerce.number<unknown>().int().positive().max(ID_MAX, ID_RANGE_MESSAGE).optional(),
-  district_id: z.coerce.number<unknown>().int().positive().max(ID_MAX, ID_RANGE_MESSAGE).optional(),
+  zone_id: wholeNumber(z.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE)).optional(),
+  state_id: wholeNumber(z.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE)).optional(),
+  district_id: wholeNumber(z.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE)).optional(),
   /** Only those who gave a referral code (true) or only those who did not (false). */
   referred: z.enum(["yes", "no"]).optional(),
 });

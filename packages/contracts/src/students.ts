@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ID_RANGE_MESSAGE } from "./ids";
+import { ID_RANGE_MESSAGE, wholeNumber } from "./ids";
 import { ID_MAX } from "./ids-constants";
 import { LANGUAGE_CODES, LANGUAGES } from "./languages";
 import { pageField, paginated, perPageField, searchField } from "./pagination";
@@ -207,12 +207,12 @@ export const studentListQuery = z.strictObject({
   page: pageField,
   per_page: perPageField,
   search: searchField,
-  class_level: z.coerce.number().int().min(6).max(11).optional(),
+  class_level: wholeNumber(z.number().int().min(6).max(11)).optional(),
   language: z.enum(LANGUAGE_CODES).optional(),
   payment_status: z.enum(PAYMENT_CODES).optional(),
   gender: z.enum(GENDER_CODES).optional(),
   /** For coordinators and admins: one school's students. */
-  school_id: z.coerce.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE).optional(),
+  school_id: wholeNumber(z.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE)).optional(),
 });
 export type StudentListQuery = z.infer<typeof studentListQuery>;
 

@@ -8,7 +8,7 @@ import {
   REGION_LEVELS,
   regionPaths,
 } from "@repo/contracts/geography-constants";
-import { ID_RANGE_MESSAGE } from "@repo/contracts/ids";
+import { ID_RANGE_MESSAGE, wholeNumber } from "@repo/contracts/ids";
 import { ID_MAX } from "@repo/contracts/ids-constants";
 import { paginated } from "@repo/contracts/pagination";
 import { SCHOOL_BOARDS } from "@repo/contracts/schools-constants";
@@ -250,7 +250,7 @@ export function registerGeographyRoutes(app: OpenAPIHono<AppEnv>) {
       summary: "States and union territories, optionally of one zone (public: used by registration forms)",
       request: {
         query: z.object({
-          zone_id: z.coerce.number<unknown>().int().positive().max(ID_MAX, ID_RANGE_MESSAGE).optional(),
+          zone_id: wholeNumber(z.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE)).optional(),
         }),
       },
       responses: { 200: json(regionList, "The states") },

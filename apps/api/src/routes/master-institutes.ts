@@ -1,6 +1,5 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { envelope } from "@repo/contracts/envelope";
-import { ID_MAX } from "@repo/contracts/ids-constants";
 import { jobStarted } from "@repo/contracts/jobs";
 import {
   activeState,
@@ -18,6 +17,7 @@ import {
   masterInstituteRow,
 } from "@repo/contracts/master-institutes";
 import { MASTER_INSTITUTE_MESSAGES, SCHOOL_IMPORT } from "@repo/contracts/master-institutes-constants";
+import { idOfText } from "@repo/contracts/numbers-constants";
 import { assignedCoordinator, schoolDashboard } from "@repo/contracts/school-dashboard";
 import { studentListQuery, studentPage, studentRow } from "@repo/contracts/students";
 import { STUDENT_IMPORT } from "@repo/contracts/students-constants";
@@ -383,9 +383,8 @@ export function registerMasterInstituteRoutes(app: OpenAPIHono<AppEnv>) {
     ),
     async (c) => {
       const { form, file, mode, bytes } = await readImportForm(c, STUDENT_IMPORT.maxBytes);
-      const schoolId = Number(form.school_id);
-      if (!Number.isInteger(schoolId) || schoolId <= 0 || schoolId > ID_MAX)
-        throw invalidField("school_id", "Choose the school", 400);
+      const schoolId = idOfText(typeof form.school_id === "string" ? form.school_id : null);
+      if (schoolId === null) throw invalidField("school_id", "Choose the school", 400);
       const { database, storage } = c.var.services;
       const target = await instituteTargetSchool(database.db, viewerOf(c), schoolId);
       if (mode === "preview") return ok(c, await previewStudentImport(bytes), "Preview of the file; nothing was saved");

@@ -1,7 +1,7 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { can } from "@repo/auth/permissions";
 import { envelope } from "@repo/contracts/envelope";
-import { ID_RANGE_MESSAGE } from "@repo/contracts/ids";
+import { ID_RANGE_MESSAGE, wholeNumber } from "@repo/contracts/ids";
 import { ID_MAX } from "@repo/contracts/ids-constants";
 import { LANGUAGES, languageIdOf } from "@repo/contracts/languages";
 import { paginated } from "@repo/contracts/pagination";
@@ -218,7 +218,7 @@ export function registerPaperRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(
-    apiRoute("questions.view", {
+    apiRoute("paperSets.view", {
       method: "get",
       path: "/api/paperset/get-paperset",
       tags,
@@ -241,7 +241,7 @@ export function registerPaperRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(
-    apiRoute("questions.view", {
+    apiRoute("paperSets.view", {
       method: "get",
       path: "/api/section/get-sections",
       tags,
@@ -278,7 +278,7 @@ export function registerPaperRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(
-    apiRoute("papers.dashboard", {
+    apiRoute("paperSets.view", {
       method: "get",
       path: "/api/question/subject-wise-question-list",
       tags,
@@ -383,7 +383,7 @@ export function registerPaperRoutes(app: OpenAPIHono<AppEnv>) {
       request: body(
         z.strictObject({
           id: questionIdQuery.shape.id,
-          base_version: z.coerce.number<unknown>().int().positive().max(ID_MAX, ID_RANGE_MESSAGE).optional(),
+          base_version: wholeNumber(z.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE)).optional(),
           question: questionBody,
         }),
         "QuestionUpdateBody",
@@ -469,7 +469,7 @@ export function registerPaperRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(
-    apiRoute("questions.view", {
+    apiRoute("questions.keys", {
       method: "get",
       path: "/api/question/question-log-list",
       tags,

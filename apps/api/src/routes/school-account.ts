@@ -1,6 +1,6 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { envelope } from "@repo/contracts/envelope";
-import { ID_RANGE_MESSAGE } from "@repo/contracts/ids";
+import { ID_RANGE_MESSAGE, wholeNumber } from "@repo/contracts/ids";
 import { ID_MAX } from "@repo/contracts/ids-constants";
 import {
   bankDetails,
@@ -169,8 +169,8 @@ export function registerSchoolAccountRoutes(app: OpenAPIHono<AppEnv>) {
       request: {
         query: z.object({
           level: z.enum(REGISTRATION_LEVELS),
-          parent_id: z.coerce.number<unknown>().int().positive().max(ID_MAX, ID_RANGE_MESSAGE).optional(),
-          country_id: z.coerce.number<unknown>().int().positive().max(ID_MAX, ID_RANGE_MESSAGE).optional(),
+          parent_id: wholeNumber(z.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE)).optional(),
+          country_id: wholeNumber(z.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE)).optional(),
         }),
       },
       responses: { 200: json(named(envelope(z.array(regionOption)), "RegistrationRegionList"), "The nodes") },

@@ -26,7 +26,14 @@ import {
   USERNAME_TAKEN,
 } from "./school-account";
 import { containing } from "./sql";
-import { addStudents, getStudent, type StudentViewer, schoolScopeOf, temporaryPassword } from "./students";
+import {
+  addStudents,
+  getStudent,
+  type StudentViewer,
+  schoolPaysFor,
+  schoolScopeOf,
+  temporaryPassword,
+} from "./students";
 import { findUserByUsername } from "./users";
 
 /**
@@ -80,7 +87,7 @@ const FROM = sql`
       (count(*) filter (where s.payment_status = 'pending'))::int as pending,
       (count(*) filter (where s.payment_status = 'unpaid'))::int as unpaid
     from students s
-    where s.school_id = sc.id and s.exam_year_id = (select y.id from exam_years y where y.is_active)
+    where ${schoolPaysFor(sql`sc.id`)} and s.exam_year_id = (select y.id from exam_years y where y.is_active)
   ) c on true
   left join exam_fees f on f.country_id = st.country_id and f.exam_level = 'level1'
     and f.exam_year_id = (select y.id from exam_years y where y.is_active)`;

@@ -14,7 +14,7 @@ import { type DbOrTx, queryRows } from "@repo/db";
 import { examYears } from "@repo/db/schema";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { idsIn } from "./sql";
-import { type StudentViewer, schoolScopeOf } from "./students";
+import { type StudentViewer, schoolPaysFor, schoolScopeOf } from "./students";
 
 type SchoolScope = Awaited<ReturnType<typeof schoolScopeOf>>;
 
@@ -93,7 +93,7 @@ async function studentCounts(db: DbOrTx, scope: SchoolScope, yearId: number): Pr
     db,
     sql`select s.class_level, s.language, s.gender, s.payment_status, count(*)::int as n
         from students s
-        where s.school_id in (select sc.id from schools sc where ${schoolsOf(scope)})
+        where ${schoolPaysFor({ in: sql`select sc.id from schools sc where ${schoolsOf(scope)}` })}
           and s.exam_year_id = ${yearId}
         group by 1, 2, 3, 4`,
   );
@@ -121,7 +121,7 @@ async function amountsDue(db: DbOrTx, scope: SchoolScope, yearId: number): Promi
         join states st on st.id = sc.state_id
         join countries c on c.id = st.country_id
         left join exam_fees f on f.country_id = c.id and f.exam_year_id = ${yearId} and f.exam_level = 'level1'
-        left join students s on s.school_id = sc.id and s.exam_year_id = ${yearId} and s.payment_status = 'unpaid'
+        left join students s on ${schoolPaysFor(sql`sc.id`)} and s.exam_year_id = ${yearId} and s.payment_status = 'unpaid'
         where ${schoolsOf(scope)}
         group by c.id, c.name, f.currency, f.amount_minor
         order by c.name`,
@@ -248,7 +248,7 @@ async function recentActivity(db: DbOrTx, scope: SchoolScope): Promise<ActivityE
           union
           ${latest(
             sql`a.entity = 'students' and a.entity_id in (select s.id::text from students s
-              where s.school_id in (select sc.id from schools sc where ${schoolsOf(scope)}))`,
+              where ${schoolPaysFor({ in: sql`select sc.id from schools sc where ${schoolsOf(scope)}` })})`,
           )}
           union
           ${latest(sql`a.entity = 'students' and a.entity_id is null and a.after->>'school_id' in (${ownSchoolIds})`)}

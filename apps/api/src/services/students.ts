@@ -33,10 +33,27 @@ export async function schoolScopeOf(db: DbOrTx, viewer: StudentViewer): Promise<
   throw notFound("School");
 }
 
+/**
+ * THE rule of which students (alias `s`) a school pays for and lists as its own: the students of
+ * its school (an id, a column such as `sc.id`, or `{ in: subquery }` of schools) that the school or
+ * its master institute added, by form or import. An individual student (source `sif`) that names
+ * the school pays its own fee and is not on the school's lists, amounts, orders or counts
+ * (decision 049; 013). Every such query uses this, never `s.school_id` alone.
+ */
+export function schoolPaysFor(schools: number | SQL | { in: SQL }): SQL {
+  const school =
+    typeof schools === "object" && "in" in schools
+      ? sql`s.school_id in (${schools.in})`
+      : sql`s.school_id = ${schools}`;
+  return sql`(${school} and s.source <> 'sif')`;
+}
+
 const inScope = (scope: SchoolScope): SQL =>
-  scope.kind === "school"
-    ? sql`s.school_id = ${scope.schoolId}`
-    : sql`s.school_id in (select id from schools where master_institute_id = ${scope.masterInstituteId})`;
+  schoolPaysFor(
+    scope.kind === "school"
+      ? scope.schoolId
+      : { in: sql`select id from schools where master_institute_id = ${scope.masterInstituteId}` },
+  );
 
 /** The open exam year; students are registered into it. */
 export const NO_OPEN_EXAM_YEAR = "No exam year is open for registration yet. Please try again later.";

@@ -3,6 +3,7 @@ import type { components } from "@repo/api-client/schema";
 import { pagePath } from "@repo/auth/menus";
 import { getRole, isRoleId } from "@repo/auth/roles";
 import { regionPaths } from "@repo/contracts/geography-constants";
+import { idOfText } from "@repo/contracts/numbers-constants";
 import { auth } from "@repo/remix-app/auth.server";
 
 export type Participation = components["schemas"]["Participation"];
@@ -13,10 +14,7 @@ export type CoordinatorCounts = components["schemas"]["CoordinatorCounts"];
 export type StatisticsSummary = components["schemas"]["StatisticsSummary"];
 
 const isoDate = (raw: string | null) => (raw && /^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : undefined);
-const positive = (raw: string | null) => {
-  const value = Number(raw);
-  return Number.isSafeInteger(value) && value > 0 ? value : undefined;
-};
+const positive = (raw: string | null) => idOfText(raw) ?? undefined;
 
 /** The analytics' body from the URL: the toolbar's dates (from, to) and the zone and state filters. */
 export function analyticsBodyFrom(params: URLSearchParams) {

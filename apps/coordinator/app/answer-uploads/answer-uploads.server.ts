@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
 import type { FieldError } from "@repo/contracts/envelope";
-import { ID_MAX } from "@repo/contracts/ids-constants";
+import { idOfText } from "@repo/contracts/numbers-constants";
 import { EXAM_LEVEL_CODES } from "@repo/contracts/papers-constants";
 import { MULTIPART_OVERHEAD_BYTES } from "@repo/contracts/request-limits-constants";
 import { RESET_LEVELS, RESULT_LIMITS, RESULT_SHEET_FORMAT_CODES } from "@repo/contracts/results-constants";
@@ -19,10 +19,7 @@ export type ResetSummary = components["schemas"]["ResetExamSummary"];
 const UPLOAD_PERMISSION = "exam.uploadFile";
 const RESET_PERMISSION = "exam.reset";
 
-const positive = (raw: string | null | undefined) => {
-  const value = Number(raw);
-  return Number.isSafeInteger(value) && value > 0 && value <= ID_MAX ? value : null;
-};
+const positive = (raw: string | null | undefined) => idOfText(raw);
 
 // ── Upload Exam File ─────────────────────────────────────────────────────────────────────────
 

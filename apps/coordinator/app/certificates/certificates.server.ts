@@ -6,6 +6,7 @@ import {
   type CertificateOutput,
 } from "@repo/contracts/certificates-constants";
 import { regionPaths } from "@repo/contracts/geography-constants";
+import { idOfText } from "@repo/contracts/numbers-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { bulkCertificatesDownload, certificateDownload } from "@repo/remix-app/downloads/certificates";
 import { messageOf } from "@repo/remix-app/downloads/server";
@@ -17,10 +18,7 @@ export interface Option {
 
 const pick = <T extends string>(values: readonly T[], raw: string | null | undefined): T | undefined =>
   values.find((value) => value === raw);
-const positive = (raw: string | null | undefined) => {
-  const value = Number(raw);
-  return Number.isSafeInteger(value) && value > 0 ? value : undefined;
-};
+const positive = (raw: string | null | undefined) => idOfText(raw) ?? undefined;
 
 /** What the page's URL chose: the level and the state, district and school (each narrowing the one above). */
 export function choiceFrom(params: URLSearchParams) {

@@ -11,6 +11,7 @@ import {
 } from "@repo/contracts/content-constants";
 import { brochureFields, studyMaterialFields } from "@repo/contracts/content-files";
 import type { FieldError } from "@repo/contracts/envelope";
+import { idOfText } from "@repo/contracts/numbers-constants";
 import { MULTIPART_OVERHEAD_BYTES } from "@repo/contracts/request-limits-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { refusedDownload, streamDownload } from "@repo/remix-app/downloads/server";
@@ -166,8 +167,8 @@ export async function contentFilesAction(kind: ContentFileKind, { request, conte
 /** An item's stored PDF, streamed from the API (opened in a tab), for editors to check an upload. */
 export async function contentFileLoader(kind: ContentFileKind, { request, context, params }: LoaderFunctionArgs) {
   const { api } = await auth.requirePage(request, context, "content.manage");
-  const id = Number(params.id);
-  if (!Number.isInteger(id) || id < 1) return refusedDownload("There is no such file.", 404);
+  const id = idOfText(params.id);
+  if (id === null) return refusedDownload("There is no such file.", 404);
   const paths =
     kind === "study-material"
       ? STUDY_MATERIAL_PATHS

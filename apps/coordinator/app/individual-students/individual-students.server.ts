@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from
 import type { components, operations } from "@repo/api-client/schema";
 import { pagePath } from "@repo/auth/menus";
 import { can } from "@repo/auth/permissions";
+import { idOfText } from "@repo/contracts/numbers-constants";
 import { MULTIPART_OVERHEAD_BYTES } from "@repo/contracts/request-limits-constants";
 import { SIF_IMPORT } from "@repo/contracts/sif-constants";
 import { CLASS_LEVELS, PAYMENT_STATUSES } from "@repo/contracts/students-constants";
@@ -20,10 +21,7 @@ export interface IndividualActionData {
 const PAYMENT_CODES = PAYMENT_STATUSES.map((s) => s.code);
 const pick = <T extends string | number>(values: readonly T[], raw: string | null): T | undefined =>
   values.find((value) => String(value) === raw);
-const positive = (raw: string | null) => {
-  const value = Number(raw);
-  return Number.isSafeInteger(value) && value > 0 ? value : undefined;
-};
+const positive = (raw: string | null) => idOfText(raw) ?? undefined;
 
 /** The list query from the page's URL: paging, search and the filters. */
 export function individualQueryFrom(params: URLSearchParams): ListQuery {
@@ -148,8 +146,8 @@ export async function sifTemplateLoader({ request, context }: LoaderFunctionArgs
 /** /individual-student/import/<job>/errors: the rows an import did not save. */
 export async function sifErrorsLoader({ request, context, params }: LoaderFunctionArgs) {
   const { api } = await auth.requirePage(request, context, "individualStudents.manage");
-  const jobId = Number(params.job);
-  if (!Number.isSafeInteger(jobId) || jobId <= 0) return refusedDownload("There is no such import.", 404);
+  const jobId = idOfText(params.job);
+  if (jobId === null) return refusedDownload("There is no such import.", 404);
   const {
     data: file,
     error,

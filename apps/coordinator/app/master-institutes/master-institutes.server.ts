@@ -3,6 +3,7 @@ import type { components } from "@repo/api-client/schema";
 import type { FieldError } from "@repo/contracts/envelope";
 import { masterInstituteCreateBody, masterInstituteFields } from "@repo/contracts/master-institutes";
 import { ACTIVE_FILTERS } from "@repo/contracts/master-institutes-constants";
+import { idOfText } from "@repo/contracts/numbers-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { parseTableQuery } from "@repo/ui/data-table";
 
@@ -90,7 +91,7 @@ export async function masterInstitutesAction({ request, context }: ActionFunctio
 /** The GCC schools list query from the URL. */
 export function gccListQueryFrom(params: URLSearchParams) {
   const base = instituteListQueryFrom(params);
-  const stateId = Number(params.get("state_id") ?? 0);
+  const stateId = idOfText(params.get("state_id")) ?? 0;
   const payment = params.get("payment");
   return {
     ...base,

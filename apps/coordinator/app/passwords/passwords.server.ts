@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
 import { ROLE, ROLES } from "@repo/auth/roles";
+import { idOfText } from "@repo/contracts/numbers-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { parseTableQuery } from "@repo/ui/data-table";
 
@@ -19,7 +20,7 @@ export async function passwordsLoader({ request, context }: LoaderFunctionArgs) 
   const { api, csrf, subject } = await auth.requirePage(request, context);
   const params = new URL(request.url).searchParams;
   const { page, perPage, search } = parseTableQuery(params);
-  const roleId = Number(params.get("role_id"));
+  const roleId = idOfText(params.get("role_id")) ?? 0;
   const admin = subject.roleId === ROLE.admin || subject.roleId === ROLE.subAdmin;
   const list = await api.POST("/api/password/users", {
     body: {

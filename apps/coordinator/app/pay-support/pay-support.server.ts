@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-r
 import type { components } from "@repo/api-client/schema";
 import { can } from "@repo/auth/permissions";
 import type { FieldError } from "@repo/contracts/envelope";
+import { idOfText } from "@repo/contracts/numbers-constants";
 import {
   PAY_SUPPORT_PAYERS,
   PAY_SUPPORT_VIEWS,
@@ -33,8 +34,7 @@ export async function supportOrdersLoader(
   const { page, perPage, search } = parseTableQuery(params);
   const view = PAY_SUPPORT_VIEWS.find((v) => v === params.get("view")) ?? defaultView;
   const payer = PAY_SUPPORT_PAYERS.find((p) => p === params.get("payer")) ?? defaultPayer;
-  const schoolId = Number(params.get("school_id"));
-  const school = Number.isSafeInteger(schoolId) && schoolId > 0 ? schoolId : null;
+  const school = idOfText(params.get("school_id"));
   const filters = { view, payer, ...(search ? { search } : {}), ...(school ? { school_id: school } : {}) };
   const list = await api.GET("/api/paysupport/orders", { params: { query: { page, per_page: perPage, ...filters } } });
   return {
@@ -58,8 +58,8 @@ export async function supportOrdersLoader(
 /** One order for the dialog (a resource route: JSON). */
 export async function orderDetailLoader({ request, context, params }: LoaderFunctionArgs) {
   const { api } = await auth.requirePage(request, context, "paySupport.orders");
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id < 1) throw new Response("No such order", { status: 404 });
+  const id = idOfText(params.id);
+  if (id === null) throw new Response("No such order", { status: 404 });
   const answer = await api.GET("/api/paysupport/orders/{id}", { params: { path: { id } } });
   if (!answer.data) throw new Response("No such order", { status: 404 });
   return answer.data.data;

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import type { components, operations } from "@repo/api-client/schema";
 import type { FieldError } from "@repo/contracts/envelope";
+import { idOfText } from "@repo/contracts/numbers-constants";
 import { commissionRuleBody, payoutBody } from "@repo/contracts/referrals";
 import { LEDGER_KINDS, LEDGER_STATUSES } from "@repo/contracts/referrals-constants";
 import { auth } from "@repo/remix-app/auth.server";
@@ -97,8 +98,8 @@ export function ledgerQueryFrom(params: URLSearchParams): LedgerQuery {
   const { page, perPage, search } = parseTableQuery(params);
   const query: LedgerQuery = { page, per_page: perPage };
   if (search) query.search = search;
-  const school = Number(params.get("school_id"));
-  if (Number.isInteger(school) && school > 0) query.school_id = school;
+  const school = idOfText(params.get("school_id"));
+  if (school !== null) query.school_id = school;
   const status = pick(LEDGER_STATUSES, params.get("status"));
   if (status) query.status = status;
   const kind = pick(LEDGER_KINDS, params.get("kind"));

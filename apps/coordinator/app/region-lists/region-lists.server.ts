@@ -3,6 +3,7 @@ import type { components, operations } from "@repo/api-client/schema";
 import { pagePath } from "@repo/auth/menus";
 import { regionPaths } from "@repo/contracts/geography-constants";
 import { LANGUAGE_CODES } from "@repo/contracts/languages";
+import { idOfText } from "@repo/contracts/numbers-constants";
 import {
   REGION_SCHOOL_SORTS,
   REGION_STUDENT_SORTS,
@@ -29,10 +30,7 @@ export interface Option {
 
 const pick = <T extends string | number>(values: readonly T[], raw: string | null): T | undefined =>
   values.find((value) => String(value) === raw);
-const positive = (raw: string | null) => {
-  const value = Number(raw);
-  return Number.isSafeInteger(value) && value > 0 ? value : undefined;
-};
+const positive = (raw: string | null) => idOfText(raw) ?? undefined;
 const isoDate = (raw: string | null) => (raw && /^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : undefined);
 
 /** The URL's region and date filters, as the API's body has them (one of each level in the URL). */

@@ -3,7 +3,7 @@ import type { components, operations } from "@repo/api-client/schema";
 import { pagePath } from "@repo/auth/menus";
 import { can } from "@repo/auth/permissions";
 import type { ExamLevel } from "@repo/contracts/fees";
-import { ID_MAX } from "@repo/contracts/ids-constants";
+import { idOfText } from "@repo/contracts/numbers-constants";
 import {
   DEFAULT_RESULT_LEVEL,
   FINAL_LEVELS,
@@ -38,10 +38,7 @@ export interface Option {
 
 const pick = <T extends string | number>(values: readonly T[], raw: string | null): T | undefined =>
   values.find((value) => String(value) === raw);
-const positive = (raw: string | null) => {
-  const value = Number(raw);
-  return Number.isSafeInteger(value) && value > 0 && value <= ID_MAX ? value : undefined;
-};
+const positive = (raw: string | null) => idOfText(raw) ?? undefined;
 
 /** The levels a page offers: a final page Level 1 and 2, the statewise list the mock too when the viewer may see it. */
 export const levelsOf = (mode: ResultListMode | "any", mockAllowed = true): ExamLevel[] =>

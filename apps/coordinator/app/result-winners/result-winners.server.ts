@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { components, operations } from "@repo/api-client/schema";
 import { regionPaths } from "@repo/contracts/geography-constants";
-import { ID_MAX } from "@repo/contracts/ids-constants";
+import { idOfText } from "@repo/contracts/numbers-constants";
 import { DEFAULT_AWARD, DEFAULT_RANKED_LEVEL, type RankedLevel } from "@repo/contracts/result-winners-constants";
 import { AWARD_CODES, type AwardCode, RANKED_LEVELS } from "@repo/contracts/results-constants";
 import { CLASS_LEVELS } from "@repo/contracts/students-constants";
@@ -19,10 +19,7 @@ export interface Option {
 
 const pick = <T extends string | number>(values: readonly T[], raw: string | null): T | undefined =>
   values.find((value) => String(value) === raw);
-export const positiveId = (raw: string | null) => {
-  const value = Number(raw);
-  return Number.isSafeInteger(value) && value > 0 && value <= ID_MAX ? value : undefined;
-};
+export const positiveId = (raw: string | null) => idOfText(raw) ?? undefined;
 
 /** The ranked level of the URL (`level`), Level 1 unless it names Level 2. */
 export const rankedLevelFrom = (params: URLSearchParams) =>

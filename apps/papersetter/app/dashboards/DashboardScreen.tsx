@@ -269,38 +269,41 @@ export function DashboardScreen() {
           </Text>
         ) : null}
       </Card>
-      <Card
-        title="Subject detail"
-        description="One subject across the draft paper sets: what each section's blueprint needs, what is placed and how many reviewed questions are still available."
-        headerActions={
-          <Select
-            label="Subject"
-            placeholder="Choose a subject"
-            options={data.subjects.map((s) => ({ value: s.name, label: s.name }))}
-            value={detail?.subject ?? ""}
-            onChange={(event) => filter({ subject: event.target.value })}
-          />
-        }
-      >
-        {detail ? (
-          <DataTable
-            label={`${detail.subject} by paper set and section`}
-            columns={detailColumns}
-            rows={detail.rows}
-            rowKey={(row) => `${row.paperset_id}:${row.section}`}
-            total={detail.rows.length}
-            query={{ ...DEFAULT_QUERY, perPage: Math.max(detail.rows.length, 1) }}
-            onQueryChange={() => undefined}
-            status={detail.failure ? "error" : status}
-            errorMessage={detail.failure ?? undefined}
-            searchable={false}
-            emptyTitle="No paper sets need this subject"
-            emptyDescription="No draft paper set of this level has a section for it yet."
-          />
-        ) : (
-          <Text tone="muted">Choose a subject to see its needs per paper set and section.</Text>
-        )}
-      </Card>
+      {/* Paper sets are not shown to translators (decision 049). */}
+      {data.seesPaperSets ? (
+        <Card
+          title="Subject detail"
+          description="One subject across the draft paper sets: what each section's blueprint needs, what is placed and how many reviewed questions are still available."
+          headerActions={
+            <Select
+              label="Subject"
+              placeholder="Choose a subject"
+              options={data.subjects.map((s) => ({ value: s.name, label: s.name }))}
+              value={detail?.subject ?? ""}
+              onChange={(event) => filter({ subject: event.target.value })}
+            />
+          }
+        >
+          {detail ? (
+            <DataTable
+              label={`${detail.subject} by paper set and section`}
+              columns={detailColumns}
+              rows={detail.rows}
+              rowKey={(row) => `${row.paperset_id}:${row.section}`}
+              total={detail.rows.length}
+              query={{ ...DEFAULT_QUERY, perPage: Math.max(detail.rows.length, 1) }}
+              onQueryChange={() => undefined}
+              status={detail.failure ? "error" : status}
+              errorMessage={detail.failure ?? undefined}
+              searchable={false}
+              emptyTitle="No paper sets need this subject"
+              emptyDescription="No draft paper set of this level has a section for it yet."
+            />
+          ) : (
+            <Text tone="muted">Choose a subject to see its needs per paper set and section.</Text>
+          )}
+        </Card>
+      ) : null}
       {printed && data.canPrint ? (
         <Card
           title={`Print ${printed.name}`}

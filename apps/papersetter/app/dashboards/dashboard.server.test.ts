@@ -76,6 +76,20 @@ describe("a level's dashboard", () => {
     });
   });
 
+  it("shows a translator the counts but no paper sets, and does not ask for them (decision 049)", async () => {
+    api = stubApi({
+      "GET /api/user": signedInAs(userRecord({ id: 16, role_id: 16, role_name: "Translator Panel" })),
+      "GET /api/question/question-table-list": { body: envelope(rows) },
+    });
+    const loaded = await dashboardLoader(
+      "level1",
+      args(await appRequest("/paper-editor-admin/level1-dashboard?subject=Physics")),
+    );
+    expect(loaded.rows).toHaveLength(3);
+    expect(loaded).toMatchObject({ seesPaperSets: false, detail: null });
+    expect(api.calls.some((c) => c.path.startsWith("/api/question/subject-wise-question-list"))).toBe(false);
+  });
+
   it("says so when the table could not be loaded", async () => {
     api = stubApi({
       "GET /api/user": admin(),

@@ -72,9 +72,10 @@ export async function dashboardLoader(level: DashboardLevel, { request, context 
   const showEmpty = params.get("empty") === "1";
   const subject = (params.get("subject") ?? "").trim().slice(0, 100);
   const query = DASHBOARD_QUERY[level];
+  const seesPaperSets = can(viewer, "paperSets.view");
   const [table, detail] = await Promise.all([
     api.GET("/api/question/question-table-list", { params: { query } }),
-    subject
+    subject && seesPaperSets
       ? api.GET("/api/question/subject-wise-question-list", { params: { query: { ...query, subject_name: subject } } })
       : null,
   ]);
@@ -98,17 +99,20 @@ export async function dashboardLoader(level: DashboardLevel, { request, context 
     subjects,
     /** Leads print a subject's questions (subject/export-subject-wise). */
     canPrint: can(viewer, "paperSets.export"),
+    /** The subject detail shows paper sets and what they hold: not for translators (decision 049). */
+    seesPaperSets,
     csrf,
     failure: table.data ? null : (table.error?.message ?? "The dashboard could not be loaded, please try again"),
-    detail: subject
-      ? {
-          subject,
-          rows: (detail?.data?.data ?? []).filter((row) => !classId || row.class_id === classId),
-          failure: detail?.data
-            ? null
-            : (detail?.error?.message ?? "The subject could not be loaded, please try again"),
-        }
-      : null,
+    detail:
+      subject && detail
+        ? {
+            subject,
+            rows: (detail?.data?.data ?? []).filter((row) => !classId || row.class_id === classId),
+            failure: detail?.data
+              ? null
+              : (detail?.error?.message ?? "The subject could not be loaded, please try again"),
+          }
+        : null,
   };
 }
 

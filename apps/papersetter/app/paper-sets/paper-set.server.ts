@@ -3,6 +3,7 @@ import type { components } from "@repo/api-client/schema";
 import { can } from "@repo/auth/permissions";
 import type { FieldError } from "@repo/contracts/envelope";
 import type { ExamLevel } from "@repo/contracts/fees";
+import { idOfText } from "@repo/contracts/numbers-constants";
 import { paperExportBody, paperSetUpdateBody } from "@repo/contracts/papers";
 import { auth } from "@repo/remix-app/auth.server";
 import { messageOf, refusalOf, refusedDownloadJson, streamDownload } from "@repo/remix-app/downloads/server";
@@ -26,10 +27,7 @@ export interface PaperSetActionData {
 /** The most rows the question list gives a page; a section holds at most 200 questions. */
 const PAGE_LIMIT = 100;
 
-const positiveId = (value: string | null) => {
-  const n = Number(value);
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
-};
+const positiveId = (value: string | null) => idOfText(value);
 
 /** A section's questions in their paper order: every page of the list, at most 200 rows. */
 async function placedQuestions(api: Api, setId: number, sectionId: number) {

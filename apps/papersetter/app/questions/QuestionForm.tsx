@@ -117,7 +117,7 @@ export function QuestionForm({
   const [options, setOptions] = useState<Draft[]>(initialOptions);
   const [correct, setCorrect] = useState<number[]>(() =>
     question
-      ? (question.content.correct
+      ? ((question.content.correct ?? [])
           .map((key) => initialOptions[OPTION_KEYS.indexOf(key as (typeof OPTION_KEYS)[number])]?.uid)
           .filter((n) => n !== undefined) as number[])
       : [],

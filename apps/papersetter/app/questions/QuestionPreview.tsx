@@ -29,7 +29,8 @@ const Heading = styled("h3", { margin: 0, fontSize: "$md", fontWeight: "$semibol
 export interface PreviewContent {
   text: string;
   options: readonly { key: string; html: string }[];
-  correct: readonly string[];
+  /** Absent for a translator, who sees no answer key (decision 049). */
+  correct?: readonly string[];
   explanation: string;
 }
 
@@ -48,7 +49,7 @@ export function QuestionPreview({ content, headingLevel = 3 }: { content: Previe
       )}
       <Options aria-label="Options">
         {content.options.map((option) => {
-          const correct = content.correct.includes(option.key);
+          const correct = content.correct?.includes(option.key) ?? false;
           return (
             <OptionRow key={option.key} data-correct={correct ? "" : undefined}>
               <Key>({option.key})</Key>

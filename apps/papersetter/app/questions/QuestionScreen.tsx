@@ -76,7 +76,7 @@ export function QuestionScreen() {
                 {`${levelText(level)} questions`}
               </RemixLink>
             </Button>
-            {question ? (
+            {question && can.history ? (
               <Button size="sm" variant="secondary" onClick={() => setHistoryOpen(true)}>
                 History
               </Button>
@@ -100,12 +100,17 @@ export function QuestionScreen() {
                   label: "Last saved",
                   value: `${formatDateTime(question.updated_at)}${question.updated_by ? ` by ${question.updated_by}` : ""}`,
                 },
-                {
-                  label: "Paper sets",
-                  value: question.paper_sets.length
-                    ? question.paper_sets.map((s) => `${s.code} (${s.status})`).join(", ")
-                    : "None yet",
-                },
+                // Absent for translators, who see no paper sets (decision 049).
+                ...(question.paper_sets
+                  ? [
+                      {
+                        label: "Paper sets",
+                        value: question.paper_sets.length
+                          ? question.paper_sets.map((s) => `${s.code} (${s.status})`).join(", ")
+                          : "None yet",
+                      },
+                    ]
+                  : []),
               ]}
             />
           </Stack>

@@ -157,7 +157,11 @@ describe("the question lists", () => {
     });
     const loaded = await questionsLoader("level1", args(await appRequest("/paper-editor-admin/level1-questions")));
     expect(loaded.translateLanguageId).toBe(2);
-    expect(loaded.can).toEqual({ edit: false, translate: true, review: false, rollback: false });
+    expect(loaded.can).toEqual({ edit: false, translate: true, review: false, rollback: false, history: false });
+    // No paper sets for a translator (decision 049): neither the picker's list nor a set filter is asked for.
+    expect(api.calls.some((c) => c.path.startsWith("/api/paperset/get-paperset"))).toBe(false);
+    await questionsLoader("level1", args(await appRequest("/paper-editor-admin/level1-questions?paperset_id=7")));
+    expect(api.calls.some((c) => c.path.includes("paperset_id"))).toBe(false);
     // With another language chosen, Translate still opens one of its own.
     api.restore();
     api = stubApi({
@@ -347,7 +351,7 @@ describe("the question screen", () => {
     expect(refused.thrown?.status).toBe(403);
   });
 
-  it("opens a question with its versions, and lets a translator read but not write", async () => {
+  it("opens a question without its versions for a translator, who reads but does not write", async () => {
     api = stubApi({
       "GET /api/user": translator(),
       "GET /api/question/question-edit": { body: envelope(detail(2)) },
@@ -359,13 +363,13 @@ describe("the question screen", () => {
     expect(api.calls.find((c) => c.path.startsWith("/api/question/question-edit"))?.path).toBe(
       "/api/question/question-edit?id=12",
     );
-    expect(api.calls.find((c) => c.path.startsWith("/api/question/question-log-list"))?.path).toBe(
-      "/api/question/question-log-list?question_id=12",
-    );
+    // The history holds every version's answer key: a translator's page does not ask for it (decision 049).
+    expect(api.calls.some((c) => c.path.startsWith("/api/question/question-log-list"))).toBe(false);
     expect(loaded).toMatchObject({
       level: "level1",
-      openHistory: true,
-      can: { edit: false },
+      openHistory: false,
+      versions: [],
+      can: { edit: false, history: false },
       translatable: [2, 14],
       types: [{ value: "single" }],
     });

@@ -4,8 +4,8 @@ import type { components, operations } from "@repo/api-client/schema";
 import { can, type Subject } from "@repo/auth/permissions";
 import type { FieldError } from "@repo/contracts/envelope";
 import type { ExamLevel } from "@repo/contracts/fees";
-import { ID_MAX } from "@repo/contracts/ids-constants";
 import { LANGUAGES } from "@repo/contracts/languages";
+import { idOfText } from "@repo/contracts/numbers-constants";
 import {
   DIFFICULTY_CODES,
   EXAM_LEVEL_CODES,
@@ -53,6 +53,8 @@ export function permissionsOf(subject: Subject) {
     translate: can(subject, "questions.translate"),
     review: can(subject, "questions.review"),
     rollback: can(subject, "questions.rollback"),
+    /** Version histories hold every version's answer key: not for translators (decision 049). */
+    history: can(subject, "questions.keys"),
   };
 }
 export type QuestionPermissions = ReturnType<typeof permissionsOf>;
@@ -71,11 +73,8 @@ const TRANSLATED_LANGUAGE_IDS = LANGUAGES.map((_, index) => index + 1).filter(
   (id) => LANGUAGES[id - 1]?.code !== SOURCE_LANGUAGE,
 );
 
-const positive = (raw: FormDataEntryValue | string | null | undefined): number | undefined => {
-  if (typeof raw !== "string" || !/^\d{1,10}$/.test(raw.trim())) return undefined;
-  const value = Number(raw);
-  return Number.isSafeInteger(value) && value > 0 && value <= ID_MAX ? value : undefined;
-};
+const positive = (raw: FormDataEntryValue | string | null | undefined): number | undefined =>
+  (typeof raw === "string" ? idOfText(raw) : null) ?? undefined;
 const pick = <T extends string | number>(values: readonly T[], raw: string | null): T | undefined =>
   values.find((value) => String(value) === raw);
 
@@ -84,7 +83,7 @@ export function examLevelOf(raw: string | null): ExamLevel | undefined {
 }
 
 /** The list query from the page's URL: the level's exam, paging, search and every filter. */
-export function questionListQueryFrom(level: ExamLevel, params: URLSearchParams): ListQuery {
+export function questionListQueryFrom(level: ExamLevel, params: URLSearchParams, seesPaperSets = true): ListQuery {
   const { page, perPage, search } = parseTableQuery(params);
   const query: ListQuery = { page: String(page), per_page: String(perPage), ...LEVEL_QUERY[level] };
   if (search) query.search = search;
@@ -94,7 +93,8 @@ export function questionListQueryFrom(level: ExamLevel, params: URLSearchParams)
   if (subjectId) query.subject_id = String(subjectId);
   const status = pick(STATUS_FILTERS, params.get("status"));
   if (status) query.status = status;
-  const paperSet = positive(params.get("paperset_id"));
+  // Translators see no paper sets (decision 049): the API refuses the filter, so it is not sent.
+  const paperSet = seesPaperSets ? positive(params.get("paperset_id")) : undefined;
   if (paperSet) {
     query.paperset_id = String(paperSet);
     // A section belongs to its paper set: without the set it means nothing.
@@ -128,15 +128,16 @@ const subjectOptions = (rows: { id: number; name: string }[] | undefined): Optio
 export async function questionsLoader(level: ExamLevel, { request, context }: LoaderFunctionArgs) {
   const { api, csrf, subject } = await auth.requirePage(request, context);
   const params = new URL(request.url).searchParams;
-  const query = questionListQueryFrom(level, params);
+  const seesPaperSets = can(subject, "paperSets.view");
+  const query = questionListQueryFrom(level, params, seesPaperSets);
   const [list, subjects, paperSets, languages, translatable] = await Promise.all([
     api.GET("/api/question/question-list", { params: { query } }),
     api.GET("/api/subject/get-subjects"),
-    api.GET("/api/paperset/get-paperset", { params: { query: { exam_level: level } } }),
+    seesPaperSets ? api.GET("/api/paperset/get-paperset", { params: { query: { exam_level: level } } }) : null,
     api.GET("/api/get-language-list", { params: { query: { without_english: "1" } } }),
     translatableLanguageIds(api, subject),
   ]);
-  const sets = paperSets.data?.data ?? [];
+  const sets = paperSets?.data?.data ?? [];
   const chosenSet = sets.find((s) => String(s.id) === query.paperset_id);
   const languageOptions: LanguageOption[] = (languages.data?.data ?? []).map((l) => ({
     value: String(l.id),
@@ -257,7 +258,9 @@ export async function questionLoader({ request, context }: LoaderFunctionArgs) {
   const query = { query: { id: String(id) } };
   const [detail, log, subjects, types, translatable] = await Promise.all([
     id ? api.GET("/api/question/question-edit", { params: query }) : null,
-    id ? api.GET("/api/question/question-log-list", { params: { query: { question_id: String(id) } } }) : null,
+    id && allowed.history
+      ? api.GET("/api/question/question-log-list", { params: { query: { question_id: String(id) } } })
+      : null,
     api.GET("/api/subject/get-subjects"),
     api.GET("/api/question/get-question-type"),
     id ? translatableLanguageIds(api, subject) : [],
@@ -276,7 +279,7 @@ export async function questionLoader({ request, context }: LoaderFunctionArgs) {
     versions: log?.data?.data ?? [],
     historyFailure: log && !log.data ? (log.error?.message ?? "The versions could not be loaded") : null,
     /** Open the history at once (the list's History button). */
-    openHistory: params.has("history"),
+    openHistory: allowed.history && params.has("history"),
     can: permissionsOf(subject),
     subjects: subjectOptions(subjects.data?.data),
     // The answer types are fixed: the contract's list stands in if the API did not answer.

@@ -347,7 +347,7 @@ export function TranslateScreen() {
                 key={option.key}
                 sourceLabel={`Option ${option.key}`}
                 sourceExtra={
-                  workspace.source.correct.includes(option.key) ? (
+                  workspace.source.correct?.includes(option.key) ? (
                     <Badge tone="success" size="sm">
                       Correct answer
                     </Badge>

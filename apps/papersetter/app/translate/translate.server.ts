@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from
 import type { components } from "@repo/api-client/schema";
 import { questionListPath, questionPath, translatePath } from "@repo/auth/paper-paths";
 import type { FieldError } from "@repo/contracts/envelope";
+import { idOfText } from "@repo/contracts/numbers-constants";
 import { OPTION_KEYS, type TranslationStatus } from "@repo/contracts/papers-constants";
 import { auth } from "@repo/remix-app/auth.server";
 
@@ -103,10 +104,7 @@ export function initialTexts(workspace: TranslationWorkspace): TranslateInitial 
   return { text, options, explanation, copied };
 }
 
-const positiveId = (value: string | null) => {
-  const n = Number(value);
-  return value && Number.isSafeInteger(n) && n > 0 ? n : null;
-};
+const positiveId = (value: string | null) => idOfText(value);
 
 /**
  * The translate page: the English source beside the newest translation into one language, the

@@ -84,4 +84,13 @@ describe("the invoice download", () => {
     const bogus = await invoiceLoader(args(await appRequest("/payment/invoice/x"), { order: "x" }));
     expect(bogus.status).toBe(404);
   });
+
+  it("reads the order number in the address as decimal digits only: 0x2a and 4.2e1 are no order (decision 049)", async () => {
+    api = stubApi({ "GET /api/user": school() });
+    for (const order of ["0x2a", "4.2e1", " 42"]) {
+      const response = await invoiceLoader(args(await appRequest(`/payment/invoice/${order}`), { order }));
+      expect(response.status, order).toBe(404);
+    }
+    expect(api.calls.some((c) => c.path.startsWith("/api/generate-school-payment-invoice"))).toBe(false);
+  });
 });

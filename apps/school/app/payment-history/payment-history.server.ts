@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { components, operations } from "@repo/api-client/schema";
 import { pagePath } from "@repo/auth/menus";
 import { can } from "@repo/auth/permissions";
+import { idOfText } from "@repo/contracts/numbers-constants";
 import { ORDER_STATUSES } from "@repo/contracts/payments-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { messageOf, refusedDownload, streamDownload } from "@repo/remix-app/downloads/server";
@@ -44,8 +45,8 @@ export async function paymentHistoryLoader({ request, context }: LoaderFunctionA
 /** A paid order's invoice PDF, saved as a file (a resource route: no page). */
 export async function invoiceLoader({ request, context, params }: LoaderFunctionArgs) {
   const { api } = await auth.requirePage(request, context, "payments.invoice");
-  const orderId = Number(params.order);
-  if (!Number.isInteger(orderId) || orderId < 1) return refusedDownload("There is no such order.", 404);
+  const orderId = idOfText(params.order);
+  if (orderId === null) return refusedDownload("There is no such order.", 404);
   const { response, error } = await api.GET("/api/generate-school-payment-invoice", {
     params: { query: { order_id: orderId } },
     parseAs: "stream",

@@ -8,6 +8,7 @@ import {
   type ContentFileKind,
   STUDY_MATERIAL_PATHS,
 } from "@repo/contracts/content-constants";
+import { idOfText } from "@repo/contracts/numbers-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { messageOf, refusedDownload, streamDownload } from "@repo/remix-app/downloads/server";
 import { parseTableQuery } from "@repo/ui/data-table";
@@ -80,8 +81,8 @@ export async function flipbooksLoader({ request, context }: LoaderFunctionArgs) 
 export async function readerFileLoader({ request, context, params }: LoaderFunctionArgs) {
   const { api } = await auth.requirePage(request, context, "studyMaterial.view");
   const kind = params.kind as ContentFileKind;
-  const id = Number(params.id);
-  if (!CONTENT_FILE_KINDS.includes(kind) || !Number.isInteger(id) || id < 1) {
+  const id = idOfText(params.id);
+  if (!CONTENT_FILE_KINDS.includes(kind) || id === null) {
     return refusedDownload("There is no such file.", 404);
   }
   const paths =

@@ -56,21 +56,22 @@ function checkAddress(field: string, address: string): string {
  */
 export async function contentOfVersion(db: DbOrTx, versionId: number): Promise<number> {
   const key = `version:${versionId}`;
-  // One statement: the insert's row when it made one, else the existing row (a CTE's insert is not
-  // visible to its own statement's select, hence the union).
-  const [row] = await queryRows<{ id: number }>(
+  const existing = () => queryRows<{ id: number }>(db, sql`select id from ${mailContents} where dedupe_key = ${key}`);
+  const [found] = await existing();
+  if (found) return Number(found.id);
+  const [inserted] = await queryRows<{ id: number }>(
     db,
-    sql`with inserted as (
-          insert into ${mailContents} (template_version_id, dedupe_key, subject, html, text)
-          select v.id, ${key}, v.subject, v.html, v.text from ${mailTemplateVersions} v where v.id = ${versionId}
-          on conflict (dedupe_key) do nothing
-          returning id)
-        select id from inserted
-        union all
-        select id from ${mailContents} where dedupe_key = ${key}
-        limit 1`,
+    sql`insert into ${mailContents} (template_version_id, dedupe_key, subject, html, text)
+        select v.id, ${key}, v.subject, v.html, v.text from ${mailTemplateVersions} v where v.id = ${versionId}
+        on conflict (dedupe_key) do nothing
+        returning id`,
   );
-  return Number(row?.id);
+  if (inserted) return Number(inserted.id);
+  // Another transaction inserted the row first: this insert waited for it to commit, and only a
+  // new statement sees that row (one statement keeps the snapshot from before the wait).
+  const [theirs] = await existing();
+  if (!theirs) throw new Error(`mail template version ${versionId} has no content row and none could be made`);
+  return Number(theirs.id);
 }
 
 /** One mail of a batch: everything but the template and language, which the batch shares. */

@@ -1,3 +1,4 @@
+import { can } from "@repo/auth/permissions";
 import { ROLE } from "@repo/auth/roles";
 import type { LanguageCode } from "@repo/contracts/languages";
 import type { DbOrTx } from "@repo/db";
@@ -17,6 +18,10 @@ export interface PaperViewer {
   subjects: number[] | null;
   /** The languages the viewer translates into; null: all. */
   languages: LanguageCode[] | null;
+  /** Reads answer keys and version histories (`questions.keys`; not translators, decision 049). */
+  seesKeys: boolean;
+  /** Reads paper sets and which questions they hold (`paperSets.view`). */
+  seesPaperSets: boolean;
 }
 
 export async function paperViewer(
@@ -38,7 +43,23 @@ export async function paperViewer(
             .where(eq(userLanguages.userId, user.userId))
         ).map((r) => r.code as LanguageCode)
       : null;
-  return { ...user, subjects, languages };
+  const subject = { roleId: user.roleId, isGcc: false, referredStudents: 0 };
+  return {
+    ...user,
+    subjects,
+    languages,
+    seesKeys: can(subject, "questions.keys"),
+    seesPaperSets: can(subject, "paperSets.view"),
+  };
+}
+
+/** A filter by paper set or section from someone who may not see paper sets: 403 naming it. */
+export function assertPaperSetFilter(viewer: PaperViewer, field: string | null): void {
+  if (field && !viewer.seesPaperSets) {
+    throw new ApiError(403, "Paper sets are not shown to your role", [
+      { field, message: "Leave out the paper set and section filters" },
+    ]);
+  }
 }
 
 /** A subject the viewer may not write in: 422 naming the field and the subjects it has. */

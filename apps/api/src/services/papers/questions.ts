@@ -15,7 +15,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { ApiError, notFound } from "../../http/errors";
 import { recordActivity } from "../activity";
 import { idsIn } from "../sql";
-import { assertSubject, type PaperViewer } from "./access";
+import { assertPaperSetFilter, assertSubject, type PaperViewer } from "./access";
 import { cleanTexts, plainText, sameContent, sourceHash, type VersionContent, versionChanges } from "./content";
 import { assertOwnImages } from "./images";
 
@@ -156,6 +156,10 @@ export async function listQuestions(
   viewer: PaperViewer,
   query: QuestionListQuery,
 ): Promise<Page<QuestionListItem>> {
+  assertPaperSetFilter(
+    viewer,
+    query.paperset_id !== undefined ? "paperset_id" : query.section_id !== undefined ? "section_id" : null,
+  );
   const language = query.language_id === undefined ? undefined : languageCodeOf(query.language_id);
   const translated = language && language !== SOURCE_LANGUAGE ? language : undefined;
   const where = sql.join(listConditions(query, viewer, translated), sql` and `);
@@ -263,11 +267,13 @@ export async function questionDetail(db: DbOrTx, viewer: PaperViewer, id: number
   const content = row.content as VersionContent;
   const [translations, sets] = await Promise.all([
     translationSummaries(db, id),
-    queryRows<{ id: number; code: string; status: string }>(
-      db,
-      sql`select ps.id, ps.code, ps.status from paper_set_questions p join paper_sets ps on ps.id = p.paper_set_id
+    viewer.seesPaperSets
+      ? queryRows<{ id: number; code: string; status: string }>(
+          db,
+          sql`select ps.id, ps.code, ps.status from paper_set_questions p join paper_sets ps on ps.id = p.paper_set_id
         where p.question_id = ${id} order by ps.id`,
-    ),
+        )
+      : null,
   ]);
   return {
     id: Number(row.id),
@@ -280,10 +286,11 @@ export async function questionDetail(db: DbOrTx, viewer: PaperViewer, id: number
     marks: Number(row.marks),
     status: String(row.status),
     version: Number(row.version),
+    // A translator's answer has no key and no paper sets at all, not empty ones (decision 049).
     content: {
       text: content.text,
       options: content.options,
-      correct: content.correct,
+      ...(viewer.seesKeys ? { correct: content.correct } : {}),
       explanation: content.explanation ?? "",
     },
     created_by: (row.created_by as string | null) ?? null,
@@ -291,7 +298,7 @@ export async function questionDetail(db: DbOrTx, viewer: PaperViewer, id: number
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     translations,
-    paper_sets: sets.map((s) => ({ id: Number(s.id), code: s.code, status: s.status })),
+    ...(sets ? { paper_sets: sets.map((s) => ({ id: Number(s.id), code: s.code, status: s.status })) } : {}),
   };
 }
 

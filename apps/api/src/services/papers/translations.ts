@@ -69,7 +69,8 @@ export async function translationWorkspace(
     source: {
       text: source.text,
       options: source.options,
-      correct: source.correct,
+      // Leads translate too and see the key; a translator never gets it (decision 049).
+      ...(viewer.seesKeys ? { correct: source.correct } : {}),
       explanation: source.explanation ?? "",
       version: row.version,
     },

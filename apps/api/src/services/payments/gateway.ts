@@ -6,7 +6,9 @@
  * settlement path serve both.
  */
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { gatewayEventId, gatewayPaymentEntity, gatewayWebhookBody } from "@repo/contracts/payments";
 import type { PaymentProvider } from "@repo/contracts/payments-constants";
+import type { z } from "zod";
 
 export interface GatewayPayment {
   /** The gateway's payment id (pay_…): unique per provider, the key that makes settling idempotent. */
@@ -65,41 +67,63 @@ export function sameSignature(expected: string, given: string | null): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-interface RazorpayPaymentEntity {
-  id?: unknown;
-  order_id?: unknown;
-  amount?: unknown;
-  currency?: unknown;
-  status?: unknown;
-  method?: unknown;
-  error_description?: unknown;
+/** Why a gateway's message cannot be kept: the field (its path in the body) and the reason. */
+export interface GatewayProblem {
+  field: string;
+  message: string;
 }
 
-export function paymentOf(entity: RazorpayPaymentEntity | undefined): GatewayPayment | null {
-  if (!entity || typeof entity.id !== "string" || typeof entity.order_id !== "string") return null;
+function problemOf(error: z.ZodError, prefix: string): GatewayProblem {
+  const issue = error.issues[0];
+  const field = [prefix, ...(issue?.path ?? []).map(String)].filter(Boolean).join(".");
+  return { field, message: issue?.message ?? "is not what a gateway sends" };
+}
+
+/**
+ * A payment entity as the columns can hold it (decision 049): null when it is not one of the
+ * portal's (no order id), a problem when a field cannot be kept.
+ */
+export function paymentOf(entity: unknown, prefix = ""): GatewayPayment | null | GatewayProblem {
+  const parsed = gatewayPaymentEntity.safeParse(entity);
+  if (!parsed.success) return problemOf(parsed.error, prefix);
+  const payment = parsed.data;
+  if (!payment.order_id) return null;
   return {
-    paymentId: entity.id,
-    providerOrderId: entity.order_id,
-    amountMinor: Number(entity.amount),
-    currency: String(entity.currency ?? "").toUpperCase(),
-    status: String(entity.status ?? ""),
-    method: typeof entity.method === "string" ? entity.method : null,
-    error: typeof entity.error_description === "string" ? entity.error_description : null,
+    paymentId: payment.id,
+    providerOrderId: payment.order_id,
+    amountMinor: payment.amount,
+    currency: payment.currency,
+    status: payment.status,
+    method: payment.method ?? null,
+    error: payment.error_description,
   };
 }
 
-/** A webhook's event from its raw body (already verified); null when it is not JSON we understand. */
-export function parseWebhook(rawBody: string, eventIdHeader: string | null): GatewayEvent | null {
-  let body: { event?: unknown; payload?: { payment?: { entity?: RazorpayPaymentEntity } }; id?: unknown };
+const isProblem = (value: unknown): value is GatewayProblem =>
+  typeof value === "object" && value !== null && "field" in value && "message" in value;
+
+/**
+ * A webhook's event from its raw body (already verified): null when it is not JSON we understand,
+ * a problem naming the field when a field cannot be kept as the columns hold it (decision 049).
+ */
+export function parseWebhook(rawBody: string, eventIdHeader: string | null): GatewayEvent | null | GatewayProblem {
+  let json: unknown;
   try {
-    body = JSON.parse(rawBody);
+    json = JSON.parse(rawBody);
   } catch {
     return null;
   }
-  if (typeof body.event !== "string") return null;
-  const eventId = eventIdHeader ?? (typeof body.id === "string" ? body.id : null);
+  if (typeof (json as { event?: unknown } | null)?.event !== "string") return null;
+  const body = gatewayWebhookBody.omit({ payload: true }).safeParse(json);
+  if (!body.success) return problemOf(body.error, "");
+  const eventId = eventIdHeader ?? body.data.id ?? null;
   if (!eventId) return null;
-  return { eventId, type: body.event, payment: paymentOf(body.payload?.payment?.entity) };
+  const id = gatewayEventId.safeParse(eventId);
+  if (!id.success) return problemOf(id.error, eventIdHeader ? "X-Razorpay-Event-Id" : "id");
+  const entity = (json as { payload?: { payment?: { entity?: unknown } } }).payload?.payment?.entity;
+  const payment = entity === undefined ? null : paymentOf(entity, "payload.payment.entity");
+  if (isProblem(payment)) return payment;
+  return { eventId, type: body.data.event, payment };
 }
 
 /** A webhook body as Razorpay sends it, for a payment (the demo gateway sends the same). */
@@ -185,8 +209,9 @@ export function razorpayGateway(config: RazorpayConfig): PaymentGateway {
       sameSignature(hmacHex(config.keySecret, `${orderId}|${paymentId}`), signature),
     async orderPayments(providerOrderId) {
       const body = await call(`/v1/orders/${encodeURIComponent(providerOrderId)}/payments`);
-      const items = Array.isArray(body.items) ? (body.items as RazorpayPaymentEntity[]) : [];
-      return items.map(paymentOf).filter((p): p is GatewayPayment => p !== null);
+      const items: unknown[] = Array.isArray(body.items) ? body.items : [];
+      // A payment whose fields the columns cannot hold is not settled from here (its webhook is refused too).
+      return items.map((item) => paymentOf(item)).filter((p): p is GatewayPayment => p !== null && !isProblem(p));
     },
     async refund(paymentId, amountMinor) {
       const body = await call(`/v1/payments/${encodeURIComponent(paymentId)}/refund`, {

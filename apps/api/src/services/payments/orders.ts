@@ -16,7 +16,7 @@ import type { Services } from "../../context";
 import { ApiError, invalidField, notFound } from "../../http/errors";
 import { type Actor, recordActivity } from "../activity";
 import { idsIn } from "../sql";
-import { activeExamYear } from "../students";
+import { activeExamYear, schoolPaysFor } from "../students";
 import type { PaymentGateway } from "./gateway";
 
 export interface Payer extends Actor {
@@ -63,10 +63,10 @@ async function chosenStudents(
   const where: SQL[] = [sql`s.exam_year_id = ${yearId}`, sql`s.payment_status = 'unpaid'`];
   where.push(
     scope.kind === "school"
-      ? sql`s.school_id = ${scope.schoolId}`
+      ? schoolPaysFor(scope.schoolId)
       : scope.kind === "student"
         ? sql`s.id = ${scope.studentId}`
-        : sql`s.school_id in (select id from schools where master_institute_id = ${scope.masterInstituteId})`,
+        : schoolPaysFor({ in: sql`select id from schools where master_institute_id = ${scope.masterInstituteId}` }),
   );
   if (choice.school_id !== undefined) where.push(sql`s.school_id = ${choice.school_id}`);
   if (choice.class_level !== undefined) where.push(sql`s.class_level = ${choice.class_level}`);

@@ -10,7 +10,7 @@ import { REGISTRATION_FEE_LEVEL } from "@repo/contracts/payments-constants";
 import { type Db, queryRows } from "@repo/db";
 import { type SQL, sql } from "drizzle-orm";
 import { containing } from "../sql";
-import { activeExamYear } from "../students";
+import { activeExamYear, schoolPaysFor } from "../students";
 
 interface BalanceRow {
   school_id: number;
@@ -35,7 +35,7 @@ function filterOf(query: Omit<SchoolBalanceQuery, "page" | "per_page">, yearId: 
       or exists (select 1 from users u where u.school_id = sc.id and u.username ilike ${like}))`);
   }
   if (query.owing) {
-    where.push(sql`exists (select 1 from students s where s.school_id = sc.id and s.exam_year_id = ${yearId}
+    where.push(sql`exists (select 1 from students s where ${schoolPaysFor(sql`sc.id`)} and s.exam_year_id = ${yearId}
       and s.payment_status = 'unpaid')`);
   }
   return sql.join(where, sql` and `);
@@ -72,7 +72,7 @@ const balancesOf = (schools: SQL, yearId: number) => sql`
       count(*) filter (where s.payment_status = 'paid') as paid,
       count(*) filter (where s.payment_status = 'pending') as pending,
       count(*) filter (where s.payment_status = 'unpaid') as unpaid
-    from students s where s.school_id = p.id and s.exam_year_id = ${yearId}) c on true
+    from students s where ${schoolPaysFor(sql`p.id`)} and s.exam_year_id = ${yearId}) c on true
   left join exam_fees f on f.country_id = p.country_id and f.exam_year_id = ${yearId}
     and f.exam_level = ${REGISTRATION_FEE_LEVEL}`;
 

@@ -161,6 +161,9 @@ export async function handleWebhook(
   if (!gateway.verifyWebhook(rawBody, signature)) throw new ApiError(400, "The webhook's signature does not match.");
   const event = parseWebhook(rawBody, eventIdHeader);
   if (!event) throw new ApiError(400, "The webhook is not an event this portal understands.");
+  if ("field" in event) {
+    throw new ApiError(400, `The webhook's ${event.field} cannot be kept: ${event.message}.`, [event]);
+  }
   const settled = await services.database.db.transaction(async (tx) => {
     const [stored] = await queryRows<{ id: number }>(
       tx,

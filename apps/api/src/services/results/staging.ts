@@ -12,6 +12,7 @@ import type { SheetProblemKind } from "@repo/contracts/results-constants";
 import { copyRowsIn, copyRowsOutTransaction, copyText, type Db, type DbOrTx, queryRows, type Tx } from "@repo/db";
 import { type SQL, sql } from "drizzle-orm";
 import { JobError } from "../jobs";
+import { neutralise } from "../spreadsheets/index";
 import type { FileStorage } from "../storage";
 import { packRankKey, rankKeys } from "./ranking";
 import { type SheetScore, scoreSheet, storedFormScorer } from "./scoring";
@@ -410,11 +411,8 @@ export async function problemsSummary(
   return { counts, first: first.map((p) => ({ ...p, line: Number(p.line) })) };
 }
 
-/** A CSV cell: quoted, and a leading = + - @ neutralised so that a spreadsheet never runs it. */
-const cell = (value: string | number) => {
-  const text = String(value);
-  return `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`;
-};
+/** A CSV cell: quoted, and neutralised as every file the portal writes (spreadsheets/writer.ts). */
+const cell = (value: string | number) => `"${String(neutralise(String(value))).replace(/"/g, '""')}"`;
 
 /**
  * The problems file (every refused line by line number: line, roll number, problem, message) as

@@ -139,9 +139,9 @@ export async function errorsWorkbook(
   header.font = { bold: true };
   header.commit();
   for await (const row of rows) {
-    // Uploaded values go back as they came: XLSX text cells are never formulas, and a quote mark
-    // added here would end up in the data when the fixed file is uploaded again.
-    const added = sheet.addRow([...row.values, row.errors]);
+    // Neutralised like the exports: the uploader edits this file in a spreadsheet program, where a
+    // text cell edited becomes a formula. The reader takes the quote off again on re-upload (049).
+    const added = sheet.addRow([...row.values, row.errors].map(neutralise));
     if (row.errors) added.getCell(columns.length).font = { color: { argb: "FFC0392B" } };
     added.commit();
   }
