@@ -1,0 +1,182 @@
+import { PassThrough } from "node:stream";
+import { SCHOOL_IMPORT, SCHOOL_IMPORT_JOB } from "@repo/contracts/master-institutes-constants";
+import { SIF_IMPORT, SIF_IMPORT_JOB } from "@repo/contracts/sif-constants";
+import { STUDENT_IMPORT_JOB } from "@repo/contracts/student-import";
+import { STUDENT_IMPORT } from "@repo/contracts/students-constants";
+import ExcelJS from "exceljs";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runNextJob } from "../src/services/jobs";
+import { SCHOOL_COLUMNS, schoolImportJob } from "../src/services/school-import";
+import { SIF_COLUMNS, sifImportJob } from "../src/services/sif-import";
+import { studentImportJob } from "../src/services/student-import";
+import { csvOf, HEADERS, student } from "./fixtures/spreadsheets/fixtures";
+import { HEALTH_GAP_LIMIT_MS, healthLatencyDuring } from "./health-latency";
+import { startTestApi, type TestApi } from "./support";
+
+/**
+ * No import blocks the API (issue 34, item 2; docs/decisions/046-imports-never-block-the-event-loop.md):
+ * while the worst file of each spreadsheet import is read (preview in the request, the check in
+ * the request that starts a job, and the job itself), /api/health keeps answering within
+ * HEALTH_GAP_LIMIT_MS. Files are made here: the largest legal ones and ones of empty rows up to
+ * the byte limit. The API runs in this process on a real socket, so the sampler feels any hold.
+ */
+
+const logger = pino({ level: "silent" });
+
+/** A CSV of the header and `rows` lines of nothing but separators, as far as `bytes` allows. */
+function emptyRowsCsv(header: readonly string[], bytes: number, rows = Number.POSITIVE_INFINITY): Uint8Array {
+  const head = `${header.join(",")}\n`;
+  const line = `${",".repeat(header.length - 1)}\n`;
+  const count = Math.min(rows, Math.floor((bytes - head.length) / line.length));
+  return new TextEncoder().encode(head + line.repeat(count));
+}
+
+/** An XLSX as Excel writes one (shared strings), streamed so that 100,000 rows take seconds. */
+async function bigXlsx(header: readonly string[], rows: number, row: (n: number) => unknown[]): Promise<Uint8Array> {
+  const sink = new PassThrough();
+  const chunks: Buffer[] = [];
+  sink.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useSharedStrings: true });
+  const sheet = workbook.addWorksheet("Students");
+  sheet.addRow([...header]).commit();
+  for (let n = 0; n < rows; n++) sheet.addRow(row(n) as ExcelJS.CellValue[]).commit();
+  sheet.commit();
+  await workbook.commit();
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+const form = (bytes: Uint8Array, mode: string, name: string) => {
+  const body = new FormData();
+  body.append("file", new File([new Uint8Array(bytes)], name));
+  body.append("mode", mode);
+  return body;
+};
+
+describe("imports and /api/health", () => {
+  let api: TestApi;
+  let server: { url: string; close(): Promise<void> };
+  const tokens: Record<string, string> = {};
+  beforeAll(async () => {
+    api = await startTestApi("pglite");
+    server = await api.listen();
+    tokens.school = await api.login("school");
+    tokens.institute = await api.login("masterinstitute");
+    tokens.admin = await api.login("admin", "coordinator");
+  });
+  afterAll(async () => {
+    await server?.close();
+    await api?.close();
+  });
+
+  const post = async (path: string, token: string, body: FormData) => {
+    const response = await fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}` },
+      body,
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const runJobs = async () => {
+    const handlers = {
+      [STUDENT_IMPORT_JOB]: studentImportJob(api.services),
+      [SCHOOL_IMPORT_JOB]: schoolImportJob(api.services),
+      [SIF_IMPORT_JOB]: sifImportJob(api.services),
+    };
+    while (await runNextJob(api.db, handlers, { runnerId: "test-runner", log: logger }));
+  };
+  /** Health's longest wait while `work` ran, within the limit; what the work answered. */
+  const measured = async <T>(what: string, work: () => Promise<T>): Promise<T> => {
+    const figures = await healthLatencyDuring(server.url, work);
+    console.info(
+      `${what}: health's longest wait ${figures.maxGapMs} ms (${figures.answers} answers in ${figures.workMs} ms; loop delay max ${figures.loopDelayMaxMs} ms)`,
+    );
+    expect(figures.maxGapMs, `${what}: health waited ${figures.maxGapMs} ms`).toBeLessThanOrEqual(HEALTH_GAP_LIMIT_MS);
+    return figures.result;
+  };
+
+  it("a students CSV of 1,000,000 empty rows (9 MB) is previewed without holding health", async () => {
+    const file = emptyRowsCsv(HEADERS, STUDENT_IMPORT.maxBytes, 1_000_000);
+    expect(file.byteLength).toBeGreaterThan(9_000_000);
+    const answer = await measured("1,000,000 empty rows, preview", () =>
+      post("/api/schools/student/import", tokens.school ?? "", form(file, "preview", "students.csv")),
+    );
+    expect(answer.status).toBe(422);
+    expect(String(answer.body.message)).toMatch(/empty rows/);
+  });
+
+  it("the largest legal students CSV is previewed, and imported by its job, without holding health", async () => {
+    const rows = Array.from({ length: STUDENT_IMPORT.maxRows }, (_, n) => student(n));
+    // The last row is wrong, so all-or-nothing saves nothing and writes every row to the errors file.
+    rows[rows.length - 1] = student(rows.length, { Class: "XIV" });
+    const file = csvOf(rows);
+    const preview = await measured("100,000-row CSV, preview", () =>
+      post("/api/schools/student/import", tokens.school ?? "", form(file, "preview", "students.csv")),
+    );
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.data).toMatchObject({ total_rows: STUDENT_IMPORT.maxRows, bad_rows: 1 });
+    const started = await measured("100,000-row CSV, start", () =>
+      post("/api/schools/student/import", tokens.school ?? "", form(file, "all-or-nothing", "students.csv")),
+    );
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    await measured("100,000-row CSV, the job and its errors file", runJobs);
+    const job = await api.call("GET", `/api/jobs/${(started.body.data as { job_id: number }).job_id}`, {
+      token: tokens.school,
+    });
+    expect(job.body.data.result).toMatchObject({ total_rows: STUDENT_IMPORT.maxRows, bad_rows: 1, inserted: 0 });
+  }, 120_000);
+
+  it("the largest legal students XLSX is previewed without holding health", async () => {
+    const file = await bigXlsx(HEADERS, STUDENT_IMPORT.maxRows, (n) => student(n));
+    const preview = await measured("100,000-row XLSX, preview", () =>
+      post("/api/schools/student/import", tokens.school ?? "", form(file, "preview", "students.xlsx")),
+    );
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.data).toMatchObject({ total_rows: STUDENT_IMPORT.maxRows, bad_rows: 0 });
+  }, 120_000);
+
+  it("a schools file of empty rows up to the byte limit, and the largest legal one, hold nothing", async () => {
+    const headers = SCHOOL_COLUMNS.map((column) => column.header);
+    const empty = await measured("schools, empty rows to the byte limit, preview", () =>
+      post(
+        "/api/master-institute/schools/import",
+        tokens.institute ?? "",
+        form(emptyRowsCsv(headers, SCHOOL_IMPORT.maxBytes), "preview", "schools.csv"),
+      ),
+    );
+    expect(empty.status).toBe(422);
+    const rows = Array.from({ length: SCHOOL_IMPORT.maxRows }, (_, n) =>
+      headers.map((header) => `${header} ${n}`.replace(/,/g, " ")),
+    );
+    const legal = new TextEncoder().encode(`${[headers, ...rows].map((row) => row.join(",")).join("\n")}\n`);
+    const preview = await measured("schools, largest legal, preview", () =>
+      post("/api/master-institute/schools/import", tokens.institute ?? "", form(legal, "preview", "schools.csv")),
+    );
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+  }, 60_000);
+
+  it("an individual-students (SIF) file of empty rows up to the byte limit, and the largest legal one, hold nothing", async () => {
+    const headers = SIF_COLUMNS.map((column) => column.header);
+    const empty = await measured("SIF, empty rows to the byte limit, start", () =>
+      post(
+        "/api/sif/student/import",
+        tokens.admin ?? "",
+        form(emptyRowsCsv(headers, SIF_IMPORT.maxBytes), "valid-rows", "students.csv"),
+      ),
+    );
+    // The start reads the header only; the job reads the rows and refuses the file.
+    if (empty.status === 202) await measured("SIF, empty rows to the byte limit, job", runJobs);
+    else expect(empty.status).toBe(422);
+    const rows = Array.from({ length: SIF_IMPORT.maxRows }, (_, n) => [
+      ...student(n, { "E-mail": `asha${n}@example.com` }),
+      "NOSUCHSCHOOL",
+      "",
+    ]);
+    const legal = csvOf(rows, headers);
+    const started = await measured("SIF, largest legal, start", () =>
+      post("/api/sif/student/import", tokens.admin ?? "", form(legal, "valid-rows", "students.csv")),
+    );
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    await measured("SIF, largest legal, the job and its errors file", runJobs);
+  }, 60_000);
+});
