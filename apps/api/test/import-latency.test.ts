@@ -3,9 +3,11 @@ import { SCHOOL_IMPORT, SCHOOL_IMPORT_JOB } from "@repo/contracts/master-institu
 import { SIF_IMPORT, SIF_IMPORT_JOB } from "@repo/contracts/sif-constants";
 import { STUDENT_IMPORT_JOB } from "@repo/contracts/student-import";
 import { STUDENT_IMPORT } from "@repo/contracts/students-constants";
+import { SPREADSHEET_IMPORTS } from "@repo/contracts/uploads-constants";
 import ExcelJS from "exceljs";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IMPORTS_BUSY, OWN_IMPORT_BUSY } from "../src/http/import-slots";
 import { runNextJob } from "../src/services/jobs";
 import { SCHOOL_COLUMNS, schoolImportJob } from "../src/services/school-import";
 import { SIF_COLUMNS, sifImportJob } from "../src/services/sif-import";
@@ -179,4 +181,82 @@ describe("imports and /api/health", () => {
     expect(started.status, JSON.stringify(started.body)).toBe(202);
     await measured("SIF, largest legal, the job and its errors file", runJobs);
   }, 60_000);
+
+  /**
+   * An upload whose body arrives only when `finish` is called: its request holds its reading
+   * slot meanwhile, as a slow upload or a long read does.
+   */
+  const slowUpload = (path: string, token: string, file: Uint8Array, mode = "preview") => {
+    const boundary = "----slow-upload";
+    const encoder = new TextEncoder();
+    let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        controller = c;
+        c.enqueue(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="mode"\r\n\r\n${mode}\r\n`));
+      },
+    });
+    const answer = api.app.request(path, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    return {
+      answer,
+      finish() {
+        controller?.enqueue(
+          encoder.encode(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+          ),
+        );
+        controller?.enqueue(file);
+        controller?.enqueue(encoder.encode(`\r\n--${boundary}--\r\n`));
+        controller?.close();
+      },
+    };
+  };
+  /** Lets the app take the request in (middlewares up to the body) before the next one. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+  it("reads one upload per account at once and SPREADSHEET_IMPORTS.total in all, answering 429 with Retry-After beyond", async () => {
+    expect(SPREADSHEET_IMPORTS).toMatchObject({ perAccount: 1, total: 3 });
+    const students = csvOf([student(1)]);
+    const first = slowUpload("/api/schools/student/import", tokens.school ?? "", students);
+    await settle();
+    // The same account again: refused before its body is read.
+    const again = await post("/api/schools/student/import", tokens.school ?? "", form(students, "preview", "s.csv"));
+    expect(again.status).toBe(429);
+    expect(again.body).toMatchObject({ status: false, message: OWN_IMPORT_BUSY, errors: [{ field: "file" }] });
+    const retry = await fetch(`${server.url}/api/schools/student/import`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${tokens.school}` },
+      body: form(students, "preview", "s.csv"),
+    });
+    expect(retry.status).toBe(429);
+    expect(retry.headers.get("retry-after")).toBe(String(SPREADSHEET_IMPORTS.retryAfterSeconds));
+    await retry.arrayBuffer();
+
+    // Other accounts take the other slots; beyond the total, everyone waits.
+    const coordinator = await api.login("gccstate", "coordinator");
+    const schools = SCHOOL_COLUMNS.map((column) => column.header);
+    const second = slowUpload(
+      "/api/master-institute/schools/import",
+      tokens.institute ?? "",
+      emptyRowsCsv(schools, 1000),
+    );
+    const third = slowUpload("/api/coordinator/student/import", coordinator, students);
+    await settle();
+    const fourth = await post("/api/sif/student/import", tokens.admin ?? "", form(students, "valid-rows", "s.csv"));
+    expect(fourth.status).toBe(429);
+    expect(fourth.body).toMatchObject({ message: IMPORTS_BUSY });
+
+    // Once read, the slots are free again.
+    for (const upload of [first, second, third]) upload.finish();
+    const answers = await Promise.all([first, second, third].map((upload) => upload.answer));
+    expect(answers.map((answer) => answer.status)).not.toContain(429);
+    expect(answers[0]?.status).toBe(200);
+    const after = await post("/api/schools/student/import", tokens.school ?? "", form(students, "preview", "s.csv"));
+    expect(after.status, JSON.stringify(after.body)).toBe(200);
+  });
 });

@@ -242,7 +242,10 @@ export function registerSifRoutes(app: OpenAPIHono<AppEnv>) {
           422: errorResponse("The file is not a spreadsheet, cannot be read, or lacks a required column"),
         },
       },
-      { bodyLimit: uploadLimit({ field: "file", what: "The file", maxBytes: SIF_IMPORT.maxBytes, hint: SPLIT }) },
+      {
+        bodyLimit: uploadLimit({ field: "file", what: "The file", maxBytes: SIF_IMPORT.maxBytes, hint: SPLIT }),
+        spreadsheetUpload: true,
+      },
     ),
     async (c) => {
       const form = await readUploadForm(c);
