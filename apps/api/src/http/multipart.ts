@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Context } from "hono";
 import type { AppEnv } from "../context";
 
@@ -48,6 +49,8 @@ async function parseMultipart(request: Request): Promise<FormData> {
   }
   const body = Buffer.concat(chunks);
   chunks.length = 0;
+  // Each copy of a large body (this one, a File's below) takes its own turn of the loop.
+  await nextTurn();
 
   const form = new FormData();
   const delimiter = Buffer.from(`\r\n--${name}`);
@@ -72,6 +75,7 @@ async function parseMultipart(request: Request): Promise<FormData> {
     if (fileName === undefined) form.append(field, content.toString("utf8"));
     else {
       const contentType = /^content-type:\s*(.+)$/im.exec(headers)?.[1]?.trim() ?? "application/octet-stream";
+      await nextTurn();
       const file = new File([content], fileName, { type: contentType });
       BYTES.set(file, content);
       form.append(field, file);
