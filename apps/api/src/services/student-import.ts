@@ -639,10 +639,7 @@ async function finish(input: {
   await storage.remove(payload.upload_key);
 
   const badRows = problems.size;
-  const errors = [...problems.entries()]
-    .sort(([a], [b]) => a - b)
-    .slice(0, FIRST_ERRORS)
-    .map(([row, message]) => ({ row, message }));
+  const errors = firstByRow(problems, FIRST_ERRORS).map(([row, message]) => ({ row, message }));
   return {
     mode: payload.mode,
     total_rows: total,
@@ -654,6 +651,23 @@ async function finish(input: {
     warnings,
     message: summary(payload.mode, { inserted, alreadyHere, badRows, saved: saveAll }),
   };
+}
+
+/**
+ * The `count` problems of the lowest rows, in one pass: sorting 100,000 of them to show 20 held
+ * the event loop for tens of milliseconds (decision 046).
+ */
+function firstByRow(problems: Map<number, string>, count: number): [number, string][] {
+  const first: [number, string][] = [];
+  for (const entry of problems) {
+    const last = first[first.length - 1];
+    if (first.length === count && last && entry[0] >= last[0]) continue;
+    let at = first.length;
+    while (at > 0 && (first[at - 1]?.[0] ?? 0) > entry[0]) at--;
+    first.splice(at, 0, entry);
+    if (first.length > count) first.pop();
+  }
+  return first;
 }
 
 const elsewhereMessage = (schoolName: string) =>
