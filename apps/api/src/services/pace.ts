@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 
 /** Work between two turns of the event loop: far below decision 046's 100 ms, far above a turn's cost. */
-export const EVENT_LOOP_SLICE_MS = 10;
+export const EVENT_LOOP_SLICE_MS = 5;
 
 /**
  * Long loops (a file's rows, a big list) give the event loop back every EVENT_LOOP_SLICE_MS of
