@@ -1,4 +1,4 @@
-import { XLSX_ZIP_LIMITS } from "@repo/contracts/uploads-constants";
+import { SPREADSHEET_IMPORTS, XLSX_ZIP_LIMITS } from "@repo/contracts/uploads-constants";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import {
@@ -51,14 +51,14 @@ const book = async (stream: ReadableStream<Uint8Array>) => {
 
 describe("telling XLSX and CSV apart by content", () => {
   it("knows a zip, an old workbook, UTF-8 text with or without BOM, and anything else", async () => {
-    expect(sniffFormat(await xlsx((wb) => void wb.addWorksheet("A")))).toBe("xlsx");
-    expect(sniffFormat(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0, 0]))).toBe("xls");
-    expect(sniffFormat(csv(["a,b"], true))).toBe("csv");
-    expect(sniffFormat(csv(["नाम,शहर"], false))).toBe("csv");
-    expect(sniffFormat(new Uint8Array([0x4e, 0x61, 0xe9, 0x2c]))).toBe("unknown"); // Latin-1 "Naé,"
-    expect(sniffFormat(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe("unknown"); // PNG
-    expect(sniffFormat(new TextEncoder().encode("%PDF-1.4 text"))).toBe("unknown");
-    expect(sniffFormat(new TextEncoder().encode("a\u0000b"))).toBe("unknown");
+    expect(await sniffFormat(await xlsx((wb) => void wb.addWorksheet("A")))).toBe("xlsx");
+    expect(await sniffFormat(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0, 0]))).toBe("xls");
+    expect(await sniffFormat(csv(["a,b"], true))).toBe("csv");
+    expect(await sniffFormat(csv(["नाम,शहर"], false))).toBe("csv");
+    expect(await sniffFormat(new Uint8Array([0x4e, 0x61, 0xe9, 0x2c]))).toBe("unknown"); // Latin-1 "Naé,"
+    expect(await sniffFormat(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe("unknown"); // PNG
+    expect(await sniffFormat(new TextEncoder().encode("%PDF-1.4 text"))).toBe("unknown");
+    expect(await sniffFormat(new TextEncoder().encode("a\u0000b"))).toBe("unknown");
   });
 
   it("refuses a file over the size limit before reading it", async () => {
@@ -113,7 +113,7 @@ describe("mapping headers", () => {
     const error = await refusal(() => read(csv(lines)));
     expect(error.problem).toBe("too-many-rows");
     expect(error.message).toBe(
-      "The file has more than 5 rows; at most 5 can be imported at once. Split it into smaller files.",
+      "The file has more than 5 rows with data: there are 6 by row 7, where reading stopped. At most 5 can be imported at once. Split it into smaller files.",
     );
     // Empty rows do not count.
     const spaced = await read(csv(["Name", "a", "", ",,", "b", "c", "d", "   ", "e"]));
@@ -124,6 +124,45 @@ describe("mapping headers", () => {
       [7, "d"],
       [9, "e"],
     ]);
+  });
+
+  // Issue 34, item 2 (docs/decisions/046-imports-never-block-the-event-loop.md): an absurd file is
+  // refused at the first row over a limit. Each file below ends in an unreadable line (a quote
+  // that never closes): had the reader gone on to the end, it would have said that instead.
+  const UNREADABLE_END = 'x,"never closed';
+
+  it("stops at the first data row over the limit, naming the limit and the row, without reading the rest", async () => {
+    const lines = ["Name", ...Array.from({ length: 6 }, (_, i) => `Student ${i}`), ...Array(1000).fill("More")];
+    const error = await refusal(() => read(csv([...lines, UNREADABLE_END])));
+    expect(error.problem).toBe("too-many-rows");
+    expect(error.message).toMatch(
+      /^The file has more than 5 rows with data: there are 6 by row 7, where reading stopped\./,
+    );
+    // The same file without the extra rows reaches the broken line: it is there to be found.
+    const broken = await refusal(() => read(csv([...lines.slice(0, 5), UNREADABLE_END])));
+    expect(broken.problem).toBe("unreadable");
+  });
+
+  it("refuses a file of empty rows at the first empty row over the limit, without reading the rest", async () => {
+    const limits = { ...LIMITS, maxEmptyRows: 100 };
+    const lines = ["Name,City", "Asha,Pune", ...Array(100).fill(","), "Ravi,Nagpur", ",", ...Array(10_000).fill(",")];
+    const error = await refusal(() => read(csv([...lines, UNREADABLE_END]), { limits }));
+    expect(error.problem).toBe("too-many-rows");
+    expect(error.message).toBe(
+      "The file has more than 100 empty rows: there are 101 by row 104, where reading stopped. Delete the empty rows (or copy only the rows with data into a new file) and upload it again.",
+    );
+    // Up to the limit, empty rows are spacing, as before.
+    const spaced = await read(csv(lines.slice(0, 103)), { limits });
+    expect(spaced.rows.map((r) => r.values.name)).toEqual(["Asha", "Ravi"]);
+  });
+
+  it("allows as many empty rows as data rows, and at least SPREADSHEET_IMPORTS.minEmptyRows", async () => {
+    const empty = (n: number) => csv(["Name", "Asha", ...Array(n).fill(",")]);
+    // maxRows is 5 here, so the floor applies.
+    const error = await refusal(() => read(empty(SPREADSHEET_IMPORTS.minEmptyRows + 1)));
+    expect(error.message).toMatch(/more than 10,000 empty rows/);
+    const big = { maxBytes: LIMITS.maxBytes, maxRows: 20_000 };
+    expect((await read(empty(SPREADSHEET_IMPORTS.minEmptyRows + 1), { limits: big })).rows).toHaveLength(1);
   });
 });
 

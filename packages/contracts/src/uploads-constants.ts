@@ -17,4 +17,23 @@ export const XLSX_ZIP_LIMITS = {
   ratioGraceBytes: 1 * MB,
 } as const;
 
+/**
+ * Every spreadsheet import (students, bulk students, schools, individual students), whatever its
+ * own row and byte limits (docs/decisions/046-imports-never-block-the-event-loop.md).
+ */
+export const SPREADSHEET_IMPORTS = {
+  /**
+   * Empty rows (nothing in the file's columns) read besides the data rows before the file is
+   * refused: as many as the import's row limit, and at least this many (rows Excel keeps below
+   * the data). A 9 MB CSV of a million empty rows is refused at the first one over.
+   */
+  minEmptyRows: 10_000,
+  /** Uploads one account may have read at once (a preview, or the check before a job starts). */
+  perAccount: 1,
+  /** Uploads the API process reads at once, all accounts together (2 cores; decision 042). */
+  total: 3,
+  /** The Retry-After of the 429 beyond either limit, in seconds. */
+  retryAfterSeconds: 5,
+} as const;
+
 export type ZipLimits = { [K in keyof typeof XLSX_ZIP_LIMITS]: number };

@@ -5,6 +5,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../context";
 import { XLSX_TYPE } from "../services/spreadsheets/index";
 import { ApiError, invalidField } from "./errors";
+import { fileBytes, readForm } from "./multipart";
 import { named, pathId } from "./schemas";
 
 /**
@@ -60,9 +61,7 @@ export const download = (c: Context<AppEnv>, bytes: Uint8Array, fileName: string
  */
 export async function readImportForm(c: Context<AppEnv>, maxBytes: number) {
   const megabytes = maxBytes / 1024 / 1024;
-  const form = await c.req.parseBody().catch(() => {
-    throw new ApiError(400, "Send the file as multipart/form-data with the fields file and mode");
-  });
+  const form = await readUploadForm(c);
   const file = form.file;
   if (!(file instanceof File) || file.size === 0) {
     throw invalidField("file", "Choose the spreadsheet to upload (.xlsx or .csv)", 400);
@@ -76,5 +75,13 @@ export async function readImportForm(c: Context<AppEnv>, maxBytes: number) {
       413,
     );
   }
-  return { form, file, mode: mode.data, bytes: new Uint8Array(await file.arrayBuffer()) };
+  return { form, file, mode: mode.data, bytes: await fileBytes(file) };
+}
+
+/** An upload form's fields (readForm, decision 046), or 400 for a body that is no form. */
+export async function readUploadForm(c: Context<AppEnv>): Promise<Record<string, string | File>> {
+  await readForm(c).catch(() => {
+    throw new ApiError(400, "Send the file as multipart/form-data with the fields file and mode");
+  });
+  return c.req.parseBody();
 }

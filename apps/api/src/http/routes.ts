@@ -2,6 +2,7 @@ import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import { errorEnvelopeSchema } from "@repo/contracts/envelope";
 import { type Access, requireAccess } from "../auth/middleware";
 import { type BodyLimit, JSON_BODY_LIMIT, limitBody } from "./body-limit";
+import { holdImportSlot } from "./import-slots";
 import { named } from "./schemas";
 import { refuseUnstorableText, refuseUnstorableTextOutsideForm } from "./storable-text";
 
@@ -18,6 +19,10 @@ export const errorResponse = (description: string) => ({
   content: { "application/json": { schema: errorSchema } },
 });
 
+const retryAfter = {
+  "Retry-After": { description: "Seconds to wait before trying again", schema: { type: "integer" as const } },
+};
+
 const standardErrors = (access: Access) => ({
   400: errorResponse("The request is invalid; `errors` names each field"),
   ...(access === "public"
@@ -29,11 +34,16 @@ const standardErrors = (access: Access) => ({
   500: errorResponse("Something went wrong on our side"),
   503: {
     ...errorResponse("The database cannot be reached right now (a restart); try again after `Retry-After` seconds"),
-    headers: {
-      "Retry-After": { description: "Seconds to wait before trying again", schema: { type: "integer" as const } },
-    },
+    headers: retryAfter,
   },
 });
+
+const importBusy = {
+  ...errorResponse(
+    "Another upload of this account is still being read, or the portal reads as many as it can at once; try again after `Retry-After` seconds",
+  ),
+  headers: retryAfter,
+};
 
 /**
  * `options.bodyLimit`: how large a body the route reads (an upload's `uploadLimit`); JSON routes
@@ -42,7 +52,7 @@ const standardErrors = (access: Access) => ({
 export function apiRoute<const R extends Omit<RouteConfig, "middleware" | "security">>(
   access: Access,
   config: R,
-  options: { bodyLimit?: BodyLimit; streamsForm?: boolean } = {},
+  options: { bodyLimit?: BodyLimit; streamsForm?: boolean; spreadsheetUpload?: boolean } = {},
 ) {
   const key = `${config.method.toUpperCase()} ${config.path}`;
   ROUTE_ACCESS.set(key, access);
@@ -51,19 +61,25 @@ export function apiRoute<const R extends Omit<RouteConfig, "middleware" | "secur
     // Who may call it first, then how large a body it may send, then text PostgreSQL cannot store
     // (NUL, lone surrogates), then the route's own validators.
     // A route that streams its form (http/streamed-form.ts, decision 047) checks the form's text itself:
-    // parsing it here would hold the whole body.
+    // parsing it here would hold the whole body. A spreadsheet import holds one of the few reading
+    // slots (decision 046), taken before its body is read.
     middleware: [
       requireAccess(access),
+      ...(options.spreadsheetUpload ? [holdImportSlot] : []),
       limitBody(options.bodyLimit ?? JSON_BODY_LIMIT),
       options.streamsForm ? refuseUnstorableTextOutsideForm : refuseUnstorableText,
-    ] as const,
+    ],
     operationId: operationId(config.method, config.path),
     // Public operations say so explicitly, so the document's default security does not apply.
     security: access === "public" ? [] : [{ bearerAuth: [] }],
     description: [config.description, access === "public" ? "Public." : `Requires the \`${access}\` permission.`]
       .filter(Boolean)
       .join("\n\n"),
-    responses: { ...standardErrors(access), ...config.responses },
+    responses: {
+      ...standardErrors(access),
+      ...(options.spreadsheetUpload ? { 429: importBusy } : {}),
+      ...config.responses,
+    },
   });
   return route;
 }

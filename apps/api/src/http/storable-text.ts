@@ -2,6 +2,7 @@ import type { Context, Next } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
 import { invalidField } from "./errors";
+import { readForm } from "./multipart";
 
 /** What PostgreSQL cannot store in text or JSON: the NUL character, and half a UTF-16 pair. */
 export type Unstorable = "nul" | "surrogate";
@@ -80,6 +81,8 @@ async function checkStorableText(c: Context<AppEnv>, next: Next, forms: boolean)
     // Hono keeps the parsed form: the route's parseBody reads the same one again. A body that is
     // no form is left to the route (its own 400); Hono's cache must not keep the failure, or the
     // route's validator awaits it outside its own error handling (a 500).
+    // A multipart body is read by readForm (decision 046), whose form parseBody then gives back.
+    if (type === "multipart/form-data") await readForm(c).catch(() => undefined);
     const form = await c.req.parseBody({ all: true }).catch(() => {
       delete c.req.bodyCache.formData;
       return undefined;

@@ -67,6 +67,7 @@ export function registerBulkStudentImportRoutes(app: OpenAPIHono<AppEnv>) {
           maxBytes: BULK_STUDENT_IMPORT.maxBytes,
           hint: SPLIT,
         }),
+        spreadsheetUpload: true,
       },
     ),
     async (c) => {

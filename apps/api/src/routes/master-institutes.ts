@@ -298,7 +298,10 @@ export function registerMasterInstituteRoutes(app: OpenAPIHono<AppEnv>) {
           422: errorResponse("The file is not a spreadsheet, cannot be read, or lacks a required column"),
         },
       },
-      { bodyLimit: uploadLimit({ field: "file", what: "The file", maxBytes: SCHOOL_IMPORT.maxBytes, hint: SPLIT }) },
+      {
+        bodyLimit: uploadLimit({ field: "file", what: "The file", maxBytes: SCHOOL_IMPORT.maxBytes, hint: SPLIT }),
+        spreadsheetUpload: true,
+      },
     ),
     async (c) => {
       const { file, mode, bytes } = await readImportForm(c, SCHOOL_IMPORT.maxBytes);
@@ -379,7 +382,10 @@ export function registerMasterInstituteRoutes(app: OpenAPIHono<AppEnv>) {
           422: errorResponse("The file is not a spreadsheet, cannot be read, or lacks a required column"),
         },
       },
-      { bodyLimit: uploadLimit({ field: "file", what: "The file", maxBytes: STUDENT_IMPORT.maxBytes, hint: SPLIT }) },
+      {
+        bodyLimit: uploadLimit({ field: "file", what: "The file", maxBytes: STUDENT_IMPORT.maxBytes, hint: SPLIT }),
+        spreadsheetUpload: true,
+      },
     ),
     async (c) => {
       const { form, file, mode, bytes } = await readImportForm(c, STUDENT_IMPORT.maxBytes);

@@ -16,7 +16,8 @@ import type { AppEnv } from "../context";
 import { SPLIT_HINT as SPLIT, uploadLimit } from "../http/body-limit";
 import { ok } from "../http/envelope";
 import { ApiError, invalidField } from "../http/errors";
-import { download, jobIdParam, xlsxResponse } from "../http/imports";
+import { download, jobIdParam, readUploadForm, xlsxResponse } from "../http/imports";
+import { fileBytes } from "../http/multipart";
 import { apiRoute, errorResponse } from "../http/routes";
 import { idParam, json, messageOnly, named } from "../http/schemas";
 import { getJob } from "../services/jobs";
@@ -241,12 +242,13 @@ export function registerSifRoutes(app: OpenAPIHono<AppEnv>) {
           422: errorResponse("The file is not a spreadsheet, cannot be read, or lacks a required column"),
         },
       },
-      { bodyLimit: uploadLimit({ field: "file", what: "The file", maxBytes: SIF_IMPORT.maxBytes, hint: SPLIT }) },
+      {
+        bodyLimit: uploadLimit({ field: "file", what: "The file", maxBytes: SIF_IMPORT.maxBytes, hint: SPLIT }),
+        spreadsheetUpload: true,
+      },
     ),
     async (c) => {
-      const form = await c.req.parseBody().catch(() => {
-        throw new ApiError(400, "Send the file as multipart/form-data with the fields file and mode");
-      });
+      const form = await readUploadForm(c);
       const file = form.file;
       if (!(file instanceof File) || file.size === 0) {
         throw invalidField("file", "Choose the spreadsheet to upload (.xlsx or .csv)", 400);
@@ -262,7 +264,7 @@ export function registerSifRoutes(app: OpenAPIHono<AppEnv>) {
       }
       const { database, storage } = c.var.services;
       const jobId = await startSifImport({ database, storage }, actorOf(c), {
-        bytes: new Uint8Array(await file.arrayBuffer()),
+        bytes: await fileBytes(file),
         name: file.name,
         mode,
       });

@@ -13,6 +13,7 @@ import { ApiError } from "../http/errors";
 import type { Actor } from "./activity";
 import { addInstituteSchool, instituteName } from "./institute-schools";
 import { enqueueJob, type JobContext, JobError, type JobHandler, wakeJobRunners } from "./jobs";
+import { pacer } from "./pace";
 import { emailTaken } from "./school-account";
 import {
   type ColumnSpec,
@@ -321,7 +322,10 @@ async function runSchoolImport(
     try {
       inserted = await db.transaction(async (tx) => {
         let added = 0;
+        // On the embedded database each insert runs in this process: pace them (decision 046).
+        const pace = pacer();
         for (const item of good) {
+          await pace();
           const password = item.body.password ?? temporaryPassword();
           try {
             // Each school in its own savepoint: one refused row does not undo the others.

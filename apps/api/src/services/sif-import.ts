@@ -11,6 +11,7 @@ import { ApiError } from "../http/errors";
 import type { Actor } from "./activity";
 import { recordActivity } from "./activity";
 import { enqueueJob, type JobContext, JobError, type JobHandler, wakeJobRunners } from "./jobs";
+import { pacer } from "./pace";
 import { insertSifStudent } from "./sif";
 import {
   type CellValue,
@@ -255,7 +256,10 @@ async function runSifImport(
     try {
       inserted = await db.transaction(async (tx) => {
         let added = 0;
+        // On the embedded database each insert runs in this process: pace them (decision 046).
+        const pace = pacer();
         for (const [index, item] of ready.entries()) {
+          await pace();
           const secret = secrets[index] ?? { password: "", hash: "" };
           const made = await insertSifStudent(tx, config, {
             body: { ...item.body, school_id: item.school.id },

@@ -1,7 +1,8 @@
 import { Readable } from "node:stream";
-import { XLSX_ZIP_LIMITS } from "@repo/contracts/uploads-constants";
+import { SPREADSHEET_IMPORTS, XLSX_ZIP_LIMITS } from "@repo/contracts/uploads-constants";
 import { parse as parseCsv } from "csv-parse";
 import type ExcelJS from "exceljs";
+import { pacer } from "../pace";
 import { NOT_A_SPREADSHEET, SpreadsheetError } from "./errors";
 import { checkZip } from "./zip";
 
@@ -27,6 +28,11 @@ export interface ReadLimits {
   maxBytes: number;
   /** Data rows; reading stops at the first row beyond it and the file is refused. */
   maxRows: number;
+  /**
+   * Rows with nothing in the file's columns, besides the data rows: reading stops at the first
+   * beyond it (default: maxRows, at least SPREADSHEET_IMPORTS.minEmptyRows).
+   */
+  maxEmptyRows?: number;
   /** Zip-bomb guard: what the XLSX archive may unpack to in all (XLSX_ZIP_LIMITS by default). */
   maxUncompressedBytes?: number;
 }
@@ -65,7 +71,11 @@ export interface OpenedSpreadsheet {
   columns: ColumnMatch[];
   /** Things the uploader should know but that do not stop the import (ignored columns, sheets). */
   warnings: string[];
-  /** The data rows after the header, empty rows skipped. Can be iterated once. */
+  /**
+   * The data rows after the header, empty rows skipped. Can be iterated once. It gives the event
+   * loop a turn every few milliseconds of work, the caller's work on each row included
+   * (services/pace.ts), so a loop over it needs no pacing of its own.
+   */
   rows: AsyncGenerator<SheetRow>;
 }
 
@@ -75,32 +85,50 @@ const HEADER_SEARCH_ROWS = 10;
 export type FileFormat = "xlsx" | "csv" | "xls" | "unknown";
 
 /** What the bytes are: a zip (XLSX), an old binary workbook, UTF-8 text (CSV), or something else. */
-export function sniffFormat(bytes: Uint8Array): FileFormat {
-  return sniff(bytes).format;
+export async function sniffFormat(bytes: Uint8Array): Promise<FileFormat> {
+  return (await sniff(bytes, pacer())).format;
 }
 
 /** The format, and for a CSV its text, decoded once (a 100,000-row file is 7 MB of text). */
-function sniff(bytes: Uint8Array): { format: FileFormat; text?: string } {
+async function sniff(
+  bytes: Uint8Array,
+  pace: () => Promise<void> | undefined,
+): Promise<{ format: FileFormat; text?: string }> {
   if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) return { format: "xlsx" };
   if (bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0) return { format: "xls" };
   // A PDF can be all text in its first bytes; it is never a CSV.
   if (new TextDecoder().decode(bytes.subarray(0, 5)) === "%PDF-") return { format: "unknown" };
-  const text = decodeText(bytes);
+  const text = await decodeText(bytes, pace);
   return text === undefined ? { format: "unknown" } : { format: "csv", text };
 }
 
+/** Bytes decoded at once: decoding and checking 20 MB in one piece held the event loop ~100 ms. */
+const DECODE_PIECE_BYTES = 256 * 1024;
+
 /** UTF-8 text without a BOM, or undefined for bytes that are not text (binary, another encoding). */
-function decodeText(bytes: Uint8Array): string | undefined {
-  let text: string;
+async function decodeText(bytes: Uint8Array, pace: () => Promise<void> | undefined): Promise<string | undefined> {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  const pieces: string[] = [];
+  for (let at = 0; at < bytes.byteLength; at += DECODE_PIECE_BYTES) {
+    await pace();
+    let piece: string;
+    try {
+      // A character split between two pieces is kept by the decoder for the next (stream).
+      piece = decoder.decode(bytes.subarray(at, at + DECODE_PIECE_BYTES), { stream: true });
+    } catch {
+      return undefined;
+    }
+    // Text files have no control characters besides tabs and line breaks.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: that is exactly what is looked for
+    if (/[\u0000-\u0008\u000b\u000e-\u001f]/.test(piece)) return undefined;
+    pieces.push(piece);
+  }
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    pieces.push(decoder.decode());
   } catch {
     return undefined;
   }
-  // Text files have no control characters besides tabs and line breaks.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: that is exactly what is looked for
-  if (/[\u0000-\u0008\u000b\u000e-\u001f]/.test(text)) return undefined;
-  return text;
+  return pieces.join("");
 }
 
 /** A cell as text: trimmed, empty as null, and a neutralised export value ("'+91…") as it was. */
@@ -142,7 +170,9 @@ export async function openSpreadsheet(bytes: Uint8Array, options: ReadOptions): 
     );
   }
   if (bytes.byteLength === 0) throw new SpreadsheetError("empty", "The file is empty.");
-  const { format, text } = sniff(bytes);
+  // One pace for the whole read: decoding, parsing, mapping and the caller's work on each row.
+  const pace = pacer();
+  const { format, text } = await sniff(bytes, pace);
   if (format === "xls") {
     throw new SpreadsheetError(
       "format",
@@ -167,9 +197,9 @@ export async function openSpreadsheet(bytes: Uint8Array, options: ReadOptions): 
     source = sheet.rows;
     sheetName = sheet.name;
   } else {
-    source = csvRows(text ?? "");
+    source = csvRows(text ?? "", pace);
   }
-  return mapColumns(format, sheetName, source, options, warnings);
+  return mapColumns(format, sheetName, source, options, warnings, pace);
 }
 
 const megabytes = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
@@ -186,6 +216,7 @@ async function mapColumns(
   source: AsyncGenerator<RawRow>,
   options: ReadOptions,
   warnings: string[],
+  pace: () => Promise<void> | undefined,
 ): Promise<OpenedSpreadsheet> {
   const byHeader = new Map<string, ColumnSpec>();
   for (const spec of options.columns) {
@@ -242,9 +273,12 @@ async function mapColumns(
 
   const headerRow = header.row;
   const limit = options.limits.maxRows;
+  const emptyLimit = options.limits.maxEmptyRows ?? Math.max(limit, SPREADSHEET_IMPORTS.minEmptyRows);
   async function* rows(): AsyncGenerator<SheetRow> {
     let count = 0;
+    let empties = 0;
     for await (const raw of replay(pending, source)) {
+      await pace();
       const values: Record<string, CellValue> = {};
       let empty = true;
       for (const spec of options.columns) {
@@ -253,20 +287,34 @@ async function mapColumns(
         values[spec.key] = value;
         if (value !== null) empty = false;
       }
-      // Rows with nothing in our columns are spacing, not students.
-      if (empty) continue;
-      count++;
-      if (count > limit) {
-        throw new SpreadsheetError(
-          "too-many-rows",
-          `The file has more than ${limit.toLocaleString("en-IN")} rows; at most ${limit.toLocaleString("en-IN")} can be imported at once. Split it into smaller files.`,
-        );
+      // Rows with nothing in our columns are spacing, not students; a file of little else is
+      // refused at the first one over the limit, not read to its end (decision 046).
+      if (empty) {
+        if (++empties > emptyLimit) throw tooManyEmptyRows(raw.row, emptyLimit);
+        continue;
       }
+      count++;
+      if (count > limit) throw tooManyRows(raw.row, limit);
       yield { row: raw.row, values };
     }
   }
   return { format, sheetName, headerRow, columns, warnings, rows: rows() };
 }
+
+const count = (n: number) => n.toLocaleString("en-IN");
+
+/** Reading stopped at `row`, the first row over the limit (decision 046): the rest is not read. */
+const tooManyRows = (row: number, limit: number) =>
+  new SpreadsheetError(
+    "too-many-rows",
+    `The file has more than ${count(limit)} rows with data: there are ${count(limit + 1)} by row ${count(row)}, where reading stopped. At most ${count(limit)} can be imported at once. Split it into smaller files.`,
+  );
+
+const tooManyEmptyRows = (row: number, limit: number) =>
+  new SpreadsheetError(
+    "too-many-rows",
+    `The file has more than ${count(limit)} empty rows: there are ${count(limit + 1)} by row ${count(row)}, where reading stopped. Delete the empty rows (or copy only the rows with data into a new file) and upload it again.`,
+  );
 
 async function* replay(first: RawRow[], rest: AsyncGenerator<RawRow>): AsyncGenerator<RawRow> {
   yield* first;
@@ -424,8 +472,12 @@ function guessDelimiter(text: string): string {
   return best[1] > 0 ? best[0] : ",";
 }
 
-function* slices(text: string, size: number): Generator<string> {
-  for (let at = 0; at < text.length; at += size) yield text.slice(at, at + size);
+/** The text in slices, pacing: lines without a record (blank ones) are parsed here, not in the row loop. */
+async function* slices(text: string, size: number, pace: () => Promise<void> | undefined): AsyncGenerator<string> {
+  for (let at = 0; at < text.length; at += size) {
+    await pace();
+    yield text.slice(at, at + size);
+  }
 }
 
 /**
@@ -435,8 +487,8 @@ function* slices(text: string, size: number): Generator<string> {
  */
 const CSV_SLICE_CHARS = 4 * 1024;
 
-async function* csvRows(text: string): AsyncGenerator<RawRow> {
-  const parser = Readable.from(slices(text, CSV_SLICE_CHARS)).pipe(
+async function* csvRows(text: string, pace: () => Promise<void> | undefined): AsyncGenerator<RawRow> {
+  const parser = Readable.from(slices(text, CSV_SLICE_CHARS, pace)).pipe(
     parseCsv({
       bom: true,
       delimiter: guessDelimiter(text),
