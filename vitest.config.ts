@@ -17,6 +17,9 @@ import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config
 //   module-level caches in the API (parsed mail content by row id) assume one database per
 //   process, and each file opens its own. Only the packages in node_modules stay loaded.
 // - "unit": every other node file, not isolated (pure functions and their tables).
+// - "alone": files that measure wall-clock latency or memory (`// @vitest-alone` in their first
+//   lines). `npm test` runs them in a step of their own after the rest, one file at a time, so
+//   that no other test file competes for the two cores while they measure (decisions 046, 047).
 const root = path.dirname(fileURLToPath(import.meta.url));
 const TOP = ["apps", "packages", "scripts", "bench", "deploy"];
 const exclude = ["**/node_modules/**", "**/build/**", "**/dist/**"];
@@ -34,13 +37,15 @@ for (const top of TOP) {
     const file = path.join(top, entry).split(path.sep).join("/");
     const text = readFileSync(path.join(root, file), "utf8");
     const app = /__APP_ID__: "([a-z]+)"/.exec(text)?.[1];
-    const group = /@vitest-environment\s+(happy-dom|jsdom)/.test(text.slice(0, 400))
-      ? "dom"
-      : app
-        ? `app:${app}`
-        : /^(apps\/api|packages\/db)\//.test(file)
-          ? "api"
-          : "unit";
+    const group = /@vitest-alone\b/.test(text.slice(0, 400))
+      ? "alone"
+      : /@vitest-environment\s+(happy-dom|jsdom)/.test(text.slice(0, 400))
+        ? "dom"
+        : app
+          ? `app:${app}`
+          : /^(apps\/api|packages\/db)\//.test(file)
+            ? "api"
+            : "unit";
     groups.set(group, [...(groups.get(group) ?? []), file]);
   }
 }
@@ -50,7 +55,9 @@ const projects: TestProjectInlineConfiguration[] = [...groups].map(([name, files
   test:
     name === "api"
       ? { name, include: files, isolate: false, setupFiles: ["apps/api/test/fresh-modules.setup.ts"] }
-      : { name, include: files, isolate: name === "dom" },
+      : name === "alone"
+        ? { name, include: files, isolate: true, fileParallelism: false }
+        : { name, include: files, isolate: name === "dom" },
 }));
 
 export default defineConfig({

@@ -1,5 +1,6 @@
 // `npm test`: the whole suite, in the order a failure is cheapest to find: typecheck, lint, build,
-// unit and integration tests (PGlite, plus PostgreSQL when TEST_DATABASE_URL is set), the stories
+// unit and integration tests (PGlite, plus PostgreSQL when TEST_DATABASE_URL is set), then the
+// few files that measure latency or memory on their own (vitest.config.ts's "alone"), the stories
 // of the design system, then the Playwright end-to-end suite in Chromium. Every step runs even when an earlier one failed, and
 // the last line is `N passed, N failed` (each test counts; typecheck, lint and build count as one).
 import { spawnSync } from "node:child_process";
@@ -62,16 +63,27 @@ step("typecheck", "npm", ["run", "--silent", "typecheck"]);
 step("lint", bin("biome"), ["check", "."]);
 step("build", bin("turbo"), ["run", "build", "--output-logs=errors-only"]);
 
+const vitestCount = (json: unknown): [number, number] => {
+  const r = json as { numPassedTests: number; numFailedTests: number };
+  return [r.numPassedTests, r.numFailedTests];
+};
+const drivers = process.env.TEST_DATABASE_URL ? "PGlite and PostgreSQL" : "PGlite";
 const vitestReport = `${reports}/vitest.json`;
 suite(
-  process.env.TEST_DATABASE_URL ? "unit and integration (PGlite and PostgreSQL)" : "unit and integration (PGlite)",
+  `unit and integration (${drivers})`,
   bin("vitest"),
-  ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`],
+  ["run", "--project=!alone", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`],
   vitestReport,
-  (json) => {
-    const r = json as { numPassedTests: number; numFailedTests: number };
-    return [r.numPassedTests, r.numFailedTests];
-  },
+  vitestCount,
+);
+// The files that measure latency or memory, one at a time with nothing else running (vitest.config.ts).
+const aloneReport = `${reports}/vitest-alone.json`;
+suite(
+  `latency and memory (${drivers}, one file at a time)`,
+  bin("vitest"),
+  ["run", "--project=alone", "--reporter=default", "--reporter=json", `--outputFile.json=${aloneReport}`],
+  aloneReport,
+  vitestCount,
 );
 
 const playwrightCount = (json: unknown): [number, number] => {

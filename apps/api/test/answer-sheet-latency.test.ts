@@ -1,3 +1,4 @@
+// @vitest-alone: measures /api/health's wait; runs after the rest, one file at a time (vitest.config.ts).
 import { RESULT_JOBS } from "@repo/contracts/results-constants";
 import { queryRows } from "@repo/db";
 import { level1Sections, seedFinalizedPaper } from "@repo/db/seed/results";

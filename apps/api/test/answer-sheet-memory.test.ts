@@ -1,3 +1,4 @@
+// @vitest-alone: measures the API's memory; runs after the rest, one file at a time (vitest.config.ts).
 import { describe, expect, it } from "vitest";
 import { measureAnswerSheetMemory } from "./fixtures/answer-sheet-memory";
 

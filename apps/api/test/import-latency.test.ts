@@ -1,3 +1,4 @@
+// @vitest-alone: measures /api/health's wait; runs after the rest, one file at a time (vitest.config.ts).
 import { PassThrough } from "node:stream";
 import { SCHOOL_IMPORT, SCHOOL_IMPORT_JOB } from "@repo/contracts/master-institutes-constants";
 import { SIF_IMPORT, SIF_IMPORT_JOB } from "@repo/contracts/sif-constants";
