@@ -1,7 +1,7 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { Document } from "@repo/remix-app/document";
-import { RootErrorBoundary } from "@repo/remix-app/shell/page-states";
+import { RootErrorBoundary } from "@repo/remix-app/shell/root-error-boundary";
 import "@repo/ui/fonts";
 import type { ReactNode } from "react";
 

@@ -1,8 +1,8 @@
 import { PassThrough } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { APP_RETRY_AFTER_SECONDS } from "@repo/contracts/app-requests";
 import { DOCUMENT_CACHE_CONTROL } from "@repo/contracts/security-headers";
+import { APP_RETRY_AFTER_SECONDS } from "@repo/contracts/unavailable";
 import { getCssText, STITCHES_STYLE_ID } from "@repo/ui/theme";
 import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";

@@ -1,4 +1,4 @@
-import { APP_RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE } from "@repo/contracts/app-requests";
+import { APP_RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE } from "@repo/contracts/unavailable";
 
 /**
  * The apps' fetch to the API. When nothing answers (connection refused or reset, the API process

@@ -1,9 +1,8 @@
-import { isRouteErrorResponse, Link, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { SERVICE_UNAVAILABLE_MESSAGE } from "@repo/contracts/app-requests";
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
-import { Centered } from "@repo/ui/centered";
 import { EmptyState } from "@repo/ui/empty-state";
+import { BackInAMoment, isUnavailable } from "./RootErrorBoundary";
 
 export function NotFound() {
   return (
@@ -37,61 +36,6 @@ export function Forbidden() {
         }
       />
     </Card>
-  );
-}
-
-/**
- * The page of a 503: the API could not serve this page (its database restarts, its process is
- * down). The session is kept (docs/decisions/045-sessions-survive-api-outages.md), so "Try again"
- * is a plain link to this same address: it works without JavaScript and reloads the whole page.
- */
-export function BackInAMoment() {
-  const { pathname, search } = useLocation();
-  const card = (
-    <Card title="Back in a moment">
-      <EmptyState
-        icon="refresh"
-        tone="primary"
-        role="alert"
-        title="The portal is briefly unavailable"
-        description={`${SERVICE_UNAVAILABLE_MESSAGE} If you were signed in, you still are.`}
-        action={
-          <Button asChild>
-            <Link to={`${pathname}${search}`} reloadDocument>
-              Try again
-            </Link>
-          </Button>
-        }
-      />
-    </Card>
-  );
-  // Inside the signed-in frame (the shell loaded, a page's loader did not) the card takes the
-  // page's place; without the frame it is a page of its own.
-  return useRouteLoaderData("routes/_app") ? card : <Centered>{card}</Centered>;
-}
-
-const isUnavailable = (error: unknown) => isRouteErrorResponse(error) && error.status === 503;
-
-/** Errors outside the signed-in frame, in every app's root (the frame has its own boundary). */
-export function RootErrorBoundary() {
-  const error = useRouteError();
-  if (isUnavailable(error)) return <BackInAMoment />;
-  const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong";
-  return (
-    <Centered>
-      <Card
-        title={title}
-        actions={
-          <Button asChild>
-            <Link to="/" reloadDocument>
-              Go to my home page
-            </Link>
-          </Button>
-        }
-      >
-        We could not show this page. Please go back and try again.
-      </Card>
-    </Centered>
   );
 }
 

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { isSameOrigin, readFormBody } from "@repo/auth/remix/security";
-import { APP_RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE } from "@repo/contracts/app-requests";
+import { APP_RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE } from "@repo/contracts/unavailable";
 import { auth } from "../auth.server";
 
 /** Why the visitor is on the login page, in words (from ?notice=). */
