@@ -8,7 +8,7 @@ import { refuseUnstorable, unstorableText } from "./unstorable";
  * PostgreSQL text cannot hold the NUL character, and its JSON refuses a lone surrogate (`\ud800`):
  * either reached the database as a 500. Every route refuses them here, after the permission check
  * and before its validators, naming the field: path and query parameters, JSON bodies and the text
- * fields of forms (files may hold any bytes). See docs/decisions/029-hostile-input.md.
+ * fields and file names of forms (a file's bytes may be anything). See docs/decisions/029-hostile-input.md.
  */
 export const refuseUnstorableText = (formFile?: string) =>
   createMiddleware<AppEnv>(async (c, next) => checkStorableText(c, next, { file: formFile }));
