@@ -111,8 +111,13 @@ export async function readForm(c: Context<AppEnv>, file?: string): Promise<Recor
 
 /** The form's fields, each with all its values in order. */
 export async function readFormLists(c: Context<AppEnv>, file?: string): Promise<Record<string, FormValue[]>> {
-  const lists: Record<string, FormValue[]> = {};
-  for (const [key, value] of await receivedForm(c, file)) lists[key] = [...(lists[key] ?? []), value];
+  // No prototype: a field may be called __proto__.
+  const lists: Record<string, FormValue[]> = Object.create(null);
+  for (const [key, value] of await receivedForm(c, file)) {
+    const list = lists[key];
+    if (list) list.push(value);
+    else lists[key] = [value];
+  }
   return lists;
 }
 
