@@ -179,13 +179,22 @@ describe("hostile input", () => {
   });
 
   it("a body that is not the form it claims to be is a 400, whoever reads it", async () => {
-    for (const path of ["/api/bank-details", "/api/update-profile"]) {
-      const result = await api.call("POST", path, {
-        token: school,
-        body: "--x\r\nnot really multipart",
-        headers: { "Content-Type": "multipart/form-data" },
-      });
-      expect(result.status, path).toBe(400);
+    for (const [path, file] of [
+      ["/api/bank-details", "cancelled_cheque"],
+      ["/api/update-profile", "profile_photo"],
+    ]) {
+      for (const type of ["multipart/form-data", "multipart/form-data; boundary=x"]) {
+        const result = await api.call("POST", path ?? "", {
+          token: school,
+          body: "--x\r\nnot really multipart",
+          headers: { "Content-Type": type },
+        });
+        expect(result.status, path).toBe(400);
+        // The one form reader (http/multipart.ts) says what to send, naming the route's file field.
+        expect(result.body.message, path).toBe(
+          `Send the form as multipart/form-data, with the file in the field ${file} and the form's other fields`,
+        );
+      }
     }
   });
 

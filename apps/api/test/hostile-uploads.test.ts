@@ -134,4 +134,46 @@ describe("hostile uploads", () => {
     expect(photo.body.errors[0].field).toBe("profile_photo");
     expect(storedFiles(api.uploadDir)).toEqual(before);
   });
+  it("refuses a NUL in a form's file name or text field at the streamed and the collected readers, storing nothing", async () => {
+    const before = storedFiles(api.uploadDir);
+    const admin = await api.login("admin", "coordinator");
+    const sheet = (fields: Record<string, string>, name: string) =>
+      formOf(fields, { file: { bytes: Buffer.from("1234567890 ABCD\n"), name } });
+    // The file is stored while the form streams; a refusal after it must take it away again.
+    const inField = await api.call("POST", "/api/admin-upload-txt-answersheet", {
+      token: admin,
+      body: sheet({ exam_level: "level1\u0000" }, "vendor.txt"),
+    });
+    expect(inField.status).toBe(400);
+    expect(inField.body.errors).toEqual([
+      { field: "exam_level", message: "exam_level cannot contain NUL characters (\\u0000)" },
+    ]);
+    // A NUL cannot stand in a header as a byte (a malformed form, 400); RFC 5987's filename* carries it.
+    const boundary = "nul-name";
+    const inName = await api.call("POST", "/api/admin-upload-txt-answersheet", {
+      token: admin,
+      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      body: [
+        `--${boundary}\r\nContent-Disposition: form-data; name="exam_level"\r\n\r\nlevel1\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''vendor%00.txt\r\n\r\n`,
+        `1234567890 ABCD\n\r\n--${boundary}--\r\n`,
+      ].join(""),
+    });
+    expect(inName.status).toBe(400);
+    expect(inName.body.errors).toEqual([{ field: "file", message: "file cannot contain NUL characters (\\u0000)" }]);
+    const school = await api.login("school");
+    const attached = await api.call("POST", "/api/raisedRequest", {
+      token: school,
+      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      body: [
+        `--${boundary}\r\nContent-Disposition: form-data; name="subject"\r\n\r\nReceipt\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="message"\r\n\r\nThe payment went through twice.\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="attachment"; filename*=UTF-8''receipt%00.png\r\n\r\n`,
+        `${PNG.toString("latin1")}\r\n--${boundary}--\r\n`,
+      ].join(""),
+    });
+    expect(attached.status).toBe(400);
+    expect(attached.body.errors[0].field).toBe("attachment");
+    expect(storedFiles(api.uploadDir)).toEqual(before);
+  });
 });

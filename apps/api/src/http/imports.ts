@@ -4,8 +4,8 @@ import { STUDENT_IMPORT } from "@repo/contracts/students-constants";
 import type { Context } from "hono";
 import type { AppEnv } from "../context";
 import { XLSX_TYPE } from "../services/spreadsheets/index";
-import { ApiError, invalidField } from "./errors";
-import { fileBytes, readForm } from "./multipart";
+import { invalidField } from "./errors";
+import { FormFile, type FormValue, readForm } from "./multipart";
 import { named, pathId } from "./schemas";
 
 /**
@@ -63,7 +63,7 @@ export async function readImportForm(c: Context<AppEnv>, maxBytes: number) {
   const megabytes = maxBytes / 1024 / 1024;
   const form = await readUploadForm(c);
   const file = form.file;
-  if (!(file instanceof File) || file.size === 0) {
+  if (!(file instanceof FormFile) || file.size === 0) {
     throw invalidField("file", "Choose the spreadsheet to upload (.xlsx or .csv)", 400);
   }
   const mode = modeField.safeParse(form.mode);
@@ -75,13 +75,8 @@ export async function readImportForm(c: Context<AppEnv>, maxBytes: number) {
       413,
     );
   }
-  return { form, file, mode: mode.data, bytes: await fileBytes(file) };
+  return { form, file, mode: mode.data, bytes: await file.bytes() };
 }
 
-/** An upload form's fields (readForm, decision 046), or 400 for a body that is no form. */
-export async function readUploadForm(c: Context<AppEnv>): Promise<Record<string, string | File>> {
-  await readForm(c).catch(() => {
-    throw new ApiError(400, "Send the file as multipart/form-data with the fields file and mode");
-  });
-  return c.req.parseBody();
-}
+/** An upload form's fields (http/multipart.ts, decision 046), or 400 for a body that is no form. */
+export const readUploadForm = (c: Context<AppEnv>): Promise<Record<string, FormValue>> => readForm(c, "file");

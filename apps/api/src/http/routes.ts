@@ -60,14 +60,14 @@ export function apiRoute<const R extends Omit<RouteConfig, "middleware" | "secur
     ...config,
     // Who may call it first, then how large a body it may send, then text PostgreSQL cannot store
     // (NUL, lone surrogates), then the route's own validators.
-    // A route that streams its form (http/streamed-form.ts, decision 047) checks the form's text itself:
+    // A route that streams its form (http/multipart.ts streamForm, decision 047) checks the form's text itself:
     // parsing it here would hold the whole body. A spreadsheet import holds one of the few reading
     // slots (decision 046), taken before its body is read.
     middleware: [
       requireAccess(access),
       ...(options.spreadsheetUpload ? [holdImportSlot] : []),
       limitBody(options.bodyLimit ?? JSON_BODY_LIMIT),
-      options.streamsForm ? refuseUnstorableTextOutsideForm : refuseUnstorableText,
+      options.streamsForm ? refuseUnstorableTextOutsideForm : refuseUnstorableText(options.bodyLimit?.field),
     ],
     operationId: operationId(config.method, config.path),
     // Public operations say so explicitly, so the document's default security does not apply.

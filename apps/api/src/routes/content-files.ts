@@ -24,7 +24,8 @@ import { actorOf, signedIn } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { uploadLimit } from "../http/body-limit";
 import { ok } from "../http/envelope";
-import { ApiError, invalidField } from "../http/errors";
+import { invalidField } from "../http/errors";
+import { FormFile, readFormLists } from "../http/multipart";
 import { apiRoute, errorResponse } from "../http/routes";
 import { idParam, json, messageOnly, named } from "../http/schemas";
 import { validated } from "../http/validation";
@@ -120,20 +121,15 @@ const fileContent = {
 async function contentForm<S extends z.ZodType>(c: Context<AppEnv>, schema: S) {
   // The route's body limit (uploadLimit of the kind's rule) refused an oversized upload already;
   // the file's own size and content are checked by the service.
-  const form = await c.req.parseBody({ all: true }).catch(() => {
-    throw new ApiError(400, "Send the form as multipart/form-data");
-  });
-  const { file, ...fields } = form;
-  if (file !== undefined && file !== "" && !(file instanceof File))
+  const { file: files, ...fields } = await readFormLists(c, "file");
+  const file = files?.[0];
+  if (file !== undefined && file !== "" && !(file instanceof FormFile))
     throw invalidField("file", "file must be a file", 400);
   // Repeated fields arrive as lists; only `languages` may repeat.
   const flat = Object.fromEntries(
-    Object.entries(fields).map(([key, value]) => [
-      key,
-      key === "languages" || !Array.isArray(value) ? value : value[0],
-    ]),
+    Object.entries(fields).map(([key, values]) => [key, key === "languages" && values.length > 1 ? values : values[0]]),
   );
-  return { fields: validated(schema, flat), file: file instanceof File ? file : undefined };
+  return { fields: validated(schema, flat), file: file instanceof FormFile ? file : undefined };
 }
 
 const readerOf = (c: Context<AppEnv>) => ({ editor: signedIn(c).can("content.manage"), userId: signedIn(c).userId });

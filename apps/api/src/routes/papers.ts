@@ -54,7 +54,7 @@ import { actorOf, signedIn } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { uploadLimit } from "../http/body-limit";
 import { ok } from "../http/envelope";
-import { ApiError } from "../http/errors";
+import { FormFile, readForm } from "../http/multipart";
 import { apiRoute, errorResponse } from "../http/routes";
 import { idParam, json, named } from "../http/schemas";
 import { validated } from "../http/validation";
@@ -430,10 +430,8 @@ export function registerPaperRoutes(app: OpenAPIHono<AppEnv>) {
       { bodyLimit: uploadLimit(QUESTION_IMAGE_RULE) },
     ),
     async (c) => {
-      const form = await c.req.parseBody().catch(() => {
-        throw new ApiError(400, "Send the picture as multipart/form-data");
-      });
-      const image = form.image instanceof File ? form.image : undefined;
+      const form = await readForm(c, "image");
+      const image = form.image instanceof FormFile ? form.image : undefined;
       return ok(c, { src: await storeQuestionImage(c.var.services.storage, image) }, "The picture is uploaded.");
     },
   );

@@ -5,7 +5,8 @@ import { actorOf, signedIn } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { uploadLimit } from "../http/body-limit";
 import { ok } from "../http/envelope";
-import { ApiError, invalidField } from "../http/errors";
+import { invalidField } from "../http/errors";
+import { FormFile, readForm } from "../http/multipart";
 import { apiRoute, errorResponse } from "../http/routes";
 import { json, namedUserRecord } from "../http/schemas";
 import { validated } from "../http/validation";
@@ -42,11 +43,9 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>) {
       { bodyLimit: uploadLimit({ field: "profile_photo", what: "The photo", maxBytes: PROFILE_PHOTO_MAX_BYTES }) },
     ),
     async (c) => {
-      const form = await c.req.parseBody().catch(() => {
-        throw new ApiError(400, "Send the profile as multipart/form-data");
-      });
+      const form = await readForm(c, "profile_photo");
       const { profile_photo: photo, ...fields } = form;
-      if (photo !== undefined && !(photo instanceof File)) {
+      if (photo !== undefined && !(photo instanceof FormFile)) {
         throw invalidField("profile_photo", "profile_photo must be a file", 400);
       }
       const { database, storage, config } = c.var.services;

@@ -13,7 +13,8 @@ import { actorOf, signedIn } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { uploadLimit } from "../http/body-limit";
 import { ok } from "../http/envelope";
-import { ApiError, invalidField } from "../http/errors";
+import { invalidField } from "../http/errors";
+import { FormFile, readForm } from "../http/multipart";
 import { apiRoute, errorResponse } from "../http/routes";
 import { idParam, json, named } from "../http/schemas";
 import { validated } from "../http/validation";
@@ -51,17 +52,15 @@ const raiseForm = z.object({
 });
 
 async function readRaiseForm(c: Context<AppEnv>) {
-  const form = await c.req.parseBody().catch(() => {
-    throw new ApiError(400, "Send the request as multipart/form-data");
-  });
+  const form = await readForm(c, "attachment");
   const { attachment, ...fields } = form;
-  if (attachment !== undefined && attachment !== "" && !(attachment instanceof File)) {
+  if (attachment !== undefined && attachment !== "" && !(attachment instanceof FormFile)) {
     throw invalidField("attachment", "attachment must be a file", 400);
   }
   if (fields.order === "") delete fields.order;
   return {
     body: validated(raiseRequestBody, fields),
-    attachment: attachment instanceof File && attachment.size > 0 ? attachment : undefined,
+    attachment: attachment instanceof FormFile && attachment.size > 0 ? attachment : undefined,
   };
 }
 

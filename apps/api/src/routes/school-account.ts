@@ -23,7 +23,8 @@ import { actorOf } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { uploadLimit } from "../http/body-limit";
 import { ok } from "../http/envelope";
-import { ApiError, invalidField } from "../http/errors";
+import { invalidField } from "../http/errors";
+import { FormFile, readForm } from "../http/multipart";
 import { apiRoute, errorResponse } from "../http/routes";
 import { idParam, json, named } from "../http/schemas";
 import { validated } from "../http/validation";
@@ -81,14 +82,12 @@ const bankResponses = {
 
 /** Reads the multipart bank form, validates its fields with the contract and returns the cheque file. */
 async function bankForm(c: Context<AppEnv>) {
-  const form = await c.req.parseBody().catch(() => {
-    throw new ApiError(400, "Send the bank details as multipart/form-data");
-  });
+  const form = await readForm(c, "cancelled_cheque");
   const { cancelled_cheque: cheque, ...fields } = form;
-  if (cheque !== undefined && cheque !== "" && !(cheque instanceof File)) {
+  if (cheque !== undefined && cheque !== "" && !(cheque instanceof FormFile)) {
     throw invalidField("cancelled_cheque", "cancelled_cheque must be a file", 400);
   }
-  return { body: validated(bankDetailsBody, fields), cheque: cheque instanceof File ? cheque : undefined };
+  return { body: validated(bankDetailsBody, fields), cheque: cheque instanceof FormFile ? cheque : undefined };
 }
 
 async function saveFor(

@@ -17,7 +17,7 @@ import { SPLIT_HINT as SPLIT, uploadLimit } from "../http/body-limit";
 import { ok } from "../http/envelope";
 import { ApiError, invalidField } from "../http/errors";
 import { download, jobIdParam, readUploadForm, xlsxResponse } from "../http/imports";
-import { fileBytes } from "../http/multipart";
+import { FormFile } from "../http/multipart";
 import { apiRoute, errorResponse } from "../http/routes";
 import { idParam, json, messageOnly, named } from "../http/schemas";
 import { getJob } from "../services/jobs";
@@ -250,7 +250,7 @@ export function registerSifRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const form = await readUploadForm(c);
       const file = form.file;
-      if (!(file instanceof File) || file.size === 0) {
+      if (!(file instanceof FormFile) || file.size === 0) {
         throw invalidField("file", "Choose the spreadsheet to upload (.xlsx or .csv)", 400);
       }
       const mode = IMPORT_MODES.find((m) => m === form.mode);
@@ -264,7 +264,7 @@ export function registerSifRoutes(app: OpenAPIHono<AppEnv>) {
       }
       const { database, storage } = c.var.services;
       const jobId = await startSifImport({ database, storage }, actorOf(c), {
-        bytes: await fileBytes(file),
+        bytes: await file.bytes(),
         name: file.name,
         mode,
       });

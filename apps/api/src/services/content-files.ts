@@ -19,6 +19,7 @@ import { type Db, queryRows } from "@repo/db";
 import { brochureDownloads, brochureFlipbooks, studyMaterials } from "@repo/db/schema";
 import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { ApiError, invalidField, notFound } from "../http/errors";
+import type { Upload } from "../http/multipart";
 import { type Actor, recordActivity } from "./activity";
 import { type AcceptedFile, acceptUpload, type ServedFile, storeUpload, type UploadRule } from "./files";
 import { containing, idsIn } from "./sql";
@@ -224,7 +225,7 @@ export async function createStudyMaterial(
   { db, storage }: ContentServices,
   actor: Actor,
   fields: StudyMaterialFields,
-  file: File | undefined,
+  file: Upload | undefined,
 ): Promise<StudyMaterialItem> {
   const upload = await acceptUpload(file, UPLOAD_RULES["study-material"]);
   studySource(fields, upload, false);
@@ -259,7 +260,7 @@ export async function updateStudyMaterial(
   actor: Actor,
   id: number,
   fields: StudyMaterialFields,
-  file: File | undefined,
+  file: Upload | undefined,
 ): Promise<StudyMaterialItem> {
   const upload = await acceptUpload(file, UPLOAD_RULES["study-material"]);
   return withUpload(storage, "study-material", upload, (key) =>
@@ -367,7 +368,7 @@ export async function createBrochure(
   kind: BrochureKind,
   actor: Actor,
   fields: BrochureFields,
-  file: File | undefined,
+  file: Upload | undefined,
 ): Promise<BrochureItem> {
   const upload = await acceptUpload(file, { ...UPLOAD_RULES[kind], required: true });
   const table = BROCHURE_TABLES[kind];
@@ -406,7 +407,7 @@ export async function updateBrochure(
   actor: Actor,
   id: number,
   fields: BrochureFields,
-  file: File | undefined,
+  file: Upload | undefined,
 ): Promise<BrochureItem> {
   const upload = await acceptUpload(file, UPLOAD_RULES[kind]);
   const table = BROCHURE_TABLES[kind];

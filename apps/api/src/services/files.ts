@@ -4,6 +4,7 @@ import { fileTypeFromBuffer } from "file-type";
 import type { Context } from "hono";
 import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFObject, PDFRef, PDFStream } from "pdf-lib";
 import { invalidField } from "../http/errors";
+import type { Upload } from "../http/multipart";
 import type { FileStorage } from "./storage";
 
 /**
@@ -96,7 +97,7 @@ export function cleanFileName(name: string, ext: string): string {
  * unless the rule requires a file. Wrong kind → 422, too large → 413, each naming the field, what
  * was received and what to do.
  */
-export async function acceptUpload(file: File | undefined, rule: UploadRule): Promise<AcceptedFile | undefined> {
+export async function acceptUpload(file: Upload | undefined, rule: UploadRule): Promise<AcceptedFile | undefined> {
   const wanted = listOf(rule.kinds.map((kind) => FILE_KINDS[kind].label));
   if (!file || file.size === 0) {
     if (rule.required) throw invalidField(rule.field, `${rule.what} is required: choose ${wanted} to upload`);
@@ -109,7 +110,7 @@ export async function acceptUpload(file: File | undefined, rule: UploadRule): Pr
       413,
     );
   }
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  const bytes = await file.bytes();
   const detected = await fileTypeFromBuffer(bytes);
   const kind = rule.kinds.find((k) => FILE_KINDS[k].mime === detected?.mime);
   if (!kind) {

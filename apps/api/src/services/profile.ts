@@ -7,6 +7,7 @@ import { fileTypeFromBuffer } from "file-type";
 import type { z } from "zod";
 import type { ApiConfig } from "../context";
 import { ApiError, invalidField } from "../http/errors";
+import type { Upload } from "../http/multipart";
 import { type Actor, recordActivity } from "./activity";
 import type { FileStorage } from "./storage";
 import { currentUserRecord } from "./users";
@@ -21,11 +22,11 @@ const EXTENSIONS: Record<PhotoType, string> = {
 };
 
 /** Checks a photo by its content (never its name) and stores it under a fresh key. */
-async function storePhoto(storage: FileStorage, userId: number, photo: File): Promise<string> {
+async function storePhoto(storage: FileStorage, userId: number, photo: Upload): Promise<string> {
   if (photo.size > PROFILE_PHOTO_MAX_BYTES) {
     throw invalidField("profile_photo", "The photo must be at most 2 MB", 413);
   }
-  const bytes = new Uint8Array(await photo.arrayBuffer());
+  const bytes = await photo.bytes();
   const mime = (await fileTypeFromBuffer(bytes))?.mime as PhotoType | undefined;
   if (!mime || !PROFILE_PHOTO_TYPES.includes(mime)) {
     throw invalidField("profile_photo", "The photo must be a JPEG, JPG, GIF, PNG or BMP image");
@@ -40,7 +41,7 @@ export async function updateProfile(
   services: { db: Db; storage: FileStorage; config: ApiConfig },
   actor: Actor,
   fields: z.output<typeof profileFields>,
-  photo: File | undefined,
+  photo: Upload | undefined,
 ) {
   const { db, storage, config } = services;
   const photoKey = photo && photo.size > 0 ? await storePhoto(storage, actor.userId, photo) : undefined;

@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from "@repo/db";
 import { bankDetails, schools, users } from "@repo/db/schema";
 import { eq } from "drizzle-orm";
 import { ApiError, invalidField, notFound } from "../http/errors";
+import type { Upload } from "../http/multipart";
 import { type Actor, recordActivity } from "./activity";
 import { recheckPassword } from "./auth";
 import { acceptUpload, storeUpload, type UploadRule } from "./files";
@@ -138,7 +139,7 @@ export const CHEQUE_RULE: UploadRule = {
   maxBytes: CHEQUE_MAX_BYTES,
 };
 
-async function storeCheque(storage: FileStorage, cheque: File): Promise<string> {
+async function storeCheque(storage: FileStorage, cheque: Upload): Promise<string> {
   const accepted = await acceptUpload(cheque, { ...CHEQUE_RULE, required: true });
   if (!accepted) throw invalidField(CHEQUE_RULE.field, "Choose the cheque to upload");
   return storeUpload(storage, "bank-cheques", accepted);
@@ -153,7 +154,7 @@ export async function saveBankDetails(
   actor: Actor,
   owner: BankOwner,
   body: BankDetailsBody,
-  cheque: File | undefined,
+  cheque: Upload | undefined,
 ): Promise<BankDetails> {
   const { db, storage } = services;
   const [user] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, actor.userId));

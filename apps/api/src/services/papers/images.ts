@@ -1,6 +1,7 @@
 import { QUESTION_IMAGE_MAX_BYTES, QUESTION_IMAGE_PATH, QUESTION_IMAGE_SRC } from "@repo/contracts/papers-constants";
 import { decodeEntities } from "@repo/ui/sanitize";
 import { ApiError, notFound } from "../../http/errors";
+import type { Upload } from "../../http/multipart";
 import { acceptUpload, FILE_KINDS, storeUpload, type UploadRule } from "../files";
 import type { FileStorage } from "../storage";
 import type { PaperImage } from "./paper-document";
@@ -16,7 +17,7 @@ export const QUESTION_IMAGE_RULE: UploadRule = {
 };
 
 /** Stores an uploaded picture and answers the address a question's HTML uses for it. */
-export async function storeQuestionImage(storage: FileStorage, file: File | undefined): Promise<string> {
+export async function storeQuestionImage(storage: FileStorage, file: Upload | undefined): Promise<string> {
   const accepted = await acceptUpload(file, QUESTION_IMAGE_RULE);
   if (!accepted) throw new ApiError(422, "Choose a picture", [{ field: "image", message: "Choose a picture" }]);
   const key = await storeUpload(storage, PREFIX, accepted);

@@ -25,6 +25,7 @@ import { type Db, type DbOrTx, queryRows } from "@repo/db";
 import { type SQL, sql } from "drizzle-orm";
 import type { Services } from "../../context";
 import { ApiError, invalidField, notFound } from "../../http/errors";
+import type { Upload } from "../../http/multipart";
 import { type Actor, recordActivity } from "../activity";
 import { acceptUpload, type ServedFile, storeUpload, type UploadRule } from "../files";
 import { enqueueMail } from "../mail/index";
@@ -182,7 +183,7 @@ export async function raiseRequest(
   services: Pick<Services, "database" | "storage">,
   actor: Actor & { roleId: number },
   body: RaiseRequestBody,
-  attachment: File | undefined,
+  attachment: Upload | undefined,
 ): Promise<RaisedRequestDetail> {
   const { db } = services.database;
   const [payer] = await queryRows<{ school_id: number | null; master_institute_id: number | null }>(

@@ -22,7 +22,7 @@ import { sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import type { Services } from "../../context";
 import { ApiError, invalidField, notFound } from "../../http/errors";
-import { readStreamedForm } from "../../http/streamed-form";
+import { streamForm } from "../../http/multipart";
 import { validated } from "../../http/validation";
 import { type Actor, recordActivity } from "../activity";
 import { enqueueJob, JobError, type JobHandler } from "../jobs";
@@ -128,7 +128,7 @@ const notUtf8 = () =>
   invalidField("file", "The file is not UTF-8 or ASCII text: ask the vendor for a plain text export");
 
 /**
- * Reads the upload form as it arrives (http/streamed-form.ts): the file is checked to be text (by
+ * Reads the upload form as it arrives (http/multipart.ts streamForm): the file is checked to be text (by
  * content) while it is stored, then the fields, then the upload is recorded and its dry run
  * queued. Nothing about the sheets is decided here: the job reads them.
  */
@@ -138,11 +138,12 @@ export async function receiveAnswerUpload(
   request: Request,
 ): Promise<{ uploadId: number; jobId: number }> {
   const fileKey = `answer-sheets/${randomUUID()}.txt`;
-  const form = await readStreamedForm(request, {
-    file: "file",
-    onFile: (chunks) => services.storage.putStream(fileKey, textFileChunks(chunks)),
-  });
   try {
+    // Inside the try: a form refused after its file was stored (a NUL in a field) keeps nothing.
+    const form = await streamForm(request, {
+      file: "file",
+      onFile: (chunks) => services.storage.putStream(fileKey, textFileChunks(chunks)),
+    });
     if (!form.file) throw invalidField("file", "Choose the vendor's answer-sheet file (.txt) to upload");
     const fields = validated(answerUploadFields, {
       exam_level: form.fields.exam_level,
