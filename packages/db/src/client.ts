@@ -18,6 +18,10 @@ import { from as copyFrom, to as copyTo } from "pg-copy-streams";
 import * as schema from "./schema/index";
 
 export { schema };
+
+import { pacer } from "./pace";
+
+export { EVENT_LOOP_SLICE_MS, pacer } from "./pace";
 export type Schema = typeof schema;
 /** The query API shared by both drivers; domain code depends on this, never on a driver. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -447,6 +451,7 @@ export async function* copyRowsOutTransaction(tx: Tx, query: SQL, batch = 20_000
   const client = transactionClient(tx);
   const text = new PgDialect().sqlToQuery(query.inlineParams()).sql;
   const cursor = `rows_out_${++cursors}`;
+  const pace = pacer();
   const run = (statement: string): Promise<unknown> =>
     client instanceof pg.Client ? client.query(statement) : client.query(statement);
   if (client instanceof pg.Client) await client.query("set local standard_conforming_strings = on");
@@ -468,6 +473,8 @@ export async function* copyRowsOutTransaction(tx: Tx, query: SQL, batch = 20_000
       let lines = "";
       for (const row of rows) {
         lines += `${row.map((value) => (value === null ? "\\N" : copyText(String(value)))).join("\t")}\n`;
+        // A batch of 20,000 rows took 100-200 ms to write out on a busy machine (decision 047).
+        await pace();
       }
       yield lines;
       if (rows.length < batch) break;
