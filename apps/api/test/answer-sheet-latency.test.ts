@@ -1,4 +1,5 @@
 import { request } from "node:http";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { RESULT_JOBS } from "@repo/contracts/results-constants";
 import { type Driver, queryRows } from "@repo/db";
 import { level1Sections, seedFinalizedPaper } from "@repo/db/seed/results";
@@ -24,14 +25,30 @@ import { startTestApi, type TestApi } from "./support";
  */
 
 const logger = pino({ level: "silent" });
-const LINES = 150_000;
-/** Paid students of class 8 with a line in the file: the store job stores and ranks them. */
-const PAID = 30_000;
+
+/** The loop's longest delay while `work` ran (PGlite), in the shape of healthLatencyDuring's figures. */
+async function loopDelayDuring<T>(_url: string, work: () => Promise<T>): Promise<HealthLatency<T>> {
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const started = performance.now();
+  try {
+    const result = await work();
+    const loopDelayMaxMs = Math.round(delay.max / 1e6);
+    const workMs = Math.round(performance.now() - started);
+    return { result, maxGapMs: loopDelayMaxMs, answers: 0, loopDelayMaxMs, workMs, gcMaxMs: 0 };
+  } finally {
+    delay.disable();
+  }
+}
 const driver: Driver | null = process.env.TEST_DATABASE_URL
   ? "postgres"
   : process.env.ANSWER_SHEET_LATENCY
     ? "pglite"
     : null;
+/** A third of the file on PGlite, whose statements run minutes on this thread at that size. */
+const LINES = driver === "postgres" ? 150_000 : 50_000;
+/** Paid students of class 8 with a line in the file: the store job stores and ranks them. */
+const PAID = LINES / 5;
 
 describe.skipIf(!driver)(`answer-sheet uploads and /api/health (${driver})`, () => {
   let api: TestApi;
@@ -106,16 +123,19 @@ describe.skipIf(!driver)(`answer-sheet uploads and /api/health (${driver})`, () 
       while (await runNextJob(api.db, handlers, { runnerId: "test-runner", log: logger }));
     };
     const figures: Record<string, HealthLatency<unknown>> = {};
-    const upload = await healthLatencyDuring(server.url, () => post(`${server.url}/api/admin-upload-txt-answersheet`));
+    // On PGlite a statement holds the loop for seconds, past the server's keep-alive timeout, and
+    // the sampler's next ask meets a closed socket: there only the loop's delay is measured.
+    const measured = driver === "postgres" ? healthLatencyDuring : loopDelayDuring;
+    const upload = await measured(server.url, () => post(`${server.url}/api/admin-upload-txt-answersheet`));
     figures.upload = upload;
     expect(upload.result.status, JSON.stringify(upload.result.body)).toBe(202);
-    figures["check job"] = await healthLatencyDuring(server.url, runJobs);
+    figures["check job"] = await measured(server.url, runJobs);
     const uploadId = upload.result.body.data.upload_id;
     const checked = await api.call("GET", `/api/answer-sheet-upload/${uploadId}`, { token });
     expect(checked.body.data.report).toMatchObject({ lines: LINES, accepted: PAID });
     const confirmed = await api.call("POST", `/api/answer-sheet-upload/${uploadId}/confirm`, { token });
     expect(confirmed.status).toBe(202);
-    figures["store job"] = await healthLatencyDuring(server.url, runJobs);
+    figures["store job"] = await measured(server.url, runJobs);
     const stored = await api.call("GET", `/api/answer-sheet-upload/${uploadId}`, { token });
     expect(stored.body.data).toMatchObject({ status: "stored", stored_sheets: PAID });
     for (const [what, f] of Object.entries(figures)) {
@@ -127,5 +147,5 @@ describe.skipIf(!driver)(`answer-sheet uploads and /api/health (${driver})`, () 
     for (const [what, f] of Object.entries(figures)) {
       expect(f.maxGapMs, `${what}: health waited ${f.maxGapMs} ms`).toBeLessThanOrEqual(HEALTH_GAP_LIMIT_MS);
     }
-  }, 180_000);
+  }, 300_000);
 });
