@@ -27,6 +27,22 @@ for (const driver of testDrivers()) {
       expect(tables.map((r) => r.table_name)).toContain("users");
     });
 
+    it("lets other requests in during a run of statements, in a transaction too (decision 047)", async () => {
+      // PGlite runs statements on this thread: awaited one after another, they gave no turn.
+      let turns = 0;
+      let running = true;
+      const turn = () => {
+        turns += 1;
+        if (running) setImmediate(turn);
+      };
+      setImmediate(turn);
+      await database.db.transaction(async (tx) => {
+        for (let n = 0; n < 500; n++) await tx.execute(sql`select 1`);
+      });
+      running = false;
+      expect(turns).toBeGreaterThan(2);
+    });
+
     it.runIf(driver === "postgres")("runs without JIT, which cost short queries more than they took", async () => {
       const [row] = await queryRows<{ jit: string }>(database.db, sql`select current_setting('jit') as jit`);
       expect(row?.jit).toBe("off");

@@ -10,6 +10,7 @@ import {
   copyRowsInTransaction,
   copyRowsOutTransaction,
   type DbOrTx,
+  pacer,
   queryRows,
   runsInProcess,
   type Tx,
@@ -158,6 +159,7 @@ export async function storeSheets(
   keys: Map<number, PaperKey> = new Map(),
 ): Promise<number> {
   let stored = 0;
+  const pace = pacer();
   for (let at = 0; at < input.sheets.length; at += STORE_CHUNK) {
     const chunk = input.sheets.slice(at, at + STORE_CHUNK);
     const columns = {
@@ -176,6 +178,7 @@ export async function storeSheets(
       code: [] as string[],
     };
     for (const sheet of chunk) {
+      await pace();
       let key = keys.get(sheet.paperSetId);
       if (!key) {
         key = await paperKey(db, sheet.paperSetId);
@@ -274,7 +277,7 @@ async function rebuildRanks(db: DbOrTx, examYearId: number, examKind: ExamLevel)
           roll_number, rank_key
         from answer_sheets where exam_year_id = ${examYearId} and exam_kind = ${examKind}
         order by class_level, rank_key desc`,
-    // Ranking a batch holds the event loop: 10,000 rows stay well under 100 ms (issue 34).
+    // Each batch is ranked with pauses for requests (pacer, decision 047).
     10_000,
   );
   // …then every grouping's ranks in one pass (ranking.ts groupRanker, held to the rule's denseRank
@@ -288,11 +291,14 @@ async function rebuildRanks(db: DbOrTx, examYearId: number, examKind: ExamLevel)
   const zone = groupRanker<string, string>();
   const national = groupRanker<string, string>();
   async function* ranked(): AsyncGenerator<string> {
+    // A batch of 10,000 ranked at once held the loop up to 200 ms on a busy machine (decision 047).
+    const pace = pacer();
     for await (const chunk of sorted) {
       // Lines gathered and joined once: adding each to a string took three times as long.
       const out: string[] = [];
       for (const line of chunk.split("\n")) {
         if (line === "") continue;
+        await pace();
         // id, year, kind, class, school, zone, state, prant, district, roll, key
         const f = line.split("\t") as [
           string,
@@ -324,8 +330,6 @@ async function rebuildRanks(db: DbOrTx, examYearId: number, examKind: ExamLevel)
         );
       }
       yield out.join("");
-      // A pause between batches for requests (PGlite runs its statements on this thread).
-      await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }
   await withIndexesRebuilt(db, "result_ranks", Number(level?.n ?? 0), async () => {
