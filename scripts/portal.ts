@@ -23,6 +23,18 @@ if (!Number.isInteger(offset) || offset < 0 || offset > 60000) {
 }
 const apiPort = 4000 + offset;
 const appPort = (app: AppId) => DEFAULT_APP_PORTS[app] + offset;
+// Ports that fetch (undici in the apps, the browser) refuses to reach (the Fetch standard's "bad
+// ports" from 1024 up): with PORT_OFFSET=2000 the API sat on 6000 and every app read it as down.
+const BAD_PORTS = new Set([
+  1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+]);
+const blocked = [apiPort, ...APP_IDS.map(appPort)].filter((port) => BAD_PORTS.has(port));
+if (blocked.length > 0) {
+  console.error(
+    `PORT_OFFSET=${offset} puts a server on port ${blocked.join(", ")}, which fetch refuses: pick another offset`,
+  );
+  process.exit(1);
+}
 const origin = (app: AppId) => `http://localhost:${appPort(app)}`;
 
 const sharedEnv: NodeJS.ProcessEnv = {
