@@ -5,7 +5,7 @@ import { instituteSchoolBody } from "@repo/contracts/master-institutes";
 import { SCHOOL_IMPORT, SCHOOL_IMPORT_JOB } from "@repo/contracts/master-institutes-constants";
 import { SCHOOL_BOARDS, SCHOOL_CATEGORIES } from "@repo/contracts/schools-constants";
 import type { StudentImportJobMode, StudentImportPreview } from "@repo/contracts/student-import";
-import { type DbOrTx, queryRows } from "@repo/db";
+import { type DbOrTx, pacer, queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Services } from "../context";
@@ -13,7 +13,6 @@ import { ApiError } from "../http/errors";
 import type { Actor } from "./activity";
 import { addInstituteSchool, instituteName } from "./institute-schools";
 import { enqueueJob, type JobContext, JobError, type JobHandler, wakeJobRunners } from "./jobs";
-import { pacer } from "./pace";
 import { emailTaken } from "./school-account";
 import {
   type ColumnSpec,

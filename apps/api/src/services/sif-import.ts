@@ -4,14 +4,13 @@ import { type SifRegistrationBody, sifRegistrationBody } from "@repo/contracts/s
 import { normalizeReferralCode, SIF_IMPORT, SIF_IMPORT_JOB } from "@repo/contracts/sif-constants";
 import type { StudentImportJobMode } from "@repo/contracts/student-import";
 import { studentKey } from "@repo/contracts/students";
-import { type DbOrTx, queryRows } from "@repo/db";
+import { type DbOrTx, pacer, queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
 import type { ApiConfig, Services } from "../context";
 import { ApiError } from "../http/errors";
 import type { Actor } from "./activity";
 import { recordActivity } from "./activity";
 import { enqueueJob, type JobContext, JobError, type JobHandler, wakeJobRunners } from "./jobs";
-import { pacer } from "./pace";
 import { insertSifStudent } from "./sif";
 import {
   type CellValue,

@@ -14,13 +14,12 @@ import {
 } from "@repo/contracts/student-import";
 import { type StudentFields, studentFields, studentKey } from "@repo/contracts/students";
 import { CLASS_LEVELS, classLabel, GENDERS, STUDENT_IMPORT } from "@repo/contracts/students-constants";
-import { type Database, type DbOrTx, queryRows } from "@repo/db";
+import { type Database, type DbOrTx, pacer, queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
 import type { Services } from "../context";
 import { ApiError } from "../http/errors";
 import { type Actor, recordActivity } from "./activity";
 import { enqueueJob, type JobContext, JobError, type JobHandler, wakeJobRunners } from "./jobs";
-import { pacer } from "./pace";
 import {
   type ColumnSpec,
   displayValue,

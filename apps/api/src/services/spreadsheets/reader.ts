@@ -1,8 +1,8 @@
 import { Readable } from "node:stream";
 import { SPREADSHEET_IMPORTS, XLSX_ZIP_LIMITS } from "@repo/contracts/uploads-constants";
+import { pacer } from "@repo/db";
 import { parse as parseCsv } from "csv-parse";
 import type ExcelJS from "exceljs";
-import { pacer } from "../pace";
 import { NOT_A_SPREADSHEET, SpreadsheetError } from "./errors";
 import { checkZip } from "./zip";
 
@@ -74,7 +74,7 @@ export interface OpenedSpreadsheet {
   /**
    * The data rows after the header, empty rows skipped. Can be iterated once. It gives the event
    * loop a turn every few milliseconds of work, the caller's work on each row included
-   * (services/pace.ts), so a loop over it needs no pacing of its own.
+   * (`pacer` in packages/db/src/pace.ts), so a loop over it needs no pacing of its own.
    */
   rows: AsyncGenerator<SheetRow>;
 }
