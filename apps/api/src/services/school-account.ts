@@ -20,7 +20,7 @@ import {
   users,
   zones,
 } from "@repo/db/schema";
-import { and, asc, eq, exists, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, exists, gt, isNull, ne, sql } from "drizzle-orm";
 import { randomToken, sha256 } from "../auth/tokens";
 import type { ApiConfig } from "../context";
 import { ApiError, notFound } from "../http/errors";
@@ -38,6 +38,7 @@ export const VERIFICATION_MESSAGES = {
   unknown: "This verification link is not valid. Open the link from the latest e-mail, or sign in and send a new one.",
   used: "This verification link was already used. If your e-mail is verified you can simply sign in.",
   expired: "This verification link has expired. Sign in and send a new link.",
+  replaced: "A newer verification link was sent to this address. Open the link in the latest e-mail.",
   alreadyVerified: "Your school's e-mail address is already verified.",
 } as const;
 
@@ -248,7 +249,16 @@ export async function verifySchoolEmail(db: Db, token: string, requestId: string
       .for("update");
     if (!row) throw new ApiError(404, VERIFICATION_MESSAGES.unknown);
     if (row.usedAt) throw new ApiError(409, VERIFICATION_MESSAGES.used);
-    if (row.expiresAt <= now) throw new ApiError(422, VERIFICATION_MESSAGES.expired);
+    if (row.expiresAt <= now) {
+      // "Send the link again" ends the older links: say so, not "expired" (issue 35 item 9).
+      const [newer] = await tx
+        .select({ id: schoolEmailVerifications.id })
+        .from(schoolEmailVerifications)
+        .where(and(eq(schoolEmailVerifications.schoolId, row.schoolId), gt(schoolEmailVerifications.id, row.id)))
+        .limit(1);
+      if (newer) throw new ApiError(410, VERIFICATION_MESSAGES.replaced);
+      throw new ApiError(422, VERIFICATION_MESSAGES.expired);
+    }
     await tx.update(schoolEmailVerifications).set({ usedAt: now }).where(eq(schoolEmailVerifications.id, row.id));
     const [school] = await tx
       .update(schools)
