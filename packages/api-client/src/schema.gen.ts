@@ -7694,6 +7694,7 @@ export interface components {
                 currency: string;
             } | null;
             class_level: number;
+            language: string;
             open_order_id: number | null;
             /** @enum {string} */
             payment_status: "unpaid" | "pending" | "paid";

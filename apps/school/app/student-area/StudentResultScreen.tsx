@@ -254,7 +254,7 @@ function Summary({ result, words }: { result: StudentResult; words: StudentWords
       {result.level !== "mock" ? (
         <div>
           <Button asChild>
-            <a href={ownCertificatePath(result.level)} download>
+            <a href={ownCertificatePath(result.level)}>
               <Icon name="download" size={16} />
               {words.steps.certificate.download}
             </a>
