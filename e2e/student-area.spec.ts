@@ -16,8 +16,9 @@ import {
 
 // The student area (issue 16) on a phone: an individual student registers, pays through the demo
 // gateway, downloads its admit card, and once results are published reads its explained score and
-// downloads its certificate, in English, Hindi and Urdu (right to left).
-test.use({ viewport: { width: 360, height: 740 } });
+// downloads its certificate, in English, Hindi, Tamil and Urdu (right to left); what it cannot
+// have yet opens a page saying why, in its language (issue 35 item 7).
+test.use({ viewport: { width: 390, height: 844 } });
 
 const SCREENS = "e2e/artifacts/screens";
 const SHOTS = process.env.STUDENT_SHOTS ?? SCREENS;
@@ -165,7 +166,8 @@ test("a student registers alone, pays, takes its admit card, and reads its expla
         .textContent()
     )?.trim() ?? "";
   expect(roll).toMatch(/^\d{2}11\d{6}$/);
-  await expect(steps.locator('[aria-current="step"]')).toContainText("Admit card");
+  // The demo season's Level 1 is behind it (packages/db/src/seed/season.ts): the result is what it waits for.
+  await expect(steps.locator('[aria-current="step"]')).toContainText("Result");
   const receipt = await downloadPdf(page, /^Receipt \d{4}-\d{2}\/\d{6}$/);
   expect(receipt).toContain("Invoice");
   const admitCard = await downloadPdf(page, "Download admit card");
@@ -174,6 +176,20 @@ test("a student registers alone, pays, takes its admit card, and reads its expla
   }
   await expectAccessible(page, "student area, paid");
   await shoot(page, "paid");
+
+  // What it cannot have yet opens the area's page saying why, not raw text (issue 35 item 7).
+  const level2 = await page.goto(`${appOrigin("school")}/student/admit-card/level2`);
+  expect(level2?.status()).toBe(409);
+  await expect(page.getByText("Your Level 2 admit card is not ready")).toBeVisible();
+  await expect(page.getByText("For the students Level 1 selects for the state camp.")).toBeVisible();
+  await expectAccessible(page, "admit card not ready");
+  await shoot(page, "admit-card-refused");
+  const noCertificate = await page.goto(`${appOrigin("school")}/student/certificate/level1`);
+  expect(noCertificate?.status()).toBe(404);
+  await expect(page.getByText("No Level 1 certificate yet")).toBeVisible();
+  await shoot(page, "certificate-refused");
+  await page.getByRole("link", { name: "Back to my exams" }).click();
+  await page.waitForURL((url) => url.pathname === new URL(pageUrl("school", "student-home")).pathname);
 
   // Results are published by the admin; the student reads its explained score.
   const token = await adminToken();
@@ -213,9 +229,35 @@ test("a student registers alone, pays, takes its admit card, and reads its expla
     await page.getByRole("navigation", { name: "Language" }).getByRole("link", { name: "हिन्दी" }).click();
     await expect(page.getByRole("heading", { name: "मेरी परीक्षाएँ" })).toBeVisible();
     await expect(page.locator("[data-student-area]")).toHaveAttribute("lang", "hi");
+    // A time where Hindi puts it: "10:00 बजे", never ICU's "10:00 am बजे".
+    await expect(page.getByText(/10:00 बजे/).first()).toBeVisible();
+    await expect(page.getByText(/am बजे/)).toHaveCount(0);
     await expectAccessible(page, "student area in Hindi");
     await shoot(page, "hindi");
-    await page.getByRole("navigation", { name: "भाषा" }).getByRole("link", { name: "اردو" }).click();
+    const hindiRefusal = await page.goto(`${appOrigin("school")}/student/admit-card/level2`);
+    expect(hindiRefusal?.status()).toBe(409);
+    await expect(page.getByText("आपका स्तर 2 प्रवेश पत्र अभी तैयार नहीं है")).toBeVisible();
+    await shoot(page, "admit-card-refused-hindi");
+    await page.getByRole("link", { name: "मेरी परीक्षाओं पर वापस" }).click();
+    await page.waitForURL((url) => url.pathname === new URL(pageUrl("school", "student-home")).pathname);
+    await page.getByRole("navigation", { name: "भाषा" }).getByRole("link", { name: "தமிழ்" }).click();
+    await expect(page.getByRole("heading", { name: "என் தேர்வுகள்" })).toBeVisible();
+    await expect(page.getByText(/10:00 மணி/).first()).toBeVisible();
+    await expectAccessible(page, "student area in Tamil");
+    await shoot(page, "tamil");
+    await page.goto(pageUrl("school", "pay-my-fee"));
+    await expect(page.getByRole("heading", { name: "என் கட்டணம்", level: 2 })).toBeVisible();
+    await shoot(page, "fee-tamil");
+    await page.getByRole("navigation", { name: "மொழி" }).getByRole("link", { name: "اردو" }).click();
+    await expect(page.getByRole("heading", { name: "میری فیس", level: 2 })).toBeVisible();
+    await shoot(page, "fee-urdu");
+    const urduRefusal = await page.goto(`${appOrigin("school")}/student/certificate/level2`);
+    expect(urduRefusal?.status()).toBe(404);
+    await expect(page.locator("[data-student-area]")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByText("ابھی لیول 2 کا کوئی سرٹیفکیٹ نہیں")).toBeVisible();
+    await expectAccessible(page, "certificate not ready, in Urdu");
+    await shoot(page, "certificate-refused-urdu");
+    await page.goto(pageUrl("school", "student-home"));
     const area = page.locator("[data-student-area]");
     await expect(area).toHaveAttribute("dir", "rtl");
     await expect(area).toHaveAttribute("lang", "ur");

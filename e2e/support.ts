@@ -1,11 +1,22 @@
 import { expect, type Page } from "@playwright/test";
 import { APP_IDS, type AppId, DEFAULT_APP_PORTS } from "@repo/auth/apps";
 import { type PageId, pagePath } from "@repo/auth/menus";
+import { demoSeason } from "@repo/db/seed/season";
 import { BLOCKING_IMPACTS, blockingAxe } from "../packages/ui/test/axe";
 
 /** 100 unless E2E_PORT_OFFSET says otherwise (two checkouts can then run their e2e at once). */
 export const PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 100);
 export const DEMO_PASSWORD = "Demo@12345";
+/** The demo's dates, as the server seeded them today (packages/db/src/seed/season.ts). */
+export { demoSeason };
+/** A seeded moment's day as the school screens write it ("13 Dec 2026"). */
+export const seasonDay = (moment: Date) =>
+  new Intl.DateTimeFormat("en-IN", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "Asia/Kolkata",
+  }).format(moment);
 export const API = `http://127.0.0.1:${4000 + PORT_OFFSET}`;
 
 /**

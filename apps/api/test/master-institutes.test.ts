@@ -225,6 +225,14 @@ for (const driver of testDrivers()) {
           json: schoolBody({ state_id: 999_999 }),
         });
         expect(wrongPlace.status).toBe(422);
+        const shortPin = await api.call("POST", "/api/master-institute/schools/create", {
+          token: mi,
+          json: schoolBody({ pincode: "4110" }),
+        });
+        expect(shortPin.status).toBe(422);
+        expect(shortPin.body.errors).toEqual([
+          { field: "pincode", message: "Enter the 6-digit PIN code, e.g. 110001" },
+        ]);
       });
 
       it("adds a student into one of its schools only", async () => {
@@ -401,6 +409,11 @@ for (const driver of testDrivers()) {
         const taken = await run(await sheetOf([row(9, { Username: "school" })], SCHOOL_HEADERS), "valid-rows");
         expect(taken).toMatchObject({ inserted: 0, bad_rows: 1 });
         expect(taken.errors[0].message).toContain("already taken");
+
+        // An Indian school's PIN code has six digits (issue 35 item 9).
+        const shortPin = await run(await sheetOf([row(10, { "PIN code": "4110" })], SCHOOL_HEADERS), "valid-rows");
+        expect(shortPin).toMatchObject({ inserted: 0, bad_rows: 1 });
+        expect(shortPin.errors[0].message).toContain("Enter the 6-digit PIN code, e.g. 110001");
       });
     });
 

@@ -146,6 +146,8 @@ for (const driver of testDrivers()) {
         payment_status: "unpaid",
         roll_number: null,
         open_order_id: null,
+        // Its exam language: the page speaks it (issue 35 item 7).
+        language: "mr",
       });
       expect(fee.body.data.amount.amount_minor).toBeGreaterThan(0);
 

@@ -88,6 +88,29 @@ for (const driver of testDrivers()) {
       await api?.close();
     });
 
+    it("seeds the demo season as one timeline: paid, exams, results, then the dates ahead (issue 35 item 9)", async () => {
+      const [seeded] = await queryRows<Record<string, string>>(
+        api.db,
+        sql`select
+          (select to_char(min(start_date), 'YYYY-MM-DD') from important_dates where title = 'School registration opens') as opens,
+          (select to_char(max(end_date), 'YYYY-MM-DD') from important_dates where title = 'School registration opens') as closes,
+          (select to_char(min(paid_at) at time zone 'Asia/Kolkata', 'YYYY-MM-DD') from payment_orders where status = 'paid') as paid,
+          (select to_char(min(starts_at) at time zone 'Asia/Kolkata', 'YYYY-MM-DD') from exam_schedules where exam_kind = 'mock') as mock,
+          (select to_char(min(starts_at) at time zone 'Asia/Kolkata', 'YYYY-MM-DD') from exam_schedules where exam_kind = 'level1') as level1,
+          (select to_char(max(starts_at) at time zone 'Asia/Kolkata', 'YYYY-MM-DD') from exam_schedules where exam_kind = 'level1') as level1_last,
+          (select to_char(min(start_date), 'YYYY-MM-DD') from important_dates where title = 'Level I exam') as level1_date,
+          (select to_char(min(start_date), 'YYYY-MM-DD') from important_dates where title = 'Level II exam') as level2_date,
+          (select to_char(min(start_date), 'YYYY-MM-DD') from important_dates where start_date > (select max(start_date) from important_dates where title = 'Level II exam')) as ahead`,
+      );
+      const s = seeded ?? {};
+      expect(s.level1_date).toBe(s.level1);
+      expect(s.level1_last).toBe(s.level1);
+      const order = [s.opens, s.paid, s.closes, s.mock, s.level1, s.level2_date, s.ahead];
+      expect(order.every(Boolean), JSON.stringify(s)).toBe(true);
+      expect([...order].sort(), JSON.stringify(s)).toEqual(order);
+      expect(new Set(order).size, JSON.stringify(s)).toBe(order.length);
+    });
+
     it("shows an unpaid student its card and the next step, and refuses its admit card saying why", async () => {
       const me = await get("/api/student/me");
       expect(me.status, JSON.stringify(me.body)).toBe(200);
@@ -107,7 +130,11 @@ for (const driver of testDrivers()) {
       // The demo schedules Level 1 and the mock for every class; Level 2 waits for Level 1's selection.
       expect(me.body.data.exams.map((e: { level: string }) => e.level)).toEqual(["mock", "level1"]);
       const level1 = me.body.data.exams[1];
-      expect(level1.schedule).toMatchObject({ starts_at: "2026-12-13T04:30:00.000Z", duration_minutes: 90 });
+      // 10:00 India time on the demo season's Level 1 day (packages/db/src/seed/season.ts).
+      expect(level1.schedule).toMatchObject({
+        starts_at: expect.stringMatching(/T04:30:00.000Z$/),
+        duration_minutes: 90,
+      });
       expect(level1.admit_card).toEqual({ available: false, reason: "unpaid" });
       expect(me.body.data.exams[0].admit_card).toBeNull();
 
@@ -143,7 +170,8 @@ for (const driver of testDrivers()) {
         open_order_id: null,
         receipt: { order_id: orderId, invoice_number: expect.stringMatching(/^2026-27\/\d{6}$/) },
       });
-      expect(me.body.data.timeline.next).toBe("admit_card");
+      // The demo season's Level 1 is behind it (seed/season.ts): its result is what it waits for now.
+      expect(me.body.data.timeline.next).toBe("result");
       expect(me.body.data.exams[1].admit_card).toEqual({ available: true, reason: null });
       const receipt = await get(`/api/generate-school-payment-invoice?order_id=${orderId}`);
       expect(receipt.status).toBe(200);
@@ -162,7 +190,11 @@ for (const driver of testDrivers()) {
         "ClassIX",
         "Hindi",
         "JnanaPrabodhiniPrashala,Pune",
-        "Sunday,13December2026",
+        squash(
+          new Intl.DateTimeFormat("en-IN", { dateStyle: "full", timeZone: "Asia/Kolkata" }).format(
+            new Date(me.body.data.exams[1].schedule.starts_at),
+          ),
+        ),
         "10:00",
         squash("Be at the centre by"),
       ]) {

@@ -7694,6 +7694,7 @@ export interface components {
                 currency: string;
             } | null;
             class_level: number;
+            language: string;
             open_order_id: number | null;
             /** @enum {string} */
             payment_status: "unpaid" | "pending" | "paid";
@@ -29480,6 +29481,15 @@ export interface operations {
             };
             /** @description The link was already used */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A newer link was sent for the school: this one no longer works */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { indiaWallTimeToIso, isoToIndiaWallTime } from "./locale";
+import { LANGUAGE_CODES } from "./languages";
+import { dateFormats, indiaWallTimeToIso, isoToIndiaWallTime } from "./locale";
 
 describe("India wall time", () => {
   it("reads a datetime-local value as India time", () => {
@@ -31,5 +32,28 @@ describe("India wall time", () => {
     expect(indiaWallTimeToIso("2026-02-30T09:00")).toBeNull();
     expect(indiaWallTimeToIso("2026-12-01T25:00")).toBeNull();
     expect(isoToIndiaWallTime("soon")).toBe("");
+  });
+});
+
+describe("dates and times in each language (issue 35 item 7)", () => {
+  const exam = "2026-12-13T04:30:00.000Z";
+
+  it("writes English with am/pm and every other language with a 24-hour clock, never a Latin am/pm", () => {
+    expect(dateFormats("en").at(exam)).toBe("Sunday, 13 December 2026, 10:00 am");
+    for (const code of LANGUAGE_CODES.filter((c) => c !== "en")) {
+      const written = dateFormats(code).at(exam);
+      expect(written, code).toContain("10:00");
+      expect(written, code).not.toMatch(/\b(am|pm|AM|PM|at)\b/);
+    }
+  });
+
+  it("puts the time where the language's template says, once", () => {
+    expect(dateFormats("hi").at(exam, "{date}, {time} बजे")).toBe("रविवार, 13 दिसंबर 2026, 10:00 बजे");
+    expect(dateFormats("ur").date(exam)).toBe("اتوار، 13 دسمبر، 2026");
+  });
+
+  it("writes a calendar day and a range without a time zone moving them", () => {
+    expect(dateFormats("en").days("2027-01-10", "2027-01-12")).toBe("10–12 January 2027");
+    expect(dateFormats("ta").days("2027-01-10")).toBe("10 ஜனவரி, 2027");
   });
 });

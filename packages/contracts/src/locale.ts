@@ -33,3 +33,43 @@ export function isoToIndiaWallTime(iso: string): string {
   if (Number.isNaN(time)) return "";
   return new Date(time + INDIA_OFFSET_MS).toISOString().slice(0, 16);
 }
+
+/** A language's Intl locale: the language as written in India, digits Latin (as roll numbers are). */
+export const intlLocale = (code: string) => `${code}-IN-u-nu-latn`;
+
+const noon = (isoDay: string) => new Date(`${isoDay}T12:00:00Z`);
+
+/**
+ * Dates and times as a language writes them, in India's time: the one formatter of the pages a
+ * student reads and the PDFs it prints (issue 35 item 7). English reads "10:00 am"; the other
+ * languages read a 24-hour clock, because ICU's am/pm for them are Latin letters ("10:00 am बजे").
+ * A moment with its time is `{date}, {time}` unless the language's own words say otherwise.
+ */
+export function dateFormats(code: string) {
+  const intl = intlLocale(code);
+  const zone = { timeZone: PORTAL_TIME_ZONE };
+  const date = new Intl.DateTimeFormat(intl, { dateStyle: "full", ...zone });
+  const day = new Intl.DateTimeFormat(intl, { dateStyle: "long", ...zone });
+  const time = new Intl.DateTimeFormat(intl, {
+    hour: "numeric",
+    minute: "2-digit",
+    ...(code === "en" ? { hour12: true } : { hourCycle: "h23" as const }),
+    ...zone,
+  });
+  // A calendar day (YYYY-MM-DD) is read at noon UTC, so no time zone moves it to another day.
+  const calendar = new Intl.DateTimeFormat(intl, { dateStyle: "long", timeZone: "UTC" });
+  return {
+    /** "Sunday, 13 December 2026" */
+    date: (moment: Date | string) => date.format(new Date(moment)),
+    /** "13 December 2026" */
+    day: (moment: Date | string) => day.format(new Date(moment)),
+    /** "10:00 am" (English), "10:00" */
+    time: (moment: Date | string) => time.format(new Date(moment)),
+    /** The date and the time through the language's template ("{date}, {time}"). */
+    at: (moment: Date | string, template = "{date}, {time}") =>
+      template.replace("{date}", date.format(new Date(moment))).replace("{time}", time.format(new Date(moment))),
+    /** A calendar day, or a range of them ("10–12 January 2027"). */
+    days: (start: string, end?: string | null) =>
+      end && end !== start ? calendar.formatRange(noon(start), noon(end)) : calendar.format(noon(start)),
+  };
+}

@@ -180,5 +180,7 @@ export const ownFee = z.object({
   amount: money.nullable(),
   /** The order that holds the fee while it waits for the gateway (pending), to continue it. */
   open_order_id: z.number().int().nullable(),
+  /** The student's exam language: the page speaks it (issue 35 item 7). */
+  language: z.string(),
 });
 export type OwnFee = z.infer<typeof ownFee>;

@@ -194,6 +194,7 @@ export function registerSchoolAccountRoutes(app: OpenAPIHono<AppEnv>) {
         200: json(named(envelope(schoolEmailVerifiedData), "SchoolEmailVerifiedResponse"), "Verified"),
         404: errorResponse("The link is not known"),
         409: errorResponse("The link was already used"),
+        410: errorResponse("A newer link was sent for the school: this one no longer works"),
         422: errorResponse("The link has expired"),
       },
     }),

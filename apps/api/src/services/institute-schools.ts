@@ -233,7 +233,7 @@ export async function addInstituteSchool(
 ): Promise<{ school_id: number; username: string; email: string }> {
   if (await findUserByUsername(tx, body.username)) throw taken("username", USERNAME_TAKEN);
   if (await emailTaken(tx, body.email)) throw taken("email", EMAIL_TAKEN);
-  const { countryId } = await checkPlace(tx, body);
+  const { countryId } = await checkPlace(tx, body, body.pincode);
   const password = body.password ?? temporaryPassword();
   const hash = passwordHash ?? (await hashPassword(password));
   const [school] = await tx

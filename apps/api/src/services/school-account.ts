@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { hashPassword } from "@repo/auth/password";
 import { ROLE } from "@repo/auth/roles";
-import type {
-  SchoolAdminBody,
-  SchoolProfile,
-  SchoolProfileFields,
-  SchoolRegistrationBody,
+import {
+  pinCodeProblem,
+  type SchoolAdminBody,
+  type SchoolProfile,
+  type SchoolProfileFields,
+  type SchoolRegistrationBody,
 } from "@repo/contracts/schools";
 import { SCHOOL_VERIFICATION_RESENDS, SCHOOL_VERIFICATION_TTL_HOURS } from "@repo/contracts/schools-constants";
 import type { Db, DbOrTx } from "@repo/db";
@@ -20,7 +21,7 @@ import {
   users,
   zones,
 } from "@repo/db/schema";
-import { and, asc, eq, exists, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, exists, gt, isNull, ne, sql } from "drizzle-orm";
 import { randomToken, sha256 } from "../auth/tokens";
 import type { ApiConfig } from "../context";
 import { ApiError, notFound } from "../http/errors";
@@ -38,6 +39,7 @@ export const VERIFICATION_MESSAGES = {
   unknown: "This verification link is not valid. Open the link from the latest e-mail, or sign in and send a new one.",
   used: "This verification link was already used. If your e-mail is verified you can simply sign in.",
   expired: "This verification link has expired. Sign in and send a new link.",
+  replaced: "A newer verification link was sent to this address. Open the link in the latest e-mail.",
   alreadyVerified: "Your school's e-mail address is already verified.",
 } as const;
 
@@ -57,16 +59,30 @@ export const isUniqueViolation = (error: unknown): boolean => {
 
 type Place = Pick<SchoolAdminBody, "zone_id" | "state_id" | "prant_id" | "district_id" | "city_id">;
 
-/**
- * Checks that the chosen regions form one path down the tree (docs/domain.md, Geography) and
- * answers the state's country. A mismatch names the first field that is wrong.
- */
-export async function checkPlace(db: DbOrTx, place: Place): Promise<{ countryId: number }> {
-  const wrong = (field: string, message: string) => new ApiError(422, message, [{ field, message }]);
-  const [state] = await db
-    .select({ zoneId: states.zoneId, countryId: states.countryId })
+const wrongField = (field: string, message: string) => new ApiError(422, message, [{ field, message }]);
+
+/** The school's PIN code against its state's country (contracts' pinCodeProblem): 422 on `pincode`. */
+export function checkPinCode(pincode: string, countryCode: string | null | undefined): void {
+  const problem = pinCodeProblem(pincode, countryCode);
+  if (problem) throw wrongField("pincode", problem);
+}
+
+/** The country (countries.code) of a state, for the rules that differ by country. */
+const stateCountry = (db: DbOrTx, stateId: number) =>
+  db
+    .select({ zoneId: states.zoneId, countryId: states.countryId, countryCode: countries.code })
     .from(states)
-    .where(eq(states.id, place.state_id));
+    .innerJoin(countries, eq(countries.id, states.countryId))
+    .where(eq(states.id, stateId));
+
+/**
+ * Checks that the chosen regions form one path down the tree (docs/domain.md, Geography), and the
+ * PIN code when one is given against the state's country; answers the state's country. A mismatch
+ * names the first field that is wrong.
+ */
+export async function checkPlace(db: DbOrTx, place: Place, pincode?: string): Promise<{ countryId: number }> {
+  const wrong = wrongField;
+  const [state] = await stateCountry(db, place.state_id);
   const [zone] = await db.select({ id: zones.id }).from(zones).where(eq(zones.id, place.zone_id));
   if (!zone) throw wrong("zone_id", "Choose the zone from the list");
   if (!state || state.zoneId !== place.zone_id) throw wrong("state_id", "Choose a state of the chosen zone");
@@ -87,6 +103,7 @@ export async function checkPlace(db: DbOrTx, place: Place): Promise<{ countryId:
     const [city] = await db.select({ districtId: cities.districtId }).from(cities).where(eq(cities.id, place.city_id));
     if (city?.districtId !== place.district_id) throw wrong("city_id", "Choose a city of the chosen district");
   }
+  if (pincode !== undefined) checkPinCode(pincode, state.countryCode);
   return { countryId: state.countryId };
 }
 
@@ -170,7 +187,7 @@ async function registerSchoolOnce(
   }
   if (await emailTaken(db, body.email))
     throw new ApiError(409, EMAIL_TAKEN, [{ field: "email", message: EMAIL_TAKEN }]);
-  const { countryId } = await checkPlace(db, body);
+  const { countryId } = await checkPlace(db, body, body.pincode);
   const passwordHash = await hashPassword(body.password);
   try {
     return await db.transaction(async (tx) => {
@@ -248,7 +265,16 @@ export async function verifySchoolEmail(db: Db, token: string, requestId: string
       .for("update");
     if (!row) throw new ApiError(404, VERIFICATION_MESSAGES.unknown);
     if (row.usedAt) throw new ApiError(409, VERIFICATION_MESSAGES.used);
-    if (row.expiresAt <= now) throw new ApiError(422, VERIFICATION_MESSAGES.expired);
+    if (row.expiresAt <= now) {
+      // "Send the link again" ends the older links: say so, not "expired" (issue 35 item 9).
+      const [newer] = await tx
+        .select({ id: schoolEmailVerifications.id })
+        .from(schoolEmailVerifications)
+        .where(and(eq(schoolEmailVerifications.schoolId, row.schoolId), gt(schoolEmailVerifications.id, row.id)))
+        .limit(1);
+      if (newer) throw new ApiError(410, VERIFICATION_MESSAGES.replaced);
+      throw new ApiError(422, VERIFICATION_MESSAGES.expired);
+    }
     await tx.update(schoolEmailVerifications).set({ usedAt: now }).where(eq(schoolEmailVerifications.id, row.id));
     const [school] = await tx
       .update(schools)
@@ -363,6 +389,9 @@ const profileBefore = (p: SchoolProfile) => ({
 export async function updateOwnProfile(db: Db, actor: Actor, id: number, fields: SchoolProfileFields) {
   const schoolId = await ownSchoolId(db, actor.userId);
   if (schoolId !== id) throw notFound("School");
+  const [school] = await db.select({ stateId: schools.stateId }).from(schools).where(eq(schools.id, schoolId));
+  const [state] = school ? await stateCountry(db, school.stateId) : [];
+  checkPinCode(fields.pincode, state?.countryCode);
   return db.transaction(async (tx) => {
     const before = await schoolProfileOf(tx, schoolId);
     await tx
@@ -391,7 +420,7 @@ export async function adminUpdateSchool(db: Db, config: ApiConfig, actor: Actor,
   if (!existing) throw notFound("School");
   if (await emailTaken(db, body.email, id))
     throw new ApiError(409, EMAIL_TAKEN, [{ field: "email", message: EMAIL_TAKEN }]);
-  await checkPlace(db, body);
+  await checkPlace(db, body, body.pincode);
   const emailChanged = body.email.toLowerCase() !== existing.email.toLowerCase();
   return db.transaction(async (tx) => {
     const before = await schoolProfileOf(tx, id);

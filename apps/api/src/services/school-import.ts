@@ -3,6 +3,7 @@ import { hashPassword } from "@repo/auth/password";
 import type { SchoolImportResult } from "@repo/contracts/master-institutes";
 import { instituteSchoolBody } from "@repo/contracts/master-institutes";
 import { SCHOOL_IMPORT, SCHOOL_IMPORT_JOB } from "@repo/contracts/master-institutes-constants";
+import { pinCodeProblem } from "@repo/contracts/schools";
 import { SCHOOL_BOARDS, SCHOOL_CATEGORIES } from "@repo/contracts/schools-constants";
 import type { StudentImportJobMode, StudentImportPreview } from "@repo/contracts/student-import";
 import { type DbOrTx, pacer, queryRows } from "@repo/db";
@@ -240,13 +241,16 @@ interface Place {
   city_id?: number | undefined;
 }
 
-/** The place a row names, or the field that names nothing the portal knows. */
+/** The place a row names, or the field that names nothing the portal knows (or a PIN code its country refuses). */
 async function placeOf(db: DbOrTx, row: SchoolImportRow): Promise<Place | { field: string; message: string }> {
-  const [state] = await queryRows<{ id: number; zone_id: number }>(
+  const [state] = await queryRows<{ id: number; zone_id: number; country_code: string }>(
     db,
-    sql`select id, zone_id from states where lower(name) = lower(${row.state}) order by id limit 1`,
+    sql`select s.id, s.zone_id, c.code as country_code from states s join countries c on c.id = s.country_id
+        where lower(s.name) = lower(${row.state}) order by s.id limit 1`,
   );
   if (!state) return { field: "state", message: `No state or country called "${row.state}"` };
+  const pinCode = pinCodeProblem(row.pincode, state.country_code);
+  if (pinCode) return { field: "pincode", message: pinCode };
   const place: Place = { zone_id: Number(state.zone_id), state_id: Number(state.id) };
   if (row.district) {
     const [district] = await queryRows<{ id: number; prant_id: number }>(

@@ -7,79 +7,85 @@ import { Card } from "@repo/ui/card";
 import { DescriptionList } from "@repo/ui/description-list";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
+import { StudentFrame } from "../student-area/StudentFrame";
+import { fill } from "../student-area/words/fill";
 import type { OwnFeeActionData, ownFeeLoader } from "./own-fee.server";
 
-const STATUS = {
-  unpaid: { tone: "danger", label: "Not paid" },
-  pending: { tone: "warning", label: "Payment not finished" },
-  paid: { tone: "success", label: "Paid" },
-} as const;
+const TONES = { unpaid: "danger", pending: "warning", paid: "success" } as const;
 
-/** payment/pay-my-fee: an individual student sees its fee and pays it, or sees it paid with its roll number. */
+/**
+ * payment/pay-my-fee: an individual student sees its fee and pays it, or sees it paid with its
+ * roll number, in its language (the student area's words and language switch).
+ */
 export function OwnFeeScreen() {
-  const { csrf, fee, continueHref, statusHref, failure } = useLoaderData<typeof ownFeeLoader>();
+  const { csrf, locale, words, fee, continueHref, statusHref, failure } = useLoaderData<typeof ownFeeLoader>();
   const refused = useActionData<OwnFeeActionData>();
   const paying = useNavigation().state !== "idle";
+  const w = words.fee;
   if (!fee) {
     return (
-      <Card title="My fee">
-        <Text tone="danger">{failure}</Text>
-      </Card>
+      <StudentFrame locale={locale} words={words}>
+        <Card title={w.title}>
+          <Text tone="danger">{failure}</Text>
+        </Card>
+      </StudentFrame>
     );
   }
-  const status = STATUS[fee.payment_status];
   return (
-    <Card title="My fee" description="The exam fee of your registration, paid online.">
-      <Stack gap={4}>
-        <DescriptionList
-          aria-label="Registration"
-          items={[
-            { label: "Student", value: fee.student_name },
-            { label: "Class", value: classLabel(fee.class_level) },
-            { label: "Payment", value: <Badge tone={status.tone}>{status.label}</Badge> },
-            { label: "Fee", value: fee.amount ? formatMoney(fee.amount) : null },
-            { label: "Roll number", value: fee.roll_number },
-          ]}
-        />
-        {refused ? (
-          <Text tone="danger" role="alert">
-            {refused.message}
-          </Text>
-        ) : null}
-        {fee.payment_status === "unpaid" ? (
-          fee.amount ? (
-            <Form method="post">
-              <input type="hidden" name="csrf" value={csrf} />
-              <Button type="submit" variant="primary" loading={paying}>
-                {`Pay ${formatMoney(fee.amount)}`}
-              </Button>
-            </Form>
-          ) : (
-            <Text>The fee for your country is not set yet. Please contact the programme office.</Text>
-          )
-        ) : fee.payment_status === "pending" ? (
-          <Stack gap={3}>
-            <Text>
-              A payment of your fee is waiting for the gateway. Finish it, or check how it went; an unfinished payment
-              expires after 30 minutes and you can pay again.
+    <StudentFrame locale={locale} words={words}>
+      <Card title={w.title} description={w.description}>
+        <Stack gap={4}>
+          <DescriptionList
+            aria-label={words.registration}
+            items={[
+              { label: w.student, value: <bdi>{fee.student_name}</bdi> },
+              { label: words.class, value: classLabel(fee.class_level) },
+              {
+                label: w.status,
+                value: <Badge tone={TONES[fee.payment_status]}>{words.paymentStatus[fee.payment_status]}</Badge>,
+              },
+              { label: words.payment, value: fee.amount ? formatMoney(fee.amount) : null },
+              { label: words.rollNumber, value: fee.roll_number },
+            ]}
+          />
+          {refused ? (
+            <Text tone="danger" role="alert">
+              {refused.message}
             </Text>
-            <Stack direction="row" gap={3} wrap>
-              {continueHref ? (
-                <Button asChild variant="primary">
-                  <Link to={continueHref}>Continue the payment</Link>
+          ) : null}
+          {fee.payment_status === "unpaid" ? (
+            fee.amount ? (
+              <Form method="post">
+                <input type="hidden" name="csrf" value={csrf} />
+                <input type="hidden" name="lang" value={locale.code} />
+                <Button type="submit" variant="primary" loading={paying}>
+                  {fill(w.pay, { amount: formatMoney(fee.amount) })}
                 </Button>
-              ) : null}
-              {statusHref ? (
-                <Button asChild variant="light">
-                  <Link to={statusHref}>How did it go?</Link>
-                </Button>
-              ) : null}
+              </Form>
+            ) : (
+              <Text>{w.noFee}</Text>
+            )
+          ) : fee.payment_status === "pending" ? (
+            <Stack gap={3}>
+              <Text>{w.pending}</Text>
+              <Stack direction="row" gap={3} wrap>
+                {continueHref ? (
+                  <Button asChild variant="primary">
+                    <Link to={continueHref}>{w.continue}</Link>
+                  </Button>
+                ) : null}
+                {statusHref ? (
+                  <Button asChild variant="light">
+                    <Link to={statusHref}>{w.howDidItGo}</Link>
+                  </Button>
+                ) : null}
+              </Stack>
             </Stack>
-          </Stack>
-        ) : (
-          <Text>Your fee is paid. Keep your roll number: you need it at the exam.</Text>
-        )}
-      </Stack>
-    </Card>
+          ) : (
+            <Text>{w.paid}</Text>
+          )}
+        </Stack>
+      </Card>
+    </StudentFrame>
   );
 }

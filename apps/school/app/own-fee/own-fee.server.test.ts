@@ -17,21 +17,29 @@ const fee = (extra: Record<string, unknown>) =>
     roll_number: null,
     amount: { currency: "INR", amount_minor: 25000 },
     open_order_id: null,
+    language: "mr",
     ...extra,
   });
 
 describe("an individual student's fee", () => {
   it("shows an unpaid fee, and continues a pending payment at its checkout", async () => {
     api = stubApi({ "GET /api/user": student(), "GET /api/pay-my-fee": { body: fee({}) } });
-    const unpaid = await ownFeeLoader(args(await appRequest("/payment/pay-my-fee")));
-    expect(unpaid).toMatchObject({ fee: { payment_status: "unpaid" }, continueHref: null, failure: null });
+    const unpaid = (await ownFeeLoader(args(await appRequest("/payment/pay-my-fee")))) as unknown as {
+      data: Record<string, unknown> & { words: { fee: { title: string } } };
+    };
+    expect(unpaid.data).toMatchObject({ fee: { payment_status: "unpaid" }, continueHref: null, failure: null });
+    // In the student's exam language, like the rest of its area (issue 35 item 7).
+    expect(unpaid.data.locale).toMatchObject({ code: "mr" });
+    expect(unpaid.data.words.fee.title).toBe("माझे शुल्क");
     api.restore();
     api = stubApi({
       "GET /api/user": student(),
       "GET /api/pay-my-fee": { body: fee({ payment_status: "pending", amount: null, open_order_id: 31 }) },
     });
-    const pending = await ownFeeLoader(args(await appRequest("/payment/pay-my-fee")));
-    expect(pending).toMatchObject({ continueHref: "/payment/checkout/31", statusHref: "/payment/result/31" });
+    const pending = (await ownFeeLoader(args(await appRequest("/payment/pay-my-fee")))) as unknown as {
+      data: unknown;
+    };
+    expect(pending.data).toMatchObject({ continueHref: "/payment/checkout/31", statusHref: "/payment/result/31" });
   });
 
   it("is refused to a school (403)", async () => {
@@ -39,7 +47,7 @@ describe("an individual student's fee", () => {
     await expect(ownFeeLoader(args(await appRequest("/payment/pay-my-fee")))).rejects.toMatchObject({ status: 403 });
   });
 
-  it("starts the payment and opens its checkout; a refusal comes back with the API's message", async () => {
+  it("starts the payment and opens its checkout; a refusal comes back in the page's language", async () => {
     api = stubApi({
       "GET /api/user": student(),
       "POST /api/pay-my-fee/create-payment": { body: envelope({ order_id: 40 }, "Order created") },
@@ -54,8 +62,10 @@ describe("an individual student's fee", () => {
         body: { status: false, message: "Your fee is already paid.", data: null },
       },
     });
-    const refused = await ownFeeAction(args(await appRequest("/payment/pay-my-fee", { form: {} })));
+    const refused = await ownFeeAction(args(await appRequest("/payment/pay-my-fee", { form: { lang: "hi" } })));
     expect((refused as { init: { status: number } }).init.status).toBe(409);
-    expect((refused as { data: { message: string } }).data.message).toBe("Your fee is already paid.");
+    expect((refused as { data: { message: string } }).data.message).toBe(
+      "भुगतान शुरू नहीं हो सका। अपने शुल्क की वर्तमान स्थिति देखने के लिए पेज फिर से खोलें, और फिर से प्रयास करें।",
+    );
   });
 });

@@ -1,38 +1,47 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { auth } from "@repo/remix-app/auth.server";
-import { messageOf } from "@repo/remix-app/downloads/server";
 import { checkoutPath, resultPath } from "../payments/payments.server";
+import { studentLocaleOf } from "../student-area/student-area.server";
 
 export interface OwnFeeActionData {
   ok: false;
   message: string;
 }
 
-/** payment/pay-my-fee: an individual student's registration, its payment status and its fee. */
+/**
+ * payment/pay-my-fee: an individual student's registration, its payment status and its fee, in
+ * the student's language like the rest of its area (issue 35 item 7).
+ */
 export async function ownFeeLoader({ request, context }: LoaderFunctionArgs) {
   const { api, csrf } = await auth.requirePage(request, context, "payments.payOwnFee");
   const answer = await api.GET("/api/pay-my-fee");
   const fee = answer.data?.data ?? null;
-  return {
-    csrf,
-    fee,
-    // A payment waiting for the gateway is continued at its checkout, or looked at on its result page.
-    continueHref: fee?.open_order_id ? checkoutPath(fee.open_order_id) : null,
-    statusHref: fee?.open_order_id ? resultPath(fee.open_order_id) : null,
-    failure: fee ? null : messageOf(answer.error, "Your registration could not be loaded, please try again"),
-  };
+  const { locale, words, headers } = await studentLocaleOf(request, fee?.language);
+  return data(
+    {
+      csrf,
+      locale,
+      words,
+      fee,
+      // A payment waiting for the gateway is continued at its checkout, or looked at on its result page.
+      continueHref: fee?.open_order_id ? checkoutPath(fee.open_order_id) : null,
+      statusHref: fee?.open_order_id ? resultPath(fee.open_order_id) : null,
+      failure: fee ? null : words.fee.failed,
+    },
+    { headers },
+  );
 }
 
-/** Pay: an order for the student's own fee, then its checkout. */
+/** Pay: an order for the student's own fee, then its checkout; a refusal in the page's language. */
 export async function ownFeeAction({ request, context }: ActionFunctionArgs) {
   const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "payments.payOwnFee");
   const result = await api.POST("/api/pay-my-fee/create-payment");
   if (!result.data) {
-    return data<OwnFeeActionData>(
-      { ok: false, message: messageOf(result.error, "The payment could not be started. Please try again.") },
-      { status: result.response.status },
-    );
+    // The form names the page's language; the remembered choice and then the exam language follow.
+    const lang = form.get("lang");
+    const { words } = await studentLocaleOf(request, typeof lang === "string" ? lang : null);
+    return data<OwnFeeActionData>({ ok: false, message: words.fee.payFailed }, { status: result.response.status });
   }
   return redirect(checkoutPath(result.data.data.order_id));
 }

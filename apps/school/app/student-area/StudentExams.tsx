@@ -64,7 +64,7 @@ function ExamItem({ exam, when, words }: { exam: StudentExam; when: string | und
         <Stack direction="row" gap={2}>
           {ranked && exam.admit_card?.available ? (
             <Button asChild size="sm" variant={exam.result ? "light" : "primary"}>
-              <a href={admitCardPath(ranked)} download aria-label={`${words.admitCard}: ${name}`}>
+              <a href={admitCardPath(ranked)} aria-label={`${words.admitCard}: ${name}`}>
                 <Icon name="download" size={16} />
                 {words.admitCard}
               </a>
@@ -79,7 +79,7 @@ function ExamItem({ exam, when, words }: { exam: StudentExam; when: string | und
           ) : null}
           {ranked && exam.result?.certificate ? (
             <Button asChild size="sm" variant="light">
-              <a href={ownCertificatePath(ranked)} download aria-label={`${words.certificate}: ${name}`}>
+              <a href={ownCertificatePath(ranked)} aria-label={`${words.certificate}: ${name}`}>
                 <Icon name="award" size={16} />
                 {words.certificate}
               </a>

@@ -46,7 +46,14 @@ const Table = styled("table", {
   borderCollapse: "collapse",
   fontSize: "$md",
   fontVariantNumeric: "tabular-nums",
-  "& th, & td": { padding: "$2 $2", textAlign: "start", borderBottom: "1px solid $border", verticalAlign: "middle" },
+  "& th, & td": {
+    padding: "$2 $2",
+    textAlign: "start",
+    borderBottom: "1px solid $border",
+    verticalAlign: "middle",
+    // Tamil's and Malayalam's long words have no break: let them wrap on a phone rather than widen the page.
+    overflowWrap: "anywhere",
+  },
   "& thead th": { fontSize: "$sm", fontWeight: "$medium", color: "$textMuted" },
   "& tbody th": { fontWeight: "$semibold" },
   "& .end": { textAlign: "end" },
@@ -254,7 +261,7 @@ function Summary({ result, words }: { result: StudentResult; words: StudentWords
       {result.level !== "mock" ? (
         <div>
           <Button asChild>
-            <a href={ownCertificatePath(result.level)} download>
+            <a href={ownCertificatePath(result.level)}>
               <Icon name="download" size={16} />
               {words.steps.certificate.download}
             </a>

@@ -100,7 +100,7 @@ function stepContent(step: StudentStep, state: StepState, { area, words, when, l
   const examDate = when.exams.level1;
   const admitCard = level1?.admit_card?.available ? (
     <Button asChild variant={state === "current" ? "primary" : "light"} size="sm">
-      <a href={admitCardPath("level1")} download>
+      <a href={admitCardPath("level1")}>
         <Icon name="download" size={16} />
         {w.admit_card.download}
       </a>
@@ -179,7 +179,7 @@ function stepContent(step: StudentStep, state: StepState, { area, words, when, l
             text: w.certificate.current,
             action: (
               <Button asChild variant="primary" size="sm">
-                <a href={ownCertificatePath("level1")} download>
+                <a href={ownCertificatePath("level1")}>
                   <Icon name="award" size={16} />
                   {w.certificate.download}
                 </a>

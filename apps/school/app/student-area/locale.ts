@@ -1,13 +1,16 @@
 /**
  * The languages the student area speaks (issue 16, decision 025): one dictionary each
  * (words/<code>.ts). Which one a student sees, and its direction, come from data: the student's
- * exam language when a dictionary exists (else English), or the language it chose; Urdu reads
- * right to left because LANGUAGES says so.
+ * exam language, or the language it chose; Urdu reads right to left because LANGUAGES says so.
  */
-import { LANGUAGES } from "@repo/contracts/languages";
+import { LANGUAGE_CODES, LANGUAGES } from "@repo/contracts/languages";
+import { intlLocale } from "@repo/contracts/locale";
 
-/** The codes with a dictionary, in the order the language switch lists them. */
-export const STUDENT_LOCALES = ["en", "hi", "ur"] as const;
+/**
+ * Every exam language has a dictionary (issue 35 item 7; words.test.ts fails on a missing word),
+ * in the order the language switch lists them.
+ */
+export const STUDENT_LOCALES = LANGUAGE_CODES;
 export type StudentLocale = (typeof STUDENT_LOCALES)[number];
 
 export const isStudentLocale = (code: unknown): code is StudentLocale =>
@@ -20,7 +23,7 @@ export function localeInfo(code: StudentLocale) {
     code,
     dir: language?.dir ?? "ltr",
     name: language?.native ?? code,
-    intl: `${code}-IN-u-nu-latn`,
+    intl: intlLocale(code),
   } as const;
 }
 

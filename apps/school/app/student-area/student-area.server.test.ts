@@ -9,6 +9,7 @@ import {
   type StudentArea,
   studentHomeLoader,
   studentResultsLoader,
+  studentUnavailableLoader,
 } from "./student-area.server";
 
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, context: {}, params });
@@ -65,7 +66,8 @@ describe("the student's home page", () => {
     const page = (answer as unknown as { data: Awaited<ReturnType<typeof studentHomeLoader>>["data"] }).data;
     expect(page.locale).toMatchObject({ code: "hi", dir: "ltr" });
     expect(page.words.examsTitle).toBe("मेरी परीक्षाएँ");
-    expect(page.when?.exams.level1).toContain("13 दिसंबर 2026");
+    // The time where Hindi puts it, on a 24-hour clock: never ICU's "10:00 am बजे" (issue 35 item 7).
+    expect(page.when?.exams.level1).toBe("रविवार, 13 दिसंबर 2026, 10:00 बजे");
     expect(page.links).toMatchObject({
       payMyFee: "/payment/pay-my-fee",
       receipt: "/payment/invoice/77",
@@ -87,7 +89,7 @@ describe("the student's home page", () => {
     expect(answer.data.words.examsTitle).toBe("میرے امتحانات");
     const cookie = new Headers(answer.init.headers).get("Set-Cookie") ?? "";
     expect(cookie).toMatch(/^school_student_language=/);
-    // The next page, with the cookie, stays in Urdu; a language without a dictionary falls back to English.
+    // The next page, with the cookie, stays in Urdu; without it, the exam language (Tamil) speaks.
     api.restore();
     api = stubApi({
       "GET /api/user": student(),
@@ -102,7 +104,7 @@ describe("the student's home page", () => {
     const plain = (await studentHomeLoader(args(await appRequest("/student")))) as unknown as {
       data: { locale: { code: string } };
     };
-    expect(plain.data.locale.code).toBe("en");
+    expect(plain.data.locale.code).toBe("ta");
   });
 
   it("offers to finish a payment the student started, and says when its area cannot be loaded", async () => {
@@ -127,7 +129,8 @@ describe("the student's home page", () => {
     const failed = (await studentHomeLoader(args(await appRequest("/student")))) as unknown as {
       data: { area: unknown; failure: string };
     };
-    expect(failed.data).toMatchObject({ area: null, failure: "Your registration was not found." });
+    // In the page's language, not the API's English.
+    expect(failed.data).toMatchObject({ area: null, failure: "Your exams could not be loaded. Please try again." });
   });
 
   it("is refused to a school account (403)", async () => {
@@ -152,7 +155,24 @@ describe("the student's explained result", () => {
     expect(answer.data).toMatchObject({ level: "mock", result: null, levels: [], home: "/student" });
   });
 
-  it("passes any other failure on as an error page", async () => {
+  it("speaks the student's exam language even before there is a result (issue 35 item 7)", async () => {
+    api = stubApi({
+      "GET /api/user": student(),
+      "GET /api/student/results/level1/explained": {
+        status: 404,
+        body: { status: false, message: "You have no Level 1 result yet.", data: null },
+      },
+      "GET /api/student/results": { body: envelope([]) },
+      "GET /api/student/me": { body: envelope(area({ student: { ...area().student, language: "ta" } })) },
+    });
+    const answer = (await studentResultsLoader(args(await appRequest("/student/results")))) as unknown as {
+      data: { locale: { code: string }; words: { noResult: string } };
+    };
+    expect(answer.data.locale.code).toBe("ta");
+    expect(answer.data.words.noResult).toBe("இன்னும் முடிவு இல்லை");
+  });
+
+  it("passes any other failure on as the area's error page, in the student's language", async () => {
     api = stubApi({
       "GET /api/user": student(),
       "GET /api/student/results/level1/explained": {
@@ -160,17 +180,26 @@ describe("the student's explained result", () => {
         body: { status: false, message: "Something went wrong on our side.", data: null },
       },
       "GET /api/student/results": { body: envelope([]) },
+      "GET /api/student/me": { body: envelope(area()) },
     });
-    await expect(studentResultsLoader(args(await appRequest("/student/results?level=nonsense")))).rejects.toMatchObject(
-      {
-        status: 500,
-      },
+    const thrown = await studentResultsLoader(args(await appRequest("/student/results?level=nonsense"))).catch(
+      (error: unknown) => error,
     );
+    const problem = thrown as {
+      init: { status: number };
+      data: { studentProblem: { title: string; message: string } };
+    };
+    expect(problem.init.status).toBe(500);
+    expect(problem.data.studentProblem).toMatchObject({
+      title: "कुछ गड़बड़ हो गई",
+      message: "आपकी परीक्षाएँ लोड नहीं हो सकीं। कृपया फिर से प्रयास करें।",
+    });
+    expect(JSON.stringify(problem.data)).not.toContain("our side");
   });
 });
 
 describe("the student's downloads", () => {
-  it("streams the admit card, and passes the API's reason on when there is none yet", async () => {
+  it("streams the admit card, and sends a refusal to the page saying why", async () => {
     api = stubApi({
       "GET /api/user": student(),
       "GET /api/student/admit-card/level1": () =>
@@ -194,8 +223,9 @@ describe("the student's downloads", () => {
     const refused = (await admitCardLoader(
       args(await appRequest("/student/admit-card/level2"), { level: "level2" }),
     )) as Response;
-    expect(refused.status).toBe(409);
-    expect(await refused.text()).toBe("Level 2 is sat by the students Level 1 selects.");
+    // Not raw text on a phone (issue 35 item 7): the area's page, in the student's language.
+    expect(refused.status).toBe(303);
+    expect(refused.headers.get("Location")).toBe("/student/unavailable/admit-card/level2");
   });
 
   it("asks nothing for a level without admit cards or certificates", async () => {
@@ -203,11 +233,76 @@ describe("the student's downloads", () => {
     const mock = (await admitCardLoader(
       args(await appRequest("/student/admit-card/mock"), { level: "mock" }),
     )) as Response;
-    expect(mock.status).toBe(404);
+    expect(mock.headers.get("Location")).toBe("/student/unavailable/admit-card/mock");
     const certificate = (await ownCertificateLoader(
       args(await appRequest("/student/certificate/mock"), { level: "mock" }),
     )) as Response;
-    expect(certificate.status).toBe(404);
+    expect(certificate.headers.get("Location")).toBe("/student/unavailable/certificate/mock");
     expect(api.calls.map((c) => c.path)).toEqual(["/api/user", "/api/user"]);
+  });
+});
+
+describe("the page saying why a file cannot be given (issue 35 item 7)", () => {
+  type Problem = {
+    init: { status: number };
+    data: { studentProblem: { title: string; message: string; locale: { dir: string } } };
+  };
+  const unavailable = async (path: string, params: Record<string, string>, me = area()) => {
+    api?.restore();
+    api = stubApi({
+      "GET /api/user": student(),
+      "GET /api/student/me": { body: envelope(me) },
+      "GET /api/student/results": { body: envelope([]) },
+    });
+    return (await studentUnavailableLoader(args(await appRequest(path), params))) as unknown as Problem;
+  };
+
+  it("says why Level 2's admit card is not ready, 409, in the student's language and direction", async () => {
+    const hindi = await unavailable("/student/unavailable/admit-card/level2", { file: "admit-card", level: "level2" });
+    expect(hindi.init.status).toBe(409);
+    expect(hindi.data.studentProblem).toMatchObject({
+      title: "आपका स्तर 2 प्रवेश पत्र अभी तैयार नहीं है",
+      message: "स्तर 1 से राज्य शिविर के लिए चुने गए विद्यार्थियों के लिए।",
+    });
+    const urdu = await unavailable(
+      "/student/unavailable/admit-card/level2",
+      { file: "admit-card", level: "level2" },
+      area({ student: { ...area().student, language: "ur" } }),
+    );
+    expect(urdu.data.studentProblem.locale.dir).toBe("rtl");
+  });
+
+  it("says an unpaid student's Level 1 admit card waits for the fee", async () => {
+    const unpaid = area({
+      exams: [
+        { ...(area().exams[1] as StudentArea["exams"][number]), admit_card: { available: false, reason: "unpaid" } },
+      ],
+    });
+    const answer = await unavailable(
+      "/x",
+      { file: "admit-card", level: "level1" },
+      { ...unpaid, student: { ...unpaid.student, language: "en" } },
+    );
+    expect(answer.init.status).toBe(409);
+    expect(answer.data.studentProblem).toMatchObject({
+      title: "Your Level 1 admit card is not ready",
+      message: "Ready once your fee is paid.",
+    });
+  });
+
+  it("says there is no certificate yet (404), and nothing at an address that names no file (404)", async () => {
+    const certificate = await unavailable("/x", { file: "certificate", level: "level1" });
+    expect(certificate.init.status).toBe(404);
+    expect(certificate.data.studentProblem.title).toBe("अभी स्तर 1 का कोई प्रमाणपत्र नहीं");
+    const nothing = await unavailable("/x", { file: "admit-card", level: "mock" });
+    expect(nothing.init.status).toBe(404);
+    expect(nothing.data.studentProblem.title).toBe("इस पते पर कुछ नहीं है");
+  });
+
+  it("is refused to a school account (403)", async () => {
+    api = stubApi({ "GET /api/user": signedInAs(userRecord({ role_id: 2, role_name: "School" })) });
+    await expect(
+      studentUnavailableLoader(args(await appRequest("/x"), { file: "admit-card", level: "level1" })),
+    ).rejects.toMatchObject({ status: 403 });
   });
 });

@@ -1,17 +1,18 @@
-import { createCookie, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { createCookie, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
 import { type PageId, pagePath } from "@repo/auth/menus";
-import { PORTAL_TIME_ZONE } from "@repo/contracts/locale";
+import { dateFormats } from "@repo/contracts/locale";
 import { EXAM_LEVEL_CODES } from "@repo/contracts/papers-constants";
 import { ADMIT_CARD_LEVELS, type AdmitCardLevel } from "@repo/contracts/student-area-constants";
 import { auth, env } from "@repo/remix-app/auth.server";
-import { messageOf, refusedDownload, streamDownload } from "@repo/remix-app/downloads/server";
+import { streamDownload } from "@repo/remix-app/downloads/server";
 import { invoicePath } from "../payment-history/paths";
 import { checkoutPath } from "../payments/payments.server";
-import { isStudentLocale, localeInfo, pickLocale, type StudentLocale } from "./locale";
-import { en, type StudentWords } from "./words/en";
-import { hi } from "./words/hi";
-import { ur } from "./words/ur";
+import { isStudentLocale, localeInfo, pickLocale } from "./locale";
+import { type StudentFile, studentProblemPath } from "./paths";
+import type { StudentWords } from "./words/en";
+import { fill } from "./words/fill";
+import { WORDS } from "./words/index";
 
 /** What the API answers, as its generated client types it. */
 export type StudentArea = components["schemas"]["StudentArea"];
@@ -19,9 +20,6 @@ export type StudentExam = StudentArea["exams"][number];
 export type StudentResult = components["schemas"]["StudentResult"];
 export type ResultSummary = components["schemas"]["StudentResultSummary"];
 type Level = (typeof EXAM_LEVEL_CODES)[number];
-
-// The dictionaries stay on the server: a page gets its own language's words with its data.
-const WORDS: Record<StudentLocale, StudentWords> = { en, hi, ur };
 
 /** The student area's pages for studying, in the order the home page lists them (decision 025). */
 export const STUDY_PAGES = [
@@ -61,19 +59,13 @@ export async function studentLocaleOf(request: Request, examLanguage: string | n
   return { locale: localeInfo(code), words: WORDS[code], headers };
 }
 
-/** Dates as the student reads them, written on the server so the page hydrates to the same text. */
-function formats(intl: string) {
-  const at = new Intl.DateTimeFormat(intl, { dateStyle: "full", timeStyle: "short", timeZone: PORTAL_TIME_ZONE });
-  const day = new Intl.DateTimeFormat(intl, { dateStyle: "long", timeZone: PORTAL_TIME_ZONE });
-  // An important date is a calendar day (YYYY-MM-DD): read at noon UTC so no time zone moves it.
-  const calendar = new Intl.DateTimeFormat(intl, { dateStyle: "long", timeZone: "UTC" });
-  const noon = (isoDay: string) => new Date(`${isoDay}T12:00:00Z`);
-  return {
-    at: (iso: string) => at.format(new Date(iso)),
-    day: (iso: string) => day.format(new Date(iso)),
-    days: (start: string, end: string | null) =>
-      end && end !== start ? calendar.formatRange(noon(start), noon(end)) : calendar.format(noon(start)),
-  };
+/**
+ * Dates as the student reads them (contracts' dateFormats, the one formatter), written on the
+ * server so the page hydrates to the same text; a time goes where the language puts it.
+ */
+function formats(code: string, words: StudentWords) {
+  const format = dateFormats(code);
+  return { ...format, at: (iso: string) => format.at(iso, words.dateTime) };
 }
 
 /** A date ahead on the home page: an exam of the student's class, or an important date. */
@@ -84,8 +76,8 @@ export interface DateAhead {
   title: string | null;
 }
 
-function homeView(area: StudentArea, intl: string, now: Date) {
-  const format = formats(intl);
+function homeView(area: StudentArea, code: string, words: StudentWords, now: Date) {
+  const format = formats(code, words);
   const exams = Object.fromEntries(
     area.exams.flatMap((exam) => (exam.schedule ? [[exam.level, format.at(exam.schedule.starts_at)]] : [])),
   ) as Partial<Record<Level, string>>;
@@ -132,14 +124,14 @@ export async function studentHomeLoader({ request, context }: LoaderFunctionArgs
       locale,
       words,
       area,
-      when: area ? homeView(area, locale.intl, new Date()) : null,
+      when: area ? homeView(area, locale.code, words, new Date()) : null,
       links: {
         payMyFee: pagePath("school", "pay-my-fee"),
         continuePayment: area?.payment.open_order_id ? checkoutPath(area.payment.open_order_id) : null,
         receipt: area?.payment.receipt ? invoicePath(area.payment.receipt.order_id) : null,
         study: STUDY_PAGES.map((id) => ({ id, href: pagePath("school", id) })),
       },
-      failure: area ? null : messageOf(answer.error, words.failed),
+      failure: area ? null : words.failed,
     },
     { headers },
   );
@@ -155,11 +147,11 @@ export async function studentResultsLoader({ request, context }: LoaderFunctionA
     api.GET("/api/student/results"),
   ]);
   const result = explained.data?.data ?? null;
-  const { locale, words, headers } = await studentLocaleOf(request, result?.student.language);
+  // No result yet: the student's language still comes from its registration, not English.
+  const language = result ? result.student.language : await examLanguageOf(api);
+  const { locale, words, headers } = await studentLocaleOf(request, language);
   const status = explained.response.status;
-  if (!result && status !== 404) {
-    throw new Response(messageOf(explained.error, words.failed), { status });
-  }
+  if (!result && status !== 404) throw studentProblem({ locale, words, headers }, "failed", status);
   return data(
     {
       locale,
@@ -176,30 +168,95 @@ export async function studentResultsLoader({ request, context }: LoaderFunctionA
 /** Whose it is the API decides from the session; this route only passes the level on. */
 const rankedLevel = (raw: string | undefined): AdmitCardLevel | undefined => ADMIT_CARD_LEVELS.find((l) => l === raw);
 
-/** /student/admit-card/<level>: the student's admit card PDF, or the API's reason as plain text. */
+type Api = Awaited<ReturnType<typeof auth.requirePage>>["api"];
+
+/** The student's exam language, from its registration (null when the API cannot say). */
+async function examLanguageOf(api: Api): Promise<string | null> {
+  const me = await api.GET("/api/student/me");
+  return me.data?.data.student.language ?? null;
+}
+
+type Problem = "missing" | "failed" | "not_made" | "admit_card" | "certificate";
+
+/**
+ * A problem page of the student area in the student's language (issue 35 item 7): what it is
+ * and what to do, with the way back to its exams; the app's error boundary shows it when thrown.
+ */
+function studentProblem(
+  { locale, words, headers }: Awaited<ReturnType<typeof studentLocaleOf>>,
+  problem: Problem,
+  status: number,
+  detail: { level?: AdmitCardLevel; reason?: keyof StudentWords["admitCardReasons"] | null } = {},
+) {
+  const p = words.problems;
+  const level = detail.level ? words.levels[detail.level] : "";
+  const texts: Record<Problem, { title: string; message: string }> = {
+    missing: { title: p.missingTitle, message: p.missingHelp },
+    failed: { title: p.failedTitle, message: words.failed },
+    not_made: { title: p.notMadeTitle, message: p.notMadeHelp },
+    admit_card: {
+      title: fill(p.admitCardTitle, { level }),
+      message: detail.reason ? words.admitCardReasons[detail.reason] : p.notMadeHelp,
+    },
+    certificate: { title: fill(p.certificateTitle, { level }), message: p.certificateHelp },
+  };
+  headers.set("Cache-Control", "private, no-store");
+  return data(
+    { studentProblem: { locale, words, status, ...texts[problem], home: pagePath("school", "student-home") } },
+    { status, headers },
+  );
+}
+export type StudentProblem = ReturnType<typeof studentProblem>["data"]["studentProblem"];
+
+/**
+ * /student/unavailable/<file>/<level>: why a file the student asked for cannot be given, in its
+ * language and the app's look, with the status the API gave (409 not yet, 404 none).
+ */
+export async function studentUnavailableLoader({ request, context, params }: LoaderFunctionArgs) {
+  const { api } = await auth.requirePage(request, context, "student.area");
+  const answer = await api.GET("/api/student/me");
+  const area = answer.data?.data ?? null;
+  const said = await studentLocaleOf(request, area?.student.language);
+  const level = rankedLevel(params.level);
+  const file = params.file as StudentFile | undefined;
+  if (!level || (file !== "admit-card" && file !== "certificate")) return studentProblem(said, "missing", 404);
+  if (!area) return studentProblem(said, "failed", answer.response.status >= 500 ? 503 : 404);
+  if (file === "certificate") {
+    const summary = await api.GET("/api/student/results");
+    const has = summary.data?.data.some((s) => s.level === level && s.certificate);
+    return studentProblem(said, has ? "not_made" : "certificate", has ? 503 : 404, { level });
+  }
+  const reason = area.exams.find((exam) => exam.level === level)?.admit_card?.reason ?? null;
+  // Level 2 is not listed until Level 1 selects the student.
+  const why = reason ?? (level === "level2" && !area.exams.some((e) => e.level === "level2") ? "not_selected" : null);
+  return studentProblem(said, "admit_card", why ? 409 : 503, { level, reason: why });
+}
+
+/** A refused file: its problem page, where the student reads why in its own language. */
+const refusedFile = (file: StudentFile, raw: string | undefined) => redirect(studentProblemPath(file, raw ?? "-"), 303);
+
+/** /student/admit-card/<level>: the student's admit card PDF, or the page saying why not. */
 export async function admitCardLoader({ request, context, params }: LoaderFunctionArgs) {
   const { api } = await auth.requirePage(request, context, "student.area");
   const level = rankedLevel(params.level);
-  if (!level) return refusedDownload("There is no such admit card.", 404);
-  const { response, error } = await api.GET("/api/student/admit-card/{level}", {
+  if (!level) return refusedFile("admit-card", params.level);
+  const { response } = await api.GET("/api/student/admit-card/{level}", {
     params: { path: { level } },
     parseAs: "stream",
   });
-  if (!response.ok || !response.body) {
-    return refusedDownload(messageOf(error, "Your admit card is not ready yet."), response.status === 409 ? 409 : 404);
-  }
+  if (!response.ok || !response.body) return refusedFile("admit-card", level);
   return streamDownload(response);
 }
 
-/** /student/certificate/<level>: the student's own certificate PDF. */
+/** /student/certificate/<level>: the student's own certificate PDF, or the page saying why not. */
 export async function ownCertificateLoader({ request, context, params }: LoaderFunctionArgs) {
   const { api } = await auth.requirePage(request, context, "student.area");
   const level = rankedLevel(params.level);
-  if (!level) return refusedDownload("There is no such certificate.", 404);
-  const { response, error } = await api.GET("/api/student/certificate/{level}", {
+  if (!level) return refusedFile("certificate", params.level);
+  const { response } = await api.GET("/api/student/certificate/{level}", {
     params: { path: { level } },
     parseAs: "stream",
   });
-  if (!response.ok || !response.body) return refusedDownload(messageOf(error, "There is no such certificate."), 404);
+  if (!response.ok || !response.body) return refusedFile("certificate", level);
   return streamDownload(response);
 }

@@ -14,6 +14,7 @@ const TITLES: Record<VerifyOutcome | "ready", string> = {
   verified: "E-mail address verified",
   used: "This link was already used",
   expired: "This link has expired",
+  replaced: "A newer link was sent",
   invalid: "This link is not valid",
   missing: "This link is incomplete",
 };
@@ -56,13 +57,15 @@ export function VerifyEmailScreen() {
   }
 
   const verified = state.outcome === "verified";
+  // A replaced link's school has a working link in its mail already: it needs no new one.
+  const replaced = state.outcome === "replaced";
   return (
     <Centered>
       <Card
         title={TITLES[state.outcome]}
         actions={
           <Button asChild>
-            <Link to="/login">{verified ? "Sign in" : "Sign in to send a new link"}</Link>
+            <Link to="/login">{verified || replaced ? "Sign in" : "Sign in to send a new link"}</Link>
           </Button>
         }
       >
@@ -73,6 +76,10 @@ export function VerifyEmailScreen() {
           <Text role={verified ? "status" : "alert"}>{state.message}</Text>
           {verified ? (
             <Text tone="muted">You can now pay for your students once you sign in.</Text>
+          ) : replaced ? (
+            <Text tone="muted">
+              Only the link in the latest e-mail works. If it has not arrived, sign in and choose "Send the link again".
+            </Text>
           ) : (
             <Text tone="muted">
               After signing in, choose "Send the link again" in the banner at the top of the page. Each new link works

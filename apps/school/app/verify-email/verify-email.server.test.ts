@@ -37,10 +37,11 @@ describe("the verification link page", () => {
     expect(api.calls[0]?.body).toEqual({ token: "t".repeat(43) });
   });
 
-  it("tells used, expired and unknown links apart by the API's answer", async () => {
+  it("tells used, expired, replaced and unknown links apart by the API's answer", async () => {
     for (const [status, outcome] of [
       [409, "used"],
       [422, "expired"],
+      [410, "replaced"],
       [404, "invalid"],
     ] as const) {
       api = stubApi({ "POST /api/school/verify-school-email": refusal(status, `answer ${status}`) });

@@ -3,7 +3,7 @@ import { isSameOrigin, readFormBody } from "@repo/auth/remix/security";
 import { auth } from "@repo/remix-app/auth.server";
 
 /** How a verification link turned out; `expired` and `used` offer to sign in and ask again. */
-export type VerifyOutcome = "verified" | "used" | "expired" | "invalid" | "missing";
+export type VerifyOutcome = "verified" | "used" | "expired" | "replaced" | "invalid" | "missing";
 
 export type VerifyState =
   /** A token to redeem: the page posts it (automatically in a browser, or by its button). */
@@ -12,6 +12,7 @@ export type VerifyState =
 const OUTCOME_BY_STATUS: Record<number, VerifyOutcome> = {
   404: "invalid",
   409: "used",
+  410: "replaced",
   422: "expired",
   400: "invalid",
 };

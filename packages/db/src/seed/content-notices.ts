@@ -1,5 +1,6 @@
 import type { Db } from "../client";
 import { notifications, staticPages } from "../schema/index";
+import type { DemoSeason } from "./season";
 
 /**
  * Demo text of the static pages (as the rich-text editor writes it) and one welcome notification,
@@ -44,7 +45,7 @@ export const DEMO_STATIC_PAGES = [
   },
 ] as const;
 
-export async function seedContentNotices(db: Db, createdBy: number | null): Promise<void> {
+export async function seedContentNotices(db: Db, createdBy: number | null, season: DemoSeason): Promise<void> {
   await db
     .insert(staticPages)
     .values(DEMO_STATIC_PAGES.map((page) => ({ ...page, updatedBy: createdBy })))
@@ -53,7 +54,7 @@ export async function seedContentNotices(db: Db, createdBy: number | null): Prom
     title: "Welcome to the new portal",
     body: "<p>Registrations for the 2026-27 exam year are open. Add your students and pay for them before the last date shown on your dashboard.</p>",
     roles: [2, 17, 18],
-    publishFrom: new Date("2026-06-01T00:00:00Z"),
+    publishFrom: season.noticePublishedAt,
     createdBy,
   });
 }

@@ -1,37 +1,56 @@
 import type { DbOrTx } from "../client";
 import { frontendPatterns, importantDates, lectureSeries, syllabi } from "../schema";
+import { type DemoSeason, indiaDay } from "./season";
 
 /**
  * A few published pieces of text content for the demo (`npm start` shows them): dates for all
  * schools and one for the GCC schools, a syllabus with a formula per level, both levels' paper
  * patterns and two lectures. Stored HTML is what the kit's editor writes (already clean).
  */
-export async function seedContentTexts(db: DbOrTx, lmsUserId: number | null): Promise<void> {
+export async function seedContentTexts(db: DbOrTx, lmsUserId: number | null, season: DemoSeason): Promise<void> {
   const by = { createdBy: lmsUserId, updatedBy: lmsUserId, published: true };
   await db.insert(importantDates).values([
     {
       ...by,
       title: "School registration opens",
-      startDate: "2026-07-01",
-      endDate: "2026-09-30",
+      startDate: season.registration.start,
+      endDate: season.registration.end,
       description: "Schools register and add their students.",
     },
     {
       ...by,
       title: "Level I exam",
-      startDate: "2027-01-10",
-      endDate: "2027-01-12",
+      startDate: indiaDay(season.level1At),
       examLevel: 1,
-      description: "Online, at the school.",
+      description: "At the school, 10:00 India time.",
     },
-    { ...by, title: "Level II exam", startDate: "2027-03-07", examLevel: 2, description: "At the district centres." },
+    {
+      ...by,
+      title: "Level II exam",
+      startDate: indiaDay(season.level2At),
+      examLevel: 2,
+      description: "At the state camp, for the students Level 1 selected.",
+    },
     {
       ...by,
       title: "Level I exam (GCC schools)",
-      startDate: "2027-01-15",
+      startDate: indiaDay(season.level1At),
       examLevel: 1,
       audience: "gcc",
-      description: "Gulf time zones.",
+      description: "The same paper at the same moment: 08:30 in the Gulf.",
+    },
+    {
+      ...by,
+      title: "Certificates and awards reach the schools",
+      startDate: season.awardsAtSchools,
+      description: "Schools hand them out; students can download theirs already.",
+    },
+    {
+      ...by,
+      title: "National camp",
+      startDate: season.nationalCamp.start,
+      endDate: season.nationalCamp.end,
+      description: "For the students Level 2 selects.",
     },
   ]);
   await db.insert(syllabi).values([
@@ -82,7 +101,7 @@ export async function seedContentTexts(db: DbOrTx, lmsUserId: number | null): Pr
       ...by,
       title: "Why the sky is blue",
       speaker: "Dr. Meera Kulkarni",
-      lectureDate: "2026-10-05",
+      lectureDate: season.lectureDays[0],
       videoUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
       classLevel: null,
       language: "en",
@@ -91,7 +110,7 @@ export async function seedContentTexts(db: DbOrTx, lmsUserId: number | null): Pr
       ...by,
       title: "गणित में पैटर्न",
       speaker: "Prof. Anil Sharma",
-      lectureDate: "2026-11-02",
+      lectureDate: season.lectureDays[1],
       videoUrl: "https://vimeo.com/76979871",
       classLevel: 8,
       language: "hi",

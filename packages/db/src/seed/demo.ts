@@ -25,6 +25,7 @@ import { seedContentTexts } from "./content-texts";
 import { COUNTRIES, GCC_ZONE_ID, LOCAL_TREE, STATE_LANGUAGES, STATES, ZONES } from "./geography-data";
 import { seedDemoPapers } from "./papers";
 import { seedDemoPayments } from "./payments";
+import { demoSeason } from "./season";
 
 export const DEFAULT_DEMO_PASSWORD = "Demo@12345";
 export const DEMO_SCHOOL_COUNT = 50;
@@ -209,6 +210,8 @@ export async function seedDemoData(db: Db, password = DEFAULT_DEMO_PASSWORD): Pr
   if ((row?.n ?? 0) > 0) return false;
   const passwordHash = await hashPassword(password);
   const random = generator(2026);
+  // Every date of the demo from one timeline, around the day it is seeded (issue 35 item 9).
+  const season = demoSeason();
 
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
@@ -259,7 +262,7 @@ export async function seedDemoData(db: Db, password = DEFAULT_DEMO_PASSWORD): Pr
           contactName: `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}`,
           contactPhone: `+9198${String(10000000 + i * 7919).slice(0, 8)}`,
           email: `school${i + 1}@demo.example.org`,
-          emailVerifiedAt: i % 5 === 0 ? null : new Date("2026-06-01T00:00:00Z"),
+          emailVerifiedAt: i % 5 === 0 ? null : season.schoolsVerifiedAt,
           // Five schools belong to the demo master institute.
           masterInstituteId: i >= 3 && i < 8 ? (institute?.id ?? null) : null,
           referralCode: `VVM${String(1001 + i)}`,
@@ -332,6 +335,7 @@ export async function seedDemoData(db: Db, password = DEFAULT_DEMO_PASSWORD): Pr
         stateId: school?.stateId ?? 0,
         prantId: school?.prantId ?? null,
         districtId: school?.districtId ?? null,
+        createdAt: season.studentsRegisteredAt,
       };
     });
     const studentIds: number[] = [];
@@ -380,7 +384,7 @@ export async function seedDemoData(db: Db, password = DEFAULT_DEMO_PASSWORD): Pr
           zoneId: pune.zoneId,
           name: "Demo Inactive Student",
           isActive: false,
-          deactivatedAt: new Date("2026-11-20T10:30:00Z"),
+          deactivatedAt: season.studentDeactivatedAt,
           deactivationReason: "Registered twice: the school paid for the other registration",
         }),
         userRow(2, { schoolId: demoSchool?.id, zoneId: pune.zoneId, name: "Jnana Prabodhini Prashala" }),
@@ -412,20 +416,24 @@ export async function seedDemoData(db: Db, password = DEFAULT_DEMO_PASSWORD): Pr
       { userId: idOf("district"), districtId: pune.districtId },
       { userId: idOf("gccstate"), stateId: stateIds.get("United Arab Emirates") ?? 0 },
     ]);
-    await seedDemoPayments(t, {
-      schoolId: demoSchool?.id ?? 0,
-      payerUserId: idOf("school"),
-      examYearId: year?.id ?? 0,
-    });
+    await seedDemoPayments(
+      t,
+      { schoolId: demoSchool?.id ?? 0, payerUserId: idOf("school"), examYearId: year?.id ?? 0 },
+      season,
+    );
     await seedDemoStudyMaterials(t);
-    await seedContentTexts(t, idOf("lms") || null);
-    await seedContentNotices(t, idOf("lms"));
-    await seedDemoPapers(t, {
-      examYearId: year?.id ?? 0,
-      subjectPanelId: idOf("subject"),
-      translatorId: idOf("translator"),
-      adminId: idOf("psadmin"),
-    });
+    await seedContentTexts(t, idOf("lms") || null, season);
+    await seedContentNotices(t, idOf("lms"), season);
+    await seedDemoPapers(
+      t,
+      {
+        examYearId: year?.id ?? 0,
+        subjectPanelId: idOf("subject"),
+        translatorId: idOf("translator"),
+        adminId: idOf("psadmin"),
+      },
+      season,
+    );
   });
   return true;
 }

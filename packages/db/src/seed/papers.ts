@@ -12,6 +12,7 @@ import {
   userLanguages,
   userSubjects,
 } from "../schema/index";
+import type { DemoSeason } from "./season";
 
 /**
  * Demo paper setting: subjects, the demo subject panel user (Physics, Mathematics) and translator
@@ -115,6 +116,7 @@ const plain = (html: string) =>
 export async function seedDemoPapers(
   db: Db,
   ids: { examYearId: number; subjectPanelId: number; translatorId: number; adminId: number },
+  season: DemoSeason,
 ): Promise<void> {
   const created = await db
     .insert(subjects)
@@ -220,7 +222,7 @@ export async function seedDemoPapers(
         examYearId: ids.examYearId,
         examKind: "level1",
         classLevel,
-        startsAt: new Date("2026-12-13T04:30:00Z"),
+        startsAt: season.level1At,
         durationMinutes: 90,
         updatedBy: ids.adminId || null,
       },
@@ -228,7 +230,7 @@ export async function seedDemoPapers(
         examYearId: ids.examYearId,
         examKind: "mock",
         classLevel,
-        startsAt: new Date("2026-12-06T05:30:00Z"),
+        startsAt: season.mockAt,
         durationMinutes: 90,
         updatedBy: ids.adminId || null,
       },

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../client";
+import type { DemoSeason } from "./season";
 
 /**
  * The demo school's payment as the payment flow would have left it: one paid order through the
@@ -7,7 +8,13 @@ import type { Db } from "../client";
  * invoice show something on a fresh start. (The other demo schools' paid students have no order:
  * they stand for payments made before the portal, marked paid by hand.)
  */
-export async function seedDemoPayments(db: Db, ids: { schoolId: number; payerUserId: number; examYearId: number }) {
+export async function seedDemoPayments(
+  db: Db,
+  ids: { schoolId: number; payerUserId: number; examYearId: number },
+  season: DemoSeason,
+) {
+  const paidAt = season.schoolPaidAt.toISOString();
+  const openedAt = new Date(season.schoolPaidAt.getTime() - 10 * 60_000).toISOString();
   await db.execute(sql`
     with kids as (
       select s.id, s.first_name || ' ' || s.last_name as name, f.currency, f.amount_minor
@@ -21,8 +28,8 @@ export async function seedDemoPayments(db: Db, ids: { schoolId: number; payerUse
       insert into payment_orders (exam_year_id, purpose, payer_user_id, school_id, currency, amount_minor, status, provider,
         provider_order_id, provider_payment_id, paid_at, invoice_number, followed_up_at, created_at, updated_at)
       select ${ids.examYearId}, 'students', ${ids.payerUserId}, ${ids.schoolId}, min(currency), sum(amount_minor), 'paid', 'demo',
-        'demo_order_seed', 'pay_demo_seed', '2026-09-15T05:30:00Z', 1, '2026-09-15T05:30:00Z', '2026-09-15T05:20:00Z',
-        '2026-09-15T05:30:00Z'
+        'demo_order_seed', 'pay_demo_seed', ${paidAt}::timestamptz, 1, ${paidAt}::timestamptz, ${openedAt}::timestamptz,
+        ${paidAt}::timestamptz
       from kids having count(*) > 0
       returning id
     ),

@@ -16,12 +16,13 @@ interface OwnRow {
   payment_status: OwnFee["payment_status"];
   roll_number: string | null;
   open_order_id: number | null;
+  language: string;
 }
 
 async function ownStudent(db: Db, payer: Payer): Promise<OwnRow> {
   const [row] = await queryRows<OwnRow>(
     db,
-    sql`select s.id, s.first_name || ' ' || s.last_name as name, s.class_level, s.payment_status, s.roll_number,
+    sql`select s.id, s.first_name || ' ' || s.last_name as name, s.class_level, s.payment_status, s.roll_number, s.language,
           (select o.id from payment_orders o join payment_order_items i on i.order_id = o.id
             where i.student_id = s.id and o.status in ('created', 'pending') order by o.id desc limit 1) as open_order_id
         from users u join students s on s.id = u.student_id where u.id = ${payer.userId}`,
@@ -41,6 +42,7 @@ export async function ownFee(db: Db, payer: Payer): Promise<OwnFee> {
     roll_number: student.roll_number,
     amount,
     open_order_id: student.open_order_id,
+    language: student.language,
   };
 }
 

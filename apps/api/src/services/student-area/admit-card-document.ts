@@ -5,7 +5,7 @@
  * India time, and the rules. A pure function: the service gathers the data, this lays it out.
  */
 import { LANGUAGES, languageName } from "@repo/contracts/languages";
-import { PORTAL_LOCALE, PORTAL_TIME_HINT, PORTAL_TIME_ZONE } from "@repo/contracts/locale";
+import { dateFormats, PORTAL_TIME_HINT } from "@repo/contracts/locale";
 import { examLevelLabel } from "@repo/contracts/papers-constants";
 import { ADMIT_CARD_RULES, type AdmitCardLevel, REPORTING_MINUTES } from "@repo/contracts/student-area-constants";
 import { classLabel } from "@repo/contracts/students-constants";
@@ -27,14 +27,11 @@ export interface AdmitCardData {
   exam: { startsAt: Date; durationMinutes: number; note: string | null };
 }
 
-const dateOf = (value: Date) =>
-  new Intl.DateTimeFormat(PORTAL_LOCALE, { dateStyle: "full", timeZone: PORTAL_TIME_ZONE }).format(value);
-const timeOf = (value: Date) =>
-  new Intl.DateTimeFormat(PORTAL_LOCALE, { timeStyle: "short", timeZone: PORTAL_TIME_ZONE }).format(value);
-const dayOf = (isoDay: string) =>
-  new Intl.DateTimeFormat(PORTAL_LOCALE, { dateStyle: "long", timeZone: "UTC" }).format(
-    new Date(`${isoDay}T00:00:00Z`),
-  );
+// The card is in English (its words are); its dates through the one formatter (contracts/locale).
+const english = dateFormats("en");
+const dateOf = english.date;
+const timeOf = english.time;
+const dayOf = (isoDay: string) => english.days(isoDay);
 
 /** "Marathi (मराठी)", or the name alone when it is its own script. */
 function languageLine(code: string): string {

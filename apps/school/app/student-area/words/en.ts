@@ -150,6 +150,38 @@ export const en = {
   backHome: "Back to my exams",
   failed: "Your exams could not be loaded. Please try again.",
   tryAgain: "Try again",
+
+  // A moment with its time: where the time goes ("{date}, {time}").
+  dateTime: "{date}, {time}",
+
+  // My fee (payment/pay-my-fee), for a student registered on its own.
+  fee: {
+    title: "My fee",
+    description: "The exam fee of your registration, paid online.",
+    student: "Student",
+    status: "Payment",
+    pay: "Pay {amount}",
+    noFee: "The fee for your country is not set yet. Please contact the programme office.",
+    pending:
+      "A payment of your fee is waiting for the gateway. Finish it, or check how it went; an unfinished payment expires after 30 minutes and you can pay again.",
+    continue: "Continue the payment",
+    howDidItGo: "How did it go?",
+    paid: "Your fee is paid. Keep your roll number: you need it at the exam.",
+    failed: "Your registration could not be loaded. Please try again.",
+    payFailed: "The payment could not be started. Reload the page to see your fee as it is now, and try again.",
+  },
+
+  // A file that cannot be given yet, and the area's error pages.
+  problems: {
+    admitCardTitle: "Your {level} admit card is not ready",
+    certificateTitle: "No {level} certificate yet",
+    certificateHelp: "Your certificate comes with your result, once your answer sheet is marked.",
+    notMadeTitle: "Your file could not be made just now",
+    notMadeHelp: "Please try again in a few minutes.",
+    missingTitle: "There is nothing at this address",
+    missingHelp: "Check the address, or go back to your exams.",
+    failedTitle: "Something went wrong",
+  },
 };
 
 export type StudentWords = typeof en;
