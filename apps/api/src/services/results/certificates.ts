@@ -33,6 +33,7 @@ import { zipSync } from "fflate";
 import { ParseSpeeds, PDFDocument } from "pdf-lib";
 import type { Services } from "../../context";
 import { ApiError, invalidField, notFound } from "../../http/errors";
+import { fileSlug as slug } from "../files";
 import { enqueueJob, type JobContext, JobError, type JobHandler } from "../jobs";
 import { fontFaceCss } from "../pdf";
 import { type Assignments, assignedSql, regionContext } from "../region-lists";
@@ -135,15 +136,6 @@ export function certificateIssuer(config: Services["config"], issuedAt = new Dat
     issuedAt,
   };
 }
-
-/** A file name's part from any text: ASCII letters and digits, dashes between. */
-const slug = (text: string) =>
-  text
-    .normalize("NFKD")
-    .replace(/[^A-Za-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .toLowerCase();
 
 /**
  * One student's certificate of a level as a PDF. 404 when the student has no stored sheet of the
