@@ -89,7 +89,7 @@ const SCHOOL = [
   group("students", "Students", "users", [
     page("add-students", "Add Students", "/student/Add-students", "students.add"),
     page("view-students", "View Students", "/student/view-students", "students.view"),
-    page("admit-cards", "Admit Cards & Sign-in Slips", PRINTOUT_PAGES.page, "students.admitCards"),
+    page("admit-cards", "Admit Cards & Slips", PRINTOUT_PAGES.page, "students.admitCards"),
     page("paid-school-students", "Paid Students", "/student/paid-school-student", "students.schoolPaidUnpaid"),
     page("unpaid-school-students", "Unpaid Students", "/student/unpaid-school-student", "students.schoolPaidUnpaid"),
     page("referred-students", "Referred Students", "/student/view-referred-students", "students.referred"),
