@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ADMIT_CARDS_BULK_JOB, SLIP_MESSAGES } from "@repo/contracts/school-printouts-constants";
+import { LEVEL2_AWARDS } from "@repo/contracts/student-area-constants";
 import { queryRows } from "@repo/db";
 import { testDrivers } from "@repo/db/testing";
 import { sql } from "drizzle-orm";
@@ -10,7 +11,9 @@ import { PDFDocument } from "pdf-lib";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runNextJob } from "../src/services/jobs";
+import { AWARD_SQL } from "../src/services/results/certificates";
 import { admitCardsJob } from "../src/services/school-printouts/admit-cards";
+import { seedCertificateFixture } from "./fixtures/results-certificates";
 import { DEMO_PASSWORD, startTestApi, type TestApi } from "./support";
 
 const dir = mkdtempSync(path.join(tmpdir(), "school-printouts-test-"));
@@ -276,6 +279,40 @@ for (const driver of testDrivers()) {
       });
       expect(confirmed.status).toBe(200);
       expect(pdfPages(confirmed.body).join("")).toContain("UsernamestudentOne-time");
+    });
+
+    it("prints Level 2 cards for exactly the students Level 1 selected, once Level 2 has a date", async () => {
+      // Last: the fixture adds ranked class VIII students to the demo school.
+      const fixture = await seedCertificateFixture(api.db);
+      await api.db.execute(
+        sql`insert into exam_schedules (exam_year_id, exam_kind, class_level, starts_at, duration_minutes)
+            values (${fixture.examYearId}, 'level2', 8, '2027-02-07T04:30:00Z', 120)`,
+      );
+      const selected = await queryRows<{ roll_number: string }>(
+        api.db,
+        sql`select a.roll_number from answer_sheets a join result_ranks r on r.sheet_id = a.id
+            where a.school_id = ${schoolId} and a.exam_kind = 'level1' and a.class_level = 8
+              and (${AWARD_SQL}) in (${sql.join(
+                LEVEL2_AWARDS.map((code) => sql`${code}`),
+                sql`, `,
+              )})
+            order by a.roll_number`,
+      );
+      expect(selected.length).toBeGreaterThan(0);
+      const token = await as("school");
+      const started = await api.call("POST", "/api/school/admit-cards", {
+        token,
+        json: { level: "level2", class_level: 8 },
+      });
+      expect(started.status, JSON.stringify(started.body)).toBe(202);
+      await runJob();
+      const file = await api.call("GET", `/api/school/admit-cards/${started.body.data.job_id}/file`, { token });
+      const pages = pdfPages(file.body);
+      expect(pages).toHaveLength(selected.length);
+      expect(pages.map((page, index) => page.includes(`ROLLNUMBER${selected[index]?.roll_number}`))).not.toContain(
+        false,
+      );
+      expect(pages.every((page) => page.includes("Level2"))).toBe(true);
     });
   });
 }
