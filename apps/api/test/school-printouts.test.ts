@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ADMIT_CARDS_BULK_JOB, SLIP_MESSAGES } from "@repo/contracts/school-printouts-constants";
+import { ADMIT_CARDS_BULK_JOB, ADMIT_CARDS_LIMITS, SLIP_MESSAGES } from "@repo/contracts/school-printouts-constants";
 import { LEVEL2_AWARDS } from "@repo/contracts/student-area-constants";
 import { queryRows } from "@repo/db";
 import { testDrivers } from "@repo/db/testing";
@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sweep } from "../src/services/housekeeping";
 import { runNextJob } from "../src/services/jobs";
 import { AWARD_SQL } from "../src/services/results/certificates";
 import { admitCardsJob } from "../src/services/school-printouts/admit-cards";
@@ -140,6 +141,19 @@ for (const driver of testDrivers()) {
       expect(file.headers.get("content-disposition")).toContain(`class-${classLevel}.pdf`);
       const bad = await api.call("GET", "/api/school/admit-cards?class_level=13", { token });
       expect(bad.status).toBe(400);
+    });
+
+    it("removes a run's file after its days, and a late download says so", async () => {
+      const token = await as("school");
+      const started = await api.call("POST", "/api/school/admit-cards", { token, json: { level: "level1" } });
+      await runJob();
+      const url = `/api/school/admit-cards/${started.body.data.job_id}/file`;
+      expect((await api.call("GET", url, { token })).status).toBe(200);
+      const later = new Date(Date.now() + (ADMIT_CARDS_LIMITS.fileDays + 1) * 86_400_000);
+      expect((await sweep(api.services, later)).admit_card_files).toBeGreaterThanOrEqual(1);
+      const gone = await api.call("GET", url, { token });
+      expect(gone.status).toBe(410);
+      expect(gone.body.message).toContain("Make the admit cards again");
     });
 
     it("prints Level 2 only for the students Level 1 selected, and says so when there are none", async () => {

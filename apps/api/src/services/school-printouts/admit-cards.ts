@@ -18,7 +18,7 @@ import { ParseSpeeds, PDFDocument } from "pdf-lib";
 import type { Services } from "../../context";
 import { ApiError, notFound } from "../../http/errors";
 import { fileSlug as slug } from "../files";
-import { enqueueJob, getJob, type JobContext, JobError, type JobHandler } from "../jobs";
+import { enqueueJob, getJob, type JobContext, JobError, type JobHandler, removeOldJobFiles } from "../jobs";
 import { fontFaceCss } from "../pdf";
 import { type AdmitCardFacts, admitCardBlocked, admitCardData, level1For } from "../student-area/admit-card";
 import { admitCardsHtml } from "../student-area/admit-card-document";
@@ -192,3 +192,12 @@ export async function admitCardsFile(
   if (!bytes) throw notFound("Admit cards file");
   return { bytes, fileName: result.file_name, mime: "application/pdf" };
 }
+
+/** Housekeeping: the runs' files ADMIT_CARDS_LIMITS.fileDays after they were made (print them again after that). */
+export const removeOldAdmitCards = (services: Pick<Services, "database" | "storage">, now = new Date()) =>
+  removeOldJobFiles(services, {
+    kind: ADMIT_CARDS_BULK_JOB,
+    days: ADMIT_CARDS_LIMITS.fileDays,
+    keyOf: (id) => fileKey(id),
+    now,
+  });
