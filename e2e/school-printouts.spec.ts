@@ -7,7 +7,9 @@ import {
   appOrigin,
   DEMO_PASSWORD,
   expectAccessible,
+  hydrated,
   pageUrl,
+  settled,
   signInTo,
   signInWithForm,
 } from "./support";
@@ -101,6 +103,26 @@ test("a school prints a class's admit cards and slips; a student signs in with a
     body: JSON.stringify({ username, password, app: "school" }),
   });
   expect(again.status).toBe(401);
+});
+
+test("a master institute prints for one of its schools at a time; the page fits a phone", async ({ page }) => {
+  await signInTo(page, pageUrl("school", "admit-cards"), "masterinstitute");
+  const school = page.getByLabel("School");
+  await expect(school).toBeVisible();
+  const second = (await school.locator("option").nth(1).textContent()) ?? "";
+  await school.selectOption({ label: second });
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(
+    page.getByText(new RegExp(`^${second.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}, all classes`)),
+  ).toBeVisible();
+  await expectAccessible(page, "admit cards, master institute");
+  await page.screenshot({ path: `${SHOTS}/admit-cards-master-institute.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await hydrated(page);
+  await settled(page);
+  await page.screenshot({ path: `${SHOTS}/admit-cards-phone.png`, fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test.describe("without JavaScript", () => {
