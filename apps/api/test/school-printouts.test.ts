@@ -295,6 +295,24 @@ for (const driver of testDrivers()) {
       expect(pdfPages(confirmed.body).join("")).toContain("UsernamestudentOne-time");
     });
 
+    it("changes nobody's password when the slips cannot be printed", async () => {
+      const token = await as("school");
+      const [student] = await students(sql`not exists (select 1 from users u where u.student_id = s.id)`);
+      const render = api.services.pdf.render;
+      api.services.pdf.render = () => Promise.reject(new Error("Chromium is gone"));
+      try {
+        const failed = await api.call("POST", `/api/school/students/${student?.id}/sign-in-slip`, { token });
+        expect(failed.status).toBeGreaterThanOrEqual(500);
+      } finally {
+        api.services.pdf.render = render;
+      }
+      const [account] = await queryRows<{ n: number }>(
+        api.db,
+        sql`select count(*)::int as n from users where student_id = ${student?.id}`,
+      );
+      expect(account?.n).toBe(0);
+    });
+
     it("prints Level 2 cards for exactly the students Level 1 selected, once Level 2 has a date", async () => {
       // Last: the fixture adds ranked class VIII students to the demo school.
       const fixture = await seedCertificateFixture(api.db);

@@ -484,6 +484,10 @@ export type AccountStudent = Pick<
   "id" | "school_id" | "first_name" | "last_name" | "email" | "roll_number"
 >;
 
+/** The username a student's new account gets: its roll number, or a number from its id before it has one. */
+export const studentUsername = (student: Pick<AccountStudent, "id" | "roll_number">) =>
+  student.roll_number ?? `stu${String(student.id).padStart(6, "0")}`;
+
 /**
  * Makes the student's own sign-in with this password, or gives its existing one the password;
  * `mustChange` makes the student choose its own at its next sign-in (a printed slip: decision 050).
@@ -512,7 +516,7 @@ export async function setStudentPassword(
       .where(eq(users.id, existing.id));
     return { userId: Number(existing.id), username: existing.username };
   }
-  const username = student.roll_number ?? `stu${String(student.id).padStart(6, "0")}`;
+  const username = studentUsername(student);
   const [made] = await tx
     .insert(users)
     .values({
