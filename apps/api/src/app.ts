@@ -43,6 +43,7 @@ import { registerResultWinnerRoutes } from "./routes/result-winners";
 import { registerResultRoutes } from "./routes/results";
 import { registerSchoolAccountRoutes } from "./routes/school-account";
 import { registerSchoolDashboardRoutes } from "./routes/school-dashboard";
+import { registerSchoolPrintoutRoutes } from "./routes/school-printouts";
 import { registerSchoolRoutes } from "./routes/schools";
 import { registerSifRoutes } from "./routes/sif";
 import { registerStaticPageRoutes } from "./routes/static-pages";
@@ -149,6 +150,7 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
   registerRaisedRequestRoutes(app);
   registerResultRoutes(app);
   registerCertificateRoutes(app);
+  registerSchoolPrintoutRoutes(app);
   registerResultWinnerRoutes(app);
   registerStudentAreaRoutes(app);
 

@@ -4511,6 +4511,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/school/admit-cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many admit cards a run would print, and who is left out and why
+         * @description The paid students of the school (one class, or all) whose admit card of the level can be had, by the student area's own rule; the others counted by reason (not paid, payment not finished, no date for the class, not selected for Level 2). A school or institute prints for its own students; a master institute for one of its schools (school_id, required for it). Another school's school_id is 404.
+         *
+         *     Requires the `students.admitCards` permission.
+         */
+        get: operations["getSchoolAdmitCards"];
+        put?: never;
+        /**
+         * Print the school's admit cards into one PDF (job)
+         * @description Queues a job (admit-cards.bulk) printing the admit card of every paid student of the school (one class, or all) who can have one, a page per card, each the document the student downloads, in class and roll-number order. At most 5,000 cards per job. Answers 202 with the job's id: follow it at GET /api/jobs/{id}, then download /api/school/admit-cards/{job_id}/file. A school or institute prints for its own students; a master institute for one of its schools (school_id, required for it). Another school's school_id is 404.
+         *
+         *     Requires the `students.admitCards` permission.
+         */
+        post: operations["postSchoolAdmitCards"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/school/admit-cards/{job_id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a finished admit-cards run
+         * @description The PDF an admit-cards job made, for the user who started it only (anyone else: 404). 409 while it runs; 410 once removed, 7 days after it was made.
+         *
+         *     Requires the `students.admitCards` permission.
+         */
+        get: operations["getSchoolAdmitCardsByJob_idFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/school/coordinators/assigned": {
         parameters: {
             query?: never;
@@ -4575,6 +4625,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/school/sign-in-slips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many students of a class never signed in, and how many did
+         * @description Changes nothing: what a class run of sign-in slips would reach. A school or institute prints for its own students; a master institute for one of its schools (school_id, required for it). Another school's school_id is 404.
+         *
+         *     Requires the `students.signInSlips` permission.
+         */
+        get: operations["getSchoolSignInSlips"];
+        put?: never;
+        /**
+         * Give a class one-time passwords and print their sign-in slips (PDF)
+         * @description Each student reached gets a new password that works until it chooses its own at its first sign-in; its sessions end; each is in the activity log. audience never_signed_in (the default) reaches only students who never signed in; all reaches everyone and needs confirm: true, as it replaces passwords students chose. 4 slips per A4 page with cut lines, at most 500 per run. A school or institute prints for its own students; a master institute for one of its schools (school_id, required for it). Another school's school_id is 404.
+         *
+         *     Requires the `students.signInSlips` permission.
+         */
+        post: operations["postSchoolSignInSlips"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/school/store-referral-commissions": {
         parameters: {
             query?: never;
@@ -4591,6 +4669,28 @@ export interface paths {
          *     Requires the `referrals.manage` permission.
          */
         post: operations["postSchoolStoreReferralCommissions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/school/students/{id}/sign-in-slip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give one student a one-time password and print its sign-in slip (PDF)
+         * @description The student must choose its own password at its next sign-in; its sessions end; logged. A student that is not the caller's is 404. A school or institute prints for its own students; a master institute for one of its schools (school_id, required for it). Another school's school_id is 404.
+         *
+         *     Requires the `students.signInSlips` permission.
+         */
+        post: operations["postSchoolStudentsByIdSignInSlip"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6148,6 +6248,32 @@ export interface components {
                 per_page: number;
                 total: number;
             };
+            message: string;
+            status: boolean;
+        };
+        AdmitCardsStartedResponse: {
+            data: {
+                job_id: number;
+            };
+            message: string;
+            status: boolean;
+        };
+        AdmitCardsSummary: {
+            cards: number;
+            class_level: number | null;
+            left_out: {
+                message: string;
+                /** @enum {string} */
+                reason: "unpaid" | "pending" | "not_scheduled" | "not_selected";
+                students: number;
+            }[];
+            /** @enum {string} */
+            level: "level1" | "level2";
+            school_id: number;
+            school_name: string;
+        };
+        AdmitCardsSummaryResponse: {
+            data: components["schemas"]["AdmitCardsSummary"];
             message: string;
             status: boolean;
         };
@@ -8945,6 +9071,17 @@ export interface components {
         };
         SifSchoolPageResponse: {
             data: components["schemas"]["SifSchoolPage"];
+            message: string;
+            status: boolean;
+        };
+        SignInSlipsPreview: {
+            class_level: number;
+            never_signed_in: number;
+            school_name: string;
+            signed_in: number;
+        };
+        SignInSlipsPreviewResponse: {
+            data: components["schemas"]["SignInSlipsPreview"];
             message: string;
             status: boolean;
         };
@@ -29109,6 +29246,288 @@ export interface operations {
             };
         };
     };
+    getSchoolAdmitCards: {
+        parameters: {
+            query?: {
+                class_level?: number | null;
+                level?: "level1" | "level2";
+                school_id?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdmitCardsSummaryResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not one of the caller's schools */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A master institute named no school */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postSchoolAdmitCards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    class_level?: number | null;
+                    /**
+                     * @default level1
+                     * @enum {string}
+                     */
+                    level?: "level1" | "level2";
+                    school_id?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The job was queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdmitCardsStartedResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not one of the caller's schools */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No card to print (and why), or too many for one job */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSchoolAdmitCardsByJob_idFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The admit cards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such admit-cards job of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The job has not finished */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The file was removed; print the cards again */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getSchoolCoordinatorsAssigned: {
         parameters: {
             query?: never;
@@ -29335,6 +29754,184 @@ export interface operations {
             };
         };
     };
+    getSchoolSignInSlips: {
+        parameters: {
+            query: {
+                class_level: number;
+                school_id?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The class */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInSlipsPreviewResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not one of the caller's schools */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postSchoolSignInSlips: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default never_signed_in
+                     * @enum {string}
+                     */
+                    audience?: "never_signed_in" | "all";
+                    class_level: number;
+                    /** @default false */
+                    confirm?: boolean | null;
+                    school_id?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The slips */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not one of the caller's schools */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No student to reach, or too many for one run */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     postSchoolStoreReferralCommissions: {
         parameters: {
             query?: never;
@@ -29408,6 +30005,84 @@ export interface operations {
             };
             /** @description The dates overlap another rule of the level */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postSchoolStudentsByIdSignInSlip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The slip */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not one of the caller's students */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

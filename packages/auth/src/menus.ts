@@ -2,7 +2,7 @@ import type { AppId } from "./apps";
 import { PAPER_PAGES } from "./paper-paths";
 import { can, type Permission, type Subject } from "./permissions";
 import { RESULT_PAGES } from "./result-paths";
-import { STUDENT_PAGES } from "./student-paths";
+import { PRINTOUT_PAGES, STUDENT_PAGES } from "./student-paths";
 
 /**
  * Every page of the four apps with its title, the permission that opens it (docs/domain.md, Who may do what)
@@ -89,6 +89,7 @@ const SCHOOL = [
   group("students", "Students", "users", [
     page("add-students", "Add Students", "/student/Add-students", "students.add"),
     page("view-students", "View Students", "/student/view-students", "students.view"),
+    page("admit-cards", "Admit Cards & Slips", PRINTOUT_PAGES.page, "students.admitCards"),
     page("paid-school-students", "Paid Students", "/student/paid-school-student", "students.schoolPaidUnpaid"),
     page("unpaid-school-students", "Unpaid Students", "/student/unpaid-school-student", "students.schoolPaidUnpaid"),
     page("referred-students", "Referred Students", "/student/view-referred-students", "students.referred"),

@@ -65,6 +65,9 @@ export const PERMISSIONS = {
   // A master institute adds students into one of its schools, chosen on the page (issue 11).
   "students.add": [{ roles: [...ROLE_GROUPS.singleSchools, ROLE.masterInstitute] }],
   "students.view": [{ roles: SCHOOL_ACCOUNTS }],
+  // Printouts for students without e-mail (decision 050): admit cards of the paid, sign-in slips.
+  "students.admitCards": [{ roles: SCHOOL_ACCOUNTS }],
+  "students.signInSlips": [{ roles: SCHOOL_ACCOUNTS }],
   "students.schoolPaidUnpaid": [{ roles: ROLE_GROUPS.singleSchools }],
   "students.referred": [{ roles: [ROLE.school] }],
   // One school's students, for whoever oversees it (the API scopes it to the school's region).

@@ -13,3 +13,13 @@ export const STUDENT_PAGES = {
 
 /** The student's explained result of a level ("mock", "level1" or "level2"). */
 export const studentResultsPath = (level: string) => `${STUDENT_PAGES.results}?${new URLSearchParams({ level })}`;
+
+/** A school's printouts for its students without e-mail (decision 050): admit cards and sign-in slips. */
+export const PRINTOUT_PAGES = {
+  /** The page: the admit cards of a level or class, and a class's sign-in slips. */
+  page: "/student/admit-cards",
+  /** A finished admit-cards run's PDF (a resource route). */
+  admitCardsFile: (jobId: number) => `/student/admit-cards/${jobId}`,
+  /** Where a slip form posts (a resource route answering the PDF). */
+  slips: "/student/sign-in-slips",
+} as const;

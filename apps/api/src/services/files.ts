@@ -82,6 +82,15 @@ export interface AcceptedFile {
 const listOf = (labels: string[]) =>
   labels.length <= 1 ? (labels[0] ?? "") : `${labels.slice(0, -1).join(", ")} or ${labels.at(-1)}`;
 
+/** A file name's part from any text: ASCII letters and digits, dashes between. */
+export const fileSlug = (text: string) =>
+  text
+    .normalize("NFKD")
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .toLowerCase();
+
 /** A file name fit to show and to send back: no path, no control or quote characters, bounded length. */
 export function cleanFileName(name: string, ext: string): string {
   const base = (name.split(/[\\/]/).at(-1) ?? "")

@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import type { Services } from "../context";
 import type { JobHandler } from "./jobs";
 import { removeOldBulkCertificates } from "./results/certificates";
+import { removeOldAdmitCards } from "./school-printouts/admit-cards";
 
 export const HOUSEKEEPING_JOB = "housekeeping";
 /** How often the API queues a sweep. */
@@ -32,6 +33,7 @@ export interface SweepResult {
   handoff_codes: number;
   mobile_otps: number;
   certificate_files: number;
+  admit_card_files: number;
 }
 
 /** Deletes, in batches, the rows of `table` that `where` picks, by `id`; returns how many. */
@@ -69,6 +71,7 @@ export async function sweep(services: Pick<Services, "database" | "storage">, no
     handoff_codes: await deleteInBatches(db, "handoff_codes", "id", sql`expires_at < ${codes}`),
     mobile_otps: await deleteInBatches(db, "mobile_otps", "id", sql`expires_at < ${codes}`),
     certificate_files: await removeOldBulkCertificates(services, now),
+    admit_card_files: await removeOldAdmitCards(services, now),
   };
 }
 

@@ -6,6 +6,7 @@ import { PROGRAMME_ADMIN_EMAIL } from "@repo/contracts/content-notices-constants
 import { MAIL_DEFAULT_MAX_ATTEMPTS, MAIL_DEFAULT_RATE_PER_MINUTE } from "@repo/contracts/mail-constants";
 import { SCHOOL_IMPORT_JOB } from "@repo/contracts/master-institutes-constants";
 import { RESULT_JOBS } from "@repo/contracts/results-constants";
+import { ADMIT_CARDS_BULK_JOB } from "@repo/contracts/school-printouts-constants";
 import { SIF_IMPORT_JOB } from "@repo/contracts/sif-constants";
 import { STUDENT_IMPORT_JOB } from "@repo/contracts/student-import";
 import { type Database, queryRows } from "@repo/db";
@@ -24,6 +25,7 @@ import { createPdfRenderer, DEFAULT_PDF_CONFIG } from "./pdf";
 import { bulkCertificatesJob } from "./results/certificates";
 import { answerCheckJob, answerStoreJob } from "./results/uploads";
 import { schoolImportJob } from "./school-import";
+import { admitCardsJob } from "./school-printouts/admit-cards";
 import { sifImportJob } from "./sif-import";
 import { outboxSmsSender } from "./sms";
 import { localDiskStorage } from "./storage";
@@ -92,6 +94,7 @@ export function jobHandlers(services: Services): JobHandlers {
     [RECONCILE_JOB]: reconcileJob(services),
     [HOUSEKEEPING_JOB]: housekeepingJob(services),
     [CERTIFICATE_BULK_JOB]: bulkCertificatesJob(services),
+    [ADMIT_CARDS_BULK_JOB]: admitCardsJob(services),
     [RESULT_JOBS.check]: answerCheckJob(services),
     [RESULT_JOBS.store]: answerStoreJob(services),
   };

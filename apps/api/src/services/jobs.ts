@@ -452,3 +452,41 @@ export async function getJob(db: DbOrTx, id: number, viewer: { userId: number; r
     finished_at: iso(row.finished_at),
   };
 }
+
+/**
+ * Removes the files of finished jobs of a kind older than `days` (large, and made again at any
+ * time: bulk certificates, admit cards) and marks their jobs `removed_at`, so that a late download
+ * says why it is gone. Returns how many files it removed.
+ */
+export async function removeOldJobFiles(
+  services: Pick<Services, "database" | "storage">,
+  options: {
+    kind: string;
+    days: number;
+    keyOf: (jobId: number, result: Record<string, unknown>) => string;
+    now?: Date;
+  },
+): Promise<number> {
+  const { db } = services.database;
+  const now = options.now ?? new Date();
+  const before = new Date(now.getTime() - options.days * 86_400_000).toISOString();
+  const old = await queryRows<{ id: number; result: unknown }>(
+    db,
+    sql`select id, result from jobs
+        where kind = ${options.kind} and status = 'done' and finished_at < ${before}
+          and not (coalesce(result, '{}'::jsonb) ? 'removed_at')
+        order by id limit 1000`,
+  );
+  for (const job of old) {
+    const result = (typeof job.result === "string" ? JSON.parse(job.result) : (job.result ?? {})) as Record<
+      string,
+      unknown
+    >;
+    await services.storage.remove(options.keyOf(Number(job.id), result));
+    await db.execute(
+      sql`update jobs set result = coalesce(result, '{}'::jsonb) || jsonb_build_object('removed_at', ${now.toISOString()}::text)
+          where id = ${job.id}`,
+    );
+  }
+  return old.length;
+}

@@ -478,6 +478,61 @@ export function temporaryPassword(): string {
   return `${pick(upper)}${pick(lower)}${rest}${pick(digits)}${pick(special)}`;
 }
 
+/** The student's sign-in fields that making or resetting its account needs. */
+export type AccountStudent = Pick<
+  StudentRow,
+  "id" | "school_id" | "first_name" | "last_name" | "email" | "roll_number"
+>;
+
+/** The username a student's new account gets: its roll number, or a number from its id before it has one. */
+export const studentUsername = (student: Pick<AccountStudent, "id" | "roll_number">) =>
+  student.roll_number ?? `stu${String(student.id).padStart(6, "0")}`;
+
+/**
+ * Makes the student's own sign-in with this password, or gives its existing one the password;
+ * `mustChange` makes the student choose its own at its next sign-in (a printed slip: decision 050).
+ * Inside the caller's transaction; answers the account and its username.
+ */
+export async function setStudentPassword(
+  tx: DbOrTx,
+  student: AccountStudent,
+  passwordHash: string,
+  { mustChange }: { mustChange: boolean },
+): Promise<{ userId: number; username: string }> {
+  const now = new Date();
+  const [existing] = await tx
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(eq(users.studentId, student.id));
+  if (existing) {
+    await tx
+      .update(users)
+      .set({
+        passwordHash,
+        ...(student.email ? { email: student.email } : {}),
+        ...(mustChange ? { mustChangePassword: true, passwordChangedAt: now } : {}),
+        updatedAt: now,
+      })
+      .where(eq(users.id, existing.id));
+    return { userId: Number(existing.id), username: existing.username };
+  }
+  const username = studentUsername(student);
+  const [made] = await tx
+    .insert(users)
+    .values({
+      username,
+      email: student.email ?? "",
+      name: `${student.first_name} ${student.last_name}`.trim(),
+      roleId: ROLE.student,
+      passwordHash,
+      mustChangePassword: mustChange,
+      schoolId: student.school_id,
+      studentId: student.id,
+    })
+    .returning({ id: users.id });
+  return { userId: Number(made?.id), username };
+}
+
 /**
  * Makes (or resets) the student's own sign-in and mails the details in the student's language
  * (English when no template exists in it). The password exists only in the queued mail.
@@ -495,26 +550,10 @@ export async function sendStudentCredentials(
   }
   const password = temporaryPassword();
   const passwordHash = await hashPassword(password);
-  const username = student.roll_number ?? `stu${String(student.id).padStart(6, "0")}`;
   const name = `${student.first_name} ${student.last_name}`.trim();
+  let username = "";
   await db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.studentId, id));
-    if (existing) {
-      await tx
-        .update(users)
-        .set({ passwordHash, email: student.email ?? "", updatedAt: new Date() })
-        .where(eq(users.id, existing.id));
-    } else {
-      await tx.insert(users).values({
-        username,
-        email: student.email ?? "",
-        name,
-        roleId: ROLE.student,
-        passwordHash,
-        schoolId: student.school_id,
-        studentId: id,
-      });
-    }
+    ({ username } = await setStudentPassword(tx, student, passwordHash, { mustChange: false }));
     const variables = { student_name: name, username, password, login_url: loginUrl };
     try {
       await enqueueMail(tx, {

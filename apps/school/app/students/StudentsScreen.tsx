@@ -1,4 +1,5 @@
-import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useFetcher, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
+import { PRINTOUT_PAGES } from "@repo/auth/student-paths";
 import { LANGUAGES, languageName } from "@repo/contracts/languages";
 import {
   CLASS_LEVELS,
@@ -17,6 +18,7 @@ import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } 
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
+import { Text } from "@repo/ui/text";
 import { Toolbar } from "@repo/ui/toolbar";
 import { lazy, Suspense, useState } from "react";
 import type { StudentActionData, StudentRow, studentsLoader } from "./students.server";
@@ -128,6 +130,16 @@ export function StudentsScreen() {
           },
         ]
       : []),
+    ...(data.canPrintSlips
+      ? [
+          {
+            id: "slip",
+            header: "Sign-in slip",
+            align: "end" as const,
+            cell: (row: StudentRow) => <SlipForm row={row} csrf={data.csrf} />,
+          },
+        ]
+      : []),
   ];
 
   const activeFilters = ["class_level", "language", ...(data.fixed ? [] : ["payment_status"])].filter((f) =>
@@ -137,6 +149,11 @@ export function StudentsScreen() {
 
   return (
     <Stack gap={5}>
+      {data.problem ? (
+        <Text role="alert" tone="danger">
+          {data.problem}
+        </Text>
+      ) : null}
       <Card title={title} description={`${data.total.toLocaleString("en-IN")} this exam year`} flush>
         <DataTable
           label={title}
@@ -211,5 +228,30 @@ export function StudentsScreen() {
         </Suspense>
       ) : null}
     </Stack>
+  );
+}
+
+/**
+ * A student's printed sign-in slip (decision 050): a plain form whose answer is the PDF, so it
+ * works before JavaScript loads; a refusal comes back to this page with its message.
+ */
+function SlipForm({ row, csrf }: { row: StudentRow; csrf: string }) {
+  const location = useLocation();
+  const who = `${row.first_name} ${row.last_name}`.trim();
+  return (
+    <form method="post" action={PRINTOUT_PAGES.slips}>
+      <input type="hidden" name="csrf" value={csrf} />
+      <input type="hidden" name="student_id" value={row.id} />
+      <input type="hidden" name="back" value={`${location.pathname}${location.search}`} />
+      <Button
+        type="submit"
+        size="sm"
+        variant="light"
+        aria-label={`Print a sign-in slip with a new one-time password for ${who}`}
+        title={row.has_account ? "A new one-time password replaces the student's password" : undefined}
+      >
+        Print slip
+      </Button>
+    </form>
   );
 }

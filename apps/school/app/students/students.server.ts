@@ -56,6 +56,10 @@ export async function studentsLoader({ request, context }: LoaderFunctionArgs, f
     filters,
     // Only the accounts that add students may change or delete them (a master institute views).
     canEdit: can(subject, "students.add"),
+    // A student without e-mail signs in with a printed slip (decision 050).
+    canPrintSlips: can(subject, "students.signInSlips"),
+    /** Why a slip was not printed (the slips route sends a plain form back here with it). */
+    problem: new URL(request.url).searchParams.get("problem"),
     rows: list.data?.data.items ?? [],
     total: list.data?.data.total ?? 0,
     failure: list.data ? null : (list.error?.message ?? "Students API failed, please try again"),

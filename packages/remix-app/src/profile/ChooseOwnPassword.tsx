@@ -10,7 +10,7 @@ export default function ChooseOwnPassword({ csrf }: { csrf: string }) {
   return (
     <Card
       title="Choose your own password"
-      description="Your password was reset and mailed to you. Enter it as the current password, then choose one only you know."
+      description="Your password was set for you (mailed, or printed on a sign-in slip). Enter it as the current password, then choose one only you know."
     >
       <ChangePasswordForm csrf={csrf} />
     </Card>

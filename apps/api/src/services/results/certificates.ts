@@ -33,7 +33,8 @@ import { zipSync } from "fflate";
 import { ParseSpeeds, PDFDocument } from "pdf-lib";
 import type { Services } from "../../context";
 import { ApiError, invalidField, notFound } from "../../http/errors";
-import { enqueueJob, type JobContext, JobError, type JobHandler } from "../jobs";
+import { fileSlug as slug } from "../files";
+import { enqueueJob, type JobContext, JobError, type JobHandler, removeOldJobFiles } from "../jobs";
 import { fontFaceCss } from "../pdf";
 import { type Assignments, assignedSql, regionContext } from "../region-lists";
 import { containing, idsIn } from "../sql";
@@ -135,15 +136,6 @@ export function certificateIssuer(config: Services["config"], issuedAt = new Dat
     issuedAt,
   };
 }
-
-/** A file name's part from any text: ASCII letters and digits, dashes between. */
-const slug = (text: string) =>
-  text
-    .normalize("NFKD")
-    .replace(/[^A-Za-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .toLowerCase();
 
 /**
  * One student's certificate of a level as a PDF. 404 when the student has no stored sheet of the
@@ -536,32 +528,15 @@ export async function bulkCertificatesFile(
 }
 
 /**
- * Removes the files of bulk runs finished more than `bulkFileDays` ago (they are large, and can be
- * made again at any time) and marks their jobs, so that a late download says why it is gone.
- * Returns how many files it removed.
+ * Removes the files of bulk runs finished more than `bulkFileDays` ago (removeOldJobFiles).
  */
-export async function removeOldBulkCertificates(
-  services: Pick<Services, "database" | "storage">,
-  now = new Date(),
-): Promise<number> {
-  const { db } = services.database;
-  const before = new Date(now.getTime() - CERTIFICATE_LIMITS.bulkFileDays * 86_400_000).toISOString();
-  const old = await queryRows<{ id: number; output: string | null }>(
-    db,
-    sql`select id, result->>'output' as output from jobs
-        where kind = ${CERTIFICATE_BULK_JOB} and status = 'done' and finished_at < ${before}
-          and not (coalesce(result, '{}'::jsonb) ? 'removed_at')
-        order by id limit 1000`,
-  );
-  for (const job of old) {
-    const output: CertificateOutput = job.output === "zip" ? "zip" : "pdf";
-    await services.storage.remove(bulkKey(Number(job.id), output));
-    await db.execute(
-      sql`update jobs set result = coalesce(result, '{}'::jsonb) || jsonb_build_object('removed_at', ${now.toISOString()}::text)
-          where id = ${job.id}`,
-    );
-  }
-  return old.length;
+export function removeOldBulkCertificates(services: Pick<Services, "database" | "storage">, now = new Date()) {
+  return removeOldJobFiles(services, {
+    kind: CERTIFICATE_BULK_JOB,
+    days: CERTIFICATE_LIMITS.bulkFileDays,
+    keyOf: (id, result) => bulkKey(id, result.output === "zip" ? "zip" : "pdf"),
+    now,
+  });
 }
 
 // ── The school's Results list ───────────────────────────────────────────────────────────────────

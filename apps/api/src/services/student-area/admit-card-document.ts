@@ -43,8 +43,8 @@ function languageLine(code: string): string {
 const row = (label: string, value: string, attributes = "") =>
   `<tr><th>${escapeHtml(label)}</th><td${attributes}>${escapeHtml(value)}</td></tr>`;
 
-/** The whole document; `fontCss` is the PDF service's @font-face rules (fontFaceCss()). */
-export function admitCardHtml(card: AdmitCardData, fontCss: string): string {
+/** One card's page (the body of the document). */
+function admitCardPage(card: AdmitCardData): string {
   const starts = card.exam.startsAt;
   const ends = new Date(starts.getTime() + card.exam.durationMinutes * 60_000);
   const reporting = new Date(starts.getTime() - REPORTING_MINUTES * 60_000);
@@ -58,43 +58,7 @@ export function admitCardHtml(card: AdmitCardData, fontCss: string): string {
     card.parentName ? row("Parent's name", card.parentName, ' dir="auto"') : "",
     card.dateOfBirth ? row("Date of birth", dayOf(card.dateOfBirth)) : "",
   ].join("");
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Admit card ${escapeHtml(card.rollNumber)}</title>
-<style>
-${fontCss}
-* { box-sizing: border-box; }
-body { font-family: ${PDF_FONT_STACK}; font-size: 10.5pt; color: #1b1f24; margin: 0; }
-p { margin: 0; }
-.card { border: 1.5pt solid #1f6f4a; border-radius: 6pt; overflow: hidden; }
-header { background: #1f6f4a; color: #fff; padding: 10pt 14pt; display: flex; justify-content: space-between; align-items: flex-end; }
-header .issuer { font-size: 9pt; letter-spacing: .12em; text-transform: uppercase; opacity: .9; }
-header h1 { margin: 2pt 0 0; font-size: 22pt; font-weight: 600; }
-header .level { text-align: right; font-size: 12pt; font-weight: 600; }
-header .level small { display: block; font-size: 9pt; font-weight: 400; opacity: .9; }
-section { padding: 12pt 14pt; border-top: 1pt solid #d5ddd8; }
-section:first-of-type { border-top: 0; }
-.who { display: flex; gap: 16pt; align-items: flex-start; }
-.photo { width: 35mm; height: 45mm; flex: none; object-fit: cover; border: 1pt solid #9aa7a0; }
-.photo.empty { display: flex; align-items: center; justify-content: center; text-align: center; padding: 6pt;
-  border-style: dashed; color: #5b6470; font-size: 8.5pt; }
-.facts { flex: 1; }
-.roll span { display: block; font-size: 8.5pt; text-transform: uppercase; letter-spacing: .1em; color: #5b6470; }
-.roll strong { display: block; font-size: 24pt; letter-spacing: .08em; font-weight: 600; color: #14331f; }
-.name { margin: 6pt 0 8pt; font-size: 16pt; font-weight: 600; unicode-bidi: plaintext; }
-table { border-collapse: collapse; width: 100%; }
-th { text-align: left; font-weight: 400; color: #5b6470; width: 34%; padding: 2.5pt 8pt 2.5pt 0; vertical-align: top; }
-td { padding: 2.5pt 0; vertical-align: top; }
-td[dir="auto"] { unicode-bidi: plaintext; text-align: left; }
-h2 { margin: 0 0 6pt; font-size: 9pt; text-transform: uppercase; letter-spacing: .1em; color: #1f6f4a; }
-.when strong { font-size: 13pt; }
-.centre .name { font-size: 12pt; margin: 0 0 2pt; }
-ol { margin: 0; padding-left: 16pt; }
-li { margin: 0 0 3pt; }
-.sign { display: flex; justify-content: space-between; gap: 30pt; padding-top: 34pt; }
-.sign p { flex: 1; border-top: 1pt solid #1b1f24; padding-top: 4pt; font-size: 9pt; color: #5b6470; text-align: center; }
-footer { margin-top: 8pt; font-size: 8pt; color: #5b6470; }
-</style></head>
-<body>
+  return `<div class="page">
 <div class="card">
   <header>
     <div><p class="issuer" dir="auto">${escapeHtml(card.issuer)}</p><h1>Admit card</h1></div>
@@ -129,5 +93,58 @@ footer { margin-top: 8pt; font-size: 8pt; color: #5b6470; }
   </section>
 </div>
 <footer>Issued by the portal for roll number ${escapeHtml(card.rollNumber)}; valid with a photo identity card.</footer>
+</div>`;
+}
+
+const STYLE = (fontCss: string) => `
+${fontCss}
+* { box-sizing: border-box; }
+body { font-family: ${PDF_FONT_STACK}; font-size: 10.5pt; color: #1b1f24; margin: 0; }
+p { margin: 0; }
+.card { border: 1.5pt solid #1f6f4a; border-radius: 6pt; overflow: hidden; }
+header { background: #1f6f4a; color: #fff; padding: 10pt 14pt; display: flex; justify-content: space-between; align-items: flex-end; }
+header .issuer { font-size: 9pt; letter-spacing: .12em; text-transform: uppercase; opacity: .9; }
+header h1 { margin: 2pt 0 0; font-size: 22pt; font-weight: 600; }
+header .level { text-align: right; font-size: 12pt; font-weight: 600; }
+header .level small { display: block; font-size: 9pt; font-weight: 400; opacity: .9; }
+section { padding: 12pt 14pt; border-top: 1pt solid #d5ddd8; }
+section:first-of-type { border-top: 0; }
+.who { display: flex; gap: 16pt; align-items: flex-start; }
+.photo { width: 35mm; height: 45mm; flex: none; object-fit: cover; border: 1pt solid #9aa7a0; }
+.photo.empty { display: flex; align-items: center; justify-content: center; text-align: center; padding: 6pt;
+  border-style: dashed; color: #5b6470; font-size: 8.5pt; }
+.facts { flex: 1; }
+.roll span { display: block; font-size: 8.5pt; text-transform: uppercase; letter-spacing: .1em; color: #5b6470; }
+.roll strong { display: block; font-size: 24pt; letter-spacing: .08em; font-weight: 600; color: #14331f; }
+.name { margin: 6pt 0 8pt; font-size: 16pt; font-weight: 600; unicode-bidi: plaintext; }
+table { border-collapse: collapse; width: 100%; }
+th { text-align: left; font-weight: 400; color: #5b6470; width: 34%; padding: 2.5pt 8pt 2.5pt 0; vertical-align: top; }
+td { padding: 2.5pt 0; vertical-align: top; }
+td[dir="auto"] { unicode-bidi: plaintext; text-align: left; }
+h2 { margin: 0 0 6pt; font-size: 9pt; text-transform: uppercase; letter-spacing: .1em; color: #1f6f4a; }
+.when strong { font-size: 13pt; }
+.centre .name { font-size: 12pt; margin: 0 0 2pt; }
+ol { margin: 0; padding-left: 16pt; }
+li { margin: 0 0 3pt; }
+.sign { display: flex; justify-content: space-between; gap: 30pt; padding-top: 34pt; }
+.sign p { flex: 1; border-top: 1pt solid #1b1f24; padding-top: 4pt; font-size: 9pt; color: #5b6470; text-align: center; }
+footer { margin-top: 8pt; font-size: 8pt; color: #5b6470; }
+.page + .page { break-before: page; }
+`;
+
+/**
+ * Admit cards as one document, a page each (a school's cards print as one PDF: decision 050);
+ * `fontCss` is the PDF service's @font-face rules (fontFaceCss()).
+ */
+export function admitCardsHtml(cards: readonly AdmitCardData[], fontCss: string): string {
+  const title = cards.length === 1 ? `Admit card ${cards[0]?.rollNumber ?? ""}` : "Admit cards";
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<style>${STYLE(fontCss)}</style></head>
+<body>
+${cards.map(admitCardPage).join("\n")}
 </body></html>`;
 }
+
+/** One student's admit card as a document. */
+export const admitCardHtml = (card: AdmitCardData, fontCss: string): string => admitCardsHtml([card], fontCss);
