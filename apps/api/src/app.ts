@@ -45,6 +45,7 @@ import { registerSchoolAccountRoutes } from "./routes/school-account";
 import { registerSchoolDashboardRoutes } from "./routes/school-dashboard";
 import { registerSchoolRoutes } from "./routes/schools";
 import { registerSifRoutes } from "./routes/sif";
+import { registerSmsRoutes } from "./routes/sms";
 import { registerStaticPageRoutes } from "./routes/static-pages";
 import { registerStudentAccountRoutes } from "./routes/student-accounts";
 import { registerStudentAreaRoutes } from "./routes/student-area";
@@ -136,6 +137,7 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
   registerResultListRoutes(app);
   registerPasswordRoutes(app);
   registerMailRoutes(app);
+  registerSmsRoutes(app);
   registerStaticPageRoutes(app);
   registerNotificationRoutes(app);
   registerContactRoutes(app);
