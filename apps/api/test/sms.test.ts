@@ -216,6 +216,52 @@ describe("texts are queued, sent by jobs, retried, visible in the outbox", () =>
     expect(verified.status).toBe(200);
   });
 
+  it("texts a student without e-mail its sign-in; the school sees whether the text went", async () => {
+    const token = await api.login("school");
+    const add = (first_name: string, phone: string) =>
+      api.call("POST", "/api/schools/student/create", {
+        token,
+        json: {
+          first_name,
+          last_name: "Verma",
+          class_level: 7,
+          language: "hi",
+          gender: "male",
+          date_of_birth: "2014-02-01",
+          parent_name: "Ravi Verma",
+          phone,
+          email: "",
+        },
+      });
+    const sent = await add("Arjun", "9811100007");
+    const failed = await add("Dev", "9811100008");
+    fake.fail("9811100008", 1, true);
+    for (const student of [sent, failed]) {
+      const result = await api.call("GET", `/api/schools/student/${student.body.data.id}/send-credential-mail`, {
+        token,
+      });
+      expect(result.status).toBe(200);
+      expect(result.body.message).toBe("The sign-in details are on their way by text message");
+    }
+    await runJobs();
+    const text = fake.inbox.filter((m) => m.to === "919811100007").at(-1);
+    expect(text).toMatchObject({ kind: "student-sign-in", template_id: FAKE_SMS_TEMPLATES["student-sign-in"] });
+    const signIn = await api.call("POST", "/api/login", {
+      json: { username: text?.variables.username, password: text?.variables.password, app: "school" },
+    });
+    expect(signIn.status).toBe(200);
+
+    const list = await api.call("GET", "/api/schools/student-list?search=verma", { token });
+    const byName = Object.fromEntries(
+      list.body.data.items.map((row: { first_name: string; sign_in_sms: unknown }) => [
+        row.first_name,
+        row.sign_in_sms,
+      ]),
+    );
+    expect(byName.Arjun).toMatchObject({ status: "sent", last_error: null });
+    expect(byName.Dev).toMatchObject({ status: "failed", last_error: expect.stringMatching(/DND/) });
+  });
+
   it("lists texts only for the outbox role", async () => {
     const school = await api.login("school");
     expect((await api.call("GET", "/api/sms/messages", { token: school })).status).toBe(403);
