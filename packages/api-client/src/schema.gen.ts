@@ -4929,8 +4929,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Mail the student its sign-in details
-         * @description Makes the student's own sign-in (or gives it a new password) and queues the mail in the student's language. The password exists only in that mail.
+         * Send the student its sign-in details (by mail, or by SMS without an e-mail address)
+         * @description Makes the student's own sign-in (or gives it a new password) and queues the mail in the student's language; a student without an e-mail address gets a text message on its mobile number instead (429 when that number had too many texts this hour). The password exists only in that mail or text.
          *
          *     Requires the `students.add` permission.
          */
@@ -9045,6 +9045,12 @@ export interface components {
                     roll_number: string | null;
                     school_id: number;
                     school_name: string;
+                    sign_in_sms: {
+                        at: string;
+                        last_error: string | null;
+                        /** @enum {string} */
+                        status: "queued" | "sending" | "sent" | "failed";
+                    } | null;
                 }[];
                 last_page: number;
                 page: number;
@@ -9347,6 +9353,12 @@ export interface components {
                     roll_number: string | null;
                     school_id: number;
                     school_name: string;
+                    sign_in_sms: {
+                        at: string;
+                        last_error: string | null;
+                        /** @enum {string} */
+                        status: "queued" | "sending" | "sent" | "failed";
+                    } | null;
                 }[];
                 last_page: number;
                 page: number;
@@ -9525,6 +9537,12 @@ export interface components {
             roll_number: string | null;
             school_id: number;
             school_name: string;
+            sign_in_sms: {
+                at: string;
+                last_error: string | null;
+                /** @enum {string} */
+                status: "queued" | "sending" | "sent" | "failed";
+            } | null;
         };
         StudyMaterialAnalytics: {
             buyers: number;
@@ -30698,7 +30716,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The mail is queued */
+            /** @description The mail or text message is queued */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -30743,7 +30761,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The student has no e-mail address */
+            /** @description The student has no e-mail address and no mobile number */
             422: {
                 headers: {
                     [name: string]: unknown;
