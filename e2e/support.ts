@@ -172,9 +172,12 @@ export async function textsTo(mobile: string): Promise<FakeSms[]> {
   return (await response.json()) as FakeSms[];
 }
 
-/** Makes the fake gateway refuse the next `times` texts to `mobile` (503: retried). */
-export async function failTextsTo(mobile: string, times = 1): Promise<void> {
-  await fetch(`${SMS_INBOX}/fail`, { method: "POST", body: JSON.stringify({ to: mobile, times }) });
+/**
+ * Makes the fake gateway refuse the next `times` texts to `mobile`: 503, retried by the portal, or
+ * (`permanent`) 400, failed until a person retries it.
+ */
+export async function failTextsTo(mobile: string, times = 1, permanent = false): Promise<void> {
+  await fetch(`${SMS_INBOX}/fail`, { method: "POST", body: JSON.stringify({ to: mobile, times, permanent }) });
 }
 
 /** The zone that holds Maharashtra, as the registration pickers list it. */

@@ -72,7 +72,7 @@ export function SmsScreen() {
       id: "status",
       header: "Status",
       cell: (row) => (
-        <Stack gap={1}>
+        <Stack gap={1} align="start">
           <Badge tone={STATUS_TONES[row.status]}>{STATUS_LABELS[row.status]}</Badge>
           {row.last_error ? (
             <Text size="sm" tone={row.status === "failed" ? "danger" : "muted"}>

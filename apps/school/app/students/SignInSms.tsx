@@ -16,7 +16,7 @@ const TONES: Record<SmsStatus, BadgeTone> = { queued: "info", sending: "info", s
 export function SignInSms({ sms }: { sms: StudentRow["sign_in_sms"] }) {
   if (!sms) return <>—</>;
   return (
-    <Stack gap={1}>
+    <Stack gap={1} align="start">
       <Badge tone={TONES[sms.status]}>{LABELS[sms.status]}</Badge>
       {sms.status === "failed" ? (
         <Text size="sm" tone="danger">

@@ -91,7 +91,8 @@ export function flowGateway(config: SmsGatewayConfig & { url: string }, timeoutM
       // 5xx and 429 are the gateway's trouble, worth another try; any other refusal (a wrong key,
       // an unregistered template, a bad number) will be refused again.
       const temporary = response.status >= 500 || response.status === 429;
-      throw new SmsGatewayError(`HTTP ${response.status}: ${said || "no answer"}`, temporary);
+      const what = temporary ? "The SMS gateway could not take it now" : "The SMS gateway refused it";
+      throw new SmsGatewayError(`${what} (HTTP ${response.status}): ${said || "no answer"}`, temporary);
     },
   };
 }

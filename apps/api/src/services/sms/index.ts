@@ -27,7 +27,7 @@ import { ApiError, notFound } from "../../http/errors";
 import { type Actor, recordActivity } from "../activity";
 import { enqueueJob, JobError, type JobHandler, JobRetryLater, wakeJobRunners } from "../jobs";
 import { hit, tooMany, tryAgain } from "../rate-limit";
-import { containing, idsIn } from "../sql";
+import { containing, idsIn, newestFirstPage } from "../sql";
 import { flowGateway, type SmsGatewayConfig, SmsGatewayError } from "./gateway";
 
 export { FAKE_SMS_AUTH_KEY, FAKE_SMS_SENDER_ID, FAKE_SMS_TEMPLATES, type SmsGatewayConfig } from "./gateway";
@@ -244,13 +244,9 @@ export async function listSms(db: DbOrTx, query: SmsListQuery): Promise<Page<Sms
   if (query.kind) where.push(sql`m.kind = ${query.kind}`);
   if (query.search) where.push(sql`m."to" ilike ${containing(query.search)}`);
   const condition = where.length ? sql` where ${sql.join(where, sql` and `)}` : sql``;
-  const [counted] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${smsOutbox} m${condition}`);
-  const rows = await queryRows<SmsRow>(
-    db,
-    sql`${selectSms}${condition} order by m.created_at desc, m.id desc
-        limit ${query.per_page} offset ${(query.page - 1) * query.per_page}`,
-  );
-  return pageOf(rows.map(toItem), Number(counted?.n ?? 0), query.page, query.per_page);
+  const list = { table: smsOutbox, select: selectSms, where: condition };
+  const { rows, total } = await newestFirstPage<SmsRow>(db, list, query.page, query.per_page);
+  return pageOf(rows.map(toItem), total, query.page, query.per_page);
 }
 
 export async function getSms(db: DbOrTx, id: number): Promise<SmsMessageItem> {
