@@ -55,7 +55,12 @@ if (mode === "start" && !process.env.SESSION_SECRET) sharedEnv.NODE_ENV = "devel
 // where the API refuses the fake (docs/decisions/051-sms-gateway.md).
 const fakeSms =
   !process.env.SMS_GATEWAY_URL && sharedEnv.NODE_ENV !== "production"
-    ? await startFakeSmsGateway({ port: smsPort })
+    ? await startFakeSmsGateway({ port: smsPort }).catch((error: Error) => {
+        console.error(
+          `The fake SMS gateway cannot listen on port ${smsPort} (${error.message}): pick another PORT_OFFSET, or set SMS_GATEWAY_URL`,
+        );
+        process.exit(1);
+      })
     : null;
 if (fakeSms) Object.assign(sharedEnv, { SMS_PROVIDER: "fake", SMS_GATEWAY_URL: fakeSms.url });
 

@@ -84,14 +84,17 @@ export async function queueSms(db: DbOrTx, config: Pick<SmsGatewayConfig, "maxAt
     })
     .returning({ id: smsOutbox.id });
   const id = Number(row?.id);
-  await enqueueJob(db, {
-    kind: SMS_SEND_JOB,
-    payload: { message_id: id },
-    createdBy: input.queuedBy ?? null,
-    maxAttempts: config.maxAttempts,
-  });
+  await queueSendJob(db, config, id, input.queuedBy ?? null);
   return id;
 }
+
+/** The job that hands message `id` to the gateway, with the configured attempts. */
+const queueSendJob = (
+  db: DbOrTx,
+  config: Pick<SmsGatewayConfig, "maxAttempts">,
+  id: number,
+  createdBy: number | null = null,
+) => enqueueJob(db, { kind: SMS_SEND_JOB, payload: { message_id: id }, createdBy, maxAttempts: config.maxAttempts });
 
 export function createSmsService(database: Database, config: SmsGatewayConfig): SmsService {
   return {
@@ -185,11 +188,7 @@ export async function queueUnsentSms(db: DbOrTx, config: SmsGatewayConfig): Prom
         where status = 'queued' and last_error = ${NOT_SENT_NO_GATEWAY} returning id`,
   );
   for (const row of rows) {
-    await enqueueJob(db, {
-      kind: SMS_SEND_JOB,
-      payload: { message_id: Number(row.id) },
-      maxAttempts: config.maxAttempts,
-    });
+    await queueSendJob(db, config, Number(row.id));
   }
   return rows.length;
 }
@@ -291,12 +290,7 @@ export async function retrySms(
           : `Only failed messages can be retried, and this one is ${current.status}.`,
       );
     }
-    await enqueueJob(tx, {
-      kind: SMS_SEND_JOB,
-      payload: { message_id: id },
-      createdBy: actor.userId,
-      maxAttempts: config.maxAttempts,
-    });
+    await queueSendJob(tx, config, id, actor.userId);
     await recordActivity(tx, {
       userId: actor.userId,
       action: "sms_message.retry",
