@@ -14,6 +14,7 @@ import {
   FAKE_SMS_SENDER_ID,
   FAKE_SMS_TEMPLATES,
   flowGateway,
+  gatewayNumber,
   SmsGatewayError,
 } from "../src/services/sms/gateway";
 import { startTestApi, type TestApi } from "./support";
@@ -75,6 +76,13 @@ describe("the SMS gateway adapter against the fake gateway (real HTTP)", () => {
     expect(error).toBeInstanceOf(SmsGatewayError);
     expect(error).toMatchObject({ temporary: true, message: /503/ });
     await expect(gateway.send(message)).resolves.toMatchObject({ gatewayId: expect.any(String) });
+  });
+
+  it("gives the gateway Indian numbers with their country code, however they were typed", () => {
+    for (const typed of ["9876543210", "+91 98765 43210", "09876543210", "919876543210", "+91-98765-43210"]) {
+      expect(gatewayNumber(typed)).toBe("919876543210");
+    }
+    expect(gatewayNumber("+447700900123")).toBe("447700900123");
   });
 
   it("counts a gateway that cannot be reached as a failure for now", async () => {

@@ -45,10 +45,11 @@ export class SmsGatewayError extends Error {
 
 /**
  * The number as the gateway takes it: digits with the country code, no plus (a 10-digit Indian
- * number gets 91).
+ * number, or one dialled with a leading 0, gets 91).
  */
 export function gatewayNumber(mobile: string): string {
   const digits = mobile.replace(/\D/g, "");
+  if (digits.length === 11 && digits.startsWith("0")) return `91${digits.slice(1)}`;
   return digits.length === 10 ? `91${digits}` : digits;
 }
 
