@@ -1,7 +1,7 @@
 // Text messages through the SMS gateway adapter, against the local fake gateway over real HTTP
 // (docs/decisions/051-sms-gateway.md): the request the gateway gets, a failure that is visible and
 // retried until sent, a refusal that a person retries, the limit per number, OTPs through it.
-import { SMS_SEND_JOB, SMS_SENDS_PER_NUMBER } from "@repo/contracts/sms-constants";
+import { INTERRUPTED_SMS, SMS_SEND_JOB, SMS_SENDS_PER_NUMBER } from "@repo/contracts/sms-constants";
 import { smsOutbox } from "@repo/db/schema";
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
@@ -201,6 +201,16 @@ describe("texts are queued, sent by jobs, retried, visible in the outbox", () =>
       await runJobs();
     }
     expect((await listed(to))[0]).toMatchObject({ status: "failed", attempts: 3, last_error: /503/ });
+  });
+
+  it("never sends twice a text whose hand-over was interrupted: it is failed, saying it may have arrived", async () => {
+    const to = "9811100009";
+    const id = await api.services.sms.send({ kind: "mobile-otp", to, vars: { otp: "222222", minutes: "10" } });
+    // As a runner that died after marking it `sending` leaves it; its job runs again.
+    await api.db.update(smsOutbox).set({ status: "sending", attempts: 1 }).where(eq(smsOutbox.id, id));
+    await runJobs();
+    expect((await listed(to))[0]).toMatchObject({ status: "failed", last_error: INTERRUPTED_SMS });
+    expect(fake.inbox.filter((m) => m.to === `91${to}`)).toHaveLength(0);
   });
 
   it("limits the texts to one number per hour, whatever its form; other numbers are not held up", async () => {
