@@ -198,7 +198,7 @@ export const studentRow = z.object({
   roll_number: z.string().nullable(),
   /** Whether the student's own sign-in exists (it is made when the first credentials mail goes out). */
   has_account: z.boolean(),
-  /** The newest text message about the student (its sign-in details), so the school sees whether it went. */
+  /** The newest text with the student's sign-in details, so the school sees whether it went. */
   sign_in_sms: z.object({ status: z.enum(SMS_STATUSES), last_error: z.string().nullable(), at: z.string() }).nullable(),
   created_at: z.string(),
 });

@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { hashPassword } from "@repo/auth/password";
 import { inGroup, ROLE, ROLE_GROUPS } from "@repo/auth/roles";
 import { type Page, pageOf } from "@repo/contracts/pagination";
+import type { SmsKind } from "@repo/contracts/sms-constants";
 import { type StudentFields, type StudentListQuery, type StudentRow, studentKey } from "@repo/contracts/students";
 import { STUDENT_MESSAGES } from "@repo/contracts/students-constants";
 import { type DbOrTx, queryRows } from "@repo/db";
@@ -237,7 +238,8 @@ const ROW_COLUMNS = sql`
   s.contact_phone as phone, s.contact_email as email, s.payment_status, s.roll_number,
   exists (select 1 from users u where u.student_id = s.id) as has_account,
   (select json_build_object('status', m.status, 'last_error', m.last_error, 'at', m.updated_at)
-     from sms_outbox m where m.student_id = s.id order by m.id desc limit 1) as sign_in_sms,
+     from sms_outbox m where m.student_id = s.id and m.kind = ${"student-sign-in" satisfies SmsKind}
+     order by m.id desc limit 1) as sign_in_sms,
   s.created_at`;
 
 type RawRow = Omit<StudentRow, "created_at" | "sign_in_sms"> & {
