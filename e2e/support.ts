@@ -2,6 +2,7 @@ import { expect, type Page } from "@playwright/test";
 import { APP_IDS, type AppId, DEFAULT_APP_PORTS } from "@repo/auth/apps";
 import { type PageId, pagePath } from "@repo/auth/menus";
 import { demoSeason } from "@repo/db/seed/season";
+import { FAKE_SMS_PORT, type FakeSms } from "../apps/api/scripts/fake-sms-gateway";
 import { BLOCKING_IMPACTS, blockingAxe } from "../packages/ui/test/axe";
 
 /** 100 unless E2E_PORT_OFFSET says otherwise (two checkouts can then run their e2e at once). */
@@ -31,6 +32,8 @@ export const RAZORPAY_STAND_IN = {
 };
 /** The mail sink of scripts/e2e-server.ts: every mail the portal sent during the run. */
 export const MAIL_SINK = `http://127.0.0.1:${2526 + PORT_OFFSET}`;
+/** The fake SMS gateway that scripts/portal.ts starts: every text the portal sent during the run. */
+export const SMS_INBOX = `http://127.0.0.1:${FAKE_SMS_PORT + PORT_OFFSET}`;
 export const appOrigin = (app: AppId) => `http://localhost:${DEFAULT_APP_PORTS[app] + PORT_OFFSET}`;
 export { APP_IDS };
 
@@ -172,6 +175,20 @@ export async function subjectOf(username: string) {
 export async function mailsTo(address: string): Promise<{ subject: string; text: string; html: string }[]> {
   const response = await fetch(`${MAIL_SINK}/messages?to=${encodeURIComponent(address)}`);
   return (await response.json()) as { subject: string; text: string; html: string }[];
+}
+
+/** The texts the portal sent to `mobile` so far (oldest first), from the fake gateway's inbox. */
+export async function textsTo(mobile: string): Promise<FakeSms[]> {
+  const response = await fetch(`${SMS_INBOX}/messages?to=${encodeURIComponent(mobile)}`);
+  return (await response.json()) as FakeSms[];
+}
+
+/**
+ * Makes the fake gateway refuse the next `times` texts to `mobile`: 503, retried by the portal, or
+ * (`permanent`) 400, failed until a person retries it.
+ */
+export async function failTextsTo(mobile: string, times = 1, permanent = false): Promise<void> {
+  await fetch(`${SMS_INBOX}/fail`, { method: "POST", body: JSON.stringify({ to: mobile, times, permanent }) });
 }
 
 /** The zone that holds Maharashtra, as the registration pickers list it. */

@@ -85,4 +85,6 @@ process.env.LOGIN_LIMIT_PER_CLIENT ??= "100000";
 const sink = await startMailSink({ smtpPort: 2525 + offset, httpPort: 2526 + offset });
 process.env.SMTP_URL = sink.smtpUrl;
 process.env.MAIL_RETRY_BASE_SECONDS ??= "1";
+// Texts go to the fake SMS gateway that portal.ts starts (e2e/support.ts: SMS_INBOX), retried quickly.
+process.env.SMS_RETRY_BASE_SECONDS ??= "1";
 await import("./portal");

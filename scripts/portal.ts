@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { APP_IDS, type AppId, DEFAULT_APP_PORTS } from "@repo/auth/apps";
 import { findRole } from "@repo/auth/roles";
 import { demoLogins } from "@repo/db/seed";
+import { FAKE_SMS_PORT, startFakeSmsGateway } from "../apps/api/scripts/fake-sms-gateway";
 import { API_NODE_FLAGS } from "../apps/api/scripts/node-flags";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -28,7 +29,8 @@ const appPort = (app: AppId) => DEFAULT_APP_PORTS[app] + offset;
 const BAD_PORTS = new Set([
   1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
 ]);
-const blocked = [apiPort, ...APP_IDS.map(appPort)].filter((port) => BAD_PORTS.has(port));
+const smsPort = FAKE_SMS_PORT + offset;
+const blocked = [apiPort, smsPort, ...APP_IDS.map(appPort)].filter((port) => BAD_PORTS.has(port));
 if (blocked.length > 0) {
   console.error(
     `PORT_OFFSET=${offset} puts a server on port ${blocked.join(", ")}, which fetch refuses: pick another offset`,
@@ -48,6 +50,19 @@ const sharedEnv: NodeJS.ProcessEnv = {
 };
 // `npm start` is the local demo: production builds, but demo data and the development secret.
 if (mode === "start" && !process.env.SESSION_SECRET) sharedEnv.NODE_ENV = "development";
+
+// Texts go to the local fake SMS gateway unless a real one is configured; never in production,
+// where the API refuses the fake (docs/decisions/051-sms-gateway.md).
+const fakeSms =
+  !process.env.SMS_GATEWAY_URL && sharedEnv.NODE_ENV !== "production"
+    ? await startFakeSmsGateway({ port: smsPort }).catch((error: Error) => {
+        console.error(
+          `The fake SMS gateway cannot listen on port ${smsPort} (${error.message}): pick another PORT_OFFSET, or set SMS_GATEWAY_URL`,
+        );
+        process.exit(1);
+      })
+    : null;
+if (fakeSms) Object.assign(sharedEnv, { SMS_PROVIDER: "fake", SMS_GATEWAY_URL: fakeSms.url });
 
 interface Service {
   name: string;
@@ -163,6 +178,9 @@ if (failed.length > 0) {
     `Exam portal is running (${mode === "dev" ? "development, watching for changes" : "production build"}):`,
     ...APP_IDS.map((app) => `  ${app.padEnd(12)} ${origin(app)}`),
     `  ${"api".padEnd(12)} http://localhost:${apiPort}/api/health  (reference: http://localhost:${apiPort}/api/docs)`,
+    ...(fakeSms
+      ? [`  ${"sms inbox".padEnd(12)} ${fakeSms.url}/messages  (the fake SMS gateway: texts sent by the portal)`]
+      : []),
     "",
     `Demo logins (password ${password}):`,
     ...demoLogins().map(

@@ -46,6 +46,7 @@ import { registerSchoolDashboardRoutes } from "./routes/school-dashboard";
 import { registerSchoolPrintoutRoutes } from "./routes/school-printouts";
 import { registerSchoolRoutes } from "./routes/schools";
 import { registerSifRoutes } from "./routes/sif";
+import { registerSmsRoutes } from "./routes/sms";
 import { registerStaticPageRoutes } from "./routes/static-pages";
 import { registerStudentAccountRoutes } from "./routes/student-accounts";
 import { registerStudentAreaRoutes } from "./routes/student-area";
@@ -137,6 +138,7 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
   registerResultListRoutes(app);
   registerPasswordRoutes(app);
   registerMailRoutes(app);
+  registerSmsRoutes(app);
   registerStaticPageRoutes(app);
   registerNotificationRoutes(app);
   registerContactRoutes(app);

@@ -4,7 +4,7 @@ import type { Metrics } from "./http/metrics";
 import type { Logger } from "./logger";
 import type { PaymentGateway, RazorpayConfig } from "./services/payments/gateway";
 import type { PdfRenderer } from "./services/pdf";
-import type { SmsSender } from "./services/sms";
+import type { SmsGatewayConfig, SmsService } from "./services/sms/index";
 import type { FileStorage } from "./services/storage";
 
 /** Mail delivery (docs/domain.md, Services every feature shares). */
@@ -37,6 +37,8 @@ export interface ApiConfig {
   /** Where contact messages go when no coordinator is assigned to the school's region (CONTACT_ADMIN_EMAIL). */
   contactAdminEmail: string;
   mail: MailConfig;
+  /** The SMS gateway (SMS_*; docs/decisions/051-sms-gateway.md). */
+  sms: SmsGatewayConfig;
   /** Who issues invoices: the programme office's name, postal address and tax id (INVOICE_ISSUER_*). */
   invoiceIssuer: { name: string; address: string[]; email?: string | null; taxId?: string | null };
   /** The payment gateway (PAYMENT_PROVIDER): the demo gateway's signing secret, or Razorpay's keys. */
@@ -56,7 +58,8 @@ export interface ApiConfig {
 /** What every handler can reach through `c.var.services`. */
 export interface Services {
   database: Database;
-  sms: SmsSender;
+  /** Text messages: queued, sent through the SMS gateway by jobs, retried (services/sms). */
+  sms: SmsService;
   storage: FileStorage;
   /** The payment gateway the configuration names (demo by default). */
   gateway: PaymentGateway;

@@ -5,11 +5,13 @@ import { PROGRAMME_ADMIN_EMAIL } from "@repo/contracts/content-notices-constants
 import { logLevelVar, nodeEnvVar, originVar, portVar } from "@repo/contracts/env";
 import { emailAddress } from "@repo/contracts/mail";
 import { MAIL_DEFAULT_MAX_ATTEMPTS, MAIL_DEFAULT_RATE_PER_MINUTE } from "@repo/contracts/mail-constants";
+import { SMS_DEFAULT_MAX_ATTEMPTS, SMS_KINDS, SMS_TEMPLATE_ENV, type SmsKind } from "@repo/contracts/sms-constants";
 import { DEFAULT_DEMO_PASSWORD } from "@repo/db/seed";
 import { z } from "zod";
 import { storageEnvFields } from "./env-storage";
 import { DEMO_GATEWAY_DEFAULT_SECRET } from "./services/payments/gateway";
 import { DEFAULT_PDF_CONFIG } from "./services/pdf";
+import { FAKE_SMS_AUTH_KEY, FAKE_SMS_SENDER_ID, FAKE_SMS_TEMPLATES } from "./services/sms/gateway";
 
 /** A whole number given as text, with a default and a lower bound. */
 const wholeNumber = (fallback: number, min: number, unit: string) =>
@@ -32,6 +34,17 @@ const mailFrom = z
     const address = /<([^<>]+)>\s*$/.exec(value)?.[1] ?? value;
     return emailAddress.safeParse(address).success || /^[^\s@<>]+@localhost$/.test(address.trim());
   }, 'must be an e-mail address, optionally with a name: "Exam Portal <no-reply@example.org>"');
+
+const unsetIfEmpty = (value: unknown) => (value === "" ? undefined : value);
+
+/** SMS_TEMPLATE_*: the DLT template id registered for each kind of text message. */
+const smsTemplateId = z.preprocess(
+  unsetIfEmpty,
+  z.string().trim().min(1, "must be the template id registered for this message").optional(),
+);
+const smsTemplateFields = Object.fromEntries(
+  SMS_KINDS.map((kind) => [SMS_TEMPLATE_ENV[kind], smsTemplateId]),
+) as Record<(typeof SMS_TEMPLATE_ENV)[SmsKind], typeof smsTemplateId>;
 
 /** The API's whole configuration. Parsed once at start-up; a bad value stops the process. */
 export const apiEnvSchema = z
@@ -132,6 +145,31 @@ export const apiEnvSchema = z
     /** First retry after this many seconds; each further one waits twice as long. */
     MAIL_RETRY_BASE_SECONDS: wholeNumber(60, 1, "seconds"),
     /**
+     * The SMS gateway (docs/decisions/051-sms-gateway.md): msg91 (its Flow API) or the local fake
+     * gateway that `npm start` runs (the default outside production; refused in production).
+     */
+    SMS_PROVIDER: z.enum(["msg91", "fake"], { error: "must be msg91 or fake" }).optional(),
+    /** The gateway's origin, e.g. https://control.msg91.com. Unset: texts stay queued in the outbox until it is set. */
+    SMS_GATEWAY_URL: z.preprocess(
+      unsetIfEmpty,
+      z.url({ error: "must be a URL like https://control.msg91.com" }).optional(),
+    ),
+    /** The gateway account's API key (MSG91: authkey). */
+    SMS_AUTH_KEY: z.preprocess(unsetIfEmpty, z.string().trim().min(1).optional()),
+    /** The DLT-registered sender id (6 letters) the templates are registered under. */
+    SMS_SENDER_ID: z.preprocess(
+      unsetIfEmpty,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9]{3,11}$/, "must be the registered sender id, 3 to 11 letters or digits, e.g. EXMPRT")
+        .optional(),
+    ),
+    ...smsTemplateFields,
+    /** How many times a text is tried before a temporary failure is final. */
+    SMS_MAX_ATTEMPTS: wholeNumber(SMS_DEFAULT_MAX_ATTEMPTS, 1, "attempts"),
+    /** First retry after this many seconds; each further one waits twice as long. */
+    SMS_RETRY_BASE_SECONDS: wholeNumber(30, 1, "seconds"),
+    /**
      * Bearer token for GET /metrics; unset, only this machine may scrape it
      * (docs/decisions/030-operations.md). Required in production (docs/decisions/044).
      */
@@ -150,6 +188,20 @@ export const apiEnvSchema = z
     for (const name of ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"] as const) {
       if (!env[name])
         context.addIssue({ code: "custom", path: [name], message: "must be set when PAYMENT_PROVIDER is razorpay" });
+    }
+  })
+  .superRefine((env, context) => {
+    // The real gateway sends nothing without its key, sender id and every template id.
+    const provider = env.SMS_PROVIDER ?? (env.NODE_ENV === "production" ? "msg91" : "fake");
+    if (provider !== "msg91" || env.SMS_GATEWAY_URL === undefined) return;
+    const required = ["SMS_AUTH_KEY", "SMS_SENDER_ID", ...SMS_KINDS.map((kind) => SMS_TEMPLATE_ENV[kind])] as const;
+    for (const name of required) {
+      if (!env[name])
+        context.addIssue({
+          code: "custom",
+          path: [name],
+          message: "must be set when SMS_GATEWAY_URL is set (with SMS_PROVIDER msg91)",
+        });
     }
   })
   .superRefine((env, context) => {
@@ -175,6 +227,15 @@ export const apiEnvSchema = z
         );
       }
     }
+    // The fake gateway texts nobody: production refuses it and its public key (decision 051).
+    if (env.SMS_PROVIDER === "fake") {
+      refuse(
+        "SMS_PROVIDER",
+        "must be msg91 in production (with SMS_GATEWAY_URL, SMS_AUTH_KEY, SMS_SENDER_ID and the SMS_TEMPLATE_* ids); the fake gateway sends no text to any phone",
+      );
+    } else if (env.SMS_AUTH_KEY === FAKE_SMS_AUTH_KEY) {
+      refuse("SMS_AUTH_KEY", "is the local fake gateway's public key: use the gateway account's own key in production");
+    }
     if (env.METRICS_TOKEN === undefined) {
       refuse(
         "METRICS_TOKEN",
@@ -194,6 +255,13 @@ export const apiEnvSchema = z
     PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? "demo",
     DEMO_GATEWAY_SECRET: env.DEMO_GATEWAY_SECRET ?? DEMO_GATEWAY_DEFAULT_SECRET,
     DEMO_PASSWORD: env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
+    // Outside production the fake gateway, with its public key and template ids.
+    SMS_PROVIDER: env.SMS_PROVIDER ?? (env.NODE_ENV === "production" ? ("msg91" as const) : ("fake" as const)),
+    SMS_AUTH_KEY: env.SMS_AUTH_KEY ?? FAKE_SMS_AUTH_KEY,
+    SMS_SENDER_ID: env.SMS_SENDER_ID ?? FAKE_SMS_SENDER_ID,
+    SMS_TEMPLATES: Object.fromEntries(
+      SMS_KINDS.map((kind) => [kind, env[SMS_TEMPLATE_ENV[kind]] ?? FAKE_SMS_TEMPLATES[kind]]),
+    ) as Record<SmsKind, string>,
   }));
 
 export type ApiEnv = z.output<typeof apiEnvSchema>;

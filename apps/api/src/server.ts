@@ -76,6 +76,15 @@ async function main() {
         maxAttempts: env.MAIL_MAX_ATTEMPTS,
         retryBaseSeconds: env.MAIL_RETRY_BASE_SECONDS,
       },
+      sms: {
+        provider: env.SMS_PROVIDER,
+        url: env.SMS_GATEWAY_URL ?? null,
+        authKey: env.SMS_AUTH_KEY,
+        senderId: env.SMS_SENDER_ID,
+        templates: env.SMS_TEMPLATES,
+        maxAttempts: env.SMS_MAX_ATTEMPTS,
+        retryBaseSeconds: env.SMS_RETRY_BASE_SECONDS,
+      },
     },
   });
   const stopBackgroundWork = startBackgroundWork(services, logger);

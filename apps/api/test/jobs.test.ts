@@ -4,7 +4,14 @@ import { testDrivers } from "@repo/db/testing";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { enqueueJob, JobError, type JobHandlers, runNextJob, startJobRunner } from "../src/services/jobs";
+import {
+  enqueueJob,
+  JobError,
+  type JobHandlers,
+  JobRetryLater,
+  runNextJob,
+  startJobRunner,
+} from "../src/services/jobs";
 import { holdPresence, PRESENCE_LOCKS } from "../src/services/presence";
 import { startTestApi, type TestApi } from "./support";
 
@@ -54,6 +61,28 @@ for (const driver of testDrivers()) {
       await Promise.all([a.stop(), b.stop()]);
       expect([...runs].sort((x, y) => x - y)).toEqual(ids);
       for (const id of ids) expect(await job(id)).toMatchObject({ status: "done", attempts: 1, result: { ok: true } });
+    });
+
+    it("runs a job that failed for now again after its delay, and fails it when its attempts are spent", async () => {
+      let runs = 0;
+      const handlers: JobHandlers = {
+        "test.later": async () => {
+          runs += 1;
+          throw new JobRetryLater(`gateway busy (${runs})`, 60_000);
+        },
+      };
+      const id = await enqueueJob(api.db, { kind: "test.later", maxAttempts: 2 });
+      const run = () => runNextJob(api.db, handlers, { runnerId: "runner-later", log: logger });
+      expect(await run()).toBe(true);
+      const waiting = await job(id);
+      expect(waiting).toMatchObject({ status: "queued", attempts: 1, error: "gateway busy (1)" });
+      expect(new Date(String(waiting?.runAfter)).getTime() - Date.now()).toBeGreaterThan(55_000);
+      // Not due yet.
+      expect(await run()).toBe(false);
+      await api.db.update(jobs).set({ runAfter: new Date() }).where(eq(jobs.id, id));
+      expect(await run()).toBe(true);
+      expect(await job(id)).toMatchObject({ status: "failed", attempts: 2, error: "gateway busy (2)" });
+      expect(runs).toBe(2);
     });
 
     it("shows its progress to the person who started it, and 404 to anyone else", async () => {

@@ -6,6 +6,7 @@ import {
   paymentOrders,
   referralLedger,
   schools,
+  smsOutbox,
   students,
   users,
 } from "@repo/db/schema";
@@ -132,6 +133,20 @@ for (const driver of testDrivers()) {
               and not exists (select 1 from users u where u.student_id = s.id) order by s.id limit 1)
             returning id`,
       );
+      // The others have no e-mail address: their sign-ins go by SMS (docs/decisions/051).
+      const textOnly = (
+        await queryRows<{ id: number }>(
+          api.db,
+          sql`select s.id from students s where s.id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})
+                and coalesce(s.contact_email, '') = '' and not exists (select 1 from users u where u.student_id = s.id)`,
+        )
+      )
+        .map((row) => Number(row.id))
+        .sort((a, b) => a - b);
+      expect(textOnly.length).toBeGreaterThan(0);
       const created = await create(ids);
       expect(created.status, JSON.stringify(created.body)).toBe(200);
       const orderId = created.body.data.order_id;
@@ -178,6 +193,15 @@ for (const driver of testDrivers()) {
             ),
           );
       expect(await signIns()).toEqual([{ to: `paid-student-${driver}@example.org` }]);
+      const texts = async () =>
+        (
+          await api.db
+            .select({ studentId: smsOutbox.studentId, kind: smsOutbox.kind })
+            .from(smsOutbox)
+            .where(inArray(smsOutbox.studentId, textOnly))
+        ).sort((a, b) => Number(a.studentId) - Number(b.studentId));
+      const textedEach = textOnly.map((studentId) => ({ studentId, kind: "student-sign-in" }));
+      expect(await texts()).toEqual(textedEach);
       expect(
         await api.db
           .select({ id: users.id })
@@ -188,6 +212,7 @@ for (const driver of testDrivers()) {
       await runJobs();
       expect(await receipts()).toHaveLength(1);
       expect(await signIns()).toHaveLength(1);
+      expect(await texts()).toEqual(textedEach);
       // Paying again is refused: the order is not waiting any more.
       expect(
         (await api.call("POST", `/api/payments/demo/checkout/${orderId}`, { token, json: { outcome: "pay" } })).status,

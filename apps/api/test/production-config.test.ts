@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app";
 import { apiEnvSchema } from "../src/env";
 import { hmacHex, webhookBody } from "../src/services/payments/gateway";
-import { SAFE_PRODUCTION_ENV, UNSAFE_PRODUCTION_CONFIGS } from "./production-env";
+import { MSG91_ENV, SAFE_PRODUCTION_ENV, UNSAFE_PRODUCTION_CONFIGS } from "./production-env";
 import { startTestApi, type TestApi } from "./support";
 
 const parse = (env: Record<string, string | undefined>) => parseEnv("api", apiEnvSchema, env);
@@ -34,6 +34,24 @@ describe("the API's configuration in production", () => {
     expect(env.PAYMENT_PROVIDER).toBe("demo");
     expect(env.DEMO_GATEWAY_SECRET).toBe("a-private-demo-secret");
     expect(env.UNSAFE_DEMO_PAYMENTS_IN_PRODUCTION).toBe(true);
+  });
+
+  it("takes MSG91 with its key, sender id and template ids, and without a gateway keeps texts queued", () => {
+    const env = parse({ ...SAFE_PRODUCTION_ENV, ...MSG91_ENV });
+    expect(env.SMS_PROVIDER).toBe("msg91");
+    expect(env.SMS_TEMPLATES).toEqual({
+      "student-sign-in": MSG91_ENV.SMS_TEMPLATE_STUDENT_SIGN_IN,
+      "mobile-otp": MSG91_ENV.SMS_TEMPLATE_MOBILE_OTP,
+      "password-reset-code": MSG91_ENV.SMS_TEMPLATE_PASSWORD_RESET_CODE,
+    });
+    expect(parse({ ...SAFE_PRODUCTION_ENV }).SMS_GATEWAY_URL).toBeUndefined();
+  });
+
+  it("uses the fake SMS gateway's key and template ids outside production", () => {
+    const env = parse({ NODE_ENV: "development", SMS_GATEWAY_URL: "http://127.0.0.1:4010" });
+    expect(env.SMS_PROVIDER).toBe("fake");
+    expect(env.SMS_AUTH_KEY).toBe("fake-sms-auth-key");
+    expect(env.SMS_TEMPLATES["mobile-otp"]).toBe("fake-mobile-otp");
   });
 
   it("keeps the demo gateway, its secret and loopback-only metrics as the defaults outside production", () => {

@@ -11,6 +11,16 @@ export const SAFE_PRODUCTION_ENV = {
   METRICS_TOKEN: "a-private-metrics-token-24",
 } as const;
 
+/** MSG91's Flow API with its key, sender id and the DLT template id of each kind of text. */
+export const MSG91_ENV = {
+  SMS_GATEWAY_URL: "https://control.msg91.com",
+  SMS_AUTH_KEY: "a-private-msg91-authkey",
+  SMS_SENDER_ID: "EXMPRT",
+  SMS_TEMPLATE_STUDENT_SIGN_IN: "1107160000000000001",
+  SMS_TEMPLATE_MOBILE_OTP: "1107160000000000002",
+  SMS_TEMPLATE_PASSWORD_RESET_CODE: "1107160000000000003",
+} as const;
+
 /** Each unsafe production configuration (docs/decisions/044) and the variable its refusal names. */
 export const UNSAFE_PRODUCTION_CONFIGS: { what: string; env: Record<string, string | undefined>; names: RegExp }[] = [
   {
@@ -41,6 +51,21 @@ export const UNSAFE_PRODUCTION_CONFIGS: { what: string; env: Record<string, stri
     what: "no metrics token (loopback-only is not safe behind a same-host proxy)",
     env: { METRICS_TOKEN: undefined },
     names: /METRICS_TOKEN is not set: must be set in production/,
+  },
+  {
+    what: "the fake SMS gateway (it texts nobody)",
+    env: { SMS_PROVIDER: "fake", SMS_GATEWAY_URL: "http://127.0.0.1:4010" },
+    names: /SMS_PROVIDER is "fake": must be msg91 in production/,
+  },
+  {
+    what: "the SMS gateway with the fake gateway's public key",
+    env: { ...MSG91_ENV, SMS_AUTH_KEY: "fake-sms-auth-key" },
+    names: /SMS_AUTH_KEY is "fake-sms-auth-key": is the local fake gateway's public key/,
+  },
+  {
+    what: "the SMS gateway without a registered template id",
+    env: { ...MSG91_ENV, SMS_TEMPLATE_MOBILE_OTP: undefined },
+    names: /SMS_TEMPLATE_MOBILE_OTP is not set: must be set when SMS_GATEWAY_URL is set/,
   },
   {
     what: "demo users seeded with the public demo password",

@@ -1,4 +1,4 @@
-import { activityLog, mailMessages, schools, students, users } from "@repo/db/schema";
+import { activityLog, mailMessages, schools, smsOutbox, students, users } from "@repo/db/schema";
 import { testDrivers } from "@repo/db/testing";
 import { and, eq, like, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -183,7 +183,7 @@ for (const driver of testDrivers()) {
       expect(log).toHaveLength(1);
     });
 
-    it("mails a student's sign-in, with which the student can sign in", async () => {
+    it("mails a student's sign-in (texts it without an e-mail address), with which the student can sign in", async () => {
       const token = await api.login("school");
       const made = await api.call("POST", "/api/schools/student/create", {
         token,
@@ -194,11 +194,15 @@ for (const driver of testDrivers()) {
         token,
         json: { ...asha, first_name: "Kiran", phone: "9123456781" },
       });
-      const refused = await api.call("GET", `/api/schools/student/${noMail.body.data.id}/send-credential-mail`, {
+      // Without an e-mail address the details go by text message to the student's mobile number.
+      const texted = await api.call("GET", `/api/schools/student/${noMail.body.data.id}/send-credential-mail`, {
         token,
       });
-      expect(refused.status).toBe(422);
-      expect(refused.body.message).toMatch(/no e-mail address/);
+      expect(texted.status).toBe(200);
+      expect(texted.body.message).toBe("The sign-in details are on their way by text message");
+      const [text] = await api.db.select().from(smsOutbox).where(eq(smsOutbox.studentId, noMail.body.data.id));
+      expect(text).toMatchObject({ kind: "student-sign-in", to: "9123456781", status: "queued" });
+      expect(text?.body).toContain(`username ${texted.body.data.username}, password ••••••`);
 
       const sent = await api.call("GET", `/api/schools/student/${id}/send-credential-mail`, { token });
       expect(sent.status).toBe(200);

@@ -5029,8 +5029,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Mail the student its sign-in details
-         * @description Makes the student's own sign-in (or gives it a new password) and queues the mail in the student's language. The password exists only in that mail.
+         * Send the student its sign-in details (by mail, or by SMS without an e-mail address)
+         * @description Makes the student's own sign-in (or gives it a new password) and queues the mail in the student's language; a student without an e-mail address gets a text message on its mobile number instead (429 when that number had too many texts this hour). The password exists only in that mail or text.
          *
          *     Requires the `students.add` permission.
          */
@@ -5385,6 +5385,50 @@ export interface paths {
         get: operations["getSifStudents"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page through queued, sent and failed text messages, newest first
+         * @description Filters: status, kind, search (part of the number). Secrets (passwords, codes) are masked in `text`; a failed message says why in `last_error`.
+         *
+         *     Requires the `outbox.use` permission.
+         */
+        get: operations["getSmsMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/messages/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a failed text message again, now
+         * @description Its attempts start again from zero. Only failed messages (409 otherwise, saying why).
+         *
+         *     Requires the `outbox.use` permission.
+         */
+        post: operations["postSmsMessagesByIdRetry"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9085,6 +9129,39 @@ export interface components {
             message: string;
             status: boolean;
         };
+        SmsMessageItem: {
+            attempts: number;
+            created_at: string;
+            gateway_id: string | null;
+            id: number;
+            /** @enum {string|null} */
+            kind: "student-sign-in" | "mobile-otp" | "password-reset-code" | null;
+            last_error: string | null;
+            next_attempt_at: string | null;
+            queued_by: string | null;
+            sent_at: string | null;
+            /** @enum {string} */
+            status: "queued" | "sending" | "sent" | "failed";
+            student_id: number | null;
+            text: string;
+            to: string;
+        };
+        SmsMessagePage: {
+            data: {
+                items: components["schemas"]["SmsMessageItem"][];
+                last_page: number;
+                page: number;
+                per_page: number;
+                total: number;
+            };
+            message: string;
+            status: boolean;
+        };
+        SmsMessageResponse: {
+            data: components["schemas"]["SmsMessageItem"];
+            message: string;
+            status: boolean;
+        };
         SponsoredStudentPage: {
             data: {
                 items: {
@@ -9106,6 +9183,12 @@ export interface components {
                     roll_number: string | null;
                     school_id: number;
                     school_name: string;
+                    sign_in_sms: {
+                        at: string;
+                        last_error: string | null;
+                        /** @enum {string} */
+                        status: "queued" | "sending" | "sent" | "failed";
+                    } | null;
                 }[];
                 last_page: number;
                 page: number;
@@ -9408,6 +9491,12 @@ export interface components {
                     roll_number: string | null;
                     school_id: number;
                     school_name: string;
+                    sign_in_sms: {
+                        at: string;
+                        last_error: string | null;
+                        /** @enum {string} */
+                        status: "queued" | "sending" | "sent" | "failed";
+                    } | null;
                 }[];
                 last_page: number;
                 page: number;
@@ -9586,6 +9675,12 @@ export interface components {
             roll_number: string | null;
             school_id: number;
             school_name: string;
+            sign_in_sms: {
+                at: string;
+                last_error: string | null;
+                /** @enum {string} */
+                status: "queued" | "sending" | "sent" | "failed";
+            } | null;
         };
         StudyMaterialAnalytics: {
             buyers: number;
@@ -31306,7 +31401,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The mail is queued */
+            /** @description The mail or text message is queued */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -31351,7 +31446,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The student has no e-mail address */
+            /** @description The student has no e-mail address and no mobile number */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -32646,6 +32741,166 @@ export interface operations {
             };
             /** @description The signed-in role may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSmsMessages: {
+        parameters: {
+            query?: {
+                kind?: "student-sign-in" | "mobile-otp" | "password-reset-code";
+                page?: number;
+                per_page?: number;
+                search?: string;
+                status?: "queued" | "sending" | "sent" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of text messages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SmsMessagePage"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postSmsMessagesByIdRetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message, queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SmsMessageResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such message */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The message is not failed */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -90,8 +90,8 @@ describe("pages and menus", () => {
     expect(india).not.toContain("/result-overview/school-mock");
   });
 
-  it("gives the outbox role only its three pages", () => {
-    expect(paths(menuFor("outbox", subject(12)))).toEqual(["/outbox", "/send-mail", "/templates"]);
+  it("gives the outbox role only its four pages (mail, text messages, sending, templates)", () => {
+    expect(paths(menuFor("outbox", subject(12)))).toEqual(["/outbox", "/text-messages", "/send-mail", "/templates"]);
     expect(menuFor("outbox", subject(3))).toEqual([]);
   });
 

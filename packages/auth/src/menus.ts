@@ -293,6 +293,7 @@ const PAPERSETTER = [
 
 const OUTBOX = [
   page("outbox", "Outbox", "/outbox", "outbox.use", { icon: "inbox" }),
+  page("text-messages", "Text Messages", "/text-messages", "outbox.use", { icon: "send" }),
   page("send-mail", "Send Mail", "/send-mail", "outbox.use", { icon: "send" }),
   page("templates", "Templates", "/templates", "outbox.use", { icon: "template" }),
   PROFILE,

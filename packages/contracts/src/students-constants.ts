@@ -62,5 +62,6 @@ export const STUDENT_MESSAGES = {
     "Paid students cannot be deleted: their fee is recorded against them. Pay support can help if the student left.",
   duplicate: "This student is already registered this year",
   credentialsQueued: "The sign-in details are on their way by mail",
-  noEmail: "This student has no e-mail address: add one to send the sign-in details",
+  credentialsTexted: "The sign-in details are on their way by text message",
+  noContact: "This student has no e-mail address or mobile number: add one to send the sign-in details",
 } as const;

@@ -3,6 +3,7 @@ import { ID_RANGE_MESSAGE, wholeNumber } from "./ids";
 import { ID_MAX } from "./ids-constants";
 import { LANGUAGE_CODES, LANGUAGES } from "./languages";
 import { pageField, paginated, perPageField, searchField } from "./pagination";
+import { SMS_STATUSES } from "./sms-constants";
 import {
   CLASS_LEVELS,
   GENDERS,
@@ -197,6 +198,8 @@ export const studentRow = z.object({
   roll_number: z.string().nullable(),
   /** Whether the student's own sign-in exists (it is made when the first credentials mail goes out). */
   has_account: z.boolean(),
+  /** The newest text with the student's sign-in details, so the school sees whether it went. */
+  sign_in_sms: z.object({ status: z.enum(SMS_STATUSES), last_error: z.string().nullable(), at: z.string() }).nullable(),
   created_at: z.string(),
 });
 export type StudentRow = z.infer<typeof studentRow>;

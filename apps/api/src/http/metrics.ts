@@ -15,8 +15,8 @@ export interface Metrics {
   readonly registry: Registry;
   /** One answered request: its route pattern (never the raw path), method, status and duration. */
   observeRequest(input: { method: string; route: string; status: number; seconds: number }): void;
-  /** A job this process ran to its end (done or failed), or found interrupted and failed. */
-  jobFinished(kind: string, outcome: "done" | "failed" | "interrupted", seconds?: number): void;
+  /** A job this process ran to its end (done, failed, or queued again to retry), or found interrupted and failed. */
+  jobFinished(kind: string, outcome: "done" | "failed" | "retry" | "interrupted", seconds?: number): void;
   /** Mail handed to SMTP by this process: sent, failed for good, or to be retried. */
   mailDelivered(outcome: "sent" | "failed" | "retry" | "interrupted", count: number): void;
 }
@@ -47,7 +47,7 @@ export function createMetrics(database: Database): Metrics {
   });
   const jobs = new Counter({
     name: "portal_jobs_finished_total",
-    help: "Jobs this process finished, by kind and outcome (done, failed, interrupted: its runner died on its last attempt)",
+    help: "Jobs this process finished, by kind and outcome (done, failed, retry: failed for now and queued again, interrupted: its runner died on its last attempt)",
     labelNames: ["kind", "outcome"] as const,
     registers: [registry],
   });

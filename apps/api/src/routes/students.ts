@@ -160,25 +160,26 @@ export function registerStudentRoutes(app: OpenAPIHono<AppEnv>) {
       method: "get",
       path: "/api/schools/student/{id}/send-credential-mail",
       tags,
-      summary: "Mail the student its sign-in details",
+      summary: "Send the student its sign-in details (by mail, or by SMS without an e-mail address)",
       description:
-        "Makes the student's own sign-in (or gives it a new password) and queues the mail in the student's language. The password exists only in that mail.",
+        "Makes the student's own sign-in (or gives it a new password) and queues the mail in the student's language; a student without an e-mail address gets a text message on its mobile number instead (429 when that number had too many texts this hour). The password exists only in that mail or text.",
       request: { params: idParam },
       responses: {
         200: json(
           envelope(named(zod.object({ username: zod.string() }), "StudentCredentialsData")).openapi(
             "StudentCredentialsResponse",
           ),
-          "The mail is queued",
+          "The mail or text message is queued",
         ),
         404: errorResponse("No such student among yours"),
-        422: errorResponse("The student has no e-mail address"),
+        422: errorResponse("The student has no e-mail address and no mobile number"),
       },
     }),
     async (c) => {
       const services = c.var.services;
       const result = await sendStudentCredentials(
         services.database.db,
+        services.sms,
         viewerOf(c),
         actorOf(c),
         c.req.valid("param").id,

@@ -8,6 +8,7 @@ import { SCHOOL_IMPORT_JOB } from "@repo/contracts/master-institutes-constants";
 import { RESULT_JOBS } from "@repo/contracts/results-constants";
 import { ADMIT_CARDS_BULK_JOB } from "@repo/contracts/school-printouts-constants";
 import { SIF_IMPORT_JOB } from "@repo/contracts/sif-constants";
+import { SMS_DEFAULT_MAX_ATTEMPTS, SMS_SEND_JOB } from "@repo/contracts/sms-constants";
 import { STUDENT_IMPORT_JOB } from "@repo/contracts/student-import";
 import { type Database, queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
@@ -27,7 +28,15 @@ import { answerCheckJob, answerStoreJob } from "./results/uploads";
 import { schoolImportJob } from "./school-import";
 import { admitCardsJob } from "./school-printouts/admit-cards";
 import { sifImportJob } from "./sif-import";
-import { outboxSmsSender } from "./sms";
+import type { SmsGatewayConfig } from "./sms/index";
+import {
+  createSmsService,
+  FAKE_SMS_AUTH_KEY,
+  FAKE_SMS_SENDER_ID,
+  FAKE_SMS_TEMPLATES,
+  queueUnsentSms,
+  smsSendJob,
+} from "./sms/index";
 import { localDiskStorage } from "./storage";
 import { studentImportJob } from "./student-import";
 
@@ -46,6 +55,16 @@ export const DEFAULT_CONFIG: ApiConfig = {
     maxAttempts: MAIL_DEFAULT_MAX_ATTEMPTS,
     retryBaseSeconds: 60,
   },
+  // No gateway: texts stay queued (tests that send point `url` at the fake gateway).
+  sms: {
+    provider: "fake",
+    url: null,
+    authKey: FAKE_SMS_AUTH_KEY,
+    senderId: FAKE_SMS_SENDER_ID,
+    templates: FAKE_SMS_TEMPLATES,
+    maxAttempts: SMS_DEFAULT_MAX_ATTEMPTS,
+    retryBaseSeconds: 30,
+  },
   chromiumPath: DEFAULT_PDF_CONFIG.chromiumPath,
   metricsToken: null,
   // The demo gateway signs its own webhooks; its secret only has to match itself.
@@ -58,8 +77,11 @@ export const DEFAULT_CONFIG: ApiConfig = {
   },
 };
 
-/** Configuration as callers give it: any part of it, the mail part field by field. */
-export type ServicesConfig = Partial<Omit<ApiConfig, "mail">> & { mail?: Partial<MailConfig> };
+/** Configuration as callers give it: any part of it, the mail and SMS parts field by field. */
+export type ServicesConfig = Partial<Omit<ApiConfig, "mail" | "sms">> & {
+  mail?: Partial<MailConfig>;
+  sms?: Partial<SmsGatewayConfig>;
+};
 
 /** The API's collaborators with their default implementations (SMS to the outbox table, files on disk). */
 export function createServices(database: Database, options: { uploadDir: string; config?: ServicesConfig }): Services {
@@ -67,10 +89,11 @@ export function createServices(database: Database, options: { uploadDir: string;
     ...DEFAULT_CONFIG,
     ...options.config,
     mail: { ...DEFAULT_CONFIG.mail, ...options.config?.mail },
+    sms: { ...DEFAULT_CONFIG.sms, ...options.config?.sms },
   };
   return {
     database,
-    sms: outboxSmsSender(database.db),
+    sms: createSmsService(database, config.sms),
     storage: localDiskStorage(options.uploadDir),
     pdf: createPdfRenderer({ chromiumPath: config.chromiumPath }),
     metrics: createMetrics(database),
@@ -97,6 +120,7 @@ export function jobHandlers(services: Services): JobHandlers {
     [ADMIT_CARDS_BULK_JOB]: admitCardsJob(services),
     [RESULT_JOBS.check]: answerCheckJob(services),
     [RESULT_JOBS.store]: answerStoreJob(services),
+    [SMS_SEND_JOB]: smsSendJob(services),
   };
 }
 
@@ -110,6 +134,11 @@ export function startBackgroundWork(services: Services, logger: Logger): () => P
   const mail = createMailWorker(services, { logger });
   mail.start();
   const followUp = startPaidOrderFollowUp(services, logger);
+  // Texts that waited for a gateway go now that there is one.
+  void queueUnsentSms(services.database.db, services.config.sms).then(
+    (queued) => queued > 0 && logger.info({ messages: queued }, "queued text messages that waited for an SMS gateway"),
+    (error: unknown) => logger.error({ err: error }, "text messages that waited for a gateway were not queued"),
+  );
   const timers = [
     // Pending orders the gateway never answered for are asked about every few minutes.
     every(RECONCILE_EVERY_MS, RECONCILE_JOB),

@@ -4,7 +4,7 @@ import { ROLE } from "@repo/auth/roles";
 import type { JobItem, JobStatus } from "@repo/contracts/jobs";
 import { type Db, type DbOrTx, isDatabaseUnavailable, queryRows } from "@repo/db";
 import { jobs } from "@repo/db/schema";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Services } from "../context";
 import { ApiError, notFound } from "../http/errors";
 import type { Metrics } from "../http/metrics";
@@ -40,6 +40,19 @@ export const JOB_RETRY_AFTER_OUTAGE_MS = 5_000;
 
 /** A failure whose message is meant for the person who started the job. */
 export class JobError extends Error {}
+
+/**
+ * A failure for now (a gateway's 5xx): the job runs again after `delayMs` while it has attempts
+ * left, and fails with this message when it has none.
+ */
+export class JobRetryLater extends JobError {
+  constructor(
+    message: string,
+    readonly delayMs: number,
+  ) {
+    super(message);
+  }
+}
 
 export interface ClaimedJob {
   id: number;
@@ -123,22 +136,33 @@ export async function reclaimOrphanedJobs(db: DbOrTx, kinds: readonly string[]):
 }
 
 /**
- * Puts a job that the database's outage interrupted back in the queue (its attempt counts), or
- * fails it when it has no attempts left. Only while this runner holds it.
+ * Puts a job back in the queue to run again after `delayMs` (its attempt counts), or fails it with
+ * `finalError` when it has no attempts left. Only while this runner holds it.
  */
-async function retryAfterOutage(db: DbOrTx, jobId: number, runnerId: string) {
+async function runAgainLater(
+  db: DbOrTx,
+  jobId: number,
+  runnerId: string,
+  delayMs: number,
+  errors: { now: string | null; final: SQL },
+) {
   await db.execute(
     sql`update ${jobs} set
           status = case when attempts >= max_attempts then 'failed' else 'queued' end,
-          error = case when attempts >= max_attempts
-            then 'The database could not be reached while the job ran (' || attempts || ' attempts). Start it again.'
-            else error end,
+          error = case when attempts >= max_attempts then ${errors.final} else coalesce(${errors.now}, error) end,
           finished_at = case when attempts >= max_attempts then now() else finished_at end,
-          run_after = now() + make_interval(secs => ${JOB_RETRY_AFTER_OUTAGE_MS / 1000}::float8),
+          run_after = now() + make_interval(secs => ${delayMs / 1000}::float8),
           locked_by = null, locked_until = null, updated_at = now()
         where id = ${jobId} and locked_by = ${runnerId} and status = 'running'`,
   );
 }
+
+/** A job that the database's outage interrupted runs again once it is back. */
+const retryAfterOutage = (db: DbOrTx, jobId: number, runnerId: string) =>
+  runAgainLater(db, jobId, runnerId, JOB_RETRY_AFTER_OUTAGE_MS, {
+    now: null,
+    final: sql`'The database could not be reached while the job ran (' || attempts || ' attempts). Start it again.'`,
+  });
 
 /**
  * Claims the next due job of the given kinds: a queued one, or one whose runner's lease ran out
@@ -283,6 +307,15 @@ export async function runNextJob(
       log.warn({ err: error }, "job interrupted: the database cannot be reached; it runs again when it is back");
       // Still down: the job keeps its lease, which runs out, and is claimed again then.
       await retryAfterOutage(db, job.id, options.runnerId).catch(() => {});
+      return true;
+    }
+    if (error instanceof JobRetryLater) {
+      log.warn({ err: error, attempts: job.attempts }, "job failed for now; it runs again later while it has attempts");
+      await runAgainLater(db, job.id, options.runnerId, error.delayMs, {
+        now: error.message,
+        final: sql`${error.message}`,
+      });
+      options.metrics?.jobFinished(job.kind, "retry", seconds());
       return true;
     }
     const known = error instanceof ApiError || error instanceof JobError;

@@ -13,8 +13,9 @@ import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { safeEqual, sha256 } from "../auth/tokens";
 import { ApiError, invalidField } from "../http/errors";
 import { type Actor, recordActivity } from "./activity";
+import { wakeJobRunners } from "./jobs";
 import { enforceLimit, hit, peek, perNetwork, tooMany, tryAgain, unhit } from "./rate-limit";
-import type { SmsSender } from "./sms";
+import type { SmsService } from "./sms/index";
 
 type OtpPurpose = (typeof OTP_PURPOSES)[number];
 
@@ -26,7 +27,7 @@ const usedOrExpired = () => invalidField("otp", "This code has expired or was al
 /** Texts a fresh 6-digit code to `mobile`; a new code retires the earlier unused ones. */
 export async function sendOtp(
   db: Db,
-  sms: SmsSender,
+  sms: SmsService,
   actor: Actor & { clientIp: string },
   input: { mobile: string; type: OtpPurpose },
 ): Promise<{ expires_in_seconds: number }> {
@@ -39,21 +40,30 @@ export async function sendOtp(
     throw tooMany(`Too many codes were requested from your network and not used. ${tryAgain(fromHere)}`, fromHere);
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-  await db
-    .update(mobileOtps)
-    .set({ usedAt: new Date() })
-    .where(and(eq(mobileOtps.userId, actor.userId), isNull(mobileOtps.usedAt)));
-  await db.insert(mobileOtps).values({
-    userId: actor.userId,
-    mobile: input.mobile,
-    purpose: input.type,
-    codeHash: otpHash(actor.userId, input.mobile, code),
-    expiresAt: new Date(Date.now() + OTP_TTL_MINUTES * 60_000),
+  // One transaction: a number over its texts limit (429) keeps the earlier code and gets no new one.
+  await db.transaction(async (tx) => {
+    await tx
+      .update(mobileOtps)
+      .set({ usedAt: new Date() })
+      .where(and(eq(mobileOtps.userId, actor.userId), isNull(mobileOtps.usedAt)));
+    await tx.insert(mobileOtps).values({
+      userId: actor.userId,
+      mobile: input.mobile,
+      purpose: input.type,
+      codeHash: otpHash(actor.userId, input.mobile, code),
+      expiresAt: new Date(Date.now() + OTP_TTL_MINUTES * 60_000),
+    });
+    await sms.send(
+      {
+        kind: "mobile-otp",
+        to: input.mobile,
+        vars: { otp: code, minutes: String(OTP_TTL_MINUTES) },
+        queuedBy: actor.userId,
+      },
+      tx,
+    );
   });
-  await sms.send(
-    input.mobile,
-    `${code} is your Exam Portal verification code. It expires in ${OTP_TTL_MINUTES} minutes. Do not share it.`,
-  );
+  wakeJobRunners();
   await recordActivity(db, {
     userId: actor.userId,
     action: "user.send-mobile-otp",

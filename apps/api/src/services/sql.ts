@@ -1,4 +1,6 @@
+import { type DbOrTx, queryRows } from "@repo/db";
 import { type SQL, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 
 /** `column in (…ids)`, or `false` for an empty list (SQL has no empty IN list). */
 export function idsIn(column: SQL, ids: Iterable<number>): SQL {
@@ -66,4 +68,26 @@ export async function pageTotal(
   const first = rows[0];
   if (first) return Number(first[column] ?? 0);
   return page > 1 ? count() : 0;
+}
+
+/**
+ * One page of an outbox-like list, newest first, and the filters' total: `select` reads `table`
+ * as `m`, `where` is empty or starts with " where".
+ */
+export async function newestFirstPage<Row>(
+  db: DbOrTx,
+  list: { table: SQL | PgTable; select: SQL; where: SQL },
+  page: number,
+  perPage: number,
+): Promise<{ rows: Row[]; total: number }> {
+  const [counted] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${list.table} m${list.where}`,
+  );
+  const rows = await queryRows<Row>(
+    db,
+    sql`${list.select}${list.where} order by m.created_at desc, m.id desc
+        limit ${perPage} offset ${(page - 1) * perPage}`,
+  );
+  return { rows, total: Number(counted?.n ?? 0) };
 }

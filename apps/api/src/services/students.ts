@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { hashPassword } from "@repo/auth/password";
 import { inGroup, ROLE, ROLE_GROUPS } from "@repo/auth/roles";
 import { type Page, pageOf } from "@repo/contracts/pagination";
+import type { SmsKind } from "@repo/contracts/sms-constants";
 import { type StudentFields, type StudentListQuery, type StudentRow, studentKey } from "@repo/contracts/students";
 import { STUDENT_MESSAGES } from "@repo/contracts/students-constants";
 import { type DbOrTx, queryRows } from "@repo/db";
@@ -9,7 +10,9 @@ import { examYears, schools, students, users } from "@repo/db/schema";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { ApiError, notFound } from "../http/errors";
 import { type Actor, recordActivity } from "./activity";
+import { wakeJobRunners } from "./jobs";
 import { enqueueMail } from "./mail/index";
+import type { SmsService } from "./sms/index";
 import { containing, idsIn, textsIn } from "./sql";
 
 /** Who asks: the signed-in user (the school, institute or master institute account). */
@@ -233,12 +236,20 @@ const ROW_COLUMNS = sql`
   s.id, s.school_id, sc.name as school_name, y.label as exam_year, s.first_name, s.last_name,
   s.class_level, s.language, s.gender, s.date_of_birth::text as date_of_birth, s.parent_name,
   s.contact_phone as phone, s.contact_email as email, s.payment_status, s.roll_number,
-  exists (select 1 from users u where u.student_id = s.id) as has_account, s.created_at`;
+  exists (select 1 from users u where u.student_id = s.id) as has_account,
+  (select json_build_object('status', m.status, 'last_error', m.last_error, 'at', m.updated_at)
+     from sms_outbox m where m.student_id = s.id and m.kind = ${"student-sign-in" satisfies SmsKind}
+     order by m.id desc limit 1) as sign_in_sms,
+  s.created_at`;
 
-type RawRow = Omit<StudentRow, "created_at"> & { created_at: Date | string };
+type RawRow = Omit<StudentRow, "created_at" | "sign_in_sms"> & {
+  created_at: Date | string;
+  sign_in_sms: StudentRow["sign_in_sms"] | string;
+};
 
 const toRow = (row: RawRow): StudentRow => ({
   ...row,
+  sign_in_sms: typeof row.sign_in_sms === "string" ? JSON.parse(row.sign_in_sms) : row.sign_in_sms,
   id: Number(row.id),
   school_id: Number(row.school_id),
   class_level: Number(row.class_level),
@@ -535,18 +546,22 @@ export async function setStudentPassword(
 
 /**
  * Makes (or resets) the student's own sign-in and mails the details in the student's language
- * (English when no template exists in it). The password exists only in the queued mail.
+ * (English when no template exists in it), or, for a student without an e-mail address, texts
+ * them to the student's mobile number. The password exists only in the queued mail or text.
  */
 export async function sendStudentCredentials(
   db: DbOrTx,
+  sms: SmsService,
   viewer: StudentViewer,
   actor: Actor,
   id: number,
   loginUrl: string,
 ): Promise<{ message: string; username: string }> {
   const student = await getStudent(db, viewer, id);
-  if (!student.email) {
-    throw new ApiError(422, STUDENT_MESSAGES.noEmail, [{ field: "email", message: STUDENT_MESSAGES.noEmail }]);
+  // Without an e-mail address the details go by text message to the student's mobile number.
+  const textTo = student.email ? null : student.phone;
+  if (!student.email && !textTo) {
+    throw new ApiError(422, STUDENT_MESSAGES.noContact, [{ field: "email", message: STUDENT_MESSAGES.noContact }]);
   }
   const password = temporaryPassword();
   const passwordHash = await hashPassword(password);
@@ -554,34 +569,55 @@ export async function sendStudentCredentials(
   let username = "";
   await db.transaction(async (tx) => {
     ({ username } = await setStudentPassword(tx, student, passwordHash, { mustChange: false }));
-    const variables = { student_name: name, username, password, login_url: loginUrl };
-    try {
-      await enqueueMail(tx, {
-        templateKey: "student-credentials",
-        language: student.language,
-        to: student.email ?? "",
-        variables,
-        queuedBy: actor.userId,
-      });
-    } catch (error) {
-      // Built-in templates exist in English and Hindi; other languages fall back to English.
-      if (!(error instanceof ApiError) || error.status !== 422 || student.language === "en") throw error;
-      await enqueueMail(tx, {
-        templateKey: "student-credentials",
-        language: "en",
-        to: student.email ?? "",
-        variables,
-        queuedBy: actor.userId,
-      });
-    }
+    if (textTo) {
+      await sms.send(
+        {
+          kind: "student-sign-in",
+          to: textTo,
+          vars: { name, username, password, url: loginUrl },
+          queuedBy: actor.userId,
+          studentId: id,
+        },
+        tx,
+      );
+    } else await mailCredentials(tx, student, actor, { student_name: name, username, password, login_url: loginUrl });
     await recordActivity(tx, {
       userId: actor.userId,
       action: "student.sendCredentials",
       entity: "students",
       entityId: id,
-      after: { username },
+      after: { username, by: textTo ? "sms" : "mail" },
       requestId: actor.requestId,
     });
   });
-  return { message: STUDENT_MESSAGES.credentialsQueued, username };
+  wakeJobRunners();
+  return { message: textTo ? STUDENT_MESSAGES.credentialsTexted : STUDENT_MESSAGES.credentialsQueued, username };
+}
+
+/** The sign-in mail in the student's language, else in English. */
+async function mailCredentials(
+  tx: DbOrTx,
+  student: { email: string | null; language: string },
+  actor: Actor,
+  variables: Record<string, string>,
+) {
+  try {
+    await enqueueMail(tx, {
+      templateKey: "student-credentials",
+      language: student.language,
+      to: student.email ?? "",
+      variables,
+      queuedBy: actor.userId,
+    });
+  } catch (error) {
+    // Built-in templates exist in English and Hindi; other languages fall back to English.
+    if (!(error instanceof ApiError) || error.status !== 422 || student.language === "en") throw error;
+    await enqueueMail(tx, {
+      templateKey: "student-credentials",
+      language: "en",
+      to: student.email ?? "",
+      variables,
+      queuedBy: actor.userId,
+    });
+  }
 }

@@ -21,6 +21,7 @@ import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { Toolbar } from "@repo/ui/toolbar";
 import { lazy, Suspense, useState } from "react";
+import { SignInSms } from "./SignInSms";
 import type { StudentActionData, StudentRow, studentsLoader } from "./students.server";
 
 // The edit form (zod, react-hook-form) loads when it first opens.
@@ -66,12 +67,15 @@ export function StudentsScreen() {
       post({ intent: "delete", ids: rows.map((row) => row.id).join(",") });
   };
   const sendCredentials = async (row: StudentRow) => {
-    if (!row.email) {
-      await dialogs.warning("No e-mail address", STUDENT_MESSAGES.noEmail);
+    if (!row.email && !row.phone) {
+      await dialogs.warning("No e-mail address or mobile number", STUDENT_MESSAGES.noContact);
       return;
     }
     const again = row.has_account ? " A new password replaces the old one." : "";
-    const question = `Mail a username and password to ${row.email}?${again}`;
+    // Without an e-mail address the details go by text message (docs/decisions/051-sms-gateway.md).
+    const question = row.email
+      ? `Mail a username and password to ${row.email}?${again}`
+      : `Text a username and password to ${row.phone}?${again}`;
     if (await dialogs.confirm(question, { title: "Send sign-in details", confirmLabel: "Send" }))
       post({ intent: "credentials", id: String(row.id) });
   };
@@ -103,6 +107,7 @@ export function StudentsScreen() {
       ),
     },
     { id: "roll", header: "Roll number", cell: (row) => row.roll_number ?? "—" },
+    { id: "sms", header: "Sign-in by SMS", cell: (row) => <SignInSms sms={row.sign_in_sms} /> },
     ...(data.canEdit
       ? [
           {

@@ -116,7 +116,8 @@ export async function studentsAction({ request, context }: ActionFunctionArgs) {
   if (intent === "credentials") {
     const id = Number(form.get("id"));
     const result = await api.GET("/api/schools/student/{id}/send-credential-mail", { params: { path: { id } } });
-    if (!result.data) return fail(result.error?.message ?? "Could not send the mail", result.response.status);
+    if (!result.data)
+      return fail(result.error?.message ?? "Could not send the sign-in details", result.response.status);
     return done(result.data.message);
   }
   return fail("Unknown action", 400);

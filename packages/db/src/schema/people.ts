@@ -160,14 +160,36 @@ export const mobileOtps = pgTable(
   (t) => [index("mobile_otps_user_idx").on(t.userId, t.createdAt)],
 );
 
-/** Text messages waiting for (or handed to) an SMS gateway; the default sender only writes here. */
-export const smsOutbox = pgTable("sms_outbox", {
-  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-  to: text("to").notNull(),
-  body: text("body").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  sentAt: timestamp("sent_at", { withTimezone: true }),
-});
+/**
+ * Text messages: queued by the SMS service, handed to the gateway by a job each
+ * (docs/decisions/051-sms-gateway.md). `body` is the text as the recipient reads it; `variables`
+ * fill the kind's registered template, and lose their secrets once the message is sent.
+ */
+export const smsOutbox = pgTable(
+  "sms_outbox",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    to: text("to").notNull(),
+    body: text("body").notNull(),
+    /** SMS_KINDS in contracts; null for messages queued before kinds existed. */
+    kind: text("kind"),
+    variables: jsonb("variables").$type<Record<string, string>>().notNull().default({}),
+    /** SMS_STATUSES in contracts. */
+    status: text("status").notNull().default("queued"),
+    attempts: smallint("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    /** The gateway's id of the accepted message. */
+    gatewayId: text("gateway_id"),
+    queuedBy: integer("queued_by").references(() => users.id, { onDelete: "set null" }),
+    /** The student the message is about (the school sees its state). */
+    studentId: integer("student_id").references(() => students.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sms_outbox_created_idx").on(t.createdAt, t.id), index("sms_outbox_student_idx").on(t.studentId, t.id)],
+);
 
 /** Who changed what, when: written by every state-changing endpoint. */
 export const activityLog = pgTable(

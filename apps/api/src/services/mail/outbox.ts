@@ -15,7 +15,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { ApiError, notFound } from "../../http/errors";
 import { type Actor, recordActivity } from "../activity";
-import { containing } from "../sql";
+import { containing, newestFirstPage } from "../sql";
 import { realDate } from "./inputs";
 import { parsedContent, renderParts } from "./render";
 
@@ -101,14 +101,9 @@ function toItem(row: MessageRow): MailMessageItem {
 
 /** The outbox list, newest first. */
 export async function listMessages(db: DbOrTx, body: MessageListBody): Promise<Page<MailMessageItem>> {
-  const where = whereClause(filterConditions(body, true));
-  const [counted] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${mailMessages} m${where}`);
-  const rows = await queryRows<MessageRow>(
-    db,
-    sql`${selectMessages}${where} order by m.created_at desc, m.id desc
-        limit ${body.per_page} offset ${(body.page - 1) * body.per_page}`,
-  );
-  return pageOf(rows.map(toItem), Number(counted?.n ?? 0), body.page, body.per_page);
+  const list = { table: mailMessages, select: selectMessages, where: whereClause(filterConditions(body, true)) };
+  const { rows, total } = await newestFirstPage<MessageRow>(db, list, body.page, body.per_page);
+  return pageOf(rows.map(toItem), total, body.page, body.per_page);
 }
 
 /** How many messages the filters select in each status (the status filter is ignored). */

@@ -1,7 +1,7 @@
 /**
  * What follows a paid order, after its payment's transaction committed (DECISIONS §7): the receipt
- * to the payer, then each of its students with an e-mail address gets its own sign-in and a mail
- * with it.
+ * to the payer, then each of its students gets its own sign-in, by mail, or by text message to its
+ * mobile number when it has no e-mail address (docs/decisions/051-sms-gateway.md).
  *
  * Outside the payment's transaction, so that a payment stays short (webhooks queue on the year's
  * invoice counter). A paid order waits with `followed_up_at` null; the follow-up worker (one per
@@ -16,6 +16,7 @@ import { formatInvoiceNumber, orderReference } from "@repo/contracts/payments-co
 import { queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
 import type { Services } from "../../context";
+import { ApiError } from "../../http/errors";
 import type { Logger } from "../../logger";
 import { enqueueJob, type JobHandler, type PollLoop, startPollLoop } from "../jobs";
 import { addressProblem, type BatchMail, enqueueMailBatch } from "../mail/index";
@@ -76,7 +77,7 @@ export async function followUpPaidOrders(services: Services, log: Logger, limit 
             coalesce(sc.name, mi.name, u.name) as name, y.label as year_label, o.invoice_number, o.currency,
             o.amount_minor, o.paid_at,
             exists (select 1 from payment_order_items i join students s on s.id = i.student_id
-              where i.order_id = o.id and s.contact_email is not null and s.contact_email <> ''
+              where i.order_id = o.id and (coalesce(s.contact_email, '') <> '' or coalesce(s.contact_phone, '') <> '')
                 and not exists (select 1 from users su where su.student_id = s.id)) as needs_sign_ins
           from payment_orders o join users u on u.id = o.payer_user_id join exam_years y on y.id = o.exam_year_id
           left join schools sc on sc.id = o.school_id left join master_institutes mi on mi.id = o.master_institute_id
@@ -121,7 +122,11 @@ export function startPaidOrderFollowUp(services: Services, logger: Logger, pollM
   });
 }
 
-/** The sign-ins of a paid order's students who have an e-mail address and none yet. */
+/**
+ * The sign-ins of a paid order's students who have none yet. A student whose number had too many
+ * texts this hour (several students under one parent's or teacher's number) is passed over: its
+ * school sends its details later from the students list.
+ */
 export function orderSignInsJob(services: Services): JobHandler {
   return async ({ db, job, progress }) => {
     const orderId = Number(job.payload.order_id);
@@ -134,22 +139,31 @@ export function orderSignInsJob(services: Services): JobHandler {
     const students = await queryRows<{ id: number }>(
       db,
       sql`select s.id from payment_order_items i join students s on s.id = i.student_id
-          where i.order_id = ${orderId} and s.contact_email is not null and s.contact_email <> ''
+          where i.order_id = ${orderId} and (coalesce(s.contact_email, '') <> '' or coalesce(s.contact_phone, '') <> '')
             and not exists (select 1 from users u where u.student_id = s.id)
           order by s.id`,
     );
     let mailed = 0;
+    let limited = 0;
     for (const student of students) {
-      await sendStudentCredentials(
+      const sent = await sendStudentCredentials(
         db,
+        services.sms,
         { userId: order.payer, roleId: order.role_id },
         { userId: order.payer, requestId: `job-${job.id}` },
         student.id,
         `${services.config.schoolOrigin}/login`,
-      );
+      ).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 429) return null;
+        throw error;
+      });
+      if (!sent) {
+        limited += 1;
+        continue;
+      }
       mailed += 1;
       if (mailed % 50 === 0) await progress(mailed, students.length);
     }
-    return { mailed };
+    return { mailed, limited };
   };
 }
