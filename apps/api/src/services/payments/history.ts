@@ -8,7 +8,7 @@
 import { inGroup, ROLE, ROLE_GROUPS } from "@repo/auth/roles";
 import { type Page, pageOf } from "@repo/contracts/pagination";
 import type { PaymentHistoryQuery, PaymentHistoryRow } from "@repo/contracts/payment-history";
-import { formatInvoiceNumber, orderReference } from "@repo/contracts/payments-constants";
+import { formatInvoiceNumber, isOpenOrder, orderReference, orderReleasesAt } from "@repo/contracts/payments-constants";
 import { classLabel } from "@repo/contracts/students-constants";
 import { type DbOrTx, queryRows } from "@repo/db";
 import { masterInstitutes, users } from "@repo/db/schema";
@@ -129,6 +129,7 @@ export async function listPaymentHistory(
       paid_at: iso(row.paid_at),
       invoice_number: row.invoice_number === null ? null : formatInvoiceNumber(row.year_label, row.invoice_number),
       status_reason: row.status_reason,
+      releases_at: isOpenOrder(row.status) ? orderReleasesAt(row.created_at).toISOString() : null,
     }),
   );
   return pageOf(items, Number(count?.total ?? 0), query.page, query.per_page);

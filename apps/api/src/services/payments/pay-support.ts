@@ -14,7 +14,7 @@ import {
   CAPTURE_OUTCOMES_DUE_BACK,
   type CaptureOutcome,
   formatInvoiceNumber,
-  ORDER_RECONCILE_AFTER_MINUTES,
+  ORDER_EXPIRES_AFTER_MINUTES,
   orderIdOf,
   orderReference,
 } from "@repo/contracts/payments-constants";
@@ -107,7 +107,7 @@ function supportOrderFilter(query: Omit<SupportOrderQuery, "page" | "per_page">)
   if (query.view === "waiting") where.push(sql`o.status in ('created', 'pending')`);
   if (query.view === "attention") {
     where.push(sql`(exists (select 1 from payment_captures c where c.order_id = o.id and c.outcome in ('mismatch', 'duplicate', 'late'))
-      or (o.status in ('created', 'pending') and o.created_at < now() - make_interval(mins => ${ORDER_RECONCILE_AFTER_MINUTES})))`);
+      or (o.status in ('created', 'pending') and o.created_at < now() - make_interval(mins => ${ORDER_EXPIRES_AFTER_MINUTES})))`);
   }
   const term = query.search?.trim();
   if (term) {
