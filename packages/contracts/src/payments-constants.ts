@@ -21,6 +21,17 @@ export const ORDER_STATUS_NAMES: Record<OrderStatus, string> = {
   refunded: "Refunded",
 };
 
+/** The badge tone each status is shown in, on the payer's and pay support's lists alike. */
+export const ORDER_STATUS_TONES: Record<OrderStatus, "success" | "warning" | "danger" | "neutral"> = {
+  created: "neutral",
+  pending: "warning",
+  paid: "success",
+  failed: "danger",
+  expired: "neutral",
+  cancelled: "neutral",
+  refunded: "neutral",
+};
+
 /** Where an order may go from each status. Paid is final except for an admin's refund. */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   created: ["pending", "failed", "expired", "cancelled", "paid"],

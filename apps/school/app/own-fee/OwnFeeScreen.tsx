@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { formatMoney } from "@repo/contracts/fees";
 import { classLabel } from "@repo/contracts/students-constants";
 import { Badge } from "@repo/ui/badge";
@@ -7,6 +7,7 @@ import { Card } from "@repo/ui/card";
 import { DescriptionList } from "@repo/ui/description-list";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
+import { OrderActions, ReleaseTime } from "../payments/OpenOrders";
 import type { OwnFeeActionData, ownFeeLoader } from "./own-fee.server";
 
 const STATUS = {
@@ -17,7 +18,7 @@ const STATUS = {
 
 /** payment/pay-my-fee: an individual student sees its fee and pays it, or sees it paid with its roll number. */
 export function OwnFeeScreen() {
-  const { csrf, fee, continueHref, statusHref, failure } = useLoaderData<typeof ownFeeLoader>();
+  const { csrf, fee, openOrders, failure } = useLoaderData<typeof ownFeeLoader>();
   const refused = useActionData<OwnFeeActionData>();
   const paying = useNavigation().state !== "idle";
   if (!fee) {
@@ -59,22 +60,16 @@ export function OwnFeeScreen() {
           )
         ) : fee.payment_status === "pending" ? (
           <Stack gap={3}>
-            <Text>
-              A payment of your fee is waiting for the gateway. Finish it, or check how it went; an unfinished payment
-              expires after 30 minutes and you can pay again.
-            </Text>
-            <Stack direction="row" gap={3} wrap>
-              {continueHref ? (
-                <Button asChild variant="primary">
-                  <Link to={continueHref}>Continue the payment</Link>
-                </Button>
-              ) : null}
-              {statusHref ? (
-                <Button asChild variant="light">
-                  <Link to={statusHref}>How did it go?</Link>
-                </Button>
-              ) : null}
-            </Stack>
+            <Text>A payment of your fee is not finished. Continue it, or cancel it and pay again.</Text>
+            {openOrders.map((order) => (
+              <Stack key={order.id} gap={2}>
+                <Text tone="muted">
+                  {`${order.reference}, ${formatMoney(order.amount)}: if you do neither, you can pay again from `}
+                  <ReleaseTime releasesAt={order.releases_at} />.
+                </Text>
+                <OrderActions order={order} csrf={csrf} />
+              </Stack>
+            ))}
           </Stack>
         ) : (
           <Text>Your fee is paid. Keep your roll number: you need it at the exam.</Text>

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { auth } from "@repo/remix-app/auth.server";
 import { messageOf } from "@repo/remix-app/downloads/server";
-import { checkoutPath, resultPath } from "../payments/payments.server";
+import { checkoutPath } from "../payments/paths";
 
 export interface OwnFeeActionData {
   ok: false;
@@ -11,14 +11,16 @@ export interface OwnFeeActionData {
 /** payment/pay-my-fee: an individual student's registration, its payment status and its fee. */
 export async function ownFeeLoader({ request, context }: LoaderFunctionArgs) {
   const { api, csrf } = await auth.requirePage(request, context, "payments.payOwnFee");
-  const answer = await api.GET("/api/pay-my-fee");
+  const [answer, open] = await Promise.all([
+    api.GET("/api/pay-my-fee"),
+    api.GET("/api/payments/open-orders", { params: { query: { purpose: "students" } } }),
+  ]);
   const fee = answer.data?.data ?? null;
   return {
     csrf,
     fee,
-    // A payment waiting for the gateway is continued at its checkout, or looked at on its result page.
-    continueHref: fee?.open_order_id ? checkoutPath(fee.open_order_id) : null,
-    statusHref: fee?.open_order_id ? resultPath(fee.open_order_id) : null,
+    // A payment waiting for the gateway is continued or cancelled (decision 054).
+    openOrders: open.data?.data ?? [],
     failure: fee ? null : messageOf(answer.error, "Your registration could not be loaded, please try again"),
   };
 }

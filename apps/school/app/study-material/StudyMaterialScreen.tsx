@@ -1,6 +1,7 @@
 import { useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { CONTENT_FILE_LABELS } from "@repo/contracts/content-constants";
 import { formatMoney } from "@repo/contracts/fees";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import {
   CLASS_OPTIONS,
   classesText,
@@ -25,6 +26,7 @@ import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { Toolbar } from "@repo/ui/toolbar";
 import { useState } from "react";
+import { OpenOrders } from "../payments/OpenOrders";
 import { readerFilePath } from "./paths";
 import type { BuyActionData, StudyMaterialRow, studyMaterialsLoader } from "./study-material.server";
 
@@ -181,6 +183,7 @@ export function StudyMaterialScreen({ forSale }: { forSale: boolean }) {
             {refused.message}
           </Text>
         ) : null}
+        {forSale ? <OpenOrders orders={data.openOrders} csrf={data.csrf} what={COUNTED.studyMaterial} /> : null}
         {forSale ? (
           <Text tone="muted">
             Tick what you want and pay online; what you bought opens here and stays in your Payment History with its
@@ -212,7 +215,7 @@ export function StudyMaterialScreen({ forSale }: { forSale: boolean }) {
                     disabled={keys.every((key) => bought.has(key))}
                     onClick={() => buy(keys)}
                   >
-                    {`Buy ${keys.length} selected`}
+                    {`Buy ${countOf(keys.length, COUNTED.studyMaterial)}`}
                   </Button>
                 ),
               }

@@ -1,0 +1,57 @@
+/**
+ * Counts in words ("1 unpaid student", "2 unpaid students"): the one plural helper of the portal
+ * (issue 35 item 8). The form is chosen by the language's plural rules (Intl.PluralRules), not by
+ * `n === 1`: Hindi, for one, says "0 छात्र" with its singular ("one" covers 0 and 1), and a
+ * language with more forms (Arabic script languages differ again) gives them by category. The
+ * number is written the portal's way (1,00,000). Plain values, no zod, so screens import it cheaply.
+ */
+import { PORTAL_LOCALE } from "./locale";
+
+/** The forms of one counted word, by plural category; `other` is required (every language has it). */
+export type PluralForms = Readonly<Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }>;
+
+const rulesCache = new Map<string, Intl.PluralRules>();
+const numbersCache = new Map<string, Intl.NumberFormat>();
+
+function rulesFor(locale: string): Intl.PluralRules {
+  let rules = rulesCache.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(locale);
+    rulesCache.set(locale, rules);
+  }
+  return rules;
+}
+
+function numbersFor(locale: string): Intl.NumberFormat {
+  let numbers = numbersCache.get(locale);
+  if (!numbers) {
+    numbers = new Intl.NumberFormat(locale);
+    numbersCache.set(locale, numbers);
+  }
+  return numbers;
+}
+
+/** The word for `count` in `locale` ("student" or "students"), from its forms. */
+export function pluralWord(count: number, forms: PluralForms, locale: string = PORTAL_LOCALE): string {
+  return forms[rulesFor(locale).select(count)] ?? forms.other;
+}
+
+/** The count and its word: "1 unpaid student", "1,250 unpaid students". */
+export function countOf(count: number, forms: PluralForms, locale: string = PORTAL_LOCALE): string {
+  return `${numbersFor(locale).format(count)} ${pluralWord(count, forms, locale)}`;
+}
+
+/**
+ * The portal's counted words in English, written once. A sentence that needs another word adds
+ * it here, so the next "1 students" has nowhere to hide (plural-check.test.ts looks for it).
+ */
+export const COUNTED = {
+  student: { one: "student", other: "students" },
+  unpaidStudent: { one: "unpaid student", other: "unpaid students" },
+  studyMaterial: { one: "study material", other: "study materials" },
+  page: { one: "page", other: "pages" },
+  school: { one: "school", other: "schools" },
+  row: { one: "row", other: "rows" },
+  item: { one: "item", other: "items" },
+  minute: { one: "minute", other: "minutes" },
+} as const satisfies Record<string, PluralForms>;
