@@ -15,6 +15,7 @@ import { masterInstitutes, users } from "@repo/db/schema";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { ApiError, notFound } from "../../http/errors";
 import type { InvoiceDocument, InvoiceParty } from "./invoice-document";
+import { invoiceTax } from "./invoice-tax";
 
 export interface Payer {
   userId: number;
@@ -135,8 +136,8 @@ export async function listPaymentHistory(
   return pageOf(items, Number(count?.total ?? 0), query.page, query.per_page);
 }
 
-/** Who issues invoices: the programme office (ApiConfig.invoiceIssuer). */
-export type InvoiceIssuer = InvoiceParty;
+/** Who issues invoices: the programme office (ApiConfig.invoiceIssuer), with the GST rate its fees include. */
+export type InvoiceIssuer = InvoiceParty & { taxRateBasisPoints?: number | null };
 
 /**
  * The invoice of one paid order as its document, or 404 when the payer does not own the order
@@ -216,6 +217,12 @@ export async function invoiceOf(
               .join(" · "),
       amountMinor: line.amount_minor,
     })),
+    tax: invoiceTax(
+      Number(order.amount_minor),
+      issuer.taxId && issuer.taxRateBasisPoints != null
+        ? { taxId: issuer.taxId, rateBasisPoints: issuer.taxRateBasisPoints }
+        : null,
+    ),
     totalMinor: Number(order.amount_minor),
   };
   return { document, fileName: `invoice-${number.replace(/[^\w-]+/g, "-")}.pdf` };
