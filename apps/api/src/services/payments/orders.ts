@@ -4,6 +4,7 @@
  * the school's country, times the students; the client's figure is never used. Creating an order
  * holds its students as pending, so no two open orders cover one student.
  */
+
 import { inGroup, ROLE, ROLE_GROUPS } from "@repo/auth/roles";
 import { amountDue } from "@repo/contracts/fees";
 import type {
@@ -23,6 +24,7 @@ import {
   orderReleasesAt,
   REGISTRATION_FEE_LEVEL,
 } from "@repo/contracts/payments-constants";
+import { COUNTED, pluralWord } from "@repo/contracts/plural";
 import { classLabel } from "@repo/contracts/students-constants";
 import { type Db, type DbOrTx, queryRows } from "@repo/db";
 import { users } from "@repo/db/schema";
@@ -112,7 +114,7 @@ async function chosenStudents(
     if (missing.length > 0) {
       throw new ApiError(
         409,
-        `${missing.length === 1 ? "Student" : "Students"} ${missing.slice(0, 10).join(", ")}${missing.length > 10 ? "…" : ""} cannot be paid for here: not your unpaid student${missing.length === 1 ? "" : "s"} (already paid, in a payment that is not finished, or not found). Refresh the list and choose again.`,
+        `${pluralWord(missing.length, { one: "Student", other: "Students" })} ${missing.slice(0, 10).join(", ")}${missing.length > 10 ? "…" : ""} cannot be paid for here: not your ${pluralWord(missing.length, COUNTED.unpaidStudent)} (already paid, in a payment that is not finished, or not found). Refresh the list and choose again.`,
         [{ field: "student_ids", message: "Choose only your unpaid students" }],
       );
     }
