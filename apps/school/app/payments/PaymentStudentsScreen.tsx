@@ -72,7 +72,7 @@ export function PaymentStudentsScreen() {
               ? "Every student of yours is paid for."
               : unpaid === 0
                 ? "No student is free to pay for now."
-                : `${countOf(unpaid, COUNTED.unpaidStudent)} free to pay for: ${cost(data.all)}`}
+                : `${countOf(unpaid, COUNTED.unpaidStudent)}: ${cost(data.all)}`}
           </Text>
           {held > 0 ? (
             <Text tone="muted">
@@ -118,7 +118,7 @@ export function PaymentStudentsScreen() {
           onSelectedChange={setSelected}
           bulkActions={(keys) => (
             <Button variant="primary" size="sm" loading={paying} onClick={() => paySelected(keys)}>
-              {`Pay for ${countOf(keys.length, COUNTED.student)} selected`}
+              {`Pay for ${keys.length} selected`}
             </Button>
           )}
           actions={

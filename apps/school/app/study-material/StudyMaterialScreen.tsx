@@ -1,7 +1,7 @@
 import { useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { CONTENT_FILE_LABELS } from "@repo/contracts/content-constants";
 import { formatMoney } from "@repo/contracts/fees";
-import { COUNTED, countOf } from "@repo/contracts/plural";
+import { COUNTED } from "@repo/contracts/plural";
 import {
   CLASS_OPTIONS,
   classesText,
@@ -215,7 +215,7 @@ export function StudyMaterialScreen({ forSale }: { forSale: boolean }) {
                     disabled={keys.every((key) => bought.has(key))}
                     onClick={() => buy(keys)}
                   >
-                    {`Buy ${countOf(keys.length, COUNTED.studyMaterial)}`}
+                    {`Buy ${keys.length} selected`}
                   </Button>
                 ),
               }
