@@ -39,11 +39,13 @@ for (const driver of testDrivers()) {
     });
 
     /** `count` more unpaid students of the demo school (each test takes its own; more are added when it runs short). */
+    let batch = 0;
     async function unpaid(count: number): Promise<number[]> {
+      batch += 1;
       await api.db.execute(sql`
         insert into students (school_id, exam_year_id, class_level, first_name, last_name, dedupe_key, payment_status,
           zone_id, state_id, prant_id, district_id)
-        select s.school_id, s.exam_year_id, s.class_level, 'Extra', 'Student ' || g, 'payments-test|' || g || '|' || s.id,
+        select s.school_id, s.exam_year_id, s.class_level, 'Extra', 'Student ' || g, 'payments-test|' || ${batch} || '|' || g || '|' || s.id,
           'unpaid', s.zone_id, s.state_id, s.prant_id, s.district_id
         from (select * from students where school_id = ${schoolId} order by id limit 1) s, generate_series(1, ${count}) g
         on conflict do nothing`);

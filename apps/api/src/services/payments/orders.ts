@@ -398,29 +398,56 @@ export async function cancelOrder(
   orderId: number,
 ): Promise<OrderSummary> {
   const { db } = services.database;
-  await db.transaction(async (tx) => {
-    // Locked like settlement locks it, so a webhook arriving now waits and then finds it cancelled.
-    const [order] = await queryRows<{ status: OrderSummary["status"] }>(
-      tx,
-      sql`select status from payment_orders where id = ${orderId} and payer_user_id = ${payer.userId} for update`,
-    );
-    if (!order) throw notFound(`Order ${orderReference(orderId)}`);
-    if (!isOpenOrder(order.status)) {
-      throw new ApiError(
-        409,
-        `Order ${orderReference(orderId)} is ${ORDER_STATUS_NAMES[order.status].toLowerCase()}: only a payment that is not finished can be cancelled.`,
-      );
-    }
-    await releaseOrder(tx, orderId, "cancelled", "Cancelled by the payer; nothing was charged.");
-    await recordActivity(tx, {
-      userId: payer.userId,
+  await db.transaction((tx) =>
+    closeOpenOrder(tx, orderId, {
+      status: "cancelled",
+      reason: "Cancelled by the payer; nothing was charged.",
       action: "payment.cancel",
-      entity: "payment_orders",
-      entityId: orderId,
-      before: { status: order.status },
-      after: { status: "cancelled" },
-      requestId: payer.requestId,
-    });
-  });
+      actor: payer,
+      payerUserId: payer.userId,
+    }),
+  );
   return orderForPayer(db, services.gateway, payer, orderId);
+}
+
+/**
+ * Closes an open order by a person's hand (its payer cancels it, pay support expires it), inside
+ * the caller's transaction: the order is locked as settlement locks it (a webhook arriving now
+ * waits, then finds it closed), released and logged. 404 when it is not there (or not the
+ * payer's), 409 naming its status when it no longer waits for payment.
+ */
+export async function closeOpenOrder(
+  tx: DbOrTx,
+  orderId: number,
+  how: {
+    status: "cancelled" | "expired";
+    reason: string;
+    action: string;
+    actor: Actor;
+    /** Only this payer's order (a payer cancelling); absent for pay support. */
+    payerUserId?: number;
+  },
+) {
+  const [order] = await queryRows<{ status: OrderSummary["status"] }>(
+    tx,
+    sql`select status from payment_orders where id = ${orderId}
+        ${how.payerUserId === undefined ? sql`` : sql`and payer_user_id = ${how.payerUserId}`} for update`,
+  );
+  if (!order) throw notFound(`Order ${orderReference(orderId)}`);
+  if (!isOpenOrder(order.status)) {
+    throw new ApiError(
+      409,
+      `Order ${orderReference(orderId)} is ${ORDER_STATUS_NAMES[order.status].toLowerCase()}: only a payment that is not finished can be ${how.status}.`,
+    );
+  }
+  await releaseOrder(tx, orderId, how.status, how.reason);
+  await recordActivity(tx, {
+    userId: how.actor.userId,
+    action: how.action,
+    entity: "payment_orders",
+    entityId: orderId,
+    before: { status: order.status },
+    after: { status: how.status },
+    requestId: how.actor.requestId,
+  });
 }

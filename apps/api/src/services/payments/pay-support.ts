@@ -26,7 +26,7 @@ import { type Actor, recordActivity } from "../activity";
 import { addressProblem, enqueueMail } from "../mail/index";
 import { reverseReferralCommissions } from "../referral-ledger";
 import { containing } from "../sql";
-import { releaseOrder } from "./orders";
+import { closeOpenOrder } from "./orders";
 import { applyPayment, type LockedOrder, settleCapture } from "./settle";
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -265,17 +265,14 @@ export async function reconcileOrderNow(services: Services, actor: Actor, orderI
 
 /** Expires an open order by hand: its students are unpaid again. */
 export async function expireOrder(db: Db, actor: Actor, orderId: number) {
-  await db.transaction(async (tx) => {
-    await openOrder(tx, orderId);
-    await releaseOrder(tx, orderId, "expired", "Expired by pay support; the students can be paid for again.");
-    await recordActivity(tx, {
-      userId: actor.userId,
+  await db.transaction((tx) =>
+    closeOpenOrder(tx, orderId, {
+      status: "expired",
+      reason: "Expired by pay support; the students can be paid for again.",
       action: "payment.expire",
-      entity: "payment_orders",
-      entityId: orderId,
-      requestId: actor.requestId,
-    });
-  });
+      actor,
+    }),
+  );
   return supportOrder(db, orderId);
 }
 
