@@ -55,12 +55,6 @@ export function CheckoutScreen() {
             {failed.message}
           </Text>
         ) : null}
-        {open ? (
-          <Stack gap={2}>
-            <Text tone="muted">Not paying now? Cancel, and choose again.</Text>
-            <OrderActions order={order} csrf={csrf} continues={false} />
-          </Stack>
-        ) : null}
         {open && razorpay ? (
           <RazorpayCheckout order={order} checkout={razorpay} csrf={csrf} />
         ) : open ? (
@@ -80,6 +74,12 @@ export function CheckoutScreen() {
             This order is no longer waiting for payment. <Link to={`/payment/result/${order.id}`}>See its result</Link>.
           </Text>
         )}
+        {open ? (
+          <Stack gap={2}>
+            <Text tone="muted">Not paying now? Cancel, and choose again.</Text>
+            <OrderActions order={order} csrf={csrf} continues={false} />
+          </Stack>
+        ) : null}
       </Stack>
     </Card>
   );

@@ -401,7 +401,7 @@ export async function cancelOrder(
   await db.transaction((tx) =>
     closeOpenOrder(tx, orderId, {
       status: "cancelled",
-      reason: "Cancelled by the payer; nothing was charged.",
+      reason: "Cancelled by the payer.",
       action: "payment.cancel",
       actor: payer,
       payerUserId: payer.userId,
