@@ -3684,7 +3684,7 @@ export interface paths {
         };
         /**
          * Page through orders, newest first
-         * @description Search by order reference (ORD-000042 or 42), the gateway's order or payment id, a student's name, roll number or phone, or the payer. `view=waiting`: orders waiting for the gateway; `view=attention`: held mismatches, refunds due, and orders stuck for 30 minutes.
+         * @description Search by order reference (ORD-000042 or 42), the gateway's order or payment id, a student's name, roll number or phone, or the payer. `view=waiting`: orders waiting for the gateway; `view=attention`: held mismatches, refunds due, and orders still open after 30 minutes.
          *
          *     Requires the `paySupport.orders` permission.
          */
