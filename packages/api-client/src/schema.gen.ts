@@ -9534,6 +9534,7 @@ export interface components {
                 size: number;
             } | null;
             id: number;
+            in_unfinished_payment: boolean;
             is_free: boolean;
             is_published: boolean;
             languages: string[];
@@ -9564,6 +9565,7 @@ export interface components {
                     size: number;
                 } | null;
                 id: number;
+                in_unfinished_payment: boolean;
                 is_free: boolean;
                 is_published: boolean;
                 languages: string[];

@@ -79,7 +79,10 @@ export function StudyMaterialScreen({ forSale }: { forSale: boolean }) {
   const refused = useActionData<BuyActionData>();
   const buying = useNavigation().state === "submitting";
   const [selected, setSelected] = useState<string[]>([]);
-  const bought = new Set(data.rows.filter((row) => row.bought).map((row) => String(row.id)));
+  // Bought, or held by an unfinished payment (Continue or Cancel it above): not bought again.
+  const bought = new Set(
+    data.rows.filter((row) => row.bought || row.in_unfinished_payment).map((row) => String(row.id)),
+  );
   const buy = (keys: string[]) => {
     const ids = keys.filter((key) => !bought.has(key));
     if (ids.length > 0) submit({ csrf: data.csrf, study_material_ids: ids.join(",") }, { method: "post" });
@@ -132,6 +135,8 @@ export function StudyMaterialScreen({ forSale }: { forSale: boolean }) {
                   </Text>
                   <FreeActions row={row} />
                 </Stack>
+              ) : row.in_unfinished_payment ? (
+                "In a payment not finished"
               ) : (
                 "Tick to buy"
               ),
