@@ -10,26 +10,21 @@ import { PORTAL_LOCALE } from "./locale";
 /** The forms of one counted word, by plural category; `other` is required (every language has it). */
 export type PluralForms = Readonly<Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }>;
 
-const rulesCache = new Map<string, Intl.PluralRules>();
-const numbersCache = new Map<string, Intl.NumberFormat>();
-
-function rulesFor(locale: string): Intl.PluralRules {
-  let rules = rulesCache.get(locale);
-  if (!rules) {
-    rules = new Intl.PluralRules(locale);
-    rulesCache.set(locale, rules);
-  }
-  return rules;
+/** One formatter per locale, made on first use. */
+function perLocale<T>(make: (locale: string) => T): (locale: string) => T {
+  const made = new Map<string, T>();
+  return (locale) => {
+    let value = made.get(locale);
+    if (value === undefined) {
+      value = make(locale);
+      made.set(locale, value);
+    }
+    return value;
+  };
 }
 
-function numbersFor(locale: string): Intl.NumberFormat {
-  let numbers = numbersCache.get(locale);
-  if (!numbers) {
-    numbers = new Intl.NumberFormat(locale);
-    numbersCache.set(locale, numbers);
-  }
-  return numbers;
-}
+const rulesFor = perLocale((locale) => new Intl.PluralRules(locale));
+const numbersFor = perLocale((locale) => new Intl.NumberFormat(locale));
 
 /** The word for `count` in `locale` ("student" or "students"), from its forms. */
 export function pluralWord(count: number, forms: PluralForms, locale: string = PORTAL_LOCALE): string {
