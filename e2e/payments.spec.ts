@@ -16,7 +16,7 @@ test("a school pays for 3 students through the demo gateway, downloads the invoi
 
   // 1. Choose 3 of the 4 unpaid students and pay.
   await signInTo(page, pageUrl("school", "payment-student"), account.username, account.password);
-  await expect(page.getByText("4 unpaid students")).toBeVisible();
+  await expect(page.getByText("4 unpaid students:")).toBeVisible();
   await expectAccessible(page, "payment for students");
   const table = page.getByRole("table", { name: "Unpaid students" });
   for (const name of names.slice(0, 3)) await table.getByRole("checkbox", { name: `Select ${name} Pay` }).check();

@@ -1,6 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { API, expectAccessible, hydrated, mailsTo, pageUrl, signInTo } from "./support";
 
+const SHOTS = process.env.PAY_SHOTS_DIR ?? "e2e/artifacts/screens";
+
 test("an institute buys study material through the demo gateway and then opens it", async ({ page }) => {
   test.slow();
   await signInTo(page, pageUrl("school", "buy-study-material"), "institute");
@@ -16,6 +18,16 @@ test("an institute buys study material through the demo gateway and then opens i
   await expect(page.getByRole("list", { name: "Study materials in this payment" })).toContainText(
     "Level 2 preparation guide",
   );
+  // Back from the gateway: the cart waits, with Continue and Cancel and when it lets go (decision 054).
+  await page.goBack();
+  await page.reload();
+  await hydrated(page);
+  const open = page.getByRole("region", { name: "Payments not finished" });
+  await expect(open).toContainText(/for 1 study material is not finished/);
+  await expect(open.locator("time")).toHaveText(/\d{4}, \d{1,2}:\d{2} (am|pm)/);
+  await page.screenshot({ path: `${SHOTS}/study-material-unfinished.png`, fullPage: true });
+  await open.getByRole("link", { name: /^Continue payment ORD-/ }).click();
+  await expect(page.getByRole("heading", { name: "Demo payment gateway" })).toBeVisible();
   await page.getByRole("button", { name: /^Pay ₹/ }).click();
   await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
   await expect(page.getByText("What you bought now opens in Buy Study Material")).toBeVisible();
@@ -71,6 +83,24 @@ test("an individual student signs in from its registration mail and pays its own
   await expect(page.getByRole("navigation").getByRole("link", { name: "My Fee" })).toBeVisible();
   await expect(page.getByText("Not paid")).toBeVisible();
   await expectAccessible(page, "my fee");
+  await page.getByRole("button", { name: /^Pay ₹/ }).click();
+
+  // Back from the gateway: Continue or Cancel, and from when the fee can be paid again (decision 054).
+  await expect(page.getByRole("heading", { name: "Demo payment gateway" })).toBeVisible();
+  await page.goBack();
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByText("Payment not finished")).toBeVisible();
+  await expect(page.locator("main time")).toHaveText(/\d{4}, \d{1,2}:\d{2} (am|pm)/);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await hydrated(page);
+  await page.screenshot({ path: `${SHOTS}/own-fee-unfinished-phone.png`, fullPage: true });
+  await page.getByRole("button", { name: /^Cancel payment ORD-/ }).click();
+  await expect(page.getByRole("heading", { name: "Payment cancelled" })).toBeVisible();
+  await page.getByRole("link", { name: "Pay again" }).click();
+  await expect(page.getByText("Not paid")).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole("button", { name: /^Pay ₹/ }).click();
 
   await expect(page.getByRole("heading", { name: "Demo payment gateway" })).toBeVisible();

@@ -39,8 +39,17 @@ export interface ApiConfig {
   mail: MailConfig;
   /** The SMS gateway (SMS_*; docs/decisions/051-sms-gateway.md). */
   sms: SmsGatewayConfig;
-  /** Who issues invoices: the programme office's name, postal address and tax id (INVOICE_ISSUER_*). */
-  invoiceIssuer: { name: string; address: string[]; email?: string | null; taxId?: string | null };
+  /**
+   * Who issues invoices: the programme office's name, postal address and tax id (INVOICE_ISSUER_*),
+   * and the GST rate its fees include (INVOICE_TAX_RATE_PERCENT, in basis points).
+   */
+  invoiceIssuer: {
+    name: string;
+    address: string[];
+    email?: string | null;
+    taxId?: string | null;
+    taxRateBasisPoints?: number | null;
+  };
   /** The payment gateway (PAYMENT_PROVIDER): the demo gateway's signing secret, or Razorpay's keys. */
   payments: {
     provider: "demo" | "razorpay";

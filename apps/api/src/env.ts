@@ -86,6 +86,19 @@ export const apiEnvSchema = z
           .filter(Boolean),
       ),
     INVOICE_ISSUER_TAX_ID: z.string().trim().min(1).optional(),
+    /**
+     * The GST rate included in every fee, in percent ("18", "12.5"), with INVOICE_ISSUER_TAX_ID;
+     * neither: invoices say they are exempt. Held as basis points (18% = 1800).
+     */
+    INVOICE_TAX_RATE_PERCENT: z
+      .string()
+      .trim()
+      .regex(/^\d{1,2}(\.\d{1,2})?$/, "must be a percentage like 18 or 12.5 (at most two decimals, under 100)")
+      .transform((value) => {
+        const [whole = "0", fraction = ""] = value.split(".");
+        return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+      })
+      .optional(),
     /** The Chromium binary that renders PDFs (invoices, admit cards); Debian's by default. */
     CHROMIUM_PATH: z.string().min(1, "must be the path of a Chromium binary").default(DEFAULT_PDF_CONFIG.chromiumPath),
     /**
@@ -182,6 +195,16 @@ export const apiEnvSchema = z
       .string()
       .default("10000")
       .pipe(z.coerce.number<string>().int("must be a whole number of milliseconds").min(0, "must be 0 or more")),
+  })
+  .superRefine((env, context) => {
+    // A tax rate without the registration it is charged under would print tax nobody may collect.
+    if (env.INVOICE_TAX_RATE_PERCENT !== undefined && !env.INVOICE_ISSUER_TAX_ID) {
+      context.addIssue({
+        code: "custom",
+        path: ["INVOICE_ISSUER_TAX_ID"],
+        message: "must be set (the issuer's GSTIN) when INVOICE_TAX_RATE_PERCENT is",
+      });
+    }
   })
   .superRefine((env, context) => {
     if (env.PAYMENT_PROVIDER !== "razorpay") return;

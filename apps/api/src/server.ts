@@ -68,6 +68,7 @@ async function main() {
         ...(env.INVOICE_ISSUER_NAME ? { name: env.INVOICE_ISSUER_NAME } : {}),
         ...(env.INVOICE_ISSUER_ADDRESS?.length ? { address: env.INVOICE_ISSUER_ADDRESS } : {}),
         ...(env.INVOICE_ISSUER_TAX_ID ? { taxId: env.INVOICE_ISSUER_TAX_ID } : {}),
+        ...(env.INVOICE_TAX_RATE_PERCENT !== undefined ? { taxRateBasisPoints: env.INVOICE_TAX_RATE_PERCENT } : {}),
       },
       mail: {
         smtpUrl: env.SMTP_URL ?? null,

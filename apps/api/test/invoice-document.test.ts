@@ -3,8 +3,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type InvoiceDocument, invoiceHtml } from "../src/services/payments/invoice-document";
-import { createPdfRenderer, fontFaceCss } from "../src/services/pdf";
+import { type InvoiceDocument, renderInvoicePdf } from "../src/services/payments/invoice-document";
+import { invoiceTax, TAX_EXEMPT_NOTE } from "../src/services/payments/invoice-tax";
+import { createPdfRenderer } from "../src/services/pdf";
 
 const pdf = createPdfRenderer();
 afterAll(() => pdf.close());
@@ -12,10 +13,17 @@ const dir = mkdtempSync(path.join(tmpdir(), "invoice-test-"));
 
 async function textOf(invoice: InvoiceDocument, name: string) {
   const file = path.join(dir, `${name}.pdf`);
-  writeFileSync(file, await pdf.render(invoiceHtml(invoice, await fontFaceCss())));
+  writeFileSync(file, await renderInvoicePdf(pdf, invoice));
+  const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync("pdfinfo", [file], { encoding: "utf8" }))?.[1]);
+  const pageText = (page: number) =>
+    execFileSync("pdftotext", ["-f", String(page), "-l", String(page), file, "-"], { encoding: "utf8" }).replace(
+      /\s+/g,
+      " ",
+    );
   return {
     text: execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " "),
-    pages: Number(/Pages:\s+(\d+)/.exec(execFileSync("pdfinfo", [file], { encoding: "utf8" }))?.[1]),
+    pages,
+    byPage: Array.from({ length: pages }, (_, i) => pageText(i + 1)),
   };
 }
 
@@ -34,6 +42,7 @@ const invoice: InvoiceDocument = {
     email: "school@example.org",
   },
   order: { reference: "ORD-000042", paidWith: "online payment pay_Demo123" },
+  tax: invoiceTax(45000, null),
   lines: [
     { description: "Asha Verma", detail: "Class VIII · Level 1 · Roll 27080000001", amountMinor: 15000 },
     { description: "रवि कुमार", detail: "Class IX · Level 1 · Roll 27090000002", amountMinor: 15000 },
@@ -67,16 +76,25 @@ describe("the invoice document", () => {
     // Urdu runs right to left; pdftotext gives its letters back in visual runs, so check each one.
     expect(text).toMatch(/ز/);
     expect(text).toMatch(/خ/);
-    expect(text).not.toContain("Subtotal");
+    expect(text).not.toContain("Taxable value");
+    expect(text).toContain(TAX_EXEMPT_NOTE);
+    expect(text).toContain("Page 1 of 1");
   });
 
-  it("prints the subtotal and each tax line when the fee table has taxes", async () => {
+  it("says 1 item, not 1 items", async () => {
+    const one = { ...invoice, lines: invoice.lines.slice(0, 1), totalMinor: 15000, tax: invoiceTax(15000, null) };
+    expect((await textOf(one, "one")).text).toContain("1 item.");
+  });
+
+  it("prints the taxable value and the GST inside the total when the issuer is registered", async () => {
     const { text } = await textOf(
-      { ...invoice, taxes: [{ label: "GST 18% (included)", amountMinor: 6864 }], totalMinor: 45000 },
+      { ...invoice, tax: invoiceTax(45000, { taxId: "07AAAAA0000A1Z5", rateBasisPoints: 1800 }) },
       "taxed",
     );
-    expect(text).toContain("Subtotal ₹450.00");
-    expect(text).toContain("GST 18% (included) ₹68.64");
+    expect(text).toContain("Taxable value ₹381.36");
+    expect(text).toContain("GST @ 18% (included) ₹68.64");
+    expect(text).toContain("Total paid ₹450.00");
+    expect(text).not.toContain(TAX_EXEMPT_NOTE);
   });
 
   it("runs over several pages for a large school and keeps every line", async () => {
@@ -85,10 +103,20 @@ describe("the invoice document", () => {
       detail: "Class VI · Level 1",
       amountMinor: 15000,
     }));
-    const { text, pages } = await textOf({ ...invoice, lines, totalMinor: 400 * 15000 }, "large");
+    const { text, pages, byPage } = await textOf(
+      { ...invoice, lines, totalMinor: 400 * 15000, tax: invoiceTax(400 * 15000, null) },
+      "large",
+    );
     expect(pages).toBeGreaterThan(5);
     expect(text).toContain("Student 001");
     expect(text).toContain("Student 400");
-    expect(text).toContain("₹60,000.00");
+    // The totals once, after the last line; every page numbered "Page n of N".
+    expect(text.match(/Total paid/g)).toHaveLength(1);
+    expect(byPage.at(-1)).toContain("Total paid ₹60,000.00");
+    byPage.forEach((page, i) => {
+      expect(page).toContain(`Page ${i + 1} of ${pages}`);
+    });
+    // A page after the first is full of lines: no room is kept for a repeated total.
+    expect(byPage[1]?.match(/Student \d{3}/g)?.length).toBeGreaterThanOrEqual(20);
   });
 });

@@ -230,8 +230,28 @@ for (const driver of testDrivers()) {
         ...kids.map((k) => k.description),
         "₹450.00",
         "pay_paid",
+        "Tax: exempt.",
+        "Page 1 of 1",
       ]) {
         expect(text, part).toContain(part.replace(/\s+/g, ""));
+      }
+    });
+
+    it("shows the GST inside the total once the issuer's tax number and rate are configured", async () => {
+      const issuer = api.services.config.invoiceIssuer;
+      const before = { ...issuer };
+      Object.assign(issuer, { taxId: "07AAAAA0000A1Z5", taxRateBasisPoints: 1800 });
+      try {
+        const result = await api.call("GET", `/api/generate-school-payment-invoice?order_id=${ids.paid}`, {
+          token: await api.login("school"),
+        });
+        const text = pdfText(result.body as ArrayBuffer, `taxed-${driver}`);
+        for (const part of ["GSTIN: 07AAAAA0000A1Z5", "Taxable value ₹381.36", "GST @ 18% (included) ₹68.64"]) {
+          expect(text, part).toContain(part.replace(/\s+/g, ""));
+        }
+        expect(text).not.toContain("exempt");
+      } finally {
+        Object.assign(issuer, before);
       }
     });
 

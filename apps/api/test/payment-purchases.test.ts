@@ -70,6 +70,10 @@ for (const driver of testDrivers()) {
       });
       expect(again.status).toBe(409);
       expect(again.body.message).toContain("not finished");
+      // The catalogue and the payer's open orders say it is held, to continue or cancel (decision 054).
+      expect(await catalogueItem(school)).toMatchObject({ bought: false, in_unfinished_payment: true });
+      const open = await api.call("GET", "/api/payments/open-orders?purpose=study_materials", { token: school });
+      expect(open.body.data).toEqual([expect.objectContaining({ id: order.body.data.order_id, items: 1 })]);
 
       const paid = await pay(school, order.body.data.order_id);
       expect(paid.body.data).toMatchObject({ status: "paid", purpose: "study_materials" });
@@ -83,7 +87,7 @@ for (const driver of testDrivers()) {
         expect.objectContaining({ study_material_id: priced.id, order_id: order.body.data.order_id }),
       ]);
       const after = await catalogueItem(school);
-      expect(after.bought).toBe(true);
+      expect(after).toMatchObject({ bought: true, in_unfinished_payment: false });
       expect(after.link).toMatch(/^https:/);
       const twice = await api.call("POST", "/api/buy-study-materials/create-payment", {
         token: school,
@@ -157,8 +161,21 @@ for (const driver of testDrivers()) {
       const waiting = await api.call("GET", "/api/pay-my-fee", { token });
       expect(waiting.body.data).toMatchObject({ payment_status: "pending", open_order_id: order.body.data.order_id });
       expect((await api.call("POST", "/api/pay-my-fee/create-payment", { token })).status).toBe(409);
+      // Its own fee's unfinished payment: listed with its release time, and cancelled by the student.
+      const open = await api.call("GET", "/api/payments/open-orders", { token });
+      expect(open.body.data).toEqual([
+        expect.objectContaining({ id: order.body.data.order_id, items: 1, releases_at: expect.any(String) }),
+      ]);
+      const cancelled = await api.call("POST", `/api/payments/orders/${order.body.data.order_id}/cancel`, { token });
+      expect(cancelled.body.data.status).toBe("cancelled");
+      expect((await api.call("GET", "/api/pay-my-fee", { token })).body.data).toMatchObject({
+        payment_status: "unpaid",
+        open_order_id: null,
+      });
+      const reopened = await api.call("POST", "/api/pay-my-fee/create-payment", { token });
+      expect(reopened.status).toBe(200);
 
-      const failed = await pay(token, order.body.data.order_id, "fail");
+      const failed = await pay(token, reopened.body.data.order_id, "fail");
       expect(failed.body.data.status).toBe("failed");
       const retry = await api.call("POST", "/api/pay-my-fee/create-payment", { token });
       expect(retry.status).toBe(200);

@@ -1,3 +1,4 @@
+import { ORDER_EXPIRES_AFTER_MINUTES } from "@repo/contracts/payments-constants";
 import { queryRows } from "@repo/db";
 import {
   mailMessages,
@@ -39,11 +40,13 @@ for (const driver of testDrivers()) {
     });
 
     /** `count` more unpaid students of the demo school (each test takes its own; more are added when it runs short). */
+    let batch = 0;
     async function unpaid(count: number): Promise<number[]> {
+      batch += 1;
       await api.db.execute(sql`
         insert into students (school_id, exam_year_id, class_level, first_name, last_name, dedupe_key, payment_status,
           zone_id, state_id, prant_id, district_id)
-        select s.school_id, s.exam_year_id, s.class_level, 'Extra', 'Student ' || g, 'payments-test|' || g || '|' || s.id,
+        select s.school_id, s.exam_year_id, s.class_level, 'Extra', 'Student ' || g, 'payments-test|' || ${batch} || '|' || g || '|' || s.id,
           'unpaid', s.zone_id, s.state_id, s.prant_id, s.district_id
         from (select * from students where school_id = ${schoolId} order by id limit 1) s, generate_series(1, ${count}) g
         on conflict do nothing`);
@@ -559,6 +562,110 @@ for (const driver of testDrivers()) {
       });
       expect(refused.status).toBe(409);
       expect((await api.call("GET", "/api/payments/orders/999999", { token })).status).toBe(404);
+    });
+
+    describe("an unfinished payment (decision 054)", () => {
+      const cancel = (orderId: number, as = token) =>
+        api.call("POST", `/api/payments/orders/${orderId}/cancel`, { token: as });
+
+      it("says when it releases its students, counts them as held, and is cancelled by its payer at once", async () => {
+        const ids = await unpaid(2);
+        const before = (await api.call("POST", "/api/get-payment-amount", { token, json: {} })).body.data;
+        const order = (await create(ids)).body.data;
+        const after = (await api.call("POST", "/api/get-payment-amount", { token, json: {} })).body.data;
+        expect(after.students).toBe(before.students - 2);
+        expect(after.held).toBe(before.held + 2);
+        const row = await orderOf(order.order_id);
+        const releasesAt = new Date(Number(row?.createdAt.getTime()) + ORDER_EXPIRES_AFTER_MINUTES * 60_000);
+        const open = await api.call("GET", "/api/payments/open-orders?purpose=students", { token });
+        expect(open.status).toBe(200);
+        expect(open.body.data).toContainEqual(
+          expect.objectContaining({ id: order.order_id, items: 2, releases_at: releasesAt.toISOString() }),
+        );
+        // Continue: the order still offers its checkout.
+        const waiting = await api.call("GET", `/api/payments/orders/${order.order_id}`, { token });
+        expect(waiting.body.data).toMatchObject({ status: "pending", releases_at: releasesAt.toISOString() });
+        expect(waiting.body.data.checkout).toBeDefined();
+
+        const cancelled = await cancel(order.order_id);
+        expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+        expect(cancelled.body.data).toMatchObject({ status: "cancelled", releases_at: null });
+        expect(cancelled.body.data.checkout).toBeUndefined();
+        expect((await statuses(ids)).every((s) => s.s === "unpaid")).toBe(true);
+        const open2 = await api.call("GET", "/api/payments/open-orders", { token });
+        expect(open2.body.data.map((o: { id: number }) => o.id)).not.toContain(order.order_id);
+        // Not payable at the demo gateway any more, not cancelled twice; its students pay in a new order.
+        const pay = await api.call("POST", `/api/payments/demo/checkout/${order.order_id}`, {
+          token,
+          json: { outcome: "pay" },
+        });
+        expect(pay.status).toBe(409);
+        const again = await cancel(order.order_id);
+        expect(again.status).toBe(409);
+        expect(again.body.message).toMatch(/cancelled: only a payment that is not finished can be cancelled/);
+        expect((await create(ids)).status).toBe(200);
+      });
+
+      it("is cancelled only by its payer", async () => {
+        const order = (await create(await unpaid(1))).body.data;
+        const institute = await api.login("masterinstitute");
+        expect((await cancel(order.order_id, institute)).status).toBe(404);
+        const zonal = await api.login("zonal", "coordinator");
+        expect((await cancel(order.order_id, zonal)).status).toBe(403);
+        expect((await orderOf(order.order_id))?.status).toBe("pending");
+      });
+
+      it("takes a payment that arrives after the cancel as late, for a refund, and changes no student", async () => {
+        const ids = await unpaid(1);
+        const order = (await create(ids)).body.data;
+        expect((await cancel(order.order_id)).status).toBe(200);
+        const late = await webhook(
+          "payment.captured",
+          order.order_id,
+          order.amount.amount_minor,
+          `pay_after_cancel_${driver}`,
+          `evt_after_cancel_${driver}`,
+        );
+        expect(late.body.data.outcome).toBe("late");
+        expect((await orderOf(order.order_id))?.status).toBe("cancelled");
+        expect((await statuses(ids))[0]?.s).toBe("unpaid");
+        const [capture] = await api.db
+          .select({ outcome: paymentCaptures.outcome })
+          .from(paymentCaptures)
+          .where(eq(paymentCaptures.providerPaymentId, `pay_after_cancel_${driver}`));
+        expect(capture?.outcome).toBe("late");
+      });
+
+      it("refuses a cancel after the payment arrived: the order stays paid", async () => {
+        const ids = await unpaid(1);
+        const order = (await create(ids)).body.data;
+        const paid = await webhook(
+          "payment.captured",
+          order.order_id,
+          order.amount.amount_minor,
+          `pay_before_cancel_${driver}`,
+          `evt_before_cancel_${driver}`,
+        );
+        expect(paid.body.data.outcome).toBe("applied");
+        const refused = await cancel(order.order_id);
+        expect(refused.status).toBe(409);
+        expect(refused.body.message).toMatch(/is paid/);
+        expect((await orderOf(order.order_id))?.status).toBe("paid");
+        expect((await statuses(ids))[0]?.s).toBe("paid");
+      });
+
+      it("releases its students by itself at the time it showed, not before", async () => {
+        const ids = await unpaid(1);
+        const order = (await create(ids)).body.data;
+        const shown = new Date(
+          (await api.call("GET", `/api/payments/orders/${order.order_id}`, { token })).body.data.releases_at,
+        );
+        await reconcileOrders(api.services, new Date(shown.getTime() - 1000));
+        expect((await orderOf(order.order_id))?.status).toBe("pending");
+        await reconcileOrders(api.services, new Date(shown.getTime() + 1000));
+        expect((await orderOf(order.order_id))?.status).toBe("expired");
+        expect((await statuses(ids))[0]?.s).toBe("unpaid");
+      });
     });
   });
 }

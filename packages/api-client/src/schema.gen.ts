@@ -3589,6 +3589,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/open-orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in payer's unfinished payments
+         * @description Orders still waiting for the gateway, oldest first, each with when it releases what it holds by itself (decision 054); the pages that pay offer Continue and Cancel for them.
+         *
+         *     Requires the `payments.checkout` permission.
+         */
+        get: operations["getPaymentsOpenOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payments/orders/{id}": {
         parameters: {
             query?: never;
@@ -3603,6 +3625,28 @@ export interface paths {
         get: operations["getPaymentsOrdersById"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel one of the signed-in payer's unfinished payments
+         * @description Releases what the order holds at once (its students become payable again). A payment the gateway still takes for it afterwards is recorded as late and given back by pay support (decision 054).
+         *
+         *     Requires the `payments.checkout` permission.
+         */
+        post: operations["postPaymentsOrdersByIdCancel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3640,7 +3684,7 @@ export interface paths {
         };
         /**
          * Page through orders, newest first
-         * @description Search by order reference (ORD-000042 or 42), the gateway's order or payment id, a student's name, roll number or phone, or the payer. `view=waiting`: orders waiting for the gateway; `view=attention`: held mismatches, refunds due, and orders stuck for 30 minutes.
+         * @description Search by order reference (ORD-000042 or 42), the gateway's order or payment id, a student's name, roll number or phone, or the payer. `view=waiting`: orders waiting for the gateway; `view=attention`: held mismatches, refunds due, and orders still open after 30 minutes.
          *
          *     Requires the `paySupport.orders` permission.
          */
@@ -7813,6 +7857,22 @@ export interface components {
             message: string;
             status: boolean;
         };
+        OpenOrder: {
+            amount: {
+                amount_minor: number;
+                currency: string;
+            };
+            created_at: string;
+            id: number;
+            items: number;
+            reference: string;
+            releases_at: string;
+        };
+        OpenOrdersResponse: {
+            data: components["schemas"]["OpenOrder"][];
+            message: string;
+            status: boolean;
+        };
         OrderSummary: {
             amount: {
                 amount_minor: number;
@@ -7842,8 +7902,9 @@ export interface components {
             /** @enum {string} */
             purpose: "students" | "study_materials";
             reference: string;
+            releases_at: string | null;
             /** @enum {string} */
-            status: "created" | "pending" | "paid" | "failed" | "expired" | "refunded";
+            status: "created" | "pending" | "paid" | "failed" | "expired" | "cancelled" | "refunded";
             status_reason: string | null;
         };
         OrderSummaryResponse: {
@@ -8082,6 +8143,7 @@ export interface components {
                 amount_minor: number;
                 currency: string;
             } | null;
+            held: number;
             students: number;
         };
         PaymentAmountResponse: {
@@ -8103,8 +8165,9 @@ export interface components {
                 /** @enum {string} */
                 purpose: "students" | "study_materials";
                 reference: string;
+                releases_at: string | null;
                 /** @enum {string} */
-                status: "created" | "pending" | "paid" | "failed" | "expired" | "refunded";
+                status: "created" | "pending" | "paid" | "failed" | "expired" | "cancelled" | "refunded";
                 status_reason: string | null;
                 summary: string;
             }[];
@@ -9704,6 +9767,7 @@ export interface components {
                 size: number;
             } | null;
             id: number;
+            in_unfinished_payment: boolean;
             is_free: boolean;
             is_published: boolean;
             languages: string[];
@@ -9734,6 +9798,7 @@ export interface components {
                     size: number;
                 } | null;
                 id: number;
+                in_unfinished_payment: boolean;
                 is_free: boolean;
                 is_published: boolean;
                 languages: string[];
@@ -9842,7 +9907,7 @@ export interface components {
             referred_by: string | null;
             refunds_due: number;
             /** @enum {string} */
-            status: "created" | "pending" | "paid" | "failed" | "expired" | "refunded";
+            status: "created" | "pending" | "paid" | "failed" | "expired" | "cancelled" | "refunded";
             status_reason: string | null;
             students: number;
             summary: string;
@@ -9870,7 +9935,7 @@ export interface components {
                 referred_by: string | null;
                 refunds_due: number;
                 /** @enum {string} */
-                status: "created" | "pending" | "paid" | "failed" | "expired" | "refunded";
+                status: "created" | "pending" | "paid" | "failed" | "expired" | "cancelled" | "refunded";
                 status_reason: string | null;
                 students: number;
                 summary: string;
@@ -25182,7 +25247,7 @@ export interface operations {
                 "created_at[to]"?: string;
                 page?: number;
                 per_page?: number;
-                status?: "created" | "pending" | "paid" | "failed" | "expired" | "refunded";
+                status?: "created" | "pending" | "paid" | "failed" | "expired" | "cancelled" | "refunded";
             };
             header?: never;
             path?: never;
@@ -25330,6 +25395,75 @@ export interface operations {
             };
         };
     };
+    getPaymentsOpenOrders: {
+        parameters: {
+            query?: {
+                purpose?: "students" | "study_materials";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unfinished payments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenOrdersResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getPaymentsOrdersById: {
         parameters: {
             query?: never;
@@ -25379,6 +25513,93 @@ export interface operations {
             };
             /** @description No such order of yours */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPaymentsOrdersByIdCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderSummaryResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The order is paid, failed, expired or cancelled already */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

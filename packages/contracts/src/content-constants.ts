@@ -1,3 +1,5 @@
+import { COUNTED, countOf } from "./plural";
+
 /**
  * Content with files (study materials, brochure downloads, brochure flipbooks): paths, limits and
  * fixed choices, without zod so forms and lists can show them in their first view
@@ -69,5 +71,5 @@ export const CONTENT_UPLOAD_LIMITS = {
 /** "A PDF, at most 25 MB" (and the page limit where there is one), beside each upload field. */
 export function uploadHint(kind: ContentFileKind): string {
   const { maxBytes, maxPages } = CONTENT_UPLOAD_LIMITS[kind];
-  return `A PDF, at most ${formatBytes(maxBytes)}${maxPages ? ` and ${maxPages} pages` : ""}`;
+  return `A PDF, at most ${formatBytes(maxBytes)}${maxPages ? ` and ${countOf(maxPages, COUNTED.page)}` : ""}`;
 }

@@ -187,6 +187,8 @@ export const studyMaterialItem = z.object({
   price: money.nullable(),
   /** A priced item the reader has paid for: its file and link open. Free items: false. */
   bought: z.boolean(),
+  /** A priced item in one of the reader's unfinished payments: Continue or Cancel that one (decision 054). */
+  in_unfinished_payment: z.boolean(),
   link: z.string().nullable(),
   file: storedFileInfo.nullable(),
   is_published: z.boolean(),

@@ -50,8 +50,10 @@ export const paymentHistoryRow = z.object({
   paid_at: z.string().nullable(),
   /** As printed ("2026-27/000017"); null until paid. */
   invoice_number: z.string().nullable(),
-  /** Why it failed, expired or was refunded. */
+  /** Why it failed, expired, was cancelled or was refunded. */
   status_reason: z.string().nullable(),
+  /** While it waits for payment: when it releases what it holds by itself (decision 054); else null. */
+  releases_at: z.string().nullable(),
 });
 export type PaymentHistoryRow = z.infer<typeof paymentHistoryRow>;
 

@@ -4,8 +4,11 @@
  * them cheaply (docs/decisions/007-contracts-constants-without-zod.md).
  */
 
-/** created → pending → paid | failed | expired; refunded is set by admins on a paid order. */
-export const ORDER_STATUSES = ["created", "pending", "paid", "failed", "expired", "refunded"] as const;
+/**
+ * created → pending → paid | failed | expired | cancelled (by its payer, decision 054); refunded
+ * is set by admins on a paid order.
+ */
+export const ORDER_STATUSES = ["created", "pending", "paid", "failed", "expired", "cancelled", "refunded"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_STATUS_NAMES: Record<OrderStatus, string> = {
@@ -14,16 +17,29 @@ export const ORDER_STATUS_NAMES: Record<OrderStatus, string> = {
   paid: "Paid",
   failed: "Failed",
   expired: "Expired",
+  cancelled: "Cancelled",
   refunded: "Refunded",
+};
+
+/** The badge tone each status is shown in, on the payer's and pay support's lists alike. */
+export const ORDER_STATUS_TONES: Record<OrderStatus, "success" | "warning" | "danger" | "neutral"> = {
+  created: "neutral",
+  pending: "warning",
+  paid: "success",
+  failed: "danger",
+  expired: "neutral",
+  cancelled: "neutral",
+  refunded: "neutral",
 };
 
 /** Where an order may go from each status. Paid is final except for an admin's refund. */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  created: ["pending", "failed", "expired", "paid"],
-  pending: ["paid", "failed", "expired"],
+  created: ["pending", "failed", "expired", "cancelled", "paid"],
+  pending: ["paid", "failed", "expired", "cancelled"],
   paid: ["refunded"],
   failed: [],
   expired: [],
+  cancelled: [],
   refunded: [],
 };
 
@@ -46,10 +62,20 @@ export const PAYMENT_PROVIDERS = ["demo", "razorpay"] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
 /**
- * An order the gateway has not settled after this long is asked about by the reconciliation job
- * and settled or expired.
+ * How long an open order holds what it pays for (decision 054): after this the reconciliation job
+ * asks the gateway about it and settles it or expires it, which releases its students.
  */
-export const ORDER_RECONCILE_AFTER_MINUTES = 30;
+export const ORDER_EXPIRES_AFTER_MINUTES = 30;
+
+/** When an open order created at `createdAt` releases its students, unless it is paid or cancelled first. */
+export function orderReleasesAt(createdAt: Date | string): Date {
+  return new Date(new Date(createdAt).getTime() + ORDER_EXPIRES_AFTER_MINUTES * 60_000);
+}
+
+/** Whether an order of this status still waits for the gateway (its payer may continue or cancel it). */
+export function isOpenOrder(status: OrderStatus): boolean {
+  return (OPEN_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
+}
 
 /**
  * What the portal keeps of a gateway's webhook or payment, as its columns hold it (decision 049):
@@ -75,7 +101,7 @@ export const ORDER_MAX_STUDY_MATERIALS = 50;
  * What became of one capture (a payment the gateway reports, unique by its payment id):
  * applied to its order; a second payment for an order already paid (refund due); a payment whose
  * amount or currency differs from the order (held for review, never applied); a payment that
- * arrived after its order expired or failed (refund due); refunded by an admin.
+ * arrived after its order expired, failed or was cancelled (refund due); refunded by an admin.
  */
 export const CAPTURE_OUTCOMES = ["applied", "duplicate", "mismatch", "late", "refunded"] as const;
 export type CaptureOutcome = (typeof CAPTURE_OUTCOMES)[number];

@@ -34,8 +34,31 @@ export const studentChoice = z.strictObject({
 });
 export type StudentChoice = z.infer<typeof studentChoice>;
 
+/**
+ * An order of the payer's that still waits for the gateway: it holds its students (or materials)
+ * until it is paid, cancelled, or released by itself at `releases_at` (decision 054).
+ */
+export const openOrder = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  /** How many students (or study materials) it holds. */
+  items: z.number().int(),
+  amount: money,
+  created_at: z.string(),
+  releases_at: z.string(),
+});
+export type OpenOrder = z.infer<typeof openOrder>;
+
+/** Which of the payer's unfinished payments: of students (and the student's own fee) or of study materials. */
+export const openOrdersQuery = z.strictObject({
+  purpose: z.enum(ORDER_PURPOSES, { error: `purpose must be one of ${ORDER_PURPOSES.join(", ")}` }).optional(),
+});
+
 export const paymentAmount = z.object({
+  /** The chosen students free to pay for now (unpaid, in no unfinished payment). */
   students: z.number().int(),
+  /** The chosen students held by an unfinished payment (anyone's), payable once it ends. */
+  held: z.number().int(),
   /** One student's fee; null when the fee table has none for the school's country. */
   fee: money.nullable(),
   amount: money.nullable(),
@@ -78,6 +101,8 @@ export const orderSummary = z.object({
   status_reason: z.string().nullable(),
   created_at: z.string(),
   paid_at: z.string().nullable(),
+  /** While it waits for payment: when it releases its students by itself; null otherwise. */
+  releases_at: z.string().nullable(),
   /** How to pay it while it waits for payment (pending); absent otherwise. */
   checkout: checkout.optional(),
 });

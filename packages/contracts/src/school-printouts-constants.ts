@@ -1,3 +1,4 @@
+import { COUNTED, countOf } from "./plural";
 /**
  * What a school prints for its students who have no e-mail (issue 35 item 1, decision 050): the
  * admit cards of its paid students in one PDF, and sign-in slips with a one-time password. Without
@@ -28,7 +29,7 @@ export const ADMIT_CARDS_LEFT_OUT: Record<AdmitCardReason, (students: number, le
 };
 
 /** "1 student", "12 students". */
-export const studentCount = (n: number) => `${n.toLocaleString("en-IN")} student${n === 1 ? "" : "s"}`;
+export const studentCount = (n: number) => countOf(n, COUNTED.student);
 
 /** Who a class run of sign-in slips gives a new password to. */
 export const SLIP_AUDIENCES = [

@@ -10,6 +10,7 @@ import {
 import { CERTIFICATE_BULK_JOB, CERTIFICATE_LIMITS } from "@repo/contracts/certificates-constants";
 import { envelope } from "@repo/contracts/envelope";
 import { jobStarted } from "@repo/contracts/jobs";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import { signedIn } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { ok } from "../http/envelope";
@@ -115,7 +116,7 @@ export function registerCertificateRoutes(app: OpenAPIHono<AppEnv>) {
       return c.json(
         {
           status: true,
-          message: `Making ${certificates.toLocaleString("en-IN")} certificate${certificates === 1 ? "" : "s"}`,
+          message: `Making ${countOf(certificates, COUNTED.certificate)}`,
           data: { job_id: jobId },
         },
         202,

@@ -25,6 +25,7 @@ import {
 } from "@repo/contracts/mail";
 import { MAIL_BODY_MAX_BYTES, utf8Bytes } from "@repo/contracts/mail-constants";
 import { paginated } from "@repo/contracts/pagination";
+import { countOf } from "@repo/contracts/plural";
 import type { Context } from "hono";
 import { actorOf, signedIn } from "../auth/middleware";
 import type { AppEnv } from "../context";
@@ -443,7 +444,11 @@ export function registerMailRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const filters = validated(bulkRetryBody, await optionalJson(c.req));
       const result = await retryFailedMessages(c.var.services.database.db, filters, actorOf(c));
-      return ok(c, result, `${result.retried} failed message${result.retried === 1 ? "" : "s"} queued again`);
+      return ok(
+        c,
+        result,
+        `${countOf(result.retried, { one: "failed message", other: "failed messages" })} queued again`,
+      );
     },
   );
 }

@@ -9,6 +9,7 @@ import {
 } from "@repo/contracts/content-notices";
 import { NOTIFICATION_PATHS } from "@repo/contracts/content-notices-constants";
 import { envelope } from "@repo/contracts/envelope";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import { actorOf, signedIn } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { ok } from "../http/envelope";
@@ -75,7 +76,7 @@ export function registerNotificationRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const marked = await markAllNotificationsRead(c.var.services.database.db, readerOf(c));
-      return ok(c, { unread: 0 }, marked === 1 ? "1 notification marked read" : `${marked} notifications marked read`);
+      return ok(c, { unread: 0 }, `${countOf(marked, COUNTED.notification)} marked read`);
     },
   );
 

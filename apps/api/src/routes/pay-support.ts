@@ -10,6 +10,7 @@ import {
   supportOrderPage,
   supportOrderQuery,
 } from "@repo/contracts/pay-support";
+import { ORDER_EXPIRES_AFTER_MINUTES } from "@repo/contracts/payments-constants";
 import { actorOf } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { ok } from "../http/envelope";
@@ -43,8 +44,7 @@ export function registerPaySupportRoutes(app: OpenAPIHono<AppEnv>) {
       path: "/api/paysupport/orders",
       tags,
       summary: "Page through orders, newest first",
-      description:
-        "Search by order reference (ORD-000042 or 42), the gateway's order or payment id, a student's name, roll number or phone, or the payer. `view=waiting`: orders waiting for the gateway; `view=attention`: held mismatches, refunds due, and orders stuck for 30 minutes.",
+      description: `Search by order reference (ORD-000042 or 42), the gateway's order or payment id, a student's name, roll number or phone, or the payer. \`view=waiting\`: orders waiting for the gateway; \`view=attention\`: held mismatches, refunds due, and orders still open after ${ORDER_EXPIRES_AFTER_MINUTES} minutes.`,
       request: { query: supportOrderQuery },
       responses: {
         200: json(envelope(named(supportOrderPage, "SupportOrderPage")).openapi("SupportOrderPageResponse"), "Orders"),

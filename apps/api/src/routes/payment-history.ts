@@ -9,8 +9,7 @@ import { apiRoute, errorResponse } from "../http/routes";
 import { json, named } from "../http/schemas";
 import { fileResponse } from "../services/files";
 import { invoiceOf, listPaymentHistory } from "../services/payments/history";
-import { invoiceHtml } from "../services/payments/invoice-document";
-import { fontFaceCss } from "../services/pdf";
+import { renderInvoicePdf } from "../services/payments/invoice-document";
 
 const tags = ["Payments"];
 const payerOf = (c: { var: AppEnv["Variables"] }) => {
@@ -65,7 +64,7 @@ export function registerPaymentHistoryRoutes(app: OpenAPIHono<AppEnv>) {
         c.req.valid("query").order_id,
         services.config.invoiceIssuer,
       );
-      const bytes = await services.pdf.render(invoiceHtml(document, await fontFaceCss()));
+      const bytes = await renderInvoicePdf(services.pdf, document);
       return fileResponse(c, { bytes, fileName, mime: "application/pdf", inline: false });
     },
   );

@@ -6,6 +6,8 @@ import {
   checkoutReturnBody,
   createdPayment,
   demoCheckoutBody,
+  openOrder,
+  openOrdersQuery,
   orderSummary,
   ownFee as ownFeeSchema,
   paymentAmount,
@@ -20,7 +22,13 @@ import { ApiError } from "../http/errors";
 import { apiRoute, errorResponse } from "../http/routes";
 import { idParam, json, named } from "../http/schemas";
 import { FAKE_PAYMENTS_WARNING, webhookBody } from "../services/payments/gateway";
-import { createStudentOrder, orderForPayer, paymentAmountFor } from "../services/payments/orders";
+import {
+  cancelOrder,
+  createStudentOrder,
+  openOrdersOf,
+  orderForPayer,
+  paymentAmountFor,
+} from "../services/payments/orders";
 import { createOwnFeeOrder, ownFee } from "../services/payments/own-fee";
 import { handleWebhook, settleCapture } from "../services/payments/settle";
 import { boughtStudyMaterials, createStudyMaterialOrder } from "../services/payments/study-material-orders";
@@ -169,6 +177,43 @@ export function registerPaymentRoutes(app: OpenAPIHono<AppEnv>) {
         c,
         await orderForPayer(c.var.services.database.db, c.var.services.gateway, payerOf(c), c.req.valid("param").id),
       ),
+  );
+
+  app.openapi(
+    apiRoute("payments.checkout", {
+      method: "get",
+      path: "/api/payments/open-orders",
+      tags,
+      summary: "The signed-in payer's unfinished payments",
+      description:
+        "Orders still waiting for the gateway, oldest first, each with when it releases what it holds by itself (decision 054); the pages that pay offer Continue and Cancel for them.",
+      request: { query: openOrdersQuery },
+      responses: {
+        200: json(
+          envelope(zod.array(named(openOrder, "OpenOrder"))).openapi("OpenOrdersResponse"),
+          "Unfinished payments",
+        ),
+      },
+    }),
+    async (c) => ok(c, await openOrdersOf(c.var.services.database.db, payerOf(c), c.req.valid("query").purpose)),
+  );
+
+  app.openapi(
+    apiRoute("payments.checkout", {
+      method: "post",
+      path: "/api/payments/orders/{id}/cancel",
+      tags,
+      summary: "Cancel one of the signed-in payer's unfinished payments",
+      description:
+        "Releases what the order holds at once (its students become payable again). A payment the gateway still takes for it afterwards is recorded as late and given back by pay support (decision 054).",
+      request: { params: idParam },
+      responses: {
+        200: orderResponse,
+        404: errorResponse("No such order of yours"),
+        409: errorResponse("The order is paid, failed, expired or cancelled already"),
+      },
+    }),
+    async (c) => ok(c, await cancelOrder(c.var.services, payerOf(c), c.req.valid("param").id), "Payment cancelled"),
   );
 
   app.openapi(

@@ -1,5 +1,6 @@
 import type { OpenAPIHono, z } from "@hono/zod-openapi";
 import { envelope } from "@repo/contracts/envelope";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import {
   commissionRule,
   commissionRuleBody,
@@ -199,7 +200,7 @@ export function registerReferralRoutes(app: OpenAPIHono<AppEnv>) {
       const result = await approveEntries(c.var.services.database.db, actorOf(c), c.req.valid("json").ids);
       const message =
         result.kept.length === 0
-          ? `${result.approved.length === 1 ? "1 entry" : `${result.approved.length} entries`} approved`
+          ? `${countOf(result.approved.length, COUNTED.entry)} approved`
           : `${result.approved.length} approved, ${result.kept.length} kept`;
       return ok(c, result, message);
     },

@@ -1,6 +1,7 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { envelope } from "@repo/contracts/envelope";
 import { jobStarted } from "@repo/contracts/jobs";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import {
   admitCardsQuery,
   admitCardsSummary,
@@ -88,7 +89,7 @@ export function registerSchoolPrintoutRoutes(app: OpenAPIHono<AppEnv>) {
       return c.json(
         {
           status: true,
-          message: `Printing ${summary.cards.toLocaleString("en-IN")} admit card${summary.cards === 1 ? "" : "s"}${left ? ` (${studentCount(left)} left out)` : ""}`,
+          message: `Printing ${countOf(summary.cards, COUNTED.admitCard)}${left ? ` (${studentCount(left)} left out)` : ""}`,
           data: { job_id: jobId },
         },
         202,

@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { envelope } from "@repo/contracts/envelope";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import { schoolDeleteData, schoolIdsBody, schoolToggleData } from "@repo/contracts/schools";
 import { actorOf } from "../auth/middleware";
 import type { AppEnv } from "../context";
@@ -50,7 +51,7 @@ export function registerSchoolRoutes(app: OpenAPIHono<AppEnv>) {
       const result = await deleteSchools(c.var.services.database.db, actorOf(c), c.req.valid("json").ids);
       const message =
         result.kept.length === 0
-          ? `${result.deleted.length === 1 ? "1 school" : `${result.deleted.length} schools`} deleted`
+          ? `${countOf(result.deleted.length, COUNTED.school)} deleted`
           : `${result.deleted.length} deleted, ${result.kept.length} kept`;
       return ok(c, result, message);
     },

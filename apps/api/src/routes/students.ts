@@ -1,5 +1,6 @@
 import type { OpenAPIHono, z } from "@hono/zod-openapi";
 import { envelope } from "@repo/contracts/envelope";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import {
   studentDeleteData,
   studentFields,
@@ -149,7 +150,7 @@ export function registerStudentRoutes(app: OpenAPIHono<AppEnv>) {
       const result = await deleteStudents(c.var.services.database.db, viewerOf(c), actorOf(c), c.req.valid("json").ids);
       const message =
         result.kept.length === 0
-          ? `${result.deleted.length === 1 ? "1 student" : `${result.deleted.length} students`} deleted`
+          ? `${countOf(result.deleted.length, COUNTED.student)} deleted`
           : `${result.deleted.length} deleted, ${result.kept.length} kept`;
       return ok(c, result, message);
     },

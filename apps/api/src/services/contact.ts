@@ -1,6 +1,7 @@
 import { findRole, ROLE_GROUPS } from "@repo/auth/roles";
 import type { ContactBody, ContactResult } from "@repo/contracts/content-notices";
 import { CONTACT_LIMIT, CONTACT_TEMPLATE_KEY, PROGRAMME_OFFICE } from "@repo/contracts/content-notices-constants";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import { type DbOrTx, queryRows } from "@repo/db";
 import { type SQL, sql } from "drizzle-orm";
 import { ApiError } from "../http/errors";
@@ -34,13 +35,13 @@ export function nearestCoordinators(candidates: readonly CoordinatorCandidate[])
 export function waitInWords(seconds: number): string {
   if (seconds >= 3600) {
     const hours = Math.ceil(seconds / 3600);
-    return `in ${hours} hour${hours === 1 ? "" : "s"}`;
+    return `in ${countOf(hours, COUNTED.hour)}`;
   }
   if (seconds >= 60) {
     const minutes = Math.ceil(seconds / 60);
-    return `in ${minutes} minute${minutes === 1 ? "" : "s"}`;
+    return `in ${countOf(minutes, COUNTED.minute)}`;
   }
-  return `in ${seconds} second${seconds === 1 ? "" : "s"}`;
+  return `in ${countOf(seconds, COUNTED.second)}`;
 }
 
 /**

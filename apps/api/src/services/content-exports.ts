@@ -34,6 +34,7 @@ import {
 import { isoToIndiaWallTime } from "@repo/contracts/locale";
 import type { Page } from "@repo/contracts/pagination";
 import { MAX_PER_PAGE } from "@repo/contracts/pagination-constants";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import { classLabel } from "@repo/contracts/students-constants";
 import { type SyllabusItem, type SyllabusListQuery, syllabusListQuery } from "@repo/contracts/syllabus";
 import type { Db } from "@repo/db";
@@ -157,7 +158,10 @@ const patternColumns: ExportColumn<FrontendPatternItem>[] = [
   { header: "Classes", value: (p) => p.class_band, width: 14 },
   {
     header: "Sections",
-    value: (p) => p.sections.map((s) => `${s.name}: ${s.questions} questions, ${s.marks} marks`).join("\n"),
+    value: (p) =>
+      p.sections
+        .map((s) => `${s.name}: ${countOf(s.questions, COUNTED.question)}, ${countOf(s.marks, COUNTED.mark)}`)
+        .join("\n"),
     width: 40,
   },
   { header: "Questions", value: (p) => p.total_questions, width: 10 },

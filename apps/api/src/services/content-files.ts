@@ -15,6 +15,7 @@ import type {
   StudyMaterialListQuery,
 } from "@repo/contracts/content-files";
 import { type Page, pageOf } from "@repo/contracts/pagination";
+import { OPEN_ORDER_STATUSES, type OrderStatus } from "@repo/contracts/payments-constants";
 import { type Db, queryRows } from "@repo/db";
 import { brochureDownloads, brochureFlipbooks, studyMaterials } from "@repo/db/schema";
 import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
@@ -114,6 +115,7 @@ function toStudyMaterial(row: StudyRow): StudyMaterialItem {
     is_free: row.priceMinor === null,
     price: row.priceMinor === null ? null : { currency: row.currency, amount_minor: row.priceMinor },
     bought: false,
+    in_unfinished_payment: false,
     link: row.link,
     file: fileInfo(row),
     is_published: row.isPublished,
@@ -126,22 +128,40 @@ function toStudyMaterial(row: StudyRow): StudyMaterialItem {
  * A material as a reader sees it: a priced one's link stays hidden until the reader has bought it
  * (Buy Study Material), so the catalogue can describe it without giving it away.
  */
-const forReader = (item: StudyMaterialItem, reader: Reader, bought: ReadonlySet<number>): StudyMaterialItem => {
+const forReader = (
+  item: StudyMaterialItem,
+  reader: Reader,
+  bought: ReadonlySet<number>,
+  held: ReadonlySet<number> = new Set(),
+): StudyMaterialItem => {
   if (reader.editor || item.is_free) return item;
-  return bought.has(item.id) ? { ...item, bought: true } : { ...item, link: null };
+  return bought.has(item.id)
+    ? { ...item, bought: true }
+    : { ...item, link: null, in_unfinished_payment: held.has(item.id) };
 };
 
-/** Which of these priced materials the reader has bought (a paid order of its own holds them). */
-async function boughtOf(db: Db, reader: Reader, ids: number[]): Promise<Set<number>> {
+/** Which of these priced materials are in the reader's own orders of these statuses. */
+async function inOrdersOf(
+  db: Db,
+  reader: Reader,
+  ids: number[],
+  statuses: readonly OrderStatus[],
+): Promise<Set<number>> {
   if (reader.editor || reader.userId === undefined || ids.length === 0) return new Set();
   const rows = await queryRows<{ id: number }>(
     db,
     sql`select distinct i.study_material_id as id from payment_order_items i
         join payment_orders o on o.id = i.order_id
-        where o.payer_user_id = ${reader.userId} and o.status = 'paid' and ${idsIn(sql`i.study_material_id`, ids)}`,
+        where o.payer_user_id = ${reader.userId} and o.status in (${sql.join(
+          statuses.map((s) => sql`${s}`),
+          sql`, `,
+        )}) and ${idsIn(sql`i.study_material_id`, ids)}`,
   );
   return new Set(rows.map((r) => Number(r.id)));
 }
+
+/** Which of these priced materials the reader has bought (a paid order of its own holds them). */
+const boughtOf = (db: Db, reader: Reader, ids: number[]) => inOrdersOf(db, reader, ids, ["paid"]);
 
 /** What the log keeps of a study material: its fields, and of its file only the name. */
 const loggedStudy = (row: StudyRow | undefined) => (row ? { ...toStudyMaterial(row), file: row.fileName } : null);
@@ -179,12 +199,12 @@ export async function listStudyMaterials(
       .offset((query.page - 1) * query.per_page),
     db.select({ n: count() }).from(studyMaterials).where(filter),
   ]);
-  const bought = await boughtOf(
-    db,
-    reader,
-    rows.filter((row) => row.priceMinor !== null).map((row) => row.id),
-  );
-  const items = rows.map((row) => forReader(toStudyMaterial(row), reader, bought));
+  const priced = rows.filter((row) => row.priceMinor !== null).map((row) => row.id);
+  const [bought, held] = await Promise.all([
+    boughtOf(db, reader, priced),
+    inOrdersOf(db, reader, priced, OPEN_ORDER_STATUSES),
+  ]);
+  const items = rows.map((row) => forReader(toStudyMaterial(row), reader, bought, held));
   return pageOf(items, total?.n ?? 0, query.page, query.per_page);
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { formatBytes } from "@repo/contracts/content-constants";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import { fileTypeFromBuffer } from "file-type";
 import type { Context } from "hono";
 import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFObject, PDFRef, PDFStream } from "pdf-lib";
@@ -215,7 +216,7 @@ async function checkPdf(bytes: Uint8Array, rule: UploadRule): Promise<number> {
   if (rule.maxPages !== undefined && pages > rule.maxPages) {
     throw invalidField(
       rule.field,
-      `${rule.what} can have at most ${rule.maxPages} pages; this PDF has ${pages}. Split it into parts of up to ${rule.maxPages} pages.`,
+      `${rule.what} can have at most ${countOf(rule.maxPages, COUNTED.page)}; this PDF has ${pages}. Split it into parts of up to ${countOf(rule.maxPages, COUNTED.page)}.`,
     );
   }
   return pages;

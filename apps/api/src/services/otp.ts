@@ -7,6 +7,7 @@ import {
   OTP_SENDS_PER_CLIENT,
   OTP_TTL_MINUTES,
 } from "@repo/contracts/auth";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import type { Db } from "@repo/db";
 import { mobileOtps, users } from "@repo/db/schema";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
@@ -121,7 +122,7 @@ export async function verifyOtp(
     throw invalidField(
       "otp",
       left > 0
-        ? `The code is not correct. ${left} attempt${left === 1 ? "" : "s"} left.`
+        ? `The code is not correct. ${countOf(left, COUNTED.attempt)} left.`
         : "The code is not correct. Request a new code.",
     );
   }

@@ -1,3 +1,4 @@
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import type { DbOrTx } from "@repo/db";
 import { queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
@@ -153,7 +154,7 @@ function untilIst(when: Date): string {
  */
 export function tryAgain(result: Pick<LimitResult, "resetsAt">, now = new Date()): string {
   const minutes = Math.max(1, Math.ceil((result.resetsAt.getTime() - now.getTime()) / 60_000));
-  return `Try again in ${minutes} minute${minutes === 1 ? "" : "s"}, after ${untilIst(result.resetsAt)} (IST).`;
+  return `Try again in ${countOf(minutes, COUNTED.minute)}, after ${untilIst(result.resetsAt)} (IST).`;
 }
 
 /** A refusal lasting until `resetsAt` (a pause, a mark), in the shape `tooMany` takes. */

@@ -3,6 +3,7 @@ import { hashPassword } from "@repo/auth/password";
 import type { SchoolImportResult } from "@repo/contracts/master-institutes";
 import { instituteSchoolBody } from "@repo/contracts/master-institutes";
 import { SCHOOL_IMPORT, SCHOOL_IMPORT_JOB } from "@repo/contracts/master-institutes-constants";
+import { COUNTED, countOf, pluralWord } from "@repo/contracts/plural";
 import { pinCodeProblem } from "@repo/contracts/schools";
 import { SCHOOL_BOARDS, SCHOOL_CATEGORIES } from "@repo/contracts/schools-constants";
 import type { StudentImportJobMode, StudentImportPreview } from "@repo/contracts/student-import";
@@ -439,14 +440,13 @@ function summary(
   mode: StudentImportJobMode,
   counts: { inserted: number; alreadyHere: number; badRows: number; saved: boolean },
 ): string {
-  const schools = (n: number) => `${n} ${n === 1 ? "school" : "schools"}`;
+  const schools = (n: number) => countOf(n, COUNTED.school);
   if (!counts.saved && mode === "all-or-nothing") {
-    return `Nothing was saved: ${counts.badRows} ${counts.badRows === 1 ? "row has" : "rows have"} mistakes. Download the errors file, fix the rows marked in its "Errors" column and upload it again.`;
+    return `Nothing was saved: ${countOf(counts.badRows, COUNTED.row)} ${pluralWord(counts.badRows, COUNTED.has)} mistakes. Download the errors file, fix the rows marked in its "Errors" column and upload it again.`;
   }
   const parts = [`${schools(counts.inserted)} added`];
   if (counts.alreadyHere > 0) parts.push(`${schools(counts.alreadyHere)} already registered`);
-  if (counts.badRows > 0)
-    parts.push(`${counts.badRows} ${counts.badRows === 1 ? "row" : "rows"} not saved (see the errors file)`);
+  if (counts.badRows > 0) parts.push(`${countOf(counts.badRows, COUNTED.row)} not saved (see the errors file)`);
   return `${parts.join(", ")}.`;
 }
 

@@ -1,3 +1,4 @@
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import type { SchoolDeleteData, SchoolToggleData } from "@repo/contracts/schools";
 import { SCHOOL_TOGGLE_MESSAGES } from "@repo/contracts/schools-constants";
 import { type Db, queryRows } from "@repo/db";
@@ -62,9 +63,15 @@ export async function deleteSchools(db: Db, actor: Actor, ids: number[]): Promis
       const school = byId.get(id);
       if (!school) result.kept.push({ id, reason: "No such school" });
       else if (Number(school.students) > 0)
-        result.kept.push({ id, reason: `${school.name} has ${school.students} students: deactivate it instead` });
+        result.kept.push({
+          id,
+          reason: `${school.name} has ${countOf(school.students, COUNTED.student)}: deactivate it instead`,
+        });
       else if (Number(school.referred) > 0)
-        result.kept.push({ id, reason: `${school.name} referred ${school.referred} students: deactivate it instead` });
+        result.kept.push({
+          id,
+          reason: `${school.name} referred ${countOf(school.referred, COUNTED.student)}: deactivate it instead`,
+        });
       else result.deleted.push(id);
     }
     if (result.deleted.length > 0) {

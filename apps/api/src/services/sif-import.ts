@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "@repo/auth/password";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import { type SifRegistrationBody, sifRegistrationBody } from "@repo/contracts/sif";
 import { normalizeReferralCode, SIF_IMPORT, SIF_IMPORT_JOB } from "@repo/contracts/sif-constants";
 import type { StudentImportJobMode } from "@repo/contracts/student-import";
@@ -318,7 +319,7 @@ async function runSifImport(
   }
   await storage.remove(payload.upload_key);
   await progress(checked.length, checked.length);
-  const n = (count: number, word: string) => `${count.toLocaleString("en-IN")} ${word}${count === 1 ? "" : "s"}`;
+  const n = (count: number, word: "row" | "student") => countOf(count, COUNTED[word]);
   const message = !saved
     ? `Nothing was saved: ${n(problems.size, "row")} with mistakes. Download the errors file, fix the rows marked in its "Errors" column and upload it again.`
     : [

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { LANGUAGES } from "@repo/contracts/languages";
+import { COUNTED, countOf, pluralWord } from "@repo/contracts/plural";
 import {
   STUDENT_IMPORT_JOB,
   type StudentImportJobMode,
@@ -687,20 +688,15 @@ function summary(
   schools?: number,
 ): string {
   const parts: string[] = [];
-  const students = (n: number) => `${n.toLocaleString("en-IN")} ${n === 1 ? "student" : "students"}`;
+  const students = (n: number) => countOf(n, COUNTED.student);
   if (!counts.saved && mode === "all-or-nothing") {
-    return `Nothing was saved: ${counts.badRows.toLocaleString("en-IN")} ${counts.badRows === 1 ? "row has" : "rows have"} mistakes. Download the errors file, fix the rows marked in its "Errors" column and upload it again.`;
+    return `Nothing was saved: ${countOf(counts.badRows, COUNTED.row)} ${pluralWord(counts.badRows, COUNTED.has)} mistakes. Download the errors file, fix the rows marked in its "Errors" column and upload it again.`;
   }
-  const where =
-    schools && counts.inserted > 0
-      ? ` to ${schools.toLocaleString("en-IN")} ${schools === 1 ? "school" : "schools"}`
-      : "";
+  const where = schools && counts.inserted > 0 ? ` to ${countOf(schools, COUNTED.school)}` : "";
   parts.push(`${students(counts.inserted)} added${where}`);
   if (counts.alreadyHere > 0) parts.push(`${students(counts.alreadyHere)} already registered`);
   if (counts.badRows > 0) {
-    parts.push(
-      `${counts.badRows.toLocaleString("en-IN")} ${counts.badRows === 1 ? "row" : "rows"} not saved (see the errors file)`,
-    );
+    parts.push(`${countOf(counts.badRows, COUNTED.row)} not saved (see the errors file)`);
   }
   return `${parts.join(", ")}.`;
 }

@@ -1,6 +1,7 @@
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { formatMoney } from "@repo/contracts/fees";
 import { languageName } from "@repo/contracts/languages";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import { SCHOOL_BOARDS, SCHOOL_CATEGORIES } from "@repo/contracts/schools-constants";
 import { classLabel } from "@repo/contracts/students-constants";
 import { BarChart } from "@repo/ui/bar-chart";
@@ -91,7 +92,7 @@ export function AnalyticsScreen() {
       </Grid>
       <LineChart
         title="Registrations and payments"
-        description={`${formatCount(registeredInRange)} students registered and ${formatCount(ordersInRange)} orders paid, ${series.from} to ${series.to}.`}
+        description={`${countOf(registeredInRange, COUNTED.student)} registered and ${countOf(ordersInRange, COUNTED.order)} paid, ${series.from} to ${series.to}.`}
         xLabel="Day"
         yLegend="Per day"
         series={[
@@ -142,7 +143,7 @@ export function AnalyticsScreen() {
         />
         <PieChart
           title="School types"
-          description={`${formatCount(schools.total)} schools; ${formatCount(schools.active)} active, ${formatCount(schools.verified)} with a verified e-mail.`}
+          description={`${countOf(schools.total, COUNTED.school)}; ${formatCount(schools.active)} active, ${formatCount(schools.verified)} with a verified e-mail.`}
           categoryLabel="Type"
           data={schools.by_category.map((row) => ({
             id: String(row.category_id),

@@ -5,6 +5,7 @@ import {
   type CertificateOutput,
 } from "@repo/contracts/certificates-constants";
 import { examLevelLabel } from "@repo/contracts/papers-constants";
+import { COUNTED, countOf, pluralWord } from "@repo/contracts/plural";
 import { useJob } from "@repo/remix-app/jobs/use-job";
 import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning } from "@repo/remix-app/lists/list-page";
@@ -117,7 +118,7 @@ export function CertificatesScreen() {
               max={job?.progress.total || undefined}
               valueText={
                 job?.progress.total
-                  ? `${formatCount(job.progress.done)} of ${formatCount(job.progress.total)} certificates`
+                  ? `${formatCount(job.progress.done)} of ${countOf(job.progress.total, COUNTED.certificate)}`
                   : undefined
               }
             />
@@ -130,7 +131,7 @@ export function CertificatesScreen() {
           {result && jobId !== null ? (
             <Stack gap={2}>
               <Text role="status" weight="semibold">
-                {formatCount(result.certificates ?? 0)} certificates are ready.
+                {`${countOf(result.certificates ?? 0, COUNTED.certificate)} ${pluralWord(result.certificates ?? 0, COUNTED.is)} ready.`}
               </Text>
               <span>
                 <Button asChild variant="light" icon={<Icon name="download" size={16} />}>

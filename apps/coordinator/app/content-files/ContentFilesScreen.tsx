@@ -3,6 +3,7 @@ import { CONTENT_FILE_LABELS, type ContentFileKind, formatBytes } from "@repo/co
 import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { formatMoney } from "@repo/contracts/fees";
 import { languageName } from "@repo/contracts/languages";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import {
   CLASS_OPTIONS,
   classesText,
@@ -108,7 +109,9 @@ export function ContentFilesScreen({ kind }: { kind: ContentFileKind }) {
           {row.file.name}
         </Link>
         <Text size="sm" tone="muted">
-          {[row.file.pages ? `${row.file.pages} pages` : null, formatBytes(row.file.size)].filter(Boolean).join(" · ")}
+          {[row.file.pages ? countOf(row.file.pages, COUNTED.page) : null, formatBytes(row.file.size)]
+            .filter(Boolean)
+            .join(" · ")}
         </Text>
       </Stack>
     );

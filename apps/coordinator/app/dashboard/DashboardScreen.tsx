@@ -84,6 +84,7 @@ export function DashboardScreen() {
       {data.states.length > 0 ? (
         <BarChart
           title="Students by state"
+          // plural-ok: one state or many, not a count
           description={`Paid, pending and unpaid students of each state${data.states.length === 1 ? "" : " of your region"}.`}
           data={data.states.map((s) => ({
             state: s.state,

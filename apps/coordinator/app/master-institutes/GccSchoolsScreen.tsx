@@ -1,6 +1,7 @@
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { formatMoney } from "@repo/contracts/fees";
 import { ACTIVE_FILTERS } from "@repo/contracts/master-institutes-constants";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
@@ -69,11 +70,7 @@ export function GccSchoolsScreen() {
   ];
   const activeFilters = FILTERS.filter((f) => params.get(f)).length;
   return (
-    <Card
-      title="GCC schools"
-      description={`${figure(data.total)} ${data.total === 1 ? "school" : "schools"} in the GCC zone`}
-      flush
-    >
+    <Card title="GCC schools" description={`${countOf(data.total, COUNTED.school)} in the GCC zone`} flush>
       <DataTable
         label="GCC schools"
         columns={columns}

@@ -1,5 +1,6 @@
 import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { ACTIVE_FILTERS } from "@repo/contracts/master-institutes-constants";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
@@ -120,11 +121,7 @@ export function MasterInstitutesScreen() {
 
   return (
     <Stack gap={5}>
-      <Card
-        title="Master institutes"
-        description={`${figure(data.total)} ${data.total === 1 ? "institute" : "institutes"}`}
-        flush
-      >
+      <Card title="Master institutes" description={countOf(data.total, COUNTED.institute)} flush>
         <DataTable
           label="Master institutes"
           columns={columns}

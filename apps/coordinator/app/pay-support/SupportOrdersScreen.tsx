@@ -7,7 +7,7 @@ import {
   PAY_SUPPORT_VIEW_NAMES,
   PAY_SUPPORT_VIEWS,
 } from "@repo/contracts/pay-support-constants";
-import { ORDER_STATUS_NAMES } from "@repo/contracts/payments-constants";
+import { ORDER_STATUS_NAMES, ORDER_STATUS_TONES } from "@repo/contracts/payments-constants";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
@@ -23,14 +23,6 @@ import { lazy, Suspense, useState } from "react";
 import type { SupportOrderRow, supportOrdersLoader } from "./pay-support.server";
 
 const OrderDialog = lazy(() => import("./OrderDialog"));
-const TONES = {
-  created: "neutral",
-  pending: "warning",
-  paid: "success",
-  failed: "danger",
-  expired: "neutral",
-  refunded: "neutral",
-} as const;
 
 /** Student Payments and Order Review: find an order (by student, reference or payer), open it, act on it. */
 export function SupportOrdersScreen({ title, description }: { title: string; description: string }) {
@@ -73,7 +65,7 @@ export function SupportOrdersScreen({ title, description }: { title: string; des
       header: "Status",
       cell: (row) => (
         <Stack gap={1}>
-          <Badge tone={TONES[row.status]}>{ORDER_STATUS_NAMES[row.status]}</Badge>
+          <Badge tone={ORDER_STATUS_TONES[row.status]}>{ORDER_STATUS_NAMES[row.status]}</Badge>
           {row.mismatches > 0 ? <Badge tone="danger">{`${row.mismatches} held: amount mismatch`}</Badge> : null}
           {row.refunds_due > 0 ? <Badge tone="warning">{`${row.refunds_due} refund due`}</Badge> : null}
         </Stack>

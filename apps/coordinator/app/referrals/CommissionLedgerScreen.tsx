@@ -1,5 +1,6 @@
 import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { EXAM_LEVELS, formatMoney } from "@repo/contracts/fees";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import {
   COMMISSION_CURRENCY,
   LEDGER_KIND_NAMES,
@@ -166,7 +167,7 @@ export function CommissionLedgerScreen() {
         title="Commission ledger"
         description={
           sums
-            ? `${data.total.toLocaleString("en-IN")} ${data.total === 1 ? "entry" : "entries"} · pending ${money(sums.pending)} · approved ${money(sums.approved)} · paid out ${money(sums.paid_out)}`
+            ? `${countOf(data.total, COUNTED.entry)} · pending ${money(sums.pending)} · approved ${money(sums.approved)} · paid out ${money(sums.paid_out)}`
             : undefined
         }
         flush
@@ -188,7 +189,7 @@ export function CommissionLedgerScreen() {
           onSelectedChange={setSelected}
           bulkActions={(keys) => (
             <Button size="sm" onClick={() => post({ intent: "approve", ids: keys.join(",") })}>
-              Approve {keys.length === 1 ? "entry" : `${keys.length} entries`}
+              Approve {countOf(keys.length, COUNTED.entry)}
             </Button>
           )}
           actions={

@@ -1,5 +1,6 @@
 import { Link as RemixLink, useLoaderData, useSearchParams } from "@remix-run/react";
 import { EXPORT_KIND } from "@repo/contracts/export-kinds";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import { SCHOOL_LIST_PRESETS, SCHOOL_PAYMENT_FILTERS } from "@repo/contracts/region-lists-constants";
 import { SCHOOL_CATEGORIES } from "@repo/contracts/schools-constants";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
@@ -83,7 +84,7 @@ export function RegionSchoolsScreen({ title, description }: { title: string; des
       cell: (row) =>
         row.students ? (
           <Link asChild underline="hover">
-            <RemixLink to={studentsOf(row)} aria-label={`${formatCount(row.students)} students of ${row.name}`}>
+            <RemixLink to={studentsOf(row)} aria-label={`${countOf(row.students, COUNTED.student)} of ${row.name}`}>
               {formatCount(row.students)}
             </RemixLink>
           </Link>

@@ -1,6 +1,7 @@
 import { Link as RemixLink, useLoaderData, useSearchParams } from "@remix-run/react";
 import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { LANGUAGES, languageName } from "@repo/contracts/languages";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import { STUDENT_LIST_PRESETS, STUDENT_SOURCES } from "@repo/contracts/region-lists-constants";
 import { CLASS_LEVELS, classLabel, PAYMENT_STATUSES, paymentStatusName } from "@repo/contracts/students-constants";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
@@ -9,7 +10,7 @@ import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list
 import { Badge } from "@repo/ui/badge";
 import { Card } from "@repo/ui/card";
 import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
-import { formatCount, formatDate } from "@repo/ui/format";
+import { formatDate } from "@repo/ui/format";
 import { Link } from "@repo/ui/link";
 import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
@@ -146,8 +147,8 @@ export function RegionStudentsScreen({ title, description }: { title: string; de
     >
       {data.capped ? (
         <Text tone="muted" size="sm">
-          More than {formatCount(data.total)} students match: narrow the search or the dates, or export the list for all
-          of them.
+          More than {countOf(data.total, COUNTED.student)} match: narrow the search or the dates, or export the list for
+          all of them.
         </Text>
       ) : null}
       <DataTable

@@ -2,6 +2,7 @@ import { Link as RemixLink, useLoaderData, useSearchParams } from "@remix-run/re
 import { studentResultPath } from "@repo/auth/result-paths";
 import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { examLevelLabel } from "@repo/contracts/papers-constants";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import { formatMarks } from "@repo/contracts/result-lists-constants";
 import { classLabel } from "@repo/contracts/students-constants";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
@@ -174,7 +175,7 @@ function SchoolStudents({ level, final }: { level: string; final: boolean }) {
       title={title}
       description={
         school
-          ? `${[school.school.district, school.school.state].filter(Boolean).join(", ")}: ${formatCount(rows.length)} students with ${examLevelLabel(level)} results${school.truncated ? " (the first ones: choose a class for the rest)" : ""}.`
+          ? `${[school.school.district, school.school.state].filter(Boolean).join(", ")}: ${countOf(rows.length, COUNTED.student)} with ${examLevelLabel(level)} results${school.truncated ? " (the first ones: choose a class for the rest)" : ""}.`
           : (data.schoolFailure ?? "")
       }
       headerActions={

@@ -2,6 +2,7 @@ import { Link as RemixLink, useLoaderData, useSearchParams } from "@remix-run/re
 import { studentResultPath } from "@repo/auth/result-paths";
 import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { examLevelLabel } from "@repo/contracts/papers-constants";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import { RESULT_STUDENT_SORTS } from "@repo/contracts/result-lists-constants";
 import { AWARDS } from "@repo/contracts/results-constants";
 import { classLabel } from "@repo/contracts/students-constants";
@@ -11,7 +12,6 @@ import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list
 import { Badge } from "@repo/ui/badge";
 import { Card } from "@repo/ui/card";
 import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
-import { formatCount } from "@repo/ui/format";
 import { Link } from "@repo/ui/link";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
@@ -149,8 +149,8 @@ export function StudentResultsScreen({ title, description }: { title: string; de
     >
       {data.capped ? (
         <Text tone="muted" size="sm">
-          More than {formatCount(data.total)} students match: narrow the search or the filters, or export the list for
-          all of them.
+          More than {countOf(data.total, COUNTED.student)} match: narrow the search or the filters, or export the list
+          for all of them.
         </Text>
       ) : null}
       <DataTable

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { ORDER_EXPIRES_AFTER_MINUTES } from "@repo/contracts/payments-constants";
 import { PageErrorBoundary } from "@repo/remix-app/shell/page-states";
 import { supportOrdersAction, supportOrdersLoader } from "../pay-support/pay-support.server";
 import { SupportOrdersScreen } from "../pay-support/SupportOrdersScreen";
@@ -9,7 +10,7 @@ export default function OrderReview() {
   return (
     <SupportOrdersScreen
       title="Order review"
-      description="Held payments (amount mismatch), refunds due, and orders stuck for 30 minutes: reconcile, expire or mark paid."
+      description={`Held payments (amount mismatch), refunds due, and orders still open after ${ORDER_EXPIRES_AFTER_MINUTES} minutes: reconcile, expire or mark paid.`}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { Link as RemixLink } from "@remix-run/react";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import {
   ErrorsFileDownload,
   ImportModeChoice,
@@ -160,7 +161,7 @@ function PreviewSummary({
       ))}
       {problems.length > 0 ? (
         <Stack gap={2}>
-          <Text weight="semibold">Mistakes in the first {preview.rows.length} rows</Text>
+          <Text weight="semibold">Mistakes in the first {countOf(preview.rows.length, COUNTED.row)}</Text>
           <Problems label="Mistakes in the first rows" problems={problems} />
         </Stack>
       ) : null}

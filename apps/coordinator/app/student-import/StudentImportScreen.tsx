@@ -1,5 +1,6 @@
 import { Link as RemixLink, useLoaderData, useRevalidator } from "@remix-run/react";
 import { BULK_STUDENT_IMPORT, SCHOOL_CODE_HEADER, SCHOOLS_SHEET } from "@repo/contracts/bulk-student-import-constants";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
@@ -100,7 +101,7 @@ export function StudentImportScreen() {
   }, [running, importing, revalidator]);
 
   const region = overview?.regions.length ? overview.regions.join(", ") : "your region";
-  const schools = overview ? `${figure(overview.schools)} ${overview.schools === 1 ? "school" : "schools"}` : null;
+  const schools = overview ? countOf(overview.schools, COUNTED.school) : null;
 
   return (
     <Stack gap={5}>

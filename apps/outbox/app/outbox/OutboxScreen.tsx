@@ -1,5 +1,6 @@
 import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { MAIL_STATUSES, type MailStatus } from "@repo/contracts/mail-constants";
+import { countOf } from "@repo/contracts/plural";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
@@ -51,7 +52,7 @@ export function OutboxScreen() {
   const retryFiltered = async () => {
     const failed = data.counts?.failed ?? 0;
     const yes = await dialogs.confirm(
-      `Try again to send the ${formatCount(failed)} failed message${failed === 1 ? "" : "s"} these filters select?`,
+      `Try again to send the ${countOf(failed, { one: "failed message", other: "failed messages" })} these filters select?`,
       { title: "Retry failed messages", confirmLabel: "Yes, retry" },
     );
     if (yes) actor.submit({ intent: "retry-failed", filters: params.toString(), csrf: data.csrf }, { method: "post" });

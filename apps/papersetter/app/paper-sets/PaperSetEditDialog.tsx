@@ -1,5 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { SOURCE_LANGUAGE } from "@repo/contracts/papers-constants";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { Button } from "@repo/ui/button";
 import { Dialog } from "@repo/ui/dialog";
@@ -76,7 +77,7 @@ const schema = z.object({
           ctx.addIssue({
             code: "custom",
             path: ["blueprint"],
-            message: `The subjects add up to ${total}; the section has ${section.question_count} questions`,
+            message: `The subjects add up to ${total}; the section has ${countOf(Number(section.question_count), COUNTED.question)}`,
           });
         }
       }),

@@ -1,4 +1,5 @@
 import { Link as RemixLink, useFetcher, useLoaderData } from "@remix-run/react";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { useListFailureWarning } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
@@ -162,7 +163,7 @@ export function PaperSetScreen() {
                   : null,
               },
               { label: "Languages", value: set.languages.map((l) => l.name).join(", ") },
-              { label: "Duration", value: `${set.duration_minutes} minutes` },
+              { label: "Duration", value: countOf(set.duration_minutes, COUNTED.minute) },
               { label: "Total marks", value: String(set.total_marks) },
               { label: "Copied from", value: set.copied_from ? `Paper set ${set.copied_from}` : null },
             ]}
@@ -188,7 +189,7 @@ export function PaperSetScreen() {
             checker.data.failure
               ? undefined
               : problems.length
-                ? `${problems.length} thing${problems.length === 1 ? "" : "s"} to fix before this set can be finalized.`
+                ? `${countOf(problems.length, COUNTED.thing)} to fix before this set can be finalized.`
                 : undefined
           }
         >

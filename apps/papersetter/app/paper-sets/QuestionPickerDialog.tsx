@@ -1,5 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { PAPER_PAGES } from "@repo/auth/paper-paths";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
@@ -120,7 +121,7 @@ export default function QuestionPickerDialog({ set, section, current, placedIn, 
         <Stack gap={1}>
           <RichTextView html={q.text} />
           <Text size="sm" tone="muted">
-            Question {q.id} · {q.difficulty} · {q.marks} mark{q.marks === 1 ? "" : "s"}
+            Question {q.id} · {q.difficulty} · {countOf(q.marks, COUNTED.mark)}
           </Text>
         </Stack>
       ),
@@ -168,7 +169,7 @@ export default function QuestionPickerDialog({ set, section, current, placedIn, 
                 ? "Add questions"
                 : addable.length === 1
                   ? "Add 1 question"
-                  : `Add ${addable.length} questions`}
+                  : `Add ${countOf(addable.length, COUNTED.question)}`}
             </Button>
           </Stack>
         </Footer>

@@ -1,4 +1,5 @@
 import { Link as RemixLink, useFetcher } from "@remix-run/react";
+import { COUNTED, countOf, pluralWord } from "@repo/contracts/plural";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
@@ -148,8 +149,8 @@ export function SectionCard({
                         <RemixLink to={questionPath(question.id)}>Question {question.id}</RemixLink>
                       </Link>
                       <Text inline size="sm" tone="muted">
-                        {question.subject_name} · {question.marks} mark{question.marks === 1 ? "" : "s"} ·{" "}
-                        {question.translations_done} translation{question.translations_done === 1 ? "" : "s"} done
+                        {question.subject_name} · {countOf(question.marks, COUNTED.mark)} ·{" "}
+                        {countOf(question.translations_done, COUNTED.translation)} done
                       </Text>
                       {question.status === "reviewed" ? (
                         <Badge tone="success" size="sm">
@@ -196,8 +197,8 @@ export function SectionCard({
           </List>
           {hidden > 0 ? (
             <Text size="sm" tone="muted">
-              {hidden} more question{hidden === 1 ? "" : "s"} of subjects outside yours {hidden === 1 ? "is" : "are"}{" "}
-              placed here.
+              {countOf(hidden, { one: "more question", other: "more questions" })} of subjects outside yours{" "}
+              {pluralWord(hidden, COUNTED.is)} placed here.
             </Text>
           ) : null}
         </Stack>

@@ -3,10 +3,12 @@
  * where they link. Plain functions without zod or server code: the lists, the set screen and the
  * loaders share them.
  */
+
 import { paperSetListPath, paperSetPath, questionPath, translatePath } from "@repo/auth/paper-paths";
 import type { ExamLevel } from "@repo/contracts/fees";
 import { LANGUAGES, languageIdOf } from "@repo/contracts/languages";
 import { examLevelLabel, QUESTION_TYPES, SOURCE_LANGUAGE } from "@repo/contracts/papers-constants";
+import { COUNTED, countOf, pluralWord } from "@repo/contracts/plural";
 import { CLASS_LEVELS, classLabel } from "@repo/contracts/students-constants";
 
 /** The page of each level's list, and the list a set belongs to (its breadcrumb back). */
@@ -46,7 +48,7 @@ export function setLabel(set: { exam_level: string; class_id: number }): string 
 }
 
 const number = (n: number) => (Number.isInteger(n) ? String(n) : String(Number(n.toFixed(2))));
-const marks = (n: number) => `${number(n)} mark${n === 1 ? "" : "s"}`;
+const marks = (n: number) => `${number(n)} ${pluralWord(n, COUNTED.mark)}`;
 
 /** The marks rule of a section as one line: "40 questions, 1 mark each, no negative marks; one correct answer". */
 export function ruleLine(section: {
@@ -58,7 +60,7 @@ export function ruleLine(section: {
   const negative =
     section.negative_marks > 0 ? `${marks(section.negative_marks)} off a wrong answer` : "no negative marks";
   const answer = QUESTION_TYPES.find((t) => t.code === section.answer_rule)?.rule ?? section.answer_rule;
-  const count = `${section.question_count} question${section.question_count === 1 ? "" : "s"}`;
+  const count = countOf(section.question_count, COUNTED.question);
   return `${count}, ${marks(section.marks_per_question)} each, ${negative}; ${answer}`;
 }
 

@@ -1,6 +1,7 @@
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { pagePath } from "@repo/auth/menus";
 import { formatMoney } from "@repo/contracts/fees";
+import { COUNTED, countOf, pluralWord } from "@repo/contracts/plural";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import { DescriptionList } from "@repo/ui/description-list";
@@ -18,7 +19,7 @@ import type { dashboardLoader, SchoolDashboard } from "./dashboard.server";
 // The chart loads after the first view (the server renders it, its table included, in full).
 const ClassChart = lazy(() => import("../statistics/StudentCharts").then((module) => ({ default: module.ClassChart })));
 
-const students = (n: number) => `${formatCount(n)} ${n === 1 ? "student" : "students"}`;
+const students = (n: number) => countOf(n, COUNTED.student);
 
 /** The amount due as one figure: "₹2,550.00", or each currency of a master institute's schools. */
 function amountDueText(rows: SchoolDashboard["amount_due"]): { value: string; label: string } {
@@ -64,13 +65,13 @@ export function DashboardScreen() {
     <Stack gap={5}>
       {counts.unpaid > 0 ? (
         <Card
-          title={`${students(counts.unpaid)} ${counts.unpaid === 1 ? "is" : "are"} not paid yet`}
+          title={`${students(counts.unpaid)} ${pluralWord(counts.unpaid, COUNTED.is)} not paid yet`}
           description={[
             data.canPayForStudents
               ? "They take part in the exam once their fee is paid."
               : "They take part in the exam once their fee is paid through your institute's payment.",
             counts.pending > 0
-              ? `${formatCount(counts.pending)} more ${counts.pending === 1 ? "student has" : "students have"} a payment under way.`
+              ? `${countOf(counts.pending, { one: "more student", other: "more students" })} ${pluralWord(counts.pending, COUNTED.has)} a payment under way.`
               : "",
           ]
             .filter(Boolean)
@@ -178,7 +179,7 @@ export function DashboardScreen() {
                 <DescriptionList
                   items={data.examSittings.map((sitting) => ({
                     label: `${sitting.level}, class ${sitting.classes}`,
-                    value: `${formatDateTime(sitting.starts_at)}, ${sitting.duration_minutes} minutes${sitting.note ? ` (${sitting.note})` : ""}`,
+                    value: `${formatDateTime(sitting.starts_at)}, ${countOf(sitting.duration_minutes, COUNTED.minute)}${sitting.note ? ` (${sitting.note})` : ""}`,
                   }))}
                 />
               ) : (

@@ -1,4 +1,5 @@
 import { useLoaderData } from "@remix-run/react";
+import { COUNTED, countOf, pluralWord } from "@repo/contracts/plural";
 import { useInBrowser } from "@repo/remix-app/forms/in-browser";
 import { Card } from "@repo/ui/card";
 import { SkeletonText } from "@repo/ui/skeleton";
@@ -23,7 +24,7 @@ export function InstituteProfileScreen() {
   return (
     <Card
       title="Institute profile"
-      description={`${profile.schools} ${profile.schools === 1 ? "school" : "schools"} belong to your institute.`}
+      description={`${countOf(profile.schools, COUNTED.school)} ${pluralWord(profile.schools, { one: "belongs", other: "belong" })} to your institute.`}
     >
       {inBrowser ? (
         <Suspense fallback={<SkeletonText lines={4} />}>

@@ -1,6 +1,7 @@
 import { Link, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { formatMoney } from "@repo/contracts/fees";
 import { ACTIVE_FILTERS } from "@repo/contracts/master-institutes-constants";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import { classLabel, paymentStatusName } from "@repo/contracts/students-constants";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
@@ -123,11 +124,7 @@ export function InstituteSchoolsScreen() {
   const filtered = Boolean(query.search || params.get("status"));
   return (
     <Stack gap={5}>
-      <Card
-        title="Schools"
-        description={`${figure(data.total)} ${data.total === 1 ? "school" : "schools"} of your institute`}
-        flush
-      >
+      <Card title="Schools" description={`${countOf(data.total, COUNTED.school)} of your institute`} flush>
         <DataTable
           label="Schools"
           columns={columns}
@@ -170,7 +167,7 @@ export function InstituteSchoolsScreen() {
           open
           size="lg"
           title={open ? `Students of ${open.name}` : "Students of the school"}
-          description={`${figure(data.school.total)} students this exam year`}
+          description={`${countOf(data.school.total, COUNTED.student)} this exam year`}
           onOpenChange={(next) => {
             if (!next) setParam("school", null, false);
           }}

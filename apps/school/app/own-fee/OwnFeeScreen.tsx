@@ -1,5 +1,6 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { formatMoney } from "@repo/contracts/fees";
+import { dateFormats } from "@repo/contracts/locale";
 import { classLabel } from "@repo/contracts/students-constants";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
@@ -7,6 +8,7 @@ import { Card } from "@repo/ui/card";
 import { DescriptionList } from "@repo/ui/description-list";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
+import { OrderActions } from "../payments/OpenOrders";
 import { StudentFrame } from "../student-area/StudentFrame";
 import { fill } from "../student-area/words/fill";
 import type { OwnFeeActionData, ownFeeLoader } from "./own-fee.server";
@@ -18,7 +20,7 @@ const TONES = { unpaid: "danger", pending: "warning", paid: "success" } as const
  * roll number, in its language (the student area's words and language switch).
  */
 export function OwnFeeScreen() {
-  const { csrf, locale, words, fee, continueHref, statusHref, failure } = useLoaderData<typeof ownFeeLoader>();
+  const { csrf, locale, words, fee, openOrders, failure } = useLoaderData<typeof ownFeeLoader>();
   const refused = useActionData<OwnFeeActionData>();
   const paying = useNavigation().state !== "idle";
   const w = words.fee;
@@ -68,18 +70,15 @@ export function OwnFeeScreen() {
           ) : fee.payment_status === "pending" ? (
             <Stack gap={3}>
               <Text>{w.pending}</Text>
-              <Stack direction="row" gap={3} wrap>
-                {continueHref ? (
-                  <Button asChild variant="primary">
-                    <Link to={continueHref}>{w.continue}</Link>
-                  </Button>
-                ) : null}
-                {statusHref ? (
-                  <Button asChild variant="light">
-                    <Link to={statusHref}>{w.howDidItGo}</Link>
-                  </Button>
-                ) : null}
-              </Stack>
+              {openOrders.map((order) => (
+                <Stack key={order.id} gap={2}>
+                  <Text tone="muted">
+                    {`${order.reference}, ${formatMoney(order.amount)}: `}
+                    {fill(w.releasesAt, { time: dateFormats(locale.code).at(order.releases_at, words.dateTime) })}
+                  </Text>
+                  <OrderActions order={order} csrf={csrf} labels={{ continue: w.continue, cancel: w.cancel }} />
+                </Stack>
+              ))}
             </Stack>
           ) : (
             <Text>{w.paid}</Text>

@@ -22,24 +22,37 @@ const fee = (extra: Record<string, unknown>) =>
   });
 
 describe("an individual student's fee", () => {
-  it("shows an unpaid fee, and continues a pending payment at its checkout", async () => {
-    api = stubApi({ "GET /api/user": student(), "GET /api/pay-my-fee": { body: fee({}) } });
+  it("shows an unpaid fee, and a pending payment with when it is released, to continue or cancel", async () => {
+    api = stubApi({
+      "GET /api/user": student(),
+      "GET /api/pay-my-fee": { body: fee({}) },
+      "GET /api/payments/open-orders": { body: envelope([]) },
+    });
     const unpaid = (await ownFeeLoader(args(await appRequest("/payment/pay-my-fee")))) as unknown as {
       data: Record<string, unknown> & { words: { fee: { title: string } } };
     };
-    expect(unpaid.data).toMatchObject({ fee: { payment_status: "unpaid" }, continueHref: null, failure: null });
+    expect(unpaid.data).toMatchObject({ fee: { payment_status: "unpaid" }, openOrders: [], failure: null });
     // In the student's exam language, like the rest of its area (issue 35 item 7).
     expect(unpaid.data.locale).toMatchObject({ code: "mr" });
     expect(unpaid.data.words.fee.title).toBe("माझे शुल्क");
     api.restore();
+    const open = {
+      id: 31,
+      reference: "ORD-000031",
+      items: 1,
+      amount: { currency: "INR", amount_minor: 25000 },
+      created_at: "2026-12-06T04:00:00.000Z",
+      releases_at: "2026-12-06T04:30:00.000Z",
+    };
     api = stubApi({
       "GET /api/user": student(),
       "GET /api/pay-my-fee": { body: fee({ payment_status: "pending", amount: null, open_order_id: 31 }) },
+      "GET /api/payments/open-orders": { body: envelope([open]) },
     });
     const pending = (await ownFeeLoader(args(await appRequest("/payment/pay-my-fee")))) as unknown as {
       data: unknown;
     };
-    expect(pending.data).toMatchObject({ continueHref: "/payment/checkout/31", statusHref: "/payment/result/31" });
+    expect(pending.data).toMatchObject({ openOrders: [open] });
   });
 
   it("is refused to a school (403)", async () => {

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { auth } from "@repo/remix-app/auth.server";
-import { checkoutPath, resultPath } from "../payments/payments.server";
+import { checkoutPath } from "../payments/paths";
 import { studentLocaleOf } from "../student-area/student-area.server";
 
 export interface OwnFeeActionData {
@@ -14,7 +14,10 @@ export interface OwnFeeActionData {
  */
 export async function ownFeeLoader({ request, context }: LoaderFunctionArgs) {
   const { api, csrf } = await auth.requirePage(request, context, "payments.payOwnFee");
-  const answer = await api.GET("/api/pay-my-fee");
+  const [answer, open] = await Promise.all([
+    api.GET("/api/pay-my-fee"),
+    api.GET("/api/payments/open-orders", { params: { query: { purpose: "students" } } }),
+  ]);
   const fee = answer.data?.data ?? null;
   const { locale, words, headers } = await studentLocaleOf(request, fee?.language);
   return data(
@@ -23,9 +26,8 @@ export async function ownFeeLoader({ request, context }: LoaderFunctionArgs) {
       locale,
       words,
       fee,
-      // A payment waiting for the gateway is continued at its checkout, or looked at on its result page.
-      continueHref: fee?.open_order_id ? checkoutPath(fee.open_order_id) : null,
-      statusHref: fee?.open_order_id ? resultPath(fee.open_order_id) : null,
+      // A payment waiting for the gateway is continued or cancelled (decision 054).
+      openOrders: open.data?.data ?? [],
       failure: fee ? null : words.fee.failed,
     },
     { headers },

@@ -1,6 +1,7 @@
 import { Link as RouterLink, useLoaderData, useSearchParams } from "@remix-run/react";
 import { formatMoney } from "@repo/contracts/fees";
-import { ORDER_STATUS_NAMES, ORDER_STATUSES, type OrderStatus } from "@repo/contracts/payments-constants";
+import { ORDER_STATUS_NAMES, ORDER_STATUS_TONES, ORDER_STATUSES } from "@repo/contracts/payments-constants";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
@@ -12,17 +13,9 @@ import { Icon } from "@repo/ui/icon";
 import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
 import { Toolbar } from "@repo/ui/toolbar";
+import { OrderActions, ReleaseTime } from "../payments/OpenOrders";
 import { invoicePath } from "./paths";
 import type { PaymentHistoryRow, paymentHistoryLoader } from "./payment-history.server";
-
-const STATUS_TONES: Record<OrderStatus, "success" | "warning" | "danger" | "neutral"> = {
-  created: "neutral",
-  pending: "warning",
-  paid: "success",
-  failed: "danger",
-  expired: "neutral",
-  refunded: "neutral",
-};
 
 /** payment/payment-history: every order the school placed, its status, and the invoice of each paid one. */
 export function PaymentHistoryScreen() {
@@ -50,9 +43,7 @@ export function PaymentHistoryScreen() {
       header: "For",
       cell: (row) => (
         <Stack gap={1}>
-          <span>
-            {row.items} {row.purpose === "students" ? (row.items === 1 ? "student" : "students") : "study materials"}
-          </span>
+          <span>{countOf(row.items, row.purpose === "students" ? COUNTED.student : COUNTED.studyMaterial)}</span>
           <span>{row.summary}</span>
         </Stack>
       ),
@@ -63,9 +54,17 @@ export function PaymentHistoryScreen() {
       header: "Status",
       cell: (row) => (
         <Stack gap={1}>
-          <Badge tone={STATUS_TONES[row.status]}>{ORDER_STATUS_NAMES[row.status]}</Badge>
+          <Badge tone={ORDER_STATUS_TONES[row.status]}>{ORDER_STATUS_NAMES[row.status]}</Badge>
           {row.paid_at ? <span>{formatDateTime(row.paid_at)}</span> : null}
           {row.status_reason ? <span>{row.status_reason}</span> : null}
+          {row.releases_at ? (
+            <>
+              <span>
+                Released if not finished by <ReleaseTime releasesAt={row.releases_at} />
+              </span>
+              <OrderActions order={row} csrf={data.csrf} size="sm" />
+            </>
+          ) : null}
         </Stack>
       ),
     },

@@ -28,10 +28,11 @@ export function historyQueryFrom(params: URLSearchParams): HistoryQuery {
 
 /** Payment History: the payer's orders with their invoices. */
 export async function paymentHistoryLoader({ request, context }: LoaderFunctionArgs) {
-  const { api, subject } = await auth.requirePage(request, context, "payments.history");
+  const { api, subject, csrf } = await auth.requirePage(request, context, "payments.history");
   const query = historyQueryFrom(new URL(request.url).searchParams);
   const list = await api.GET("/api/payment-history", { params: { query } });
   return {
+    csrf,
     // The empty list leads to paying, for those who may (the page tree stays out of the browser bundle).
     payHref: can(subject, "payments.payForStudents") ? pagePath("school", "payment-student") : null,
     // Each order leads to raising a request about it with pay support.

@@ -5,6 +5,7 @@ import { Card } from "@repo/ui/card";
 import { DescriptionList } from "@repo/ui/description-list";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
+import { OrderActions, ReleaseTime } from "./OpenOrders";
 import type { orderLoader, PayActionData } from "./payments.server";
 import { RazorpayCheckout } from "./RazorpayCheckout";
 
@@ -37,6 +38,10 @@ export function CheckoutScreen() {
             { label: "Order", value: order.reference },
             { label: what, value: order.items.length },
             { label: "Amount", value: formatMoney(order.amount) },
+            {
+              label: "Released if not paid by",
+              value: order.releases_at ? <ReleaseTime releasesAt={order.releases_at} /> : null,
+            },
           ]}
         />
         <ul aria-label={`${what} in this payment`}>
@@ -69,6 +74,12 @@ export function CheckoutScreen() {
             This order is no longer waiting for payment. <Link to={`/payment/result/${order.id}`}>See its result</Link>.
           </Text>
         )}
+        {open ? (
+          <Stack gap={2}>
+            <Text tone="muted">Not paying now? Cancel, and choose again.</Text>
+            <OrderActions order={order} csrf={csrf} continues={false} />
+          </Stack>
+        ) : null}
       </Stack>
     </Card>
   );

@@ -1,6 +1,6 @@
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { formatMoney } from "@repo/contracts/fees";
-import { ORDER_STATUS_NAMES } from "@repo/contracts/payments-constants";
+import { ORDER_STATUS_NAMES, ORDER_STATUS_TONES } from "@repo/contracts/payments-constants";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
@@ -9,14 +9,14 @@ import { formatDateTime } from "@repo/ui/format";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { invoicePath } from "../payment-history/paths";
+import { OrderActions, ReleaseTime } from "./OpenOrders";
 import type { orderLoader } from "./payments.server";
 
 /** Where the gateway sends the payer back: paid (with the invoice), failed (payable again) or still waiting. */
 export function PaymentResultScreen() {
-  const { order, next } = useLoaderData<typeof orderLoader>();
+  const { order, next, csrf } = useLoaderData<typeof orderLoader>();
   const what = next.kind === "materials" ? "Study materials" : next.kind === "own" ? "Registration" : "Students";
   const revalidator = useRevalidator();
-  const tone = order.status === "paid" ? "success" : order.status === "pending" ? "warning" : "danger";
   return (
     <Card
       title={
@@ -24,12 +24,14 @@ export function PaymentResultScreen() {
           ? "Payment received"
           : order.status === "pending"
             ? "Waiting for the gateway"
-            : "Payment not completed"
+            : order.status === "cancelled"
+              ? "Payment cancelled"
+              : "Payment not completed"
       }
     >
       <Stack gap={4}>
         <div>
-          <Badge tone={tone}>{ORDER_STATUS_NAMES[order.status]}</Badge>
+          <Badge tone={ORDER_STATUS_TONES[order.status]}>{ORDER_STATUS_NAMES[order.status]}</Badge>
         </div>
         <DescriptionList
           aria-label="Payment"
@@ -74,10 +76,17 @@ export function PaymentResultScreen() {
           </>
         ) : order.status === "pending" ? (
           <Stack gap={3}>
-            <Text>The gateway has not confirmed this payment yet. This usually takes a few seconds.</Text>
-            <Button variant="light" onClick={() => revalidator.revalidate()} loading={revalidator.state !== "idle"}>
-              Check again
-            </Button>
+            <Text>
+              The gateway has not confirmed this payment yet. If you paid, this takes a few seconds. If you did not,
+              continue it or cancel it; otherwise it is released at{" "}
+              {order.releases_at ? <ReleaseTime releasesAt={order.releases_at} /> : null}.
+            </Text>
+            <Stack direction="row" gap={3} wrap>
+              <OrderActions order={order} csrf={csrf} />
+              <Button variant="light" onClick={() => revalidator.revalidate()} loading={revalidator.state !== "idle"}>
+                Check again
+              </Button>
+            </Stack>
           </Stack>
         ) : (
           <Stack gap={3}>

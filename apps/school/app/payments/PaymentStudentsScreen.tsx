@@ -1,5 +1,6 @@
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { formatMoney } from "@repo/contracts/fees";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import { CLASS_LEVELS, classLabel } from "@repo/contracts/students-constants";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Button } from "@repo/ui/button";
@@ -10,6 +11,7 @@ import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { Toolbar } from "@repo/ui/toolbar";
 import { useState } from "react";
+import { OpenOrders } from "./OpenOrders";
 import type { PayActionData, paymentStudentsLoader, UnpaidStudentRow } from "./payments.server";
 
 type Amount = NonNullable<Awaited<ReturnType<typeof paymentStudentsLoader>>["all"]>;
@@ -46,6 +48,7 @@ export function PaymentStudentsScreen() {
     { id: "phone", header: "Phone", cell: (row) => row.phone ?? "—" },
   ];
   const unpaid = data.all?.students ?? 0;
+  const held = data.all?.held ?? 0;
   const noFee = data.all !== null && unpaid > 0 && data.all.amount === null;
 
   return (
@@ -63,24 +66,34 @@ export function PaymentStudentsScreen() {
           {noFee ? (
             <Text tone="danger">The fee for your country is not set yet. Please contact the programme office.</Text>
           ) : null}
+          <OpenOrders orders={data.openOrders} csrf={data.csrf} what={COUNTED.student} />
           <Text>
-            {unpaid === 0
-              ? "Every student of yours is paid for, or in a payment that is not finished yet."
-              : `${unpaid} unpaid ${unpaid === 1 ? "student" : "students"}: ${cost(data.all)}`}
+            {unpaid === 0 && held === 0
+              ? "Every student of yours is paid for."
+              : unpaid === 0
+                ? "No student is free to pay for now."
+                : `${countOf(unpaid, COUNTED.unpaidStudent)}: ${cost(data.all)}`}
           </Text>
+          {held > 0 ? (
+            <Text tone="muted">
+              {`Held by a payment that is not finished: ${countOf(held, COUNTED.student)}. They can be paid for again once that payment is cancelled or released.`}
+            </Text>
+          ) : null}
           <Stack direction="row" gap={3} wrap>
-            <Form method="post">
-              <input type="hidden" name="csrf" value={data.csrf} />
-              <Button type="submit" variant="primary" disabled={unpaid === 0 || noFee} loading={paying}>
-                {`Pay for all ${unpaid} unpaid`}
-              </Button>
-            </Form>
+            {unpaid > 0 ? (
+              <Form method="post">
+                <input type="hidden" name="csrf" value={data.csrf} />
+                <Button type="submit" variant="primary" disabled={noFee} loading={paying}>
+                  {`Pay for all ${countOf(unpaid, COUNTED.unpaidStudent)}`}
+                </Button>
+              </Form>
+            ) : null}
             {data.classLevel && data.inClass && data.inClass.students > 0 ? (
               <Form method="post">
                 <input type="hidden" name="csrf" value={data.csrf} />
                 <input type="hidden" name="class_level" value={data.classLevel} />
                 <Button type="submit" variant="light" loading={paying}>
-                  {`Pay for class ${classLabel(data.classLevel)}: ${data.inClass.students}, ${data.inClass.amount ? formatMoney(data.inClass.amount) : "—"}`}
+                  {`Pay for class ${classLabel(data.classLevel)}: ${countOf(data.inClass.students, COUNTED.student)}, ${data.inClass.amount ? formatMoney(data.inClass.amount) : "—"}`}
                 </Button>
               </Form>
             ) : null}

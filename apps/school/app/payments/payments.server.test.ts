@@ -142,6 +142,30 @@ describe("the demo checkout", () => {
     )) as Response;
     expect(failed.headers.get("location")).toBe("/payment/result/42");
   });
+
+  it("cancels an unfinished payment and shows its result; says why when the API cannot", async () => {
+    api = stubApi({
+      "GET /api/user": school(),
+      "POST /api/payments/orders/42/cancel": { body: envelope({ id: 42, status: "cancelled" }) },
+    });
+    const response = (await checkoutAction(
+      args(await appRequest("/payment/checkout/42", { form: { intent: "cancel" } }), { order: "42" }),
+    )) as Response;
+    expect(response.headers.get("location")).toBe("/payment/result/42");
+    expect(api.calls.some((c) => c.method === "POST" && c.path === "/api/payments/orders/42/cancel")).toBe(true);
+    api.restore();
+    api = stubApi({
+      "GET /api/user": school(),
+      "POST /api/payments/orders/42/cancel": {
+        status: 503,
+        body: { status: false, message: "The service is busy.", data: null },
+      },
+    });
+    const refused = (await checkoutAction(
+      args(await appRequest("/payment/checkout/42", { form: { intent: "cancel" } }), { order: "42" }),
+    )) as { data: { message: string }; init: { status: number } };
+    expect(refused.data.message).toBe("The service is busy.");
+  });
 });
 
 describe("after an order", () => {

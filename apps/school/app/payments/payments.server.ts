@@ -6,13 +6,12 @@ import { ROLE } from "@repo/auth/roles";
 import { CLASS_LEVELS } from "@repo/contracts/students-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { parseTableQuery } from "@repo/ui/data-table";
+import { checkoutPath, resultPath } from "./paths";
 
 export type UnpaidStudentRow = components["schemas"]["StudentRow"];
 export type OrderSummary = components["schemas"]["OrderSummary"];
 
-/** Where the checkout and the result of an order live in the school app. */
-export const checkoutPath = (orderId: number) => `/payment/checkout/${orderId}`;
-export const resultPath = (orderId: number) => `/payment/result/${orderId}`;
+export { checkoutPath, resultPath };
 
 export interface PayActionData {
   ok: false;
@@ -27,7 +26,7 @@ export async function paymentStudentsLoader({ request, context }: LoaderFunction
   const params = new URL(request.url).searchParams;
   const { page, perPage, search } = parseTableQuery(params);
   const classLevel = classOf(params);
-  const [list, all, inClass] = await Promise.all([
+  const [list, all, inClass, open] = await Promise.all([
     api.GET("/api/schools/student-list", {
       params: {
         query: {
@@ -41,6 +40,7 @@ export async function paymentStudentsLoader({ request, context }: LoaderFunction
     }),
     api.POST("/api/get-payment-amount", { body: {} }),
     classLevel ? api.POST("/api/get-payment-amount", { body: { class_level: classLevel } }) : null,
+    api.GET("/api/payments/open-orders", { params: { query: { purpose: "students" } } }),
   ]);
   return {
     csrf,
@@ -49,6 +49,7 @@ export async function paymentStudentsLoader({ request, context }: LoaderFunction
     total: list.data?.data.total ?? 0,
     all: all.data?.data ?? null,
     inClass: inClass?.data?.data ?? null,
+    openOrders: open.data?.data ?? [],
     failure:
       list.data && all.data
         ? null
@@ -124,6 +125,17 @@ export async function checkoutAction({ request, context, params }: ActionFunctio
   const { api } = await auth.requireAction(request, context, form, "payments.checkout");
   const id = orderIdOf(params.order);
   if (!id) throw new Response("No such order", { status: 404 });
+  // Cancel (decision 054): its students are released; 409 (paid or closed meanwhile) shows its result too.
+  if (form.get("intent") === "cancel") {
+    const cancelled = await api.POST("/api/payments/orders/{id}/cancel", { params: { path: { id } } });
+    if (!cancelled.data && cancelled.response.status !== 409) {
+      return data<PayActionData>(
+        { ok: false, message: cancelled.error?.message ?? "The payment could not be cancelled. Please try again." },
+        { status: cancelled.response.status },
+      );
+    }
+    return redirect(resultPath(id));
+  }
   // A failed attempt at Razorpay: the gateway fails the order; its result page says so.
   if (form.get("intent") === "razorpay-failed") return redirect(resultPath(id));
   if (form.get("intent") === "razorpay") {

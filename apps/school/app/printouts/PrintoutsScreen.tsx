@@ -1,6 +1,7 @@
 import { useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
 import { PRINTOUT_PAGES } from "@repo/auth/student-paths";
 import { examLevelLabel } from "@repo/contracts/papers-constants";
+import { COUNTED, countOf, pluralWord } from "@repo/contracts/plural";
 import {
   ADMIT_CARD_LEVELS,
   SLIP_AUDIENCES,
@@ -102,7 +103,7 @@ export function PrintoutsScreen() {
               <Text weight="semibold">
                 {summary.cards === 0
                   ? "No admit card to print."
-                  : `${formatCount(summary.cards)} admit card${summary.cards === 1 ? "" : "s"} to print (paid students only).`}
+                  : `${countOf(summary.cards, COUNTED.admitCard)} to print (paid students only).`}
               </Text>
               {summary.left_out.length > 0 ? (
                 <>
@@ -120,7 +121,7 @@ export function PrintoutsScreen() {
             <form method="post">
               {hidden}
               <Button type="submit" icon={<Icon name="download" size={16} />}>
-                {`Print ${formatCount(summary.cards)} admit card${summary.cards === 1 ? "" : "s"}`}
+                {`Print ${countOf(summary.cards, COUNTED.admitCard)}`}
               </Button>
             </form>
           ) : null}
@@ -213,7 +214,7 @@ function AdmitCardsRun({ jobId, job: loaded }: { jobId: number; job: JobItemLike
   return (
     <Stack gap={2}>
       <Text role="status" weight="semibold">
-        {`${formatCount(result?.cards ?? 0)} admit cards are ready.`}
+        {`${countOf(result?.cards ?? 0, COUNTED.admitCard)} ${pluralWord(result?.cards ?? 0, COUNTED.is)} ready.`}
       </Text>
       <span>
         <Button asChild variant="light" icon={<Icon name="download" size={16} />}>

@@ -2,6 +2,7 @@ import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { CERTIFICATE_LEVELS, type CertificateLevel } from "@repo/contracts/certificates-constants";
 import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { examLevelLabel } from "@repo/contracts/papers-constants";
+import { COUNTED, countOf, pluralWord } from "@repo/contracts/plural";
 import { verifyPath } from "@repo/contracts/results-constants";
 import { CLASS_LEVELS, classLabel } from "@repo/contracts/students-constants";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
@@ -255,7 +256,7 @@ function BulkCertificates({ csrf, level, schoolId, institute }: BulkProps) {
             max={job?.progress.total || undefined}
             valueText={
               job?.progress.total
-                ? `${formatCount(job.progress.done)} of ${formatCount(job.progress.total)} certificates`
+                ? `${formatCount(job.progress.done)} of ${countOf(job.progress.total, COUNTED.certificate)}`
                 : undefined
             }
           />
@@ -268,7 +269,7 @@ function BulkCertificates({ csrf, level, schoolId, institute }: BulkProps) {
         {result && jobId !== null ? (
           <Stack gap={2}>
             <Text role="status" weight="semibold">
-              {formatCount(result.certificates ?? 0)} certificates are ready.
+              {`${countOf(result.certificates ?? 0, COUNTED.certificate)} ${pluralWord(result.certificates ?? 0, COUNTED.is)} ready.`}
             </Text>
             <span>
               <Button asChild variant="light" icon={<Icon name="download" size={16} />}>

@@ -1,5 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { LANGUAGES } from "@repo/contracts/languages";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import { sifRegistrationBody } from "@repo/contracts/sif";
 import { CLASS_LEVELS, classLabel, GENDERS } from "@repo/contracts/students-constants";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
@@ -229,7 +230,7 @@ export default function SifRegisterForm({ countries, countriesFailure, referralC
                   : schools.state !== "idle"
                     ? "Searching…"
                     : found
-                      ? `${found.total.toLocaleString("en-IN")} ${found.total === 1 ? "school" : "schools"} found${found.total > results.length ? `; the first ${results.length} are listed: type more to narrow` : ""}`
+                      ? `${countOf(found.total, COUNTED.school)} found${found.total > results.length ? `; the first ${results.length} are listed: type more to narrow` : ""}`
                       : "Searching…")
               }
               autoComplete="off"

@@ -1,9 +1,9 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { pagePath } from "@repo/auth/menus";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import { EmptyState } from "@repo/ui/empty-state";
-import { formatCount } from "@repo/ui/format";
 import { Grid } from "@repo/ui/grid";
 import { Skeleton } from "@repo/ui/skeleton";
 import { Stack } from "@repo/ui/stack";
@@ -74,7 +74,7 @@ export function StatisticsScreen() {
       </Card>
     );
   }
-  const total = `${formatCount(students.total)} ${students.total === 1 ? "student" : "students"}`;
+  const total = countOf(students.total, COUNTED.student);
   return (
     <Stack gap={5}>
       <Suspense fallback={placeholder(380)}>

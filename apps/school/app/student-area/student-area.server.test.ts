@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 
 vi.hoisted(() => Object.assign(globalThis, { __APP_ID__: "school" }));
 
@@ -61,6 +61,11 @@ const area = (extra: Partial<StudentArea> = {}): StudentArea => ({
 
 describe("the student's home page", () => {
   it("speaks the student's exam language, writes its dates there, and links its receipt and fee", async () => {
+    // The dates ahead are counted from today: the clock stands before the fixture's mock exam.
+    vi.useFakeTimers({ now: new Date("2026-12-01T00:00:00.000Z"), toFake: ["Date"] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     api = stubApi({ "GET /api/user": student(), "GET /api/student/me": { body: envelope(area()) } });
     const answer = await studentHomeLoader(args(await appRequest("/student")));
     const page = (answer as unknown as { data: Awaited<ReturnType<typeof studentHomeLoader>>["data"] }).data;

@@ -7,7 +7,7 @@ import { ADMIT_CARD_LEVELS, type AdmitCardLevel } from "@repo/contracts/student-
 import { auth, env } from "@repo/remix-app/auth.server";
 import { streamDownload } from "@repo/remix-app/downloads/server";
 import { invoicePath } from "../payment-history/paths";
-import { checkoutPath } from "../payments/payments.server";
+import { checkoutPath } from "../payments/paths";
 import { isStudentLocale, localeInfo, pickLocale } from "./locale";
 import { type StudentFile, studentProblemPath } from "./paths";
 import type { StudentWords } from "./words/en";

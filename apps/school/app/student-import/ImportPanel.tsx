@@ -1,3 +1,4 @@
+import { COUNTED, countOf, pluralWord } from "@repo/contracts/plural";
 import type { StudentImportResult } from "@repo/contracts/student-import";
 import { ImportModeChoice, ImportProgress, SpreadsheetInput } from "@repo/remix-app/imports/parts";
 import type { ImportKind } from "@repo/remix-app/imports/spreadsheet";
@@ -14,7 +15,7 @@ import { STUDENT_IMPORT_KIND } from "./import-constants";
 const limitsOf = (kind: ImportKind) =>
   `At most ${kind.maxRows.toLocaleString("en-IN")} ${kind.nouns} and ${kind.maxBytes / 1024 / 1024} MB per file.`;
 
-const rowsHave = (n: number) => (n === 1 ? "1 row has" : `${n.toLocaleString("en-IN")} rows have`);
+const rowsHave = (n: number) => `${countOf(n, COUNTED.row)} ${pluralWord(n, COUNTED.has)}`;
 
 /**
  * "From a spreadsheet" on the Add Students page: download the template, choose the filled-in

@@ -1,3 +1,4 @@
+import { COUNTED, countOf, pluralWord } from "@repo/contracts/plural";
 import { PreviewHeading } from "@repo/remix-app/imports/parts";
 import { type ImportKind, type ImportPreview as Preview, previewProblems } from "@repo/remix-app/imports/spreadsheet";
 import { Badge } from "@repo/ui/badge";
@@ -74,7 +75,9 @@ export function ImportPreview({
       </Stack>
       <Stack gap={2}>
         <Text weight="semibold">
-          {shown < preview.total_rows ? `The first ${shown} rows` : shown === 1 ? "The row" : `The ${shown} rows`}
+          {shown < preview.total_rows
+            ? `The first ${countOf(shown, COUNTED.row)}`
+            : `The ${pluralWord(shown, { one: "row", other: countOf(shown, COUNTED.row) })}`}
         </Text>
         <DataTable
           label="Rows of the file"

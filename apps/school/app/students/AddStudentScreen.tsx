@@ -1,4 +1,5 @@
 import { Link, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { useInBrowser } from "@repo/remix-app/forms/in-browser";
 import { Card } from "@repo/ui/card";
@@ -88,8 +89,7 @@ export function AddStudentScreen() {
               <Stack gap={4}>
                 {saved > 0 ? (
                   <Text tone="muted">
-                    {saved === 1 ? "1 student added" : `${saved} students added`} in this visit.{" "}
-                    <Link to={listPath}>See the list</Link>
+                    {countOf(saved, COUNTED.student)} added in this visit. <Link to={listPath}>See the list</Link>
                   </Text>
                 ) : null}
                 {client ? (

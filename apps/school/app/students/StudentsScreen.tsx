@@ -1,6 +1,7 @@
 import { useFetcher, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { PRINTOUT_PAGES } from "@repo/auth/student-paths";
 import { LANGUAGES, languageName } from "@repo/contracts/languages";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import {
   CLASS_LEVELS,
   classLabel,
@@ -61,7 +62,10 @@ export function StudentsScreen() {
       await dialogs.warning("This student stays", STUDENT_MESSAGES.paidNotDeleted);
       return;
     }
-    const names = rows.length === 1 ? `${rows[0]?.first_name} ${rows[0]?.last_name}`.trim() : `${rows.length} students`;
+    const names =
+      rows.length === 1 && rows[0]
+        ? `${rows[0].first_name} ${rows[0].last_name}`.trim()
+        : countOf(rows.length, COUNTED.student);
     const question = `Delete ${names}? Unpaid students are removed with their sign-in; paid ones stay.`;
     if (await dialogs.confirm(question, { title: "Delete students", destructive: true, confirmLabel: "Delete" }))
       post({ intent: "delete", ids: rows.map((row) => row.id).join(",") });

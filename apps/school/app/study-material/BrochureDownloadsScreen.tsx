@@ -1,6 +1,7 @@
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { formatBytes } from "@repo/contracts/content-constants";
 import { languageName } from "@repo/contracts/languages";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import { LANGUAGE_OPTIONS } from "@repo/remix-app/content/choices";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Button } from "@repo/ui/button";
@@ -44,7 +45,9 @@ export function BrochureDownloadsScreen() {
       id: "size",
       header: "PDF",
       cell: (row) =>
-        [row.file.pages ? `${row.file.pages} pages` : null, formatBytes(row.file.size)].filter(Boolean).join(" · "),
+        [row.file.pages ? countOf(row.file.pages, COUNTED.page) : null, formatBytes(row.file.size)]
+          .filter(Boolean)
+          .join(" · "),
     },
     {
       id: "download",

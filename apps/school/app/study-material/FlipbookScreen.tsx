@@ -1,5 +1,6 @@
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { languageName } from "@repo/contracts/languages";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import { useListFailureWarning } from "@repo/remix-app/lists/list-page";
 import { Card } from "@repo/ui/card";
 import { EmptyState } from "@repo/ui/empty-state";
@@ -38,7 +39,7 @@ export function FlipbookScreen() {
     <Stack gap={4}>
       <Card
         title={open.title}
-        description={`${languageName(open.language)}${open.file.pages ? ` · ${open.file.pages} pages` : ""}`}
+        description={`${languageName(open.language)}${open.file.pages ? ` · ${countOf(open.file.pages, COUNTED.page)}` : ""}`}
       >
         <Stack gap={3}>
           <Flipbook

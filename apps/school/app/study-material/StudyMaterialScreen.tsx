@@ -1,6 +1,7 @@
 import { useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { CONTENT_FILE_LABELS } from "@repo/contracts/content-constants";
 import { formatMoney } from "@repo/contracts/fees";
+import { COUNTED } from "@repo/contracts/plural";
 import {
   CLASS_OPTIONS,
   classesText,
@@ -25,6 +26,7 @@ import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { Toolbar } from "@repo/ui/toolbar";
 import { useState } from "react";
+import { OpenOrders } from "../payments/OpenOrders";
 import { readerFilePath } from "./paths";
 import type { BuyActionData, StudyMaterialRow, studyMaterialsLoader } from "./study-material.server";
 
@@ -77,7 +79,10 @@ export function StudyMaterialScreen({ forSale }: { forSale: boolean }) {
   const refused = useActionData<BuyActionData>();
   const buying = useNavigation().state === "submitting";
   const [selected, setSelected] = useState<string[]>([]);
-  const bought = new Set(data.rows.filter((row) => row.bought).map((row) => String(row.id)));
+  // Bought, or held by an unfinished payment (Continue or Cancel it above): not bought again.
+  const bought = new Set(
+    data.rows.filter((row) => row.bought || row.in_unfinished_payment).map((row) => String(row.id)),
+  );
   const buy = (keys: string[]) => {
     const ids = keys.filter((key) => !bought.has(key));
     if (ids.length > 0) submit({ csrf: data.csrf, study_material_ids: ids.join(",") }, { method: "post" });
@@ -130,6 +135,8 @@ export function StudyMaterialScreen({ forSale }: { forSale: boolean }) {
                   </Text>
                   <FreeActions row={row} />
                 </Stack>
+              ) : row.in_unfinished_payment ? (
+                "In a payment not finished"
               ) : (
                 "Tick to buy"
               ),
@@ -181,6 +188,7 @@ export function StudyMaterialScreen({ forSale }: { forSale: boolean }) {
             {refused.message}
           </Text>
         ) : null}
+        {forSale ? <OpenOrders orders={data.openOrders} csrf={data.csrf} what={COUNTED.studyMaterial} /> : null}
         {forSale ? (
           <Text tone="muted">
             Tick what you want and pay online; what you bought opens here and stays in your Payment History with its

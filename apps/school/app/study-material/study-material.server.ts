@@ -12,7 +12,7 @@ import { idOfText } from "@repo/contracts/numbers-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { messageOf, refusedDownload, streamDownload } from "@repo/remix-app/downloads/server";
 import { parseTableQuery } from "@repo/ui/data-table";
-import { checkoutPath } from "../payments/payments.server";
+import { checkoutPath } from "../payments/paths";
 
 export type StudyMaterialRow = components["schemas"]["StudyMaterialItem"];
 export type BrochureRow = components["schemas"]["BrochureItem"];
@@ -36,9 +36,14 @@ const listFailure = (kind: ContentFileKind, error: unknown) =>
 export async function studyMaterialsLoader(forSale: boolean, { request, context }: LoaderFunctionArgs) {
   const { api, csrf } = await auth.requirePage(request, context);
   const query = studyQueryFrom(new URL(request.url).searchParams, forSale);
-  const list = await api.GET(STUDY_MATERIAL_PATHS.collection, { params: { query } });
+  const [list, open] = await Promise.all([
+    api.GET(STUDY_MATERIAL_PATHS.collection, { params: { query } }),
+    // A cart not paid yet holds its materials: Continue or Cancel it here (decision 054).
+    forSale ? api.GET("/api/payments/open-orders", { params: { query: { purpose: "study_materials" } } }) : null,
+  ]);
   return {
     csrf,
+    openOrders: open?.data?.data ?? [],
     rows: list.data?.data.items ?? [],
     total: list.data?.data.total ?? 0,
     failure: list.data ? null : listFailure("study-material", list.error),

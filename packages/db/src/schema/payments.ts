@@ -70,7 +70,10 @@ export const paymentOrders = pgTable(
       .on(t.examYearId, t.paidAt, t.currency, t.amountMinor, t.schoolId)
       .where(sql`${t.status} = 'paid'`),
     check("payment_orders_purpose", sql`${t.purpose} in ('students', 'study_materials')`),
-    check("payment_orders_status", sql`${t.status} in ('created', 'pending', 'paid', 'failed', 'expired', 'refunded')`),
+    check(
+      "payment_orders_status",
+      sql`${t.status} in ('created', 'pending', 'paid', 'failed', 'expired', 'cancelled', 'refunded')`,
+    ),
     check("payment_orders_provider", sql`${t.provider} in ('demo', 'razorpay')`),
     check("payment_orders_amount", sql`${t.amountMinor} > 0`),
     check("payment_orders_currency", sql`${t.currency} ~ '^[A-Z]{3}$'`),

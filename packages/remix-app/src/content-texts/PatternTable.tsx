@@ -1,5 +1,6 @@
 import type { components } from "@repo/api-client/schema";
 import { examLevelName } from "@repo/contracts/content-texts-constants";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import { Card } from "@repo/ui/card";
 import { RichTextView } from "@repo/ui/rich-text-view";
 import { Stack } from "@repo/ui/stack";
@@ -21,7 +22,7 @@ const Scroll = styled("div", { overflowX: "auto" });
 
 /** "0.25 marks per wrong answer" or "No negative marking". */
 export function negativeMarking(marks: number): string {
-  return marks > 0 ? `${marks} mark${marks === 1 ? "" : "s"} off per wrong answer` : "No negative marking";
+  return marks > 0 ? `${countOf(marks, COUNTED.mark)} off per wrong answer` : "No negative marking";
 }
 
 /** One question-paper pattern as schools read it: the sections table, duration, marking and notes. */
@@ -34,7 +35,7 @@ export function PatternTable({ pattern }: { pattern: Pattern }) {
           <Table>
             <caption style={{ textAlign: "start" }}>
               <Text tone="muted">
-                {pattern.duration_minutes} minutes · {negativeMarking(pattern.negative_marks)}
+                {countOf(pattern.duration_minutes, COUNTED.minute)} · {negativeMarking(pattern.negative_marks)}
               </Text>
             </caption>
             <thead>

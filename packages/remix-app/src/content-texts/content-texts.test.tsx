@@ -29,7 +29,7 @@ describe("the question-paper pattern as schools read it", () => {
     expect(html).toContain("Question paper pattern: Level II, classes IX-XI");
     expect(html).toMatch(/<td>Physics<\/td><td[^>]*>20<\/td><td[^>]*>40<\/td>/);
     expect(html).toMatch(/<td>Total<\/td><td[^>]*>35<\/td><td[^>]*>70<\/td>/);
-    expect(html).toContain("120<!-- --> minutes · <!-- -->0.5 marks off per wrong answer");
+    expect(html).toContain("120 minutes<!-- --> · <!-- -->0.5 marks off per wrong answer");
     expect(html).toContain("<p>Pens only.</p>");
     expect(html).not.toContain("<script>");
   });

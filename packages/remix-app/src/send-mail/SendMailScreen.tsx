@@ -1,5 +1,6 @@
 import { useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { SCHOOL_PAYMENT_AUDIENCES } from "@repo/contracts/mail-constants";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import { DocumentPreview } from "@repo/ui/document-preview";
@@ -51,7 +52,7 @@ function CampaignProgress({ campaign }: { campaign: Campaign }) {
         {campaign.status === "done" ? "Finished" : preparing ? "Preparing" : "Sending"} · started{" "}
         {formatDateTime(campaign.created_at)}
         {campaign.created_by ? ` by ${campaign.created_by}` : ""}
-        {campaign.invalid ? ` · ${formatCount(campaign.invalid)} addresses refused` : ""}
+        {campaign.invalid ? ` · ${countOf(campaign.invalid, COUNTED.address)} refused` : ""}
       </Text>
     </Stack>
   );
@@ -125,13 +126,10 @@ export function SendMailScreen() {
   const send = async () => {
     if (!summary) return;
     const what = values.mode === "template" ? (template?.label ?? "this template") : `“${values.subject}”`;
-    const yes = await dialogs.confirm(
-      `Send ${what} to ${formatCount(summary.count)} recipient${summary.count === 1 ? "" : "s"}?`,
-      {
-        title: "Send mail",
-        confirmLabel: "Yes, send",
-      },
-    );
+    const yes = await dialogs.confirm(`Send ${what} to ${countOf(summary.count, COUNTED.recipient)}?`, {
+      title: "Send mail",
+      confirmLabel: "Yes, send",
+    });
     if (yes) post(sender, "send");
   };
 
@@ -234,10 +232,8 @@ export function SendMailScreen() {
             </Button>
             {summary ? (
               <Text role="status" weight="semibold">
-                {formatCount(summary.count)} recipient{summary.count === 1 ? "" : "s"}
-                {summary.invalid_total
-                  ? `, ${formatCount(summary.invalid_total)} address${summary.invalid_total === 1 ? "" : "es"} refused`
-                  : ""}
+                {countOf(summary.count, COUNTED.recipient)}
+                {summary.invalid_total ? `, ${countOf(summary.invalid_total, COUNTED.address)} refused` : ""}
               </Text>
             ) : null}
           </Stack>

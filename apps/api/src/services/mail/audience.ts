@@ -1,6 +1,7 @@
 import { getRole, inGroup, mailableRoles, mayMailAnyAddress, ROLE, ROLE_GROUPS, type RoleId } from "@repo/auth/roles";
 import type { MailAudience } from "@repo/contracts/mail";
 import { MAIL_LIST_MAX } from "@repo/contracts/mail-constants";
+import { countOf } from "@repo/contracts/plural";
 import { type DbOrTx, queryRows } from "@repo/db";
 import { assignments, districts, prants, schools, states, students, users, zones } from "@repo/db/schema";
 import { type SQL, sql } from "drizzle-orm";
@@ -321,7 +322,7 @@ async function regionInWords(db: DbOrTx, filters: RegionFilters, sender: Sender)
 export async function describeAudience(db: DbOrTx, audience: MailAudience, sender: Sender): Promise<string> {
   if (audience.kind === "list") {
     const n = audience.addresses.length;
-    return `${n.toLocaleString("en")} pasted address${n === 1 ? "" : "es"}`;
+    return `${countOf(n, { one: "pasted address", other: "pasted addresses" })}`;
   }
   const region = await regionInWords(db, audience, sender);
   if (audience.kind === "schools") {

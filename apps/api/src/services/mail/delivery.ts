@@ -1,4 +1,5 @@
 import { NOT_DELIVERED_NO_SMTP, SECRET_VARIABLES } from "@repo/contracts/mail-constants";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import { type Db, isDatabaseUnavailable, queryRows } from "@repo/db";
 import { mailAttempts, mailContents, mailMessages } from "@repo/db/schema";
 import { sql } from "drizzle-orm";
@@ -302,7 +303,7 @@ export function createMailWorker(
         return {
           id: o.id,
           status: "failed",
-          error: `Gave up after ${attempts} attempt${attempts === 1 ? "" : "s"}: ${o.response}`,
+          error: `Gave up after ${countOf(attempts, COUNTED.attempt)}: ${o.response}`,
           delay: null,
         };
       }

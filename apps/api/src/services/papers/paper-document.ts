@@ -9,9 +9,11 @@
  * labels stay in English for every language; the paper's content is in its language, and an Urdu
  * paper runs right to left as a whole, formulas still left to right.
  */
+
 import { LANGUAGES, type LanguageCode } from "@repo/contracts/languages";
 import { hasContent } from "@repo/contracts/papers";
 import { examLevelLabel, QUESTION_TYPES } from "@repo/contracts/papers-constants";
+import { COUNTED, countOf, pluralWord } from "@repo/contracts/plural";
 import { classLabel } from "@repo/contracts/students-constants";
 import { decodeEntities, sanitizeHtml } from "@repo/ui/sanitize";
 import katex from "katex";
@@ -132,15 +134,15 @@ export function durationLabel(minutes: number): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
   const parts = [
-    hours > 0 ? `${hours} ${hours === 1 ? "hour" : "hours"}` : null,
-    rest > 0 || hours === 0 ? `${rest} ${rest === 1 ? "minute" : "minutes"}` : null,
+    hours > 0 ? `${countOf(hours, COUNTED.hour)}` : null,
+    rest > 0 || hours === 0 ? `${countOf(rest, COUNTED.minute)}` : null,
   ];
   return parts.filter(Boolean).join(" ");
 }
 
 /** "2 marks each, −0.5 for a wrong answer, one or more correct answers, all must be marked". */
 export function markingRule(section: PaperSection): string {
-  const marks = `${formatMarks(section.marksPerQuestion)} ${section.marksPerQuestion === 1 ? "mark" : "marks"} each`;
+  const marks = `${formatMarks(section.marksPerQuestion)} ${pluralWord(section.marksPerQuestion, COUNTED.mark)} each`;
   const negative =
     section.negativeMarks > 0 ? `\u2212${formatMarks(section.negativeMarks)} for a wrong answer` : "no negative marks";
   const rule = QUESTION_TYPES.find((type) => type.code === section.answerRule)?.rule ?? section.answerRule;

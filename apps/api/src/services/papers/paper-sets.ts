@@ -8,6 +8,7 @@ import type {
   SectionItem,
 } from "@repo/contracts/papers";
 import { defaultSectionRows, examLevelLabel, PAPER_DEFAULTS, SOURCE_LANGUAGE } from "@repo/contracts/papers-constants";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import { classLabel } from "@repo/contracts/students-constants";
 import { type DbOrTx, queryRows } from "@repo/db";
 import { paperSections, paperSetQuestions, paperSets } from "@repo/db/schema";
@@ -196,7 +197,7 @@ export async function updatePaperSet(
           throw new ApiError(422, "The blueprint asks for more questions than the section has", [
             {
               field: `sections.${index}.blueprint`,
-              message: `The subjects add up to ${blueprintTotal}; the section has ${section.question_count} questions`,
+              message: `The subjects add up to ${blueprintTotal}; the section has ${countOf(section.question_count, COUNTED.question)}`,
             },
           ]);
         }
@@ -260,8 +261,8 @@ export async function setSectionQuestions(
       ]);
     }
     if (questionIds.length > section.questionCount) {
-      throw new ApiError(422, `Section ${section.label} has ${section.questionCount} questions`, [
-        { field: "question_ids", message: `Choose at most ${section.questionCount} questions` },
+      throw new ApiError(422, `Section ${section.label} has ${countOf(section.questionCount, COUNTED.question)}`, [
+        { field: "question_ids", message: `Choose at most ${countOf(section.questionCount, COUNTED.question)}` },
       ]);
     }
     const found = await queryRows<{
@@ -291,6 +292,7 @@ export async function setSectionQuestions(
       }
       if (q.question_type !== section.answerRule) {
         throw new ApiError(422, `Question ${questionId} is not of this section's answer type`, [
+          // plural-ok: the answer type (a word), not a count
           { field, message: `Section ${section.label} takes ${section.answerRule} questions` },
         ]);
       }
@@ -389,7 +391,7 @@ export async function finalizeProblems(db: DbOrTx, setId: number): Promise<Final
     if (section.placed !== section.question_count) {
       problems.push({
         code: "count",
-        message: `Section ${section.label} has ${section.placed} of its ${section.question_count} questions`,
+        message: `Section ${section.label} has ${section.placed} of its ${countOf(section.question_count, COUNTED.question)}`,
         question_id: null,
         section: section.label,
         language: null,
@@ -456,7 +458,7 @@ export async function finalizePaperSet(
     if (problems.length > 0) {
       throw new ApiError(
         422,
-        `The paper set cannot be finalized yet: ${problems.length} thing${problems.length === 1 ? "" : "s"} to fix`,
+        `The paper set cannot be finalized yet: ${countOf(problems.length, COUNTED.thing)} to fix`,
         problems.map((p) => ({
           field: p.question_id
             ? `questions.${p.question_id}${p.language ? `.${p.language}` : ""}`

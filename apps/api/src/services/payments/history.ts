@@ -8,13 +8,14 @@
 import { inGroup, ROLE, ROLE_GROUPS } from "@repo/auth/roles";
 import { type Page, pageOf } from "@repo/contracts/pagination";
 import type { PaymentHistoryQuery, PaymentHistoryRow } from "@repo/contracts/payment-history";
-import { formatInvoiceNumber, orderReference } from "@repo/contracts/payments-constants";
+import { formatInvoiceNumber, isOpenOrder, orderReference, orderReleasesAt } from "@repo/contracts/payments-constants";
 import { classLabel } from "@repo/contracts/students-constants";
 import { type DbOrTx, queryRows } from "@repo/db";
 import { masterInstitutes, users } from "@repo/db/schema";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { ApiError, notFound } from "../../http/errors";
 import type { InvoiceDocument, InvoiceParty } from "./invoice-document";
+import { invoiceTax } from "./invoice-tax";
 
 export interface Payer {
   userId: number;
@@ -129,13 +130,14 @@ export async function listPaymentHistory(
       paid_at: iso(row.paid_at),
       invoice_number: row.invoice_number === null ? null : formatInvoiceNumber(row.year_label, row.invoice_number),
       status_reason: row.status_reason,
+      releases_at: isOpenOrder(row.status) ? orderReleasesAt(row.created_at).toISOString() : null,
     }),
   );
   return pageOf(items, Number(count?.total ?? 0), query.page, query.per_page);
 }
 
-/** Who issues invoices: the programme office (ApiConfig.invoiceIssuer). */
-export type InvoiceIssuer = InvoiceParty;
+/** Who issues invoices: the programme office (ApiConfig.invoiceIssuer), with the GST rate its fees include. */
+export type InvoiceIssuer = InvoiceParty & { taxRateBasisPoints?: number | null };
 
 /**
  * The invoice of one paid order as its document, or 404 when the payer does not own the order
@@ -215,6 +217,12 @@ export async function invoiceOf(
               .join(" · "),
       amountMinor: line.amount_minor,
     })),
+    tax: invoiceTax(
+      Number(order.amount_minor),
+      issuer.taxId && issuer.taxRateBasisPoints != null
+        ? { taxId: issuer.taxId, rateBasisPoints: issuer.taxRateBasisPoints }
+        : null,
+    ),
     totalMinor: Number(order.amount_minor),
   };
   return { document, fileName: `invoice-${number.replace(/[^\w-]+/g, "-")}.pdf` };

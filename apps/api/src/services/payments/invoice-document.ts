@@ -1,13 +1,16 @@
 /**
  * The invoice of a paid order as an HTML document for the PDF service: numbered, the programme's
- * and the payer's details, one line per student (or study material), the tax lines the fee table
- * has, the total, and how it was paid. Names print as their owners wrote them, in any script
+ * and the payer's details, one line per student (or study material), then once, after the last
+ * line, the tax lines (or the exempt note, invoice-tax.ts) and the total, and how it was paid; each
+ * page says "Page n of N". Names print as their owners wrote them, in any script
  * (`dir="auto"` lets an Urdu name run right to left inside a left-to-right invoice).
  * A pure function: the route gathers the data, this lays it out.
  */
 import { formatMoney } from "@repo/contracts/fees";
 import { PORTAL_LOCALE, PORTAL_TIME_ZONE } from "@repo/contracts/locale";
-import { escapeHtml, PDF_FONT_STACK } from "../pdf";
+import { COUNTED, countOf } from "@repo/contracts/plural";
+import { escapeHtml, fontFaceCss, footerFontCss, PDF_FONT_STACK, type PdfRenderer } from "../pdf";
+import type { InvoiceTax } from "./invoice-tax";
 
 export interface InvoiceParty {
   name: string;
@@ -37,8 +40,8 @@ export interface InvoiceDocument {
   /** The order's reference and how it was paid: a gateway payment id, or a reference given by hand. */
   order: { reference: string; paidWith: string };
   lines: InvoiceLine[];
-  /** Tax lines where the fee table has them (none by default). */
-  taxes?: { label: string; amountMinor: number }[];
+  /** The tax inside the total, or the exempt note (invoiceTax). */
+  tax: InvoiceTax;
   totalMinor: number;
 }
 
@@ -61,7 +64,6 @@ function party(title: string, who: InvoiceParty): string {
 /** The whole document; `fontCss` is the PDF service's @font-face rules (fontFaceCss()). */
 export function invoiceHtml(invoice: InvoiceDocument, fontCss: string): string {
   const amount = (minor: number) => escapeHtml(money(invoice.currency, minor));
-  const subtotal = invoice.lines.reduce((sum, line) => sum + line.amountMinor, 0);
   const rows = invoice.lines
     .map(
       (line, i) =>
@@ -70,12 +72,17 @@ export function invoiceHtml(invoice: InvoiceDocument, fontCss: string): string {
         }</td><td class="amount">${amount(line.amountMinor)}</td></tr>`,
     )
     .join("");
-  const taxes = (invoice.taxes ?? [])
-    .map(
-      (tax) =>
-        `<tr><th colspan="2">${escapeHtml(tax.label)}</th><td class="amount">${amount(tax.amountMinor)}</td></tr>`,
-    )
-    .join("");
+  const totalRow = (label: string, minor: number, className = "") =>
+    `<tr${className ? ` class="${className}"` : ""}><th>${escapeHtml(label)}</th><td class="amount">${amount(minor)}</td></tr>`;
+  // The totals are a table of their own after the lines: a <tfoot> would repeat on every page.
+  const totals =
+    invoice.tax.kind === "included"
+      ? [
+          totalRow("Taxable value", invoice.tax.taxableMinor),
+          ...invoice.tax.lines.map((line) => totalRow(line.label, line.amountMinor)),
+          totalRow("Total paid", invoice.totalMinor, "total"),
+        ].join("")
+      : `${totalRow("Total paid", invoice.totalMinor, "total")}<tr class="note"><td colspan="2">${escapeHtml(invoice.tax.note)}</td></tr>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Invoice ${escapeHtml(invoice.number)}</title>
 <style>
@@ -97,8 +104,10 @@ tr { break-inside: avoid; }
 small { color: #5b6470; }
 .num { width: 28pt; color: #5b6470; }
 .amount { text-align: right; white-space: nowrap; width: 90pt; }
-tfoot th { text-align: right; font-weight: 400; padding: 4pt; }
-tfoot .total th, tfoot .total td { font-weight: 600; font-size: 11pt; border-top: 2px solid #1b1f24; border-bottom: 0; }
+.totals { width: auto; margin: 6pt 0 0 auto; break-inside: avoid; }
+.totals th { text-align: right; font-weight: 400; padding: 4pt 12pt 4pt 4pt; }
+.totals .total th, .totals .total td { font-weight: 600; font-size: 11pt; border-top: 2px solid #1b1f24; border-bottom: 0; }
+.totals .note td { text-align: right; font-size: 8.5pt; color: #5b6470; border: 0; }
 footer { margin-top: 16pt; font-size: 8.5pt; color: #5b6470; }
 </style></head>
 <body>
@@ -113,14 +122,25 @@ footer { margin-top: 16pt; font-size: 8.5pt; color: #5b6470; }
 <table>
   <thead><tr><th class="num">#</th><th>Description</th><th class="amount">Amount</th></tr></thead>
   <tbody>${rows}</tbody>
-  <tfoot>
-    ${taxes ? `<tr><th colspan="2">Subtotal</th><td class="amount">${amount(subtotal)}</td></tr>${taxes}` : ""}
-    <tr class="total"><th colspan="2">Total paid</th><td class="amount">${amount(invoice.totalMinor)}</td></tr>
-  </tfoot>
 </table>
+<table class="totals" aria-label="Totals"><tbody>${totals}</tbody></table>
 <footer>
-  <p>Paid with: ${escapeHtml(invoice.order.paidWith)}. ${invoice.lines.length} item${invoice.lines.length === 1 ? "" : "s"}.</p>
+  <p>Paid with: ${escapeHtml(invoice.order.paidWith)}. ${escapeHtml(countOf(invoice.lines.length, COUNTED.item))}.</p>
   <p>This invoice was issued by the portal and is valid without a signature.</p>
 </footer>
 </body></html>`;
+}
+
+/** Every page's foot: the invoice's number and "Page n of N" (Chromium fills the numbers in). */
+export function invoiceFooterTemplate(invoice: InvoiceDocument): string {
+  return `<style>${footerFontCss()}</style><div dir="ltr" style="font-family:'PDF Footer Sans',sans-serif;font-size:8pt;color:#5b6470;box-sizing:border-box;width:100%;padding:0 12mm;display:flex;justify-content:space-between"><span>Invoice ${escapeHtml(invoice.number)}</span><span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>`;
+}
+
+/** The invoice as an A4 PDF, with room at the foot of each page for its page number. */
+export async function renderInvoicePdf(renderer: PdfRenderer, invoice: InvoiceDocument): Promise<Uint8Array> {
+  return renderer.render(invoiceHtml(invoice, await fontFaceCss()), {
+    format: "A4",
+    margin: { top: "12mm", right: "12mm", bottom: "16mm", left: "12mm" },
+    footerTemplate: invoiceFooterTemplate(invoice),
+  });
 }

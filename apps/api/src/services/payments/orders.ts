@@ -4,10 +4,27 @@
  * the school's country, times the students; the client's figure is never used. Creating an order
  * holds its students as pending, so no two open orders cover one student.
  */
+
 import { inGroup, ROLE, ROLE_GROUPS } from "@repo/auth/roles";
 import { amountDue } from "@repo/contracts/fees";
-import type { Checkout, CreatedPayment, OrderSummary, PaymentAmount, StudentChoice } from "@repo/contracts/payments";
-import { formatInvoiceNumber, orderReference, REGISTRATION_FEE_LEVEL } from "@repo/contracts/payments-constants";
+import type {
+  Checkout,
+  CreatedPayment,
+  OpenOrder,
+  OrderSummary,
+  PaymentAmount,
+  StudentChoice,
+} from "@repo/contracts/payments";
+import {
+  formatInvoiceNumber,
+  isOpenOrder,
+  ORDER_STATUS_NAMES,
+  type OrderPurpose,
+  orderReference,
+  orderReleasesAt,
+  REGISTRATION_FEE_LEVEL,
+} from "@repo/contracts/payments-constants";
+import { COUNTED, pluralWord } from "@repo/contracts/plural";
 import { classLabel } from "@repo/contracts/students-constants";
 import { type Db, type DbOrTx, queryRows } from "@repo/db";
 import { users } from "@repo/db/schema";
@@ -52,15 +69,9 @@ interface ChosenStudent {
   fee_minor: number | null;
 }
 
-/** The unpaid students a choice names, with the fee each one costs; locked when `lock`. */
-async function chosenStudents(
-  db: DbOrTx,
-  scope: PayerScope,
-  yearId: number,
-  choice: StudentChoice,
-  lock = false,
-): Promise<ChosenStudent[]> {
-  const where: SQL[] = [sql`s.exam_year_id = ${yearId}`, sql`s.payment_status = 'unpaid'`];
+/** The students of the year a choice names within the payer's scope, whatever their payment status. */
+function choiceWhere(scope: PayerScope, yearId: number, choice: StudentChoice): SQL[] {
+  const where: SQL[] = [sql`s.exam_year_id = ${yearId}`];
   where.push(
     scope.kind === "school"
       ? schoolPaysFor(scope.schoolId)
@@ -71,6 +82,18 @@ async function chosenStudents(
   if (choice.school_id !== undefined) where.push(sql`s.school_id = ${choice.school_id}`);
   if (choice.class_level !== undefined) where.push(sql`s.class_level = ${choice.class_level}`);
   if (choice.student_ids) where.push(idsIn(sql`s.id`, choice.student_ids));
+  return where;
+}
+
+/** The unpaid students a choice names, with the fee each one costs; locked when `lock`. */
+async function chosenStudents(
+  db: DbOrTx,
+  scope: PayerScope,
+  yearId: number,
+  choice: StudentChoice,
+  lock = false,
+): Promise<ChosenStudent[]> {
+  const where = [...choiceWhere(scope, yearId, choice), sql`s.payment_status = 'unpaid'`];
   const rows = await queryRows<ChosenStudent>(
     db,
     // The fee is the country's of the student's state (a school's students share its state; an
@@ -91,7 +114,7 @@ async function chosenStudents(
     if (missing.length > 0) {
       throw new ApiError(
         409,
-        `${missing.length === 1 ? "Student" : "Students"} ${missing.slice(0, 10).join(", ")}${missing.length > 10 ? "…" : ""} cannot be paid for here: not your unpaid student${missing.length === 1 ? "" : "s"} (already paid, in a payment that is not finished, or not found). Refresh the list and choose again.`,
+        `${pluralWord(missing.length, { one: "Student", other: "Students" })} ${missing.slice(0, 10).join(", ")}${missing.length > 10 ? "…" : ""} cannot be paid for here: not your ${pluralWord(missing.length, COUNTED.unpaidStudent)} (already paid, in a payment that is not finished, or not found). Refresh the list and choose again.`,
         [{ field: "student_ids", message: "Choose only your unpaid students" }],
       );
     }
@@ -117,10 +140,18 @@ function feeOf(students: ChosenStudent[]) {
 export async function paymentAmountFor(db: Db, payer: Payer, choice: StudentChoice): Promise<PaymentAmount> {
   const scope = await payerScope(db, payer);
   const year = await activeExamYear(db);
-  const students = await chosenStudents(db, scope, year.id, choice);
+  const [students, [held]] = await Promise.all([
+    chosenStudents(db, scope, year.id, choice),
+    queryRows<{ count: string | number }>(
+      db,
+      sql`select count(*) as count from students s
+          where ${sql.join([...choiceWhere(scope, year.id, choice), sql`s.payment_status = 'pending'`], sql` and `)}`,
+    ),
+  ]);
   const fee = students.length > 0 ? feeOf(students) : null;
   return {
     students: students.length,
+    held: Number(held?.count ?? 0),
     fee,
     amount: amountDue(students.length, fee),
     exam_level: REGISTRATION_FEE_LEVEL,
@@ -252,7 +283,12 @@ export function checkoutOf(
  * Closes an open order as failed or expired: its students that are still held by it go back to
  * unpaid, so they can be paid for again. Does nothing to an order that is no longer open.
  */
-export async function releaseOrder(db: DbOrTx, orderId: number, status: "failed" | "expired", reason: string) {
+export async function releaseOrder(
+  db: DbOrTx,
+  orderId: number,
+  status: "failed" | "expired" | "cancelled",
+  reason: string,
+) {
   const closed = await queryRows<{ id: number }>(
     db,
     sql`update payment_orders set status = ${status}, status_reason = ${reason}, closed_at = now(), updated_at = now()
@@ -265,7 +301,6 @@ export async function releaseOrder(db: DbOrTx, orderId: number, status: "failed"
   return true;
 }
 
-/** One order as its payer sees it (checkout and result pages); 404 for anyone else's. */
 /** One of the payer's orders; while it waits for payment, with how to pay it at `gateway`. */
 export async function orderForPayer(
   db: DbOrTx,
@@ -315,8 +350,104 @@ export async function orderForPayer(
     status_reason: order.status_reason,
     created_at: new Date(order.created_at).toISOString(),
     paid_at: order.paid_at === null ? null : new Date(order.paid_at).toISOString(),
+    releases_at: isOpenOrder(order.status) ? orderReleasesAt(order.created_at).toISOString() : null,
     ...(order.status === "pending" && order.provider_order_id && order.provider === gateway.provider
       ? { checkout: checkoutOf(gateway, order.id, order.provider_order_id) }
       : {}),
   };
+}
+
+/**
+ * The payer's orders that still wait for the gateway, oldest first, each with when it releases what
+ * it holds (decision 054): the pages that would pay for the same things offer Continue and Cancel.
+ */
+export async function openOrdersOf(db: DbOrTx, payer: Payer, purpose?: OrderPurpose): Promise<OpenOrder[]> {
+  const rows = await queryRows<{
+    id: number;
+    currency: string;
+    amount_minor: string | number;
+    created_at: Date | string;
+    items: string | number;
+  }>(
+    db,
+    sql`select o.id, o.currency, o.amount_minor, o.created_at,
+          (select count(*) from payment_order_items i where i.order_id = o.id) as items
+        from payment_orders o
+        where o.payer_user_id = ${payer.userId} and o.status in ('created', 'pending')
+          ${purpose ? sql`and o.purpose = ${purpose}` : sql``}
+        order by o.created_at, o.id limit 20`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    reference: orderReference(row.id),
+    items: Number(row.items),
+    amount: { currency: row.currency.trim(), amount_minor: Number(row.amount_minor) },
+    created_at: new Date(row.created_at).toISOString(),
+    releases_at: orderReleasesAt(row.created_at).toISOString(),
+  }));
+}
+
+/**
+ * The payer cancels its unfinished order (decision 054): what it held is released at once. A
+ * payment the gateway still takes for it afterwards is `late` (recorded, due back, changes
+ * nothing); an order already paid, failed or expired is not cancelled (409 naming its status).
+ */
+export async function cancelOrder(
+  services: Pick<Services, "database" | "gateway">,
+  payer: Payer,
+  orderId: number,
+): Promise<OrderSummary> {
+  const { db } = services.database;
+  await db.transaction((tx) =>
+    closeOpenOrder(tx, orderId, {
+      status: "cancelled",
+      reason: "Cancelled by the payer.",
+      action: "payment.cancel",
+      actor: payer,
+      payerUserId: payer.userId,
+    }),
+  );
+  return orderForPayer(db, services.gateway, payer, orderId);
+}
+
+/**
+ * Closes an open order by a person's hand (its payer cancels it, pay support expires it), inside
+ * the caller's transaction: the order is locked as settlement locks it (a webhook arriving now
+ * waits, then finds it closed), released and logged. 404 when it is not there (or not the
+ * payer's), 409 naming its status when it no longer waits for payment.
+ */
+export async function closeOpenOrder(
+  tx: DbOrTx,
+  orderId: number,
+  how: {
+    status: "cancelled" | "expired";
+    reason: string;
+    action: string;
+    actor: Actor;
+    /** Only this payer's order (a payer cancelling); absent for pay support. */
+    payerUserId?: number;
+  },
+) {
+  const [order] = await queryRows<{ status: OrderSummary["status"] }>(
+    tx,
+    sql`select status from payment_orders where id = ${orderId}
+        ${how.payerUserId === undefined ? sql`` : sql`and payer_user_id = ${how.payerUserId}`} for update`,
+  );
+  if (!order) throw notFound(`Order ${orderReference(orderId)}`);
+  if (!isOpenOrder(order.status)) {
+    throw new ApiError(
+      409,
+      `Order ${orderReference(orderId)} is ${ORDER_STATUS_NAMES[order.status].toLowerCase()}: only a payment that is not finished can be ${how.status}.`,
+    );
+  }
+  await releaseOrder(tx, orderId, how.status, how.reason);
+  await recordActivity(tx, {
+    userId: how.actor.userId,
+    action: how.action,
+    entity: "payment_orders",
+    entityId: orderId,
+    before: { status: order.status },
+    after: { status: how.status },
+    requestId: how.actor.requestId,
+  });
 }

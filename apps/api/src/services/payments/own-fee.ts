@@ -51,10 +51,7 @@ export async function createOwnFeeOrder(services: Services, payer: Payer): Promi
   const student = await ownStudent(services.database.db, payer);
   if (student.payment_status === "paid") throw new ApiError(409, "Your fee is already paid.");
   if (student.payment_status === "pending") {
-    throw new ApiError(
-      409,
-      "A payment of your fee is not finished yet: continue it from this page, or wait 30 minutes for it to expire.",
-    );
+    throw new ApiError(409, "A payment of your fee is not finished yet: continue it or cancel it from this page.");
   }
   return createStudentOrder(services, payer, { student_ids: [student.id] });
 }

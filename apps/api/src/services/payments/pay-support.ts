@@ -14,7 +14,7 @@ import {
   CAPTURE_OUTCOMES_DUE_BACK,
   type CaptureOutcome,
   formatInvoiceNumber,
-  ORDER_RECONCILE_AFTER_MINUTES,
+  ORDER_EXPIRES_AFTER_MINUTES,
   orderIdOf,
   orderReference,
 } from "@repo/contracts/payments-constants";
@@ -26,7 +26,7 @@ import { type Actor, recordActivity } from "../activity";
 import { addressProblem, enqueueMail } from "../mail/index";
 import { reverseReferralCommissions } from "../referral-ledger";
 import { containing } from "../sql";
-import { releaseOrder } from "./orders";
+import { closeOpenOrder } from "./orders";
 import { applyPayment, type LockedOrder, settleCapture } from "./settle";
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -107,7 +107,7 @@ function supportOrderFilter(query: Omit<SupportOrderQuery, "page" | "per_page">)
   if (query.view === "waiting") where.push(sql`o.status in ('created', 'pending')`);
   if (query.view === "attention") {
     where.push(sql`(exists (select 1 from payment_captures c where c.order_id = o.id and c.outcome in ('mismatch', 'duplicate', 'late'))
-      or (o.status in ('created', 'pending') and o.created_at < now() - make_interval(mins => ${ORDER_RECONCILE_AFTER_MINUTES})))`);
+      or (o.status in ('created', 'pending') and o.created_at < now() - make_interval(mins => ${ORDER_EXPIRES_AFTER_MINUTES})))`);
   }
   const term = query.search?.trim();
   if (term) {
@@ -265,17 +265,14 @@ export async function reconcileOrderNow(services: Services, actor: Actor, orderI
 
 /** Expires an open order by hand: its students are unpaid again. */
 export async function expireOrder(db: Db, actor: Actor, orderId: number) {
-  await db.transaction(async (tx) => {
-    await openOrder(tx, orderId);
-    await releaseOrder(tx, orderId, "expired", "Expired by pay support; the students can be paid for again.");
-    await recordActivity(tx, {
-      userId: actor.userId,
+  await db.transaction((tx) =>
+    closeOpenOrder(tx, orderId, {
+      status: "expired",
+      reason: "Expired by pay support; the students can be paid for again.",
       action: "payment.expire",
-      entity: "payment_orders",
-      entityId: orderId,
-      requestId: actor.requestId,
-    });
-  });
+      actor,
+    }),
+  );
   return supportOrder(db, orderId);
 }
 

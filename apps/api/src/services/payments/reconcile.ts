@@ -1,10 +1,10 @@
 /**
- * Reconciliation (DECISIONS §7): an order still pending ORDER_RECONCILE_AFTER_MINUTES after it was
+ * Reconciliation (DECISIONS §7): an order still pending ORDER_EXPIRES_AFTER_MINUTES after it was
  * created is asked about at the gateway; a captured payment settles it (as a webhook would have),
  * no payment expires it and frees its students. Runs as a job every few minutes, so one API
  * instance does it at a time; each result is in the activity log.
  */
-import { ORDER_RECONCILE_AFTER_MINUTES } from "@repo/contracts/payments-constants";
+import { ORDER_EXPIRES_AFTER_MINUTES } from "@repo/contracts/payments-constants";
 import { queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
 import type { Services } from "../../context";
@@ -14,12 +14,15 @@ import { releaseOrder } from "./orders";
 import { settleCapture } from "./settle";
 
 export const RECONCILE_JOB = "payments.reconcile";
-/** How often the API queues a reconciliation. */
-export const RECONCILE_EVERY_MS = 5 * 60_000;
+/**
+ * How often the API queues a reconciliation: every minute, so an order releases its students
+ * within a minute of the time its payer was shown (decision 054).
+ */
+export const RECONCILE_EVERY_MS = 60_000;
 
 export async function reconcileOrders(services: Services, now = new Date()) {
   const { db } = services.database;
-  const cutoff = new Date(now.getTime() - ORDER_RECONCILE_AFTER_MINUTES * 60_000).toISOString();
+  const cutoff = new Date(now.getTime() - ORDER_EXPIRES_AFTER_MINUTES * 60_000).toISOString();
   const stuck = await queryRows<{ id: number; provider_order_id: string | null }>(
     db,
     sql`select id, provider_order_id from payment_orders
@@ -44,7 +47,7 @@ export async function reconcileOrders(services: Services, now = new Date()) {
         tx,
         order.id,
         "expired",
-        `No payment arrived within ${ORDER_RECONCILE_AFTER_MINUTES} minutes; the students can be paid for again.`,
+        `No payment arrived within ${ORDER_EXPIRES_AFTER_MINUTES} minutes; the students can be paid for again.`,
       );
       if (closed) {
         expired += 1;

@@ -4,7 +4,7 @@
  * - a payment counts once per gateway payment id (the webhook and the return may both bring it);
  * - its amount and currency must be the order's, else it is held as a mismatch, never applied;
  * - a second payment for a paid order is a duplicate, a payment for a failed or expired order is
- *   late: both are recorded for a refund and change no student;
+ *   late (also for an order its payer cancelled, decision 054): both are recorded for a refund and change no student;
  * - an applied payment pays the order and its students in one transaction: the year's next
  *   invoice number (gapless), roll numbers and the referral ledger; the receipt and the students'
  *   sign-ins follow after the commit (services/payments/after-paid.ts).
@@ -63,7 +63,7 @@ export async function settleCapture(
     ? "mismatch"
     : order.status === "paid" || order.status === "refunded"
       ? "duplicate"
-      : order.status === "failed" || order.status === "expired"
+      : order.status === "failed" || order.status === "expired" || order.status === "cancelled"
         ? "late"
         : "applied";
   const inserted = await queryRows<{ id: number }>(

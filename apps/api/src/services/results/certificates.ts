@@ -7,6 +7,7 @@
  * Who sees what (DECISIONS §3): admins everything; a coordinator the sheets of its region; a school
  * (or institute) its own students'; a master institute its schools' students'. Anything else is 404.
  */
+
 import { inGroup, ROLE, ROLE_GROUPS } from "@repo/auth/roles";
 import type {
   BulkCertificatesBody,
@@ -26,6 +27,7 @@ import {
 } from "@repo/contracts/certificates-constants";
 import { type Page, pageOf } from "@repo/contracts/pagination";
 import { examLevelLabel } from "@repo/contracts/papers-constants";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import { AWARDS, type AwardCode, marksOf, verifyPath } from "@repo/contracts/results-constants";
 import { type Db, type DbOrTx, queryRows } from "@repo/db";
 import { type SQL, sql } from "drizzle-orm";
@@ -465,7 +467,9 @@ async function renderBulk(
     // A chunk is our own small PDF: parsed in one go.
     const source = await PDFDocument.load(pdf, { parseSpeed: ParseSpeeds.Fastest });
     if (source.getPageCount() !== chunk.length) {
-      throw new Error(`A certificate run printed ${source.getPageCount()} pages for ${chunk.length} certificates`);
+      throw new Error(
+        `A certificate run printed ${countOf(source.getPageCount(), COUNTED.page)} for ${countOf(chunk.length, COUNTED.certificate)}`,
+      );
     }
     if (output === "pdf") {
       for (const page of await merged.copyPages(source, source.getPageIndices())) merged.addPage(page);

@@ -2,6 +2,7 @@
  * The dry run of an answer-sheet upload (issue 15): what a file would store, and every reason a
  * sheet would not be, before anything is stored. Pure: the caller looks up students and paper sets.
  */
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import type { BadLine, ReadSheet } from "./sheet-format";
 
 export interface KnownStudent {
@@ -65,7 +66,7 @@ export function classifySheet(
   if (sheet.answers.length !== paper.questionCount) {
     return {
       kind: "wrongPaper",
-      message: `${sheet.answers.length} answers for the ${paper.questionCount} questions of ${sheet.code}`,
+      message: `${countOf(sheet.answers.length, COUNTED.answer)} for the ${countOf(paper.questionCount, COUNTED.question)} of ${sheet.code}`,
     };
   }
   return null;

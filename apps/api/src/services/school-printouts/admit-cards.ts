@@ -5,6 +5,7 @@
  * chunks, merged, kept for its starter to download. Who is left out is counted by the same rule.
  */
 import { examLevelLabel } from "@repo/contracts/papers-constants";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import type { AdmitCardsQuery, AdmitCardsResult, AdmitCardsSummary } from "@repo/contracts/school-printouts";
 import {
   ADMIT_CARDS_BULK_JOB,
@@ -156,7 +157,9 @@ export function admitCardsJob(
       });
       // One card per page: anything else is a layout fault, never a file to hand out.
       if (pdf.getPageCount() !== chunk.length) {
-        throw new Error(`An admit-card run printed ${pdf.getPageCount()} pages for ${chunk.length} cards`);
+        throw new Error(
+          `An admit-card run printed ${countOf(pdf.getPageCount(), COUNTED.page)} for ${countOf(chunk.length, COUNTED.admitCard)}`,
+        );
       }
       for (const page of await merged.copyPages(pdf, pdf.getPageIndices())) merged.addPage(page);
       await progress(at + chunk.length, cards.length);

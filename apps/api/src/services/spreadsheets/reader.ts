@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { COUNTED, pluralWord } from "@repo/contracts/plural";
 import { SPREADSHEET_IMPORTS, XLSX_ZIP_LIMITS } from "@repo/contracts/uploads-constants";
 import { pacer } from "@repo/db";
 import { parse as parseCsv } from "csv-parse";
@@ -267,7 +268,7 @@ async function mapColumns(
     const names = missing.map((spec) => `"${spec.header}"`).join(", ");
     throw new SpreadsheetError(
       "columns",
-      `The file has no ${missing.length === 1 ? "column" : "columns"} ${names}${header.row > 1 ? ` (header row ${header.row})` : ""}. Use the header row of the template; columns may be in any order.`,
+      `The file has no ${pluralWord(missing.length, COUNTED.column)} ${names}${header.row > 1 ? ` (header row ${header.row})` : ""}. Use the header row of the template; columns may be in any order.`,
     );
   }
 
@@ -307,7 +308,7 @@ const count = (n: number) => n.toLocaleString("en-IN");
 const tooManyRows = (row: number, limit: number) =>
   new SpreadsheetError(
     "too-many-rows",
-    `The file has more than ${count(limit)} rows with data: there are ${count(limit + 1)} by row ${count(row)}, where reading stopped. At most ${count(limit)} can be imported at once. Split it into smaller files.`,
+    `The file has more than ${count(limit)} ${pluralWord(limit, COUNTED.row)} with data: there are ${count(limit + 1)} by row ${count(row)}, where reading stopped. At most ${count(limit)} can be imported at once. Split it into smaller files.`,
   );
 
 const tooManyEmptyRows = (row: number, limit: number) =>
@@ -386,7 +387,7 @@ async function firstWorksheet(
     .filter((name) => !quietSheets.has(headerKey(name)));
   if (others.length > 0) {
     warnings.push(
-      `Only the first sheet${sheet.name ? ` "${sheet.name}"` : ""} was read; ${others.map((n) => `"${n}"`).join(", ")} ${others.length === 1 ? "was" : "were"} ignored.`,
+      `Only the first sheet${sheet.name ? ` "${sheet.name}"` : ""} was read; ${others.map((n) => `"${n}"`).join(", ")} ${pluralWord(others.length, COUNTED.was)} ignored.`,
     );
   }
   let noResult = false;

@@ -4,9 +4,11 @@
  * the photo or a box to paste one in, class and language, the centre, the exam's date and time in
  * India time, and the rules. A pure function: the service gathers the data, this lays it out.
  */
+
 import { LANGUAGES, languageName } from "@repo/contracts/languages";
 import { dateFormats, PORTAL_TIME_HINT } from "@repo/contracts/locale";
 import { examLevelLabel } from "@repo/contracts/papers-constants";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import { ADMIT_CARD_RULES, type AdmitCardLevel, REPORTING_MINUTES } from "@repo/contracts/student-area-constants";
 import { classLabel } from "@repo/contracts/students-constants";
 import { escapeHtml, PDF_FONT_STACK } from "../pdf";
@@ -76,7 +78,7 @@ function admitCardPage(card: AdmitCardData): string {
     <h2>Exam</h2>
     <table>
       <tr><th>Date</th><td><strong>${escapeHtml(dateOf(starts))}</strong></td></tr>
-      <tr><th>Time</th><td><strong>${escapeHtml(`${timeOf(starts)} – ${timeOf(ends)}`)}</strong> (${escapeHtml(`${card.exam.durationMinutes} minutes, ${PORTAL_TIME_HINT}`)})</td></tr>
+      <tr><th>Time</th><td><strong>${escapeHtml(`${timeOf(starts)} – ${timeOf(ends)}`)}</strong> (${escapeHtml(`${countOf(card.exam.durationMinutes, COUNTED.minute)}, ${PORTAL_TIME_HINT}`)})</td></tr>
       ${row("Be at the centre by", timeOf(reporting))}
       ${card.exam.note ? row("Note", card.exam.note, ' dir="auto"') : ""}
     </table>
@@ -137,6 +139,7 @@ footer { margin-top: 8pt; font-size: 8pt; color: #5b6470; }
  * `fontCss` is the PDF service's @font-face rules (fontFaceCss()).
  */
 export function admitCardsHtml(cards: readonly AdmitCardData[], fontCss: string): string {
+  // plural-ok: one card is titled by its roll number
   const title = cards.length === 1 ? `Admit card ${cards[0]?.rollNumber ?? ""}` : "Admit cards";
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>

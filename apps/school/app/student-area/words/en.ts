@@ -166,6 +166,8 @@ export const en = {
       "A payment of your fee is waiting for the gateway. Finish it, or check how it went; an unfinished payment expires after 30 minutes and you can pay again.",
     continue: "Continue the payment",
     howDidItGo: "How did it go?",
+    cancel: "Cancel payment",
+    releasesAt: "If you do neither, you can pay again from {time}.",
     paid: "Your fee is paid. Keep your roll number: you need it at the exam.",
     failed: "Your registration could not be loaded. Please try again.",
     payFailed: "The payment could not be started. Reload the page to see your fee as it is now, and try again.",
