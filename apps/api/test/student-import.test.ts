@@ -116,7 +116,7 @@ for (const driver of testDrivers()) {
         sheet.addRow(student(1));
         sheet.addRow(student(2, { Class: "XII" }));
         sheet.addRow(student(3, { "E-mail": "Asha@Example.ORG" }));
-        sheet.addRow(student(4, { Phone: "12345", Gender: "F" }));
+        sheet.addRow(student(4, { Phone: "12345", Gender: "Q" }));
         sheet.addRow(student(5, { Class: 9, Language: "Marathi" }));
         const filled = new Uint8Array(await workbook.xlsx.writeBuffer());
 

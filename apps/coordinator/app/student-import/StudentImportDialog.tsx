@@ -4,9 +4,10 @@ import {
   ImportModeChoice,
   ImportProgress,
   PreviewHeading,
+  PreviewMistakes,
   SpreadsheetInput,
 } from "@repo/remix-app/imports/parts";
-import { type ImportPreview, previewProblems } from "@repo/remix-app/imports/spreadsheet";
+import type { ImportPreview } from "@repo/remix-app/imports/spreadsheet";
 import { useImportFlow } from "@repo/remix-app/imports/use-import-flow";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
@@ -149,21 +150,15 @@ function PreviewSummary({
   fileName: string;
   nothingWillBeSaved: boolean;
 }) {
-  const problems = previewProblems(preview);
   return (
     <Stack gap={3}>
-      <PreviewHeading preview={preview} fileName={fileName} kind={BULK_IMPORT_KIND} withSheet={false} />
+      <PreviewHeading preview={preview} fileName={fileName} kind={BULK_IMPORT_KIND} />
       {preview.warnings.map((warning) => (
         <Text key={warning} size="sm">
           <Icon name="warning" size={16} /> {warning}
         </Text>
       ))}
-      {problems.length > 0 ? (
-        <Stack gap={2}>
-          <Text weight="semibold">Mistakes in the first {preview.rows.length} rows</Text>
-          <Problems label="Mistakes in the first rows" problems={problems} />
-        </Stack>
-      ) : null}
+      <PreviewMistakes preview={preview} />
       {nothingWillBeSaved ? (
         <Text tone="danger">
           With this choice nothing will be saved: you get the file back with the mistakes marked in an “Errors” column.

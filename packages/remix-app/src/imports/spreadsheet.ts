@@ -59,14 +59,3 @@ export interface ImportAnswer {
   jobId?: number;
   errors?: FieldError[];
 }
-
-/** The mistakes of the previewed rows, one sentence each ("Class: Choose a class from VI to XI"). */
-export function previewProblems(preview: ImportPreview): { row: number; message: string }[] {
-  const headerOf = (key: string) => preview.columns.find((column) => column.key === key)?.header ?? key;
-  return preview.rows
-    .filter((row) => row.errors.length > 0)
-    .map((row) => ({
-      row: row.row,
-      message: row.errors.map((error) => `${headerOf(error.field)}: ${error.message}`).join("; "),
-    }));
-}

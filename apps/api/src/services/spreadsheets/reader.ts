@@ -251,7 +251,12 @@ async function decodeText(
     let piece: string;
     try {
       // A character split between two pieces is kept by the decoder for the next (stream).
-      piece = decoder ? decoder.decode(slice, { stream: true }) : decodeWindows1252(slice);
+      piece = decoder
+        ? decoder.decode(slice, { stream: true })
+        : // A UTF-8 BOM before bytes that are not UTF-8 (a file edited in two programs) is no text.
+          decodeWindows1252(
+            at === 0 && slice[0] === 0xef && slice[1] === 0xbb && slice[2] === 0xbf ? slice.subarray(3) : slice,
+          );
     } catch {
       if (encoding === "utf-8") return decodeText(bytes, "windows-1252", pace);
       return { problem: badUtf16(at) };
