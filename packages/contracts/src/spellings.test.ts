@@ -149,6 +149,19 @@ describe("the accepted spellings (issue 35 item 4)", () => {
 
   it("is what docs/domain/accepted-spellings.md says (the doc cannot drift from the code)", () => {
     if (process.env.UPDATE_SPELLINGS_DOC) writeFileSync(DOC, spellingsMarkdown());
-    expect(readFileSync(DOC, "utf8")).toBe(spellingsMarkdown());
+    // The formatter pads the tables' cells (npx biome check --write): compare the cells.
+    const cells = (markdown: string) =>
+      markdown
+        .trim()
+        .split("\n")
+        .map((line) =>
+          line.startsWith("|")
+            ? line
+                .split("|")
+                .map((cell) => cell.trim().replace(/^-+$/, "-"))
+                .join("|")
+            : line,
+        );
+    expect(cells(readFileSync(DOC, "utf8"))).toEqual(cells(spellingsMarkdown()));
   });
 });

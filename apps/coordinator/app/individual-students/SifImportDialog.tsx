@@ -1,3 +1,4 @@
+import { IMPORT_ACCEPT } from "@repo/remix-app/imports/spreadsheet";
 import { useJob } from "@repo/remix-app/jobs/use-job";
 import { Button } from "@repo/ui/button";
 import { Dialog } from "@repo/ui/dialog";
@@ -94,7 +95,7 @@ export default function SifImportDialog({ csrf, onClose }: Props) {
           <>
             <FileInput
               label="Spreadsheet"
-              accept=".xlsx,.csv"
+              accept={IMPORT_ACCEPT}
               hint="An .xlsx or CSV (UTF-8) file in the template's columns"
               onFileChange={setFile}
               error={refusal ?? undefined}

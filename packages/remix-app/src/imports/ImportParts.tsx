@@ -31,7 +31,7 @@ export function SpreadsheetInput({ flow, hint }: { flow: ImportFlow<unknown>; hi
         name="file"
         accept={IMPORT_ACCEPT}
         hint={hint}
-        typeError="Choose an .xlsx or .csv file"
+        typeError="Choose an .xlsx, .csv or .txt file"
         error={flow.problem ?? undefined}
         disabled={step === "checking" || step === "starting"}
         onFileChange={(file) => void flow.choose(file)}

@@ -7,8 +7,12 @@ import type { FieldError } from "@repo/contracts/envelope";
  * file. Their words, limits and answers, as plain values for the screens and the upload routes.
  */
 
-/** The file input's types: the template as .xlsx, or CSV (the API tells them apart by content). */
-export const IMPORT_ACCEPT = ".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv";
+/**
+ * The file input's types: the template as .xlsx, CSV, or Excel's "Unicode Text" (.txt, tab-separated;
+ * decision 055). The API tells them apart by content.
+ */
+export const IMPORT_ACCEPT =
+  ".xlsx,.csv,.txt,.tsv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv,text/plain,text/tab-separated-values";
 
 /** What one spreadsheet import is about: its routes in the app, its words and its limits. */
 export interface ImportKind {
