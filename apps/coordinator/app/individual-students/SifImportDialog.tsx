@@ -1,4 +1,4 @@
-import { IMPORT_ACCEPT } from "@repo/remix-app/imports/spreadsheet";
+import { IMPORT_ACCEPT, IMPORT_FILE_HINT } from "@repo/remix-app/imports/spreadsheet";
 import { useJob } from "@repo/remix-app/jobs/use-job";
 import { Button } from "@repo/ui/button";
 import { Dialog } from "@repo/ui/dialog";
@@ -96,7 +96,7 @@ export default function SifImportDialog({ csrf, onClose }: Props) {
             <FileInput
               label="Spreadsheet"
               accept={IMPORT_ACCEPT}
-              hint="An .xlsx or CSV (UTF-8) file in the template's columns"
+              hint={IMPORT_FILE_HINT}
               onFileChange={setFile}
               error={refusal ?? undefined}
             />

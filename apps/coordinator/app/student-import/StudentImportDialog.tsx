@@ -7,7 +7,7 @@ import {
   PreviewMistakes,
   SpreadsheetInput,
 } from "@repo/remix-app/imports/parts";
-import type { ImportPreview } from "@repo/remix-app/imports/spreadsheet";
+import { IMPORT_FILE_HINT, type ImportPreview } from "@repo/remix-app/imports/spreadsheet";
 import { useImportFlow } from "@repo/remix-app/imports/use-import-flow";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
@@ -121,10 +121,7 @@ export default function StudentImportDialog({ csrf, studentsPath, onClose }: Pro
             </Link>{" "}
             if you have not filled it in yet: its “Your schools” sheet lists your schools’ codes.
           </Text>
-          <SpreadsheetInput
-            flow={flow}
-            hint="The template filled in, as .xlsx or CSV (UTF-8). Nothing is saved until you press Import."
-          />
+          <SpreadsheetInput flow={flow} hint={`${IMPORT_FILE_HINT} Nothing is saved until you press Import.`} />
           {previewed ? (
             <>
               <PreviewSummary

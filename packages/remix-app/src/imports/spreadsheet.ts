@@ -38,6 +38,9 @@ export const IMPORT_MODES: readonly { value: ImportMode; label: string; descript
   },
 ];
 
+/** What the file input says it takes (decision 055: any of the text encodings Excel saves in). */
+export const IMPORT_FILE_HINT = "The template filled in, as .xlsx, or saved from Excel as CSV or Unicode Text (.txt).";
+
 export const NO_FILE_MESSAGE = "Choose the spreadsheet to upload (.xlsx or .csv)";
 
 const megabytes = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
