@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { expect, type Page, test } from "@playwright/test";
+import { HEADERS } from "../apps/api/test/fixtures/spreadsheets/fixtures";
 import { addStudents, expectAccessible, pageUrl, registerSchoolByApi, settled, signInTo } from "./support";
 
 /*
@@ -15,17 +16,7 @@ test.setTimeout(180_000);
 
 /** The text in an encoding, made by iconv as a spreadsheet program's "Save as" would. */
 const iconv = (text: string, to: string) => execFileSync("iconv", ["-f", "UTF-8", "-t", to], { input: text });
-const HEADER = [
-  "First name",
-  "Last name",
-  "Class",
-  "Language",
-  "Gender",
-  "Date of birth",
-  "Parent's name",
-  "Phone",
-  "E-mail",
-];
+const HEADER = [...HEADERS];
 
 async function shots(page: Page, name: string) {
   await settled(page);
