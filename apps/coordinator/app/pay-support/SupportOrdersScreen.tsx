@@ -8,6 +8,7 @@ import {
   PAY_SUPPORT_VIEWS,
 } from "@repo/contracts/pay-support-constants";
 import { ORDER_STATUS_NAMES } from "@repo/contracts/payments-constants";
+import { classLabel } from "@repo/contracts/students-constants";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
@@ -15,12 +16,14 @@ import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { DescriptionList } from "@repo/ui/description-list";
 import { formatDateTime } from "@repo/ui/format";
 import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
+import { Text } from "@repo/ui/text";
 import { Toolbar } from "@repo/ui/toolbar";
 import { lazy, Suspense, useState } from "react";
-import type { SupportOrderRow, supportOrdersLoader } from "./pay-support.server";
+import type { SupportOrderRow, SupportRegistration, supportOrdersLoader } from "./pay-support.server";
 
 const OrderDialog = lazy(() => import("./OrderDialog"));
 const TONES = {
@@ -93,6 +96,7 @@ export function SupportOrdersScreen({ title, description }: { title: string; des
 
   return (
     <Card title={title} description={description} flush>
+      <RegistrationFound registration={data.registration} problem={data.registrationProblem} />
       <DataTable
         label="Orders"
         columns={columns}
@@ -103,7 +107,7 @@ export function SupportOrdersScreen({ title, description }: { title: string; des
         onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
         status={listStatus}
         searchable
-        searchPlaceholder="Order (ORD-000042), student name, roll number, phone or school"
+        searchPlaceholder="Order (ORD-000042), registration (REG-000123), student, roll number, phone or school"
         actions={
           <Toolbar
             filters={
@@ -147,5 +151,44 @@ export function SupportOrdersScreen({ title, description }: { title: string; des
         </Suspense>
       ) : null}
     </Card>
+  );
+}
+
+/**
+ * The registration behind a reference a school quoted ("registered this year with another school",
+ * decision 055): which school has the student, to resolve it with both schools.
+ */
+function RegistrationFound({
+  registration,
+  problem,
+}: {
+  registration: SupportRegistration | null;
+  problem: string | null;
+}) {
+  if (problem) {
+    return (
+      <Stack gap={2} role="status">
+        <Text tone="danger">{problem}</Text>
+      </Stack>
+    );
+  }
+  if (!registration) return null;
+  return (
+    <Stack gap={2} role="region" aria-label={`Registration ${registration.reference}`}>
+      <Text weight="semibold">{`Registration ${registration.reference}`}</Text>
+      <DescriptionList
+        items={[
+          { label: "Student", value: `${registration.student_name}, class ${classLabel(registration.class_level)}` },
+          { label: "Date of birth", value: registration.date_of_birth },
+          { label: "Exam year", value: registration.exam_year },
+          { label: "Registered with", value: registration.school_name ?? "No school" },
+          { label: "School's username", value: registration.school_username },
+          { label: "School's phone", value: registration.school_phone },
+          { label: "Registered by", value: registration.source === "sif" ? "The student (individual)" : "The school" },
+          { label: "Fee", value: registration.payment_status },
+          { label: "Registered on", value: formatDateTime(registration.created_at) },
+        ]}
+      />
+    </Stack>
   );
 }
