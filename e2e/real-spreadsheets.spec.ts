@@ -138,4 +138,13 @@ test("a school adding a student another school registered is told how to resolve
   await expect(message).toContainText(/quote the reference REG-\d{6}/);
   await expect(page.getByText(/Saraswati/)).toHaveCount(0);
   await shots(page, "duplicate");
+
+  // Pay support resolves the reference the school quotes.
+  const reference = /REG-\d{6}/.exec((await message.textContent()) ?? "")?.[0] ?? "";
+  await page.context().clearCookies();
+  await signInTo(page, pageUrl("coordinator", "student-pay-support", { search: reference }), "paysupport");
+  const found = page.getByLabel(`Registration ${reference}`).first();
+  await expect(found).toContainText(`Shri Saraswati Vidya Mandir ${stamp}`);
+  await expect(found).toContainText(`Gita${suffix} Pay, class VIII`);
+  await shots(page, "support-resolves");
 });

@@ -8,7 +8,7 @@ import {
   PAY_SUPPORT_VIEWS,
 } from "@repo/contracts/pay-support-constants";
 import { ORDER_STATUS_NAMES } from "@repo/contracts/payments-constants";
-import { classLabel } from "@repo/contracts/students-constants";
+import { classLabel, paymentStatusName } from "@repo/contracts/students-constants";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
@@ -95,62 +95,64 @@ export function SupportOrdersScreen({ title, description }: { title: string; des
   ];
 
   return (
-    <Card title={title} description={description} flush>
+    <Stack gap={5}>
       <RegistrationFound registration={data.registration} problem={data.registrationProblem} />
-      <DataTable
-        label="Orders"
-        columns={columns}
-        rows={data.rows}
-        rowKey={(row) => String(row.id)}
-        total={data.total}
-        query={query}
-        onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
-        status={listStatus}
-        searchable
-        searchPlaceholder="Order (ORD-000042), registration (REG-000123), student, roll number, phone or school"
-        actions={
-          <Toolbar
-            filters={
-              <Stack gap={4}>
-                <Select
-                  label="Show"
-                  options={PAY_SUPPORT_VIEWS.map((v) => ({ value: v, label: PAY_SUPPORT_VIEW_NAMES[v] }))}
-                  value={data.view}
-                  onChange={(event) => setView(event.target.value)}
-                />
-                <Select
-                  label="Paid by"
-                  options={PAY_SUPPORT_PAYERS.map((p) => ({ value: p, label: PAY_SUPPORT_PAYER_NAMES[p] }))}
-                  value={data.payer}
-                  onChange={(event) => setPayer(event.target.value)}
-                />
-              </Stack>
-            }
-            activeFilters={
-              (data.view === data.defaultView ? 0 : 1) +
-              (data.payer === data.defaultPayer ? 0 : 1) +
-              (data.school ? 1 : 0)
-            }
-            onResetFilters={() => filter({ view: null, payer: null, school_id: null })}
-          >
-            <ExportMenu kind={EXPORT_KIND.supportOrders} filters={data.filters} csrf={data.csrf} />
-          </Toolbar>
-        }
-        emptyTitle={data.view === "attention" ? "Nothing needs attention" : "No orders match"}
-        emptyDescription="Orders appear here as schools pay; search by a student, an order or a school."
-      />
-      {open ? (
-        <Suspense fallback={null}>
-          <OrderDialog
-            row={open}
-            csrf={data.csrf}
-            canManage={data.canManage}
-            canRefund={data.canRefund}
-            onClose={() => setOpen(null)}
-          />
-        </Suspense>
-      ) : null}
-    </Card>
+      <Card title={title} description={description} flush>
+        <DataTable
+          label="Orders"
+          columns={columns}
+          rows={data.rows}
+          rowKey={(row) => String(row.id)}
+          total={data.total}
+          query={query}
+          onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+          status={listStatus}
+          searchable
+          searchPlaceholder="Order (ORD-000042), registration (REG-000123), student, roll number, phone or school"
+          actions={
+            <Toolbar
+              filters={
+                <Stack gap={4}>
+                  <Select
+                    label="Show"
+                    options={PAY_SUPPORT_VIEWS.map((v) => ({ value: v, label: PAY_SUPPORT_VIEW_NAMES[v] }))}
+                    value={data.view}
+                    onChange={(event) => setView(event.target.value)}
+                  />
+                  <Select
+                    label="Paid by"
+                    options={PAY_SUPPORT_PAYERS.map((p) => ({ value: p, label: PAY_SUPPORT_PAYER_NAMES[p] }))}
+                    value={data.payer}
+                    onChange={(event) => setPayer(event.target.value)}
+                  />
+                </Stack>
+              }
+              activeFilters={
+                (data.view === data.defaultView ? 0 : 1) +
+                (data.payer === data.defaultPayer ? 0 : 1) +
+                (data.school ? 1 : 0)
+              }
+              onResetFilters={() => filter({ view: null, payer: null, school_id: null })}
+            >
+              <ExportMenu kind={EXPORT_KIND.supportOrders} filters={data.filters} csrf={data.csrf} />
+            </Toolbar>
+          }
+          emptyTitle={data.view === "attention" ? "Nothing needs attention" : "No orders match"}
+          emptyDescription="Orders appear here as schools pay; search by a student, an order or a school."
+        />
+        {open ? (
+          <Suspense fallback={null}>
+            <OrderDialog
+              row={open}
+              csrf={data.csrf}
+              canManage={data.canManage}
+              canRefund={data.canRefund}
+              onClose={() => setOpen(null)}
+            />
+          </Suspense>
+        ) : null}
+      </Card>
+    </Stack>
   );
 }
 
@@ -167,16 +169,21 @@ function RegistrationFound({
 }) {
   if (problem) {
     return (
-      <Stack gap={2} role="status">
-        <Text tone="danger">{problem}</Text>
-      </Stack>
+      <Card title="Registration reference" headingLevel={2}>
+        <Text tone="danger" role="status">
+          {problem}
+        </Text>
+      </Card>
     );
   }
   if (!registration) return null;
   return (
-    <Stack gap={2} role="region" aria-label={`Registration ${registration.reference}`}>
-      <Text weight="semibold">{`Registration ${registration.reference}`}</Text>
+    <Card
+      title={`Registration ${registration.reference}`}
+      description="The registration a school was told about as “already registered this year with another school”."
+    >
       <DescriptionList
+        aria-label={`Registration ${registration.reference}`}
         items={[
           { label: "Student", value: `${registration.student_name}, class ${classLabel(registration.class_level)}` },
           { label: "Date of birth", value: registration.date_of_birth },
@@ -185,10 +192,10 @@ function RegistrationFound({
           { label: "School's username", value: registration.school_username },
           { label: "School's phone", value: registration.school_phone },
           { label: "Registered by", value: registration.source === "sif" ? "The student (individual)" : "The school" },
-          { label: "Fee", value: registration.payment_status },
+          { label: "Fee", value: paymentStatusName(registration.payment_status) },
           { label: "Registered on", value: formatDateTime(registration.created_at) },
         ]}
       />
-    </Stack>
+    </Card>
   );
 }
