@@ -193,13 +193,21 @@ function unique(values: readonly string[]): string[] {
   return [...new Set(values)];
 }
 
-/** A lookup from spellingKey(spelling) to its value, built once per list. */
-function lookup<V>(table: Record<string | number, readonly string[]>, value: (key: string) => V): Map<string, V> {
-  const map = new Map<string, V>();
+/**
+ * A lookup by spellingKey(spelling), built once per list, and by the spelling exactly as listed:
+ * most cells are written as the template lists them, and a 100,000-row import then makes no new
+ * strings for them (decision 046: garbage a large import makes is paid in GC pauses).
+ */
+function lookup<V>(table: Record<string | number, readonly string[]>, value: (key: string) => V) {
+  const byKey = new Map<string, V>();
+  const exact = new Map<string, V>();
   for (const [key, spellings] of Object.entries(table)) {
-    for (const spelling of spellings) map.set(spellingKey(spelling), value(key));
+    for (const spelling of spellings) {
+      byKey.set(spellingKey(spelling), value(key));
+      exact.set(spelling, value(key));
+    }
   }
-  return map;
+  return (text: string): V | undefined => exact.get(text) ?? byKey.get(spellingKey(text));
 }
 
 const GENDER_BY_SPELLING = lookup(GENDER_SPELLINGS, (key) => key as Gender);
@@ -209,19 +217,21 @@ const BOARD_BY_SPELLING = lookup(BOARD_SPELLINGS, Number);
 const CATEGORY_BY_SPELLING = lookup(CATEGORY_SPELLINGS, Number);
 const CLASS_WORD_KEYS = CLASS_WORDS.map(spellingKey);
 
-export const genderOf = (text: string): Gender | undefined => GENDER_BY_SPELLING.get(spellingKey(text));
-export const languageOf = (text: string): LanguageCode | undefined => LANGUAGE_BY_SPELLING.get(spellingKey(text));
-export const boardOf = (text: string): number | undefined => BOARD_BY_SPELLING.get(spellingKey(text));
-export const categoryOf = (text: string): number | undefined => CATEGORY_BY_SPELLING.get(spellingKey(text));
+export const genderOf = (text: string): Gender | undefined => GENDER_BY_SPELLING(text);
+export const languageOf = (text: string): LanguageCode | undefined => LANGUAGE_BY_SPELLING(text);
+export const boardOf = (text: string): number | undefined => BOARD_BY_SPELLING(text);
+export const categoryOf = (text: string): number | undefined => CATEGORY_BY_SPELLING(text);
 
 /** A class as written, with or without a word for class before or after it; undefined if none. */
 export function classOf(text: string): ClassLevel | undefined {
+  const listed = CLASS_BY_SPELLING(text);
+  if (listed !== undefined) return listed;
   let key = spellingKey(text);
   for (const word of CLASS_WORD_KEYS) {
     if (key.startsWith(word)) key = key.slice(word.length);
     else if (key.endsWith(word)) key = key.slice(0, -word.length);
   }
-  return CLASS_BY_SPELLING.get(key);
+  return CLASS_BY_SPELLING(key);
 }
 
 /** The table as markdown: docs/domain/accepted-spellings.md is this text (spellings.test.ts). */
