@@ -147,7 +147,7 @@ test("a new school imports students from the template, fixes the errors file, an
   const rows = page.getByRole("table", { name: "Rows of the file" });
   await expect(rows.getByRole("row")).toHaveCount(6);
   await expect(rows.getByRole("row", { name: new RegExp(names[1] ?? "") })).toContainText("1 mistake");
-  await expect(page.getByRole("table", { name: "The mistakes in these rows" }).getByRole("row")).toHaveText([
+  await expect(page.getByRole("table", { name: "Rows with mistakes" }).getByRole("row")).toHaveText([
     /Row\s*Mistake/i,
     "3Class: Choose a class from VI to XI",
     "5Phone: Enter a phone number of 10 to 15 digits, e.g. 9876543210",

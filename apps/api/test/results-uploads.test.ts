@@ -259,6 +259,19 @@ for (const driver of testDrivers()) {
       });
       expect(cut.status).toBe(422);
       expect(cut.body.errors[0].message).toMatch(/UTF-8/);
+      // Saved as "Unicode" in Notepad: named as such, not as a binary file (decision 055).
+      const unicode = new FormData();
+      unicode.append(
+        "file",
+        new File([new Uint8Array([0xff, 0xfe]), new Uint8Array(Buffer.from(lines, "utf16le"))], "unicode.txt"),
+      );
+      unicode.append("exam_level", "level1");
+      const utf16 = await api.call("POST", "/api/admin-upload-txt-answersheet", {
+        token: await api.login("admin", "coordinator"),
+        body: unicode,
+      });
+      expect(utf16.status).toBe(422);
+      expect(utf16.body.errors[0].message).toMatch(/saved as UTF-16 \("Unicode"\)/);
       // A form whose level comes after its file: the file was stored first, then dropped.
       const level = await upload(lines, "admin", { exam_level: "level3" });
       expect(level.status).toBe(400);

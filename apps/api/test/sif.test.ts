@@ -1,4 +1,5 @@
 import { SIF_IMPORT_JOB } from "@repo/contracts/sif-constants";
+import { registeredElsewhereMessage, registrationReference } from "@repo/contracts/students-constants";
 import { queryRows } from "@repo/db";
 import { activityLog, mailMessages, rateLimits, students, users } from "@repo/db/schema";
 import { testDrivers } from "@repo/db/testing";
@@ -195,10 +196,12 @@ for (const driver of testDrivers()) {
         ]);
       });
 
-      it("reports a duplicate (same name, date of birth and phone this year) with the school that has it", async () => {
+      it("reports a duplicate (same name, date of birth and phone this year) without saying who has it", async () => {
         const again = await register(registration(1, { school_id: demoSchool.id, email: "other@example.org" }));
         expect(again.status).toBe(409);
-        expect(again.body.message).toContain(demoSchool.name);
+        // Never which school (issue 35 item 5): how to go on, and a reference for support.
+        expect(again.body.message).not.toContain(demoSchool.name);
+        expect(again.body.message).toMatch(/sign in with the username we mailed you.*REG-\d{6}/);
         expect(again.body.errors[0].field).toBe("first_name");
         // A school's own student counts too, whichever way it was registered.
         const [schoolStudent] = await api.db
@@ -217,10 +220,11 @@ for (const driver of testDrivers()) {
           }),
         );
         expect(clash.status).toBe(409);
-        expect(clash.body.message).toContain(demoSchool.name);
+        expect(clash.body.message).not.toContain(demoSchool.name);
+        expect(clash.body.message).toContain(registrationReference(schoolStudent.id));
       });
 
-      it("tells a school student's duplicate from an unlisted school's to the schools' own form", async () => {
+      it("tells a school an unlisted school's student is registered elsewhere, without its name", async () => {
         const school = await api.login("school");
         const [unlisted] = await api.db
           .select()
@@ -235,7 +239,8 @@ for (const driver of testDrivers()) {
         });
         expect(unlisted).toBeDefined();
         expect(answer.status).toBe(409);
-        expect(answer.body.message).toContain("Gram Vidyalaya Rampur");
+        expect(JSON.stringify(answer.body)).not.toContain("Gram Vidyalaya Rampur");
+        expect(answer.body.message).toBe(registeredElsewhereMessage(Number(unlisted?.id)));
       });
 
       it("checks a referral code live: the school's name, or 404", async () => {
@@ -495,6 +500,30 @@ for (const driver of testDrivers()) {
 
         const some = await importCsv(lines, "valid-rows");
         expect(some.job?.result).toMatchObject({ inserted: 1, bad_rows: 3 });
+      });
+
+      it("refuses a student a school registered, without naming the school, in the result and the errors file", async () => {
+        const [taken] = await api.db
+          .select()
+          .from(students)
+          .where(and(eq(students.schoolId, demoSchool.id), eq(students.source, "form")))
+          .limit(1);
+        if (!taken?.dateOfBirth || !taken.contactPhone) throw new Error("no school student");
+        const [y, m, d] = taken.dateOfBirth.split("-");
+        const line = csvRow(40, {
+          first: taken.firstName,
+          last: taken.lastName ?? "",
+          dob: `${d}/${m}/${y}`,
+          phone: taken.contactPhone,
+        });
+        const { job, token } = await importCsv([line], "valid-rows");
+        expect(job?.result.errors).toEqual([{ row: 2, message: registeredElsewhereMessage(taken.id) }]);
+        const errors = await api.call("GET", `/api/sif/student/import/${job?.id}/errors`, { token });
+        const book = new ExcelJS.Workbook();
+        await book.xlsx.load(errors.body as ArrayBuffer);
+        const texts = JSON.stringify(book.worksheets[0]?.getSheetValues());
+        expect(texts).toContain(registrationReference(taken.id));
+        expect(texts).not.toContain(demoSchool.name);
       });
 
       it("refuses a file without the school column at once, and roles other than Admin and Sub Admin", async () => {

@@ -50,12 +50,13 @@ const book = async (stream: ReadableStream<Uint8Array>) => {
 };
 
 describe("telling XLSX and CSV apart by content", () => {
-  it("knows a zip, an old workbook, UTF-8 text with or without BOM, and anything else", async () => {
+  it("knows a zip, an old workbook, text (UTF-8, UTF-16, Windows-1252), and anything else", async () => {
     expect(await sniffFormat(await xlsx((wb) => void wb.addWorksheet("A")))).toBe("xlsx");
     expect(await sniffFormat(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0, 0]))).toBe("xls");
     expect(await sniffFormat(csv(["a,b"], true))).toBe("csv");
     expect(await sniffFormat(csv(["नाम,शहर"], false))).toBe("csv");
-    expect(await sniffFormat(new Uint8Array([0x4e, 0x61, 0xe9, 0x2c]))).toBe("unknown"); // Latin-1 "Naé,"
+    expect(await sniffFormat(new Uint8Array([0x4e, 0x61, 0xe9, 0x2c]))).toBe("csv"); // Windows-1252 "Naé," (decision 055)
+    expect(await sniffFormat(new Uint8Array([0xff, 0xfe, 0x41, 0x00]))).toBe("csv"); // UTF-16LE "A"
     expect(await sniffFormat(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe("unknown"); // PNG
     expect(await sniffFormat(new TextEncoder().encode("%PDF-1.4 text"))).toBe("unknown");
     expect(await sniffFormat(new TextEncoder().encode("a\u0000b"))).toBe("unknown");
@@ -67,10 +68,12 @@ describe("telling XLSX and CSV apart by content", () => {
     expect(error.message).toBe("The file is 2 MB; at most 1 MB can be imported at once. Split it into smaller files.");
   });
 
-  it("refuses what is neither, naming both formats", async () => {
-    const error = await refusal(() => read(new Uint8Array([0xff, 0xfe, 0x00, 0x41])));
+  it("refuses what is neither, naming both formats and what it is", async () => {
+    const error = await refusal(() => read(new Uint8Array([0x4e, 0x61, 0x00, 0x01, 0x02])));
     expect(error.status).toBe(422);
-    expect(error.message).toMatch(/^This file is neither an Excel workbook \(\.xlsx\) nor a CSV file\./);
+    expect(error.message).toMatch(
+      /^This file is neither an Excel workbook \(\.xlsx\) nor a CSV file: it holds binary data/,
+    );
     const empty = await refusal(() => read(new Uint8Array()));
     expect(empty.message).toBe("The file is empty.");
   });

@@ -1,3 +1,4 @@
+import { registrationReference } from "@repo/contracts/students-constants";
 import { activityLog, mailMessages, schools, smsOutbox, students, users } from "@repo/db/schema";
 import { testDrivers } from "@repo/db/testing";
 import { and, eq, like, ne } from "drizzle-orm";
@@ -81,8 +82,59 @@ for (const driver of testDrivers()) {
         json: asha,
       });
       expect(elsewhere.status).toBe(409);
-      expect(elsewhere.body.message).toContain(`by ${(await schoolNameOf(schoolId)) ?? ""}`);
-      expect(otherSchoolName).not.toBe(await schoolNameOf(schoolId));
+      // Never which school has the student (issue 35 item 5): a reference for support instead.
+      const ownerName = (await schoolNameOf(schoolId)) ?? "";
+      expect(otherSchoolName).not.toBe(ownerName);
+      expect(elsewhere.body.message).not.toContain(ownerName);
+      expect(elsewhere.body.message).toMatch(/registered this year with another school/);
+      const reference = /REG-\d{6}/.exec(elsewhere.body.message)?.[0] ?? "";
+      expect(reference).toBe(registrationReference(made.body.data.id));
+      expect(JSON.stringify(elsewhere.body)).not.toContain(ownerName);
+
+      // Nor when the other school edits one of its own students into the same student.
+      const institute = await api.login("institute");
+      const own = await api.call("POST", "/api/schools/student/create", {
+        token: institute,
+        json: { ...asha, first_name: "Usha" },
+      });
+      expect(own.status).toBe(201);
+      const edited = await api.call("POST", `/api/students/update/${own.body.data.id}`, {
+        token: institute,
+        json: asha,
+      });
+      expect(edited.status).toBe(409);
+      expect(edited.body.message).toContain(reference);
+      expect(JSON.stringify(edited.body)).not.toContain(ownerName);
+      await api.db.delete(students).where(eq(students.id, own.body.data.id));
+
+      // Support resolves the reference; schools cannot.
+      for (const [who, app] of [
+        ["paysupport", "coordinator"],
+        ["admin", "coordinator"],
+      ] as const) {
+        const resolved = await api.call("GET", `/api/paysupport/registrations/${reference.toLowerCase()}`, {
+          token: await api.login(who, app),
+        });
+        expect(resolved.status, who).toBe(200);
+        expect(resolved.body.data).toMatchObject({
+          reference,
+          student_id: made.body.data.id,
+          school_id: schoolId,
+          school_name: ownerName,
+          student_name: "Asha Rao",
+        });
+      }
+      for (const who of ["school", "institute"]) {
+        const refused = await api.call("GET", `/api/paysupport/registrations/${reference}`, {
+          token: await api.login(who),
+        });
+        expect(refused.status, who).toBe(403);
+      }
+      const support = await api.login("paysupport", "coordinator");
+      const unknown = await api.call("GET", "/api/paysupport/registrations/REG-999999", { token: support });
+      expect(unknown.status).toBe(404);
+      const malformed = await api.call("GET", "/api/paysupport/registrations/ORD-12", { token: support });
+      expect(malformed.status).toBe(400);
     });
 
     it("names each bad field and the fix", async () => {

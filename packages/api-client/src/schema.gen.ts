@@ -3805,6 +3805,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/paysupport/registrations/{reference}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The registration behind a reference a school quoted
+         * @description A school adding a student that another school registered this year is told only a reference (REG-000123), never the other school (decision 055). Support reads here which school has the student, to resolve it with both schools.
+         *
+         *     Requires the `paySupport.orders` permission.
+         */
+        get: operations["getPaysupportRegistrationsByReference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/paysupport/schools": {
         parameters: {
             query?: never;
@@ -9486,6 +9508,12 @@ export interface components {
                 header: string;
                 key: string;
             }[];
+            /** @enum {string|null} */
+            encoding: "utf-8" | "utf-16le" | "utf-16be" | "windows-1252" | null;
+            error_rows: {
+                message: string;
+                row: number;
+            }[];
             /** @enum {string} */
             format: "xlsx" | "csv";
             header_row: number;
@@ -9502,6 +9530,8 @@ export interface components {
                     [key: string]: string | null;
                 };
             }[];
+            /** @enum {string|null} */
+            separator: "," | ";" | "\t" | null;
             sheet_name: string | null;
             total_rows: number;
             warnings: string[];
@@ -9947,6 +9977,26 @@ export interface components {
         };
         SupportOrderPageResponse: {
             data: components["schemas"]["SupportOrderPage"];
+            message: string;
+            status: boolean;
+        };
+        SupportRegistration: {
+            class_level: number;
+            created_at: string;
+            date_of_birth: string | null;
+            exam_year: string;
+            payment_status: string;
+            reference: string;
+            school_id: number | null;
+            school_name: string | null;
+            school_phone: string | null;
+            school_username: string | null;
+            source: string;
+            student_id: number;
+            student_name: string;
+        };
+        SupportRegistrationResponse: {
+            data: components["schemas"]["SupportRegistration"];
             message: string;
             status: boolean;
         };
@@ -26177,6 +26227,84 @@ export interface operations {
             };
             /** @description The gateway did not take the refund; nothing changed */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPaysupportRegistrationsByReference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registration */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportRegistrationResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No registration has this reference */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -9,6 +9,7 @@ import { ID_MAX } from "./ids-constants";
 import { pageField, paginated, perPageField, searchField } from "./pagination";
 import { PAY_SUPPORT_PAYERS, PAY_SUPPORT_VIEWS } from "./pay-support-constants";
 import { CAPTURE_OUTCOMES, ORDER_STATUSES } from "./payments-constants";
+import { registrationIdOf } from "./students-constants";
 
 const money = z.object({ currency: z.string(), amount_minor: z.number().int() });
 
@@ -159,3 +160,32 @@ export const refundOrderBody = z.strictObject({
     .transform((value) => (value ? value : undefined)),
 });
 export type RefundOrderBody = z.infer<typeof refundOrderBody>;
+
+/**
+ * GET /api/paysupport/registrations/{reference}: the registration a school was told about as
+ * "already registered this year with another school" (decision 055), for support to resolve.
+ */
+export const registrationReferenceParam = z.object({
+  reference: z
+    .string()
+    .max(20)
+    .refine((value) => registrationIdOf(value) !== null, "Enter the reference the school quoted, e.g. REG-000123"),
+});
+export const supportRegistration = z.object({
+  reference: z.string(),
+  student_id: z.number().int(),
+  student_name: z.string(),
+  class_level: z.number().int(),
+  date_of_birth: z.string().nullable(),
+  exam_year: z.string(),
+  /** How it was registered: by a school ("form", "import") or by the student ("sif"). */
+  source: z.string(),
+  school_id: z.number().int().nullable(),
+  /** The school's name, or an individual student's unlisted school as typed. */
+  school_name: z.string().nullable(),
+  school_username: z.string().nullable(),
+  school_phone: z.string().nullable(),
+  payment_status: z.string(),
+  created_at: z.string(),
+});
+export type SupportRegistration = z.infer<typeof supportRegistration>;

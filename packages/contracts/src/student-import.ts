@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SEPARATORS, TEXT_ENCODINGS } from "./uploads-constants";
 
 /**
  * The students' spreadsheet import (POST /api/schools/student/import): its modes, the preview
@@ -16,7 +17,11 @@ const fieldError = z.object({ field: z.string(), message: z.string() });
 
 export const studentImportPreview = z.object({
   format: z.enum(["xlsx", "csv"]),
+  /** The name of the sheet that was read, as the file has it (XLSX). */
   sheet_name: z.string().nullable(),
+  /** A CSV's text encoding and separator as found (decision 055); null for XLSX. */
+  encoding: z.enum(TEXT_ENCODINGS).nullable(),
+  separator: z.enum(SEPARATORS).nullable(),
   header_row: z.number().int(),
   columns: z.array(
     z.object({
@@ -42,6 +47,11 @@ export const studentImportPreview = z.object({
       errors: z.array(fieldError),
     }),
   ),
+  /**
+   * Every row with mistakes, in the file's order, as "Header: message; …" (at most
+   * SPREADSHEET_IMPORTS.previewErrorRows; bad_rows counts them all).
+   */
+  error_rows: z.array(z.object({ row: z.number().int(), message: z.string() })),
   warnings: z.array(z.string()),
 });
 export type StudentImportPreview = z.infer<typeof studentImportPreview>;

@@ -61,7 +61,33 @@ export const STUDENT_MESSAGES = {
   paidNotDeleted:
     "Paid students cannot be deleted: their fee is recorded against them. Pay support can help if the student left.",
   duplicate: "This student is already registered this year",
+  /** A duplicate this very school (or import) already has: nothing to resolve. */
+  duplicateHere: "This student is already registered this year by your school: same name, date of birth and phone.",
   credentialsQueued: "The sign-in details are on their way by mail",
   credentialsTexted: "The sign-in details are on their way by text message",
   noContact: "This student has no e-mail address or mobile number: add one to send the sign-in details",
 } as const;
+
+/**
+ * The reference of a registration, quoted to support when a student is registered with another
+ * school (issue 35 item 5, decision 055): "REG-000123", the student's id. It names no school;
+ * support resolves it (GET /api/paysupport/registrations/{reference}).
+ */
+export function registrationReference(studentId: number): string {
+  return `REG-${String(studentId).padStart(6, "0")}`;
+}
+
+/** The student id in a reference ("REG-000123", "reg 123" or "123"), or null when it is not one. */
+export function registrationIdOf(reference: string): number | null {
+  const match = /^(?:reg[-\s]?)?0*(\d{1,9})$/i.exec(reference.trim());
+  return match?.[1] ? Number(match[1]) : null;
+}
+
+/**
+ * What a school, an import's errors file or a public registrant is told about a student another
+ * school registered this year: that it is so and how to resolve it, never which school (a new,
+ * unverified school must not learn where a child is registered).
+ */
+export function registeredElsewhereMessage(studentId: number): string {
+  return `This student is already registered this year with another school (same name, date of birth and phone). If the student has moved to your school, contact support and quote the reference ${registrationReference(studentId)}.`;
+}

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { ID_RANGE_MESSAGE, wholeNumber } from "./ids";
 import { ID_MAX } from "./ids-constants";
-import { LANGUAGE_CODES, LANGUAGES } from "./languages";
+import { LANGUAGE_CODES } from "./languages";
 import { pageField, paginated, perPageField, searchField } from "./pagination";
 import { SMS_STATUSES } from "./sms-constants";
+import { classOf, genderOf, languageOf, MONTH_NAMES } from "./spellings";
 import {
   CLASS_LEVELS,
   GENDERS,
@@ -30,10 +31,25 @@ function isoDate(year: number, month: number, day: number): string | undefined {
   return date.toISOString().slice(0, 10);
 }
 
+const monthOf = (name: string): number | undefined => {
+  const text = name.toLowerCase();
+  // "Sept" as well as "Sep"; three letters at least, so "Ma" is not May or March.
+  const index = text.length >= 3 ? MONTH_NAMES.findIndex((month) => month.startsWith(text)) : -1;
+  return index < 0 ? undefined : index + 1;
+};
+
+/** A two-digit year of a student's birth: 20yy unless that is in the future. */
+const fullYear = (year: string): number => {
+  if (year.length === 4) return Number(year);
+  const recent = 2000 + Number(year);
+  return recent > new Date().getUTCFullYear() ? recent - 100 : recent;
+};
+
 /**
- * A date as schools write it, to YYYY-MM-DD: ISO dates, day-first dates (15/08/2012, 15-08-2012,
- * 15.08.2012), spreadsheet serial numbers and Date objects. Anything else stays as it was, so that
- * the schema reports it.
+ * A date as schools write it, to YYYY-MM-DD (the forms in spellings.ts DATE_FORMS): ISO and
+ * year-first dates, day-first dates (15/08/2012, 15-08-12), month names (15 Aug 2012,
+ * Aug 15, 2012), spreadsheet serial numbers and Date objects. Anything else stays as it was, so
+ * that the schema reports it.
  */
 export function normalizeDate(value: unknown): unknown {
   if (value instanceof Date && !Number.isNaN(value.getTime())) return value.toISOString().slice(0, 10);
@@ -41,11 +57,21 @@ export function normalizeDate(value: unknown): unknown {
     return new Date(EXCEL_EPOCH_MS + value * 86_400_000).toISOString().slice(0, 10);
   }
   if (typeof value !== "string") return value;
-  const text = value.trim();
-  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:T.*)?$/.exec(text);
-  if (iso) return isoDate(Number(iso[1]), Number(iso[2]), Number(iso[3])) ?? text;
-  const dayFirst = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
-  if (dayFirst) return isoDate(Number(dayFirst[3]), Number(dayFirst[2]), Number(dayFirst[1])) ?? text;
+  const text = value.trim().replace(/\s+/g, " ");
+  const yearFirst = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ].*)?$/.exec(text);
+  if (yearFirst) return isoDate(Number(yearFirst[1]), Number(yearFirst[2]), Number(yearFirst[3])) ?? text;
+  const dayFirst = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})$/.exec(text);
+  if (dayFirst) return isoDate(fullYear(dayFirst[3] ?? ""), Number(dayFirst[2]), Number(dayFirst[1])) ?? text;
+  const named = /^(\d{1,2})(?:st|nd|rd|th)?[ /.-]([a-z]+)\.?,?[ /.-](\d{4}|\d{2})$/i.exec(text);
+  if (named) {
+    const month = monthOf(named[2] ?? "");
+    if (month) return isoDate(fullYear(named[3] ?? ""), month, Number(named[1])) ?? text;
+  }
+  const monthFirst = /^([a-z]+)\.? (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})$/i.exec(text);
+  if (monthFirst) {
+    const month = monthOf(monthFirst[1] ?? "");
+    if (month) return isoDate(Number(monthFirst[3]), month, Number(monthFirst[2])) ?? text;
+  }
   if (/^\d{5}$/.test(text)) return normalizeDate(Number(text));
   return text;
 }
@@ -110,18 +136,11 @@ const nameField = (label: string, max: number) =>
       .refine((value) => !/^[=+\-@]/.test(value), `The ${label} cannot start with = + - or @`),
   );
 
-/** Class as a number 6-11, or as written in a spreadsheet: "VI", "6", "Class 6", "6th". */
+/** Class as a number 6-11, or as written in a spreadsheet: "VIII", "8", "Class 8", "8th" (spellings.ts). */
 export function normalizeClass(value: unknown): unknown {
   if (typeof value === "number") return value;
   if (typeof value !== "string") return value;
-  const text = value
-    .trim()
-    .toUpperCase()
-    .replace(/^CLASS\s*/, "")
-    .replace(/(ST|ND|RD|TH)$/, "");
-  const roman: Record<string, number> = { VI: 6, VII: 7, VIII: 8, IX: 9, X: 10, XI: 11 };
-  if (roman[text]) return roman[text];
-  return /^\d+$/.test(text) ? Number(text) : value;
+  return classOf(value) ?? (/^\s*\d+\s*$/.test(value) ? Number(value) : value);
 }
 
 export const classLevelField = z.preprocess(
@@ -132,12 +151,10 @@ export const classLevelField = z.preprocess(
     .refine((value) => (CLASS_LEVELS as readonly number[]).includes(value), "Choose a class from VI to XI"),
 );
 
-/** Exam language by code ("hi") or by name ("Hindi", "हिन्दी"), case-insensitive. */
+/** Exam language by code ("hi"), English name or as written in its script ("हिंदी"): spellings.ts. */
 export function normalizeLanguage(value: unknown): unknown {
   if (typeof value !== "string") return value;
-  const text = value.trim().toLowerCase();
-  const found = LANGUAGES.find((l) => l.code === text || l.name.toLowerCase() === text || l.native === value.trim());
-  return found ? found.code : value;
+  return languageOf(value) ?? value;
 }
 
 export const languageField = z.preprocess(
@@ -145,8 +162,9 @@ export const languageField = z.preprocess(
   z.enum(LANGUAGE_CODES, { error: "Choose one of the 14 exam languages, e.g. English or Hindi" }),
 );
 
+/** Gender as written: "F", "Male", "पुरुष" (spellings.ts). */
 export const genderField = z.preprocess(
-  (value) => (typeof value === "string" ? value.trim().toLowerCase() : value),
+  (value) => (typeof value === "string" ? (genderOf(value) ?? value) : value),
   z.enum(GENDER_CODES, { error: "Choose female, male or other" }),
 );
 

@@ -34,6 +34,28 @@ export const SPREADSHEET_IMPORTS = {
   total: 3,
   /** The Retry-After of the 429 beyond either limit, in seconds. */
   retryAfterSeconds: 5,
+  /**
+   * Rows with mistakes a preview lists (each as one sentence), in the file's order; the screen
+   * pages them. Beyond it the import's errors file has the rest (decision 055).
+   */
+  previewErrorRows: 5_000,
+  /** Rows with mistakes per page of the preview's list. */
+  previewErrorsPerPage: 20,
 } as const;
 
 export type ZipLimits = { [K in keyof typeof XLSX_ZIP_LIMITS]: number };
+
+/** The text encodings a CSV upload is read in (decision 055): Excel's "CSV UTF-8", "Unicode Text", "CSV". */
+export const TEXT_ENCODINGS = ["utf-8", "utf-16le", "utf-16be", "windows-1252"] as const;
+export type TextEncoding = (typeof TEXT_ENCODINGS)[number];
+/** A CSV's separators: comma, semicolon (where the comma is the decimal mark) and tab ("Unicode Text"). */
+export const SEPARATORS = [",", ";", "\t"] as const;
+export type Separator = (typeof SEPARATORS)[number];
+/** How a screen names an encoding and a separator. */
+export const TEXT_ENCODING_NAMES: Record<TextEncoding, string> = {
+  "utf-8": "UTF-8",
+  "utf-16le": "UTF-16 (Unicode Text)",
+  "utf-16be": "UTF-16 big-endian",
+  "windows-1252": "Windows-1252",
+};
+export const SEPARATOR_NAMES: Record<Separator, string> = { ",": "comma", ";": "semicolon", "\t": "tab" };

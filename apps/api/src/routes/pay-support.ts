@@ -4,11 +4,13 @@ import {
   markOrderPaidBody,
   refundCaptureBody,
   refundOrderBody,
+  registrationReferenceParam,
   schoolBalancePage,
   schoolBalanceQuery,
   supportOrderDetail,
   supportOrderPage,
   supportOrderQuery,
+  supportRegistration,
 } from "@repo/contracts/pay-support";
 import { ORDER_EXPIRES_AFTER_MINUTES } from "@repo/contracts/payments-constants";
 import { actorOf } from "../auth/middleware";
@@ -26,6 +28,7 @@ import {
   supportOrder,
 } from "../services/payments/pay-support";
 import { listSchoolBalances } from "../services/payments/school-balances";
+import { registrationByReference } from "../services/students";
 
 const tags = ["Pay support"];
 const body = <T extends z.ZodType>(schema: T) => ({
@@ -82,6 +85,26 @@ export function registerPaySupportRoutes(app: OpenAPIHono<AppEnv>) {
       responses: { 200: detail, 404: errorResponse("No such order") },
     }),
     async (c) => ok(c, await supportOrder(c.var.services.database.db, c.req.valid("param").id)),
+  );
+
+  app.openapi(
+    apiRoute("paySupport.orders", {
+      method: "get",
+      path: "/api/paysupport/registrations/{reference}",
+      tags,
+      summary: "The registration behind a reference a school quoted",
+      description:
+        "A school adding a student that another school registered this year is told only a reference (REG-000123), never the other school (decision 055). Support reads here which school has the student, to resolve it with both schools.",
+      request: { params: registrationReferenceParam },
+      responses: {
+        200: json(
+          envelope(named(supportRegistration, "SupportRegistration")).openapi("SupportRegistrationResponse"),
+          "The registration",
+        ),
+        404: errorResponse("No registration has this reference"),
+      },
+    }),
+    async (c) => ok(c, await registrationByReference(c.var.services.database.db, c.req.valid("param").reference)),
   );
 
   app.openapi(

@@ -10,7 +10,6 @@ import type {
 } from "@repo/contracts/master-institutes";
 import { type Page, pageOf } from "@repo/contracts/pagination";
 import type { StudentRow } from "@repo/contracts/students";
-import { STUDENT_MESSAGES } from "@repo/contracts/students-constants";
 import { type Db, type DbOrTx, queryRows } from "@repo/db";
 import { masterInstitutes, schools, users } from "@repo/db/schema";
 import { and, eq, type SQL, sql } from "drizzle-orm";
@@ -28,6 +27,7 @@ import {
 import { containing } from "./sql";
 import {
   addStudents,
+  duplicateError,
   getStudent,
   type StudentViewer,
   schoolPaysFor,
@@ -375,10 +375,7 @@ export async function createInstituteStudent(
   const result = await db.transaction((tx) => addStudents(tx, { schoolId: target, actor, source: "form" }, [fields]));
   const id = result.inserted[0];
   if (id === undefined) {
-    const other = result.elsewhere[0];
-    const where = other ? other.schoolName : "this school";
-    const message = `${STUDENT_MESSAGES.duplicate} by ${where}: same name, date of birth and phone.`;
-    throw new ApiError(409, message, [{ field: "first_name", message }]);
+    throw duplicateError(result.elsewhere[0]);
   }
   return getStudent(db, viewer, id);
 }

@@ -6,6 +6,7 @@ import { SCHOOL_IMPORT, SCHOOL_IMPORT_JOB } from "@repo/contracts/master-institu
 import { COUNTED, countOf, pluralWord } from "@repo/contracts/plural";
 import { pinCodeProblem } from "@repo/contracts/schools";
 import { SCHOOL_BOARDS, SCHOOL_CATEGORIES } from "@repo/contracts/schools-constants";
+import { boardOf, categoryOf } from "@repo/contracts/spellings";
 import type { StudentImportJobMode, StudentImportPreview } from "@repo/contracts/student-import";
 import { type DbOrTx, pacer, queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
@@ -23,6 +24,8 @@ import {
   type OpenedSpreadsheet,
   openSpreadsheet,
   parseSheetRow,
+  previewErrorRows,
+  previewOfFile,
   problemsText,
   type SheetRow,
   SpreadsheetError,
@@ -42,15 +45,18 @@ import { findUserByUsername } from "./users";
  * schools changes nothing and counts as already registered.
  */
 
-const byName = <T extends { id: number; name: string }>(list: readonly T[], label: string) =>
+/** A list's id by its name as people write it ("C.B.S.E.", "Govt": the accepted spellings, spellings.ts). */
+const byName = <T extends { id: number; name: string }>(
+  list: readonly T[],
+  label: string,
+  idOf: (text: string) => number | undefined,
+) =>
   z.preprocess(
     (value) => {
       if (typeof value === "number") return value;
-      const text = String(value ?? "")
-        .trim()
-        .toLowerCase();
+      const text = String(value ?? "").trim();
       if (/^\d+$/.test(text)) return Number(text);
-      return list.find((item) => item.name.toLowerCase() === text)?.id ?? (text ? -1 : undefined);
+      return idOf(text) ?? (text ? -1 : undefined);
     },
     z
       .number({ error: `Choose the ${label}` })
@@ -74,8 +80,8 @@ const placeName = (label: string, required: boolean) => {
 export const schoolImportRow = instituteSchoolBody
   .omit({ zone_id: true, state_id: true, prant_id: true, district_id: true, city_id: true })
   .extend({
-    category_id: byName(SCHOOL_CATEGORIES, "category"),
-    board_id: byName(SCHOOL_BOARDS, "board"),
+    category_id: byName(SCHOOL_CATEGORIES, "category", categoryOf),
+    board_id: byName(SCHOOL_BOARDS, "board", boardOf),
     pincode: z.preprocess((v) => (v === null || v === undefined ? v : String(v)), instituteSchoolBody.shape.pincode),
     state: placeName("state", true),
     district: placeName("district", false),
@@ -145,7 +151,7 @@ export function schoolTemplate(): Promise<Uint8Array> {
       "Username: the school's sign-in name (letters, digits and . _ @ -). Password: leave it empty and the portal makes one.",
       "Each school gets its own account; its sign-in details are mailed to the school's e-mail address.",
       "A row whose username is already one of your schools adds nothing: uploading the same file again changes nothing.",
-      `At most ${SCHOOL_IMPORT.maxRows} schools and ${SCHOOL_IMPORT.maxBytes / 1024 / 1024} MB per file. A CSV file (UTF-8) with the same header row works too.`,
+      `At most ${SCHOOL_IMPORT.maxRows} schools and ${SCHOOL_IMPORT.maxBytes / 1024 / 1024} MB per file. A CSV or tab-separated text file with the same header row works too (UTF-8, Unicode Text or Windows-1252).`,
       'Rows with mistakes come back in an errors file: the same columns and an "Errors" column. Fix them there and upload it again.',
     ],
   });
@@ -156,6 +162,7 @@ export async function previewSchoolImport(bytes: Uint8Array): Promise<StudentImp
   try {
     const sheet = await open(bytes);
     const rows: StudentImportPreview["rows"] = [];
+    const errorRows = previewErrorRows(SCHOOL_COLUMNS);
     const usernames = new Set<string>();
     let total = 0;
     let bad = 0;
@@ -168,6 +175,7 @@ export async function previewSchoolImport(bytes: Uint8Array): Promise<StudentImp
         usernames.add(key);
       }
       if (errors.length > 0) bad++;
+      errorRows.add(row.row, errors);
       if (rows.length < SCHOOL_IMPORT.previewRows) {
         const values = Object.fromEntries(
           Object.entries(row.values).map(([k, v]) => [k, k === "password" && v ? "••••••" : displayValue(v)]),
@@ -177,16 +185,7 @@ export async function previewSchoolImport(bytes: Uint8Array): Promise<StudentImp
       }
     }
     if (total === 0) throw new SpreadsheetError("empty", "The file has a header row but no schools below it.");
-    return {
-      format: sheet.format,
-      sheet_name: sheet.sheetName,
-      header_row: sheet.headerRow,
-      columns: sheet.columns,
-      total_rows: total,
-      bad_rows: bad,
-      rows,
-      warnings: sheet.warnings,
-    };
+    return { ...previewOfFile(sheet), total_rows: total, bad_rows: bad, rows, error_rows: errorRows.rows };
   } catch (error) {
     throw asApiError(error);
   }

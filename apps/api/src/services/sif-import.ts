@@ -5,6 +5,7 @@ import { type SifRegistrationBody, sifRegistrationBody } from "@repo/contracts/s
 import { normalizeReferralCode, SIF_IMPORT, SIF_IMPORT_JOB } from "@repo/contracts/sif-constants";
 import type { StudentImportJobMode } from "@repo/contracts/student-import";
 import { studentKey } from "@repo/contracts/students";
+import { registeredElsewhereMessage } from "@repo/contracts/students-constants";
 import { type DbOrTx, pacer, queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
 import type { ApiConfig, Services } from "../context";
@@ -207,15 +208,15 @@ async function runSifImport(
   const schools = await schoolsByCode(db, codes);
   const year = await activeExamYear(db);
   const keys = checked.flatMap((c) => (c.body ? [studentKey(c.body)] : []));
-  const owners = new Map<string, { source: string; name: string }>();
+  const owners = new Map<string, { source: string; studentId: number }>();
   if (keys.length > 0) {
-    const rows = await queryRows<{ key: string; source: string; name: string }>(
+    const rows = await queryRows<{ key: string; source: string; student_id: number }>(
       db,
-      sql`select s.dedupe_key as key, s.source, coalesce(sc.name, s.unlisted_school_name) as name
-          from students s left join schools sc on sc.id = s.school_id
+      sql`select s.dedupe_key as key, s.source, s.id as student_id
+          from students s
           where s.exam_year_id = ${year.id} and ${textsIn(sql`s.dedupe_key`, keys)}`,
     );
-    for (const row of rows) owners.set(row.key, { source: row.source, name: row.name });
+    for (const row of rows) owners.set(row.key, { source: row.source, studentId: Number(row.student_id) });
   }
   const firstRowOf = new Map<string, number>();
   let alreadyRegistered = 0;
@@ -236,8 +237,7 @@ async function runSifImport(
     const owner = owners.get(key);
     // An individual student already registered (this file uploaded again) is not an error.
     if (owner?.source === "sif") alreadyRegistered++;
-    else if (owner)
-      item.errors.push(`Already registered this year by ${owner.name} (same name, date of birth and phone)`);
+    else if (owner) item.errors.push(registeredElsewhereMessage(owner.studentId));
     else ready.push({ row: item.row, body: item.body, school, referrer });
   }
   const problems = new Map(checked.filter((c) => c.errors.length > 0).map((c) => [c.row, c.errors.join("; ")]));

@@ -11,7 +11,7 @@ import type {
 } from "@repo/contracts/sif";
 import { SIF_LIMITS, SIF_MESSAGES } from "@repo/contracts/sif-constants";
 import { studentKey } from "@repo/contracts/students";
-import { STUDENT_MESSAGES } from "@repo/contracts/students-constants";
+import { registrationReference, STUDENT_MESSAGES } from "@repo/contracts/students-constants";
 import { type Db, type DbOrTx, queryRows } from "@repo/db";
 import { students, users } from "@repo/db/schema";
 import { and, eq, type SQL, sql } from "drizzle-orm";
@@ -166,10 +166,14 @@ async function schoolChoiceOf(db: DbOrTx, body: SifRegistrationBody): Promise<Sc
   };
 }
 
-/** The refusal of a duplicate (DECISIONS §7: reported, not saved), naming who has the student. */
-export function sifDuplicateError(owner: string | null): ApiError {
-  const who = owner ? ` by ${owner}` : "";
-  const message = `${STUDENT_MESSAGES.duplicate}${who}: same name, date of birth and phone. If it is you, sign in with the username we mailed you.`;
+/**
+ * The refusal of a duplicate (DECISIONS §7: reported, not saved). It never says who registered
+ * the student (a school, or the student): only how to go on (decision 055).
+ */
+export function sifDuplicateError(studentId: number | null): ApiError {
+  const resolve =
+    studentId === null ? "" : ` Otherwise contact support and quote the reference ${registrationReference(studentId)}.`;
+  const message = `${STUDENT_MESSAGES.duplicate}: same name, date of birth and phone. If you registered before, sign in with the username we mailed you.${resolve}`;
   return new ApiError(409, message, [{ field: "first_name", message }]);
 }
 
@@ -261,15 +265,13 @@ export async function insertSifStudent(
   return { id: student.id, username };
 }
 
-/** Who already has a student with this duplicate key this year: a school's name, or null. */
-async function ownerOf(db: DbOrTx, yearId: number, key: string): Promise<string | null> {
-  const [row] = await queryRows<{ school_name: string | null }>(
+/** The student already registered this year with this duplicate key, or null. */
+async function ownerOf(db: DbOrTx, yearId: number, key: string): Promise<number | null> {
+  const [row] = await queryRows<{ id: number }>(
     db,
-    sql`select coalesce(sc.name, s.unlisted_school_name) as school_name
-        from students s left join schools sc on sc.id = s.school_id
-        where s.exam_year_id = ${yearId} and s.dedupe_key = ${key}`,
+    sql`select s.id from students s where s.exam_year_id = ${yearId} and s.dedupe_key = ${key}`,
   );
-  return row?.school_name ?? null;
+  return row ? Number(row.id) : null;
 }
 
 /**

@@ -14,7 +14,13 @@ import {
   type StudentImportResult,
 } from "@repo/contracts/student-import";
 import { type StudentFields, studentFields, studentKey } from "@repo/contracts/students";
-import { CLASS_LEVELS, classLabel, GENDERS, STUDENT_IMPORT } from "@repo/contracts/students-constants";
+import {
+  CLASS_LEVELS,
+  classLabel,
+  GENDERS,
+  registeredElsewhereMessage,
+  STUDENT_IMPORT,
+} from "@repo/contracts/students-constants";
 import { type Database, type DbOrTx, pacer, queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
 import type { Services } from "../context";
@@ -30,6 +36,8 @@ import {
   type OpenedSpreadsheet,
   openSpreadsheet,
   parseSheetRow,
+  previewErrorRows,
+  previewOfFile,
   problemsText,
   type SheetRow,
   SpreadsheetError,
@@ -228,13 +236,13 @@ export function studentInstructions(options: {
     "One student per row on the first sheet, below the header row. Keep the header row; the columns may be in any order.",
     ...(options.lines ?? []),
     `${required.join(", ")}, Parent's name and Phone are required; Last name and E-mail may stay empty.`,
-    "Class: VI, VII, VIII, IX, X or XI (6 to 11 also work).",
-    `Language: the exam language, one of ${LANGUAGES.map((l) => l.name).join(", ")}.`,
-    "Gender: Female, Male or Other.",
-    "Date of birth: a date cell, or text like 15/08/2012 (day first) or 2012-08-15.",
+    "Class: VI, VII, VIII, IX, X or XI (8, 8th and Class 8 also work).",
+    `Language: the exam language, one of ${LANGUAGES.map((l) => l.name).join(", ")}, in English or in its own script (हिंदी, தமிழ்).`,
+    "Gender: Female, Male or Other (F, M, and the words of the 14 languages, like महिला or पुरुष, also work).",
+    "Date of birth: a date cell, or text like 15/08/2012 (day first), 2012-08-15 or 15 Aug 2012.",
     "Phone: 10 to 15 digits, e.g. 9876543210 or +91 98765 43210.",
     "A student with the same name, date of birth and phone is registered only once per exam year, even across schools; uploading the same file again adds nothing.",
-    `At most ${STUDENT_IMPORT.maxRows.toLocaleString("en-IN")} students and ${STUDENT_IMPORT.maxBytes / 1024 / 1024} MB per file. A CSV file (saved as "CSV UTF-8") with the same header row works too.`,
+    `At most ${STUDENT_IMPORT.maxRows.toLocaleString("en-IN")} students and ${STUDENT_IMPORT.maxBytes / 1024 / 1024} MB per file. A CSV or tab-separated text file with the same header row works too (UTF-8, Excel's "Unicode Text" or Windows-1252).`,
     'Rows with mistakes come back in an errors file: the same columns and an "Errors" column. Fix the rows in it and upload it again.',
   ];
 }
@@ -302,6 +310,7 @@ export async function previewImport(
   try {
     const sheet = await open(layout, bytes);
     const rows: ImportPreview["rows"] = [];
+    const errorRows = previewErrorRows(layout.columns);
     const keys = new Set<string>();
     let total = 0;
     let bad = 0;
@@ -317,6 +326,7 @@ export async function previewImport(
         keys.add(key);
       }
       if (errors.length > 0) bad++;
+      errorRows.add(row.row, errors);
       if (rows.length < STUDENT_IMPORT.previewRows) {
         rows.push({
           row: row.row,
@@ -329,16 +339,7 @@ export async function previewImport(
     if (total === 0) {
       throw new SpreadsheetError("empty", "The file has a header row but no students below it.");
     }
-    return {
-      format: sheet.format,
-      sheet_name: sheet.sheetName,
-      header_row: sheet.headerRow,
-      columns: sheet.columns,
-      total_rows: total,
-      bad_rows: bad,
-      rows,
-      warnings: sheet.warnings,
-    };
+    return { ...previewOfFile(sheet), total_rows: total, bad_rows: bad, rows, error_rows: errorRows.rows };
   } catch (error) {
     throw asApiError(error);
   }
@@ -489,25 +490,30 @@ async function runStudentImport(
 
     // 2. Against the database: the row's school's students are "already registered", others' are errors.
     const year = await activeExamYear(db);
-    const owners = new Map<string, { schoolId: number; schoolName: string }>();
+    const owners = new Map<string, { schoolId: number | null; studentId: number }>();
     const keys = [...firstRowOf.keys()];
     // The embedded database (PGlite) runs each query inside this process, and awaiting one does
     // not give the event loop a turn: without pacing, 20 look-ups were one 350 ms turn (decision 046).
     const pace = pacer();
     for (let start = 0; start < keys.length; start += LOOKUP_BATCH) {
       await pace();
-      const found = await queryRows<{ key: string; school_id: number; school_name: string }>(
+      const found = await queryRows<{ key: string; school_id: number | null; student_id: number }>(
         db,
-        sql`select s.dedupe_key as key, s.school_id, coalesce(sc.name, s.unlisted_school_name) as school_name
-            from students s left join schools sc on sc.id = s.school_id
+        sql`select s.dedupe_key as key, s.school_id, s.id as student_id
+            from students s
             where s.exam_year_id = ${year.id} and ${textsIn(sql`s.dedupe_key`, keys.slice(start, start + LOOKUP_BATCH))}`,
       );
-      for (const row of found) owners.set(row.key, { schoolId: Number(row.school_id), schoolName: row.school_name });
+      for (const row of found) {
+        owners.set(row.key, {
+          schoolId: row.school_id === null ? null : Number(row.school_id),
+          studentId: Number(row.student_id),
+        });
+      }
     }
     let alreadyHere = 0;
     for (const [key, owner] of owners) {
       if (owner.schoolId === schoolOfKey.get(key)) alreadyHere++;
-      else problems.set(firstRowOf.get(key) ?? 0, elsewhereMessage(owner.schoolName));
+      else problems.set(firstRowOf.get(key) ?? 0, registeredElsewhereMessage(owner.studentId));
     }
     const freshCount = firstRowOf.size - owners.size;
     firstRowOf.clear();
@@ -537,7 +543,7 @@ async function runStudentImport(
             here += result.alreadyHere.length;
             for (const other of result.elsewhere) {
               const item = batch[other.index];
-              if (item) lost.push({ row: item.row, message: elsewhereMessage(other.schoolName) });
+              if (item) lost.push({ row: item.row, message: registeredElsewhereMessage(other.studentId) });
             }
             if (lost.length > 0 && payload.mode === "all-or-nothing") throw new RolledBack();
             done += batch.length;
@@ -677,9 +683,6 @@ function firstByRow(problems: Map<number, string>, count: number): [number, stri
   }
   return first;
 }
-
-const elsewhereMessage = (schoolName: string) =>
-  `Already registered this year by ${schoolName} (same name, date of birth and phone)`;
 
 /** The result in one sentence; `schools` (imports over several schools) says where the students went. */
 function summary(

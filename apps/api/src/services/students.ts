@@ -2,9 +2,15 @@ import { randomInt } from "node:crypto";
 import { hashPassword } from "@repo/auth/password";
 import { inGroup, ROLE, ROLE_GROUPS } from "@repo/auth/roles";
 import { type Page, pageOf } from "@repo/contracts/pagination";
+import type { SupportRegistration } from "@repo/contracts/pay-support";
 import type { SmsKind } from "@repo/contracts/sms-constants";
 import { type StudentFields, type StudentListQuery, type StudentRow, studentKey } from "@repo/contracts/students";
-import { STUDENT_MESSAGES } from "@repo/contracts/students-constants";
+import {
+  registeredElsewhereMessage,
+  registrationIdOf,
+  registrationReference,
+  STUDENT_MESSAGES,
+} from "@repo/contracts/students-constants";
 import { type DbOrTx, queryRows } from "@repo/db";
 import { examYears, schools, students, users } from "@repo/db/schema";
 import { and, eq, type SQL, sql } from "drizzle-orm";
@@ -81,8 +87,8 @@ export interface AddResult {
   inserted: number[];
   /** Positions (in `rows`) of students this school already has this year. */
   alreadyHere: number[];
-  /** Positions of students another school already registered this year, with its name. */
-  elsewhere: { index: number; schoolName: string }[];
+  /** Positions of students another school already registered this year, with that student's id (never the school's name, decision 055). */
+  elsewhere: { index: number; studentId: number }[];
 }
 
 /** Rows per insert statement (one JSON parameter) and per duplicate look-up. */
@@ -168,17 +174,21 @@ export async function addStudentRecords(db: DbOrTx, target: AddTarget, records: 
 
   const result: AddResult = { inserted: [], alreadyHere: [], elsewhere: [] };
   const missing = keys.filter((key) => !insertedByKey.has(key));
-  const owners = new Map<string, { schoolId: number; schoolName: string }>();
+  const owners = new Map<string, { schoolId: number | null; studentId: number }>();
   for (let start = 0; start < missing.length; start += INSERT_BATCH) {
     const batch = missing.slice(start, start + INSERT_BATCH);
-    const found = await queryRows<{ key: string; school_id: number; school_name: string }>(
+    const found = await queryRows<{ key: string; school_id: number | null; student_id: number }>(
       db,
-      // Left join: an individual student of an unlisted school has no school row, only its name.
-      sql`select s.dedupe_key as key, s.school_id, coalesce(sc.name, s.unlisted_school_name) as school_name
-          from students s left join schools sc on sc.id = s.school_id
+      sql`select s.dedupe_key as key, s.school_id, s.id as student_id
+          from students s
           where s.exam_year_id = ${year.id} and ${textsIn(sql`s.dedupe_key`, batch)}`,
     );
-    for (const row of found) owners.set(row.key, { schoolId: Number(row.school_id), schoolName: row.school_name });
+    for (const row of found) {
+      owners.set(row.key, {
+        schoolId: row.school_id === null ? null : Number(row.school_id),
+        studentId: Number(row.student_id),
+      });
+    }
   }
   const seen = new Set<string>();
   keys.forEach((key, index) => {
@@ -189,9 +199,9 @@ export async function addStudentRecords(db: DbOrTx, target: AddTarget, records: 
       return;
     }
     // A key inserted by an earlier row of the same batch belongs to this school too.
-    const owner = owners.get(key) ?? (id !== undefined ? { schoolId: target.schoolId, schoolName: "" } : undefined);
+    const owner = owners.get(key) ?? (id !== undefined ? { schoolId: target.schoolId, studentId: id } : undefined);
     if (!owner || owner.schoolId === target.schoolId) result.alreadyHere.push(index);
-    else result.elsewhere.push({ index, schoolName: owner.schoolName });
+    else result.elsewhere.push({ index, studentId: owner.studentId });
   });
   if (result.inserted.length > 0) {
     await recordActivity(db, {
@@ -206,9 +216,12 @@ export async function addStudentRecords(db: DbOrTx, target: AddTarget, records: 
   return result;
 }
 
-/** The refusal of a duplicate, naming the school that has the student (reported, not saved). */
-function duplicateError(schoolName: string | null): ApiError {
-  const message = `${STUDENT_MESSAGES.duplicate} by ${schoolName ?? "your school"}: same name, date of birth and phone.`;
+/**
+ * The refusal of a duplicate (reported, not saved): this school's own, or another school's with
+ * a reference for support, never that school's name (decision 055).
+ */
+export function duplicateError(elsewhere: { studentId: number } | undefined): ApiError {
+  const message = elsewhere ? registeredElsewhereMessage(elsewhere.studentId) : STUDENT_MESSAGES.duplicateHere;
   return new ApiError(409, message, [{ field: "first_name", message }]);
 }
 
@@ -226,8 +239,7 @@ export async function createStudent(
   );
   const id = result.inserted[0];
   if (id === undefined) {
-    const other = result.elsewhere[0];
-    throw duplicateError(other ? other.schoolName : null);
+    throw duplicateError(result.elsewhere[0]);
   }
   return getStudent(db, viewer, id);
 }
@@ -392,15 +404,15 @@ export async function updateStudent(
   }
   const key = studentKey(fields);
   await db.transaction(async (tx) => {
-    const [clash] = await queryRows<{ school_id: number; school_name: string }>(
+    const [clash] = await queryRows<{ id: number; school_id: number | null }>(
       tx,
-      sql`select s.school_id, coalesce(sc.name, s.unlisted_school_name) as school_name
-          from students s left join schools sc on sc.id = s.school_id
+      sql`select s.id, s.school_id from students s
           where s.exam_year_id = (select exam_year_id from students where id = ${id})
             and s.dedupe_key = ${key} and s.id <> ${id}`,
     );
     if (clash) {
-      throw duplicateError(Number(clash.school_id) === before.school_id ? null : clash.school_name);
+      const here = clash.school_id !== null && Number(clash.school_id) === before.school_id;
+      throw duplicateError(here ? undefined : { studentId: Number(clash.id) });
     }
     await tx
       .update(students)
@@ -620,4 +632,36 @@ async function mailCredentials(
       queuedBy: actor.userId,
     });
   }
+}
+
+/**
+ * The registration behind a reference a school quoted ("already registered this year with another
+ * school", decision 055), for pay support and admins to resolve; 404 when there is none.
+ */
+export async function registrationByReference(db: DbOrTx, reference: string): Promise<SupportRegistration> {
+  const id = registrationIdOf(reference);
+  const [row] =
+    id === null
+      ? []
+      : await queryRows<Omit<SupportRegistration, "created_at" | "reference"> & { created_at: Date | string }>(
+          db,
+          sql`select s.id as student_id, trim(s.first_name || ' ' || coalesce(s.last_name, '')) as student_name,
+                s.class_level, s.date_of_birth::text as date_of_birth, y.label as exam_year, s.source,
+                s.school_id, coalesce(sc.name, s.unlisted_school_name) as school_name,
+                (select u.username from users u where u.school_id = s.school_id and u.role_id = ${ROLE.school}
+                  order by u.id limit 1) as school_username,
+                sc.contact_phone as school_phone, s.payment_status, s.created_at
+              from students s join exam_years y on y.id = s.exam_year_id
+                left join schools sc on sc.id = s.school_id
+              where s.id = ${id}`,
+        );
+  if (!row) throw notFound("Registration");
+  return {
+    ...row,
+    reference: registrationReference(Number(row.student_id)),
+    student_id: Number(row.student_id),
+    school_id: row.school_id === null ? null : Number(row.school_id),
+    class_level: Number(row.class_level),
+    created_at: new Date(row.created_at).toISOString(),
+  };
 }

@@ -1,3 +1,4 @@
+import { IMPORT_ACCEPT, IMPORT_FILE_HINT } from "@repo/remix-app/imports/spreadsheet";
 import { useJob } from "@repo/remix-app/jobs/use-job";
 import { Button } from "@repo/ui/button";
 import { Dialog } from "@repo/ui/dialog";
@@ -94,8 +95,8 @@ export default function SifImportDialog({ csrf, onClose }: Props) {
           <>
             <FileInput
               label="Spreadsheet"
-              accept=".xlsx,.csv"
-              hint="An .xlsx or CSV (UTF-8) file in the template's columns"
+              accept={IMPORT_ACCEPT}
+              hint={IMPORT_FILE_HINT}
               onFileChange={setFile}
               error={refusal ?? undefined}
             />

@@ -8,6 +8,7 @@ import {
   PAY_SUPPORT_VIEWS,
 } from "@repo/contracts/pay-support-constants";
 import { ORDER_STATUS_NAMES, ORDER_STATUS_TONES } from "@repo/contracts/payments-constants";
+import { classLabel, paymentStatusName } from "@repo/contracts/students-constants";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
@@ -15,12 +16,14 @@ import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { DescriptionList } from "@repo/ui/description-list";
 import { formatDateTime } from "@repo/ui/format";
 import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
+import { Text } from "@repo/ui/text";
 import { Toolbar } from "@repo/ui/toolbar";
 import { lazy, Suspense, useState } from "react";
-import type { SupportOrderRow, supportOrdersLoader } from "./pay-support.server";
+import type { SupportOrderRow, SupportRegistration, supportOrdersLoader } from "./pay-support.server";
 
 const OrderDialog = lazy(() => import("./OrderDialog"));
 
@@ -84,60 +87,107 @@ export function SupportOrdersScreen({ title, description }: { title: string; des
   ];
 
   return (
-    <Card title={title} description={description} flush>
-      <DataTable
-        label="Orders"
-        columns={columns}
-        rows={data.rows}
-        rowKey={(row) => String(row.id)}
-        total={data.total}
-        query={query}
-        onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
-        status={listStatus}
-        searchable
-        searchPlaceholder="Order (ORD-000042), student name, roll number, phone or school"
-        actions={
-          <Toolbar
-            filters={
-              <Stack gap={4}>
-                <Select
-                  label="Show"
-                  options={PAY_SUPPORT_VIEWS.map((v) => ({ value: v, label: PAY_SUPPORT_VIEW_NAMES[v] }))}
-                  value={data.view}
-                  onChange={(event) => setView(event.target.value)}
-                />
-                <Select
-                  label="Paid by"
-                  options={PAY_SUPPORT_PAYERS.map((p) => ({ value: p, label: PAY_SUPPORT_PAYER_NAMES[p] }))}
-                  value={data.payer}
-                  onChange={(event) => setPayer(event.target.value)}
-                />
-              </Stack>
-            }
-            activeFilters={
-              (data.view === data.defaultView ? 0 : 1) +
-              (data.payer === data.defaultPayer ? 0 : 1) +
-              (data.school ? 1 : 0)
-            }
-            onResetFilters={() => filter({ view: null, payer: null, school_id: null })}
-          >
-            <ExportMenu kind={EXPORT_KIND.supportOrders} filters={data.filters} csrf={data.csrf} />
-          </Toolbar>
-        }
-        emptyTitle={data.view === "attention" ? "Nothing needs attention" : "No orders match"}
-        emptyDescription="Orders appear here as schools pay; search by a student, an order or a school."
+    <Stack gap={5}>
+      <RegistrationFound registration={data.registration} problem={data.registrationProblem} />
+      <Card title={title} description={description} flush>
+        <DataTable
+          label="Orders"
+          columns={columns}
+          rows={data.rows}
+          rowKey={(row) => String(row.id)}
+          total={data.total}
+          query={query}
+          onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+          status={listStatus}
+          searchable
+          searchPlaceholder="Order (ORD-000042), registration (REG-000123), student, roll number, phone or school"
+          actions={
+            <Toolbar
+              filters={
+                <Stack gap={4}>
+                  <Select
+                    label="Show"
+                    options={PAY_SUPPORT_VIEWS.map((v) => ({ value: v, label: PAY_SUPPORT_VIEW_NAMES[v] }))}
+                    value={data.view}
+                    onChange={(event) => setView(event.target.value)}
+                  />
+                  <Select
+                    label="Paid by"
+                    options={PAY_SUPPORT_PAYERS.map((p) => ({ value: p, label: PAY_SUPPORT_PAYER_NAMES[p] }))}
+                    value={data.payer}
+                    onChange={(event) => setPayer(event.target.value)}
+                  />
+                </Stack>
+              }
+              activeFilters={
+                (data.view === data.defaultView ? 0 : 1) +
+                (data.payer === data.defaultPayer ? 0 : 1) +
+                (data.school ? 1 : 0)
+              }
+              onResetFilters={() => filter({ view: null, payer: null, school_id: null })}
+            >
+              <ExportMenu kind={EXPORT_KIND.supportOrders} filters={data.filters} csrf={data.csrf} />
+            </Toolbar>
+          }
+          emptyTitle={data.view === "attention" ? "Nothing needs attention" : "No orders match"}
+          emptyDescription="Orders appear here as schools pay; search by a student, an order or a school."
+        />
+        {open ? (
+          <Suspense fallback={null}>
+            <OrderDialog
+              row={open}
+              csrf={data.csrf}
+              canManage={data.canManage}
+              canRefund={data.canRefund}
+              onClose={() => setOpen(null)}
+            />
+          </Suspense>
+        ) : null}
+      </Card>
+    </Stack>
+  );
+}
+
+/**
+ * The registration behind a reference a school quoted ("registered this year with another school",
+ * decision 055): which school has the student, to resolve it with both schools.
+ */
+function RegistrationFound({
+  registration,
+  problem,
+}: {
+  registration: SupportRegistration | null;
+  problem: string | null;
+}) {
+  if (problem) {
+    return (
+      <Card title="Registration reference" headingLevel={2}>
+        <Text tone="danger" role="status">
+          {problem}
+        </Text>
+      </Card>
+    );
+  }
+  if (!registration) return null;
+  return (
+    <Card
+      title={`Registration ${registration.reference}`}
+      description="The registration a school was told about as “already registered this year with another school”."
+    >
+      <DescriptionList
+        aria-label={`Registration ${registration.reference}`}
+        items={[
+          { label: "Student", value: `${registration.student_name}, class ${classLabel(registration.class_level)}` },
+          { label: "Date of birth", value: registration.date_of_birth },
+          { label: "Exam year", value: registration.exam_year },
+          { label: "Registered with", value: registration.school_name ?? "No school" },
+          { label: "School's username", value: registration.school_username },
+          { label: "School's phone", value: registration.school_phone },
+          { label: "Registered by", value: registration.source === "sif" ? "The student (individual)" : "The school" },
+          { label: "Fee", value: paymentStatusName(registration.payment_status) },
+          { label: "Registered on", value: formatDateTime(registration.created_at) },
+        ]}
       />
-      {open ? (
-        <Suspense fallback={null}>
-          <OrderDialog
-            row={open}
-            csrf={data.csrf}
-            canManage={data.canManage}
-            canRefund={data.canRefund}
-            onClose={() => setOpen(null)}
-          />
-        </Suspense>
-      ) : null}
     </Card>
   );
 }

@@ -49,6 +49,33 @@ describe("the pay-support order lists", () => {
     expect(all.payer).toBe("any");
   });
 
+  it("resolves a registration reference a school quoted, and says when there is none (decision 055)", async () => {
+    const registration = { reference: "REG-000123", student_id: 123, school_name: "Shri Saraswati Vidya Mandir" };
+    api = stubApi({
+      "GET /api/user": paySupport(),
+      "GET /api/paysupport/orders": { body: envelope(page) },
+      "GET /api/paysupport/registrations/REG-000123": { body: envelope(registration) },
+      "GET /api/paysupport/registrations/REG-999999": {
+        status: 404,
+        body: { success: false, message: "Registration not found", data: null },
+      },
+    });
+    const found = await supportOrdersLoader(
+      args(await appRequest("/paysupport/student-pay-support?search=REG-000123")),
+      "all",
+    );
+    expect(found).toMatchObject({ registration, registrationProblem: null });
+    const missing = await supportOrdersLoader(
+      args(await appRequest("/paysupport/student-pay-support?search=REG-999999")),
+      "all",
+    );
+    expect(missing).toMatchObject({ registration: null, registrationProblem: "Registration not found" });
+    // An order search asks for no registration.
+    const calls = api.calls.length;
+    await supportOrdersLoader(args(await appRequest("/paysupport/student-pay-support?search=asha")), "all");
+    expect(api.calls.slice(calls).some((c) => c.path.includes("registrations"))).toBe(false);
+  });
+
   it("loads one order for the dialog, and 404 for a made-up one", async () => {
     api = stubApi({ "GET /api/user": paySupport(), "GET /api/paysupport/orders/42": { body: envelope({ id: 42 }) } });
     expect(await orderDetailLoader(args(await appRequest("/paysupport/order/42"), { id: "42" }))).toEqual({ id: 42 });

@@ -14,6 +14,7 @@ import { parseTableQuery } from "@repo/ui/data-table";
 
 export type SupportOrderRow = components["schemas"]["SupportOrderPage"]["items"][number];
 export type SupportOrderDetail = components["schemas"]["SupportOrderDetail"];
+export type SupportRegistration = components["schemas"]["SupportRegistration"];
 
 export interface DeskActionData {
   ok: boolean;
@@ -37,6 +38,10 @@ export async function supportOrdersLoader(
   const school = idOfText(params.get("school_id"));
   const filters = { view, payer, ...(search ? { search } : {}), ...(school ? { school_id: school } : {}) };
   const list = await api.GET("/api/paysupport/orders", { params: { query: { page, per_page: perPage, ...filters } } });
+  // A reference a school quoted for a student registered with another school (decision 055).
+  const registration = /^\s*reg/i.test(search)
+    ? await api.GET("/api/paysupport/registrations/{reference}", { params: { path: { reference: search } } })
+    : null;
   return {
     csrf,
     /** Reconcile, expire, mark paid, give back: pay support's. Refunding a paid order: admins'. */
@@ -49,6 +54,9 @@ export async function supportOrdersLoader(
     filters,
     /** The school the list is narrowed to (from School Payments). */
     school,
+    registration: registration?.data?.data ?? null,
+    /** Why a searched registration reference was not found. */
+    registrationProblem: registration && !registration.data ? (registration.error?.message ?? "No registration") : null,
     rows: list.data?.data.items ?? [],
     total: list.data?.data.total ?? 0,
     failure: list.data ? null : (list.error?.message ?? "Orders could not be loaded, please try again"),

@@ -9,7 +9,7 @@ export default function StudentPayments() {
   return (
     <SupportOrdersScreen
       title="Student payments"
-      description="Find a student's payment by name, roll number, phone or order number; see every order and gateway event. Pay support marks an order paid with a reference; admins refund a paid one."
+      description="Find a student's payment by name, roll number, phone or order number; see every order and gateway event. Pay support marks an order paid with a reference; admins refund a paid one. A registration reference a school quotes (REG-000123) shows which school has the student."
     />
   );
 }

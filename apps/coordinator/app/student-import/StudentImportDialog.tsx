@@ -5,9 +5,10 @@ import {
   ImportModeChoice,
   ImportProgress,
   PreviewHeading,
+  PreviewMistakes,
   SpreadsheetInput,
 } from "@repo/remix-app/imports/parts";
-import { type ImportPreview, previewProblems } from "@repo/remix-app/imports/spreadsheet";
+import { IMPORT_FILE_HINT, type ImportPreview } from "@repo/remix-app/imports/spreadsheet";
 import { useImportFlow } from "@repo/remix-app/imports/use-import-flow";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
@@ -121,10 +122,7 @@ export default function StudentImportDialog({ csrf, studentsPath, onClose }: Pro
             </Link>{" "}
             if you have not filled it in yet: its “Your schools” sheet lists your schools’ codes.
           </Text>
-          <SpreadsheetInput
-            flow={flow}
-            hint="The template filled in, as .xlsx or CSV (UTF-8). Nothing is saved until you press Import."
-          />
+          <SpreadsheetInput flow={flow} hint={`${IMPORT_FILE_HINT} Nothing is saved until you press Import.`} />
           {previewed ? (
             <>
               <PreviewSummary
@@ -150,21 +148,15 @@ function PreviewSummary({
   fileName: string;
   nothingWillBeSaved: boolean;
 }) {
-  const problems = previewProblems(preview);
   return (
     <Stack gap={3}>
-      <PreviewHeading preview={preview} fileName={fileName} kind={BULK_IMPORT_KIND} withSheet={false} />
+      <PreviewHeading preview={preview} fileName={fileName} kind={BULK_IMPORT_KIND} />
       {preview.warnings.map((warning) => (
         <Text key={warning} size="sm">
           <Icon name="warning" size={16} /> {warning}
         </Text>
       ))}
-      {problems.length > 0 ? (
-        <Stack gap={2}>
-          <Text weight="semibold">Mistakes in the first {countOf(preview.rows.length, COUNTED.row)}</Text>
-          <Problems label="Mistakes in the first rows" problems={problems} />
-        </Stack>
-      ) : null}
+      <PreviewMistakes preview={preview} />
       {nothingWillBeSaved ? (
         <Text tone="danger">
           With this choice nothing will be saved: you get the file back with the mistakes marked in an “Errors” column.

@@ -137,8 +137,8 @@ export function StudentImportScreen() {
           </Stack>
           <Text size="sm" tone="muted">
             At most {figure(BULK_STUDENT_IMPORT.maxRows)} students and {BULK_STUDENT_IMPORT.maxBytes / 1024 / 1024} MB
-            per file, as .xlsx or CSV (UTF-8). A student with the same name, date of birth and phone is registered only
-            once per exam year, even across schools.
+            per file, as .xlsx, CSV or Unicode Text. A student with the same name, date of birth and phone is registered
+            only once per exam year, even across schools.
           </Text>
           {data.studentsPath ? (
             <Text>

@@ -71,6 +71,7 @@ const overview = {
         inserted: 2,
         already_registered: 0,
         bad_rows: 1,
+        error_rows: [],
         schools: 2,
         errors_file_id: "0b0c7c0e-8c47-4ac1-9d32-4c5a3b1f1a11",
         errors: [{ row: 3, message: "School code: No school with the code VVM1001 in your region" }],
@@ -134,6 +135,8 @@ describe("the spreadsheet upload", () => {
     const preview = {
       format: "xlsx",
       sheet_name: "Students",
+      encoding: null,
+      separator: null,
       header_row: 1,
       columns: [{ key: "school_code", header: "School code", found: "School code", column: "A" }],
       total_rows: 1,

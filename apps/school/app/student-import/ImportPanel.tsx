@@ -1,7 +1,7 @@
 import { COUNTED, countOf, pluralWord } from "@repo/contracts/plural";
 import type { StudentImportResult } from "@repo/contracts/student-import";
 import { ImportModeChoice, ImportProgress, SpreadsheetInput } from "@repo/remix-app/imports/parts";
-import type { ImportKind } from "@repo/remix-app/imports/spreadsheet";
+import { IMPORT_FILE_HINT, type ImportKind } from "@repo/remix-app/imports/spreadsheet";
 import { useImportFlow } from "@repo/remix-app/imports/use-import-flow";
 import { Button } from "@repo/ui/button";
 import { Icon } from "@repo/ui/icon";
@@ -69,7 +69,7 @@ export function ImportPanel({
           Download the template
         </Link>
       </Stack>
-      <SpreadsheetInput flow={flow} hint="The template filled in, as .xlsx or CSV (UTF-8)." />
+      <SpreadsheetInput flow={flow} hint={IMPORT_FILE_HINT} />
       {previewed ? (
         <>
           <ImportPreview preview={previewed.preview} fileName={previewed.file.name} kind={kind} />

@@ -1,6 +1,6 @@
 import { COUNTED, countOf, pluralWord } from "@repo/contracts/plural";
-import { PreviewHeading } from "@repo/remix-app/imports/parts";
-import { type ImportKind, type ImportPreview as Preview, previewProblems } from "@repo/remix-app/imports/spreadsheet";
+import { PreviewHeading, PreviewMistakes } from "@repo/remix-app/imports/parts";
+import type { ImportKind, ImportPreview as Preview } from "@repo/remix-app/imports/spreadsheet";
 import { Badge } from "@repo/ui/badge";
 import { DataTable, type DataTableColumn, DEFAULT_QUERY } from "@repo/ui/data-table";
 import { Stack } from "@repo/ui/stack";
@@ -14,14 +14,9 @@ type PreviewRow = Preview["rows"][number];
 const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-IN")} ${n === 1 ? one : many}`;
 const noop = () => {};
 
-const problemColumns: DataTableColumn<{ row: number; message: string }>[] = [
-  { id: "row", header: "Row", cell: (problem) => problem.row, width: "64px" },
-  { id: "message", header: "Mistake", cell: (problem) => problem.message },
-];
-
 /**
  * What the chosen file holds, before anything is saved: how its columns map to the template's,
- * its first rows as they will be read with their problems, the totals and the reader's warnings.
+ * its first rows as they will be read, every row with mistakes (paged), the totals and the reader's warnings.
  */
 export function ImportPreview({
   preview,
@@ -52,7 +47,6 @@ export function ImportPreview({
       cell: (row: PreviewRow) => row.values[column.key] ?? "",
     })),
   ];
-  const problems = previewProblems(preview);
   const shown = preview.rows.length;
   const mappingId = useId();
 
@@ -90,21 +84,7 @@ export function ImportPreview({
           searchable={false}
         />
       </Stack>
-      {problems.length > 0 ? (
-        <Stack gap={2}>
-          <Text weight="semibold">The mistakes in these rows</Text>
-          <DataTable
-            label="The mistakes in these rows"
-            columns={problemColumns}
-            rows={problems}
-            rowKey={(problem) => String(problem.row)}
-            total={problems.length}
-            query={{ ...DEFAULT_QUERY, perPage: problems.length }}
-            onQueryChange={noop}
-            searchable={false}
-          />
-        </Stack>
-      ) : null}
+      <PreviewMistakes preview={preview} />
     </Stack>
   );
 }

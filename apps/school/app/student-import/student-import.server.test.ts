@@ -52,10 +52,13 @@ const answerOf = async (response: Response) => ({
 const preview = {
   format: "xlsx",
   sheet_name: "Students",
+  encoding: null,
+  separator: null,
   header_row: 1,
   columns: [{ key: "class_level", header: "Class", found: "Std", column: "C" }],
   total_rows: 5,
   bad_rows: 1,
+  error_rows: [],
   rows: [
     {
       row: 2,

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => Object.assign(globalThis, { __APP_ID__: "school" }));
 
+import { registeredElsewhereMessage } from "@repo/contracts/students-constants";
 import {
   appRequest,
   envelope,
@@ -96,9 +97,9 @@ describe("student actions", () => {
         status: 409,
         body: {
           status: false,
-          message: "This student is already registered this year by Other School",
+          message: registeredElsewhereMessage(123),
           data: null,
-          errors: [{ field: "first_name", message: "This student is already registered this year by Other School" }],
+          errors: [{ field: "first_name", message: registeredElsewhereMessage(123) }],
         },
       },
     });

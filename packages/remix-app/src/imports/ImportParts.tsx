@@ -1,12 +1,14 @@
+import { SEPARATOR_NAMES, SPREADSHEET_IMPORTS, TEXT_ENCODING_NAMES } from "@repo/contracts/uploads-constants";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
+import { DataTable, type DataTableColumn, DEFAULT_QUERY, type TableQuery } from "@repo/ui/data-table";
 import { FileInput } from "@repo/ui/file-input";
 import { Icon } from "@repo/ui/icon";
 import { ProgressBar } from "@repo/ui/progress-bar";
 import { RadioGroup } from "@repo/ui/radio-group";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import type { JobItem } from "../jobs/use-job";
 import { IMPORT_ACCEPT, IMPORT_MODES, type ImportKind, type ImportMode, type ImportPreview } from "./spreadsheet";
 import type { ImportFlow } from "./use-import-flow";
@@ -29,7 +31,7 @@ export function SpreadsheetInput({ flow, hint }: { flow: ImportFlow<unknown>; hi
         name="file"
         accept={IMPORT_ACCEPT}
         hint={hint}
-        typeError="Choose an .xlsx or .csv file"
+        typeError="Choose an .xlsx, .csv or .txt file"
         error={flow.problem ?? undefined}
         disabled={step === "checking" || step === "starting"}
         onFileChange={(file) => void flow.choose(file)}
@@ -53,20 +55,26 @@ export function ImportModeChoice({ flow }: { flow: ImportFlow<unknown> }) {
   );
 }
 
+/** How the file was read: "CSV (UTF-16 (Unicode Text), tab-separated)" or "XLSX, sheet “Class 8”". */
+export function readAs(preview: ImportPreview): string {
+  if (preview.format === "xlsx") return preview.sheet_name ? `XLSX, sheet “${preview.sheet_name}”` : "XLSX";
+  const how = [
+    preview.encoding ? TEXT_ENCODING_NAMES[preview.encoding] : null,
+    preview.separator ? `${SEPARATOR_NAMES[preview.separator]}-separated` : null,
+  ].filter(Boolean);
+  return how.length > 0 ? `CSV (${how.join(", ")})` : "CSV";
+}
+
 /** The preview's first lines: how many rows the file holds, whether any has mistakes, how it was read. */
 export function PreviewHeading({
   preview,
   fileName,
   kind,
-  withSheet = true,
 }: {
   preview: ImportPreview;
   fileName: string;
   kind: Pick<ImportKind, "noun" | "nouns">;
-  /** Whether the line names the sheet that was read (the coordinators' dialog leaves it out). */
-  withSheet?: boolean;
 }) {
-  const where = withSheet && preview.sheet_name ? `sheet “${preview.sheet_name}”, ` : "";
   return (
     <Stack gap={2}>
       <Text weight="semibold" size="lg">
@@ -79,9 +87,48 @@ export function PreviewHeading({
           <Badge tone="success">No mistakes found</Badge>
         )}
         <Text tone="muted" size="sm" inline>
-          {preview.format.toUpperCase()}, {where}header on row {preview.header_row}. Nothing is saved yet.
+          {readAs(preview)}, header on row {preview.header_row}. Nothing is saved yet.
         </Text>
       </Stack>
+    </Stack>
+  );
+}
+
+const mistakeColumns: DataTableColumn<{ row: number; message: string }>[] = [
+  { id: "row", header: "Row", cell: (problem) => problem.row, width: "64px" },
+  { id: "message", header: "Mistake", cell: (problem) => problem.message },
+];
+
+/**
+ * Every row of the file with mistakes, a page at a time (decision 055), each in one sentence; the
+ * API lists at most SPREADSHEET_IMPORTS.previewErrorRows, and says so when there are more.
+ */
+export function PreviewMistakes({ preview }: { preview: ImportPreview }) {
+  const [query, setQuery] = useState<TableQuery>({
+    ...DEFAULT_QUERY,
+    perPage: SPREADSHEET_IMPORTS.previewErrorsPerPage,
+  });
+  const listed = preview.error_rows;
+  if (listed.length === 0) return null;
+  const start = (query.page - 1) * query.perPage;
+  return (
+    <Stack gap={2}>
+      <Text weight="semibold">{count(preview.bad_rows, "row with mistakes", "rows with mistakes")}</Text>
+      {preview.bad_rows > listed.length ? (
+        <Text tone="muted" size="sm">
+          The first {listed.length.toLocaleString("en-IN")} are listed here; the errors file of the import has them all.
+        </Text>
+      ) : null}
+      <DataTable
+        label="Rows with mistakes"
+        columns={mistakeColumns}
+        rows={listed.slice(start, start + query.perPage)}
+        rowKey={(problem) => String(problem.row)}
+        total={listed.length}
+        query={query}
+        onQueryChange={setQuery}
+        searchable={false}
+      />
     </Stack>
   );
 }

@@ -7,8 +7,12 @@ import type { FieldError } from "@repo/contracts/envelope";
  * file. Their words, limits and answers, as plain values for the screens and the upload routes.
  */
 
-/** The file input's types: the template as .xlsx, or CSV (the API tells them apart by content). */
-export const IMPORT_ACCEPT = ".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv";
+/**
+ * The file input's types: the template as .xlsx, CSV, or Excel's "Unicode Text" (.txt, tab-separated;
+ * decision 055). The API tells them apart by content.
+ */
+export const IMPORT_ACCEPT =
+  ".xlsx,.csv,.txt,.tsv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv,text/plain,text/tab-separated-values";
 
 /** What one spreadsheet import is about: its routes in the app, its words and its limits. */
 export interface ImportKind {
@@ -34,6 +38,9 @@ export const IMPORT_MODES: readonly { value: ImportMode; label: string; descript
   },
 ];
 
+/** What the file input says it takes (decision 055: any of the text encodings Excel saves in). */
+export const IMPORT_FILE_HINT = "The template filled in, as .xlsx, or saved from Excel as CSV or Unicode Text (.txt).";
+
 export const NO_FILE_MESSAGE = "Choose the spreadsheet to upload (.xlsx or .csv)";
 
 const megabytes = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
@@ -58,15 +65,4 @@ export interface ImportAnswer {
   /** The other modes: the import job to follow (/jobs/<id>). */
   jobId?: number;
   errors?: FieldError[];
-}
-
-/** The mistakes of the previewed rows, one sentence each ("Class: Choose a class from VI to XI"). */
-export function previewProblems(preview: ImportPreview): { row: number; message: string }[] {
-  const headerOf = (key: string) => preview.columns.find((column) => column.key === key)?.header ?? key;
-  return preview.rows
-    .filter((row) => row.errors.length > 0)
-    .map((row) => ({
-      row: row.row,
-      message: row.errors.map((error) => `${headerOf(error.field)}: ${error.message}`).join("; "),
-    }));
 }

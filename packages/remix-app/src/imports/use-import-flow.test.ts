@@ -24,10 +24,13 @@ const KIND = {
 const preview: ImportPreview = {
   format: "csv",
   sheet_name: null,
+  encoding: null,
+  separator: null,
   header_row: 1,
   columns: [],
   total_rows: 2,
   bad_rows: 1,
+  error_rows: [],
   rows: [],
   warnings: [],
 };

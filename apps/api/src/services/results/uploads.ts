@@ -90,6 +90,10 @@ async function* textFileChunks(chunks: AsyncIterable<Uint8Array>): AsyncGenerato
     if (detected) throw notText(detected.ext);
   };
   for await (const chunk of chunks) {
+    // Notepad's and Excel's "Unicode": every character two bytes, so zeros everywhere (decision 055).
+    if (bytes === 0 && ((chunk[0] === 0xff && chunk[1] === 0xfe) || (chunk[0] === 0xfe && chunk[1] === 0xff))) {
+      throw utf16();
+    }
     bytes += chunk.byteLength;
     if (bytes > RESULT_LIMITS.maxUploadBytes) throw tooLargeFile();
     if (chunk.includes(0)) throw notText();
@@ -124,6 +128,11 @@ async function* textFileChunks(chunks: AsyncIterable<Uint8Array>): AsyncGenerato
   }
   if (bytes === 0) throw invalidField("file", "The file is empty: choose the vendor's answer-sheet file");
 }
+const utf16 = () =>
+  invalidField(
+    "file",
+    'The file is saved as UTF-16 ("Unicode"): the vendor\'s file must be ASCII or UTF-8 text. Ask the vendor, or open it in Notepad and save it again with the encoding "UTF-8"',
+  );
 const notUtf8 = () =>
   invalidField("file", "The file is not UTF-8 or ASCII text: ask the vendor for a plain text export");
 

@@ -5,6 +5,7 @@ export {
   type ColumnSpec,
   columnLetter,
   type FileFormat,
+  guessSeparator,
   headerKey,
   type OpenedSpreadsheet,
   openSpreadsheet,
@@ -13,7 +14,7 @@ export {
   type SheetRow,
   sniffFormat,
 } from "./reader";
-export { displayValue, type FieldProblem, parseSheetRow, problemsText } from "./rows";
+export { displayValue, type FieldProblem, parseSheetRow, previewErrorRows, previewOfFile, problemsText } from "./rows";
 export {
   CSV_TYPE,
   csvFromCopy,

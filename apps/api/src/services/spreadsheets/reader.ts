@@ -1,9 +1,16 @@
 import { Readable } from "node:stream";
 import { COUNTED, pluralWord } from "@repo/contracts/plural";
-import { SPREADSHEET_IMPORTS, XLSX_ZIP_LIMITS } from "@repo/contracts/uploads-constants";
+import {
+  SEPARATORS,
+  type Separator,
+  SPREADSHEET_IMPORTS,
+  type TextEncoding,
+  XLSX_ZIP_LIMITS,
+} from "@repo/contracts/uploads-constants";
 import { pacer } from "@repo/db";
 import { parse as parseCsv } from "csv-parse";
 import type ExcelJS from "exceljs";
+import { fileTypeFromBuffer } from "file-type";
 import { NOT_A_SPREADSHEET, SpreadsheetError } from "./errors";
 import { checkZip } from "./zip";
 
@@ -67,7 +74,11 @@ export interface ColumnMatch {
 
 export interface OpenedSpreadsheet {
   format: "xlsx" | "csv";
+  /** The name of the sheet read (XLSX), as the file has it. */
   sheetName: string | null;
+  /** A CSV's text encoding and separator, as found (decision 055); null for XLSX. */
+  encoding: TextEncoding | null;
+  separator: Separator | null;
   headerRow: number;
   columns: ColumnMatch[];
   /** Things the uploader should know but that do not stop the import (ignored columns, sheets). */
@@ -85,52 +96,193 @@ const HEADER_SEARCH_ROWS = 10;
 
 export type FileFormat = "xlsx" | "csv" | "xls" | "unknown";
 
-/** What the bytes are: a zip (XLSX), an old binary workbook, UTF-8 text (CSV), or something else. */
+/** What the bytes are: a zip (XLSX), an old binary workbook, text (CSV), or something else. */
 export async function sniffFormat(bytes: Uint8Array): Promise<FileFormat> {
-  return (await sniff(bytes, pacer())).format;
+  const sniffed = await sniff(bytes, pacer());
+  return "problem" in sniffed ? "unknown" : sniffed.format;
 }
 
+type Sniffed =
+  | { format: "xlsx" }
+  | { format: "xls" }
+  | { format: "csv"; text: string; encoding: TextEncoding }
+  /** Not a spreadsheet, with the real cause in the uploader's words. */
+  | { problem: SpreadsheetError };
+
 /** The format, and for a CSV its text, decoded once (a 100,000-row file is 7 MB of text). */
-async function sniff(
-  bytes: Uint8Array,
-  pace: () => Promise<void> | undefined,
-): Promise<{ format: FileFormat; text?: string }> {
-  if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) return { format: "xlsx" };
-  if (bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0) return { format: "xls" };
+async function sniff(bytes: Uint8Array, pace: () => Promise<void> | undefined): Promise<Sniffed> {
+  if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) {
+    const other = await otherZip(bytes);
+    return other ? { problem: other } : { format: "xlsx" };
+  }
+  if (bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0) {
+    // Excel keeps a password-protected workbook in the old compound format: it is no .xls.
+    if (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(ENCRYPTION_INFO)) {
+      return { problem: new SpreadsheetError("encrypted", PASSWORD_PROTECTED) };
+    }
+    return { format: "xls" };
+  }
   // A PDF can be all text in its first bytes; it is never a CSV.
-  if (new TextDecoder().decode(bytes.subarray(0, 5)) === "%PDF-") return { format: "unknown" };
-  const text = await decodeText(bytes, pace);
-  return text === undefined ? { format: "unknown" } : { format: "csv", text };
+  if (new TextDecoder().decode(bytes.subarray(0, 5)) === "%PDF-") return { problem: notSpreadsheet("a PDF document") };
+  const encoding = textEncoding(bytes);
+  const decoded = await decodeText(bytes, encoding, pace);
+  if ("text" in decoded) return { format: "csv", text: decoded.text, encoding: decoded.encoding };
+  if (decoded.binaryAt !== undefined) {
+    const kind = await binaryKind(bytes);
+    return {
+      problem: kind
+        ? notSpreadsheet(kind)
+        : new SpreadsheetError(
+            "format",
+            `${NOT_A_SPREADSHEET}: it holds binary data (a byte no text file has, at byte ${decoded.binaryAt.toLocaleString("en-IN")}). ${SAVE_AS}`,
+          ),
+    };
+  }
+  return { problem: decoded.problem };
+}
+
+const SAVE_AS = 'Upload the template filled in, saved as .xlsx, or as CSV (for example "CSV UTF-8" or "Unicode Text").';
+const PASSWORD_PROTECTED =
+  "This workbook is protected by a password. Save a copy without the password and upload that.";
+/** The name of the stream that a password-protected (encrypted) Office file has, as UTF-16LE. */
+const ENCRYPTION_INFO = Buffer.from("EncryptionInfo", "utf16le");
+
+const notSpreadsheet = (what: string) =>
+  new SpreadsheetError("format", `${NOT_A_SPREADSHEET}: it is ${what}. ${SAVE_AS}`);
+
+/** Well-known files people upload by mistake, by what file-type calls them. */
+const KINDS: Record<string, string> = {
+  docx: "a Word document",
+  doc: "a Word document",
+  pptx: "a PowerPoint presentation",
+  ods: "a LibreOffice Calc spreadsheet (.ods)",
+  odt: "a LibreOffice Writer document",
+  zip: "a zip archive",
+  pdf: "a PDF document",
+  png: "a PNG picture",
+  jpg: "a JPEG picture (a photo or scan)",
+  gif: "a GIF picture",
+  webp: "a WebP picture",
+  heic: "a HEIC photo",
+};
+
+/** A zip that file-type knows as something other than a workbook (a Word file, an .ods). */
+async function otherZip(bytes: Uint8Array): Promise<SpreadsheetError | undefined> {
+  const kind = await fileTypeFromBuffer(bytes.subarray(0, SNIFF_BYTES)).catch(() => undefined);
+  if (!kind || kind.ext === "xlsx" || kind.ext === "zip") return undefined;
+  return notSpreadsheet(KINDS[kind.ext] ?? `a ${kind.ext.toUpperCase()} file`);
+}
+
+/** What a binary file is, for the message, when file-type knows it. */
+async function binaryKind(bytes: Uint8Array): Promise<string | undefined> {
+  const kind = await fileTypeFromBuffer(bytes.subarray(0, SNIFF_BYTES)).catch(() => undefined);
+  return kind ? (KINDS[kind.ext] ?? `a ${kind.ext.toUpperCase()} file`) : undefined;
+}
+
+/** file-type reads at most this much of a file's start. */
+const SNIFF_BYTES = 4100;
+
+/**
+ * The encoding to try first: a byte-order mark says it; UTF-16 without one shows as a zero byte
+ * in every other place of Latin text; else UTF-8 (and Windows-1252 if that fails, decodeText).
+ */
+function textEncoding(bytes: Uint8Array): TextEncoding {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return "utf-16le";
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return "utf-16be";
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return "utf-8";
+  const head = bytes.subarray(0, 1024 - (Math.min(bytes.byteLength, 1024) % 2));
+  let evenZeros = 0;
+  let oddZeros = 0;
+  for (let i = 0; i < head.byteLength; i++) {
+    if (head[i] === 0) {
+      if (i % 2 === 0) evenZeros++;
+      else oddZeros++;
+    }
+  }
+  const pairs = head.byteLength / 2;
+  if (pairs >= 2 && oddZeros >= pairs / 2 && evenZeros === 0) return "utf-16le";
+  if (pairs >= 2 && evenZeros >= pairs / 2 && oddZeros === 0) return "utf-16be";
+  return "utf-8";
 }
 
 /** Bytes decoded at once: decoding and checking 20 MB in one piece held the event loop ~100 ms. */
 const DECODE_PIECE_BYTES = 256 * 1024;
 
-/** UTF-8 text without a BOM, or undefined for bytes that are not text (binary, another encoding). */
-async function decodeText(bytes: Uint8Array, pace: () => Promise<void> | undefined): Promise<string | undefined> {
-  const decoder = new TextDecoder("utf-8", { fatal: true });
+/** Windows-1252's characters for the bytes 0x80-0x9F (Node's decoder reads them as Latin-1's controls). */
+const CP1252_HIGH =
+  "\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f" +
+  "\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178";
+
+function decodeWindows1252(piece: Uint8Array): string {
+  return Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength)
+    .toString("latin1")
+    .replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80] ?? c);
+}
+
+type Decoded =
+  | { text: string; encoding: TextEncoding }
+  /** A control character no text file has: binary data. */
+  | { binaryAt: number; problem?: undefined }
+  | { problem: SpreadsheetError; binaryAt?: undefined };
+
+/**
+ * The text of the file in `encoding`, decoded piece by piece between turns of the event loop
+ * (decision 046). Bytes that are not UTF-8 are read again as Windows-1252, what Excel's "CSV
+ * (Comma delimited)" writes on an English Windows (decision 055). No BOM in the text.
+ */
+async function decodeText(
+  bytes: Uint8Array,
+  encoding: TextEncoding,
+  pace: () => Promise<void> | undefined,
+): Promise<Decoded> {
+  const utf16 = encoding === "utf-16le" || encoding === "utf-16be";
+  if (utf16 && bytes.byteLength % 2 === 1) {
+    return {
+      problem: new SpreadsheetError(
+        "unreadable",
+        `This file is UTF-16 text (Excel's "Unicode Text") but ends in the middle of a character: it was cut off while it was saved or copied. Save it again from the spreadsheet program and upload the new file.`,
+      ),
+    };
+  }
+  const decoder = encoding === "windows-1252" ? undefined : new TextDecoder(encoding, { fatal: true });
   const pieces: string[] = [];
   for (let at = 0; at < bytes.byteLength; at += DECODE_PIECE_BYTES) {
     await pace();
+    const slice = bytes.subarray(at, at + DECODE_PIECE_BYTES);
     let piece: string;
     try {
       // A character split between two pieces is kept by the decoder for the next (stream).
-      piece = decoder.decode(bytes.subarray(at, at + DECODE_PIECE_BYTES), { stream: true });
+      piece = decoder
+        ? decoder.decode(slice, { stream: true })
+        : // A UTF-8 BOM before bytes that are not UTF-8 (a file edited in two programs) is no text.
+          decodeWindows1252(
+            at === 0 && slice[0] === 0xef && slice[1] === 0xbb && slice[2] === 0xbf ? slice.subarray(3) : slice,
+          );
     } catch {
-      return undefined;
+      if (encoding === "utf-8") return decodeText(bytes, "windows-1252", pace);
+      return { problem: badUtf16(at) };
     }
     // Text files have no control characters besides tabs and line breaks.
     // biome-ignore lint/suspicious/noControlCharactersInRegex: that is exactly what is looked for
-    if (/[\u0000-\u0008\u000b\u000e-\u001f]/.test(piece)) return undefined;
+    const control = piece.search(/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/);
+    if (control >= 0) return { binaryAt: at + control * (utf16 ? 2 : 1) };
     pieces.push(piece);
   }
   try {
-    pieces.push(decoder.decode());
+    if (decoder) pieces.push(decoder.decode());
   } catch {
-    return undefined;
+    if (encoding === "utf-8") return decodeText(bytes, "windows-1252", pace);
+    return { problem: badUtf16(bytes.byteLength) };
   }
-  return pieces.join("");
+  const text = pieces.join("");
+  return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, encoding };
 }
+
+const badUtf16 = (at: number) =>
+  new SpreadsheetError(
+    "unreadable",
+    `This file is UTF-16 text (Excel's "Unicode Text") but is damaged near byte ${at.toLocaleString("en-IN")}: a character there is not valid UTF-16. Save it again from the spreadsheet program and upload the new file.`,
+  );
 
 /** A cell as text: trimmed, empty as null, and a neutralised export value ("'+91…") as it was. */
 function tidyText(value: string): string | null {
@@ -173,23 +325,20 @@ export async function openSpreadsheet(bytes: Uint8Array, options: ReadOptions): 
   if (bytes.byteLength === 0) throw new SpreadsheetError("empty", "The file is empty.");
   // One pace for the whole read: decoding, parsing, mapping and the caller's work on each row.
   const pace = pacer();
-  const { format, text } = await sniff(bytes, pace);
-  if (format === "xls") {
+  const sniffed = await sniff(bytes, pace);
+  if ("problem" in sniffed) throw sniffed.problem;
+  if (sniffed.format === "xls") {
     throw new SpreadsheetError(
       "format",
       `${NOT_A_SPREADSHEET}: it is an old Excel 97-2003 (.xls) workbook. Open it in Excel and save it as "Excel Workbook (.xlsx)" or "CSV UTF-8".`,
     );
   }
-  if (format === "unknown") {
-    throw new SpreadsheetError(
-      "format",
-      `${NOT_A_SPREADSHEET}. Upload the template filled in, saved as .xlsx, or as "CSV UTF-8".`,
-    );
-  }
   const warnings: string[] = [];
   let source: AsyncGenerator<RawRow>;
   let sheetName: string | null = null;
-  if (format === "xlsx") {
+  let separator: Separator | null = null;
+  let encoding: TextEncoding | null = null;
+  if (sniffed.format === "xlsx") {
     await checkZip(bytes, {
       ...XLSX_ZIP_LIMITS,
       maxUncompressedBytes: limits.maxUncompressedBytes ?? XLSX_ZIP_LIMITS.maxUncompressedBytes,
@@ -198,9 +347,17 @@ export async function openSpreadsheet(bytes: Uint8Array, options: ReadOptions): 
     source = sheet.rows;
     sheetName = sheet.name;
   } else {
-    source = csvRows(text ?? "", pace);
+    separator = guessSeparator(sniffed.text);
+    encoding = sniffed.encoding;
+    source = csvRows(sniffed.text, separator, pace);
   }
-  return mapColumns(format, sheetName, source, options, warnings, pace);
+  return mapColumns(
+    { format: sniffed.format === "xlsx" ? "xlsx" : "csv", sheetName, encoding, separator },
+    source,
+    options,
+    warnings,
+    pace,
+  );
 }
 
 const megabytes = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
@@ -212,8 +369,7 @@ interface RawRow {
 }
 
 async function mapColumns(
-  format: "xlsx" | "csv",
-  sheetName: string | null,
+  file: Pick<OpenedSpreadsheet, "format" | "sheetName" | "encoding" | "separator">,
   source: AsyncGenerator<RawRow>,
   options: ReadOptions,
   warnings: string[],
@@ -299,7 +455,7 @@ async function mapColumns(
       yield { row: raw.row, values };
     }
   }
-  return { format, sheetName, headerRow, columns, warnings, rows: rows() };
+  return { ...file, headerRow, columns, warnings, rows: rows() };
 }
 
 const count = (n: number) => n.toLocaleString("en-IN");
@@ -465,12 +621,26 @@ function plainValue(value: unknown): CellValue | typeof FORMULA_WITHOUT_RESULT {
 
 // ── CSV ────────────────────────────────────────────────────────────────────────────────────────
 
-/** The separator of the header line: comma, or semicolon / tab as some locales save CSV. */
-function guessDelimiter(text: string): string {
-  const line = text.slice(0, text.search(/\r?\n|$/));
-  const counts = [",", ";", "\t"].map((d) => [d, line.split(d).length - 1] as const);
-  const best = counts.reduce((a, b) => (b[1] > a[1] ? b : a));
-  return best[1] > 0 ? best[0] : ",";
+/**
+ * The separator: the one a line of the file's start uses most often; comma, or semicolon (as
+ * Excel saves CSV where the comma is the decimal mark) or tab (Excel's "Unicode Text", decision
+ * 055). A title line above the header rarely has more than one.
+ */
+export function guessSeparator(text: string): Separator {
+  const lines = text.slice(0, 64 * 1024).split(/\r?\n/, HEADER_SEARCH_ROWS);
+  // The most on one line wins; on a tie, the one more lines have (a title line has one comma).
+  let best: Separator = ",";
+  let score = [0, 0];
+  for (const separator of SEPARATORS) {
+    const counts = lines.map((line) => line.split(separator).length - 1);
+    const most = Math.max(0, ...counts);
+    const used = counts.filter((count) => count > 0).length;
+    if (most > (score[0] ?? 0) || (most === score[0] && used > (score[1] ?? 0))) {
+      best = separator;
+      score = [most, used];
+    }
+  }
+  return best;
 }
 
 /** The text in slices, pacing: lines without a record (blank ones) are parsed here, not in the row loop. */
@@ -488,11 +658,15 @@ async function* slices(text: string, size: number, pace: () => Promise<void> | u
  */
 const CSV_SLICE_CHARS = 4 * 1024;
 
-async function* csvRows(text: string, pace: () => Promise<void> | undefined): AsyncGenerator<RawRow> {
+async function* csvRows(
+  text: string,
+  separator: Separator,
+  pace: () => Promise<void> | undefined,
+): AsyncGenerator<RawRow> {
   const parser = Readable.from(slices(text, CSV_SLICE_CHARS, pace)).pipe(
     parseCsv({
       bom: true,
-      delimiter: guessDelimiter(text),
+      delimiter: separator,
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: true,

@@ -1,5 +1,6 @@
+import { SPREADSHEET_IMPORTS } from "@repo/contracts/uploads-constants";
 import type { z } from "zod";
-import type { CellValue, ColumnSpec, SheetRow } from "./reader";
+import type { CellValue, ColumnSpec, OpenedSpreadsheet, SheetRow } from "./reader";
 
 /**
  * What every spreadsheet import does with one row, whatever it imports: check it with the
@@ -44,3 +45,31 @@ export function problemsText(columns: readonly ColumnSpec[], errors: readonly Fi
 /** A cell as a preview shows it: text, with a date as YYYY-MM-DD. */
 export const displayValue = (value: CellValue): string | null =>
   value === null ? null : value instanceof Date ? value.toISOString().slice(0, 10) : String(value);
+
+/** How the file was read, as every import's preview says it (StudentImportPreview). */
+export const previewOfFile = (sheet: OpenedSpreadsheet) => ({
+  format: sheet.format,
+  sheet_name: sheet.sheetName,
+  encoding: sheet.encoding,
+  separator: sheet.separator,
+  header_row: sheet.headerRow,
+  columns: sheet.columns,
+  // Filled while the rows are read (formulas without a result): the same list, read at the end.
+  warnings: sheet.warnings,
+});
+
+/**
+ * The preview's list of every row with mistakes, one sentence each, up to
+ * SPREADSHEET_IMPORTS.previewErrorRows (decision 055): the screen pages it.
+ */
+export function previewErrorRows(columns: readonly ColumnSpec[]) {
+  const rows: { row: number; message: string }[] = [];
+  return {
+    rows,
+    add(row: number, errors: readonly FieldProblem[]) {
+      if (errors.length > 0 && rows.length < SPREADSHEET_IMPORTS.previewErrorRows) {
+        rows.push({ row, message: problemsText(columns, errors) });
+      }
+    },
+  };
+}
