@@ -30,13 +30,13 @@ async function askForLink(page: Page, app: "school" | "coordinator", login: stri
 async function chooseNewPassword(page: Page, username: string) {
   await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
   await expect(page.getByText(`For the account ${username}.`)).toBeVisible();
-  await page.getByLabel("New password", { exact: true }).fill("weakpassword");
-  await page.getByLabel("Confirm the new password").fill("weakpassword");
+  await page.locator('input[name="new_password"]').fill("weakpassword");
+  await page.locator('input[name="confirm_password"]').fill("weakpassword");
   await page.getByRole("button", { name: "Change the password" }).click();
-  await expect(page.getByLabel("New password", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator('input[name="new_password"]')).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByRole("alert")).toContainText("Check the new password.");
-  await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
-  await page.getByLabel("Confirm the new password").fill(NEW_PASSWORD);
+  await page.locator('input[name="new_password"]').fill(NEW_PASSWORD);
+  await page.locator('input[name="confirm_password"]').fill(NEW_PASSWORD);
   await page.getByRole("button", { name: "Change the password" }).click();
   await expect(page).toHaveURL(/\/login\?notice=password-changed/);
   await expect(page.getByRole("status")).toContainText("Your password was changed");
@@ -181,8 +181,8 @@ test.describe("with JavaScript off", () => {
     await page.goto(link ?? "");
     await shot(page, "choose-nojs");
     // A confirmation that differs is named on its field.
-    await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
-    await page.getByLabel("Confirm the new password").fill("Fresh@2026px");
+    await page.locator('input[name="new_password"]').fill(NEW_PASSWORD);
+    await page.locator('input[name="confirm_password"]').fill("Fresh@2026px");
     await page.getByRole("button", { name: "Change the password" }).click();
     await expect(page.getByText("Password do not match")).toBeVisible();
     await shot(page, "mismatch-nojs");

@@ -24631,7 +24631,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A newer link was sent: use the link from the latest e-mail. */
+            /** @description This link was replaced by a newer one: use the link from the latest e-mail. */
             410: {
                 headers: {
                     [name: string]: unknown;

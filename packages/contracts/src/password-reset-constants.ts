@@ -41,7 +41,7 @@ export const PASSWORD_RESET_MESSAGES = {
   unknown: "This link is not valid. Open the link from the latest e-mail, or ask for a new one.",
   used: "This link was already used, or the password was changed since it was sent.",
   expired: `This link has expired: links work for ${PASSWORD_RESET_LINK_TTL_MINUTES} minutes.`,
-  superseded: "A newer link was sent: use the link from the latest e-mail.",
+  superseded: "This link was replaced by a newer one: use the link from the latest e-mail.",
   wrongCode: "The code is not correct or has expired. Check the latest text message, or ask for a new code.",
   done: "Your password was changed and you were signed out everywhere. Sign in with your new password.",
 } as const;

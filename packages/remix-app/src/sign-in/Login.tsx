@@ -4,6 +4,7 @@ import { FORGOT_PASSWORD_PATH } from "@repo/contracts/password-reset-constants";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import { Centered } from "@repo/ui/centered";
+import { Link as KitLink } from "@repo/ui/link";
 import { PasswordField } from "@repo/ui/password-field";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
@@ -62,7 +63,9 @@ export function LoginScreen() {
                 {busy ? "Signing in…" : "Sign in"}
               </Button>
               <Text size="sm">
-                <Link to={FORGOT_PASSWORD_PATH}>Forgot your password?</Link>
+                <KitLink asChild>
+                  <Link to={FORGOT_PASSWORD_PATH}>Forgot your password?</Link>
+                </KitLink>
               </Text>
             </Stack>
           </Form>

@@ -68,39 +68,41 @@ export function ForgotPasswordScreen() {
     return (
       <SignInFrame>
         <Card title="Enter the code we texted">
-          <Form method="post" action={FORGOT_PASSWORD_PATH} replace aria-describedby="code-status">
-            <Stack gap={4}>
-              <div id="code-status" aria-live="polite">
-                {state.error ? <Alert>{state.error}</Alert> : <Text role="status">{state.message}</Text>}
-              </div>
-              <input type="hidden" name="login" value={state.login} />
-              <TextField
-                label="6-digit code"
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                required
-                error={state.fields?.code && state.fields.code !== state.error ? state.fields.code : undefined}
-              />
-              <Button type="submit" name="intent" value="code" fullWidth loading={busy === "code"}>
-                Check the code
-              </Button>
-            </Stack>
-          </Form>
-          <Form method="post" action={FORGOT_PASSWORD_PATH} replace>
-            <input type="hidden" name="login" value={state.login} />
-            <Stack gap={2}>
-              <Text tone="muted" size="sm">
-                No text message after a few minutes?
-              </Text>
-              <span>
-                <Button type="submit" name="intent" value="sms" variant="light" size="sm" loading={busy === "sms"}>
-                  Send a new code
+          <Stack gap={6}>
+            <Form method="post" action={FORGOT_PASSWORD_PATH} replace aria-describedby="code-status">
+              <Stack gap={4}>
+                <div id="code-status" aria-live="polite">
+                  {state.error ? <Alert>{state.error}</Alert> : <Text role="status">{state.message}</Text>}
+                </div>
+                <input type="hidden" name="login" value={state.login} />
+                <TextField
+                  label="6-digit code"
+                  name="code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  required
+                  error={state.fields?.code && state.fields.code !== state.error ? state.fields.code : undefined}
+                />
+                <Button type="submit" name="intent" value="code" fullWidth loading={busy === "code"}>
+                  Check the code
                 </Button>
-              </span>
-            </Stack>
-          </Form>
+              </Stack>
+            </Form>
+            <Form method="post" action={FORGOT_PASSWORD_PATH} replace>
+              <input type="hidden" name="login" value={state.login} />
+              <Stack gap={2}>
+                <Text tone="muted" size="sm">
+                  No text message after a few minutes?
+                </Text>
+                <span>
+                  <Button type="submit" name="intent" value="sms" variant="light" size="sm" loading={busy === "sms"}>
+                    Send a new code
+                  </Button>
+                </span>
+              </Stack>
+            </Form>
+          </Stack>
         </Card>
       </SignInFrame>
     );
