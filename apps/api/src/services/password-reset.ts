@@ -18,6 +18,7 @@ import {
   PASSWORD_RESET_MESSAGES,
   PASSWORD_RESET_REQUESTS_PER_CLIENT,
   PASSWORD_RESET_SENDS_PER_ACCOUNT,
+  type PasswordResetChannel,
   type PasswordResetLinkState,
   RESET_PASSWORD_PATH,
 } from "@repo/contracts/password-reset-constants";
@@ -55,6 +56,17 @@ export async function textResetCode(sms: SmsSender, mobile: string, code: string
     `${code} is your Exam Portal code to choose a new password. It expires in ${OTP_TTL_MINUTES} minutes. Do not share it.`,
   );
 }
+
+/** The account's own activity entry: forgotten-password steps have no signed-in actor. */
+const recordOwn = (tx: DbOrTx, userId: number, action: string, after: Record<string, unknown>, requestId: string) =>
+  recordActivity(tx, { userId, action, entity: "user", entityId: userId, after, requestId });
+
+const recordRequest = (
+  tx: DbOrTx,
+  userId: number,
+  channel: PasswordResetChannel,
+  input: PasswordResetRequestBody & Caller,
+) => recordOwn(tx, userId, "user.forgot-password", { channel, app: input.app, ip: input.clientIp }, input.requestId);
 
 /** Codes are hashed with the account, so a stored digest is useless for any other. */
 const codeDigest = (userId: number, code: string) => sha256(`${userId}:${code}`);
@@ -164,14 +176,7 @@ async function mailLink(db: Db, config: ApiConfig, user: User, input: PasswordRe
       },
       queuedBy: null,
     });
-    await recordActivity(tx, {
-      userId: user.id,
-      action: "user.forgot-password",
-      entity: "user",
-      entityId: user.id,
-      after: { channel: "email", app: input.app, ip: input.clientIp },
-      requestId: input.requestId,
-    });
+    await recordRequest(tx, user.id, "email", input);
   });
 }
 
@@ -188,14 +193,7 @@ async function textCode(db: Db, sms: SmsSender, user: User, input: PasswordReset
       secretHash: codeDigest(user.id, code),
       expiresAt: new Date(now.getTime() + OTP_TTL_MINUTES * 60_000),
     });
-    await recordActivity(tx, {
-      userId: user.id,
-      action: "user.forgot-password",
-      entity: "user",
-      entityId: user.id,
-      after: { channel: "sms", app: input.app, ip: input.clientIp },
-      requestId: input.requestId,
-    });
+    await recordRequest(tx, user.id, "sms", input);
   });
   await textResetCode(sms, mobile, code);
 }
@@ -280,14 +278,7 @@ export async function redeemResetCode(
       .returning({ id: passwordResets.id });
     if (!claimed) throw invalidField("code", PASSWORD_RESET_MESSAGES.wrongCode);
     const { token } = await issueLink(tx, user.id);
-    await recordActivity(tx, {
-      userId: user.id,
-      action: "user.forgot-password-code",
-      entity: "user",
-      entityId: user.id,
-      after: { ip: input.clientIp },
-      requestId: input.requestId,
-    });
+    await recordOwn(tx, user.id, "user.forgot-password-code", { ip: input.clientIp }, input.requestId);
     return { token, username: user.username };
   });
 }
@@ -334,14 +325,8 @@ export async function resetForgottenPassword(
         queuedBy: null,
       });
     }
-    await recordActivity(tx, {
-      userId: user.id,
-      action: "user.reset-forgotten-password",
-      entity: "user",
-      entityId: user.id,
-      after: { sessions_revoked: revoked, mailed, app: input.app, ip: input.clientIp },
-      requestId: input.requestId,
-    });
+    const after = { sessions_revoked: revoked, mailed, app: input.app, ip: input.clientIp };
+    await recordOwn(tx, user.id, "user.reset-forgotten-password", after, input.requestId);
     return { username: user.username };
   });
 }
