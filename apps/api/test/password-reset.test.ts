@@ -1,6 +1,6 @@
 import { hashPassword } from "@repo/auth/password";
 import { ROLES } from "@repo/auth/roles";
-import { OTP_MAX_ATTEMPTS, PASSWORD_MESSAGES } from "@repo/contracts/auth";
+import { LOGIN_PAUSES, OTP_MAX_ATTEMPTS, PASSWORD_MESSAGES } from "@repo/contracts/auth";
 import {
   PASSWORD_RESET_ANSWER_MS,
   PASSWORD_RESET_LINK_TTL_MINUTES,
@@ -253,6 +253,15 @@ for (const driver of testDrivers()) {
         sql`select s.id from sessions s join users u on u.id = s.user_id where u.username = 'orgteam' and s.revoked_at is null`,
       );
       expect(open).toEqual([]);
+    });
+
+    it("lets the person sign in at once where wrong passwords had paused the account", async () => {
+      from = nextNetwork();
+      for (let i = 0; i <= LOGIN_PAUSES.free; i++) await signIn("psadmin", "Wrong@12345");
+      expect((await signIn("psadmin", DEMO_PASSWORD)).status).toBe(429);
+      await ask("psadmin", { app: "papersetter" });
+      expect((await reset((await linkFor("psadmin")).token)).status).toBe(200);
+      expect((await signIn("psadmin", NEW_PASSWORD)).status).toBe(200);
     });
 
     it("sends at most the account's limit of links an hour, answering the same past it", async () => {

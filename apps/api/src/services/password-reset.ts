@@ -29,6 +29,7 @@ import { randomToken, safeEqual, sha256 } from "../auth/tokens";
 import type { ApiConfig } from "../context";
 import { ApiError, invalidField } from "../http/errors";
 import { recordActivity } from "./activity";
+import { forgiveSignInFailures } from "./auth";
 import { addressProblem, enqueueMail } from "./mail/index";
 import { hit, peek, perNetwork, tooMany, tryAgain } from "./rate-limit";
 import { revokeAllSignIns } from "./sessions";
@@ -315,6 +316,7 @@ export async function resetForgottenPassword(
       .set({ usedAt: now })
       .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
     const revoked = await revokeAllSignIns(tx, user.id);
+    await forgiveSignInFailures(tx, user.username);
     const mailed = !addressProblem(user.email);
     if (mailed) {
       await enqueueMail(tx, {
