@@ -152,7 +152,7 @@ test("a student without e-mail is pointed to the school or a texted code (phone)
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${appOrigin("school")}/forgot-password`);
   await hydrated(page);
-  await expect(page.getByText("Your school can set a new password for you")).toBeVisible();
+  await expect(page.getByText("Your school can print you a sign-in slip")).toBeVisible();
   await shot(page, "ask-phone");
   await page.getByLabel("Username or e-mail address").fill(`nostudent${Date.now().toString(36)}`);
   await page.getByRole("button", { name: "Text me a code" }).click();

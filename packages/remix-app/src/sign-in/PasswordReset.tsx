@@ -134,8 +134,8 @@ export function ForgotPasswordScreen() {
             <Stack gap={2}>
               <Text weight="semibold">Students without an e-mail address</Text>
               <Text tone="muted" size="sm">
-                Your school can set a new password for you and print it on a slip: ask your school. Or, if your school
-                gave us your mobile number, we can text a code to it: enter your username above, then
+                Your school can print you a sign-in slip with a new password: ask your school. Or, if your school gave
+                us your mobile number, we can text a code to it: enter your username above, then
               </Text>
               <span>
                 <Button type="submit" name="intent" value="sms" variant="light" loading={busy === "sms"}>
