@@ -30,6 +30,7 @@ import { registerMasterInstituteRoutes } from "./routes/master-institutes";
 import { registerNotificationRoutes } from "./routes/notifications";
 import { registerOtpRoutes } from "./routes/otp";
 import { registerPaperRoutes } from "./routes/papers";
+import { registerPasswordResetRoutes } from "./routes/password-reset";
 import { registerPasswordRoutes } from "./routes/passwords";
 import { registerPaySupportRoutes } from "./routes/pay-support";
 import { registerPaymentHistoryRoutes } from "./routes/payment-history";
@@ -120,6 +121,7 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
   registerAuthRoutes(app);
   registerProfileRoutes(app);
   registerOtpRoutes(app);
+  registerPasswordResetRoutes(app);
   registerHandoffRoutes(app);
   registerGeographyRoutes(app);
   registerContentTextRoutes(app);

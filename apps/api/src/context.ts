@@ -1,3 +1,4 @@
+import type { AppId } from "@repo/auth/apps";
 import type { Permission, Subject } from "@repo/auth/permissions";
 import type { Database } from "@repo/db";
 import type { Metrics } from "./http/metrics";
@@ -32,6 +33,11 @@ export interface ApiConfig {
   companyLogoUrl: string | null;
   /** The school app's origin, for links in mail (SCHOOL_ORIGIN). */
   schoolOrigin: string;
+  /**
+   * The other apps' origins (COORDINATOR_ORIGIN, PAPERSETTER_ORIGIN, OUTBOX_ORIGIN), for links in
+   * mail that open the app the person asked from (a forgotten password, decision 052).
+   */
+  otherAppOrigins: Readonly<Record<Exclude<AppId, "school">, string>>;
   /** Strict-Transport-Security on every response: production behind https (docs/decisions/031). */
   hsts: boolean;
   /** Where contact messages go when no coordinator is assigned to the school's region (CONTACT_ADMIN_EMAIL). */

@@ -133,6 +133,10 @@ export const apiEnvSchema = z
     COMPANY_LOGO_URL: z.url({ error: "must be an absolute URL" }).optional(),
     /** Where people open the school app: links in mail (verification, student sign-in) point there. */
     SCHOOL_ORIGIN: originVar(`http://localhost:${DEFAULT_APP_PORTS.school}`),
+    /** Where people open the other apps: a forgotten-password link opens the app it was asked from. */
+    COORDINATOR_ORIGIN: originVar(`http://localhost:${DEFAULT_APP_PORTS.coordinator}`),
+    PAPERSETTER_ORIGIN: originVar(`http://localhost:${DEFAULT_APP_PORTS.papersetter}`),
+    OUTBOX_ORIGIN: originVar(`http://localhost:${DEFAULT_APP_PORTS.outbox}`),
     /** The programme office's address: contact messages from schools whose region has no coordinator go there. */
     CONTACT_ADMIN_EMAIL: z.email({ error: "must be an e-mail address" }).default(PROGRAMME_ADMIN_EMAIL),
     /**

@@ -43,6 +43,11 @@ async function main() {
       loginLimitPerClient: env.LOGIN_LIMIT_PER_CLIENT,
       companyLogoUrl: env.COMPANY_LOGO_URL ?? null,
       schoolOrigin: env.SCHOOL_ORIGIN,
+      otherAppOrigins: {
+        coordinator: env.COORDINATOR_ORIGIN,
+        papersetter: env.PAPERSETTER_ORIGIN,
+        outbox: env.OUTBOX_ORIGIN,
+      },
       // The portal's public origin says whether it is served over https.
       hsts: sendsHsts(env.NODE_ENV, env.SCHOOL_ORIGIN),
       contactAdminEmail: env.CONTACT_ADMIN_EMAIL,

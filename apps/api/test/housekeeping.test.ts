@@ -82,9 +82,14 @@ for (const driver of testDrivers()) {
       const token = await api.login("admin", "coordinator");
       const sessionsBefore = await count("sessions");
       expect(sessionsBefore).toBeGreaterThan(0);
+      await api.db.execute(
+        sql`insert into password_resets (user_id, kind, secret_hash, expires_at)
+            select id, 'link', 'digest', now() + interval '30 minutes' from users where username = 'admin'`,
+      );
       // Tomorrow nothing that can still be used is gone, and the session still answers.
       const tomorrow = await sweep(api.services, later(0.5));
       expect(tomorrow.sessions).toBe(0);
+      expect(await count("password_resets")).toBe(1);
       expect((await api.call("GET", "/api/user", { token })).status).toBe(200);
       // Long after every session and code ended, all of them are gone.
       const afterRetention = await sweep(api.services, later(RETENTION.endedSessionDays + 400));
@@ -92,6 +97,7 @@ for (const driver of testDrivers()) {
       expect(await count("sessions")).toBe(0);
       expect(await count("handoff_codes")).toBe(0);
       expect(await count("mobile_otps")).toBe(0);
+      expect(await count("password_resets")).toBe(0);
       expect((await api.call("GET", "/api/user", { token })).status).toBe(401);
     });
   });

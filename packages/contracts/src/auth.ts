@@ -20,18 +20,31 @@ export function isStrongPassword(value: string): boolean {
   return /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value) && /[!@#$%^&*]/.test(value);
 }
 
+/** A new password and its confirmation: every form that sets a password (change, reset) uses these. */
+export const newPasswordField = required(passwordLength.refine(isStrongPassword, PASSWORD_MESSAGES.complexity));
+export const confirmPasswordField = required(passwordLength);
+
+/** Adds "Password do not match" to confirm_password when the two differ. */
+export function checkConfirmation<T extends { new_password: string; confirm_password: string }>(
+  value: T,
+  ctx: z.RefinementCtx<T>,
+): void {
+  // Field rules already reported empty values; comparing them would only add noise.
+  if (!value.new_password || !value.confirm_password) return;
+  if (value.confirm_password !== value.new_password) {
+    ctx.addIssue({ code: "custom", path: ["confirm_password"], message: PASSWORD_MESSAGES.mismatch });
+  }
+}
+
 export const changePasswordBody = z
   .strictObject({
     old_password: required(passwordLength),
-    new_password: required(passwordLength.refine(isStrongPassword, PASSWORD_MESSAGES.complexity)),
-    confirm_password: required(passwordLength),
+    new_password: newPasswordField,
+    confirm_password: confirmPasswordField,
   })
   .superRefine((value, ctx) => {
-    // Field rules already reported empty values; comparing them would only add noise.
     if (!value.new_password) return;
-    if (value.confirm_password && value.confirm_password !== value.new_password) {
-      ctx.addIssue({ code: "custom", path: ["confirm_password"], message: PASSWORD_MESSAGES.mismatch });
-    }
+    checkConfirmation(value, ctx);
     if (value.old_password && value.new_password === value.old_password) {
       ctx.addIssue({ code: "custom", path: ["new_password"], message: PASSWORD_MESSAGES.sameAsOld });
     }

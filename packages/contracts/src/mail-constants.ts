@@ -30,6 +30,8 @@ export const BUILT_IN_TEMPLATE_KEYS = [
   "student-credentials",
   "password-reset-code",
   "password-set",
+  "password-reset-link",
+  "password-changed",
   "payment-receipt",
   "payment-refunded",
   "raised-request-update",
@@ -51,7 +53,7 @@ export const SCHOOL_PAYMENT_AUDIENCES = ["any", "paid", "unpaid"] as const;
  * Variables that carry secrets (a password, a one-time code). The outbox shows them masked, and a
  * message forgets them once it is delivered; templates keep them out of subjects.
  */
-export const SECRET_VARIABLES = ["password", "code", "otp"] as const;
+export const SECRET_VARIABLES = ["password", "code", "otp", "reset_url"] as const;
 export const SECRET_MASK = "••••••";
 
 /** Per-recipient variables every mail of a campaign may use. */

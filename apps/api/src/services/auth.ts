@@ -16,7 +16,7 @@ import {
 } from "@repo/contracts/auth";
 import type { Db, DbOrTx } from "@repo/db";
 import { users } from "@repo/db/schema";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { sha256 } from "../auth/tokens";
 import type { ApiConfig } from "../context";
 import { clientNetwork } from "../http/client-ip";
@@ -61,6 +61,21 @@ async function signInOrigin(db: Db, user: string, clientIp: string, device: stri
     pause: `login-pause:${user}@${place}`,
     account: `login-fail:user:${user}`,
   };
+}
+
+/**
+ * Forgets an account's runs of wrong passwords and their pauses, from every network and device
+ * (decision 052): its owner just chose a new password, so the guesses were at an old one. The
+ * account-wide count of failures from new places stays.
+ */
+export async function forgiveSignInFailures(db: DbOrTx, username: string): Promise<void> {
+  const user = normalUsername(username);
+  // A place (a network or `device:…`) has no "@", so `a@` never reaches the keys of user `a@b`.
+  const ofAccount = (prefix: string) =>
+    sql`(left(key, ${prefix.length}) = ${prefix} and strpos(substr(key, ${prefix.length + 1}), '@') = 0)`;
+  await db.execute(
+    sql`delete from rate_limits where ${ofAccount(`login-fail:pair:${user}@`)} or ${ofAccount(`login-pause:${user}@`)}`,
+  );
 }
 
 const FAILURES_IN_A_ROW = { max: Number.MAX_SAFE_INTEGER, windowSeconds: LOGIN_PAUSES.windowSeconds };

@@ -19,7 +19,7 @@ export const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
 export const RETENTION = {
   /** An ended session (expired or signed out) stays this long, for support's "was I signed in?". */
   endedSessionDays: 30,
-  /** A used or expired handoff code or OTP stays this long (nothing reads it after it ends). */
+  /** A used or expired handoff code, OTP or forgotten-password link stays this long (nothing reads it after it ends). */
   usedCodeDays: 1,
 } as const;
 
@@ -32,6 +32,7 @@ export interface SweepResult {
   sessions: number;
   handoff_codes: number;
   mobile_otps: number;
+  password_resets: number;
   certificate_files: number;
   admit_card_files: number;
 }
@@ -39,7 +40,7 @@ export interface SweepResult {
 /** Deletes, in batches, the rows of `table` that `where` picks, by `id`; returns how many. */
 async function deleteInBatches(
   db: Services["database"]["db"],
-  table: "rate_limits" | "sessions" | "handoff_codes" | "mobile_otps",
+  table: "rate_limits" | "sessions" | "handoff_codes" | "mobile_otps" | "password_resets",
   idColumn: "id" | "key",
   where: ReturnType<typeof sql>,
 ): Promise<number> {
@@ -70,6 +71,8 @@ export async function sweep(services: Pick<Services, "database" | "storage">, no
     sessions: await deleteInBatches(db, "sessions", "id", sql`expires_at < ${ended} or revoked_at < ${ended}`),
     handoff_codes: await deleteInBatches(db, "handoff_codes", "id", sql`expires_at < ${codes}`),
     mobile_otps: await deleteInBatches(db, "mobile_otps", "id", sql`expires_at < ${codes}`),
+    // A retired link says "a newer link was sent" until it would have expired (decision 052).
+    password_resets: await deleteInBatches(db, "password_resets", "id", sql`expires_at < ${codes}`),
     certificate_files: await removeOldBulkCertificates(services, now),
     admit_card_files: await removeOldAdmitCards(services, now),
   };

@@ -46,6 +46,11 @@ export const DEFAULT_CONFIG: ApiConfig = {
   loginLimitPerClient: LOGIN_FAILURES_PER_CLIENT.max,
   companyLogoUrl: null,
   schoolOrigin: `http://localhost:${DEFAULT_APP_PORTS.school}`,
+  otherAppOrigins: {
+    coordinator: `http://localhost:${DEFAULT_APP_PORTS.coordinator}`,
+    papersetter: `http://localhost:${DEFAULT_APP_PORTS.papersetter}`,
+    outbox: `http://localhost:${DEFAULT_APP_PORTS.outbox}`,
+  },
   hsts: false,
   contactAdminEmail: PROGRAMME_ADMIN_EMAIL,
   mail: {

@@ -10,13 +10,14 @@ import { findRole, ROLE } from "@repo/auth/roles";
 import { type Page, pageOf } from "@repo/contracts/pagination";
 import type { PasswordUserItem, PasswordUserListBody } from "@repo/contracts/passwords";
 import { type Db, type DbOrTx, queryRows } from "@repo/db";
-import { sessions, users } from "@repo/db/schema";
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { users } from "@repo/db/schema";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { ApiError, notFound } from "../http/errors";
 import { type Actor, recordActivity } from "./activity";
 import { coordinatorCondition } from "./coordinators";
 import { addressProblem, enqueueMail } from "./mail/index";
 import type { RegionScope } from "./scope";
+import { revokeAllSignIns } from "./sessions";
 import { containing } from "./sql";
 import { temporaryPassword } from "./students";
 
@@ -116,10 +117,7 @@ export async function resetPassword(
         updatedAt: now,
       })
       .where(eq(users.id, userId));
-    await tx
-      .update(sessions)
-      .set({ revokedAt: now })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    await revokeAllSignIns(tx, userId);
     const [by] = await tx.select({ name: users.name }).from(users).where(eq(users.id, viewer.userId));
     await enqueueMail(tx, {
       templateKey: "password-set",

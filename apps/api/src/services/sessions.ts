@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ROLE } from "@repo/auth/roles";
 import { SIGN_IN_MAX_HOURS } from "@repo/contracts/auth";
-import type { Db } from "@repo/db";
+import type { Db, DbOrTx } from "@repo/db";
 import { handoffCodes, sessions, students, users, zones } from "@repo/db/schema";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { randomToken, sha256 } from "../auth/tokens";
@@ -112,4 +112,22 @@ export async function revokeOtherSignIns(db: Db, userId: number, keepSignInId: s
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), sql`${sessions.signInId} <> ${keepSignInId}`));
+}
+
+/**
+ * Revokes every session of a user and its unused handoff codes (a password set by someone else,
+ * or through a forgotten-password link): whoever held them is out everywhere.
+ */
+export async function revokeAllSignIns(db: DbOrTx, userId: number): Promise<number> {
+  const now = new Date();
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  await db
+    .update(handoffCodes)
+    .set({ usedAt: now })
+    .where(and(eq(handoffCodes.userId, userId), isNull(handoffCodes.usedAt)));
+  return revoked.length;
 }

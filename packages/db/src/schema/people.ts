@@ -223,3 +223,30 @@ export const rateLimits = pgTable(
   },
   (t) => [index("rate_limits_expires_idx").on(t.expiresAt)],
 );
+
+/**
+ * Forgotten-password secrets (docs/decisions/052-forgotten-passwords.md): a mailed link (`link`,
+ * 30 minutes) or a texted code (`code`, limited attempts), stored as a SHA-256 only. A newer
+ * secret of the same kind retires the older one (`retired_at`), so its page can say so.
+ */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    secretHash: text("secret_hash").notNull(),
+    attempts: smallint("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("password_resets_link_key").on(t.secretHash).where(sql`${t.kind} = 'link'`),
+    index("password_resets_user_idx").on(t.userId, t.kind),
+    check("password_resets_kind", sql`${t.kind} in ('link', 'code')`),
+  ],
+);

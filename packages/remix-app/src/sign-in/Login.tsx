@@ -1,8 +1,10 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { APP_TITLES } from "@repo/auth/apps";
+import { FORGOT_PASSWORD_PATH } from "@repo/contracts/password-reset-constants";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import { Centered } from "@repo/ui/centered";
+import { Link as KitLink } from "@repo/ui/link";
 import { PasswordField } from "@repo/ui/password-field";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
@@ -13,11 +15,12 @@ import type { LoginActionData } from "./sign-in.server";
 interface LoginLoaderData {
   notice: string | null;
   redirectTo: string | null;
+  username: string | null;
 }
 
 /** The sign-in page of every app (the server's message, or 'Login failed'). */
 export function LoginScreen() {
-  const { notice, redirectTo } = useLoaderData<LoginLoaderData>();
+  const { notice, redirectTo, username } = useLoaderData<LoginLoaderData>();
   const result = useActionData<LoginActionData>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/login";
@@ -35,7 +38,7 @@ export function LoginScreen() {
                     {result.error}
                   </Text>
                 ) : notice ? (
-                  <Text>{notice}</Text>
+                  <Text role="status">{notice}</Text>
                 ) : null}
               </div>
               <input type="hidden" name="redirectTo" value={redirectTo ?? ""} />
@@ -46,7 +49,7 @@ export function LoginScreen() {
                 autoCapitalize="none"
                 spellCheck={false}
                 required
-                defaultValue={result?.username}
+                defaultValue={result?.username ?? username ?? undefined}
                 error={result?.fields?.username}
               />
               <PasswordField
@@ -59,6 +62,11 @@ export function LoginScreen() {
               <Button type="submit" disabled={busy} fullWidth>
                 {busy ? "Signing in…" : "Sign in"}
               </Button>
+              <Text size="sm">
+                <KitLink asChild>
+                  <Link to={FORGOT_PASSWORD_PATH}>Forgot your password?</Link>
+                </KitLink>
+              </Text>
             </Stack>
           </Form>
         </Card>

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { isSameOrigin, readFormBody } from "@repo/auth/remix/security";
+import { PASSWORD_RESET_MESSAGES } from "@repo/contracts/password-reset-constants";
 import { APP_RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE } from "@repo/contracts/unavailable";
 import { auth } from "../auth.server";
 
@@ -8,6 +9,7 @@ export const NOTICES: Record<string, string> = {
   "signed-out": "You have signed out.",
   expired: "Your session has ended. Please sign in again.",
   handoff: "That sign-in link has expired or was already used. Please sign in again.",
+  "password-changed": PASSWORD_RESET_MESSAGES.done,
 };
 
 /** /login: signed-in visitors go where they belong; others get the form. */
@@ -16,7 +18,9 @@ export async function loginLoader({ request, context }: LoaderFunctionArgs) {
   if (landing) throw redirect(landing.location, { headers: landing.headers });
   const url = new URL(request.url);
   const notice = NOTICES[url.searchParams.get("notice") ?? ""] ?? null;
-  return { notice, redirectTo: url.searchParams.get("redirectTo") };
+  // After a new password the username is filled in (decision 052); only a plausible one.
+  const username = url.searchParams.get("username")?.slice(0, 100) ?? null;
+  return { notice, redirectTo: url.searchParams.get("redirectTo"), username };
 }
 
 export interface LoginActionData {

@@ -98,6 +98,42 @@ export const BUILT_IN_TEMPLATES: Record<BuiltInTemplateKey, BuiltIn> = {
 <p>साइन इन करते ही आपसे अपना स्वयं का पासवर्ड चुनने को कहा जाएगा। आपके पिछले सभी सत्र समाप्त कर दिए गए हैं।</p>`,
     },
   },
+  "password-reset-link": {
+    name: "Forgotten password: a link to choose a new one",
+    variables: ["name", "username", "reset_url", "expires_minutes"],
+    en: {
+      subject: "Choose a new password for the exam portal",
+      body: `<p>Dear {{ name }},</p>
+<p>Someone (we hope you) asked to choose a new password for the account <strong>{{ username }}</strong> on the exam portal. Open the link below to choose it:</p>
+<p><a href="{{ reset_url }}">Choose a new password</a></p>
+<p>The link works once, for {{ expires_minutes }} minutes; asking again sends a newer link and this one stops working. If you did not ask, ignore this e-mail: your password stays as it is.</p>`,
+    },
+    hi: {
+      subject: "परीक्षा पोर्टल के लिए नया पासवर्ड चुनें",
+      body: `<p>प्रिय {{ name }},</p>
+<p>किसी ने (आशा है आपने) परीक्षा पोर्टल पर खाते <strong>{{ username }}</strong> के लिए नया पासवर्ड चुनने का अनुरोध किया है। नया पासवर्ड चुनने के लिए नीचे दिया गया लिंक खोलें:</p>
+<p><a href="{{ reset_url }}">नया पासवर्ड चुनें</a></p>
+<p>यह लिंक केवल एक बार, {{ expires_minutes }} मिनट तक काम करेगा; दोबारा अनुरोध करने पर नया लिंक भेजा जाएगा और यह लिंक काम करना बंद कर देगा। यदि आपने अनुरोध नहीं किया है, तो इस ई-मेल को अनदेखा करें: आपका पासवर्ड नहीं बदलेगा।</p>`,
+    },
+  },
+  "password-changed": {
+    name: "Your password was changed",
+    variables: ["name", "username", "login_url"],
+    en: {
+      subject: "Your exam portal password was changed",
+      body: `<p>Dear {{ name }},</p>
+<p>The password of the account <strong>{{ username }}</strong> on the exam portal was just changed through "Forgot your password?". Every device signed in to the account was signed out.</p>
+<p><a href="{{ login_url }}">Sign in with the new password</a></p>
+<p>If you did not change it, ask for a new password from the sign-in page at once and tell the programme office.</p>`,
+    },
+    hi: {
+      subject: "आपके परीक्षा पोर्टल का पासवर्ड बदल दिया गया है",
+      body: `<p>प्रिय {{ name }},</p>
+<p>परीक्षा पोर्टल पर खाते <strong>{{ username }}</strong> का पासवर्ड अभी "पासवर्ड भूल गए?" के माध्यम से बदला गया है। इस खाते में साइन इन किए गए सभी उपकरणों से साइन आउट कर दिया गया है।</p>
+<p><a href="{{ login_url }}">नए पासवर्ड से साइन इन करें</a></p>
+<p>यदि आपने इसे नहीं बदला है, तो तुरंत साइन-इन पृष्ठ से नया पासवर्ड माँगें और कार्यक्रम कार्यालय को सूचित करें।</p>`,
+    },
+  },
   "password-reset-code": {
     name: "Password reset code",
     variables: ["name", "code", "expires_minutes"],
