@@ -5,7 +5,9 @@ import type { FieldError } from "@repo/contracts/envelope";
 import { instituteSchoolBody, masterInstituteFields } from "@repo/contracts/master-institutes";
 import { ACTIVE_FILTERS } from "@repo/contracts/master-institutes-constants";
 import { auth } from "@repo/remix-app/auth.server";
+import { typedValues } from "@repo/remix-app/forms/answer";
 import { parseTableQuery } from "@repo/ui/data-table";
+import { type RegisterActionData, regionChoices } from "../register/register.server";
 
 /**
  * A master institute's pages (role 17): Add School (the registration form, or a spreadsheet),
@@ -16,18 +18,14 @@ import { parseTableQuery } from "@repo/ui/data-table";
 export type InstituteSchoolRow = components["schemas"]["InstituteSchoolPage"]["items"][number];
 export type InstituteProfile = components["schemas"]["MasterInstituteProfile"];
 
-export interface InstituteActionData {
-  ok: boolean;
-  message: string;
-  email?: string;
-  errors?: FieldError[];
-}
+/** The answers of the Add School form (the registration form's) and of the schools list. */
+export type InstituteActionData = RegisterActionData;
 
 const issues = (error: { issues: { path: PropertyKey[]; message: string }[] }) =>
   error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
 
-const fail = (message: string, status: number, errors?: FieldError[]) =>
-  data<InstituteActionData>({ ok: false, message, errors }, { status });
+const fail = (message: string, status: number, errors?: FieldError[], values?: Record<string, string>) =>
+  data<InstituteActionData>({ ok: false, message, errors, values }, { status });
 
 /** institute/Add-school: the countries that start the region pickers. */
 export async function addSchoolLoader({ request, context }: LoaderFunctionArgs) {
@@ -51,10 +49,12 @@ const SCHOOL_FIELDS = Object.keys(instituteSchoolBody.shape) as (keyof typeof in
 export async function addSchoolAction({ request, context }: ActionFunctionArgs) {
   const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "institute.schools.manage");
+  if (form.get("intent") === "regions") return data(await regionChoices(request, context, form, SCHOOL_FIELDS));
+  const typed = typedValues(form, [...SCHOOL_FIELDS, "country_id"]);
   const parsed = instituteSchoolBody.safeParse(
     Object.fromEntries(SCHOOL_FIELDS.map((field) => [field, String(form.get(field) ?? "")])),
   );
-  if (!parsed.success) return fail("Please correct the marked fields.", 400, issues(parsed.error));
+  if (!parsed.success) return fail("Please correct the marked fields.", 400, issues(parsed.error), typed);
   const {
     data: answer,
     error,
@@ -62,7 +62,7 @@ export async function addSchoolAction({ request, context }: ActionFunctionArgs) 
   } = await api.POST("/api/master-institute/schools/create", {
     body: parsed.data,
   });
-  if (!answer) return fail(error?.message ?? "The school could not be added", response.status, error?.errors);
+  if (!answer) return fail(error?.message ?? "The school could not be added", response.status, error?.errors, typed);
   return data<InstituteActionData>({ ok: true, message: answer.message, email: answer.data.email });
 }
 

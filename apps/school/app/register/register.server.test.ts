@@ -93,6 +93,47 @@ describe("the registration page", () => {
     expect(taken.data.errors).toEqual([{ field: "username", message: "This username is already taken" }]);
   });
 
+  it("answers a refused form with what was typed, but no password, to show again without JavaScript", async () => {
+    api = stubApi({});
+    const bad = await registerAction(args(post("/register", { ...valid, email: "office at school", country_id: "1" })));
+    expect(bad.init?.status).toBe(400);
+    expect(bad.data.values).toMatchObject({
+      school_name: "Test Vidyalaya",
+      email: "office at school",
+      country_id: "1",
+    });
+    expect(bad.data.values).not.toHaveProperty("password");
+    expect(bad.data.values).not.toHaveProperty("confirm_password");
+  });
+
+  it("lists the pickers' choices under what was picked when the form asks without JavaScript", async () => {
+    const children: Record<string, { id: number; name: string }[]> = {
+      zone: [{ id: 2, name: "West" }],
+      state: [{ id: 4, name: "Goa" }],
+      prant: [{ id: 8, name: "Konkan" }],
+    };
+    api = stubApi({
+      "GET /api/schools/register/regions": (request) =>
+        Response.json(envelope(children[new URL(request.url).searchParams.get("level") ?? ""] ?? [])),
+    });
+    const form = { ...valid, country_id: "1", intent: "regions" };
+    const result = await registerAction(args(post("/register", form)));
+    expect(result.init?.status ?? 200).toBe(200);
+    expect(result.data.regions).toEqual({
+      zone: [{ id: 2, name: "West" }],
+      state: [{ id: 4, name: "Goa" }],
+      prant: [{ id: 8, name: "Konkan" }],
+    });
+    // Prant 7 is not under state 4 (any more): it is dropped, and nothing below it is listed.
+    expect(result.data.values).toMatchObject({
+      zone_id: "2",
+      state_id: "4",
+      prant_id: "",
+      school_name: "Test Vidyalaya",
+    });
+    expect(api.calls.map((call) => call.method)).not.toContain("POST");
+  });
+
   it("refuses a post from another site", async () => {
     api = stubApi({});
     const result = await registerAction(args(post("/register", valid, "https://evil.example.org")));
