@@ -5,7 +5,6 @@ import type { FieldError } from "@repo/contracts/envelope";
 import { instituteSchoolBody, masterInstituteFields } from "@repo/contracts/master-institutes";
 import { ACTIVE_FILTERS } from "@repo/contracts/master-institutes-constants";
 import { auth } from "@repo/remix-app/auth.server";
-import { typedValues } from "@repo/remix-app/forms/answer";
 import { parseTableQuery } from "@repo/ui/data-table";
 import { type RegisterActionData, regionChoices } from "../register/register.server";
 
@@ -24,8 +23,8 @@ export type InstituteActionData = RegisterActionData;
 const issues = (error: { issues: { path: PropertyKey[]; message: string }[] }) =>
   error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
 
-const fail = (message: string, status: number, errors?: FieldError[], values?: Record<string, string>) =>
-  data<InstituteActionData>({ ok: false, message, errors, values }, { status });
+const fail = (message: string, status: number, errors?: FieldError[]) =>
+  data<InstituteActionData>({ ok: false, message, errors }, { status });
 
 /** institute/Add-school: the countries that start the region pickers. */
 export async function addSchoolLoader({ request, context }: LoaderFunctionArgs) {
@@ -50,11 +49,17 @@ export async function addSchoolAction({ request, context }: ActionFunctionArgs) 
   const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "institute.schools.manage");
   if (form.get("intent") === "regions") return data(await regionChoices(request, context, form, SCHOOL_FIELDS));
-  const typed = typedValues(form, [...SCHOOL_FIELDS, "country_id"]);
+  // A refused form comes back with what was typed and the pickers' choices under it.
+  const again = () => regionChoices(request, context, form, SCHOOL_FIELDS);
   const parsed = instituteSchoolBody.safeParse(
     Object.fromEntries(SCHOOL_FIELDS.map((field) => [field, String(form.get(field) ?? "")])),
   );
-  if (!parsed.success) return fail("Please correct the marked fields.", 400, issues(parsed.error), typed);
+  if (!parsed.success) {
+    return data<InstituteActionData>(
+      { ...(await again()), message: "Please correct the marked fields.", errors: issues(parsed.error) },
+      400,
+    );
+  }
   const {
     data: answer,
     error,
@@ -62,7 +67,10 @@ export async function addSchoolAction({ request, context }: ActionFunctionArgs) 
   } = await api.POST("/api/master-institute/schools/create", {
     body: parsed.data,
   });
-  if (!answer) return fail(error?.message ?? "The school could not be added", response.status, error?.errors, typed);
+  if (!answer) {
+    const message = error?.message ?? "The school could not be added";
+    return data<InstituteActionData>({ ...(await again()), message, errors: error?.errors }, response.status);
+  }
   return data<InstituteActionData>({ ok: true, message: answer.message, email: answer.data.email });
 }
 

@@ -74,6 +74,7 @@ describe("the registration page", () => {
 
   it("answers field messages without calling the API, and passes the API's 409 on", async () => {
     api = stubApi({
+      "GET /api/schools/register/regions": { body: envelope([]) },
       "POST /api/schools/school-register": {
         status: 409,
         body: {
@@ -87,14 +88,14 @@ describe("the registration page", () => {
     const bad = await registerAction(args(post("/register", { ...valid, confirm_password: "Other@12345" })));
     expect(bad.init?.status).toBe(400);
     expect(bad.data.errors).toEqual([{ field: "confirm_password", message: "Password do not match" }]);
-    expect(api.calls).toEqual([]);
+    expect(api.calls.filter((call) => call.method === "POST")).toEqual([]);
     const taken = await registerAction(args(post("/register", valid)));
     expect(taken.init?.status).toBe(409);
     expect(taken.data.errors).toEqual([{ field: "username", message: "This username is already taken" }]);
   });
 
   it("answers a refused form with what was typed, but no password, to show again without JavaScript", async () => {
-    api = stubApi({});
+    api = stubApi({ "GET /api/schools/register/regions": { body: envelope([{ id: 2, name: "West" }]) } });
     const bad = await registerAction(args(post("/register", { ...valid, email: "office at school", country_id: "1" })));
     expect(bad.init?.status).toBe(400);
     expect(bad.data.values).toMatchObject({
@@ -104,6 +105,8 @@ describe("the registration page", () => {
     });
     expect(bad.data.values).not.toHaveProperty("password");
     expect(bad.data.values).not.toHaveProperty("confirm_password");
+    // The pickers' choices come with it, so that the picked zone is still shown.
+    expect(bad.data.regions?.zone).toEqual([{ id: 2, name: "West" }]);
   });
 
   it("lists the pickers' choices under what was picked when the form asks without JavaScript", async () => {

@@ -45,7 +45,7 @@ export async function regionChoices(
   form: FormData,
   fields: readonly string[],
 ): Promise<RegisterActionData> {
-  const values = typedValues(form, [...fields, "country_id"]);
+  const values = typedValues(form, [...new Set([...fields, "country_id"])]);
   const api = auth.apiFor(request, context);
   const regions: RegionChoices = {};
   for (const { level, field, parent } of PICKERS) {
@@ -96,24 +96,21 @@ export async function registerAction({ request, context }: ActionFunctionArgs) {
   const form = await readFormBody(request);
   if (form.get("intent") === "regions") return data(await regionChoices(request, context, form, FIELDS));
   const values = Object.fromEntries(FIELDS.map((field) => [field, String(form.get(field) ?? "")]));
-  const typed = typedValues(form, [...FIELDS, "country_id"]);
+  // A refused form comes back with what was typed and the pickers' choices under it.
+  const again = () => regionChoices(request, context, form, FIELDS);
   const parsed = schoolRegistrationBody.safeParse(values);
   if (!parsed.success) {
     const errors = parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
-    return data<RegisterActionData>(
-      { ok: false, message: "Please correct the marked fields.", errors, values: typed },
-      400,
-    );
+    return data<RegisterActionData>({ ...(await again()), message: "Please correct the marked fields.", errors }, 400);
   }
   const api = auth.apiFor(request, context);
   const { data: result, error, response } = await api.POST("/api/schools/school-register", { body: parsed.data });
   if (!result) {
     return data<RegisterActionData>(
       {
-        ok: false,
+        ...(await again()),
         message: error?.message ?? "Registration failed. Please try again.",
         errors: error?.errors,
-        values: typed,
       },
       { status: response.status },
     );

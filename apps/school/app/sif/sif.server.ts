@@ -91,6 +91,19 @@ export async function sifRegisterAction({ request, context }: ActionFunctionArgs
       schools: found.items,
     });
   }
+  // A refused form comes back with what was typed, and the lists its choices were made from.
+  const again = async (): Promise<SifRegisterActionData> => {
+    const regions =
+      typed.unlisted === "on" ? await regionChoices(request, context, form, [...SIF_FIELDS, ...FORM_EXTRAS]) : null;
+    const found = typed.school_search ? await searchSchools(request, context, typed.school_search) : null;
+    return {
+      ok: false,
+      message: "",
+      values: regions?.values ?? typed,
+      regions: regions?.regions,
+      schools: found?.items,
+    };
+  };
   // Without JavaScript both ways of giving the school are in the page: the "not listed" box, or
   // else a school picked from the list, says which one counts.
   const unlisted = typed.unlisted === "on";
@@ -105,7 +118,7 @@ export async function sifRegisterAction({ request, context }: ActionFunctionArgs
   if (!parsed.success) {
     const errors = parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
     return data<SifRegisterActionData>(
-      { ok: false, message: "Please correct the marked fields.", errors, values: typed },
+      { ...(await again()), message: "Please correct the marked fields.", errors },
       400,
     );
   }
@@ -114,10 +127,9 @@ export async function sifRegisterAction({ request, context }: ActionFunctionArgs
   if (!result) {
     return data<SifRegisterActionData>(
       {
-        ok: false,
+        ...(await again()),
         message: error?.message ?? "Registration failed. Please try again.",
         errors: error?.errors,
-        values: typed,
       },
       { status: response.status },
     );
