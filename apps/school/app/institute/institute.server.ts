@@ -5,6 +5,7 @@ import type { FieldError } from "@repo/contracts/envelope";
 import { instituteSchoolBody, masterInstituteFields } from "@repo/contracts/master-institutes";
 import { ACTIVE_FILTERS } from "@repo/contracts/master-institutes-constants";
 import { auth } from "@repo/remix-app/auth.server";
+import { typedValues } from "@repo/remix-app/forms/answer";
 import { parseTableQuery } from "@repo/ui/data-table";
 import { type RegisterActionData, regionChoices } from "../register/register.server";
 
@@ -149,8 +150,12 @@ export async function instituteProfileAction({ request, context }: ActionFunctio
   const parsed = masterInstituteFields.safeParse(
     Object.fromEntries(PROFILE_FIELDS.map((field) => [field, String(form.get(field) ?? "")])),
   );
-  if (!parsed.success) return fail("Please correct the marked fields.", 400, issues(parsed.error));
+  // A refused form comes back with what was typed.
+  const values = typedValues(form, PROFILE_FIELDS);
+  const refuse = (message: string, status: number, errors?: FieldError[]) =>
+    data<InstituteActionData>({ ok: false, message, errors, values }, { status });
+  if (!parsed.success) return refuse("Please correct the marked fields.", 400, issues(parsed.error));
   const { data: answer, error, response } = await api.POST("/api/master-institute/profile", { body: parsed.data });
-  if (!answer) return fail(error?.message ?? "Could not save the profile", response.status, error?.errors);
+  if (!answer) return refuse(error?.message ?? "Could not save the profile", response.status, error?.errors);
   return data<InstituteActionData>({ ok: true, message: answer.message });
 }
