@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { APP_IDS, appOrigin, DEMO_PASSWORD } from "./support";
+import { APP_IDS, appOrigin, DEMO_PASSWORD, pageUrl, verificationLink } from "./support";
 
 // Runs in the "no-javascript" project (playwright.config.ts): the browser runs no script at all,
 // as on a phone before the page's JavaScript has loaded. Every form must still show its fields,
@@ -46,7 +46,7 @@ test("every app's sign-in keeps the username after a wrong password, and signs i
   await signIn(page, "school");
 });
 
-test("a school registers without JavaScript, then adds a student, changes its profile and its password", async ({
+test("a school registers without JavaScript, adds a student, pays, changes its profile and its password", async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -107,6 +107,19 @@ test("a school registers without JavaScript, then adds a student, changes its pr
   await press(page, "Add student");
   await expect(page.getByRole("status").filter({ hasText: "See the list" })).toBeVisible();
   await expect(field(page, "first_name")).toHaveValue("");
+
+  // Start a payment: refused while the school's e-mail is unverified, then paid through the demo gateway.
+  await page.goto(pageUrl("school", "payment-student"));
+  await press(page, "Pay for all 1 unpaid");
+  await expect(page.getByRole("alert")).toBeVisible();
+  await page.goto(await verificationLink(`${username}@e2e.example.org`));
+  await press(page, "Verify my e-mail address");
+  await expect(page.getByRole("heading", { name: "E-mail address verified" })).toBeVisible();
+  await page.goto(pageUrl("school", "payment-student"));
+  await press(page, "Pay for all 1 unpaid");
+  await expect(page).toHaveURL(/\/payment\/checkout\//);
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page.getByText("Payment received")).toBeVisible();
 
   // The school profile.
   await page.goto(`${school}/school/edit-school-profile`);
