@@ -46,7 +46,7 @@ test("every app's sign-in keeps the username after a wrong password, and signs i
   await signIn(page, "school");
 });
 
-test("a school registers without JavaScript, adds a student, pays, changes its profile and its password", async ({
+test("a school registers without JavaScript, adds a student, pays, asks pay support, changes its profile and password", async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -120,6 +120,20 @@ test("a school registers without JavaScript, adds a student, pays, changes its p
   await expect(page).toHaveURL(/\/payment\/checkout\//);
   await page.getByRole("button", { name: /^Pay / }).click();
   await expect(page.getByText("Payment received")).toBeVisible();
+
+  // A payment request to pay support, with a receipt attached.
+  await page.goto(pageUrl("school", "raised-requests"));
+  await page.getByRole("link", { name: "Raise a request" }).click();
+  await field(page, "subject").fill("Paid twice");
+  await press(page, "Send to pay support");
+  await expect(field(page, "subject")).toHaveValue("Paid twice");
+  expect(await messageOf(page, "message")).not.toBe("");
+  await field(page, "message").fill("The bank shows two debits of the fee on the same day, reference 12345.");
+  await field(page, "attachment").setInputFiles("e2e/fixtures/photo.png");
+  await press(page, "Send to pay support");
+  await expect(page.getByRole("status")).toBeVisible();
+  await expect(page.getByRole("cell", { name: /^Paid twice/ })).toBeVisible();
+  await expect(field(page, "subject")).toHaveCount(0);
 
   // The school profile.
   await page.goto(`${school}/school/edit-school-profile`);
