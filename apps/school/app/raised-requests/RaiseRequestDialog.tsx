@@ -3,6 +3,7 @@ import { RAISED_REQUEST_LIMITS } from "@repo/contracts/payments-constants";
 import { raiseRequestBody } from "@repo/contracts/raised-requests";
 import { useFormAnswer } from "@repo/remix-app/forms/answer";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
+import { Card } from "@repo/ui/card";
 import { Dialog } from "@repo/ui/dialog";
 import {
   Form,
@@ -16,7 +17,6 @@ import {
 } from "@repo/ui/form";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { Stack } from "@repo/ui/stack";
-import { Text } from "@repo/ui/text";
 import { useState } from "react";
 import { z } from "zod";
 import type { RaiseActionData } from "./raised-requests.server";
@@ -116,13 +116,9 @@ export default function RaiseRequestDialog({ csrf, orders, order, onClose, onRai
   // A dialog needs JavaScript: before it runs the form is in the page.
   if (!hydrated) {
     return (
-      // The list's card has no padding of its own (flush).
-      <section aria-label="Raise a payment request" style={{ padding: "24px" }}>
-        <Stack gap={4}>
-          <Text weight="semibold">Raise a payment request</Text>
-          {content}
-        </Stack>
-      </section>
+      <Card title="Raise a payment request" description="Pay support answers here and by e-mail.">
+        {content}
+      </Card>
     );
   }
   return (
