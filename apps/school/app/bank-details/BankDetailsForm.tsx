@@ -74,16 +74,8 @@ export default function BankDetailsForm({ csrf, holder }: { csrf: string; holder
       encType="multipart/form-data"
       errors={answer?.ok ? undefined : answer?.errors}
       aria-label="Bank details"
-      onSubmit={(values) => {
-        const body = new FormData();
-        body.set("csrf", csrf);
-        for (const field of FIELDS) {
-          const value = values[field];
-          if (value instanceof File) body.set(field, value);
-          else if (typeof value === "string") body.set(field, value);
-        }
-        fetcher.submit(body, { method: "post", encType: "multipart/form-data" });
-      }}
+      // The form itself is posted: its named fields, the chosen file and the hidden token (decision 053).
+      onSubmit={(_values, event) => fetcher.submit(event?.target as HTMLFormElement)}
     >
       <input type="hidden" name="csrf" value={csrf} />
       <Stack gap={4}>
