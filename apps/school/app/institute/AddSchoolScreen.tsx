@@ -22,7 +22,7 @@ type Tab = "one" | "spreadsheet";
  * to the school.
  */
 export function AddSchoolScreen() {
-  const { csrf, countries, failure, listPath, selfPath } = useLoaderData<typeof addSchoolLoader>();
+  const { csrf, countries, zones, failure, listPath, selfPath } = useLoaderData<typeof addSchoolLoader>();
   // Without JavaScript the browser posts here and the answer comes with the page.
   const posted = useActionData<InstituteActionData>();
   const dialogs = useMessageDialog();
@@ -61,6 +61,7 @@ export function AddSchoolScreen() {
                 action={selfPath}
                 csrf={csrf}
                 countries={countries}
+                zones={zones}
                 countriesFailure={failure}
                 onRegistered={({ email, message }) => {
                   setAdded((list) => [...list, email]);

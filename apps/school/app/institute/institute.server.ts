@@ -7,7 +7,7 @@ import { ACTIVE_FILTERS } from "@repo/contracts/master-institutes-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { typedValues } from "@repo/remix-app/forms/answer";
 import { parseTableQuery } from "@repo/ui/data-table";
-import { type RegisterActionData, regionChoices } from "../register/register.server";
+import { firstPickers, type RegisterActionData, regionChoices } from "../register/register.server";
 
 /**
  * A master institute's pages (role 17): Add School (the registration form, or a spreadsheet),
@@ -30,16 +30,12 @@ const fail = (message: string, status: number, errors?: FieldError[]) =>
 /** institute/Add-school: the countries that start the region pickers. */
 export async function addSchoolLoader({ request, context }: LoaderFunctionArgs) {
   const { api, csrf } = await auth.requirePage(request, context);
-  const { data: answer, error } = await api.GET("/api/schools/register/regions", {
-    params: { query: { level: "country" } },
-  });
   return {
     csrf,
     listPath: pagePath("school", "view-school"),
     // Paths come from the loader so that the page's bundle does not carry the whole page tree.
     selfPath: pagePath("school", "add-school"),
-    countries: answer?.data ?? [],
-    failure: answer ? null : (error?.message ?? "Countries API failed, please try again"),
+    ...(await firstPickers(api)),
   };
 }
 

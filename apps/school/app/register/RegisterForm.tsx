@@ -23,6 +23,8 @@ import type { PickerLevel, RegionChoices, RegionOption, RegisterActionData, User
 
 interface Props {
   countries: RegionOption[];
+  /** The first country's zones, listed by the server (see firstPickers). */
+  zones?: RegionOption[];
   countriesFailure: string | null;
   onRegistered: (result: { email: string; message: string }) => void;
   /**
@@ -89,6 +91,7 @@ type Values = typeof EMPTY;
  */
 export default function RegisterForm({
   countries,
+  zones: firstZones,
   countriesFailure,
   onRegistered,
   variant = "register",
@@ -114,7 +117,7 @@ export default function RegisterForm({
     posted?.values?.country_id || (countries[0] ? String(countries[0].id) : ""),
   );
   const values = form.watch() as Values;
-  const listed: RegionChoices = posted?.regions ?? {};
+  const listed: RegionChoices = posted?.regions ?? { zone: firstZones };
 
   const zones = useRegionOptions("zone", countryId ? { country_id: countryId } : null, listed.zone);
   const states = useRegionOptions(

@@ -14,7 +14,7 @@ const RegisterForm = lazy(() => import("./RegisterForm"));
 
 /** `/register`: a school signs itself up, then is asked to open the link we mailed it. */
 export function RegisterScreen() {
-  const { countries, failure } = useLoaderData<typeof registerLoader>();
+  const { countries, zones, failure } = useLoaderData<typeof registerLoader>();
   // Without JavaScript the browser posts the form here and the answer comes with the page.
   const posted = useActionData<RegisterActionData>();
   const [registered, setDone] = useState<{ email: string; message: string } | null>(null);
@@ -52,7 +52,7 @@ export function RegisterScreen() {
         <Card title="Register your school" description="National Science Exam programme · School Portal">
           {/* Rendered by the server too (docs/decisions/053): the chunk hydrates it once loaded. */}
           <Suspense fallback={<SkeletonText lines={12} />}>
-            <RegisterForm countries={countries} countriesFailure={failure} onRegistered={setDone} />
+            <RegisterForm countries={countries} zones={zones} countriesFailure={failure} onRegistered={setDone} />
           </Suspense>
         </Card>
         <Text tone="muted">

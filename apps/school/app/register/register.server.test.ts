@@ -38,10 +38,23 @@ const valid = {
 
 describe("the registration page", () => {
   it("loads the countries for the first picker without a sign-in", async () => {
-    api = stubApi({ "GET /api/schools/register/regions": { body: envelope([{ id: 1, name: "India" }]) } });
+    api = stubApi({
+      "GET /api/schools/register/regions": (request) =>
+        Response.json(
+          envelope(
+            new URL(request.url).searchParams.get("level") === "country"
+              ? [{ id: 1, name: "India" }]
+              : [{ id: 2, name: "West" }],
+          ),
+        ),
+    });
     const page = await registerLoader(args(new Request(new URL("/register", auth.appOrigin))));
-    expect(page).toEqual({ countries: [{ id: 1, name: "India" }], failure: null });
-    expect(api.calls[0]?.path).toBe("/api/schools/register/regions?level=country");
+    // The first country's zones too: without JavaScript the zone is picked straight away.
+    expect(page).toEqual({ countries: [{ id: 1, name: "India" }], zones: [{ id: 2, name: "West" }], failure: null });
+    expect(api.calls.map((call) => call.path)).toEqual([
+      "/api/schools/register/regions?level=country",
+      "/api/schools/register/regions?level=zone&country_id=1",
+    ]);
   });
 
   it("passes a picker's level and parent on, and refuses an unknown level", async () => {

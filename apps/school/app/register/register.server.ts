@@ -70,16 +70,30 @@ export async function regionChoices(
 /** The fields of the registration form, by their API names (the pickers post ids as text). */
 const FIELDS = Object.keys(schoolRegistrationBody.shape) as (keyof typeof schoolRegistrationBody.shape)[];
 
-/** /register: a public page; the countries start the pickers. */
-export async function registerLoader({ request, context }: LoaderFunctionArgs) {
-  const api = auth.apiFor(request, context);
+/**
+ * The pickers' first lists: the countries, and the zones of the first (the usual) country, so
+ * that without JavaScript the zone can be picked without asking for the choices first.
+ */
+export async function firstPickers(api: ReturnType<typeof auth.apiFor>) {
   const { data: answer, error } = await api.GET("/api/schools/register/regions", {
     params: { query: { level: "country" } },
   });
+  const countries = answer?.data ?? [];
+  const first = countries[0];
+  const zones = first
+    ? ((await api.GET("/api/schools/register/regions", { params: { query: { level: "zone", country_id: first.id } } }))
+        .data?.data ?? [])
+    : [];
   return {
-    countries: answer?.data ?? [],
+    countries,
+    zones,
     failure: answer ? null : (error?.message ?? "Countries API failed, please try again"),
   };
+}
+
+/** /register: a public page; the countries start the pickers. */
+export function registerLoader({ request, context }: LoaderFunctionArgs) {
+  return firstPickers(auth.apiFor(request, context));
 }
 
 /**

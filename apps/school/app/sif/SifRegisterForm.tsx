@@ -24,6 +24,8 @@ import type {
 
 interface Props {
   countries: RegionOption[];
+  /** The first country's zones, listed by the server (see firstPickers). */
+  zones?: RegionOption[];
   countriesFailure: string | null;
   referralCode: string;
   onRegistered: (registered: SifRegistered) => void;
@@ -91,7 +93,13 @@ function useDebounced(value: string, ms: number, effect: (value: string) => void
  * student, the school (searched, or named when it is not listed, with its region) and an optional
  * referral code checked as it is typed.
  */
-export default function SifRegisterForm({ countries, countriesFailure, referralCode, onRegistered }: Props) {
+export default function SifRegisterForm({
+  countries,
+  zones: firstZones,
+  countriesFailure,
+  referralCode,
+  onRegistered,
+}: Props) {
   const fetcher = useFetcher<SifRegisterActionData>();
   // A refused post (with or without JavaScript) comes back with what was typed.
   const answer = useFormAnswer(fetcher);
@@ -111,7 +119,7 @@ export default function SifRegisterForm({ countries, countriesFailure, referralC
   const [countryId, setCountryId] = useState(
     posted?.values?.country_id || (countries[0] ? String(countries[0].id) : ""),
   );
-  const listed = posted?.regions ?? {};
+  const listed = posted?.regions ?? { zone: firstZones };
 
   // The school search, once the student pauses typing.
   const { load: loadSchools } = schools;
@@ -263,7 +271,11 @@ export default function SifRegisterForm({ countries, countriesFailure, referralC
                     ? "Searching…"
                     : found
                       ? `${found.total.toLocaleString("en-IN")} ${found.total === 1 ? "school" : "schools"} found${found.total > results.length ? `; the first ${results.length} are listed: type more to narrow` : ""}`
-                      : "Searching…")
+                      : hydrated
+                        ? "Searching…"
+                        : search === posted?.values?.school_search
+                          ? `${results.length} ${results.length === 1 ? "school" : "schools"} listed below`
+                          : "Then press Search schools")
               }
               autoComplete="off"
             />

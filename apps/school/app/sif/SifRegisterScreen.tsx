@@ -13,7 +13,7 @@ const SifRegisterForm = lazy(() => import("./SifRegisterForm"));
 
 /** `/sif/register`: a student registers alone, then is told its username and the next step. */
 export function SifRegisterScreen() {
-  const { countries, failure, referralCode, payHref } = useLoaderData<typeof sifRegisterLoader>();
+  const { countries, zones, failure, referralCode, payHref } = useLoaderData<typeof sifRegisterLoader>();
   // Without JavaScript the browser posts the form here and the answer comes with the page.
   const posted = useActionData<SifRegisterActionData>();
   const [registered, setDone] = useState<SifRegistered | null>(null);
@@ -61,6 +61,7 @@ export function SifRegisterScreen() {
           <Suspense fallback={<SkeletonText lines={14} />}>
             <SifRegisterForm
               countries={countries}
+              zones={zones}
               countriesFailure={failure}
               referralCode={referralCode}
               onRegistered={setDone}

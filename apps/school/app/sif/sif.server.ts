@@ -7,7 +7,7 @@ import { sifRegistrationBody } from "@repo/contracts/sif";
 import { normalizeReferralCode, REFERRAL_CODE_PATTERN, SIF_REFERRAL_PARAM } from "@repo/contracts/sif-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { typedValues } from "@repo/remix-app/forms/answer";
-import { type RegionChoices, regionChoices } from "../register/register.server";
+import { firstPickers, type RegionChoices, regionChoices } from "../register/register.server";
 
 export type SifSchoolOption = components["schemas"]["SifSchoolPage"]["items"][number];
 export type SifRegistered = components["schemas"]["SifRegistrationData"];
@@ -52,14 +52,10 @@ export const SIF_FIELDS = [
 
 /** /sif/register: public; the countries start the unlisted school's pickers; ?ref= pre-fills the code. */
 export async function sifRegisterLoader({ request, context }: LoaderFunctionArgs) {
-  const api = auth.apiFor(request, context);
-  const { data: answer, error } = await api.GET("/api/schools/register/regions", {
-    params: { query: { level: "country" } },
-  });
+  const pickers = await firstPickers(auth.apiFor(request, context));
   const ref = normalizeReferralCode(new URL(request.url).searchParams.get(SIF_REFERRAL_PARAM) ?? "");
   return {
-    countries: answer?.data ?? [],
-    failure: answer ? null : (error?.message ?? "Countries API failed, please try again"),
+    ...pickers,
     referralCode: REFERRAL_CODE_PATTERN.test(ref) ? ref : "",
     // After registering, signing in leads straight to paying the fee.
     payHref: `/login?redirectTo=${encodeURIComponent(pagePath("school", "pay-my-fee"))}`,
