@@ -26,6 +26,24 @@ const pickFirst = async (page: Page, name: string) => {
   await field(page, name).selectOption(value);
 };
 
+/**
+ * The registration form's school fields, the zone picked from the page's list and the state after
+ * "Show the choices"; `username` names the account and its e-mail address.
+ */
+async function fillSchool(page: Page, username: string) {
+  await pickFirst(page, "zone_id");
+  await press(page, "Show the choices for the region picked");
+  await pickFirst(page, "state_id");
+  await pickFirst(page, "category_id");
+  await pickFirst(page, "board_id");
+  await field(page, "address").fill("1, Station Road");
+  await field(page, "pincode").fill("411001");
+  await field(page, "contact_name").fill("S. Joshi");
+  await field(page, "contact_phone").fill("9876543210");
+  await field(page, "email").fill(`${username}@e2e.example.org`);
+  await field(page, "username").fill(username);
+}
+
 async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
   await page.goto(`${school}/login`);
   await field(page, "username").fill(username);
@@ -65,17 +83,7 @@ test("a school registers without JavaScript, adds a student, pays, asks pay supp
   await press(page, "Show the choices for the region picked");
   await expect(field(page, "school_name")).toHaveValue("No Script Vidyalaya");
   await expect(field(page, "password")).toHaveValue("");
-  await pickFirst(page, "zone_id");
-  await press(page, "Show the choices for the region picked");
-  await pickFirst(page, "state_id");
-  await pickFirst(page, "category_id");
-  await pickFirst(page, "board_id");
-  await field(page, "address").fill("1, Station Road");
-  await field(page, "pincode").fill("411001");
-  await field(page, "contact_name").fill("S. Joshi");
-  await field(page, "contact_phone").fill("9876543210");
-  await field(page, "email").fill(`${username}@e2e.example.org`);
-  await field(page, "username").fill(username);
+  await fillSchool(page, username);
   // A mismatched confirmation is refused on its field; the rest stays.
   await field(page, "password").fill("Nojs@12345");
   await field(page, "confirm_password").fill("Nojs@99999");
@@ -195,20 +203,9 @@ test("a master institute adds a school and saves its bank details with a cheque 
   await press(page, "Add school");
   await expect(field(page, "school_name")).toHaveValue("No Script Shala");
   expect(await messageOf(page, "zone_id")).toContain("Choose the zone");
-  await press(page, "Show the choices for the region picked");
-  await pickFirst(page, "zone_id");
-  await press(page, "Show the choices for the region picked");
-  await pickFirst(page, "state_id");
-  await pickFirst(page, "category_id");
-  await pickFirst(page, "board_id");
-  await field(page, "address").fill("2, Hill Road");
-  await field(page, "pincode").fill("411002");
-  await field(page, "contact_name").fill("A. Kulkarni");
-  await field(page, "contact_phone").fill("9876543212");
-  await field(page, "email").fill(`shala-${stamp}@e2e.example.org`);
-  await field(page, "username").fill(`shala${stamp}`);
+  await fillSchool(page, `shala${stamp}`);
   await press(page, "Add school");
-  await expect(page.getByRole("status").filter({ hasText: `shala-${stamp}@e2e.example.org` })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: `shala${stamp}@e2e.example.org` })).toBeVisible();
 
   // Bank details with the cancelled cheque, as a multipart post.
   await page.goto(`${school}/school/bank-detail`);
