@@ -64,7 +64,7 @@ test("every app's sign-in keeps the username after a wrong password, and signs i
   await signIn(page, "school");
 });
 
-test("a school registers without JavaScript, adds a student, pays, asks pay support, changes its profile and password", async ({
+test("a school registers without JavaScript, adds and edits a student, pays, asks pay support, changes its profile and password", async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -115,6 +115,19 @@ test("a school registers without JavaScript, adds a student, pays, asks pay supp
   await press(page, "Add student");
   await expect(page.getByRole("status").filter({ hasText: "See the list" })).toBeVisible();
   await expect(field(page, "first_name")).toHaveValue("");
+
+  // Edit the student from the list: a link opens the form in the page.
+  await page.goto(pageUrl("school", "view-students"));
+  await page.getByRole("link", { name: /^Edit Asha/ }).click();
+  await field(page, "parent_name").fill("Radha Rao");
+  await field(page, "phone").fill("98765");
+  await press(page, "Save changes");
+  expect(await messageOf(page, "phone")).toContain("10 to 15 digits");
+  await expect(field(page, "parent_name")).toHaveValue("Radha Rao");
+  await field(page, "phone").fill("9876500009");
+  await press(page, "Save changes");
+  await expect(page.getByRole("status")).toBeVisible();
+  await expect(page.getByRole("cell", { name: "9876500009" })).toBeVisible();
 
   // Start a payment: refused while the school's e-mail is unverified, then paid through the demo gateway.
   await page.goto(pageUrl("school", "payment-student"));

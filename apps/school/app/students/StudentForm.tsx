@@ -38,13 +38,23 @@ interface Props {
   actions?: ReactNode;
   /** Bumped by the caller to empty the form after a save. */
   resetKey?: number;
+  /** Where the browser posts it without JavaScript (the page itself when not given). */
+  action?: string;
 }
 
 /**
  * One student's fields, checked as the school types with the API's own schema (packages/contracts
  * studentFields); the API's field errors (a duplicate, a paid student's class) land on the fields.
  */
-export function StudentForm({ fetcher, extra, defaultValues = EMPTY_STUDENT, submitLabel, actions, resetKey }: Props) {
+export function StudentForm({
+  fetcher,
+  extra,
+  defaultValues = EMPTY_STUDENT,
+  submitLabel,
+  actions,
+  resetKey,
+  action,
+}: Props) {
   // Without JavaScript a refused post renders the page again: its answer brings back what was typed.
   const found = useFormAnswer(fetcher);
   const answer = found && found.intent === extra.intent && (found.id ?? "") === (extra.id ?? "") ? found : undefined;
@@ -68,6 +78,7 @@ export function StudentForm({ fetcher, extra, defaultValues = EMPTY_STUDENT, sub
   return (
     <Form
       form={form}
+      action={action}
       errors={answer?.ok === false ? answer.errors : undefined}
       onSubmit={(values) => {
         const posted: Record<string, string> = { ...extra };
