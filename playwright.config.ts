@@ -5,6 +5,7 @@ import { HEADLESS_CHROMIUM_ARGS, testChromium } from "./scripts/test-browser";
 // shifted by 100 (e2e/support.ts), with a fresh embedded database, in Debian's Chromium
 // (scripts/test-browser.ts says which binary).
 const chromium = testChromium();
+const NO_JAVASCRIPT_SPEC = /no-javascript\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",
@@ -33,6 +34,12 @@ export default defineConfig({
       args: HEADLESS_CHROMIUM_ARGS,
     },
   },
+  // The same suite with JavaScript on, and the forms' own spec with it off: every form must work as
+  // plain HTML (docs/decisions/053-forms-work-without-javascript.md).
+  projects: [
+    { name: "chromium", testIgnore: NO_JAVASCRIPT_SPEC },
+    { name: "no-javascript", testMatch: NO_JAVASCRIPT_SPEC, use: { javaScriptEnabled: false } },
+  ],
   webServer: {
     command: "tsx scripts/e2e-server.ts",
     wait: { stdout: /Exam portal is running/ },

@@ -65,6 +65,7 @@ const entries = {
   "./file-input": () => import("../src/file-input/FileInput"),
   "./date-range": () => import("../src/date-range/DateRangePicker"),
   "./form": () => import("../src/form/Form"),
+  "./hydrated": () => import("../src/form/use-hydrated"),
   "./data-table": () => import("../src/data-table/DataTable"),
   "./pagination": () => import("../src/pagination/Pagination"),
   "./breadcrumbs": () => import("../src/breadcrumbs/Breadcrumbs"),

@@ -1,9 +1,9 @@
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useInBrowser } from "@repo/remix-app/forms/in-browser";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import { DescriptionList } from "@repo/ui/description-list";
 import { EmptyState } from "@repo/ui/empty-state";
+import { useHydrated } from "@repo/ui/hydrated";
 import { Icon } from "@repo/ui/icon";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
@@ -25,7 +25,7 @@ export function ResetExamScreen() {
   const data = useLoaderData<typeof resetExamLoader>();
   const answer = useActionData<ResetAnswer>();
   const navigation = useNavigation();
-  const inBrowser = useInBrowser();
+  const inBrowser = useHydrated();
   const name = data.levels.find((l) => l.param === data.level)?.name ?? data.level;
   const [typed, setTyped] = useState("");
   const resetting = navigation.state === "submitting" && navigation.formData?.get("level") === data.level;

@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { bankDetailsBody } from "@repo/contracts/schools";
 import { CHEQUE_MAX_BYTES } from "@repo/contracts/schools-constants";
+import { useFormAnswer } from "@repo/remix-app/forms/answer";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { Form, FormFileInput, FormPasswordField, FormSubmit, FormTextField, useZodForm } from "@repo/ui/form";
 import { useMessageDialog } from "@repo/ui/message-dialog";
@@ -34,6 +35,9 @@ export default function BankDetailsForm({ csrf, holder }: { csrf: string; holder
   const dialogs = useMessageDialog();
   // The file picker keeps its own preview: a new key after a save empties it with the form.
   const [saves, setSaves] = useState(0);
+  // Without JavaScript a refused post renders the page again: its answer brings back what was typed.
+  const answer = useFormAnswer(fetcher);
+  const [typed] = useState(answer?.ok === false ? answer.values : undefined);
   const form = useZodForm(bankForm, {
     defaultValues: {
       account_holder: holder,
@@ -42,6 +46,7 @@ export default function BankDetailsForm({ csrf, holder }: { csrf: string; holder
       ifsc: "",
       bank_name: "",
       branch: "",
+      ...typed,
       password: "",
       cancelled_cheque: null,
     },
@@ -66,18 +71,13 @@ export default function BankDetailsForm({ csrf, holder }: { csrf: string; holder
   return (
     <Form
       form={form}
+      encType="multipart/form-data"
+      errors={answer?.ok ? undefined : answer?.errors}
       aria-label="Bank details"
-      onSubmit={(values) => {
-        const body = new FormData();
-        body.set("csrf", csrf);
-        for (const field of FIELDS) {
-          const value = values[field];
-          if (value instanceof File) body.set(field, value);
-          else if (typeof value === "string") body.set(field, value);
-        }
-        fetcher.submit(body, { method: "post", encType: "multipart/form-data" });
-      }}
+      // The form itself is posted: its named fields, the chosen file and the hidden token (decision 053).
+      onSubmit={(_values, event) => fetcher.submit(event?.target as HTMLFormElement)}
     >
+      <input type="hidden" name="csrf" value={csrf} />
       <Stack gap={4}>
         <FormTextField name="account_holder" label="Account holder's name" autoComplete="off" />
         <FormTextField name="account_number" label="Account number" inputMode="numeric" autoComplete="off" />

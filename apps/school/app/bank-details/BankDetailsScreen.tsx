@@ -1,5 +1,5 @@
 import { useLoaderData } from "@remix-run/react";
-import { useInBrowser } from "@repo/remix-app/forms/in-browser";
+import { PostedAnswer } from "@repo/remix-app/forms/posted-answer";
 import { Card } from "@repo/ui/card";
 import { DescriptionList } from "@repo/ui/description-list";
 import { formatDateTime } from "@repo/ui/format";
@@ -17,7 +17,6 @@ const BankDetailsForm = lazy(() => import("./BankDetailsForm"));
 /** school/bank-detail: where referral payouts go; the saved account shows only its last 4 digits. */
 export function BankDetailsScreen() {
   const { details, failure, csrf } = useLoaderData<typeof bankDetailsLoader>();
-  const inBrowser = useInBrowser();
   const dialogs = useMessageDialog();
   const warned = useRef(false);
   useEffect(() => {
@@ -65,13 +64,12 @@ export function BankDetailsScreen() {
         title={details ? "Change bank details" : "Add bank details"}
         description="Enter your password to confirm. Every change is recorded."
       >
-        {inBrowser ? (
+        <Stack gap={4}>
+          <PostedAnswer />
           <Suspense fallback={<SkeletonText lines={8} />}>
             <BankDetailsForm csrf={csrf} holder={details?.account_holder ?? ""} />
           </Suspense>
-        ) : (
-          <SkeletonText lines={8} />
-        )}
+        </Stack>
       </Card>
     </Stack>
   );

@@ -6,6 +6,7 @@ import { bankDetailsBody } from "@repo/contracts/schools";
 import { CHEQUE_MAX_BYTES } from "@repo/contracts/schools-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { refusedDownload, streamDownload } from "@repo/remix-app/downloads/server";
+import { typedValues } from "@repo/remix-app/forms/answer";
 
 /** Saved bank details (account number masked), as the generated client types them. */
 export type BankDetails = components["schemas"]["BankDetails"];
@@ -25,6 +26,8 @@ export interface BankDetailsActionData {
   ok: boolean;
   message: string;
   errors?: FieldError[];
+  /** What was typed (not the password), shown again when the form is refused. */
+  values?: Record<string, string>;
 }
 
 const FIELDS = Object.keys(bankDetailsBody.shape) as (keyof typeof bankDetailsBody.shape)[];
@@ -33,8 +36,9 @@ const FIELDS = Object.keys(bankDetailsBody.shape) as (keyof typeof bankDetailsBo
 export async function bankDetailsAction({ request, context }: ActionFunctionArgs) {
   const form = await auth.readForm(request, context, { maxBytes: CHEQUE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES });
   const { api } = await auth.requireAction(request, context, form, "bankDetails.manage");
+  const values = typedValues(form, FIELDS);
   const fail = (message: string, status: number, errors?: FieldError[]) =>
-    data<BankDetailsActionData>({ ok: false, message, errors }, { status });
+    data<BankDetailsActionData>({ ok: false, message, errors, values }, { status });
   const parsed = bankDetailsBody.safeParse(
     Object.fromEntries(FIELDS.map((field) => [field, String(form.get(field) ?? "")])),
   );

@@ -1,5 +1,5 @@
-import { Link, useLoaderData } from "@remix-run/react";
-import { useInBrowser } from "@repo/remix-app/forms/in-browser";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { PostedAnswer } from "@repo/remix-app/forms/posted-answer";
 import { Card } from "@repo/ui/card";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { SkeletonText } from "@repo/ui/skeleton";
@@ -8,7 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@repo/ui/tabs";
 import { Text } from "@repo/ui/text";
 import { lazy, Suspense, useState } from "react";
 import { SCHOOL_IMPORT_KIND } from "../student-import/import-constants";
-import type { addSchoolLoader } from "./institute.server";
+import type { addSchoolLoader, InstituteActionData } from "./institute.server";
 
 // The registration form and the import panel are their own chunks (zod, react-hook-form).
 const RegisterForm = lazy(() => import("../register/RegisterForm"));
@@ -22,12 +22,13 @@ type Tab = "one" | "spreadsheet";
  * to the school.
  */
 export function AddSchoolScreen() {
-  const { csrf, countries, failure, listPath, selfPath } = useLoaderData<typeof addSchoolLoader>();
-  const inBrowser = useInBrowser();
+  const { csrf, countries, zones, failure, listPath, selfPath } = useLoaderData<typeof addSchoolLoader>();
+  // Without JavaScript the browser posts here and the answer comes with the page.
+  const posted = useActionData<InstituteActionData>();
   const dialogs = useMessageDialog();
   const [tab, setTab] = useState<Tab>("one");
   const [importOpened, setImportOpened] = useState(false);
-  const [added, setAdded] = useState<string[]>([]);
+  const [added, setAdded] = useState<string[]>(posted?.ok && posted.email ? [posted.email] : []);
   // A new key empties the form after each school.
   const [formKey, setFormKey] = useState(0);
   const choose = (value: string) => {
@@ -52,29 +53,27 @@ export function AddSchoolScreen() {
                 Added in this visit: {added.join(", ")}. <Link to={listPath}>See your schools</Link>
               </Text>
             ) : null}
-            {inBrowser ? (
-              <Suspense fallback={<SkeletonText lines={12} />}>
-                <RegisterForm
-                  key={formKey}
-                  variant="institute"
-                  action={selfPath}
-                  csrf={csrf}
-                  countries={countries}
-                  countriesFailure={failure}
-                  onRegistered={({ email, message }) => {
-                    setAdded((list) => [...list, email]);
-                    setFormKey((key) => key + 1);
-                    void dialogs.success(message);
-                  }}
-                />
-              </Suspense>
-            ) : (
-              <SkeletonText lines={12} />
-            )}
+            <PostedAnswer />
+            <Suspense fallback={<SkeletonText lines={12} />}>
+              <RegisterForm
+                key={formKey}
+                variant="institute"
+                action={selfPath}
+                csrf={csrf}
+                countries={countries}
+                zones={zones}
+                countriesFailure={failure}
+                onRegistered={({ email, message }) => {
+                  setAdded((list) => [...list, email]);
+                  setFormKey((key) => key + 1);
+                  void dialogs.success(message);
+                }}
+              />
+            </Suspense>
           </Stack>
         </TabsContent>
         <TabsContent value="spreadsheet" forceMount hidden={tab !== "spreadsheet"}>
-          {inBrowser && importOpened ? (
+          {importOpened ? (
             <Suspense fallback={<SkeletonText lines={6} />}>
               <ImportPanel csrf={csrf} listPath={listPath} kind={SCHOOL_IMPORT_KIND} />
             </Suspense>

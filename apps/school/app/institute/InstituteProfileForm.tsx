@@ -1,9 +1,11 @@
 import { useFetcher } from "@remix-run/react";
 import { masterInstituteFields } from "@repo/contracts/master-institutes";
+import { useFormAnswer } from "@repo/remix-app/forms/answer";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { Form, FormSubmit, FormTextField, useZodForm } from "@repo/ui/form";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { Stack } from "@repo/ui/stack";
+import { useState } from "react";
 import type { InstituteActionData, InstituteProfile } from "./institute.server";
 
 const FIELDS = ["name", "contact_name", "contact_phone", "email"] as const;
@@ -12,12 +14,16 @@ const FIELDS = ["name", "contact_name", "contact_phone", "email"] as const;
 export default function InstituteProfileForm({ profile, csrf }: { profile: InstituteProfile; csrf: string }) {
   const fetcher = useFetcher<InstituteActionData>();
   const dialogs = useMessageDialog();
+  // Without JavaScript a refused post renders the page again: its answer brings back what was typed.
+  const answer = useFormAnswer(fetcher);
+  const [typed] = useState(answer?.ok === false ? answer.values : undefined);
   const form = useZodForm(masterInstituteFields, {
     defaultValues: {
       name: profile.name,
       contact_name: profile.contact_name ?? "",
       contact_phone: profile.contact_phone ?? "",
       email: profile.email,
+      ...typed,
     },
   });
   useFetcherResult(fetcher, (answer) => {
@@ -33,6 +39,7 @@ export default function InstituteProfileForm({ profile, csrf }: { profile: Insti
   return (
     <Form
       form={form}
+      errors={answer?.ok ? undefined : answer?.errors}
       aria-label="Institute details"
       onSubmit={() => {
         const values = form.getValues();
@@ -41,6 +48,7 @@ export default function InstituteProfileForm({ profile, csrf }: { profile: Insti
         fetcher.submit(body, { method: "post" });
       }}
     >
+      <input type="hidden" name="csrf" value={csrf} />
       <Stack gap={4}>
         <FormTextField name="name" label="Institute name" autoComplete="organization" />
         <FormTextField name="contact_name" label="Contact person" autoComplete="name" />

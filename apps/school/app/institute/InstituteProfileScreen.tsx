@@ -1,19 +1,19 @@
 import { useLoaderData } from "@remix-run/react";
 import { COUNTED, countOf, pluralWord } from "@repo/contracts/plural";
-import { useInBrowser } from "@repo/remix-app/forms/in-browser";
+import { PostedAnswer } from "@repo/remix-app/forms/posted-answer";
 import { Card } from "@repo/ui/card";
 import { SkeletonText } from "@repo/ui/skeleton";
+import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { lazy, Suspense } from "react";
 import type { instituteProfileLoader } from "./institute.server";
 
-// The form brings zod and the form kit: loaded after the page shows, like the school's profile form.
+// The form brings zod and the form kit: its own chunk, like the school's profile form.
 const InstituteProfileForm = lazy(() => import("./InstituteProfileForm"));
 
 /** edit-school-profile for a master institute: its name, contact person, phone and e-mail. */
 export function InstituteProfileScreen() {
   const { profile, csrf } = useLoaderData<typeof instituteProfileLoader>();
-  const inBrowser = useInBrowser();
   if (!profile) {
     return (
       <Card title="Institute profile">
@@ -26,13 +26,12 @@ export function InstituteProfileScreen() {
       title="Institute profile"
       description={`${countOf(profile.schools, COUNTED.school)} ${pluralWord(profile.schools, { one: "belongs", other: "belong" })} to your institute.`}
     >
-      {inBrowser ? (
+      <Stack gap={4}>
+        <PostedAnswer />
         <Suspense fallback={<SkeletonText lines={4} />}>
           <InstituteProfileForm profile={profile} csrf={csrf} />
         </Suspense>
-      ) : (
-        <SkeletonText lines={4} />
-      )}
+      </Stack>
     </Card>
   );
 }

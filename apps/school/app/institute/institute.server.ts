@@ -5,7 +5,9 @@ import type { FieldError } from "@repo/contracts/envelope";
 import { instituteSchoolBody, masterInstituteFields } from "@repo/contracts/master-institutes";
 import { ACTIVE_FILTERS } from "@repo/contracts/master-institutes-constants";
 import { auth } from "@repo/remix-app/auth.server";
+import { typedValues } from "@repo/remix-app/forms/answer";
 import { parseTableQuery } from "@repo/ui/data-table";
+import { firstPickers, type RegisterActionData, regionChoices } from "../register/register.server";
 
 /**
  * A master institute's pages (role 17): Add School (the registration form, or a spreadsheet),
@@ -16,12 +18,8 @@ import { parseTableQuery } from "@repo/ui/data-table";
 export type InstituteSchoolRow = components["schemas"]["InstituteSchoolPage"]["items"][number];
 export type InstituteProfile = components["schemas"]["MasterInstituteProfile"];
 
-export interface InstituteActionData {
-  ok: boolean;
-  message: string;
-  email?: string;
-  errors?: FieldError[];
-}
+/** The answers of the Add School form (the registration form's) and of the schools list. */
+export type InstituteActionData = RegisterActionData;
 
 const issues = (error: { issues: { path: PropertyKey[]; message: string }[] }) =>
   error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
@@ -32,16 +30,12 @@ const fail = (message: string, status: number, errors?: FieldError[]) =>
 /** institute/Add-school: the countries that start the region pickers. */
 export async function addSchoolLoader({ request, context }: LoaderFunctionArgs) {
   const { api, csrf } = await auth.requirePage(request, context);
-  const { data: answer, error } = await api.GET("/api/schools/register/regions", {
-    params: { query: { level: "country" } },
-  });
   return {
     csrf,
     listPath: pagePath("school", "view-school"),
     // Paths come from the loader so that the page's bundle does not carry the whole page tree.
     selfPath: pagePath("school", "add-school"),
-    countries: answer?.data ?? [],
-    failure: answer ? null : (error?.message ?? "Countries API failed, please try again"),
+    ...(await firstPickers(api)),
   };
 }
 
@@ -51,10 +45,18 @@ const SCHOOL_FIELDS = Object.keys(instituteSchoolBody.shape) as (keyof typeof in
 export async function addSchoolAction({ request, context }: ActionFunctionArgs) {
   const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "institute.schools.manage");
+  if (form.get("intent") === "regions") return data(await regionChoices(request, context, form, SCHOOL_FIELDS));
+  // A refused form comes back with what was typed and the pickers' choices under it.
+  const again = () => regionChoices(request, context, form, SCHOOL_FIELDS);
   const parsed = instituteSchoolBody.safeParse(
     Object.fromEntries(SCHOOL_FIELDS.map((field) => [field, String(form.get(field) ?? "")])),
   );
-  if (!parsed.success) return fail("Please correct the marked fields.", 400, issues(parsed.error));
+  if (!parsed.success) {
+    return data<InstituteActionData>(
+      { ...(await again()), message: "Please correct the marked fields.", errors: issues(parsed.error) },
+      400,
+    );
+  }
   const {
     data: answer,
     error,
@@ -62,7 +64,10 @@ export async function addSchoolAction({ request, context }: ActionFunctionArgs) 
   } = await api.POST("/api/master-institute/schools/create", {
     body: parsed.data,
   });
-  if (!answer) return fail(error?.message ?? "The school could not be added", response.status, error?.errors);
+  if (!answer) {
+    const message = error?.message ?? "The school could not be added";
+    return data<InstituteActionData>({ ...(await again()), message, errors: error?.errors }, response.status);
+  }
   return data<InstituteActionData>({ ok: true, message: answer.message, email: answer.data.email });
 }
 
@@ -141,8 +146,12 @@ export async function instituteProfileAction({ request, context }: ActionFunctio
   const parsed = masterInstituteFields.safeParse(
     Object.fromEntries(PROFILE_FIELDS.map((field) => [field, String(form.get(field) ?? "")])),
   );
-  if (!parsed.success) return fail("Please correct the marked fields.", 400, issues(parsed.error));
+  // A refused form comes back with what was typed.
+  const values = typedValues(form, PROFILE_FIELDS);
+  const refuse = (message: string, status: number, errors?: FieldError[]) =>
+    data<InstituteActionData>({ ok: false, message, errors, values }, { status });
+  if (!parsed.success) return refuse("Please correct the marked fields.", 400, issues(parsed.error));
   const { data: answer, error, response } = await api.POST("/api/master-institute/profile", { body: parsed.data });
-  if (!answer) return fail(error?.message ?? "Could not save the profile", response.status, error?.errors);
+  if (!answer) return refuse(error?.message ?? "Could not save the profile", response.status, error?.errors);
   return data<InstituteActionData>({ ok: true, message: answer.message });
 }

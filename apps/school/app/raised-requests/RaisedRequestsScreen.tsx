@@ -1,4 +1,5 @@
-import { useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
+import { PostedAnswer } from "@repo/remix-app/forms/posted-answer";
 import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { RaisedRequestBadge, RaisedRequestStatusFilter } from "@repo/remix-app/raised-requests/view";
@@ -6,11 +7,12 @@ import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
 import { formatDateTime } from "@repo/ui/format";
+import { useHydrated } from "@repo/ui/hydrated";
 import { Icon } from "@repo/ui/icon";
 import { Stack } from "@repo/ui/stack";
 import { Toolbar } from "@repo/ui/toolbar";
 import { lazy, Suspense, useState } from "react";
-import type { RaisedRequestRow, raisedRequestsLoader } from "./raised-requests.server";
+import type { RaiseActionData, RaisedRequestRow, raisedRequestsLoader } from "./raised-requests.server";
 
 const RaiseRequestDialog = lazy(() => import("./RaiseRequestDialog"));
 const RequestDialog = lazy(() => import("./RequestDialog"));
@@ -24,8 +26,11 @@ export function RaisedRequestsScreen() {
   const listStatus = useListStatus();
   useListFailureWarning(data.failure, "Requests not found");
   // `?raise=<order>` (from Payment History) opens the form; `?open=<id>` (from the mail) a request.
+  // Without JavaScript a refused request comes back with the page: the form shows again.
+  const posted = useActionData<RaiseActionData>();
+  const hydrated = useHydrated();
   const [raising, setRaising] = useState<{ order: number | null } | null>(
-    data.raiseFor ? { order: data.raiseFor } : null,
+    data.raiseFor ? { order: data.raiseFor } : data.raise || posted?.ok === false ? { order: null } : null,
   );
   const [open, setOpen] = useState<number | null>(data.openId);
 
@@ -79,12 +84,19 @@ export function RaisedRequestsScreen() {
       title="Payment requests"
       description="Ask pay support about a payment: a charge without paid students, a payment made twice, an invoice to correct."
       headerActions={
-        <Button variant="primary" icon={<Icon name="plus" size={16} />} onClick={() => setRaising({ order: null })}>
-          Raise a request
-        </Button>
+        hydrated ? (
+          <Button variant="primary" icon={<Icon name="plus" size={16} />} onClick={() => setRaising({ order: null })}>
+            Raise a request
+          </Button>
+        ) : (
+          <Button asChild variant="primary">
+            <Link to="?raise">Raise a request</Link>
+          </Button>
+        )
       }
       flush
     >
+      <PostedAnswer />
       <DataTable
         label="Payment requests"
         columns={columns}

@@ -6,6 +6,7 @@ import { raiseRequestBody } from "@repo/contracts/raised-requests";
 import { MULTIPART_OVERHEAD_BYTES } from "@repo/contracts/request-limits-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { messageOf } from "@repo/remix-app/downloads/server";
+import { typedValues } from "@repo/remix-app/forms/answer";
 import {
   downloadRaisedRequestAttachment,
   loadRaisedRequest,
@@ -22,6 +23,8 @@ export interface RaiseActionData {
   message: string;
   errors?: FieldError[];
   request?: RaisedRequestDetail;
+  /** What was typed, shown again when the request is refused. */
+  values?: Record<string, string>;
 }
 
 /**
@@ -45,6 +48,8 @@ export async function raisedRequestsLoader({ request, context }: LoaderFunctionA
       label: `${o.reference} · ${o.status} · ${o.summary}`.slice(0, 120),
     })),
     raiseFor: requestIdFrom(params.get("raise")),
+    // `?raise` alone: the form without JavaScript, which cannot open it as a dialog.
+    raise: params.has("raise"),
     openId: requestIdFrom(params.get("open")),
   };
 }
@@ -67,8 +72,9 @@ export async function raisedRequestsAction({ request, context }: ActionFunctionA
     maxBytes: RAISED_REQUEST_LIMITS.attachmentMaxBytes + MULTIPART_OVERHEAD_BYTES,
   });
   const { api } = await auth.requireAction(request, context, form, "raisedRequests.raise");
+  const values = typedValues(form, ["subject", "order", "message"]);
   const fail = (message: string, status: number, errors?: FieldError[]) =>
-    data<RaiseActionData>({ ok: false, message, errors }, { status });
+    data<RaiseActionData>({ ok: false, message, errors, values }, { status });
   const order = String(form.get("order") ?? "");
   const parsed = raiseRequestBody.safeParse({
     subject: String(form.get("subject") ?? ""),

@@ -2,7 +2,9 @@ import { useFetcher } from "@remix-run/react";
 import { instituteSchoolBody } from "@repo/contracts/master-institutes";
 import { schoolRegistrationBody } from "@repo/contracts/schools";
 import { SCHOOL_BOARDS, SCHOOL_CATEGORIES } from "@repo/contracts/schools-constants";
+import { useFormAnswer } from "@repo/remix-app/forms/answer";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
+import { Button } from "@repo/ui/button";
 import {
   Form,
   FormPasswordField,
@@ -10,16 +12,19 @@ import {
   FormSubmit,
   FormTextarea,
   FormTextField,
+  useHydrated,
   useZodForm,
 } from "@repo/ui/form";
 import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { useEffect, useState } from "react";
-import type { PickerLevel, RegionOption, RegisterActionData, UsernameCheck } from "./register.server";
+import type { PickerLevel, RegionChoices, RegionOption, RegisterActionData, UsernameCheck } from "./register.server";
 
 interface Props {
   countries: RegionOption[];
+  /** The first country's zones, listed by the server (see firstPickers). */
+  zones?: RegionOption[];
   countriesFailure: string | null;
   onRegistered: (result: { email: string; message: string }) => void;
   /**
@@ -35,16 +40,22 @@ interface Props {
 const toOptions = (items: readonly { id: number; name: string }[]) =>
   items.map((item) => ({ value: String(item.id), label: item.name }));
 
-/** The options of one picker below its parent; none until the parent is chosen. */
-function useRegionOptions(level: PickerLevel, query: Record<string, string> | null) {
+/**
+ * The options of one picker below its parent; none until the parent is chosen. The server's list
+ * (`listed`, sent with a refused form or the no-JavaScript "Show the choices") serves until the
+ * browser loads its own.
+ */
+function useRegionOptions(level: PickerLevel, query: Record<string, string> | null, listed?: RegionOption[]) {
   const fetcher = useFetcher<{ items: RegionOption[] }>();
   const { load } = fetcher;
   const key = query ? new URLSearchParams({ level, ...query }).toString() : null;
+  const [first] = useState(key);
   useEffect(() => {
     if (key) load(`/register/regions?${key}`);
   }, [key, load]);
-  if (!key || fetcher.state !== "idle") return [];
-  return toOptions(fetcher.data?.items ?? []);
+  if (!key) return [];
+  if (fetcher.state === "idle" && fetcher.data) return toOptions(fetcher.data.items);
+  return key === first && listed ? toOptions(listed) : [];
 }
 
 const CHILDREN = {
@@ -80,6 +91,7 @@ type Values = typeof EMPTY;
  */
 export default function RegisterForm({
   countries,
+  zones: firstZones,
   countriesFailure,
   onRegistered,
   variant = "register",
@@ -89,24 +101,37 @@ export default function RegisterForm({
   const byInstitute = variant === "institute";
   const { confirm_password: _confirm, ...instituteDefaults } = EMPTY;
   // Both schemas take the same fields; the institute's has no confirmation and an optional password.
+  const fetcher = useFetcher<RegisterActionData>();
+  // A refused post (with or without JavaScript) comes back with what was typed.
+  const answer = useFormAnswer(fetcher);
+  const [posted] = useState(answer);
+  const typed = Object.fromEntries(Object.entries(posted?.values ?? {}).filter(([name]) => name in EMPTY));
   const form = useZodForm(
     (byInstitute ? instituteSchoolBody : schoolRegistrationBody) as typeof schoolRegistrationBody,
-    { defaultValues: byInstitute ? (instituteDefaults as Values) : EMPTY },
+    { defaultValues: { ...(byInstitute ? (instituteDefaults as Values) : EMPTY), ...typed } },
   );
-  const fetcher = useFetcher<RegisterActionData>();
   const checker = useFetcher<UsernameCheck>();
+  const hydrated = useHydrated();
   // India is the usual answer; the Gulf countries lead to the GCC zone.
-  const [countryId, setCountryId] = useState(countries[0] ? String(countries[0].id) : "");
+  const [countryId, setCountryId] = useState(
+    posted?.values?.country_id || (countries[0] ? String(countries[0].id) : ""),
+  );
   const values = form.watch() as Values;
+  const listed: RegionChoices = posted?.regions ?? { zone: firstZones };
 
-  const zones = useRegionOptions("zone", countryId ? { country_id: countryId } : null);
+  const zones = useRegionOptions("zone", countryId ? { country_id: countryId } : null, listed.zone);
   const states = useRegionOptions(
     "state",
     values.zone_id ? { parent_id: values.zone_id, ...(countryId ? { country_id: countryId } : {}) } : null,
+    listed.state,
   );
-  const prants = useRegionOptions("prant", values.state_id ? { parent_id: values.state_id } : null);
-  const districts = useRegionOptions("district", values.prant_id ? { parent_id: values.prant_id } : null);
-  const cities = useRegionOptions("city", values.district_id ? { parent_id: values.district_id } : null);
+  const prants = useRegionOptions("prant", values.state_id ? { parent_id: values.state_id } : null, listed.prant);
+  const districts = useRegionOptions(
+    "district",
+    values.prant_id ? { parent_id: values.prant_id } : null,
+    listed.district,
+  );
+  const cities = useRegionOptions("city", values.district_id ? { parent_id: values.district_id } : null, listed.city);
 
   // A new parent empties the pickers below it.
   useEffect(() => {
@@ -144,19 +169,21 @@ export default function RegisterForm({
       if (error.field in EMPTY) form.setError(error.field as keyof Values, { message: error.message });
     }
   });
-  const answer = fetcher.data;
   const placed = (answer?.errors ?? []).some((error) => error.field in EMPTY);
 
   return (
     <Form
       form={form}
+      action={action}
+      errors={answer?.errors}
       aria-label={byInstitute ? "New school" : "School registration"}
       onSubmit={() =>
         fetcher.submit({ ...(form.getValues() as Values), ...(csrf ? { csrf } : {}) }, { method: "post", action })
       }
     >
+      {csrf ? <input type="hidden" name="csrf" value={csrf} /> : null}
       <Stack gap={4}>
-        {answer && !answer.ok && !placed ? (
+        {answer && !answer.ok && !placed && answer.message ? (
           <Text role="alert" tone="danger" weight="semibold">
             {answer.message}
           </Text>
@@ -171,6 +198,7 @@ export default function RegisterForm({
         <FormSelect name="board_id" label="Board" placeholder="Select the board" options={toOptions(SCHOOL_BOARDS)} />
         <Select
           label="Country"
+          name="country_id"
           value={countryId}
           onChange={(event) => {
             setCountryId(event.target.value);
@@ -190,6 +218,12 @@ export default function RegisterForm({
           options={districts}
         />
         <FormSelect name="city_id" label="City" placeholder="Select the city (if listed)" options={cities} />
+        {hydrated ? null : (
+          // Without JavaScript the pickers cannot fill each other: this lists the next one's choices.
+          <Button type="submit" name="intent" value="regions" variant="secondary" formNoValidate>
+            Show the choices for the region picked
+          </Button>
+        )}
         <FormTextarea name="address" label="Address" rows={2} autoComplete="street-address" />
         <FormTextField name="pincode" label="PIN or postal code" autoComplete="postal-code" inputMode="numeric" />
         <FormTextField name="contact_name" label="Principal or contact name" autoComplete="name" />

@@ -1,5 +1,4 @@
-import { Link, useLoaderData } from "@remix-run/react";
-import { useInBrowser } from "@repo/remix-app/forms/in-browser";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import { Centered } from "@repo/ui/centered";
@@ -7,7 +6,7 @@ import { SkeletonText } from "@repo/ui/skeleton";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { lazy, Suspense, useState } from "react";
-import type { registerLoader } from "./register.server";
+import type { RegisterActionData, registerLoader } from "./register.server";
 
 // The form (react-hook-form, zod and the contracts' schema) is its own chunk, so the page's
 // first view stays small.
@@ -15,9 +14,11 @@ const RegisterForm = lazy(() => import("./RegisterForm"));
 
 /** `/register`: a school signs itself up, then is asked to open the link we mailed it. */
 export function RegisterScreen() {
-  const { countries, failure } = useLoaderData<typeof registerLoader>();
-  const inBrowser = useInBrowser();
-  const [done, setDone] = useState<{ email: string; message: string } | null>(null);
+  const { countries, zones, failure } = useLoaderData<typeof registerLoader>();
+  // Without JavaScript the browser posts the form here and the answer comes with the page.
+  const posted = useActionData<RegisterActionData>();
+  const [registered, setDone] = useState<{ email: string; message: string } | null>(null);
+  const done = registered ?? (posted?.ok ? { email: posted.email ?? "", message: posted.message } : null);
 
   if (done) {
     return (
@@ -49,13 +50,10 @@ export function RegisterScreen() {
     <Centered>
       <Stack gap={5}>
         <Card title="Register your school" description="National Science Exam programme · School Portal">
-          {inBrowser ? (
-            <Suspense fallback={<SkeletonText lines={12} />}>
-              <RegisterForm countries={countries} countriesFailure={failure} onRegistered={setDone} />
-            </Suspense>
-          ) : (
-            <SkeletonText lines={12} />
-          )}
+          {/* Rendered by the server too (docs/decisions/053): the chunk hydrates it once loaded. */}
+          <Suspense fallback={<SkeletonText lines={12} />}>
+            <RegisterForm countries={countries} zones={zones} countriesFailure={failure} onRegistered={setDone} />
+          </Suspense>
         </Card>
         <Text tone="muted">
           Already registered?{" "}

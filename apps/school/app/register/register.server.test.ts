@@ -38,10 +38,23 @@ const valid = {
 
 describe("the registration page", () => {
   it("loads the countries for the first picker without a sign-in", async () => {
-    api = stubApi({ "GET /api/schools/register/regions": { body: envelope([{ id: 1, name: "India" }]) } });
+    api = stubApi({
+      "GET /api/schools/register/regions": (request) =>
+        Response.json(
+          envelope(
+            new URL(request.url).searchParams.get("level") === "country"
+              ? [{ id: 1, name: "India" }]
+              : [{ id: 2, name: "West" }],
+          ),
+        ),
+    });
     const page = await registerLoader(args(new Request(new URL("/register", auth.appOrigin))));
-    expect(page).toEqual({ countries: [{ id: 1, name: "India" }], failure: null });
-    expect(api.calls[0]?.path).toBe("/api/schools/register/regions?level=country");
+    // The first country's zones too: without JavaScript the zone is picked straight away.
+    expect(page).toEqual({ countries: [{ id: 1, name: "India" }], zones: [{ id: 2, name: "West" }], failure: null });
+    expect(api.calls.map((call) => call.path)).toEqual([
+      "/api/schools/register/regions?level=country",
+      "/api/schools/register/regions?level=zone&country_id=1",
+    ]);
   });
 
   it("passes a picker's level and parent on, and refuses an unknown level", async () => {
@@ -74,6 +87,7 @@ describe("the registration page", () => {
 
   it("answers field messages without calling the API, and passes the API's 409 on", async () => {
     api = stubApi({
+      "GET /api/schools/register/regions": { body: envelope([]) },
       "POST /api/schools/school-register": {
         status: 409,
         body: {
@@ -87,10 +101,53 @@ describe("the registration page", () => {
     const bad = await registerAction(args(post("/register", { ...valid, confirm_password: "Other@12345" })));
     expect(bad.init?.status).toBe(400);
     expect(bad.data.errors).toEqual([{ field: "confirm_password", message: "Password do not match" }]);
-    expect(api.calls).toEqual([]);
+    expect(api.calls.filter((call) => call.method === "POST")).toEqual([]);
     const taken = await registerAction(args(post("/register", valid)));
     expect(taken.init?.status).toBe(409);
     expect(taken.data.errors).toEqual([{ field: "username", message: "This username is already taken" }]);
+  });
+
+  it("answers a refused form with what was typed, but no password, to show again without JavaScript", async () => {
+    api = stubApi({ "GET /api/schools/register/regions": { body: envelope([{ id: 2, name: "West" }]) } });
+    const bad = await registerAction(args(post("/register", { ...valid, email: "office at school", country_id: "1" })));
+    expect(bad.init?.status).toBe(400);
+    expect(bad.data.values).toMatchObject({
+      school_name: "Test Vidyalaya",
+      email: "office at school",
+      country_id: "1",
+    });
+    expect(bad.data.values).not.toHaveProperty("password");
+    expect(bad.data.values).not.toHaveProperty("confirm_password");
+    // The pickers' choices come with it, so that the picked zone is still shown.
+    expect(bad.data.regions?.zone).toEqual([{ id: 2, name: "West" }]);
+  });
+
+  it("lists the pickers' choices under what was picked when the form asks without JavaScript", async () => {
+    const children: Record<string, { id: number; name: string }[]> = {
+      zone: [{ id: 2, name: "West" }],
+      state: [{ id: 4, name: "Goa" }],
+      prant: [{ id: 8, name: "Konkan" }],
+    };
+    api = stubApi({
+      "GET /api/schools/register/regions": (request) =>
+        Response.json(envelope(children[new URL(request.url).searchParams.get("level") ?? ""] ?? [])),
+    });
+    const form = { ...valid, country_id: "1", intent: "regions" };
+    const result = await registerAction(args(post("/register", form)));
+    expect(result.init?.status ?? 200).toBe(200);
+    expect(result.data.regions).toEqual({
+      zone: [{ id: 2, name: "West" }],
+      state: [{ id: 4, name: "Goa" }],
+      prant: [{ id: 8, name: "Konkan" }],
+    });
+    // Prant 7 is not under state 4 (any more): it is dropped, and nothing below it is listed.
+    expect(result.data.values).toMatchObject({
+      zone_id: "2",
+      state_id: "4",
+      prant_id: "",
+      school_name: "Test Vidyalaya",
+    });
+    expect(api.calls.map((call) => call.method)).not.toContain("POST");
   });
 
   it("refuses a post from another site", async () => {

@@ -11,11 +11,11 @@ const ChangePasswordForm = lazy(() =>
 
 /** school/update-school-password: the school account's password, with every password rule. */
 export function SchoolPasswordScreen() {
-  const { csrf } = useLoaderData<typeof schoolPasswordLoader>();
+  const { csrf, selfPath } = useLoaderData<typeof schoolPasswordLoader>();
   return (
     <Card title="Update password" description="Other sign-ins of this account end when the password changes.">
       <Suspense fallback={<SkeletonText lines={4} />}>
-        <ChangePasswordForm csrf={csrf} />
+        <ChangePasswordForm csrf={csrf} action={selfPath} />
       </Suspense>
     </Card>
   );

@@ -1,10 +1,12 @@
 import { useFetcher } from "@remix-run/react";
 import { schoolProfileFields } from "@repo/contracts/schools";
 import { SCHOOL_BOARDS } from "@repo/contracts/schools-constants";
+import { useFormAnswer } from "@repo/remix-app/forms/answer";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { Form, FormSelect, FormSubmit, FormTextarea, FormTextField, useZodForm } from "@repo/ui/form";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { Stack } from "@repo/ui/stack";
+import { useState } from "react";
 import type { SchoolProfile, SchoolProfileActionData } from "./school-profile.server";
 
 const FIELDS = ["board_id", "address", "pincode", "contact_name", "contact_phone"] as const;
@@ -13,6 +15,9 @@ const FIELDS = ["board_id", "address", "pincode", "contact_name", "contact_phone
 export default function SchoolProfileForm({ profile, csrf }: { profile: SchoolProfile; csrf: string }) {
   const fetcher = useFetcher<SchoolProfileActionData>();
   const dialogs = useMessageDialog();
+  // Without JavaScript a refused post renders the page again: its answer brings back what was typed.
+  const answer = useFormAnswer(fetcher);
+  const [typed] = useState(answer?.ok === false ? answer.values : undefined);
   const form = useZodForm(schoolProfileFields, {
     defaultValues: {
       board_id: profile.board_id ? String(profile.board_id) : "",
@@ -20,6 +25,7 @@ export default function SchoolProfileForm({ profile, csrf }: { profile: SchoolPr
       pincode: profile.pincode ?? "",
       contact_name: profile.contact_name ?? "",
       contact_phone: profile.contact_phone ?? "",
+      ...typed,
     },
   });
   useFetcherResult(fetcher, (answer) => {
@@ -35,6 +41,7 @@ export default function SchoolProfileForm({ profile, csrf }: { profile: SchoolPr
   return (
     <Form
       form={form}
+      errors={answer?.ok ? undefined : answer?.errors}
       aria-label="Contact details"
       onSubmit={() => {
         const values = form.getValues();
@@ -43,6 +50,8 @@ export default function SchoolProfileForm({ profile, csrf }: { profile: SchoolPr
         fetcher.submit(body, { method: "post" });
       }}
     >
+      <input type="hidden" name="csrf" value={csrf} />
+      <input type="hidden" name="id" value={profile.id} />
       <Stack gap={4}>
         <FormSelect
           name="board_id"

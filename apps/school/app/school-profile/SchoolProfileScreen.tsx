@@ -1,6 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
 import { SCHOOL_CATEGORIES } from "@repo/contracts/schools-constants";
-import { useInBrowser } from "@repo/remix-app/forms/in-browser";
+import { PostedAnswer } from "@repo/remix-app/forms/posted-answer";
 import { Badge } from "@repo/ui/badge";
 import { Card } from "@repo/ui/card";
 import { DescriptionList } from "@repo/ui/description-list";
@@ -20,7 +20,6 @@ export const nameOf = (list: readonly { id: number; name: string }[], id: number
 /** school/edit-school-profile: what the admins set, read-only; the contact details, editable. */
 export function SchoolProfileScreen() {
   const { profile, failure, csrf } = useLoaderData<typeof schoolProfileLoader>();
-  const inBrowser = useInBrowser();
   const dialogs = useMessageDialog();
   const warned = useRef(false);
   useEffect(() => {
@@ -63,13 +62,12 @@ export function SchoolProfileScreen() {
         />
       </Card>
       <Card title="Contact details" description="Board, address and the person we contact.">
-        {inBrowser ? (
+        <Stack gap={4}>
+          <PostedAnswer />
           <Suspense fallback={<SkeletonText lines={6} />}>
             <SchoolProfileForm profile={profile} csrf={csrf} />
           </Suspense>
-        ) : (
-          <SkeletonText lines={6} />
-        )}
+        </Stack>
       </Card>
     </Stack>
   );

@@ -1,8 +1,10 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
+import { pagePath } from "@repo/auth/menus";
 import type { FieldError } from "@repo/contracts/envelope";
 import { schoolProfileFields } from "@repo/contracts/schools";
 import { auth } from "@repo/remix-app/auth.server";
+import { typedValues } from "@repo/remix-app/forms/answer";
 
 /** The signed-in school as the API's generated client types it. */
 export type SchoolProfile = components["schemas"]["SchoolProfile"];
@@ -22,6 +24,8 @@ export interface SchoolProfileActionData {
   ok: boolean;
   message: string;
   errors?: FieldError[];
+  /** What was typed, shown again when the form is refused. */
+  values?: Record<string, string>;
 }
 
 const FIELDS = Object.keys(schoolProfileFields.shape) as (keyof typeof schoolProfileFields.shape)[];
@@ -30,8 +34,9 @@ const FIELDS = Object.keys(schoolProfileFields.shape) as (keyof typeof schoolPro
 export async function schoolProfileAction({ request, context }: ActionFunctionArgs) {
   const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "school.profile.edit");
+  const values = typedValues(form, FIELDS);
   const fail = (message: string, status: number, errors?: FieldError[]) =>
-    data<SchoolProfileActionData>({ ok: false, message, errors }, { status });
+    data<SchoolProfileActionData>({ ok: false, message, errors, values }, { status });
   const parsed = schoolProfileFields.safeParse(
     Object.fromEntries(FIELDS.map((field) => [field, String(form.get(field) ?? "")])),
   );
@@ -52,8 +57,8 @@ export async function schoolProfileAction({ request, context }: ActionFunctionAr
   return data<SchoolProfileActionData>({ ok: true, message: answer.message });
 }
 
-/** school/update-school-password: the shared change-password form posts to /profile. */
+/** school/update-school-password: the shared change-password form, posted to this page (/profile's action). */
 export async function schoolPasswordLoader({ request, context }: LoaderFunctionArgs) {
   const { csrf } = await auth.requirePage(request, context);
-  return { csrf };
+  return { csrf, selfPath: pagePath("school", "update-school-password") };
 }

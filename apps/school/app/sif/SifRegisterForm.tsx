@@ -3,9 +3,11 @@ import { LANGUAGES } from "@repo/contracts/languages";
 import { COUNTED, countOf } from "@repo/contracts/plural";
 import { sifRegistrationBody } from "@repo/contracts/sif";
 import { CLASS_LEVELS, classLabel, GENDERS } from "@repo/contracts/students-constants";
+import { useFormAnswer } from "@repo/remix-app/forms/answer";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
+import { Button } from "@repo/ui/button";
 import { Checkbox } from "@repo/ui/checkbox";
-import { Form, FormSelect, FormSubmit, FormTextField, useZodForm } from "@repo/ui/form";
+import { Form, FormSelect, FormSubmit, FormTextField, useHydrated, useZodForm } from "@repo/ui/form";
 import { Grid } from "@repo/ui/grid";
 import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
@@ -23,6 +25,8 @@ import type {
 
 interface Props {
   countries: RegionOption[];
+  /** The first country's zones, listed by the server (see firstPickers). */
+  zones?: RegionOption[];
   countriesFailure: string | null;
   referralCode: string;
   onRegistered: (registered: SifRegistered) => void;
@@ -58,16 +62,21 @@ const EMPTY = {
 };
 type Values = typeof EMPTY;
 
-/** The options of one region picker below its parent (the school registration's resource route). */
-function useRegionOptions(level: PickerLevel, query: Record<string, string> | null) {
+/**
+ * The options of one region picker below its parent (the school registration's resource route);
+ * the server's list (`listed`, for the form without JavaScript) serves until the browser loads its own.
+ */
+function useRegionOptions(level: PickerLevel, query: Record<string, string> | null, listed?: RegionOption[]) {
   const fetcher = useFetcher<{ items: RegionOption[] }>();
   const { load } = fetcher;
   const key = query ? new URLSearchParams({ level, ...query }).toString() : null;
+  const [first] = useState(key);
   useEffect(() => {
     if (key) load(`/register/regions?${key}`);
   }, [key, load]);
-  if (!key || fetcher.state !== "idle") return [];
-  return toOptions(fetcher.data?.items ?? []);
+  if (!key) return [];
+  if (fetcher.state === "idle" && fetcher.data) return toOptions(fetcher.data.items);
+  return key === first && listed ? toOptions(listed) : [];
 }
 
 /** Runs `effect` once the value has stopped changing for `ms`. */
@@ -85,16 +94,33 @@ function useDebounced(value: string, ms: number, effect: (value: string) => void
  * student, the school (searched, or named when it is not listed, with its region) and an optional
  * referral code checked as it is typed.
  */
-export default function SifRegisterForm({ countries, countriesFailure, referralCode, onRegistered }: Props) {
-  const form = useZodForm(sifRegistrationBody, { defaultValues: { ...EMPTY, referral_code: referralCode } });
+export default function SifRegisterForm({
+  countries,
+  zones: firstZones,
+  countriesFailure,
+  referralCode,
+  onRegistered,
+}: Props) {
   const fetcher = useFetcher<SifRegisterActionData>();
+  // A refused post (with or without JavaScript) comes back with what was typed.
+  const answer = useFormAnswer(fetcher);
+  const [posted] = useState(answer);
+  const typed = Object.fromEntries(Object.entries(posted?.values ?? {}).filter(([name]) => name in EMPTY));
+  const form = useZodForm(sifRegistrationBody, { defaultValues: { ...EMPTY, referral_code: referralCode, ...typed } });
   const schools = useFetcher<typeof sifSchoolsLoader>();
   const referral = useFetcher<ReferralCheck>();
+  const hydrated = useHydrated();
   const values = form.watch() as Values;
-  const [unlisted, setUnlisted] = useState(false);
-  const [search, setSearch] = useState("");
-  const [chosen, setChosen] = useState<SifSchoolOption | null>(null);
-  const [countryId, setCountryId] = useState(countries[0] ? String(countries[0].id) : "");
+  const [unlisted, setUnlisted] = useState(posted?.values?.unlisted === "on");
+  const [search, setSearch] = useState(posted?.values?.school_search ?? "");
+  const listedSchools = posted?.schools ?? [];
+  const [chosen, setChosen] = useState<SifSchoolOption | null>(
+    listedSchools.find((school) => String(school.id) === typed.school_id) ?? null,
+  );
+  const [countryId, setCountryId] = useState(
+    posted?.values?.country_id || (countries[0] ? String(countries[0].id) : ""),
+  );
+  const listed = posted?.regions ?? { zone: firstZones };
 
   // The school search, once the student pauses typing.
   const { load: loadSchools } = schools;
@@ -102,7 +128,7 @@ export default function SifRegisterForm({ countries, countriesFailure, referralC
     if (text.length >= 2) loadSchools(`/sif/register/schools?${new URLSearchParams({ search: text })}`);
   });
   const found = search.trim().length >= 2 && schools.data?.search === search.trim() ? schools.data : null;
-  const results = found?.items ?? [];
+  const results = found?.items ?? (search === posted?.values?.school_search ? listedSchools : []);
   const schoolOptions = [...(chosen && !results.some((s) => s.id === chosen.id) ? [chosen] : []), ...results].map(
     (s) => ({ value: String(s.id), label: schoolLabel(s) }),
   );
@@ -123,13 +149,26 @@ export default function SifRegisterForm({ countries, countriesFailure, referralC
     if (referralAnswer?.school) form.clearErrors("referral_code");
   }, [referralAnswer, form]);
 
-  const zones = useRegionOptions("zone", unlisted && countryId ? { country_id: countryId } : null);
+  // Without JavaScript both ways of naming the school are shown (the server reads the box).
+  const showUnlisted = unlisted || !hydrated;
+  const zones = useRegionOptions("zone", showUnlisted && countryId ? { country_id: countryId } : null, listed.zone);
   const states = useRegionOptions(
     "state",
-    unlisted && values.zone_id ? { parent_id: values.zone_id, ...(countryId ? { country_id: countryId } : {}) } : null,
+    showUnlisted && values.zone_id
+      ? { parent_id: values.zone_id, ...(countryId ? { country_id: countryId } : {}) }
+      : null,
+    listed.state,
   );
-  const prants = useRegionOptions("prant", unlisted && values.state_id ? { parent_id: values.state_id } : null);
-  const districts = useRegionOptions("district", unlisted && values.prant_id ? { parent_id: values.prant_id } : null);
+  const prants = useRegionOptions(
+    "prant",
+    showUnlisted && values.state_id ? { parent_id: values.state_id } : null,
+    listed.prant,
+  );
+  const districts = useRegionOptions(
+    "district",
+    showUnlisted && values.prant_id ? { parent_id: values.prant_id } : null,
+    listed.district,
+  );
 
   // A new parent empties the pickers below it.
   useEffect(() => {
@@ -162,17 +201,18 @@ export default function SifRegisterForm({ countries, countriesFailure, referralC
       if (error.field in EMPTY) form.setError(error.field as keyof Values, { message: error.message });
     }
   });
-  const answer = fetcher.data;
   const placed = (answer?.errors ?? []).some((error) => error.field in EMPTY);
 
   return (
     <Form
       form={form}
+      action="/sif/register"
+      errors={answer?.errors}
       aria-label="Student registration"
       onSubmit={() => fetcher.submit(form.getValues() as Values, { method: "post", action: "/sif/register" })}
     >
       <Stack gap={5}>
-        {answer && !answer.ok && !placed ? (
+        {answer && !answer.ok && !placed && answer.message ? (
           <Text role="alert" tone="danger" weight="semibold">
             {answer.message}
           </Text>
@@ -216,10 +256,11 @@ export default function SifRegisterForm({ countries, countriesFailure, referralC
         <Text role="heading" aria-level={3} weight="semibold">
           Your school
         </Text>
-        {unlisted ? null : (
+        {unlisted && hydrated ? null : (
           <Stack gap={3}>
             <TextField
               label="Find your school"
+              name="school_search"
               type="search"
               value={search}
               onChange={(event) => setSearch(event.target.value)}
@@ -231,10 +272,20 @@ export default function SifRegisterForm({ countries, countriesFailure, referralC
                     ? "Searching…"
                     : found
                       ? `${countOf(found.total, COUNTED.school)} found${found.total > results.length ? `; the first ${results.length} are listed: type more to narrow` : ""}`
-                      : "Searching…")
+                      : hydrated
+                        ? "Searching…"
+                        : search === posted?.values?.school_search
+                          ? `${countOf(results.length, COUNTED.school)} listed below`
+                          : "Then press Search schools")
               }
               autoComplete="off"
             />
+            {hydrated ? null : (
+              // Without JavaScript the search runs when asked.
+              <Button type="submit" name="intent" value="schools" variant="secondary" formNoValidate>
+                Search schools
+              </Button>
+            )}
             <FormSelect
               name="school_id"
               label="School"
@@ -244,16 +295,18 @@ export default function SifRegisterForm({ countries, countriesFailure, referralC
           </Stack>
         )}
         <Checkbox
+          name="unlisted"
           label="My school is not listed"
           description="Type its name and choose where it is instead."
           checked={unlisted}
           onChange={(event) => chooseUnlisted(event.target.checked)}
         />
-        {unlisted ? (
+        {showUnlisted ? (
           <Grid minItemWidth={240} gap={4}>
             <FormTextField name="unlisted_school_name" label="School name" autoComplete="organization" />
             <Select
               label="Country"
+              name="country_id"
               value={countryId}
               onChange={(event) => {
                 setCountryId(event.target.value);
@@ -272,6 +325,11 @@ export default function SifRegisterForm({ countries, countriesFailure, referralC
               placeholder="Select the district (if listed)"
               options={districts}
             />
+            {hydrated ? null : (
+              <Button type="submit" name="intent" value="regions" variant="secondary" formNoValidate>
+                Show the choices for the region picked
+              </Button>
+            )}
           </Grid>
         ) : null}
         <FormTextField

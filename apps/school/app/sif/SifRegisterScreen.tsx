@@ -1,5 +1,4 @@
-import { Link, useLoaderData } from "@remix-run/react";
-import { useInBrowser } from "@repo/remix-app/forms/in-browser";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import { Centered } from "@repo/ui/centered";
@@ -7,16 +6,18 @@ import { SkeletonText } from "@repo/ui/skeleton";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { lazy, Suspense, useState } from "react";
-import type { SifRegistered, sifRegisterLoader } from "./sif.server";
+import type { SifRegisterActionData, SifRegistered, sifRegisterLoader } from "./sif.server";
 
 // The form (react-hook-form, zod, the contracts' schema) is its own chunk.
 const SifRegisterForm = lazy(() => import("./SifRegisterForm"));
 
 /** `/sif/register`: a student registers alone, then is told its username and the next step. */
 export function SifRegisterScreen() {
-  const { countries, failure, referralCode, payHref } = useLoaderData<typeof sifRegisterLoader>();
-  const inBrowser = useInBrowser();
-  const [done, setDone] = useState<SifRegistered | null>(null);
+  const { countries, zones, failure, referralCode, payHref } = useLoaderData<typeof sifRegisterLoader>();
+  // Without JavaScript the browser posts the form here and the answer comes with the page.
+  const posted = useActionData<SifRegisterActionData>();
+  const [registered, setDone] = useState<SifRegistered | null>(null);
+  const done = registered ?? (posted?.ok ? (posted.registered ?? null) : null);
 
   if (done) {
     return (
@@ -57,18 +58,15 @@ export function SifRegisterScreen() {
           title="Register as a student"
           description="National Science Exam programme · for students who register on their own"
         >
-          {inBrowser ? (
-            <Suspense fallback={<SkeletonText lines={14} />}>
-              <SifRegisterForm
-                countries={countries}
-                countriesFailure={failure}
-                referralCode={referralCode}
-                onRegistered={setDone}
-              />
-            </Suspense>
-          ) : (
-            <SkeletonText lines={14} />
-          )}
+          <Suspense fallback={<SkeletonText lines={14} />}>
+            <SifRegisterForm
+              countries={countries}
+              zones={zones}
+              countriesFailure={failure}
+              referralCode={referralCode}
+              onRegistered={setDone}
+            />
+          </Suspense>
         </Card>
         <Text tone="muted">
           Already registered?{" "}

@@ -6,6 +6,8 @@ import type { FieldError } from "@repo/contracts/envelope";
 import { sifRegistrationBody } from "@repo/contracts/sif";
 import { normalizeReferralCode, REFERRAL_CODE_PATTERN, SIF_REFERRAL_PARAM } from "@repo/contracts/sif-constants";
 import { auth } from "@repo/remix-app/auth.server";
+import { typedValues } from "@repo/remix-app/forms/answer";
+import { firstPickers, type RegionChoices, regionChoices } from "../register/register.server";
 
 export type SifSchoolOption = components["schemas"]["SifSchoolPage"]["items"][number];
 export type SifRegistered = components["schemas"]["SifRegistrationData"];
@@ -15,7 +17,18 @@ export interface SifRegisterActionData {
   message: string;
   registered?: SifRegistered;
   errors?: FieldError[];
+  /** What was typed, shown again when the form is refused (or asks for choices without JavaScript). */
+  values?: Record<string, string>;
+  regions?: RegionChoices;
+  /** The school search's answer, for the form without JavaScript. */
+  schools?: SifSchoolOption[];
 }
+
+/** The fields of a school that is not listed. */
+const UNLISTED_FIELDS: readonly string[] = ["unlisted_school_name", "zone_id", "state_id", "prant_id", "district_id"];
+
+/** Fields the form posts besides the API's: the country of the pickers, the search, the "not listed" box. */
+const FORM_EXTRAS = ["country_id", "school_search", "unlisted"] as const;
 
 /** The form's fields by their API names (pickers and numbers post as text). */
 export const SIF_FIELDS = [
@@ -39,14 +52,10 @@ export const SIF_FIELDS = [
 
 /** /sif/register: public; the countries start the unlisted school's pickers; ?ref= pre-fills the code. */
 export async function sifRegisterLoader({ request, context }: LoaderFunctionArgs) {
-  const api = auth.apiFor(request, context);
-  const { data: answer, error } = await api.GET("/api/schools/register/regions", {
-    params: { query: { level: "country" } },
-  });
+  const pickers = await firstPickers(auth.apiFor(request, context));
   const ref = normalizeReferralCode(new URL(request.url).searchParams.get(SIF_REFERRAL_PARAM) ?? "");
   return {
-    countries: answer?.data ?? [],
-    failure: answer ? null : (error?.message ?? "Countries API failed, please try again"),
+    ...pickers,
     referralCode: REFERRAL_CODE_PATTERN.test(ref) ? ref : "",
     // After registering, signing in leads straight to paying the fee.
     payHref: `/login?redirectTo=${encodeURIComponent(pagePath("school", "pay-my-fee"))}`,
@@ -62,17 +71,62 @@ export async function sifRegisterAction({ request, context }: ActionFunctionArgs
     );
   }
   const form = await readFormBody(request);
-  const values = Object.fromEntries(SIF_FIELDS.map((field) => [field, String(form.get(field) ?? "")]));
+  const typed = typedValues(form, [...SIF_FIELDS, ...FORM_EXTRAS]);
+  // Without JavaScript the form asks the server for the pickers' choices or the school search.
+  const intent = form.get("intent");
+  if (intent === "regions") {
+    const answer = await regionChoices(request, context, form, [...SIF_FIELDS, ...FORM_EXTRAS]);
+    return data<SifRegisterActionData>({ ...answer, values: { ...answer.values, unlisted: "on", school_id: "" } });
+  }
+  if (intent === "schools") {
+    const found = await searchSchools(request, context, typed.school_search ?? "");
+    return data<SifRegisterActionData>({
+      ok: false,
+      message: found.message ?? "",
+      values: { ...typed, unlisted: "" },
+      schools: found.items,
+    });
+  }
+  // A refused form comes back with what was typed, and the lists its choices were made from.
+  const again = async (): Promise<SifRegisterActionData> => {
+    const regions =
+      typed.unlisted === "on" ? await regionChoices(request, context, form, [...SIF_FIELDS, ...FORM_EXTRAS]) : null;
+    const found = typed.school_search ? await searchSchools(request, context, typed.school_search) : null;
+    return {
+      ok: false,
+      message: "",
+      values: regions?.values ?? typed,
+      regions: regions?.regions,
+      schools: found?.items,
+    };
+  };
+  // Without JavaScript both ways of giving the school are in the page: the "not listed" box, or
+  // else a school picked from the list, says which one counts.
+  const unlisted = typed.unlisted === "on";
+  const listed = !unlisted && Boolean(typed.school_id);
+  const values = Object.fromEntries(
+    SIF_FIELDS.map((field) => {
+      const dropped = field === "school_id" ? unlisted : listed && UNLISTED_FIELDS.includes(field);
+      return [field, dropped ? "" : String(form.get(field) ?? "")];
+    }),
+  );
   const parsed = sifRegistrationBody.safeParse(values);
   if (!parsed.success) {
     const errors = parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
-    return data<SifRegisterActionData>({ ok: false, message: "Please correct the marked fields.", errors }, 400);
+    return data<SifRegisterActionData>(
+      { ...(await again()), message: "Please correct the marked fields.", errors },
+      400,
+    );
   }
   const api = auth.apiFor(request, context);
   const { data: result, error, response } = await api.POST("/api/sif/register/student", { body: parsed.data });
   if (!result) {
     return data<SifRegisterActionData>(
-      { ok: false, message: error?.message ?? "Registration failed. Please try again.", errors: error?.errors },
+      {
+        ...(await again()),
+        message: error?.message ?? "Registration failed. Please try again.",
+        errors: error?.errors,
+      },
       { status: response.status },
     );
   }
@@ -80,8 +134,12 @@ export async function sifRegisterAction({ request, context }: ActionFunctionArgs
 }
 
 /** /sif/register/schools?search=…: one page of the school search. */
-export async function sifSchoolsLoader({ request, context }: LoaderFunctionArgs) {
-  const search = (new URL(request.url).searchParams.get("search") ?? "").trim().slice(0, 100);
+export function sifSchoolsLoader({ request, context }: LoaderFunctionArgs) {
+  return searchSchools(request, context, new URL(request.url).searchParams.get("search") ?? "");
+}
+
+async function searchSchools(request: Request, context: LoaderFunctionArgs["context"], text: string) {
+  const search = text.trim().slice(0, 100);
   if (search.length < 2) return { search, items: [] as SifSchoolOption[], total: 0, message: null };
   const { data: answer, error } = await auth.apiFor(request, context).GET("/api/sif/list/schools", {
     params: { query: { search, per_page: 20 } },

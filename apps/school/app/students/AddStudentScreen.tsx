@@ -1,8 +1,10 @@
 import { Link, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { COUNTED, countOf } from "@repo/contracts/plural";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
-import { useInBrowser } from "@repo/remix-app/forms/in-browser";
+import { PostedAnswer } from "@repo/remix-app/forms/posted-answer";
+import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
+import { useHydrated } from "@repo/ui/hydrated";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { Select } from "@repo/ui/select";
 import { SkeletonText } from "@repo/ui/skeleton";
@@ -25,19 +27,22 @@ type Tab = "one" | "spreadsheet";
  */
 export function AddStudentScreen() {
   const { csrf, listPath, addSchoolPath, schools, failure } = useLoaderData<typeof addStudentLoader>();
-  // A master institute first picks one of its schools; a school adds to itself.
-  const [schoolId, setSchoolId] = useState(schools?.length === 1 ? String(schools[0]?.id) : "");
+  const [params] = useSearchParams();
+  // A master institute first picks one of its schools (`?school=` without JavaScript); a school adds to itself.
+  const [schoolId, setSchoolId] = useState(
+    schools?.length === 1
+      ? String(schools[0]?.id)
+      : (schools?.find((s) => String(s.id) === params.get("school"))?.id.toString() ?? ""),
+  );
   const picking = schools !== null;
   const extra = picking ? { school_id: schoolId } : undefined;
-  const [params] = useSearchParams();
+  const hydrated = useHydrated();
   const fetcher = useFetcher<StudentActionData>();
   const dialogs = useMessageDialog();
   const [saved, setSaved] = useState(0);
   const [tab, setTab] = useState<Tab>(params.get("tab") === "spreadsheet" ? "spreadsheet" : "one");
   // Both tabs stay mounted once opened, so that switching keeps a half-typed form or an import's progress.
   const [importOpened, setImportOpened] = useState(tab === "spreadsheet");
-  // The form appears once the page runs in the browser (see useInBrowser).
-  const client = useInBrowser();
   useFetcherResult(fetcher, (answer) => {
     if (!answer.ok) {
       if ((answer.errors ?? []).length === 0) void dialogs.error(answer.message);
@@ -65,16 +70,27 @@ export function AddStudentScreen() {
                 You have no active school yet. <Link to={addSchoolPath}>Add a school</Link> first.
               </Text>
             ) : null}
-            <Select
-              label="School"
-              name="school_id"
-              required
-              placeholder="Choose the school"
-              hint="The students you add or import go to this school."
-              value={schoolId}
-              onChange={(event) => setSchoolId(event.target.value)}
-              options={schools.map((school) => ({ value: String(school.id), label: school.name }))}
-            />
+            <form method="get">
+              <Stack gap={2}>
+                <Select
+                  label="School"
+                  name="school"
+                  required
+                  placeholder="Choose the school"
+                  hint="The students you add or import go to this school."
+                  value={schoolId}
+                  onChange={(event) => setSchoolId(event.target.value)}
+                  options={schools.map((school) => ({ value: String(school.id), label: school.name }))}
+                />
+                {hydrated ? null : (
+                  <div>
+                    <Button type="submit" variant="secondary">
+                      Continue
+                    </Button>
+                  </div>
+                )}
+              </Stack>
+            </form>
           </Stack>
         ) : null}
         {picking && !schoolId ? (
@@ -87,27 +103,26 @@ export function AddStudentScreen() {
             </TabsList>
             <TabsContent value="one" forceMount hidden={tab !== "one"}>
               <Stack gap={4}>
+                <PostedAnswer>
+                  <Link to={listPath}>See the list</Link>
+                </PostedAnswer>
                 {saved > 0 ? (
                   <Text tone="muted">
                     {countOf(saved, COUNTED.student)} added in this visit. <Link to={listPath}>See the list</Link>
                   </Text>
                 ) : null}
-                {client ? (
-                  <Suspense fallback={<SkeletonText lines={6} />}>
-                    <StudentForm
-                      fetcher={fetcher}
-                      extra={{ intent: "create", csrf, ...extra }}
-                      submitLabel="Add student"
-                      resetKey={saved}
-                    />
-                  </Suspense>
-                ) : (
-                  <SkeletonText lines={6} />
-                )}
+                <Suspense fallback={<SkeletonText lines={6} />}>
+                  <StudentForm
+                    fetcher={fetcher}
+                    extra={{ intent: "create", csrf, ...extra }}
+                    submitLabel="Add student"
+                    resetKey={saved}
+                  />
+                </Suspense>
               </Stack>
             </TabsContent>
             <TabsContent value="spreadsheet" forceMount hidden={tab !== "spreadsheet"}>
-              {client && importOpened ? (
+              {importOpened ? (
                 <Suspense fallback={<SkeletonText lines={6} />}>
                   <ImportPanel key={schoolId} csrf={csrf} listPath={listPath} extra={extra} />
                 </Suspense>

@@ -2,10 +2,11 @@ import type { FetcherWithComponents } from "@remix-run/react";
 import { LANGUAGES } from "@repo/contracts/languages";
 import { type StudentFieldsInput, studentFields } from "@repo/contracts/students";
 import { CLASS_LEVELS, classLabel, GENDERS } from "@repo/contracts/students-constants";
+import { useFormAnswer } from "@repo/remix-app/forms/answer";
 import { Form, FormSelect, FormSubmit, FormTextField, useZodForm } from "@repo/ui/form";
 import { Grid } from "@repo/ui/grid";
 import { Stack } from "@repo/ui/stack";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import type { StudentActionData } from "./students.server";
 
 const CLASS_OPTIONS = CLASS_LEVELS.map((level) => ({ value: String(level), label: `Class ${classLabel(level)}` }));
@@ -37,14 +38,29 @@ interface Props {
   actions?: ReactNode;
   /** Bumped by the caller to empty the form after a save. */
   resetKey?: number;
+  /** Where the browser posts it without JavaScript (the page itself when not given). */
+  action?: string;
 }
 
 /**
  * One student's fields, checked as the school types with the API's own schema (packages/contracts
  * studentFields); the API's field errors (a duplicate, a paid student's class) land on the fields.
  */
-export function StudentForm({ fetcher, extra, defaultValues = EMPTY_STUDENT, submitLabel, actions, resetKey }: Props) {
-  const form = useZodForm(studentFields, { defaultValues });
+export function StudentForm({
+  fetcher,
+  extra,
+  defaultValues = EMPTY_STUDENT,
+  submitLabel,
+  actions,
+  resetKey,
+  action,
+}: Props) {
+  // Without JavaScript a refused post renders the page again: its answer brings back what was typed.
+  const found = useFormAnswer(fetcher);
+  const answer = found && found.intent === extra.intent && (found.id ?? "") === (extra.id ?? "") ? found : undefined;
+  const [posted] = useState(answer?.ok === false ? answer : undefined);
+  const typed = Object.fromEntries(Object.entries(posted?.values ?? {}).filter(([name]) => name in EMPTY_STUDENT));
+  const form = useZodForm(studentFields, { defaultValues: { ...defaultValues, ...typed } });
   const { setError, reset } = form;
 
   useEffect(() => {
@@ -62,12 +78,17 @@ export function StudentForm({ fetcher, extra, defaultValues = EMPTY_STUDENT, sub
   return (
     <Form
       form={form}
+      action={action}
+      errors={answer?.ok === false ? answer.errors : undefined}
       onSubmit={(values) => {
         const posted: Record<string, string> = { ...extra };
         for (const [name, value] of Object.entries(values)) posted[name] = String(value ?? "");
         fetcher.submit(posted, { method: "post" });
       }}
     >
+      {Object.entries(extra).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <Stack gap={5}>
         <Grid minItemWidth={260} gap={4}>
           <FormTextField name="first_name" label="First name" autoComplete="off" />

@@ -1,4 +1,4 @@
-import { useFetcher, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
+import { Link, useActionData, useFetcher, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { PRINTOUT_PAGES } from "@repo/auth/student-paths";
 import { LANGUAGES, languageName } from "@repo/contracts/languages";
 import { COUNTED, countOf } from "@repo/contracts/plural";
@@ -11,11 +11,13 @@ import {
 } from "@repo/contracts/students-constants";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
+import { PostedAnswer } from "@repo/remix-app/forms/posted-answer";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { useHydrated } from "@repo/ui/hydrated";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
@@ -37,7 +39,18 @@ export function StudentsScreen() {
   const [params, setParams] = useSearchParams();
   const dialogs = useMessageDialog();
   const actor = useFetcher<StudentActionData>();
-  const [editing, setEditing] = useState<StudentRow | null>(null);
+  // Without JavaScript "Edit" is a link (`?edit=<id>`) and a refused edit comes back with the page:
+  // either opens the form, in the page instead of a dialog (decision 053).
+  const hydrated = useHydrated();
+  const posted = useActionData<StudentActionData>();
+  const editId = posted?.ok === false && posted.intent === "update" ? posted.id : params.get("edit");
+  const [editing, setEditing] = useState<StudentRow | null>(data.rows.find((row) => String(row.id) === editId) ?? null);
+  const withParam = (name: string, value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value === null) next.delete(name);
+    else next.set(name, value);
+    return `?${next}`;
+  };
   const [selected, setSelected] = useState<string[]>([]);
   const query = parseTableQuery(params);
   const listStatus = useListStatus();
@@ -120,9 +133,17 @@ export function StudentsScreen() {
             align: "end" as const,
             cell: (row: StudentRow) => (
               <Stack direction="row" gap={2} justify="end">
-                <Button size="sm" variant="light" onClick={() => setEditing(row)} aria-label={`Edit ${name(row)}`}>
-                  Edit
-                </Button>
+                {hydrated ? (
+                  <Button size="sm" variant="light" onClick={() => setEditing(row)} aria-label={`Edit ${name(row)}`}>
+                    Edit
+                  </Button>
+                ) : (
+                  <Button asChild size="sm" variant="light">
+                    <Link to={withParam("edit", String(row.id))} aria-label={`Edit ${name(row)}`}>
+                      Edit
+                    </Link>
+                  </Button>
+                )}
                 <Button
                   size="sm"
                   variant="light"
@@ -163,6 +184,7 @@ export function StudentsScreen() {
           {data.problem}
         </Text>
       ) : null}
+      <PostedAnswer />
       <Card title={title} description={`${data.total.toLocaleString("en-IN")} this exam year`} flush>
         <DataTable
           label={title}
@@ -233,7 +255,13 @@ export function StudentsScreen() {
       </Card>
       {editing ? (
         <Suspense fallback={null}>
-          <EditStudentDialog key={editing.id} row={editing} csrf={data.csrf} onClose={() => setEditing(null)} />
+          <EditStudentDialog
+            key={editing.id}
+            row={editing}
+            csrf={data.csrf}
+            onClose={() => setEditing(null)}
+            listHref={withParam("edit", null)}
+          />
         </Suspense>
       ) : null}
     </Stack>

@@ -8,6 +8,7 @@ import { LANGUAGE_CODES } from "@repo/contracts/languages";
 import { studentFields } from "@repo/contracts/students";
 import { CLASS_LEVELS, PAYMENT_STATUSES, type PaymentStatus } from "@repo/contracts/students-constants";
 import { auth } from "@repo/remix-app/auth.server";
+import { typedValues } from "@repo/remix-app/forms/answer";
 import { parseTableQuery } from "@repo/ui/data-table";
 
 const PAYMENT_CODES = PAYMENT_STATUSES.map((s) => s.code);
@@ -21,6 +22,9 @@ export interface StudentActionData {
   intent: string;
   message: string;
   errors?: FieldError[];
+  /** The student a refused edit was for, and what was typed (shown again without JavaScript). */
+  id?: string;
+  values?: Record<string, string>;
   /** For a bulk delete: the students kept and why. */
   kept?: { id: number; reason: string }[];
 }
@@ -66,16 +70,22 @@ export async function studentsLoader({ request, context }: LoaderFunctionArgs, f
   };
 }
 
+const STUDENT_FIELDS = Object.keys(studentFields.shape);
 const fieldsOf = (form: FormData) =>
-  Object.fromEntries(Object.keys(studentFields.shape).map((name) => [name, String(form.get(name) ?? "")]));
+  Object.fromEntries(STUDENT_FIELDS.map((name) => [name, String(form.get(name) ?? "")]));
 
 /** Add (the Add Students page), edit, delete (one or many) and send sign-in details. */
 export async function studentsAction({ request, context }: ActionFunctionArgs) {
   const form = await auth.readForm(request, context);
   const intent = String(form.get("intent"));
   const { api } = await auth.requireAction(request, context, form, "students.add");
+  // A refused add or edit answers what was typed, to be shown again.
+  const typed =
+    intent === "create" || intent === "update"
+      ? { id: form.has("id") ? String(form.get("id")) : undefined, values: typedValues(form, STUDENT_FIELDS) }
+      : {};
   const fail = (message: string, status: number, errors?: FieldError[]) =>
-    data<StudentActionData>({ ok: false, intent, message, errors }, { status });
+    data<StudentActionData>({ ok: false, intent, message, errors, ...typed }, { status });
   const done = (message: string, extra: Partial<StudentActionData> = {}) =>
     data<StudentActionData>({ ok: true, intent, message, ...extra });
 

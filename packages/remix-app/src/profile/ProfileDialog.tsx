@@ -10,6 +10,7 @@ import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { useEffect } from "react";
 import { z } from "zod";
+import { useFormAnswer } from "../forms/form-answer";
 import type { ProfileView } from "../shell/SignedInShell";
 import type { ProfileActionData } from "./profile.server";
 
@@ -110,13 +111,26 @@ function Answer({ answer }: { answer: ProfileActionData | undefined }) {
 const PASSWORD_FIELDS = ["old_password", "new_password", "confirm_password"] as const;
 const PROFILE_FIELDS = ["full_name", "designation", "team", "profile_photo"] as const;
 
-/** The change-password form; also the school app's update-school-password page (without Back). */
-export function ChangePasswordForm({ csrf, onBack }: { csrf: string; onBack?: () => void }) {
+/**
+ * The change-password form; also the school app's update-school-password page (without Back),
+ * which posts to itself (`action`) so that without JavaScript its answer comes with that page.
+ */
+export function ChangePasswordForm({
+  csrf,
+  onBack,
+  action = "/profile",
+}: {
+  csrf: string;
+  onBack?: () => void;
+  action?: string;
+}) {
   const fetcher = useFetcher<ProfileActionData>();
   const form = useZodForm(changePasswordBody, {
     defaultValues: { old_password: "", new_password: "", confirm_password: "" },
   });
-  const answer = useServerAnswer(fetcher, PASSWORD_FIELDS, form.setError);
+  useServerAnswer(fetcher, PASSWORD_FIELDS, form.setError);
+  const found = useFormAnswer(fetcher);
+  const answer = found?.intent === "change-password" ? found : undefined;
   useEffect(() => {
     if (answer?.ok) form.reset();
   }, [answer, form]);
@@ -133,10 +147,12 @@ export function ChangePasswordForm({ csrf, onBack }: { csrf: string; onBack?: ()
   return (
     <Form
       form={form}
-      onSubmit={(values) =>
-        fetcher.submit({ ...values, intent: "change-password", csrf }, { method: "post", action: "/profile" })
-      }
+      action={action}
+      errors={answer?.ok ? undefined : answer?.errors}
+      onSubmit={(values) => fetcher.submit({ ...values, intent: "change-password", csrf }, { method: "post", action })}
     >
+      <input type="hidden" name="intent" value="change-password" />
+      <input type="hidden" name="csrf" value={csrf} />
       <Stack gap={4}>
         <Answer answer={answer} />
         <FormPasswordField name="old_password" label="Current password" autoComplete="current-password" />

@@ -9,6 +9,7 @@ import {
   useState,
 } from "react";
 import { Field, useFieldIds } from "../field/Field";
+import { useHydrated } from "../form/use-hydrated";
 import { Icon } from "../icon/Icon";
 import { IconButton } from "../icon-button/IconButton";
 import { focusRing } from "../theme/focus";
@@ -32,6 +33,9 @@ const Drop = styled("div", {
   "&[data-invalid]": { borderColor: "$danger" },
   // The native input covers the box: click, keyboard and screen readers all reach the real control.
   "& input": { position: "absolute", inset: 0, opacity: 0, cursor: "pointer", width: "100%" },
+  // Before JavaScript runs nothing would show the chosen file's name: the native input shows it.
+  "&[data-native] input": { position: "static", opacity: 1, cursor: "auto" },
+  "&[data-native] > span": { display: "none" },
 });
 
 const Preview = styled("span", {
@@ -100,6 +104,7 @@ export const FileInput = forwardRef<HTMLInputElement, FileInputProps>(function F
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const [refused, setRefused] = useState(false);
   const [dragging, setDragging] = useState(false);
+  const hydrated = useHydrated();
   const shownError = error ?? (refused ? typeError : undefined);
   const ids = useFieldIds(id, hint, shownError);
 
@@ -141,6 +146,7 @@ export const FileInput = forwardRef<HTMLInputElement, FileInputProps>(function F
   return (
     <Field ids={ids} label={label} hint={hint} error={shownError} required={required}>
       <Drop
+        data-native={hydrated ? undefined : ""}
         data-dragging={dragging ? "" : undefined}
         data-invalid={shownError ? "" : undefined}
         onDragOver={(event) => {

@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
-import { render, screen, waitFor } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
+import * as z from "zod";
 import "../../test/dom";
 import { changePasswordSchema, profileSchema } from "./demo-schemas";
 import {
@@ -126,5 +129,62 @@ describe("other bound fields", () => {
       states: ["27"],
       agree: true,
     });
+  });
+});
+
+const namedSchema = z.object({ full_name: z.string().min(1, "Enter the name"), designation: z.string() });
+
+function Named({
+  onSubmit,
+  errors,
+}: {
+  onSubmit: (values: unknown) => void;
+  errors?: { field: string; message: string }[];
+}) {
+  const form = useZodForm(namedSchema, { defaultValues: { full_name: "", designation: "" } });
+  return (
+    <Form form={form} onSubmit={onSubmit} errors={errors} aria-label="Profile">
+      <FormTextField name="full_name" label="Full name" />
+      <FormTextField name="designation" label="Designation" />
+      <FormSubmit>Save</FormSubmit>
+    </Form>
+  );
+}
+
+describe("without JavaScript and before hydration (decision 053)", () => {
+  it("is a posting form whose submit button works before hydration, with the server's messages", () => {
+    const html = renderToString(<Named onSubmit={() => {}} errors={[{ field: "full_name", message: "Name taken" }]} />);
+    const page = new DOMParser().parseFromString(`<body>${html}</body>`, "text/html");
+    expect(page.querySelector("form")?.getAttribute("method")).toBe("post");
+    expect(page.querySelector('input[name="full_name"]')?.getAttribute("aria-invalid")).toBe("true");
+    expect(page.body.textContent).toContain("Name taken");
+    expect(page.querySelector("button[type=submit]")?.hasAttribute("disabled")).toBe(false);
+  });
+
+  it("keeps what was typed into the server's fields before hydration", async () => {
+    const container = document.createElement("div");
+    document.body.append(container);
+    container.innerHTML = renderToString(<Named onSubmit={() => {}} />);
+    (container.querySelector('input[name="full_name"]') as HTMLInputElement).value = "Typed early";
+    const onSubmit = vi.fn();
+    const root = await act(async () => hydrateRoot(container, <Named onSubmit={onSubmit} />));
+    try {
+      const submit = container.querySelector("button[type=submit]") as HTMLButtonElement;
+      await waitFor(() => expect(submit.disabled).toBe(false));
+      await act(async () => submit.click());
+      await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
+      expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ full_name: "Typed early" });
+    } finally {
+      act(() => root.unmount());
+      container.remove();
+    }
+  });
+
+  it("hides the server's message once the field is changed", async () => {
+    const user = userEvent.setup();
+    render(<Named onSubmit={() => {}} errors={[{ field: "designation", message: "Too long" }]} />);
+    expect(errorOf("Designation")).toBe("Too long");
+    await user.type(screen.getByLabelText("Designation"), "Head");
+    await waitFor(() => expect(errorOf("Designation")).toBe(""));
   });
 });

@@ -1,5 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { FormHTMLAttributes, ReactNode } from "react";
+import {
+  createContext,
+  type FormHTMLAttributes,
+  type ReactNode,
+  type RefObject,
+  useContext,
+  useEffect,
+  useRef,
+} from "react";
 import {
   type FieldValues,
   FormProvider,
@@ -20,6 +28,9 @@ import { RadioGroup, type RadioGroupProps } from "../radio-group/RadioGroup";
 import { Select, type SelectProps } from "../select/Select";
 import { TextField, type TextFieldProps } from "../text-field/TextField";
 import { Textarea, type TextareaProps } from "../textarea/Textarea";
+import { useHydrated } from "./use-hydrated";
+
+export { useHydrated };
 
 /**
  * A react-hook-form form validated by a zod schema (the same schemas the API validates with,
@@ -40,23 +51,63 @@ export function useZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
 export interface FormProps<Values extends FieldValues, Output>
   extends Omit<FormHTMLAttributes<HTMLFormElement>, "onSubmit" | "children"> {
   form: UseFormReturn<Values, unknown, Output>;
-  /** Called with the parsed values when the form is valid. */
+  /** Called with the parsed values when the form is valid (with JavaScript; without, the browser posts). */
   onSubmit: SubmitHandler<Output>;
+  /**
+   * The server's field messages of the last refused post, shown on their fields until the field is
+   * changed: they are in the server-rendered page, so a browser without JavaScript shows them too.
+   */
+  errors?: readonly { field: string; message: string }[];
   children: ReactNode;
 }
 
-/** The <form> element bound to a useZodForm form; the Form* fields below find it by context. */
+const ServerErrors = createContext<ReadonlyMap<string, string>>(new Map());
+
+/**
+ * Values typed into the server-rendered fields before React hydrated them are in the DOM only:
+ * react-hook-form is told about them, so that nothing typed on a slow phone is lost.
+ */
+function useAdoptTypedValues<Values extends FieldValues>(
+  element: RefObject<HTMLFormElement | null>,
+  form: UseFormReturn<Values, unknown, unknown>,
+) {
+  useEffect(() => {
+    const values = form.getValues() as Record<string, unknown>;
+    for (const field of Array.from(element.current?.elements ?? [])) {
+      if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) continue;
+      if (!field.name || !(field.name in values) || ["file", "checkbox", "radio", "hidden"].includes(field.type)) {
+        continue;
+      }
+      if (field.value !== String(values[field.name] ?? "")) {
+        form.setValue(field.name as never, field.value as never, { shouldDirty: true, shouldValidate: true });
+      }
+    }
+  }, [element, form]);
+}
+
+/**
+ * The <form> element bound to a useZodForm form; the Form* fields below find it by context.
+ * It is a real form (method post, named fields), so it works before and without JavaScript
+ * (docs/decisions/053-forms-work-without-javascript.md); JavaScript then checks and sends it.
+ */
 export function Form<Values extends FieldValues, Output>({
   form,
   onSubmit,
+  errors,
   children,
+  method = "post",
   ...props
 }: FormProps<Values, Output>) {
+  const element = useRef<HTMLFormElement>(null);
+  useAdoptTypedValues(element, form as UseFormReturn<Values, unknown, unknown>);
+  const serverErrors = new Map((errors ?? []).map((error) => [error.field, error.message]));
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={form.handleSubmit(onSubmit)} {...props}>
-        {children}
-      </form>
+      <ServerErrors.Provider value={serverErrors}>
+        <form ref={element} method={method} noValidate onSubmit={form.handleSubmit(onSubmit)} {...props}>
+          {children}
+        </form>
+      </ServerErrors.Provider>
     </FormProvider>
   );
 }
@@ -64,8 +115,10 @@ export function Form<Values extends FieldValues, Output>({
 /** A field's binding and its error, shown only once the field was touched or changed (or after a submit). */
 function useFormField(name: string) {
   const { field, fieldState, formState } = useController({ name });
+  const fromServer = useContext(ServerErrors).get(name);
   const shown = fieldState.isTouched || fieldState.isDirty || formState.isSubmitted;
-  return { field, error: shown ? fieldState.error?.message : undefined };
+  const error = shown ? fieldState.error?.message : undefined;
+  return { field, error: error ?? (fieldState.isDirty ? undefined : fromServer) };
 }
 
 type Named<Props> = Omit<Props, "name" | "value" | "defaultValue" | "onChange" | "onBlur" | "error"> & { name: string };
@@ -191,11 +244,15 @@ export function FormFileInput({ name, ...props }: Omit<Named<FileInputProps>, "o
   );
 }
 
-/** The submit button: disabled while the form is invalid, busy while it submits. */
+/**
+ * The submit button: disabled while JavaScript knows the form is invalid, busy while it submits.
+ * Before hydration (or without JavaScript) it is enabled: the server checks what is posted.
+ */
 export function FormSubmit({ children, ...props }: Omit<ButtonProps, "type">) {
   const { formState } = useFormContext();
+  const hydrated = useHydrated();
   return (
-    <Button type="submit" disabled={!formState.isValid} loading={formState.isSubmitting} {...props}>
+    <Button type="submit" disabled={hydrated && !formState.isValid} loading={formState.isSubmitting} {...props}>
       {children}
     </Button>
   );
