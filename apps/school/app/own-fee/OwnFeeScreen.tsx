@@ -1,5 +1,6 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { formatMoney } from "@repo/contracts/fees";
+import { fill } from "@repo/contracts/student-words/fill";
 import { classLabel } from "@repo/contracts/students-constants";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
@@ -8,7 +9,6 @@ import { DescriptionList } from "@repo/ui/description-list";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { StudentFrame } from "../student-area/StudentFrame";
-import { fill } from "../student-area/words/fill";
 import type { OwnFeeActionData, ownFeeLoader } from "./own-fee.server";
 
 const TONES = { unpaid: "danger", pending: "warning", paid: "success" } as const;
