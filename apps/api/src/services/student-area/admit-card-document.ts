@@ -46,7 +46,7 @@ function admitCardPage(card: AdmitCardData): string {
     : `<div class="photo empty"><span>${escapeHtml(w.photo)}</span></div>`;
   const person = [
     row(words.class, classLabel(card.classLevel)),
-    row(words.examLanguage, LANGUAGES.find((l) => l.code === code)?.native ?? code),
+    row(words.examLanguage, LANGUAGES.find((l) => l.code === card.language)?.native ?? card.language),
     card.parentName ? row(w.parentName, card.parentName, ' dir="auto"') : "",
     card.dateOfBirth ? row(w.dateOfBirth, when.days(card.dateOfBirth)) : "",
   ].join("");
