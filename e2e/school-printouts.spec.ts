@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { expect, test } from "@playwright/test";
+import { type StudentWords, WORDS } from "@repo/contracts/student-words";
 import {
   API,
   apiToken,
@@ -25,6 +26,15 @@ mkdirSync(SHOTS, { recursive: true });
 const pdfText = (file: string) => execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
 const pdfPages = (file: string) =>
   Number(/Pages:\s+(\d+)/.exec(execFileSync("pdfinfo", [file], { encoding: "utf8" }))?.[1]);
+/** Each card and slip is in its student's exam language (issue 35 item 1): a label in any of them. */
+const anyLanguage = (label: (words: StudentWords) => string) =>
+  Object.values(WORDS)
+    .map((words) =>
+      label(words)
+        .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+        .replace(/\s+/g, "\\s+"),
+    )
+    .join("|");
 
 /** A class of the demo school with paid students and students who never signed in. */
 async function classToPrint(): Promise<{ classLevel: number; cards: number; slips: number }> {
@@ -63,7 +73,7 @@ test("a school prints a class's admit cards and slips; a student signs in with a
   const [cardsFile] = await Promise.all([page.waitForEvent("download"), link.click()]);
   expect(cardsFile.suggestedFilename()).toMatch(new RegExp(`^admit-cards-level1-.*-class-${classLevel}\\.pdf$`));
   expect(pdfPages(await cardsFile.path())).toBe(cards);
-  expect(pdfText(await cardsFile.path())).toContain("Admit card");
+  expect(pdfText(await cardsFile.path())).toMatch(new RegExp(anyLanguage((words) => words.admitCard)));
   await cardsFile.saveAs(`${SHOTS}/admit-cards.pdf`);
 
   // The class's slips: students who never signed in, by default.
@@ -73,10 +83,19 @@ test("a school prints a class's admit cards and slips; a student signs in with a
   ]);
   const text = pdfText(await slipsFile.path());
   await slipsFile.saveAs(`${SHOTS}/sign-in-slips.pdf`);
-  expect(text.match(/One-time password/g)).toHaveLength(slips);
+  expect(
+    text.match(
+      new RegExp(
+        anyLanguage((words) => words.slip.password),
+        "g",
+      ),
+    ),
+  ).toHaveLength(slips);
   expect(pdfPages(await slipsFile.path())).toBe(Math.ceil(slips / 4));
-  const username = /Username\s+(\S+)/.exec(text)?.[1] ?? "";
-  const password = /One-time password\s+(\S+)/.exec(text)?.[1] ?? "";
+  const slip = new RegExp(
+    `(?:${anyLanguage((words) => words.slip.username)})\\s+(\\S+)\\s+(?:${anyLanguage((words) => words.slip.password)})\\s+(\\S+)`,
+  ).exec(text);
+  const [username = "", password = ""] = [slip?.[1], slip?.[2]];
   expect(username).not.toBe("");
 
   // Everyone of the class without confirming is refused, saying so, and nothing is printed.

@@ -2,8 +2,11 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { LANGUAGES, type LanguageCode } from "@repo/contracts/languages";
 import { ADMIT_CARDS_BULK_JOB, ADMIT_CARDS_LIMITS, SLIP_MESSAGES } from "@repo/contracts/school-printouts-constants";
-import { LEVEL2_AWARDS } from "@repo/contracts/student-area-constants";
+import { LEVEL2_AWARDS, REPORTING_MINUTES } from "@repo/contracts/student-area-constants";
+import { WORDS } from "@repo/contracts/student-words";
+import { fill } from "@repo/contracts/student-words/fill";
 import { queryRows } from "@repo/db";
 import { testDrivers } from "@repo/db/testing";
 import { sql } from "drizzle-orm";
@@ -30,7 +33,48 @@ function pdfPages(body: ArrayBuffer): string[] {
 }
 const pageCount = async (body: ArrayBuffer) => (await PDFDocument.load(body)).getPageCount();
 
-const LANGUAGE_LINES: Record<string, string> = { en: "English", hi: "Hindi(हिन्दी)", ta: "Tamil(தமிழ்)" };
+/**
+ * A text as compared with pdftotext's: no spaces, no Arabic vowel marks, no nūn (pdftotext reads an
+ * Urdu word's final nūn and its marks onto another line, as its glyphs sit below the word's).
+ */
+const plain = (text: string) => text.replace(/[\s\u064b-\u065f\u0646]/g, "");
+/** Whether a page carries a text; English headings print in capitals (CSS). */
+const carries = (page: string, text: string) => plain(page).toUpperCase().includes(plain(text).toUpperCase());
+/** A card's words that show its language: the dictionary's, its own language's name, the rules. */
+function cardWords(language: string, rollNumber: string): string[] {
+  const words = WORDS[language as LanguageCode];
+  return [
+    words.admitCard,
+    words.rollNumber,
+    rollNumber,
+    LANGUAGES.find((l) => l.code === language)?.native ?? language,
+    words.card.rulesTitle,
+    fill(words.card.rules.arrive, { minutes: REPORTING_MINUTES }),
+    words.card.invigilatorSignature,
+    fill(words.card.footer, { rollNumber }),
+  ];
+}
+const escapeRegExp = (text: string) => text.replace(/\s/g, "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const squash = (text: string) => text.replace(/\s/g, "");
+/** How many slips a text holds: each prints "One-time password" in its student's language. */
+const slipsIn = (text: string) =>
+  text.match(
+    new RegExp(
+      Object.values(WORDS)
+        .map((words) => escapeRegExp(words.slip.password))
+        .join("|"),
+      "g",
+    ),
+  )?.length ?? 0;
+/** The username and one-time password printed on a slip in a language's words. */
+function slipOf(page: string, language = "en") {
+  const words = WORDS[language as LanguageCode].slip;
+  const [username, password, note] = [words.username, words.password, words.note.slice(0, 12)].map((text) =>
+    escapeRegExp(plain(text)),
+  );
+  const found = new RegExp(`${username}(.+?)${password}(.+?)${note}`).exec(plain(page));
+  return { username: found?.[1] ?? "", password: found?.[2] ?? "" };
+}
 
 /**
  * A school's printouts for students without e-mail (issue 35 item 1, decision 050): its paid
@@ -75,11 +119,12 @@ for (const driver of testDrivers()) {
         sql`select school_id from users where username = 'school'`,
       );
       schoolId = Number(school?.school_id);
-      // Exam languages as a real school has them: some Hindi and Tamil among the paid students.
+      // Exam languages as a real school has them: some Hindi, Tamil and Urdu among the paid students.
       const paid = await students(sql`s.payment_status = 'paid'`);
       expect(paid.length).toBeGreaterThan(3);
       await api.db.execute(sql`update students set language = 'hi' where id = ${paid[0]?.id}`);
       await api.db.execute(sql`update students set language = 'ta' where id = ${paid[1]?.id}`);
+      await api.db.execute(sql`update students set language = 'ur' where id = ${paid[2]?.id}`);
     }, 120_000);
     afterAll(async () => {
       await api?.close();
@@ -104,23 +149,34 @@ for (const driver of testDrivers()) {
       const jobId = started.body.data.job_id;
       await runJob();
       const job = await api.call("GET", `/api/jobs/${jobId}`, { token });
-      expect(job.body.data).toMatchObject({ status: "done", result: { cards: paid.length } });
+      expect(job.body.data, JSON.stringify(job.body.data)).toMatchObject({
+        status: "done",
+        result: { cards: paid.length },
+      });
       const file = await api.call("GET", `/api/school/admit-cards/${jobId}/file`, { token });
       expect(file.status).toBe(200);
       expect(file.headers.get("content-type")).toBe("application/pdf");
       expect(await pageCount(file.body)).toBe(paid.length);
       const pages = pdfPages(file.body);
       expect(pages).toHaveLength(paid.length);
+      // Each card in its student's exam language (issue 35 item 1), and no other language's words.
       paid.forEach((student, index) => {
-        // Headings print in capitals (CSS); the values as written.
         const page = pages[index] ?? "";
-        expect(page).toContain(`ROLLNUMBER${student.roll_number}`);
-        expect(page).toContain(`Examlanguage${LANGUAGE_LINES[student.language] ?? ""}`);
+        for (const text of cardWords(student.language, student.roll_number ?? "")) {
+          expect(carries(page, text), `${student.language} card: ${text}`).toBe(true);
+        }
+        const others = student.language === "en" ? ["hi", "ur"] : ["en"];
+        for (const other of others) {
+          expect(carries(page, WORDS[other as LanguageCode].card.rulesTitle), `${student.language}: ${other}`).toBe(
+            false,
+          );
+        }
       });
-      expect(pages.some((page) => page.includes("Hindi(हिन्दी)"))).toBe(true);
-      expect(pages.some((page) => page.includes("Tamil(தமிழ்)"))).toBe(true);
+      expect(paid.map((student) => student.language)).toEqual(expect.arrayContaining(["en", "hi", "ta", "ur"]));
       // No unpaid student's card, and nobody else may download the file.
-      for (const student of unpaid) expect(pages.join("")).not.toContain(`ROLLNUMBER${student.roll_number ?? "-"}`);
+      for (const student of unpaid) {
+        if (student.roll_number) expect(pages.join("")).not.toContain(student.roll_number);
+      }
       const other = await api.call("GET", `/api/school/admit-cards/${jobId}/file`, { token: await as("institute") });
       expect(other.status).toBe(404);
     });
@@ -197,25 +253,24 @@ for (const driver of testDrivers()) {
       expect((await api.call("GET", "/api/school/admit-cards")).status).toBe(401);
     });
 
-    /** The username and one-time password printed on a slip page. */
-    const slipOf = (page: string) => {
-      const found = /Username(.+?)One-timepassword(.+?)Thispassword/.exec(page);
-      return { username: found?.[1] ?? "", password: found?.[2] ?? "" };
-    };
-
     it("prints a student's slip whose password works once and must be changed; its sessions end; logged", async () => {
       const token = await as("school");
       // A student without e-mail or sign-in yet: the slip makes its account, named by its roll number.
       const [student] = await students(
         sql`s.payment_status = 'paid' and not exists (select 1 from users u where u.student_id = s.id)`,
       );
+      // The student reads its slip in its exam language; the address, username and password as they are.
+      await api.db.execute(sql`update students set language = 'hi' where id = ${student?.id}`);
       const slip = await api.call("POST", `/api/school/students/${student?.id}/sign-in-slip`, { token });
       expect(slip.status, JSON.stringify(slip.body)).toBe(200);
       expect(await pageCount(slip.body)).toBe(1);
-      const [page] = pdfPages(slip.body);
+      const [page = ""] = pdfPages(slip.body);
       expect(page).toContain("/login");
-      expect(page).toContain("youmustchooseyourownpassword");
-      const { username, password } = slipOf(page ?? "");
+      for (const text of [WORDS.hi.slip.title, WORDS.hi.slip.signInAt, WORDS.hi.slip.note]) {
+        expect(carries(page, text), text).toBe(true);
+      }
+      expect(page).not.toContain("One-timepassword");
+      const { username, password } = slipOf(page, "hi");
       expect(username).toBe(student?.roll_number);
       expect(password.length).toBeGreaterThanOrEqual(10);
 
@@ -235,9 +290,16 @@ for (const driver of testDrivers()) {
       const again = await api.call("POST", "/api/login", { json: { username, password, app: "school" } });
       expect(again.status).toBe(401);
 
-      // A new slip ends the student's sessions at once.
+      // A new slip ends the student's sessions at once; an Urdu student's slip is in Urdu.
+      await api.db.execute(sql`update students set language = 'ur' where id = ${student?.id}`);
       const second = await api.call("POST", `/api/school/students/${student?.id}/sign-in-slip`, { token });
       expect(second.status).toBe(200);
+      const [urdu = ""] = pdfPages(second.body);
+      for (const text of [WORDS.ur.slip.title, WORDS.ur.slip.signInAt, WORDS.ur.slip.username, WORDS.ur.slip.note]) {
+        expect(carries(urdu, text), text).toBe(true);
+      }
+      expect(urdu).toContain(`${student?.roll_number}`);
+      expect(carries(urdu, WORDS.hi.slip.note)).toBe(false);
       expect((await api.call("GET", "/api/student/me", { token: studentToken })).status).toBe(401);
       const logged = await queryRows<{ n: number }>(
         api.db,
@@ -273,8 +335,8 @@ for (const driver of testDrivers()) {
       const pages = pdfPages(slips.body);
       const printed = pages.join("");
       expect(await pageCount(slips.body)).toBe(Math.ceil((inClass.length - used.length) / 4));
-      expect(printed.match(/One-timepassword/g)).toHaveLength(inClass.length - used.length);
-      expect(printed).not.toContain("UsernamestudentOne-time");
+      expect(slipsIn(printed)).toBe(inClass.length - used.length);
+      expect(printed).not.toContain(`${squash(WORDS[signedIn?.language as LanguageCode].slip.username)}student`);
       // Its password still works: the run did not lock it out.
       const stillMine = await api.call("POST", "/api/login", {
         json: { username: "student", password: DEMO_PASSWORD, app: "school" },
@@ -292,7 +354,9 @@ for (const driver of testDrivers()) {
         json: { class_level: classLevel, audience: "all", confirm: true },
       });
       expect(confirmed.status).toBe(200);
-      expect(pdfPages(confirmed.body).join("")).toContain("UsernamestudentOne-time");
+      expect(pdfPages(confirmed.body).join("")).toContain(
+        `${squash(WORDS[signedIn?.language as LanguageCode].slip.username)}student`,
+      );
     });
 
     it("changes nobody's password when the slips cannot be printed", async () => {
@@ -320,9 +384,10 @@ for (const driver of testDrivers()) {
         sql`insert into exam_schedules (exam_year_id, exam_kind, class_level, starts_at, duration_minutes)
             values (${fixture.examYearId}, 'level2', 8, '2027-02-07T04:30:00Z', 120)`,
       );
-      const selected = await queryRows<{ roll_number: string }>(
+      const selected = await queryRows<{ roll_number: string; language: string }>(
         api.db,
-        sql`select a.roll_number from answer_sheets a join result_ranks r on r.sheet_id = a.id
+        sql`select a.roll_number, s.language from answer_sheets a join result_ranks r on r.sheet_id = a.id
+              join students s on s.roll_number = a.roll_number
             where a.school_id = ${schoolId} and a.exam_kind = 'level1' and a.class_level = 8
               and (${AWARD_SQL}) in (${sql.join(
                 LEVEL2_AWARDS.map((code) => sql`${code}`),
@@ -341,10 +406,11 @@ for (const driver of testDrivers()) {
       const file = await api.call("GET", `/api/school/admit-cards/${started.body.data.job_id}/file`, { token });
       const pages = pdfPages(file.body);
       expect(pages).toHaveLength(selected.length);
-      expect(pages.map((page, index) => page.includes(`ROLLNUMBER${selected[index]?.roll_number}`))).not.toContain(
-        false,
-      );
-      expect(pages.every((page) => page.includes("Level2"))).toBe(true);
+      selected.forEach(({ roll_number, language }, index) => {
+        const words = WORDS[language as LanguageCode];
+        expect(carries(pages[index] ?? "", `${words.rollNumber}${roll_number}`), roll_number).toBe(true);
+        expect(carries(pages[index] ?? "", words.levels.level2), roll_number).toBe(true);
+      });
     });
   });
 }

@@ -2,7 +2,9 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ADMIT_CARD_MESSAGES } from "@repo/contracts/student-area-constants";
+import { dateFormats } from "@repo/contracts/locale";
+import { ADMIT_CARD_MESSAGES, REPORTING_MINUTES } from "@repo/contracts/student-area-constants";
+import { WORDS } from "@repo/contracts/student-words";
 import { queryRows } from "@repo/db";
 import { mailMessages } from "@repo/db/schema";
 import { level1Sections, seedFinalizedPaper } from "@repo/db/seed/results";
@@ -181,24 +183,27 @@ for (const driver of testDrivers()) {
       expect(card.status, JSON.stringify(card.body)).toBe(200);
       expect(card.headers.get("content-type")).toBe("application/pdf");
       expect(card.headers.get("content-disposition")).toContain(`admit-card-level1-${roll}.pdf`);
+      // A Hindi student's card is in Hindi (issue 35 item 1); its name, roll number and centre as entered.
       const text = pdfText(card.body);
+      const hindi = WORDS.hi;
       for (const part of [
-        "Admitcard",
-        "Level1",
+        hindi.admitCard,
+        hindi.levels.level1,
         roll,
         "इराकुलकर्णी",
-        "ClassIX",
-        "Hindi",
+        `${hindi.class}IX`,
+        `${hindi.examLanguage}हिन्दी`,
         "JnanaPrabodhiniPrashala,Pune",
-        squash(
-          new Intl.DateTimeFormat("en-IN", { dateStyle: "full", timeZone: "Asia/Kolkata" }).format(
-            new Date(me.body.data.exams[1].schedule.starts_at),
-          ),
-        ),
+        dateFormats("hi").date(me.body.data.exams[1].schedule.starts_at),
         "10:00",
-        squash("Be at the centre by"),
+        hindi.card.reportBy,
+        hindi.card.rules.arrive.replace("{minutes}", String(REPORTING_MINUTES)),
+        hindi.card.studentSignature,
       ]) {
-        expect(text).toContain(part);
+        expect(text).toContain(squash(part));
+      }
+      for (const english of ["Admit card", "Be at the centre by", "Rules", "signature"]) {
+        expect(text).not.toContain(squash(english));
       }
       // Level 2 is for the students Level 1 selects: none yet.
       const level2 = await get("/api/student/admit-card/level2");
@@ -282,7 +287,7 @@ for (const driver of testDrivers()) {
         values (${examYearId}, 'level2', 9, '2027-03-07T04:30:00Z', 45)`);
       const level2 = await get("/api/student/admit-card/level2");
       expect(level2.status).toBe(200);
-      expect(pdfText(level2.body)).toContain("Level2");
+      expect(pdfText(level2.body)).toContain(squash(WORDS.hi.levels.level2));
     });
 
     it("answers every student its own area only: no request can name another student", async () => {

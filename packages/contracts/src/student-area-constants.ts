@@ -46,16 +46,6 @@ export const ADMIT_CARD_MESSAGES: Record<AdmitCardReason, (level: string) => str
 /** Minutes before the start at which a candidate must be at the centre (printed on the admit card). */
 export const REPORTING_MINUTES = 30;
 
-/** The rules printed on every admit card. */
-export const ADMIT_CARD_RULES = [
-  `Be at the centre ${REPORTING_MINUTES} minutes before the exam starts; late arrivals may not be let in.`,
-  "Bring this admit card and a photo identity card (school identity card or Aadhaar); keep them on your desk.",
-  "Write your roll number exactly as printed here on the answer sheet, and fill its circles with a blue or black ball-point pen.",
-  "Mobile phones, calculators, smart watches and any other electronic device are not allowed in the hall.",
-  "Do not leave the hall before the exam ends; hand in the answer sheet to the invigilator.",
-  "Any unfair means cancels your exam. The centre's invigilators' instructions are final.",
-] as const;
-
 /** The student area's API, written once (routes, the generated client's paths, the tests). */
 export const STUDENT_AREA_PATHS = {
   me: "/api/student/me",

@@ -1,6 +1,7 @@
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { formatMoney } from "@repo/contracts/fees";
 import { dateFormats } from "@repo/contracts/locale";
+import { fill } from "@repo/contracts/student-words/fill";
 import { classLabel } from "@repo/contracts/students-constants";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
@@ -10,7 +11,6 @@ import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { OrderActions } from "../payments/OpenOrders";
 import { StudentFrame } from "../student-area/StudentFrame";
-import { fill } from "../student-area/words/fill";
 import type { OwnFeeActionData, ownFeeLoader } from "./own-fee.server";
 
 const TONES = { unpaid: "danger", pending: "warning", paid: "success" } as const;

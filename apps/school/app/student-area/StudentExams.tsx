@@ -1,5 +1,7 @@
 import { Link as RemixLink } from "@remix-run/react";
 import { studentResultsPath } from "@repo/auth/student-paths";
+import type { StudentWords } from "@repo/contracts/student-words";
+import { fill } from "@repo/contracts/student-words/fill";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
@@ -9,8 +11,6 @@ import { Text } from "@repo/ui/text";
 import { styled } from "@repo/ui/theme";
 import { admitCardPath, ownCertificatePath } from "./paths";
 import type { StudentArea, StudentExam } from "./student-area.server";
-import type { StudentWords } from "./words/en";
-import { fill } from "./words/fill";
 
 const Exams = styled("ul", {
   listStyle: "none",

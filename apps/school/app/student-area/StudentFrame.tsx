@@ -1,11 +1,11 @@
 import { Link as RemixLink, useLocation } from "@remix-run/react";
+import type { StudentWords } from "@repo/contracts/student-words";
 import { Icon } from "@repo/ui/icon";
 import { UiProvider } from "@repo/ui/provider";
 import { Stack } from "@repo/ui/stack";
 import { styled } from "@repo/ui/theme";
 import type { ReactNode } from "react";
 import { localeInfo, STUDENT_LOCALES } from "./locale";
-import type { StudentWords } from "./words/en";
 
 type Locale = ReturnType<typeof localeInfo>;
 

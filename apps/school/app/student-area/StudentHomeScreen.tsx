@@ -1,5 +1,7 @@
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { LANGUAGES } from "@repo/contracts/languages";
+import type { StudentWords } from "@repo/contracts/student-words";
+import { fill } from "@repo/contracts/student-words/fill";
 import { classLabel } from "@repo/contracts/students-constants";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
@@ -14,8 +16,6 @@ import { StudentExams } from "./StudentExams";
 import { StudentFrame } from "./StudentFrame";
 import { StudentTimeline } from "./StudentTimeline";
 import type { StudentArea, studentHomeLoader } from "./student-area.server";
-import type { StudentWords } from "./words/en";
-import { fill } from "./words/fill";
 
 const PAYMENT_TONES = { unpaid: "danger", pending: "warning", paid: "success" } as const;
 

@@ -1,5 +1,7 @@
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { studentResultsPath } from "@repo/auth/student-paths";
+import type { StudentWords } from "@repo/contracts/student-words";
+import { fill } from "@repo/contracts/student-words/fill";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
@@ -15,8 +17,6 @@ import { useState } from "react";
 import { ownCertificatePath } from "./paths";
 import { StudentFrame } from "./StudentFrame";
 import type { StudentResult, studentResultsLoader } from "./student-area.server";
-import type { StudentWords } from "./words/en";
-import { fill } from "./words/fill";
 
 const marks = (value: number) => value.toLocaleString("en-IN", { maximumFractionDigits: 2 });
 const signed = (value: number) => (value > 0 ? `+${marks(value)}` : marks(value));

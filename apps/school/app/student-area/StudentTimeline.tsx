@@ -1,6 +1,8 @@
 import { Link as RemixLink } from "@remix-run/react";
 import { studentResultsPath } from "@repo/auth/student-paths";
 import type { StepState, StudentStep } from "@repo/contracts/student-area-constants";
+import type { StudentWords } from "@repo/contracts/student-words";
+import { fill } from "@repo/contracts/student-words/fill";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
@@ -12,8 +14,6 @@ import { VisuallyHidden } from "@repo/ui/visually-hidden";
 import type { ReactNode } from "react";
 import { admitCardPath, ownCertificatePath } from "./paths";
 import type { StudentArea } from "./student-area.server";
-import type { StudentWords } from "./words/en";
-import { fill } from "./words/fill";
 
 const Steps = styled("ol", { listStyle: "none", margin: 0, padding: 0 });
 

@@ -1,6 +1,6 @@
 /**
  * The languages the student area speaks (issue 16, decision 025): one dictionary each
- * (words/<code>.ts). Which one a student sees, and its direction, come from data: the student's
+ * (@repo/contracts/student-words). Which one a student sees, and its direction, come from data: the student's
  * exam language, or the language it chose; Urdu reads right to left because LANGUAGES says so.
  */
 import { LANGUAGE_CODES, LANGUAGES } from "@repo/contracts/languages";

@@ -4,15 +4,15 @@ import { type PageId, pagePath } from "@repo/auth/menus";
 import { dateFormats } from "@repo/contracts/locale";
 import { EXAM_LEVEL_CODES } from "@repo/contracts/papers-constants";
 import { ADMIT_CARD_LEVELS, type AdmitCardLevel } from "@repo/contracts/student-area-constants";
+import type { StudentWords } from "@repo/contracts/student-words";
+import { WORDS } from "@repo/contracts/student-words";
+import { fill } from "@repo/contracts/student-words/fill";
 import { auth, env } from "@repo/remix-app/auth.server";
 import { streamDownload } from "@repo/remix-app/downloads/server";
 import { invoicePath } from "../payment-history/paths";
 import { checkoutPath } from "../payments/paths";
 import { isStudentLocale, localeInfo, pickLocale } from "./locale";
 import { type StudentFile, studentProblemPath } from "./paths";
-import type { StudentWords } from "./words/en";
-import { fill } from "./words/fill";
-import { WORDS } from "./words/index";
 
 /** What the API answers, as its generated client types it. */
 export type StudentArea = components["schemas"]["StudentArea"];

@@ -29,7 +29,7 @@ import {
 import { printoutSchool } from "./school";
 import { type SlipData, slipsHtml } from "./slip-document";
 
-type SlipStudent = AccountStudent & { class_level: number; school_name: string };
+type SlipStudent = AccountStudent & { class_level: number; language: string; school_name: string };
 
 /** Never signed in: no account yet, or an account never used. */
 const NEVER_SIGNED_IN = sql`not exists (select 1 from users u where u.student_id = s.id and u.last_login_at is not null)`;
@@ -39,7 +39,7 @@ async function classStudents(db: DbOrTx, schoolId: number, classLevel: number, n
   const year = await activeExamYear(db);
   return queryRows<SlipStudent>(
     db,
-    sql`select s.id, s.school_id, s.first_name, s.last_name, s.contact_email as email, s.roll_number, s.class_level,
+    sql`select s.id, s.school_id, s.first_name, s.last_name, s.contact_email as email, s.roll_number, s.class_level, s.language,
           sc.name as school_name
         from students s join schools sc on sc.id = s.school_id
         where ${schoolPaysFor(schoolId)} and s.exam_year_id = ${year.id} and s.class_level = ${classLevel}
@@ -99,6 +99,7 @@ async function issueSlips(
   const slips: SlipData[] = prepared.map(({ student, password, username }) => ({
     studentName: `${student.first_name} ${student.last_name}`.trim(),
     classLevel: Number(student.class_level),
+    language: student.language,
     schoolName: student.school_name,
     username,
     password,

@@ -1,5 +1,5 @@
-import { LANGUAGE_CODES } from "@repo/contracts/languages";
 import { describe, expect, it } from "vitest";
+import { LANGUAGE_CODES } from "../languages";
 import { en } from "./en";
 import { WORDS } from "./index";
 

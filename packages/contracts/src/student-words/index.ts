@@ -1,4 +1,4 @@
-import type { StudentLocale } from "../locale";
+import type { LanguageCode } from "../languages";
 import { as } from "./as";
 import { bn } from "./bn";
 import { en, type StudentWords } from "./en";
@@ -18,4 +18,6 @@ import { ur } from "./ur";
  * Every language's dictionary (decision 025, issue 35 item 7). They stay on the server: a page
  * gets its own language's words with its data.
  */
-export const WORDS: Record<StudentLocale, StudentWords> = { en, hi, ta, te, kn, ml, mr, gu, pa, bn, or, as, sa, ur };
+export const WORDS: Record<LanguageCode, StudentWords> = { en, hi, ta, te, kn, ml, mr, gu, pa, bn, or, as, sa, ur };
+
+export type { StudentWords };

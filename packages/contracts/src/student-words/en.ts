@@ -1,6 +1,7 @@
 /**
- * The student area's words in English: the source every other language's dictionary is checked
- * against (its type). `{name}` marks a value filled in by `fill` (words/fill.ts). Plain strings
+ * The student area's words in English, and those of the admit card and sign-in slip the API prints
+ * (decision 056): the source every other language's dictionary is checked against (its type).
+ * `{name}` marks a value filled in by `fill` (fill.ts). Plain strings
  * only: the loader sends the student's dictionary with the page's data, so no page carries the
  * dictionaries of other languages.
  */
@@ -183,6 +184,42 @@ export const en = {
     missingTitle: "There is nothing at this address",
     missingHelp: "Check the address, or go back to your exams.",
     failedTitle: "Something went wrong",
+  },
+
+  // The admit card and the sign-in slip, printed by the API (decision 050): the words of a
+  // student's exam language, the names, roll numbers and addresses as entered.
+  card: {
+    photo: "Paste a recent passport-size photo here",
+    parentName: "Parent's name",
+    dateOfBirth: "Date of birth",
+    exam: "Exam",
+    date: "Date",
+    time: "Time",
+    duration: "{minutes} minutes, India time (IST)",
+    reportBy: "Be at the centre by",
+    note: "Note",
+    centre: "Centre",
+    rulesTitle: "Rules",
+    rules: {
+      arrive: "Be at the centre {minutes} minutes before the exam starts; late arrivals may not be let in.",
+      bring:
+        "Bring this admit card and a photo identity card (school identity card or Aadhaar); keep them on your desk.",
+      rollNumber:
+        "Write your roll number exactly as printed here on the answer sheet, and fill its circles with a blue or black ball-point pen.",
+      devices: "Mobile phones, calculators, smart watches and any other electronic device are not allowed in the hall.",
+      stay: "Do not leave the hall before the exam ends; hand in the answer sheet to the invigilator.",
+      fairness: "Any unfair means cancels your exam. The centre's invigilators' instructions are final.",
+    },
+    studentSignature: "Student's signature",
+    invigilatorSignature: "Invigilator's signature",
+    footer: "Issued by the portal for roll number {rollNumber}; valid with a photo identity card.",
+  },
+  slip: {
+    title: "Sign-in slip",
+    signInAt: "Sign in at",
+    username: "Username",
+    password: "One-time password",
+    note: "This password works once: at your first sign-in you must choose your own password. Keep this slip private.",
   },
 };
 
