@@ -132,7 +132,11 @@ describe("other bound fields", () => {
   });
 });
 
-const namedSchema = z.object({ full_name: z.string().min(1, "Enter the name"), designation: z.string() });
+const namedSchema = z.object({
+  full_name: z.string().min(1, "Enter the name"),
+  designation: z.string(),
+  team: z.string().min(1, "Choose the team"),
+});
 
 function Named({
   onSubmit,
@@ -141,11 +145,12 @@ function Named({
   onSubmit: (values: unknown) => void;
   errors?: { field: string; message: string }[];
 }) {
-  const form = useZodForm(namedSchema, { defaultValues: { full_name: "", designation: "" } });
+  const form = useZodForm(namedSchema, { defaultValues: { full_name: "", designation: "", team: "" } });
   return (
     <Form form={form} onSubmit={onSubmit} errors={errors} aria-label="Profile">
       <FormTextField name="full_name" label="Full name" />
       <FormTextField name="designation" label="Designation" />
+      <FormSelect name="team" label="Team" placeholder="Select" options={[{ value: "exam", label: "Exam cell" }]} />
       <FormSubmit>Save</FormSubmit>
     </Form>
   );
@@ -161,11 +166,13 @@ describe("without JavaScript and before hydration (decision 053)", () => {
     expect(page.querySelector("button[type=submit]")?.hasAttribute("disabled")).toBe(false);
   });
 
-  it("keeps what was typed into the server's fields before hydration", async () => {
+  it("keeps what was typed or chosen in the server's fields before hydration", async () => {
     const container = document.createElement("div");
     document.body.append(container);
     container.innerHTML = renderToString(<Named onSubmit={() => {}} />);
     (container.querySelector('input[name="full_name"]') as HTMLInputElement).value = "Typed early";
+    // A select chosen before hydration: React would put "" back at its next render (issue 35 item 2).
+    (container.querySelector('select[name="team"]') as HTMLSelectElement).value = "exam";
     const onSubmit = vi.fn();
     const root = await act(async () => hydrateRoot(container, <Named onSubmit={onSubmit} />));
     try {
@@ -173,7 +180,7 @@ describe("without JavaScript and before hydration (decision 053)", () => {
       await waitFor(() => expect(submit.disabled).toBe(false));
       await act(async () => submit.click());
       await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
-      expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ full_name: "Typed early" });
+      expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ full_name: "Typed early", team: "exam" });
     } finally {
       act(() => root.unmount());
       container.remove();

@@ -64,7 +64,7 @@ export interface FormProps<Values extends FieldValues, Output>
 const ServerErrors = createContext<ReadonlyMap<string, string>>(new Map());
 
 /**
- * Values typed into the server-rendered fields before React hydrated them are in the DOM only:
+ * Values typed or chosen in the server-rendered fields before React hydrated them are in the DOM only:
  * react-hook-form is told about them, so that nothing typed on a slow phone is lost.
  */
 function useAdoptTypedValues<Values extends FieldValues>(
@@ -74,7 +74,9 @@ function useAdoptTypedValues<Values extends FieldValues>(
   useEffect(() => {
     const values = form.getValues() as Record<string, unknown>;
     for (const field of Array.from(element.current?.elements ?? [])) {
-      if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) continue;
+      // A <select> counts too: React would put its own value back at the next render (issue 35 item 2).
+      const single = field instanceof HTMLSelectElement && !field.multiple;
+      if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || single)) continue;
       if (!field.name || !(field.name in values) || ["file", "checkbox", "radio", "hidden"].includes(field.type)) {
         continue;
       }
