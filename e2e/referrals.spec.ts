@@ -125,7 +125,7 @@ test("an admin sets a commission rule; the school approves a referral; once paid
     .getByRole("checkbox", { name: /^Select entry/ })
     .first()
     .check();
-  await admin.getByRole("button", { name: "Approve entry" }).click();
+  await admin.getByRole("button", { name: "Approve 1 entry" }).click();
   await expect(admin.getByRole("alertdialog")).toContainText("1 entry approved");
   await admin.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
   await expect(ledger.getByRole("row", { name: new RegExp(name) })).toContainText("Approved");

@@ -74,7 +74,11 @@ export function OwnFeeScreen() {
                 <Stack key={order.id} gap={2}>
                   <Text tone="muted">
                     {`${order.reference}, ${formatMoney(order.amount)}: `}
-                    {fill(w.releasesAt, { time: dateFormats(locale.code).at(order.releases_at, words.dateTime) })}
+                    <ReleaseAt
+                      sentence={w.releasesAt}
+                      at={order.releases_at}
+                      shown={dateFormats(locale.code).at(order.releases_at, words.dateTime)}
+                    />
                   </Text>
                   <OrderActions order={order} csrf={csrf} labels={{ continue: w.continue, cancel: w.cancel }} />
                 </Stack>
@@ -86,5 +90,17 @@ export function OwnFeeScreen() {
         </Stack>
       </Card>
     </StudentFrame>
+  );
+}
+
+/** The release sentence with its moment as a <time> element, where the language puts `{time}`. */
+function ReleaseAt({ sentence, at, shown }: { sentence: string; at: string; shown: string }) {
+  const [before = "", after = ""] = sentence.split("{time}");
+  return (
+    <>
+      {before}
+      <time dateTime={at}>{shown}</time>
+      {after}
+    </>
   );
 }

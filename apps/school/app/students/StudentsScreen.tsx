@@ -284,7 +284,7 @@ function SlipForm({ row, csrf }: { row: StudentRow; csrf: string }) {
         type="submit"
         size="sm"
         variant="light"
-        aria-label={`Print a sign-in slip with a new one-time password for ${who}`}
+        aria-label={`Print slip for ${who}: a sign-in slip with a new one-time password`}
         title={row.has_account ? "A new one-time password replaces the student's password" : undefined}
       >
         Print slip
