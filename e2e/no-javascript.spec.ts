@@ -241,7 +241,7 @@ test("a master institute adds a school and saves its bank details with a cheque 
   await expect(page.getByRole("link", { name: "Download the uploaded cheque" })).toBeVisible();
 });
 
-test("a school imports students from a spreadsheet without JavaScript: refused, previewed, then imported", async ({
+test("a school imports students from a spreadsheet and pays for the ticked ones without JavaScript", async ({
   page,
 }) => {
   test.setTimeout(60_000);
@@ -292,5 +292,16 @@ test("a school imports students from a spreadsheet without JavaScript: refused, 
   });
   await expect(page.getByRole("link", { name: "Download the errors file" })).toBeVisible();
   await page.getByRole("link", { name: "See the students" }).click();
+  await expect(page.getByText(`Kavya${suffix}`)).toBeVisible();
+
+  // "Pay for the ticked students": none ticked is refused (never everyone), the ticked one is paid for.
+  await page.goto(await verificationLink(`nojsimp-${stamp}@e2e.example.org`));
+  await press(page, "Verify my e-mail address");
+  await page.goto(pageUrl("school", "payment-student"));
+  await press(page, "Pay for the ticked students");
+  await expect(page.getByRole("alert")).toContainText("Tick the students");
+  await page.getByRole("checkbox", { name: `Select Kavya${suffix} Patil` }).check();
+  await press(page, "Pay for the ticked students");
+  await expect(page).toHaveURL(/\/payment\/checkout\//);
   await expect(page.getByText(`Kavya${suffix}`)).toBeVisible();
 });

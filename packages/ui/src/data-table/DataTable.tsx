@@ -132,6 +132,11 @@ export interface DataTableProps<Row> {
   selectable?: boolean;
   selected?: readonly string[];
   onSelectedChange?: (keys: string[]) => void;
+  /**
+   * Names the row checkboxes (`name`, each row's key its value) and ties them to the form whose id
+   * is `form`, which then posts the ticked rows without JavaScript (decision 053).
+   */
+  selectionField?: { form: string; name: string };
   /** Buttons for the selected rows (Delete, Mark paid), shown instead of the search bar. */
   bulkActions?: (keys: string[]) => ReactNode;
   emptyTitle?: string;
@@ -162,6 +167,7 @@ export function DataTable<Row>({
   selectable = false,
   selected = [],
   onSelectedChange,
+  selectionField,
   bulkActions,
   emptyTitle = "No records found",
   emptyDescription,
@@ -250,6 +256,9 @@ export function DataTable<Row>({
             <Td css={{ width: "48px" }}>
               <Checkbox
                 aria-label={`Select ${rowLabel ? rowLabel(row) : key}`}
+                form={selectionField?.form}
+                name={selectionField?.name}
+                value={key}
                 checked={isChosen}
                 onChange={(event) => {
                   const next = new Set(chosen);
