@@ -241,7 +241,7 @@ test("a master institute adds a school and saves its bank details with a cheque 
   await expect(page.getByRole("link", { name: "Download the uploaded cheque" })).toBeVisible();
 });
 
-test("a school imports students from a spreadsheet and pays for the ticked ones without JavaScript", async ({
+test("a school imports students from a spreadsheet, sends sign-in details, deletes one and pays for the ticked ones without JavaScript", async ({
   page,
 }) => {
   test.setTimeout(60_000);
@@ -262,8 +262,9 @@ test("a school imports students from a spreadsheet and pays for the ticked ones 
   });
   const good = csv("students.csv", [
     "First name,Last name,Class,Language,Gender,Date of birth,Parent's name,Phone,E-mail",
-    `Kavya${suffix},Patil,VIII,Marathi,Female,12/06/2013,Sunita Patil,${phone(1)},`,
+    `Kavya${suffix},Patil,VIII,Marathi,Female,12/06/2013,Sunita Patil,${phone(1)},kavya-${stamp}@e2e.example.org`,
     `Rohan${suffix},Patil,VIII,Marathi,Male,13/06/2013,Sunita Patil,12345,`,
+    `Ishaan${suffix},Patil,VIII,Marathi,Male,14/06/2013,Sunita Patil,${phone(2)},`,
   ]);
 
   // The spreadsheet tab is a link before JavaScript.
@@ -279,7 +280,7 @@ test("a school imports students from a spreadsheet and pays for the ticked ones 
   // Checked first (the default): what will be read and the bad row, nothing saved.
   await field(page, "file").setInputFiles(good);
   await press(page, "Upload");
-  await expect(page.getByText("2 students in students.csv")).toBeVisible();
+  await expect(page.getByText("3 students in students.csv")).toBeVisible();
   await expect(page.getByText("1 row has mistakes")).toBeVisible();
   await expect(page.getByLabel("Save the good rows and give me the others")).toBeChecked();
 
@@ -293,6 +294,19 @@ test("a school imports students from a spreadsheet and pays for the ticked ones 
   await expect(page.getByRole("link", { name: "Download the errors file" })).toBeVisible();
   await page.getByRole("link", { name: "See the students" }).click();
   await expect(page.getByText(`Kavya${suffix}`)).toBeVisible();
+
+  // "Send sign-in" and "Delete" are links to a confirmation card in the page, which posts the action.
+  await page.getByRole("link", { name: `Send sign-in details to Kavya${suffix} Patil` }).click();
+  await expect(page.getByText(`Mail a username and password to kavya-${stamp}@e2e.example.org?`)).toBeVisible();
+  await press(page, "Send");
+  await expect(page.getByRole("status")).toBeVisible();
+  await page.getByRole("link", { name: `Delete Ishaan${suffix} Patil` }).click();
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(page.getByText(`Ishaan${suffix}`)).toBeVisible();
+  await page.getByRole("link", { name: `Delete Ishaan${suffix} Patil` }).click();
+  await press(page, "Delete");
+  await expect(page.getByRole("status")).toBeVisible();
+  await expect(page.getByText(`Ishaan${suffix}`)).toHaveCount(0);
 
   // "Pay for the ticked students": none ticked is refused (never everyone), the ticked one is paid for.
   await page.goto(await verificationLink(`nojsimp-${stamp}@e2e.example.org`));
