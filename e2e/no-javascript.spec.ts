@@ -241,7 +241,7 @@ test("a master institute adds a school and saves its bank details with a cheque 
   await expect(page.getByRole("link", { name: "Download the uploaded cheque" })).toBeVisible();
 });
 
-test("a school imports students from a spreadsheet, sends sign-in details, deletes one and pays for the ticked ones without JavaScript", async ({
+test("a school imports students from a spreadsheet, sends sign-in details, deletes one, searches, filters and pays for the ticked ones without JavaScript", async ({
   page,
 }) => {
   test.setTimeout(60_000);
@@ -307,6 +307,19 @@ test("a school imports students from a spreadsheet, sends sign-in details, delet
   await press(page, "Delete");
   await expect(page.getByRole("status")).toBeVisible();
   await expect(page.getByText(`Ishaan${suffix}`)).toHaveCount(0);
+
+  // The search box and the filters are GET forms: a class without students finds none, the search keeps.
+  await page.getByRole("searchbox").fill(`Kavya${suffix}`);
+  await page.getByRole("searchbox").press("Enter");
+  await expect(page).toHaveURL(new RegExp(`search=Kavya${suffix}`));
+  await page.locator(`select[name="class_level"]`).selectOption("6");
+  await press(page, "Apply filters");
+  await expect(page).toHaveURL(/class_level=6/);
+  await expect(page).toHaveURL(new RegExp(`search=Kavya${suffix}`));
+  await expect(page.getByText("No students match")).toBeVisible();
+  await page.locator(`select[name="class_level"]`).selectOption("8");
+  await press(page, "Apply filters");
+  await expect(page.getByText(`Kavya${suffix}`)).toBeVisible();
 
   // "Pay for the ticked students": none ticked is refused (never everyone), the ticked one is paid for.
   await page.goto(await verificationLink(`nojsimp-${stamp}@e2e.example.org`));

@@ -118,6 +118,7 @@ export function PaymentStudentsScreen() {
           status={listStatus}
           searchable
           searchPlaceholder="Search by name or phone"
+          searchKeeps={params}
           selectable
           selected={selected}
           onSelectedChange={setSelected}
@@ -132,6 +133,7 @@ export function PaymentStudentsScreen() {
               filters={
                 <Select
                   label="Class"
+                  name="class_level"
                   placeholder="All classes"
                   options={CLASS_LEVELS.map((level) => ({ value: String(level), label: classLabel(level) }))}
                   value={data.classLevel ? String(data.classLevel) : ""}
@@ -140,6 +142,7 @@ export function PaymentStudentsScreen() {
               }
               activeFilters={data.classLevel ? 1 : 0}
               onResetFilters={() => setClass("")}
+              filterKeeps={{ search: query.search }}
             />
           }
           emptyTitle="No unpaid students"

@@ -228,6 +228,7 @@ export function StudentsScreen() {
           status={listStatus}
           searchable
           searchPlaceholder="Search by name, parent, phone or roll number"
+          searchKeeps={params}
           selectable={data.canEdit}
           selected={selected}
           onSelectedChange={setSelected}
@@ -246,6 +247,7 @@ export function StudentsScreen() {
                 <Stack gap={4}>
                   <Select
                     label="Class"
+                    name="class_level"
                     placeholder="All classes"
                     options={CLASS_LEVELS.map((level) => ({ value: String(level), label: classLabel(level) }))}
                     value={params.get("class_level") ?? ""}
@@ -253,6 +255,7 @@ export function StudentsScreen() {
                   />
                   <Select
                     label="Language"
+                    name="language"
                     placeholder="All languages"
                     options={LANGUAGES.map((l) => ({ value: l.code, label: l.name }))}
                     value={params.get("language") ?? ""}
@@ -261,6 +264,7 @@ export function StudentsScreen() {
                   {data.fixed ? null : (
                     <Select
                       label="Payment"
+                      name="payment_status"
                       placeholder="Paid and unpaid"
                       options={PAYMENT_STATUSES.map((s) => ({ value: s.code, label: s.name }))}
                       value={params.get("payment_status") ?? ""}
@@ -271,6 +275,7 @@ export function StudentsScreen() {
               }
               activeFilters={activeFilters}
               onResetFilters={() => update({ class_level: null, language: null, payment_status: null })}
+              filterKeeps={{ search: query.search }}
             >
               <ExportMenu kind="students" filters={data.filters} csrf={data.csrf} />
             </Toolbar>
