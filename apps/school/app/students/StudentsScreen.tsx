@@ -244,7 +244,7 @@ export function StudentsScreen() {
           actions={
             <Toolbar
               filters={
-                <Stack gap={4}>
+                <Stack gap={4} direction={hydrated ? "column" : "row"} wrap>
                   <Select
                     label="Class"
                     name="class_level"
