@@ -131,13 +131,13 @@ test("a school registers without JavaScript, adds and edits a student, pays, ask
 
   // Start a payment: refused while the school's e-mail is unverified, then paid through the demo gateway.
   await page.goto(pageUrl("school", "payment-student"));
-  await press(page, "Pay for all 1 unpaid");
+  await press(page, "Pay for all 1 unpaid student");
   await expect(page.getByRole("alert")).toBeVisible();
   await page.goto(await verificationLink(`${username}@e2e.example.org`));
   await press(page, "Verify my e-mail address");
   await expect(page.getByRole("heading", { name: "E-mail address verified" })).toBeVisible();
   await page.goto(pageUrl("school", "payment-student"));
-  await press(page, "Pay for all 1 unpaid");
+  await press(page, "Pay for all 1 unpaid student");
   await expect(page).toHaveURL(/\/payment\/checkout\//);
   await page.getByRole("button", { name: /^Pay / }).click();
   await expect(page.getByText("Payment received")).toBeVisible();
