@@ -220,6 +220,16 @@ test("a master institute adds a school and saves its bank details with a cheque 
   await press(page, "Add school");
   await expect(page.getByRole("status").filter({ hasText: `shala${stamp}@e2e.example.org` })).toBeVisible();
 
+  // The schools import: its tab is a link, and a file without the template's columns is refused on the file input.
+  await page.getByRole("tab", { name: "From a spreadsheet" }).click();
+  await field(page, "file").setInputFiles({
+    name: "x.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from("Name,Age\nA,1"),
+  });
+  await press(page, "Upload");
+  expect(await messageOf(page, "file")).toMatch(/column/i);
+
   // Bank details with the cancelled cheque, as a multipart post.
   await page.goto(`${school}/school/bank-detail`);
   await field(page, "account_holder").fill("Demo Master Institute");
