@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { APP_IDS, appOrigin, DEMO_PASSWORD, pageUrl, verificationLink } from "./support";
+import { APP_IDS, appOrigin, DEMO_PASSWORD, pageUrl, registerSchoolByApi, verificationLink } from "./support";
 
 // Runs in the "no-javascript" project (playwright.config.ts): the browser runs no script at all,
 // as on a phone before the page's JavaScript has loaded. Every form must still show its fields,
@@ -220,6 +220,16 @@ test("a master institute adds a school and saves its bank details with a cheque 
   await press(page, "Add school");
   await expect(page.getByRole("status").filter({ hasText: `shala${stamp}@e2e.example.org` })).toBeVisible();
 
+  // The schools import: its tab is a link, and a file without the template's columns is refused on the file input.
+  await page.getByRole("tab", { name: "From a spreadsheet" }).click();
+  await field(page, "file").setInputFiles({
+    name: "x.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from("Name,Age\nA,1"),
+  });
+  await press(page, "Upload");
+  expect(await messageOf(page, "file")).toMatch(/column/i);
+
   // Bank details with the cancelled cheque, as a multipart post.
   await page.goto(`${school}/school/bank-detail`);
   await field(page, "account_holder").fill("Demo Master Institute");
@@ -239,4 +249,96 @@ test("a master institute adds a school and saves its bank details with a cheque 
   await press(page, "Save bank details");
   await expect(page.getByRole("status").filter({ hasText: "Bank details saved" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Download the uploaded cheque" })).toBeVisible();
+});
+
+test("a school imports students from a spreadsheet, sends sign-in details, deletes one, searches, filters and pays for the ticked ones without JavaScript", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const stamp = Date.now().toString(36);
+  // Names and phones of this run only: the same student is refused across schools.
+  const suffix = stamp.replace(/\d/g, (d) => "abcdefghij"[Number(d)] ?? "x");
+  const phone = (n: number) => `97${60_000_000 + Math.floor(Math.random() * 30_000_000) + n}`;
+  const account = await registerSchoolByApi(
+    `nojsimp${stamp}`,
+    `nojsimp-${stamp}@e2e.example.org`,
+    `Nojs Import ${stamp}`,
+  );
+  await signIn(page, account.username, account.password);
+  const csv = (name: string, lines: string[]) => ({
+    name,
+    mimeType: "text/csv",
+    buffer: Buffer.from(lines.join("\n")),
+  });
+  const good = csv("students.csv", [
+    "First name,Last name,Class,Language,Gender,Date of birth,Parent's name,Phone,E-mail",
+    `Kavya${suffix},Patil,VIII,Marathi,Female,12/06/2013,Sunita Patil,${phone(1)},kavya-${stamp}@e2e.example.org`,
+    `Rohan${suffix},Patil,VIII,Marathi,Male,13/06/2013,Sunita Patil,12345,`,
+    `Ishaan${suffix},Patil,VIII,Marathi,Male,14/06/2013,Sunita Patil,${phone(2)},`,
+  ]);
+
+  // The spreadsheet tab is a link before JavaScript.
+  await page.goto(`${school}/student/Add-students`);
+  await page.getByRole("tab", { name: "From a spreadsheet" }).click();
+  await expect(page).toHaveURL(/tab=spreadsheet/);
+
+  // A file without the template's columns is refused on the file input, saying why.
+  await field(page, "file").setInputFiles(csv("wrong.csv", ["Name,Age", "Asha,12"]));
+  await press(page, "Upload");
+  expect(await messageOf(page, "file")).toMatch(/column/i);
+
+  // Checked first (the default): what will be read and the bad row, nothing saved.
+  await field(page, "file").setInputFiles(good);
+  await press(page, "Upload");
+  await expect(page.getByText("3 students in students.csv")).toBeVisible();
+  await expect(page.getByText("1 row has mistakes")).toBeVisible();
+  await expect(page.getByLabel("Save the good rows and give me the others")).toBeChecked();
+
+  // The file again, the good rows saved: the page follows the job, refreshing itself, to its result.
+  await field(page, "file").setInputFiles(good);
+  await press(page, "Upload");
+  await expect(page).toHaveURL(/job=\d+/);
+  await expect(page.getByRole("status").filter({ hasText: "Import finished with problems" })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByRole("link", { name: "Download the errors file" })).toBeVisible();
+  await page.getByRole("link", { name: "See the students" }).click();
+  await expect(page.getByText(`Kavya${suffix}`)).toBeVisible();
+
+  // "Send sign-in" and "Delete" are links to a confirmation card in the page, which posts the action.
+  await page.getByRole("link", { name: `Send sign-in details to Kavya${suffix} Patil` }).click();
+  await expect(page.getByText(`Mail a username and password to kavya-${stamp}@e2e.example.org?`)).toBeVisible();
+  await press(page, "Send");
+  await expect(page.getByRole("status")).toBeVisible();
+  await page.getByRole("link", { name: `Delete Ishaan${suffix} Patil` }).click();
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(page.getByText(`Ishaan${suffix}`)).toBeVisible();
+  await page.getByRole("link", { name: `Delete Ishaan${suffix} Patil` }).click();
+  await press(page, "Delete");
+  await expect(page.getByRole("status")).toBeVisible();
+  await expect(page.getByText(`Ishaan${suffix}`)).toHaveCount(0);
+
+  // The search box and the filters are GET forms: a class without students finds none, the search keeps.
+  await page.getByRole("searchbox").fill(`Kavya${suffix}`);
+  await page.getByRole("searchbox").press("Enter");
+  await expect(page).toHaveURL(new RegExp(`search=Kavya${suffix}`));
+  await page.locator(`select[name="class_level"]`).selectOption("6");
+  await press(page, "Apply filters");
+  await expect(page).toHaveURL(/class_level=6/);
+  await expect(page).toHaveURL(new RegExp(`search=Kavya${suffix}`));
+  await expect(page.getByText("No students match")).toBeVisible();
+  await page.locator(`select[name="class_level"]`).selectOption("8");
+  await press(page, "Apply filters");
+  await expect(page.getByText(`Kavya${suffix}`)).toBeVisible();
+
+  // "Pay for the ticked students": none ticked is refused (never everyone), the ticked one is paid for.
+  await page.goto(await verificationLink(`nojsimp-${stamp}@e2e.example.org`));
+  await press(page, "Verify my e-mail address");
+  await page.goto(pageUrl("school", "payment-student"));
+  await press(page, "Pay for the ticked students");
+  await expect(page.getByRole("alert")).toContainText("Tick the students");
+  await page.getByRole("checkbox", { name: `Select Kavya${suffix} Patil` }).check();
+  await press(page, "Pay for the ticked students");
+  await expect(page).toHaveURL(/\/payment\/checkout\//);
+  await expect(page.getByText(`Kavya${suffix}`)).toBeVisible();
 });

@@ -3,16 +3,18 @@ import { MessageDialogProvider } from "@repo/ui/message-dialog";
 import { UiProvider } from "@repo/ui/provider";
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
 
 // The forms as the server renders them (all a browser without JavaScript gets), right after a
 // refused post: a real <form method="post"> with every field named, what was typed filled in, the
 // field messages shown and the submit button usable (docs/decisions/053).
-const posted = vi.hoisted(() => ({ answer: undefined as unknown }));
+const posted = vi.hoisted(() => ({ answer: undefined as unknown, search: "" }));
 vi.mock("@remix-run/react", async (original) => ({
   ...(await original<typeof import("@remix-run/react")>()),
   useActionData: () => posted.answer,
   useFetcher: () => ({ state: "idle", data: undefined, submit: () => {}, load: () => {} }),
+  useLocation: () => ({ pathname: "/student/Add-students", search: posted.search, hash: "", state: null, key: "" }),
 }));
 
 const { default: RegisterForm } = await import("./register/RegisterForm");
@@ -22,6 +24,7 @@ const { default: SchoolProfileForm } = await import("./school-profile/SchoolProf
 const { default: BankDetailsForm } = await import("./bank-details/BankDetailsForm");
 const { default: InstituteProfileForm } = await import("./institute/InstituteProfileForm");
 const { ChangePasswordForm } = await import("@repo/remix-app/profile/dialog");
+const { default: ImportPanel } = await import("./student-import/ImportPanel");
 
 /** The server's HTML of `element` after the action answered `answer`, as a document. */
 function serverRender(element: ReactElement, answer: unknown) {
@@ -169,5 +172,80 @@ describe("forms rendered by the server after a refused post", () => {
       { old_password: "The current password is wrong" },
     );
     expect(form.getAttribute("action")).toBe("/school/update-school-password");
+  });
+});
+
+describe("the spreadsheet import as the server renders it (decision 053)", () => {
+  const preview = {
+    format: "csv",
+    sheet_name: null,
+    encoding: "utf-8",
+    separator: ",",
+    header_row: 1,
+    columns: [{ key: "class_level", header: "Class", found: "Class", column: "C" }],
+    total_rows: 2,
+    bad_rows: 1,
+    error_rows: [{ row: 3, message: "Row 3: Phone: enter 10 to 15 digits" }],
+    rows: [{ row: 3, values: { class_level: "VIII" }, student: null, errors: [{ field: "phone", message: "x" }] }],
+    warnings: [],
+  };
+  const job = (status: string, result: unknown = null) => ({
+    id: 41,
+    kind: "students.import",
+    status,
+    progress: { done: 0, total: 2 },
+    result,
+    error: null,
+    created_at: "2026-12-06T05:00:00.000Z",
+    finished_at: null,
+  });
+  // MemoryRouter: the result's "See the students" is a router link.
+  const panel = (followed: unknown = null) => (
+    <MemoryRouter>
+      <ImportPanel
+        csrf="token"
+        listPath="/student/view-students"
+        extra={{ school_id: "7" }}
+        followed={followed as never}
+      />
+    </MemoryRouter>
+  );
+
+  it("a refused file: a multipart form posted to the page, the message on the file, checking first", () => {
+    const page = serverRender(panel(), {
+      imported: { ok: false, message: "The file has no “Phone” column", errors: [{ field: "file", message: "x" }] },
+    });
+    const form = expectPlainForm(page, { csrf: "token", school_id: "7" }, {});
+    expect(form.getAttribute("enctype")).toBe("multipart/form-data");
+    expect(form.getAttribute("action")).toBe("?tab=spreadsheet&import=upload");
+    expect(form.querySelector('input[type="file"][name="file"]')).not.toBeNull();
+    expect(form.textContent).toContain("The file has no “Phone” column");
+    expect(form.querySelector('input[name="mode"][checked]')?.getAttribute("value")).toBe("preview");
+  });
+
+  it("a previewed file: what will be read, its mistakes, and the good rows chosen to import it again", () => {
+    const page = serverRender(panel(), { imported: { ok: true, message: "", preview, fileName: "students.csv" } });
+    const form = expectPlainForm(page, {}, {});
+    expect(form.textContent).toContain("2 students in students.csv");
+    expect(form.textContent).toContain("Row 3: Phone: enter 10 to 15 digits");
+    expect(form.querySelector('input[name="mode"][checked]')?.getAttribute("value")).toBe("valid-rows");
+  });
+
+  it("a running import refreshes its page; a finished one shows its result and links to another", () => {
+    posted.search = "?tab=spreadsheet&school=7&job=41";
+    const running = serverRender(panel({ jobId: 41, job: job("running") }), undefined);
+    expect(running.body.innerHTML).toMatch(/<meta http-equiv="refresh" content="3"/);
+    expect(running.querySelector('a[href="/student/Add-students?tab=spreadsheet&school=7&job=41"]')).not.toBeNull();
+    const result = { total_rows: 2, inserted: 1, already_registered: 0, bad_rows: 1, errors: [], warnings: [] };
+    const done = serverRender(
+      panel({ jobId: 41, job: job("done", { ...result, message: "1 student added", errors_file_id: 3 }) }),
+      undefined,
+    );
+    expect(done.body.textContent).toContain("Import finished with problems");
+    expect(done.querySelector('a[href="/student/import/41/errors"]')).not.toBeNull();
+    expect(
+      [...done.querySelectorAll("a")].find((a) => a.textContent === "Import another file")?.getAttribute("href"),
+    ).toBe("/student/Add-students?tab=spreadsheet&school=7");
+    posted.search = "";
   });
 });

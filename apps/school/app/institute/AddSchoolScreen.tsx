@@ -1,12 +1,13 @@
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { PostedAnswer } from "@repo/remix-app/forms/posted-answer";
 import { Card } from "@repo/ui/card";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { SkeletonText } from "@repo/ui/skeleton";
 import { Stack } from "@repo/ui/stack";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@repo/ui/tabs";
+import { Tabs, TabsContent } from "@repo/ui/tabs";
 import { Text } from "@repo/ui/text";
 import { lazy, Suspense, useState } from "react";
+import { type AddTab, AddTabsList, initialTab } from "../student-import/AddTabs";
 import { SCHOOL_IMPORT_KIND } from "../student-import/import-constants";
 import type { addSchoolLoader, InstituteActionData } from "./institute.server";
 
@@ -14,25 +15,24 @@ import type { addSchoolLoader, InstituteActionData } from "./institute.server";
 const RegisterForm = lazy(() => import("../register/RegisterForm"));
 const ImportPanel = lazy(() => import("../student-import/ImportPanel"));
 
-type Tab = "one" | "spreadsheet";
-
 /**
  * institute/Add-school: a master institute adds one school with the registration form (the
  * password may stay empty), or many from a spreadsheet. Each school gets its own sign-in, mailed
  * to the school.
  */
 export function AddSchoolScreen() {
-  const { csrf, countries, zones, failure, listPath, selfPath } = useLoaderData<typeof addSchoolLoader>();
+  const { csrf, countries, zones, failure, listPath, selfPath, followed } = useLoaderData<typeof addSchoolLoader>();
   // Without JavaScript the browser posts here and the answer comes with the page.
   const posted = useActionData<InstituteActionData>();
   const dialogs = useMessageDialog();
-  const [tab, setTab] = useState<Tab>("one");
-  const [importOpened, setImportOpened] = useState(false);
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<AddTab>(initialTab(params));
+  const [importOpened, setImportOpened] = useState(tab === "spreadsheet");
   const [added, setAdded] = useState<string[]>(posted?.ok && posted.email ? [posted.email] : []);
   // A new key empties the form after each school.
   const [formKey, setFormKey] = useState(0);
   const choose = (value: string) => {
-    const next: Tab = value === "spreadsheet" ? "spreadsheet" : "one";
+    const next: AddTab = value === "spreadsheet" ? "spreadsheet" : "one";
     setTab(next);
     if (next === "spreadsheet") setImportOpened(true);
   };
@@ -42,10 +42,7 @@ export function AddSchoolScreen() {
       description="Each school gets its own sign-in; the username and password are mailed to the school's e-mail address."
     >
       <Tabs value={tab} onValueChange={choose}>
-        <TabsList aria-label="How to add schools">
-          <TabsTrigger value="one">One school</TabsTrigger>
-          <TabsTrigger value="spreadsheet">From a spreadsheet</TabsTrigger>
-        </TabsList>
+        <AddTabsList label="How to add schools" one="One school" />
         <TabsContent value="one" forceMount hidden={tab !== "one"}>
           <Stack gap={4}>
             {added.length > 0 ? (
@@ -75,7 +72,7 @@ export function AddSchoolScreen() {
         <TabsContent value="spreadsheet" forceMount hidden={tab !== "spreadsheet"}>
           {importOpened ? (
             <Suspense fallback={<SkeletonText lines={6} />}>
-              <ImportPanel csrf={csrf} listPath={listPath} kind={SCHOOL_IMPORT_KIND} />
+              <ImportPanel csrf={csrf} listPath={listPath} kind={SCHOOL_IMPORT_KIND} followed={followed} />
             </Suspense>
           ) : (
             <SkeletonText lines={6} />

@@ -6,6 +6,7 @@ import { instituteSchoolBody, masterInstituteFields } from "@repo/contracts/mast
 import { ACTIVE_FILTERS } from "@repo/contracts/master-institutes-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { typedValues } from "@repo/remix-app/forms/answer";
+import { followedImport } from "@repo/remix-app/imports/server";
 import { parseTableQuery } from "@repo/ui/data-table";
 import { firstPickers, type RegisterActionData, regionChoices } from "../register/register.server";
 
@@ -35,6 +36,8 @@ export async function addSchoolLoader({ request, context }: LoaderFunctionArgs) 
     listPath: pagePath("school", "view-school"),
     // Paths come from the loader so that the page's bundle does not carry the whole page tree.
     selfPath: pagePath("school", "add-school"),
+    // The import followed on the page without JavaScript (?job=).
+    followed: await followedImport(api, request),
     ...(await firstPickers(api)),
   };
 }

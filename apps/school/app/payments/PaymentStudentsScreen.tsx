@@ -6,6 +6,7 @@ import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { useHydrated } from "@repo/ui/hydrated";
 import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
@@ -15,6 +16,9 @@ import { OpenOrders } from "./OpenOrders";
 import type { PayActionData, paymentStudentsLoader, UnpaidStudentRow } from "./payments.server";
 
 type Amount = NonNullable<Awaited<ReturnType<typeof paymentStudentsLoader>>["all"]>;
+/** The form the ticked students' checkboxes post with, without JavaScript. */
+const PAY_TICKED_FORM = "pay-ticked";
+
 const cost = (amount: Amount | null) =>
   amount?.amount ? `${formatMoney(amount.amount)} (${formatMoney(amount.fee ?? amount.amount)} each)` : "—";
 
@@ -40,6 +44,7 @@ export function PaymentStudentsScreen() {
     setParams(next, { preventScrollReset: true });
   };
   const paySelected = (keys: string[]) => submit({ csrf: data.csrf, student_ids: keys.join(",") }, { method: "post" });
+  const hydrated = useHydrated();
 
   const columns: DataTableColumn<UnpaidStudentRow>[] = [
     { id: "name", header: "Student", cell: (row) => `${row.first_name} ${row.last_name}`.trim() },
@@ -113,9 +118,11 @@ export function PaymentStudentsScreen() {
           status={listStatus}
           searchable
           searchPlaceholder="Search by name or phone"
+          searchKeeps={params}
           selectable
           selected={selected}
           onSelectedChange={setSelected}
+          selectionField={{ form: PAY_TICKED_FORM, name: "student_ids" }}
           bulkActions={(keys) => (
             <Button variant="primary" size="sm" loading={paying} onClick={() => paySelected(keys)}>
               {`Pay for ${keys.length} selected`}
@@ -126,6 +133,7 @@ export function PaymentStudentsScreen() {
               filters={
                 <Select
                   label="Class"
+                  name="class_level"
                   placeholder="All classes"
                   options={CLASS_LEVELS.map((level) => ({ value: String(level), label: classLabel(level) }))}
                   value={data.classLevel ? String(data.classLevel) : ""}
@@ -134,12 +142,23 @@ export function PaymentStudentsScreen() {
               }
               activeFilters={data.classLevel ? 1 : 0}
               onResetFilters={() => setClass("")}
+              filterKeeps={{ search: query.search }}
             />
           }
           emptyTitle="No unpaid students"
           emptyDescription="Students you add appear here until they are paid for."
         />
       </Card>
+      {/* Without JavaScript the rows' checkboxes belong to this form (their `form` attribute). */}
+      <Form method="post" id={PAY_TICKED_FORM} hidden={hydrated}>
+        <input type="hidden" name="csrf" value={data.csrf} />
+        <input type="hidden" name="selection" value="1" />
+        {data.rows.length > 0 && !hydrated ? (
+          <Button type="submit" variant="primary">
+            Pay for the ticked students
+          </Button>
+        ) : null}
+      </Form>
     </Stack>
   );
 }

@@ -64,6 +64,25 @@ describe("the Payment for Students page", () => {
     expect(byClass.headers.get("location")).toBe("/payment/checkout/42");
   });
 
+  it("without JavaScript: one value per ticked checkbox; none ticked is refused, never everyone paid for", async () => {
+    api = stubApi({ "GET /api/user": school(), "POST /api/pay-student/create-payment": { body: envelope(created) } });
+    /** The ticked students' form as a browser posts it: the same name once per ticked box. */
+    const ticked = async (...ids: string[]) => {
+      const request = await appRequest("/payment/payment-student", { form: { selection: "1" } });
+      const body = new URLSearchParams(await request.text());
+      for (const id of ids) body.append("student_ids", id);
+      return new Request(request.url, { method: "POST", headers: request.headers, body });
+    };
+    const paid = (await paymentStudentsAction(args(await ticked("7", "9")))) as Response;
+    expect(paid.headers.get("location")).toBe("/payment/checkout/42");
+    expect(api.calls.find((c) => c.method === "POST")?.body).toEqual({ student_ids: [7, 9] });
+    api.restore();
+    api = stubApi({ "GET /api/user": school() });
+    const none = await paymentStudentsAction(args(await ticked()));
+    expect(none).toMatchObject({ data: { ok: false, message: expect.stringContaining("Tick the students") } });
+    expect(api.calls.some((c) => c.method === "POST")).toBe(false);
+  });
+
   it("shows the API's reason when a payment cannot start", async () => {
     api = stubApi({
       "GET /api/user": school(),

@@ -61,10 +61,19 @@ export async function paymentStudentsLoader({ request, context }: LoaderFunction
 export async function paymentStudentsAction({ request, context }: ActionFunctionArgs) {
   const form = await auth.readForm(request, context);
   const { api, subject } = await auth.requireAction(request, context, form, "payments.payForStudents");
-  const ids = String(form.get("student_ids") ?? "")
-    .split(",")
+  // One comma-separated value (the script's bulk action), or one per ticked checkbox (no script).
+  const ids = form
+    .getAll("student_ids")
+    .flatMap((value) => String(value).split(","))
     .map(Number)
     .filter((id) => Number.isSafeInteger(id) && id > 0);
+  // The ticked students' form, posted with none ticked, must not pay for everyone.
+  if (form.has("selection") && ids.length === 0) {
+    return data<PayActionData>(
+      { ok: false, message: "Tick the students to pay for, then press the button again." },
+      400,
+    );
+  }
   const classLevel = CLASS_LEVELS.find((level) => String(level) === form.get("class_level"));
   const body = ids.length > 0 ? { student_ids: ids } : classLevel ? { class_level: classLevel } : {};
   const path =

@@ -9,7 +9,7 @@ import {
   studentCount,
 } from "@repo/contracts/school-printouts-constants";
 import { CLASS_LEVELS, classLabel } from "@repo/contracts/students-constants";
-import { useJob } from "@repo/remix-app/jobs/use-job";
+import { NO_SCRIPT_REFRESH_SECONDS, useJob } from "@repo/remix-app/jobs/use-job";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import { Checkbox } from "@repo/ui/checkbox";
@@ -22,9 +22,6 @@ import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { useEffect } from "react";
 import type { printoutsLoader } from "./printouts.server";
-
-/** Seconds between reloads of a page following a run without JavaScript. */
-const NO_SCRIPT_REFRESH_SECONDS = 3;
 
 const CLASS_OPTIONS = CLASS_LEVELS.map((c) => ({ value: String(c), label: classLabel(c) }));
 

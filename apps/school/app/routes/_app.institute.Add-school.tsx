@@ -1,9 +1,12 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { withPlainImport } from "@repo/remix-app/imports/server";
 import { PageErrorBoundary } from "@repo/remix-app/shell/page-states";
 import { AddSchoolScreen } from "../institute/AddSchoolScreen";
 import { addSchoolAction, addSchoolLoader } from "../institute/institute.server";
+import { schoolImportAction } from "../student-import/student-import.server";
 
 export const loader = (args: LoaderFunctionArgs) => addSchoolLoader(args);
-export const action = (args: ActionFunctionArgs) => addSchoolAction(args);
+// Its spreadsheet tab's form posts here without JavaScript (decision 053).
+export const action = withPlainImport(schoolImportAction, addSchoolAction);
 export default AddSchoolScreen;
 export const ErrorBoundary = PageErrorBoundary;

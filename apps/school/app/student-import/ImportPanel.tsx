@@ -4,6 +4,7 @@ import { ImportModeChoice, ImportProgress, SpreadsheetInput } from "@repo/remix-
 import { IMPORT_FILE_HINT, type ImportKind } from "@repo/remix-app/imports/spreadsheet";
 import { useImportFlow } from "@repo/remix-app/imports/use-import-flow";
 import { Button } from "@repo/ui/button";
+import { useHydrated } from "@repo/ui/hydrated";
 import { Icon } from "@repo/ui/icon";
 import { Link } from "@repo/ui/link";
 import { Stack } from "@repo/ui/stack";
@@ -11,6 +12,7 @@ import { Text } from "@repo/ui/text";
 import { ImportPreview } from "./ImportPreview";
 import { ImportResult } from "./ImportResult";
 import { STUDENT_IMPORT_KIND } from "./import-constants";
+import { type FollowedImport, PlainImport } from "./PlainImport";
 
 const limitsOf = (kind: ImportKind) =>
   `At most ${kind.maxRows.toLocaleString("en-IN")} ${kind.nouns} and ${kind.maxBytes / 1024 / 1024} MB per file.`;
@@ -27,15 +29,34 @@ export function ImportPanel({
   listPath,
   kind = STUDENT_IMPORT_KIND,
   extra,
+  followed,
 }: {
   csrf: string;
   listPath: string;
   kind?: ImportKind;
   /** Other fields every upload carries (the school a master institute imports students into). */
   extra?: Record<string, string>;
+  /** The import the page follows (`?job=`), read by its loader. */
+  followed?: FollowedImport | null;
 }) {
-  const flow = useImportFlow<StudentImportResult>({ csrf, kind, extra });
+  const hydrated = useHydrated();
+  const flow = useImportFlow<StudentImportResult>({ csrf, kind, extra, jobId: followed?.jobId });
   const { stage, previewed } = flow;
+  const intro = (
+    <Stack gap={2}>
+      <Text>
+        Fill in the template, one {kind.noun} per row, and upload it. You see what will be read before anything is
+        saved. {limitsOf(kind)}
+      </Text>
+      <Link href={kind.paths.template} download>
+        <Icon name="download" size={16} />
+        Download the template
+      </Link>
+    </Stack>
+  );
+  if (!hydrated) {
+    return <PlainImport csrf={csrf} listPath={listPath} kind={kind} extra={extra} followed={followed} intro={intro} />;
+  }
 
   if (stage.step === "result") {
     return (
@@ -59,16 +80,7 @@ export function ImportPanel({
 
   return (
     <Stack gap={5}>
-      <Stack gap={2}>
-        <Text>
-          Fill in the template, one {kind.noun} per row, and upload it. You see what will be read before anything is
-          saved. {limitsOf(kind)}
-        </Text>
-        <Link href={kind.paths.template} download>
-          <Icon name="download" size={16} />
-          Download the template
-        </Link>
-      </Stack>
+      {intro}
       <SpreadsheetInput flow={flow} hint={IMPORT_FILE_HINT} />
       {previewed ? (
         <>

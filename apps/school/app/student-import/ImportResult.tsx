@@ -28,14 +28,23 @@ export interface ImportResultProps {
   /** The students list, for "See the students". */
   listPath: string;
   kind?: ImportKind;
-  onAnother: () => void;
+  /** Back to the file input; without it (no JavaScript) a link to `anotherHref`. */
+  onAnother?: () => void;
+  anotherHref?: string;
 }
 
 /**
  * A finished import: what happened in one sentence, the counts, the errors file (the rows not
  * saved with an "Errors" column, to fix and upload again) and the first problems.
  */
-export function ImportResult({ jobId, result, listPath, kind = STUDENT_IMPORT_KIND, onAnother }: ImportResultProps) {
+export function ImportResult({
+  jobId,
+  result,
+  listPath,
+  kind = STUDENT_IMPORT_KIND,
+  onAnother,
+  anotherHref,
+}: ImportResultProps) {
   const [query, setQuery] = useState(DEFAULT_QUERY);
   const nothingSaved = result.inserted === 0 && result.already_registered === 0;
   const clean = result.bad_rows === 0;
@@ -85,9 +94,15 @@ export function ImportResult({ jobId, result, listPath, kind = STUDENT_IMPORT_KI
         </Stack>
       ) : null}
       <Stack direction="row" gap={3}>
-        <Button onClick={onAnother} icon={<Icon name="upload" size={16} />}>
-          Import another file
-        </Button>
+        {onAnother ? (
+          <Button onClick={onAnother} icon={<Icon name="upload" size={16} />}>
+            Import another file
+          </Button>
+        ) : (
+          <Button asChild icon={<Icon name="upload" size={16} />}>
+            <a href={anotherHref}>Import another file</a>
+          </Button>
+        )}
         {result.inserted > 0 || result.already_registered > 0 ? (
           <Button asChild variant="secondary">
             <RemixLink to={listPath}>See the {kind.nouns}</RemixLink>

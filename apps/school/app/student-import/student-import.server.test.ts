@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 vi.hoisted(() => Object.assign(globalThis, { __APP_ID__: "school" }));
 
 import { auth } from "@repo/remix-app/auth.server";
-import type { ImportAnswer } from "@repo/remix-app/imports/spreadsheet";
+import { withPlainImport } from "@repo/remix-app/imports/server";
+import { type ImportAnswer, PLAIN_IMPORT_ACTION } from "@repo/remix-app/imports/spreadsheet";
 import {
   appRequest,
   CSRF,
@@ -31,13 +32,16 @@ afterEach(() => api?.restore());
 const sheet = (bytes = 2048, name = "students.xlsx") => new File([new Uint8Array(bytes).fill(65)], name);
 
 /** The upload as the panel sends it: multipart with the file, the mode and the CSRF token. */
-async function upload(fields: { file?: File; mode?: string; csrf?: string; school_id?: string }) {
+async function upload(
+  fields: { file?: File; mode?: string; csrf?: string; school_id?: string },
+  path: string = IMPORT_PATHS.upload,
+) {
   const body = new FormData();
   body.set("csrf", fields.csrf ?? CSRF);
   if (fields.school_id) body.set("school_id", fields.school_id);
   if (fields.mode !== undefined) body.set("mode", fields.mode);
   if (fields.file) body.set("file", fields.file, fields.file.name);
-  return new Request(new URL(IMPORT_PATHS.upload, auth.appOrigin), {
+  return new Request(new URL(path, auth.appOrigin), {
     method: "POST",
     headers: { Cookie: await sessionCookie(), Origin: auth.appOrigin },
     body,
@@ -83,7 +87,7 @@ describe("the spreadsheet upload", () => {
     const result = await answerOf(await studentImportAction(args(await upload({ file: sheet(), mode: "preview" }))));
     expect(result).toEqual({
       status: 200,
-      body: { ok: true, message: "Preview of the file; nothing was saved", preview },
+      body: { ok: true, message: "Preview of the file; nothing was saved", preview, fileName: "students.xlsx" },
     });
     expect(sent?.get("mode")).toBe("preview");
     const file = sent?.get("file");
@@ -262,5 +266,48 @@ describe("the downloads", () => {
     api = stubApi({ "GET /api/user": signedInAs(userRecord({ role_id: 1, role_name: "Student" })) });
     const { thrown } = await settle(async () => importTemplateLoader(args(await appRequest(IMPORT_PATHS.template))));
     expect(thrown?.status).toBe(403);
+  });
+});
+
+describe("the Add page's import form posted without JavaScript (decision 053)", () => {
+  const page = `/student/Add-students${PLAIN_IMPORT_ACTION}`;
+  const pageForm = vi.fn(() => "the page's own form");
+  const action = withPlainImport(studentImportAction, pageForm);
+  type Answered = { data: { imported: ImportAnswer }; init: { status: number } };
+
+  it("answers the preview, or why not, with the page", async () => {
+    api = stubApi({
+      "GET /api/user": signedInAs(),
+      "POST /api/schools/student/import": () =>
+        Response.json(envelope(preview, "Preview of the file; nothing was saved")),
+    });
+    const previewed = (await action(args(await upload({ file: sheet(), mode: "preview" }, page)))) as Answered;
+    expect(previewed.init.status).toBe(200);
+    expect(previewed.data.imported).toMatchObject({ ok: true, preview, fileName: "students.xlsx" });
+    const refused = (await action(args(await upload({ mode: "preview" }, page)))) as Answered;
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.imported).toMatchObject({ ok: false, errors: [{ field: "file" }] });
+    expect(pageForm).not.toHaveBeenCalled();
+  });
+
+  it("follows a started import on the page (?job=), keeping its other parameters", async () => {
+    api = stubApi({
+      "GET /api/user": signedInAs(),
+      "POST /api/master-institute/student/import": {
+        status: 202,
+        body: { status: true, message: "The import has started", data: { job_id: 41 } },
+      },
+    });
+    const started = (await action(
+      args(await upload({ file: sheet(), mode: "valid-rows", school_id: "7" }, `${page}&school=7`)),
+    )) as Response;
+    expect(started.status).toBe(303);
+    expect(started.headers.get("location")).toBe("/student/Add-students?tab=spreadsheet&school=7&job=41");
+  });
+
+  it("leaves the page's other forms to the page's action", async () => {
+    expect(await action(args(new Request(new URL("/student/Add-students", auth.appOrigin), { method: "POST" })))).toBe(
+      "the page's own form",
+    );
   });
 });

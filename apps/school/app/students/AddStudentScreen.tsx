@@ -9,9 +9,10 @@ import { useMessageDialog } from "@repo/ui/message-dialog";
 import { Select } from "@repo/ui/select";
 import { SkeletonText } from "@repo/ui/skeleton";
 import { Stack } from "@repo/ui/stack";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@repo/ui/tabs";
+import { Tabs, TabsContent } from "@repo/ui/tabs";
 import { Text } from "@repo/ui/text";
 import { lazy, Suspense, useState } from "react";
+import { type AddTab, AddTabsList, initialTab } from "../student-import/AddTabs";
 import type { addStudentLoader, StudentActionData } from "./students.server";
 
 // The form brings zod and react-hook-form; the page's first view stays within its size budget.
@@ -19,14 +20,12 @@ const StudentForm = lazy(() => import("./StudentForm").then((module) => ({ defau
 // The import screen loads when its tab is first opened.
 const ImportPanel = lazy(() => import("../student-import/ImportPanel"));
 
-type Tab = "one" | "spreadsheet";
-
 /**
  * The Add Students page: one student at a time with the form (it empties after each save), or
  * many at once from a spreadsheet (`?tab=spreadsheet` opens that tab).
  */
 export function AddStudentScreen() {
-  const { csrf, listPath, addSchoolPath, schools, failure } = useLoaderData<typeof addStudentLoader>();
+  const { csrf, listPath, addSchoolPath, schools, failure, followed } = useLoaderData<typeof addStudentLoader>();
   const [params] = useSearchParams();
   // A master institute first picks one of its schools (`?school=` without JavaScript); a school adds to itself.
   const [schoolId, setSchoolId] = useState(
@@ -40,7 +39,7 @@ export function AddStudentScreen() {
   const fetcher = useFetcher<StudentActionData>();
   const dialogs = useMessageDialog();
   const [saved, setSaved] = useState(0);
-  const [tab, setTab] = useState<Tab>(params.get("tab") === "spreadsheet" ? "spreadsheet" : "one");
+  const [tab, setTab] = useState<AddTab>(initialTab(params));
   // Both tabs stay mounted once opened, so that switching keeps a half-typed form or an import's progress.
   const [importOpened, setImportOpened] = useState(tab === "spreadsheet");
   useFetcherResult(fetcher, (answer) => {
@@ -52,7 +51,7 @@ export function AddStudentScreen() {
     void dialogs.success(answer.message);
   });
   const choose = (value: string) => {
-    const next: Tab = value === "spreadsheet" ? "spreadsheet" : "one";
+    const next: AddTab = value === "spreadsheet" ? "spreadsheet" : "one";
     setTab(next);
     if (next === "spreadsheet") setImportOpened(true);
   };
@@ -97,10 +96,7 @@ export function AddStudentScreen() {
           <Text tone="muted">Choose the school to add students to.</Text>
         ) : (
           <Tabs value={tab} onValueChange={choose}>
-            <TabsList aria-label="How to add students">
-              <TabsTrigger value="one">One student</TabsTrigger>
-              <TabsTrigger value="spreadsheet">From a spreadsheet</TabsTrigger>
-            </TabsList>
+            <AddTabsList label="How to add students" one="One student" />
             <TabsContent value="one" forceMount hidden={tab !== "one"}>
               <Stack gap={4}>
                 <PostedAnswer>
@@ -124,7 +120,7 @@ export function AddStudentScreen() {
             <TabsContent value="spreadsheet" forceMount hidden={tab !== "spreadsheet"}>
               {importOpened ? (
                 <Suspense fallback={<SkeletonText lines={6} />}>
-                  <ImportPanel key={schoolId} csrf={csrf} listPath={listPath} extra={extra} />
+                  <ImportPanel key={schoolId} csrf={csrf} listPath={listPath} extra={extra} followed={followed} />
                 </Suspense>
               ) : (
                 <SkeletonText lines={6} />

@@ -33,6 +33,22 @@ const EditStudentDialog = lazy(() => import("./EditStudentDialog"));
 const TITLES = { paid: "Paid students", unpaid: "Unpaid students", pending: "Students with a payment under way" };
 const TONES = { paid: "success", pending: "warning", unpaid: "neutral" } as const;
 
+const deleteQuestion = (rows: StudentRow[]) => {
+  const names =
+    rows.length === 1 && rows[0]
+      ? `${rows[0].first_name} ${rows[0].last_name}`.trim()
+      : countOf(rows.length, COUNTED.student);
+  return `Delete ${names}? Unpaid students are removed with their sign-in; paid ones stay.`;
+};
+
+const sendQuestion = (row: StudentRow) => {
+  const again = row.has_account ? " A new password replaces the old one." : "";
+  // Without an e-mail address the details go by text message (docs/decisions/051-sms-gateway.md).
+  return row.email
+    ? `Mail a username and password to ${row.email}?${again}`
+    : `Text a username and password to ${row.phone}?${again}`;
+};
+
 /** The school's students: search, filters, export, edit, delete unpaid ones, mail their sign-in details. */
 export function StudentsScreen() {
   const data = useLoaderData<typeof studentsLoader>();
@@ -75,11 +91,7 @@ export function StudentsScreen() {
       await dialogs.warning("This student stays", STUDENT_MESSAGES.paidNotDeleted);
       return;
     }
-    const names =
-      rows.length === 1 && rows[0]
-        ? `${rows[0].first_name} ${rows[0].last_name}`.trim()
-        : countOf(rows.length, COUNTED.student);
-    const question = `Delete ${names}? Unpaid students are removed with their sign-in; paid ones stay.`;
+    const question = deleteQuestion(rows);
     if (await dialogs.confirm(question, { title: "Delete students", destructive: true, confirmLabel: "Delete" }))
       post({ intent: "delete", ids: rows.map((row) => row.id).join(",") });
   };
@@ -88,12 +100,7 @@ export function StudentsScreen() {
       await dialogs.warning("No e-mail address or mobile number", STUDENT_MESSAGES.noContact);
       return;
     }
-    const again = row.has_account ? " A new password replaces the old one." : "";
-    // Without an e-mail address the details go by text message (docs/decisions/051-sms-gateway.md).
-    const question = row.email
-      ? `Mail a username and password to ${row.email}?${again}`
-      : `Text a username and password to ${row.phone}?${again}`;
-    if (await dialogs.confirm(question, { title: "Send sign-in details", confirmLabel: "Send" }))
+    if (await dialogs.confirm(sendQuestion(row), { title: "Send sign-in details", confirmLabel: "Send" }))
       post({ intent: "credentials", id: String(row.id) });
   };
 
@@ -144,17 +151,39 @@ export function StudentsScreen() {
                     </Link>
                   </Button>
                 )}
-                <Button
-                  size="sm"
-                  variant="light"
-                  onClick={() => void sendCredentials(row)}
-                  aria-label={`Send sign-in details to ${name(row)}`}
-                >
-                  Send sign-in
-                </Button>
-                <Button size="sm" variant="ghost" onClick={() => void remove([row])} aria-label={`Delete ${name(row)}`}>
-                  Delete
-                </Button>
+                {hydrated ? (
+                  <>
+                    <Button
+                      size="sm"
+                      variant="light"
+                      onClick={() => void sendCredentials(row)}
+                      aria-label={`Send sign-in details to ${name(row)}`}
+                    >
+                      Send sign-in
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => void remove([row])}
+                      aria-label={`Delete ${name(row)}`}
+                    >
+                      Delete
+                    </Button>
+                  </>
+                ) : (
+                  <>
+                    <Button asChild size="sm" variant="light">
+                      <Link to={withParam("send", String(row.id))} aria-label={`Send sign-in details to ${name(row)}`}>
+                        Send sign-in
+                      </Link>
+                    </Button>
+                    <Button asChild size="sm" variant="ghost">
+                      <Link to={withParam("delete", String(row.id))} aria-label={`Delete ${name(row)}`}>
+                        Delete
+                      </Link>
+                    </Button>
+                  </>
+                )}
               </Stack>
             ),
           },
@@ -185,6 +214,7 @@ export function StudentsScreen() {
         </Text>
       ) : null}
       <PostedAnswer />
+      {hydrated ? null : <ConfirmCard rows={data.rows} params={params} csrf={data.csrf} withParam={withParam} />}
       <Card title={title} description={`${data.total.toLocaleString("en-IN")} this exam year`} flush>
         <DataTable
           label={title}
@@ -198,6 +228,7 @@ export function StudentsScreen() {
           status={listStatus}
           searchable
           searchPlaceholder="Search by name, parent, phone or roll number"
+          searchKeeps={params}
           selectable={data.canEdit}
           selected={selected}
           onSelectedChange={setSelected}
@@ -213,9 +244,10 @@ export function StudentsScreen() {
           actions={
             <Toolbar
               filters={
-                <Stack gap={4}>
+                <Stack gap={4} direction={hydrated ? "column" : "row"} wrap>
                   <Select
                     label="Class"
+                    name="class_level"
                     placeholder="All classes"
                     options={CLASS_LEVELS.map((level) => ({ value: String(level), label: classLabel(level) }))}
                     value={params.get("class_level") ?? ""}
@@ -223,6 +255,7 @@ export function StudentsScreen() {
                   />
                   <Select
                     label="Language"
+                    name="language"
                     placeholder="All languages"
                     options={LANGUAGES.map((l) => ({ value: l.code, label: l.name }))}
                     value={params.get("language") ?? ""}
@@ -231,6 +264,7 @@ export function StudentsScreen() {
                   {data.fixed ? null : (
                     <Select
                       label="Payment"
+                      name="payment_status"
                       placeholder="Paid and unpaid"
                       options={PAYMENT_STATUSES.map((s) => ({ value: s.code, label: s.name }))}
                       value={params.get("payment_status") ?? ""}
@@ -241,6 +275,7 @@ export function StudentsScreen() {
               }
               activeFilters={activeFilters}
               onResetFilters={() => update({ class_level: null, language: null, payment_status: null })}
+              filterKeeps={{ search: query.search }}
             >
               <ExportMenu kind="students" filters={data.filters} csrf={data.csrf} />
             </Toolbar>
@@ -290,5 +325,58 @@ function SlipForm({ row, csrf }: { row: StudentRow; csrf: string }) {
         Print slip
       </Button>
     </form>
+  );
+}
+
+/**
+ * Without JavaScript "Delete" and "Send sign-in" are links (`?delete=<id>`, `?send=<id>`) to this
+ * card, which asks what the dialog asks and posts the action back to the list (decision 053).
+ */
+function ConfirmCard({
+  rows,
+  params,
+  csrf,
+  withParam,
+}: {
+  rows: StudentRow[];
+  params: URLSearchParams;
+  csrf: string;
+  withParam: (name: string, value: string | null) => string;
+}) {
+  const deleting = rows.find((row) => String(row.id) === params.get("delete"));
+  const sending = rows.find((row) => String(row.id) === params.get("send"));
+  const row = deleting ?? sending;
+  if (!row) return null;
+  const back = withParam(deleting ? "delete" : "send", null);
+  const refusal = deleting
+    ? deleting.payment_status === "paid"
+      ? STUDENT_MESSAGES.paidNotDeleted
+      : null
+    : !row.email && !row.phone
+      ? STUDENT_MESSAGES.noContact
+      : null;
+  return (
+    <Card title={deleting ? "Delete students" : "Send sign-in details"}>
+      <Stack gap={3}>
+        <Text role={refusal ? "alert" : undefined}>
+          {refusal ?? (deleting ? deleteQuestion([row]) : sendQuestion(row))}
+        </Text>
+        <Stack direction="row" gap={3}>
+          {refusal ? null : (
+            <form method="post" action={back}>
+              <input type="hidden" name="csrf" value={csrf} />
+              <input type="hidden" name="intent" value={deleting ? "delete" : "credentials"} />
+              <input type="hidden" name={deleting ? "ids" : "id"} value={row.id} />
+              <Button type="submit" variant={deleting ? "danger" : "primary"}>
+                {deleting ? "Delete" : "Send"}
+              </Button>
+            </form>
+          )}
+          <Button asChild variant="ghost">
+            <Link to={back}>{refusal ? "Back to the list" : "Cancel"}</Link>
+          </Button>
+        </Stack>
+      </Stack>
+    </Card>
   );
 }

@@ -9,6 +9,7 @@ import { studentFields } from "@repo/contracts/students";
 import { CLASS_LEVELS, PAYMENT_STATUSES, type PaymentStatus } from "@repo/contracts/students-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { typedValues } from "@repo/remix-app/forms/answer";
+import { followedImport } from "@repo/remix-app/imports/server";
 import { parseTableQuery } from "@repo/ui/data-table";
 
 const PAYMENT_CODES = PAYMENT_STATUSES.map((s) => s.code);
@@ -139,13 +140,18 @@ export async function addStudentLoader({ request, context }: LoaderFunctionArgs)
   const listPath = pagePath("school", "view-students");
   // Paths come from the loader so that the page's bundle does not carry the whole page tree.
   const addSchoolPath = pagePath("school", "add-school");
-  if (subject.roleId !== ROLE.masterInstitute) return { csrf, listPath, addSchoolPath, schools: null, failure: null };
+  // The import followed on the page without JavaScript (?job=).
+  const followed = await followedImport(api, request);
+  if (subject.roleId !== ROLE.masterInstitute) {
+    return { csrf, listPath, addSchoolPath, followed, schools: null, failure: null };
+  }
   // A master institute picks which of its schools the students go to.
   const choices = await api.GET("/api/master-institute/schools/choices");
   return {
     csrf,
     listPath,
     addSchoolPath,
+    followed,
     schools: (choices.data?.data ?? []).filter((school) => school.is_active),
     failure: choices.data ? null : (choices.error?.message ?? "Your schools could not be loaded, please try again"),
   };

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, data as answerWith, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import type { ApiClient } from "@repo/api-client";
 import type { Permission } from "@repo/auth/permissions";
 import type { FieldError } from "@repo/contracts/envelope";
@@ -11,6 +11,7 @@ import {
   type ImportPreview,
   NO_FILE_MESSAGE,
   overLimitMessage,
+  PLAIN_IMPORT_MARK,
   tooLargeMessage,
 } from "./spreadsheet";
 
@@ -89,7 +90,51 @@ export async function forwardImportUpload(
     return fail(message, response.status, error?.errors?.length ? error.errors : undefined);
   }
   if ("job_id" in data.data) return answer({ ok: true, message: data.message, jobId: data.data.job_id }, 202);
-  return answer({ ok: true, message: data.message, preview: data.data });
+  return answer({ ok: true, message: data.message, preview: data.data, fileName: file.name });
+}
+
+/*
+ * Without JavaScript (decision 053) the import form posts to its own page (PLAIN_IMPORT_ACTION):
+ * the page's action hands the post to the upload route's action and shows its answer (the
+ * preview, or why not) with the page; a started job is followed on the page (?job=), which
+ * reads it in its loader and refreshes itself while it runs.
+ */
+
+/** The post is a plain import form's (PLAIN_IMPORT_ACTION), for the upload route's action. */
+export const isPlainImportPost = (request: Request) =>
+  new URL(request.url).searchParams.get(PLAIN_IMPORT_MARK.name) === PLAIN_IMPORT_MARK.value;
+
+/** What a page's action gives its screen: the upload's answer under `imported`. */
+export interface PlainImportData {
+  imported: ImportAnswer;
+}
+
+/** The upload action's answer as a page answers a plain post: a started job is followed on the page. */
+export async function plainImportAnswer(request: Request, answered: Response | Promise<Response>) {
+  const response = await answered;
+  const imported = (await response.json()) as ImportAnswer;
+  if (imported.ok && imported.jobId !== undefined) {
+    const url = new URL(request.url);
+    url.searchParams.delete(PLAIN_IMPORT_MARK.name);
+    url.searchParams.set("tab", "spreadsheet");
+    url.searchParams.set("job", String(imported.jobId));
+    return redirect(`${url.pathname}${url.search}`, 303);
+  }
+  return answerWith<PlainImportData>({ imported }, { status: response.status });
+}
+
+/** A page's action that also takes its plain import form's post, handing it to the upload action. */
+export const withPlainImport =
+  <T>(upload: (args: ActionFunctionArgs) => Promise<Response>, page: (args: ActionFunctionArgs) => T) =>
+  (args: ActionFunctionArgs) =>
+    isPlainImportPost(args.request) ? plainImportAnswer(args.request, upload(args)) : page(args);
+
+/** The import job a page follows (?job=), read for its server-rendered progress or result. */
+export async function followedImport(api: ApiClient, request: Request) {
+  const jobId = Number(new URL(request.url).searchParams.get("job"));
+  if (!Number.isSafeInteger(jobId) || jobId <= 0) return null;
+  const { data } = await api.GET("/api/jobs/{id}", { params: { path: { id: jobId } } });
+  return { jobId, job: data?.data ?? null };
 }
 
 /** An import's template workbook, from the API (`get`), streamed as a download. */

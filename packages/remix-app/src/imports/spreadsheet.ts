@@ -62,7 +62,15 @@ export interface ImportAnswer {
   message: string;
   /** Mode preview: the columns, the first rows and their problems. Nothing was saved. */
   preview?: ImportPreview;
+  /** Mode preview: the name of the file read (a page shown without JavaScript names it). */
+  fileName?: string;
   /** The other modes: the import job to follow (/jobs/<id>). */
   jobId?: number;
   errors?: FieldError[];
 }
+
+/** Marks a page's post as its import form's, posted without JavaScript (decision 053). */
+export const PLAIN_IMPORT_MARK = { name: "import", value: "upload" } as const;
+
+/** Where a page's plain import form posts: the page itself, its spreadsheet tab, marked. */
+export const PLAIN_IMPORT_ACTION = `?tab=spreadsheet&${PLAIN_IMPORT_MARK.name}=${PLAIN_IMPORT_MARK.value}`;

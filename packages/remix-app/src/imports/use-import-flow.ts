@@ -35,7 +35,7 @@ export interface ImportFlow<R> {
 }
 
 /** A finished import job's result, when it has the shape an import writes. */
-function resultOf<R>(job: JobItem | null): R | null {
+export function resultOf<R>(job: JobItem | null): R | null {
   const result = job?.status === "done" ? job.result : null;
   if (!result || typeof result.inserted !== "number" || !Array.isArray(result.errors)) return null;
   return result as unknown as R;
@@ -50,6 +50,7 @@ export function useImportFlow<R>({
   kind,
   extra,
   onStarted,
+  jobId: followedJob,
 }: {
   csrf: string;
   kind: Pick<ImportKind, "paths" | "maxBytes">;
@@ -57,8 +58,12 @@ export function useImportFlow<R>({
   extra?: Record<string, string>;
   /** A job was started (so a list of imports may have changed). */
   onStarted?: (jobId: number) => void;
+  /** An import already started (the page follows `?job=`): its progress, then its result. */
+  jobId?: number;
 }): ImportFlow<R> {
-  const [stage, setStage] = useState<ImportStage<R>>({ step: "choose" });
+  const [stage, setStage] = useState<ImportStage<R>>(
+    followedJob ? { step: "importing", jobId: followedJob } : { step: "choose" },
+  );
   const [mode, setMode] = useState<ImportMode>("all-or-nothing");
   const [problem, setProblem] = useState<string | null>(null);
   const [inputKey, setInputKey] = useState(0);

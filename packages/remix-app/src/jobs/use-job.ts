@@ -14,6 +14,9 @@ export interface JobStatus {
 /** The app's job route for a job id. */
 export const jobPath = (id: number) => `/jobs/${id}`;
 
+/** Seconds between reloads of a page following a job without JavaScript (decision 053). */
+export const NO_SCRIPT_REFRESH_SECONDS = 3;
+
 /** The first polls come quickly (a small import is done in a moment), then every 2 s. */
 const DELAYS_MS = [300, 600, 1000, 1500, 2000];
 /** Dropped connections in a row before the screen is told. */

@@ -129,3 +129,34 @@ describe("DataTable", () => {
     expect(screen.queryByText(/selected/)).toBeNull();
   });
 });
+
+describe("DataTable without JavaScript (decision 053)", () => {
+  it("sends its search, the page's other parameters and the ticked rows by plain forms", async () => {
+    const { renderToString } = await import("react-dom/server");
+    const { rows, total } = queryStudents(DEFAULT_QUERY);
+    const html = renderToString(
+      <DataTable
+        label="Students"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        total={total}
+        query={DEFAULT_QUERY}
+        onQueryChange={() => {}}
+        searchKeeps={new URLSearchParams("class_level=8&page=3&search=old")}
+        selectable
+        selectionField={{ form: "pay", name: "student_ids" }}
+      />,
+    );
+    const page = new DOMParser().parseFromString(`<body>${html}</body>`, "text/html");
+    const search = page.querySelector('form[role="search"]');
+    expect(search?.getAttribute("method")).toBe("get");
+    expect(search?.querySelector('input[name="search"]')).not.toBeNull();
+    expect([...(search?.querySelectorAll('input[type="hidden"]') ?? [])].map((i) => i.getAttribute("name"))).toEqual([
+      "class_level",
+    ]);
+    const ticks = page.querySelectorAll('input[type="checkbox"][name="student_ids"][form="pay"]');
+    expect(ticks).toHaveLength(rows.length);
+    expect(ticks[0]?.getAttribute("value")).toBe(rows[0]?.id);
+  });
+});

@@ -33,7 +33,7 @@ const Bar = styled("div", {
   minHeight: "72px",
   "&[data-selection]": { backgroundColor: "$primaryLight" },
 });
-const SearchBox = styled("div", { width: "100%", maxWidth: "300px" });
+const SearchBox = styled("form", { width: "100%", maxWidth: "300px" });
 const BarEnd = styled("div", { display: "flex", flexWrap: "wrap", alignItems: "center", gap: "$2" });
 const Scroll = styled("div", {
   overflowX: "auto",
@@ -127,11 +127,21 @@ export interface DataTableProps<Row> {
   onRetry?: () => void;
   searchable?: boolean;
   searchPlaceholder?: string;
+  /**
+   * The page's other URL parameters (its filters), kept by the search box, a GET form, when it is
+   * sent without JavaScript (decision 053); `search` and `page` are its own.
+   */
+  searchKeeps?: URLSearchParams;
   /** Controls beside the search (a Toolbar with filters, an Export button). */
   actions?: ReactNode;
   selectable?: boolean;
   selected?: readonly string[];
   onSelectedChange?: (keys: string[]) => void;
+  /**
+   * Names the row checkboxes (`name`, each row's key its value) and ties them to the form whose id
+   * is `form`, which then posts the ticked rows without JavaScript (decision 053).
+   */
+  selectionField?: { form: string; name: string };
   /** Buttons for the selected rows (Delete, Mark paid), shown instead of the search bar. */
   bulkActions?: (keys: string[]) => ReactNode;
   emptyTitle?: string;
@@ -158,10 +168,12 @@ export function DataTable<Row>({
   onRetry,
   searchable = true,
   searchPlaceholder = "Search",
+  searchKeeps,
   actions,
   selectable = false,
   selected = [],
   onSelectedChange,
+  selectionField,
   bulkActions,
   emptyTitle = "No records found",
   emptyDescription,
@@ -250,6 +262,9 @@ export function DataTable<Row>({
             <Td css={{ width: "48px" }}>
               <Checkbox
                 aria-label={`Select ${rowLabel ? rowLabel(row) : key}`}
+                form={selectionField?.form}
+                name={selectionField?.name}
+                value={key}
                 checked={isChosen}
                 onChange={(event) => {
                   const next = new Set(chosen);
@@ -287,18 +302,28 @@ export function DataTable<Row>({
       ) : searchable || actions ? (
         <Bar>
           {searchable ? (
-            <SearchBox role="search">
+            <SearchBox
+              role="search"
+              method="get"
+              onSubmit={(event) => {
+                event.preventDefault();
+                onQueryChange({ ...query, search: term.trim(), page: 1 });
+              }}
+            >
+              {[...(searchKeeps ?? [])]
+                .filter(([name]) => name !== "search" && name !== "page")
+                .map(([name, value]) => (
+                  <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+                ))}
               <TextField
                 type="search"
+                name="search"
                 label={`Search ${label}`}
                 hideLabel
                 icon={<Icon name="search" size={18} />}
                 placeholder={searchPlaceholder}
                 value={term}
                 onChange={(event) => setTerm(event.target.value)}
-                onKeyDown={(event) => {
-                  if (event.key === "Enter") onQueryChange({ ...query, search: term.trim(), page: 1 });
-                }}
               />
             </SearchBox>
           ) : (

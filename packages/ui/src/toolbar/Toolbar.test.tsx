@@ -43,3 +43,26 @@ describe("Toolbar", () => {
     expect(screen.queryByRole("button", { name: /Filter/ })).toBeNull();
   });
 });
+
+describe("Toolbar without JavaScript (decision 053)", () => {
+  it("shows its filters in the page as a GET form, keeping the search", async () => {
+    const { renderToString } = await import("react-dom/server");
+    const html = renderToString(
+      <Toolbar
+        filters={
+          <label>
+            District <input name="district" defaultValue="Pune" />
+          </label>
+        }
+        filterKeeps={{ search: "asha", language: "" }}
+      />,
+    );
+    const page = new DOMParser().parseFromString(`<body>${html}</body>`, "text/html");
+    const form = page.querySelector("form");
+    expect(form?.getAttribute("method")).toBe("get");
+    expect(form?.querySelector('input[name="district"]')).not.toBeNull();
+    expect(form?.querySelector('input[type="hidden"][name="search"]')?.getAttribute("value")).toBe("asha");
+    expect(form?.querySelector('[name="language"]')).toBeNull();
+    expect(form?.querySelector('button[type="submit"]')?.textContent).toContain("Apply filters");
+  });
+});

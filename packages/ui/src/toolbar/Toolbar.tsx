@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from "react";
 import { Badge } from "../badge/Badge";
 import { Button } from "../button/Button";
 import { type DateRange, DateRangePicker } from "../date-range/DateRangePicker";
+import { useHydrated } from "../form/use-hydrated";
 import { Icon } from "../icon/Icon";
 import { Popover } from "../popover/Popover";
 import { PlainLink, type ShellLinkProps } from "../shell/types";
@@ -17,6 +18,7 @@ const FilterHead = styled("div", {
   color: "$text",
 });
 const FilterBody = styled("div", { display: "grid", gap: "$4", padding: "$5" });
+const PlainFilters = styled("form", { display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: "$3" });
 const FilterFoot = styled("div", {
   display: "flex",
   justifyContent: "flex-end",
@@ -39,6 +41,11 @@ export interface ToolbarProps {
   /** Number of active filters, shown on the filter button. */
   activeFilters?: number;
   onResetFilters?: () => void;
+  /**
+   * Before JavaScript the filters are a GET form in the page (the popover needs script), each
+   * field sent by its `name`; these other URL parameters (the search) go with them (decision 053).
+   */
+  filterKeeps?: Record<string, string>;
   /** The date-range button (e.g. a registration or payment date filter). */
   dateRange?: DateRange;
   onDateRangeChange?: (range: DateRange) => void;
@@ -58,6 +65,7 @@ export function Toolbar({
   filters,
   activeFilters = 0,
   onResetFilters,
+  filterKeeps,
   dateRange,
   onDateRangeChange,
   dateRangeLabel = "Date range",
@@ -65,9 +73,20 @@ export function Toolbar({
   children,
   linkComponent: LinkComponent = PlainLink,
 }: ToolbarProps) {
+  const hydrated = useHydrated();
   return (
     <Root>
-      {filters ? (
+      {filters && !hydrated ? (
+        <PlainFilters method="get" aria-label="Filter options">
+          {Object.entries(filterKeeps ?? {}).map(([name, value]) =>
+            value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+          )}
+          {filters}
+          <Button type="submit" variant="secondary" size="sm" icon={<Icon name="filter" size={16} />}>
+            Apply filters
+          </Button>
+        </PlainFilters>
+      ) : filters ? (
         <Popover
           label="Filter options"
           align="end"
