@@ -11,7 +11,7 @@ import { SkeletonText } from "@repo/ui/skeleton";
 import { Stack } from "@repo/ui/stack";
 import { Tabs, TabsContent } from "@repo/ui/tabs";
 import { Text } from "@repo/ui/text";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { type AddTab, AddTabsList, initialTab } from "../student-import/AddTabs";
 import type { addStudentLoader, StudentActionData } from "./students.server";
 
@@ -50,6 +50,22 @@ export function AddStudentScreen() {
     setSaved((n) => n + 1);
     void dialogs.success(answer.message);
   });
+  // The form's element changes only with what it shows. The page re-renders when it hydrates
+  // (`hydrated`); had the form's chunk not arrived by then, React would throw the server's form
+  // away, and what was typed in it, instead of hydrating it (decision 053).
+  const studentForm = useMemo(
+    () => (
+      <Suspense fallback={<SkeletonText lines={6} />}>
+        <StudentForm
+          fetcher={fetcher}
+          extra={{ intent: "create", csrf, ...(picking ? { school_id: schoolId } : {}) }}
+          submitLabel="Add student"
+          resetKey={saved}
+        />
+      </Suspense>
+    ),
+    [fetcher, csrf, picking, schoolId, saved],
+  );
   const choose = (value: string) => {
     const next: AddTab = value === "spreadsheet" ? "spreadsheet" : "one";
     setTab(next);
@@ -107,14 +123,7 @@ export function AddStudentScreen() {
                     {countOf(saved, COUNTED.student)} added in this visit. <Link to={listPath}>See the list</Link>
                   </Text>
                 ) : null}
-                <Suspense fallback={<SkeletonText lines={6} />}>
-                  <StudentForm
-                    fetcher={fetcher}
-                    extra={{ intent: "create", csrf, ...extra }}
-                    submitLabel="Add student"
-                    resetKey={saved}
-                  />
-                </Suspense>
+                {studentForm}
               </Stack>
             </TabsContent>
             <TabsContent value="spreadsheet" forceMount hidden={tab !== "spreadsheet"}>
