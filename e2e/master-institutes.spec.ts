@@ -5,6 +5,7 @@ import {
   DEMO_PASSWORD,
   expectAccessible,
   fillSchoolDetails,
+  formHydrated,
   mailsTo,
   pageUrl,
   settled,
@@ -81,8 +82,7 @@ test("a master institute adds a school, imports 20 students into it and sees the
   // Add School: the registration form, the password left to the portal.
   await page.goto(pageUrl("school", "add-school"));
   await expect(page.getByRole("form", { name: "New school" })).toBeVisible();
-  // The form's own chunk has hydrated once its empty form's button is disabled (decision 053).
-  await expect(page.getByRole("button", { name: "Add school" })).toBeDisabled();
+  await formHydrated(page, "Add school");
   await fillSchoolDetails(page, { name, email });
   await page.getByLabel("Username").fill(username);
   await expectAccessible(page);

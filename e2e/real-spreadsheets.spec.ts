@@ -1,7 +1,15 @@
 import { execFileSync } from "node:child_process";
 import { expect, type Page, test } from "@playwright/test";
 import { HEADERS } from "../apps/api/test/fixtures/spreadsheets/fixtures";
-import { addStudents, expectAccessible, pageUrl, registerSchoolByApi, settled, signInTo } from "./support";
+import {
+  addStudents,
+  expectAccessible,
+  formHydrated,
+  pageUrl,
+  registerSchoolByApi,
+  settled,
+  signInTo,
+} from "./support";
 
 /*
  * Spreadsheets as schools really have them, and the duplicate message (issue 35 items 4 and 5,
@@ -124,6 +132,7 @@ test("a school adding a student another school registered is told how to resolve
   );
 
   await signInTo(page, pageUrl("school", "add-students"), second.username, second.password);
+  await formHydrated(page, "Add student");
   await page.getByLabel("First name").fill(`Gita${suffix}`);
   await page.getByLabel("Last name").fill("Pay");
   await page.getByLabel("Class").selectOption("8");

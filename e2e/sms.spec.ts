@@ -1,5 +1,15 @@
 import { expect, test } from "@playwright/test";
-import { API, apiToken, expectAccessible, failTextsTo, hydrated, pageUrl, signInTo, textsTo } from "./support";
+import {
+  API,
+  apiToken,
+  expectAccessible,
+  failTextsTo,
+  formHydrated,
+  hydrated,
+  pageUrl,
+  signInTo,
+  textsTo,
+} from "./support";
 
 const SHOTS = process.env.SMS_SHOTS_DIR ?? "e2e/artifacts/screens";
 
@@ -17,6 +27,7 @@ test("a student added with a mobile number and no e-mail gets its sign-in by SMS
 }) => {
   const phone = mobile("93");
   await signInTo(page, pageUrl("school", "add-students"), "school");
+  await formHydrated(page, "Add student");
   await page.getByLabel("First name").fill("Lakshmi");
   await page.getByLabel("Last name").fill("Textonly");
   await page.getByLabel("Class").selectOption("8");

@@ -56,6 +56,14 @@ export async function hydrated(page: Page) {
 }
 
 /**
+ * Waits until a lazily loaded form has hydrated: its empty form's submit button is then disabled
+ * (before, the server's form takes typing, which its chunk adopts; decision 053).
+ */
+export async function formHydrated(page: Page, submit: string) {
+  await expect(page.getByRole("button", { name: submit, exact: true })).toBeDisabled();
+}
+
+/**
  * Signs in through the login form of `app`, in the browser, and waits for the page it ends on.
  * Only e2e/signin.spec.ts and tests of the form itself need this; others use `signIn`.
  */
