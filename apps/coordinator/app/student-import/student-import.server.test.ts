@@ -163,7 +163,8 @@ describe("the spreadsheet upload", () => {
     );
     expect(result).toEqual({
       status: 200,
-      body: { ok: true, message: "Preview of the file; nothing was saved", preview },
+      // The file's name comes back too: a page without JavaScript shows it with the preview (decision 053).
+      body: { ok: true, message: "Preview of the file; nothing was saved", preview, fileName: "students.xlsx" },
     });
     expect(sent?.get("mode")).toBe("preview");
     const file = sent?.get("file");
