@@ -1,5 +1,4 @@
 import { Link as RemixLink } from "@remix-run/react";
-import { COUNTED, countOf } from "@repo/contracts/plural";
 import {
   ErrorsFileDownload,
   ImportModeChoice,
