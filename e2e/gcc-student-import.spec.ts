@@ -1,6 +1,6 @@
 import { type Download, expect, type Locator, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { expectAccessible, hydrated, pageUrl, settled, signInTo } from "./support";
+import { expectAccessible, hydrated, lettersOf, pageUrl, settled, signInTo } from "./support";
 
 const SCREENS = "e2e/artifacts/screens";
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -35,7 +35,7 @@ async function workbookOf(file: Download) {
 test("a GCC state coordinator imports students into its region's schools from the template", async ({ page }) => {
   const stamp = Date.now().toString(36);
   // Names and phones of this run only: the same student is refused across schools.
-  const suffix = stamp.replace(/\d/g, (d) => "abcdefghij"[Number(d)] ?? "x");
+  const suffix = lettersOf(stamp);
   const phoneBase = 60_000_000 + Math.floor(Math.random() * 30_000_000);
   const names = ["Aisha", "Rehan", "Zoya"].map((name) => `${name}${suffix}`);
 

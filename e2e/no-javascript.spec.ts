@@ -1,5 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
-import { APP_IDS, appOrigin, DEMO_PASSWORD, pageUrl, registerSchoolByApi, verificationLink } from "./support";
+import {
+  APP_IDS,
+  appOrigin,
+  DEMO_PASSWORD,
+  lettersOf,
+  pageUrl,
+  registerSchoolByApi,
+  verificationLink,
+} from "./support";
 
 // Runs in the "no-javascript" project (playwright.config.ts): the browser runs no script at all,
 // as on a phone before the page's JavaScript has loaded. Every form must still show its fields,
@@ -257,7 +265,7 @@ test("a school imports students from a spreadsheet, sends sign-in details, delet
   test.setTimeout(60_000);
   const stamp = Date.now().toString(36);
   // Names and phones of this run only: the same student is refused across schools.
-  const suffix = stamp.replace(/\d/g, (d) => "abcdefghij"[Number(d)] ?? "x");
+  const suffix = lettersOf(stamp);
   const phone = (n: number) => `97${60_000_000 + Math.floor(Math.random() * 30_000_000) + n}`;
   const account = await registerSchoolByApi(
     `nojsimp${stamp}`,

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { addStudents, expectAccessible, hydrated, pageUrl, registerSchoolByApi, signInTo } from "./support";
+import { addStudents, expectAccessible, hydrated, lettersOf, pageUrl, registerSchoolByApi, signInTo } from "./support";
 
 const SHOTS = process.env.PAY_SHOTS_DIR ?? "e2e/artifacts/screens";
 
@@ -9,7 +9,7 @@ test("an abandoned checkout offers Continue and Cancel with its release time; Ca
 }) => {
   test.slow();
   const stamp = Date.now().toString(36);
-  const letters = stamp.replace(/\d/g, (d) => "abcdefghij"[Number(d)] ?? "x");
+  const letters = lettersOf(stamp);
   const account = await registerSchoolByApi(
     `e2eabandon${stamp}`,
     `abandon-${stamp}@e2e.example.org`,

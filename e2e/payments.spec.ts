@@ -1,6 +1,15 @@
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
-import { addStudents, expectAccessible, hydrated, mailsTo, pageUrl, registerSchoolByApi, signInTo } from "./support";
+import {
+  addStudents,
+  expectAccessible,
+  hydrated,
+  lettersOf,
+  mailsTo,
+  pageUrl,
+  registerSchoolByApi,
+  signInTo,
+} from "./support";
 
 test("a school pays for 3 students through the demo gateway, downloads the invoice, raises a request that pay support resolves; a failed payment leaves the student payable", async ({
   page,
@@ -8,7 +17,7 @@ test("a school pays for 3 students through the demo gateway, downloads the invoi
 }) => {
   test.slow();
   const stamp = Date.now().toString(36);
-  const letters = stamp.replace(/\d/g, (d) => "abcdefghij"[Number(d)] ?? "x");
+  const letters = lettersOf(stamp);
   const email = `pay-${stamp}@e2e.example.org`;
   const account = await registerSchoolByApi(`e2epay${stamp}`, email, `E2E Pay Vidyalaya ${stamp}`);
   const names = ["Asha", "Bela", "Chitra", "Diya"].map((name) => `${name}${letters}`);

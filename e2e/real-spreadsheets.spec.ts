@@ -5,6 +5,7 @@ import {
   addStudents,
   expectAccessible,
   formHydrated,
+  lettersOf,
   pageUrl,
   registerSchoolByApi,
   settled,
@@ -41,7 +42,7 @@ test("a school imports Unicode Text and Windows-1252 files typed as people type,
   page,
 }) => {
   const stamp = Date.now().toString(36);
-  const suffix = stamp.replace(/\d/g, (d) => "abcdefghij"[Number(d)] ?? "x");
+  const suffix = lettersOf(stamp);
   const phoneBase = 60_000_000 + Math.floor(Math.random() * 30_000_000);
   const phone = (n: number) => `98${phoneBase + n}`;
   const account = await registerSchoolByApi(
@@ -117,7 +118,7 @@ test("a school adding a student another school registered is told how to resolve
   page,
 }) => {
   const stamp = Date.now().toString(36);
-  const suffix = stamp.replace(/\d/g, (d) => "abcdefghij"[Number(d)] ?? "x");
+  const suffix = lettersOf(stamp);
   const phoneBase = 10_000_000 + Math.floor(Math.random() * 50_000_000);
   const first = await registerSchoolByApi(
     `e2edupa${stamp}`,

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { type Download, expect, type Locator, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { expectAccessible, hydrated, pageUrl, registerSchoolByApi, settled, signInTo } from "./support";
+import { expectAccessible, hydrated, lettersOf, pageUrl, registerSchoolByApi, settled, signInTo } from "./support";
 
 const SCREENS = "e2e/artifacts/screens";
 const PHONE = { width: 390, height: 844 };
@@ -72,7 +72,7 @@ test("a new school imports students from the template, fixes the errors file, an
 }) => {
   const stamp = Date.now().toString(36);
   // Names and phones of this run only: the same student is refused across schools.
-  const suffix = stamp.replace(/\d/g, (d) => "abcdefghij"[Number(d)] ?? "x");
+  const suffix = lettersOf(stamp);
   const phoneBase = 60_000_000 + Math.floor(Math.random() * 30_000_000);
   const phone = (n: number) => `98${phoneBase + n}`;
   const names = ["Aarav", "Bhavna", "Chetan", "Divya", "Esha"].map((name) => `${name}${suffix}`);

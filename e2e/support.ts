@@ -63,6 +63,9 @@ export async function formHydrated(page: Page, submit: string) {
   await expect(page.getByRole("button", { name: submit, exact: true })).toBeDisabled();
 }
 
+/** A run's stamp with its digits as letters, for names a run makes its own ("Aarav" + "mxbfk"). */
+export const lettersOf = (stamp: string): string => stamp.replace(/\d/g, (d) => "abcdefghij"[Number(d)] ?? "x");
+
 /**
  * Signs in through the login form of `app`, in the browser, and waits for the page it ends on.
  * Only e2e/signin.spec.ts and tests of the form itself need this; others use `signIn`.
@@ -346,7 +349,7 @@ export async function addStudents(username: string, password: string, names: str
  */
 export async function schoolWithStudents(label: string, firstNames: string[], phoneBase: number) {
   const stamp = Date.now().toString(36);
-  const letters = stamp.replace(/\d/g, (d) => "abcdefghij"[Number(d)] ?? "x");
+  const letters = lettersOf(stamp);
   const key = label.toLowerCase();
   const account = await registerSchoolByApi(
     `e2e${key}${stamp}`,
