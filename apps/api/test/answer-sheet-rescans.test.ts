@@ -39,7 +39,16 @@ for (const driver of testDrivers()) {
         sql`select roll_number as roll from students where class_level = 8 and payment_status = 'paid'
             order by id limit 8`,
       );
-      rolls = rescanRolls(paid.map((p) => p.roll));
+      // An unpaid student with a roll number: paid once, refunded since.
+      const [unpaid] = await queryRows<{ id: number }>(
+        api.db,
+        sql`select id from students where class_level = 8 and payment_status = 'unpaid' order by id limit 1`,
+      );
+      await api.db.execute(sql`update students set roll_number = 'MH08999977' where id = ${unpaid?.id}`);
+      rolls = rescanRolls(
+        paid.map((p) => p.roll),
+        "MH08999977",
+      );
     });
     afterAll(async () => {
       await api?.close();
@@ -102,7 +111,7 @@ for (const driver of testDrivers()) {
       firstUpload = id;
       const checked = await report(id);
       // Each refused rescan: the earlier line is replaced by the refused one, which says why.
-      for (const roll of [rolls.unreadable, rolls.letters, rolls.count, rolls.paper]) {
+      for (const roll of [rolls.unreadable, rolls.letters, rolls.count, rolls.paper, rolls.unpaid, rolls.unknown]) {
         const lines = messagesOf(checked.problems, roll);
         expect(lines, roll).toHaveLength(2);
         expect(lines[0]).toEqual([
@@ -130,7 +139,7 @@ for (const driver of testDrivers()) {
 
       await store(id);
       const stored = await sheets();
-      for (const roll of [rolls.unreadable, rolls.letters, rolls.count, rolls.paper]) {
+      for (const roll of [rolls.unreadable, rolls.letters, rolls.count, rolls.paper, rolls.unpaid]) {
         expect(stored.has(roll), `${roll} has no sheet from this file`).toBe(false);
       }
       expect(stored.get(rolls.accepted)).toMatchObject({ total: 4000, line: file.lineOf(rolls.accepted, 1) });
