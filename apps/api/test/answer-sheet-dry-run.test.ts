@@ -74,7 +74,7 @@ describe("the dry run of an answer-sheet upload", () => {
       ["MH0800000002", { upload: 7, day: "1 December 2026" }],
     ]);
     const report = dryRun(readSheetFile(file), students, papers, stored);
-    const keeps = "; roll MH0800000001 keeps the sheet stored from upload #7 on 1 December 2026";
+    const keeps = "; roll MH0800000001 keeps the sheet stored from upload 7 on 1 December 2026";
     expect(report.replacedInFile.map((p) => [p.line, p.message])).toEqual([
       [1, `Replaced by line 2 (refused), so roll MH0800000001 has no sheet from this file${keeps}`],
       [3, "Replaced by line 5, which has the same roll number"],

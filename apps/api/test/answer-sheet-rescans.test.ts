@@ -162,7 +162,7 @@ for (const driver of testDrivers()) {
       const file = rescanFile(rolls, "second");
       const id = await check(file.text);
       const checked = await report(id);
-      const keeps = `; roll ${rolls.kept} keeps the sheet stored from upload #${firstUpload} on ${dayOf(storedAt?.stored_at ?? "")}`;
+      const keeps = `; roll ${rolls.kept} keeps the sheet stored from upload ${firstUpload} on ${dayOf(storedAt?.stored_at ?? "")}`;
       expect(messagesOf(checked.problems, rolls.kept)).toEqual([
         [
           file.lineOf(rolls.kept, 0),
@@ -177,7 +177,7 @@ for (const driver of testDrivers()) {
           file.lineOf(rolls.accepted, 0),
           "wrong_paper",
           expect.stringMatching(
-            /^99 answers for the 100 questions of L1-VIII-R; roll .* keeps the sheet stored from upload #/,
+            /^99 answers for the 100 questions of L1-VIII-R; roll .* keeps the sheet stored from upload \d+ on /,
           ),
         ],
       ]);

@@ -31,7 +31,7 @@ export const RESCAN_WORDS = {
   /** An earlier line of a roll number whose last line is refused. */
   replacedRefused: "Replaced by line {line} (refused), so roll {roll} has no sheet from this file",
   /** After each refused line of a roll number that keeps a sheet an earlier upload stored. */
-  keeps: "; roll {roll} keeps the sheet stored from upload #{upload} on {day}",
+  keeps: "; roll {roll} keeps the sheet stored from upload {upload} on {day}",
 } as const;
 
 export function fillWords(template: string, values: Readonly<Record<string, string | number>>): string {
