@@ -2,7 +2,7 @@
  * An upload's lines on their way from the vendor's file to answer_sheets (decision 026). The check
  * reads the file once: each readable line is scored against its paper set (when that is a
  * finalized one of the level) and loaded with COPY into answer_upload_lines; only the last line of
- * each roll number stays. Which of them would be stored, and why the others would not, is then one
+ * each roll number stays, and none when that last line could not be read (decision 057). Which of them would be stored, and why the others would not, is then one
  * join with students and paper sets, run by the check for its report and by the store job, which
  * inserts the accepted lines into answer_sheets in the same statement.
  */
@@ -158,8 +158,8 @@ async function insertProblems(db: DbOrTx, uploadId: number, rows: readonly Sheet
 /**
  * Reads the upload's file as it streams from storage and loads its sheets into
  * answer_upload_lines and its unreadable lines into answer_upload_problems, replacing what an
- * earlier run left; then only each roll number's last line stays, the earlier ones becoming
- * problems. Holds a few thousand lines at a time whatever the file's size (decision 047).
+ * earlier run left; then only each roll number's last line stays, readable or not, the earlier
+ * ones becoming problems. Holds a few thousand lines at a time whatever the file's size (decision 047).
  * Runs on the database itself (COPY takes its own connection), not in a transaction. Answers the
  * number of non-blank lines.
  */
