@@ -3,9 +3,12 @@ import { queryRows } from "@repo/db";
 import { level1Sections, seedFinalizedPaper } from "@repo/db/seed/results";
 import { testDrivers } from "@repo/db/testing";
 import { sql } from "drizzle-orm";
+import fc from "fast-check";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runNextJob } from "../src/services/jobs";
+import { dryRun, type KnownPaper, type KnownStudent } from "../src/services/results/dry-run";
+import { readSheetFile } from "../src/services/results/sheet-format";
 import { answerCheckJob, answerStoreJob } from "../src/services/results/uploads";
 import { rescanFile, rescanRolls } from "./fixtures/answer-sheet-rescans";
 import { startTestApi, type TestApi } from "./support";
@@ -196,6 +199,55 @@ for (const driver of testDrivers()) {
       });
       // Stored: the report still says which sheet the refused lines left in place.
       expect(messagesOf((await report(id)).problems, rolls.kept)[1]?.[2]).toContain(keeps);
+    });
+
+    it("reports what the dry run says of any file of rescans, line for line", async () => {
+      const stored = new Map(
+        (
+          await queryRows<{ roll: string; upload_id: number; stored_at: string | Date }>(
+            api.db,
+            sql`select roll_number as roll, upload_id, stored_at from answer_sheets`,
+          )
+        ).map((s) => [s.roll, { upload: Number(s.upload_id), day: dayOf(s.stored_at) }]),
+      );
+      const students = new Map<string, KnownStudent>(
+        Object.values(rolls)
+          .filter((roll) => roll !== rolls.unknown)
+          .map((roll) => [roll, { paid: roll !== rolls.unpaid, classLevel: 8 }]),
+      );
+      const papers = new Map<string, KnownPaper>([["L1-VIII-R", { classLevel: 8, questionCount: 100 }]]);
+      const kinds = {
+        malformed: "malformed",
+        unknownRolls: "unknown_roll",
+        unpaid: "unpaid",
+        wrongPapers: "wrong_paper",
+        replacedInFile: "replaced_in_file",
+      } as const;
+      const line = fc.tuple(
+        fc.constantFrom(...Object.values(rolls)),
+        fc.constantFrom("L1-VIII-R", "L1-VIII-Q", "L1/VIII"),
+        fc.constantFrom(
+          Array.from({ length: 100 }, () => "A").join(","),
+          Array.from({ length: 99 }, () => "A").join(","),
+          [...Array.from({ length: 99 }, () => "A"), "Z"].join(","),
+        ),
+      );
+      await fc.assert(
+        fc.asyncProperty(fc.array(line, { minLength: 1, maxLength: 12 }), async (lines) => {
+          const text = lines.map((l) => l.join(",")).join("\n");
+          const dry = dryRun(readSheetFile(text), students, papers, stored);
+          const expected = Object.entries(kinds)
+            .flatMap(([list, kind]) =>
+              dry[list as keyof typeof kinds].map((p) => [p.line, p.roll ?? "", kind, p.message]),
+            )
+            .sort((a, b) => Number(a[0]) - Number(b[0]));
+          const checked = await report(await check(text));
+          expect(checked.problems.map((p) => [p.line, p.roll, p.kind, p.message])).toEqual(expected);
+          expect(checked.accepted).toBe(dry.accepted.length);
+          expect(checked.replacing_stored).toBe(dry.replacingStored.length);
+        }),
+        { numRuns: 8, endOnFailure: true },
+      );
     });
   });
 }
