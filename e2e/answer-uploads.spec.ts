@@ -111,23 +111,25 @@ test("an admin checks a vendor's file, reads the refused lines, stores the good 
     timeout: 30_000,
   });
   await expect(page.getByRole("group", { name: "Report figures" })).toHaveText(
-    /Lines read\s*6\s*Sheets to store\s*2\s*Of which replace stored sheets\s*0\s*Lines refused\s*4/,
+    /Lines read\s*7\s*Sheets to store\s*2\s*Of which replace stored sheets\s*0\s*Lines refused\s*5/,
   );
   await expect(page.getByRole("list", { name: "Problems by kind" }).getByRole("listitem")).toHaveText([
     /Lines that could not be read\s*1$/,
     /Unknown roll numbers\s*1$/,
     /Students who have not paid\s*0$/,
     /Wrong paper-set codes or answer counts\s*1$/,
-    /Earlier lines of a roll number repeated later in the file\s*1$/,
+    /Earlier lines of a roll number repeated later in the file\s*2$/,
   ]);
   await expect(page.getByRole("list", { name: "Sheets per paper set" })).toHaveText(/L1-VIII-R\s*2 sheets/);
   const problems = page.getByRole("table", { name: "Problems found" }).locator("tbody tr");
-  await expect(problems).toHaveCount(4);
+  await expect(problems).toHaveCount(5);
   const expected = [
     ["2", "—", "Lines that could not be read"],
     ["3", "ZZ99000001", "No student of this exam year has this roll number"],
     ["4", rolls[1] ?? "", "Replaced by line 6, which has the same roll number"],
-    ["5", rolls[2] ?? "", "99 answers for the 100 questions of L1-VIII-R"],
+    // A refused rescan (decision 057): both lines, and no sheet for the roll number from this file.
+    ["5", rolls[2] ?? "", `Replaced by line 7 (refused), so roll ${rolls[2]} has no sheet from this file`],
+    ["7", rolls[2] ?? "", "99 answers for the 100 questions of L1-VIII-R"],
   ];
   for (const [i, [line, roll, words]] of expected.entries()) {
     await expect(problems.nth(i).locator("td").first()).toHaveText(line ?? "");
@@ -144,7 +146,7 @@ test("an admin checks a vendor's file, reads the refused lines, stores the good 
   ]);
   const text = readFileSync(await csv.path(), "utf8");
   expect(text).toContain('"3","ZZ99000001","unknown_roll","No student of this exam year has this roll number"');
-  expect(text.trim().split("\r\n")).toHaveLength(5);
+  expect(text.trim().split("\r\n")).toHaveLength(6);
 
   // Confirmed: the store job scores and stores the two sheets.
   await page.getByRole("button", { name: "Store 2 sheets" }).click();

@@ -21,6 +21,29 @@ export interface SheetProblem {
   message: string;
 }
 
+/**
+ * What a report says of a roll number's rescans (decisions 022 and 057); `{…}` are filled in by
+ * fillWords here and by staging.ts's fillSql in the database, so the two say the same.
+ */
+export const RESCAN_WORDS = {
+  /** An earlier line of a roll number whose last line is stored. */
+  replaced: "Replaced by line {line}, which has the same roll number",
+  /** An earlier line of a roll number whose last line is refused. */
+  replacedRefused: "Replaced by line {line} (refused), so roll {roll} has no sheet from this file",
+  /** After each refused line of a roll number that keeps a sheet an earlier upload stored. */
+  keeps: "; roll {roll} keeps the sheet stored from upload {upload} on {day}",
+} as const;
+
+export function fillWords(template: string, values: Readonly<Record<string, string | number>>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
+}
+
+/** A sheet an earlier upload stored: which upload, and the day (as the report writes it). */
+export interface StoredSheet {
+  upload: number;
+  day: string;
+}
+
 export interface DryRunReport {
   /** The sheets that would be stored: one per roll number. */
   accepted: ReadSheet[];
@@ -52,7 +75,7 @@ export function classifySheet(
 ): SheetRefusal {
   const last = lastLine.get(sheet.roll);
   if (last !== sheet.line) {
-    return { kind: "replacedInFile", message: `Replaced by line ${last}, which has the same roll number` };
+    return { kind: "replacedInFile", message: fillWords(RESCAN_WORDS.replaced, { line: last ?? "" }) };
   }
   const student = students.get(sheet.roll);
   if (!student) return { kind: "unknownRoll", message: "No student of this exam year has this roll number" };
@@ -72,16 +95,21 @@ export function classifySheet(
   return null;
 }
 
-/** Sorts every read sheet into what would be stored and what would not, and why (classifySheet). */
+/**
+ * Sorts every read sheet into what would be stored and what would not, and why (classifySheet).
+ * A line that could not be read but names its roll number takes part as that roll number's line:
+ * when it is the last, the roll number has no sheet from the file (decision 057). A refused roll
+ * number with a sheet stored by an earlier upload keeps it, and each of its lines says so.
+ */
 export function dryRun(
   read: { sheets: readonly ReadSheet[]; bad: readonly BadLine[] },
   students: ReadonlyMap<string, KnownStudent>,
   papers: ReadonlyMap<string, KnownPaper>,
-  stored: ReadonlySet<string> = new Set(),
+  stored: ReadonlyMap<string, StoredSheet> = new Map(),
 ): DryRunReport {
   const report: DryRunReport = {
     accepted: [],
-    malformed: [...read.bad],
+    malformed: [],
     unknownRolls: [],
     unpaid: [],
     wrongPapers: [],
@@ -89,21 +117,53 @@ export function dryRun(
     replacingStored: [],
   };
   const lastLine = new Map<string, number>();
-  for (const sheet of read.sheets) lastLine.set(sheet.roll, sheet.line);
+  for (const line of [...read.sheets, ...read.bad].sort((a, b) => a.line - b.line)) {
+    if (line.roll) lastLine.set(line.roll, line.line);
+  }
   const lists = {
     unknownRoll: report.unknownRolls,
     unpaid: report.unpaid,
     wrongPaper: report.wrongPapers,
     replacedInFile: report.replacedInFile,
   };
+  const refusedLast = new Set<string>(
+    read.bad.flatMap((b) => (b.roll && lastLine.get(b.roll) === b.line ? [b.roll] : [])),
+  );
+  const replaced: SheetProblem[] = [];
   for (const sheet of read.sheets) {
     const refusal = classifySheet(sheet, lastLine, students, papers);
+    if (refusal?.kind === "replacedInFile") {
+      replaced.push({ line: sheet.line, roll: sheet.roll, message: "" });
+      continue;
+    }
     if (refusal) {
+      refusedLast.add(sheet.roll);
       lists[refusal.kind].push({ line: sheet.line, roll: sheet.roll, message: refusal.message });
       continue;
     }
     if (stored.has(sheet.roll)) report.replacingStored.push(sheet.roll);
     report.accepted.push(sheet);
+  }
+  // Whether a replaced line's rescan was refused is known once every last line is sorted.
+  for (const line of replaced) {
+    const values = { line: lastLine.get(line.roll) ?? "", roll: line.roll };
+    const words = refusedLast.has(line.roll) ? RESCAN_WORDS.replacedRefused : RESCAN_WORDS.replaced;
+    report.replacedInFile.push({ ...line, message: fillWords(words, values) });
+  }
+  report.malformed = read.bad.map((b) => ({ ...b }));
+  // Every line of a refused roll number that keeps an earlier upload's sheet says so.
+  const keeps = (problem: { roll?: string; message: string }) => {
+    const kept = problem.roll && refusedLast.has(problem.roll) ? stored.get(problem.roll) : undefined;
+    if (kept) problem.message += fillWords(RESCAN_WORDS.keeps, { roll: problem.roll ?? "", ...kept });
+  };
+  for (const list of [
+    report.malformed,
+    report.unknownRolls,
+    report.unpaid,
+    report.wrongPapers,
+    report.replacedInFile,
+  ]) {
+    list.forEach(keeps);
   }
   return report;
 }

@@ -2,11 +2,12 @@
  * An upload's lines on their way from the vendor's file to answer_sheets (decision 026). The check
  * reads the file once: each readable line is scored against its paper set (when that is a
  * finalized one of the level) and loaded with COPY into answer_upload_lines; only the last line of
- * each roll number stays. Which of them would be stored, and why the others would not, is then one
+ * each roll number stays, and none when that last line could not be read (decision 057). Which of them would be stored, and why the others would not, is then one
  * join with students and paper sets, run by the check for its report and by the store job, which
  * inserts the accepted lines into answer_sheets in the same statement.
  */
 import type { ExamLevel } from "@repo/contracts/fees";
+import { PORTAL_TIME_ZONE } from "@repo/contracts/locale";
 import type { SheetProblemItem } from "@repo/contracts/results";
 import type { SheetProblemKind } from "@repo/contracts/results-constants";
 import {
@@ -23,6 +24,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { JobError } from "../jobs";
 import { neutralise } from "../spreadsheets/index";
 import type { FileStorage } from "../storage";
+import { RESCAN_WORDS } from "./dry-run";
 import { packRankKey, rankKeys } from "./ranking";
 import { type SheetScore, scoreSheet, storedFormScorer } from "./scoring";
 import { type SheetFormat, sheetReader, storedFormLine, writesStoredForm } from "./sheet-format";
@@ -136,6 +138,13 @@ export async function* fileLines(chunks: AsyncIterable<Uint8Array>): AsyncGenera
   yield lines(first ? rest.replace(/^\uFEFF/, "") : rest);
 }
 
+/** dry-run.ts fillWords in SQL: the template's `{name}` replaced by each value's expression. */
+function fillSql(template: string, values: Readonly<Record<string, SQL>>): SQL {
+  let filled = sql`${template}::text`;
+  for (const [name, value] of Object.entries(values)) filled = sql`replace(${filled}, ${`{${name}}`}::text, ${value})`;
+  return filled;
+}
+
 /** Rows of answer_upload_problems, written as one statement. */
 async function insertProblems(db: DbOrTx, uploadId: number, rows: readonly SheetProblemItem[]): Promise<void> {
   if (rows.length === 0) return;
@@ -149,8 +158,8 @@ async function insertProblems(db: DbOrTx, uploadId: number, rows: readonly Sheet
 /**
  * Reads the upload's file as it streams from storage and loads its sheets into
  * answer_upload_lines and its unreadable lines into answer_upload_problems, replacing what an
- * earlier run left; then only each roll number's last line stays, the earlier ones becoming
- * problems. Holds a few thousand lines at a time whatever the file's size (decision 047).
+ * earlier run left; then only each roll number's last line stays, readable or not, the earlier
+ * ones becoming problems. Holds a few thousand lines at a time whatever the file's size (decision 047).
  * Runs on the database itself (COPY takes its own connection), not in a transaction. Answers the
  * number of non-blank lines.
  */
@@ -223,21 +232,26 @@ export async function stageUpload(
   await copyRowsIn(db, "answer_upload_lines", COLUMNS, chunks());
   await insertProblems(db, upload.id, malformed);
   if (sheetLineCount === 0) throw new JobError("The file has no lines: is it the vendor's answer-sheet file?");
-  // A roll number twice keeps its last line (vendors append rescans): the earlier ones go, by the
-  // database, which sorts on disk what does not fit its working memory.
+  // A roll number twice keeps its last line (vendors append rescans), read or not (decision 057):
+  // the earlier staged ones go, by the database, which sorts on disk what does not fit its working
+  // memory. Their message says whether the last line was refused once the join has run
+  // (describeReplaced).
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`);
-    await tx.execute(sql`with last as (
-      select roll_number, max(line) as line from answer_upload_lines where upload_id = ${upload.id}
-      group by roll_number having count(*) > 1
+    await tx.execute(sql`with lines as (
+      select roll_number, line from answer_upload_lines where upload_id = ${upload.id}
+      union all
+      select roll_number, line from answer_upload_problems
+      where upload_id = ${upload.id} and kind = 'malformed' and roll_number <> ''
+    ), last as (
+      select roll_number, max(line) as line from lines group by roll_number having count(*) > 1
     ), gone as (
       delete from answer_upload_lines l using last
       where l.upload_id = ${upload.id} and l.roll_number = last.roll_number and l.line < last.line
       returning l.line, l.roll_number, last.line as last_line
     )
     insert into answer_upload_problems (upload_id, line, roll_number, kind, message)
-    select ${upload.id}, line, roll_number, 'replaced_in_file',
-      'Replaced by line ' || last_line || ', which has the same roll number'
+    select ${upload.id}, line, roll_number, 'replaced_in_file', ${fillSql(RESCAN_WORDS.replaced, { line: sql`last_line::text` })}
     from gone`);
   });
   // Statistics of the fresh lines, so that the join plans for their number (without them PGlite
@@ -387,8 +401,61 @@ export async function joinStaged(db: DbOrTx, upload: StagedUpload, options: { st
     result.byPaper.push({ code: row.code, sheets: Number(row.sheets) });
   }
   result.byPaper.sort((a, b) => (a.code < b.code ? -1 : 1));
+  await describeReplaced(db, upload.id);
   if (options.store) await db.execute(sql`delete from answer_upload_lines where upload_id = ${upload.id}`);
   return result;
+}
+
+/**
+ * The messages of the lines a rescan replaced, once the join has refused what it refuses: whether
+ * the roll number's last line was refused (when read or by the join) is known only now (decision
+ * 057). Written whole each time, as the check and the store job each run the join.
+ */
+async function describeReplaced(db: DbOrTx, uploadId: number): Promise<void> {
+  await db.execute(sql`with replaced as (
+      select distinct roll_number from answer_upload_problems where upload_id = ${uploadId} and kind = 'replaced_in_file'
+    ), lines as (
+      select roll_number, line, false as refused from answer_upload_lines where upload_id = ${uploadId}
+        and roll_number in (select roll_number from replaced)
+      union all
+      select roll_number, line, true from answer_upload_problems where upload_id = ${uploadId}
+        and kind <> 'replaced_in_file' and roll_number in (select roll_number from replaced)
+    ), last as (
+      select distinct on (roll_number) roll_number, line, refused from lines order by roll_number, line desc, refused desc
+    )
+    update answer_upload_problems r set message = case when last.refused
+        then ${fillSql(RESCAN_WORDS.replacedRefused, { line: sql`last.line::text`, roll: sql`r.roll_number` })}
+        else ${fillSql(RESCAN_WORDS.replaced, { line: sql`last.line::text` })} end
+    from last
+    where r.upload_id = ${uploadId} and r.kind = 'replaced_in_file' and r.roll_number = last.roll_number`);
+}
+
+/**
+ * An upload's problems with their messages as the report shows them: each line of a roll number
+ * left with no sheet from this file, whose student keeps a sheet an earlier upload stored, says
+ * which (decision 057). Read when the report is written, so it names the sheet stored then.
+ */
+function problemRows(uploadId: number, problems: SQL = sql`answer_upload_problems`): SQL {
+  const keeps = fillSql(RESCAN_WORDS.keeps, {
+    roll: sql`k.roll_number`,
+    upload: sql`k.upload_id::text`,
+    day: sql`to_char(k.stored_at at time zone ${PORTAL_TIME_ZONE}::text, 'FMDD FMMonth YYYY')`,
+  });
+  return sql`select p.line, p.roll_number, p.kind, p.message || coalesce(${keeps}, '') as message
+    from ${problems} p
+    left join (
+      select a.roll_number, a.upload_id, a.stored_at
+      from answer_uploads u
+      join answer_sheets a on a.exam_year_id = u.exam_year_id and a.exam_kind = u.exam_kind and a.upload_id <> u.id
+      where u.id = ${uploadId}
+        and a.roll_number in (select roll_number from answer_upload_problems where upload_id = ${uploadId})
+        -- A roll number with a line this upload stores (or would) replaces its sheet instead.
+        and not exists (
+          select 1 from answer_upload_lines l where l.upload_id = ${uploadId} and l.roll_number = a.roll_number
+            and not exists (select 1 from answer_upload_problems q where q.upload_id = ${uploadId} and q.line = l.line)
+        )
+    ) k on k.roll_number = p.roll_number
+    where p.upload_id = ${uploadId}`;
 }
 
 /** An upload's problems: how many of each kind, and the first `shown` of each kind by line. */
@@ -411,10 +478,14 @@ export async function problemsSummary(
   for (const row of tally) counts[row.kind] = Number(row.n);
   const first = await queryRows<{ kind: SheetProblemKind; line: number; roll: string; message: string }>(
     db,
-    sql`select kind, line, roll, message from (
-          select kind, line, roll_number as roll, message, row_number() over (partition by kind order by line) as n
+    sql`select kind, line, roll_number as roll, message from (${problemRows(
+      uploadId,
+      // Only the shown ones are joined to the stored sheets.
+      sql`(select upload_id, kind, line, roll_number, message from (
+          select *, row_number() over (partition by kind order by line) as n
           from answer_upload_problems where upload_id = ${uploadId}
-        ) p where n <= ${shown} order by line`,
+        ) r where n <= ${shown})`,
+    )}) p order by line`,
   );
   return { counts, first: first.map((p) => ({ ...p, line: Number(p.line) })) };
 }
@@ -432,7 +503,7 @@ export async function* problemsCsv(tx: Tx, uploadId: number): AsyncGenerator<Uin
   yield encoder.encode(`\uFEFF${["Line", "Roll number", "Problem", "Message"].map(cell).join(",")}\r\n`);
   const rows = copyRowsOutTransaction(
     tx,
-    sql`select line, roll_number, kind, message from answer_upload_problems where upload_id = ${uploadId} order by line`,
+    sql`select line, roll_number, kind, message from (${problemRows(uploadId)}) p order by line`,
     5_000,
   );
   // 5,000 rows written out at once held the loop up to 270 ms on a busy machine (decision 047).
