@@ -28058,6 +28058,7 @@ export interface operations {
                 /** @description 1-14: the text shown and translation_status are this language's */
                 language_id?: string;
                 page?: string;
+                /** @description Questions placed in this set, as the bank has them now; what a set prints is /api/paperset/questions/{id} */
                 paperset_id?: string;
                 per_page?: string;
                 /** @description Words of the question, or its number */

@@ -317,7 +317,9 @@ export function registerPaperRoutes(app: OpenAPIHono<AppEnv>) {
           page: text(),
           per_page: text(),
           search: text("Words of the question, or its number"),
-          paperset_id: text(),
+          paperset_id: text(
+            "Questions placed in this set, as the bank has them now; what a set prints is /api/paperset/questions/{id}",
+          ),
           section_id: text(),
           subject_id: text(),
           language_id: text("1-14: the text shown and translation_status are this language's"),
