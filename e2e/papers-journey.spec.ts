@@ -7,7 +7,8 @@ import { hydrated, pageUrl, signIn } from "./support";
  * Issue 14's journey across the four papersetter roles: the subject panel writes a question with a
  * formula, the sub admin reviews it, the translator translates it into Hindi and Urdu, and the
  * admin assembles a two-question set, finalizes it and downloads its Hindi and Urdu papers, whose
- * text (pdftotext) holds the translations and whose fonts show the formula drawn by KaTeX.
+ * text (pdftotext) holds the translations and whose fonts show the formula drawn by KaTeX. An edit
+ * after finalizing leaves the set's page showing the printed version (decision 061).
  */
 
 const stamp = `jy${Date.now().toString(36)}`;
@@ -148,4 +149,30 @@ test("a question goes from the subject panel through review and translation into
     urdu,
     "e2e/artifacts/screens/papers-journey-urdu",
   ]);
+
+  // Edited after finalizing (decision 061): the set's page keeps showing what it printed, and says a newer version exists.
+  await writer.goto(pageUrl("papersetter", "question", { id: questionId }));
+  await hydrated(writer);
+  await editor(writer, "Question text").click();
+  await writer.keyboard.press("Control+End");
+  await writer.keyboard.type(" Edited after printing.");
+  await writer.getByRole("button", { name: "Save as a new version" }).click();
+  await expect(writer.getByRole("status").filter({ hasText: "Saved as version 2." })).toBeVisible();
+  await admin.reload();
+  await hydrated(admin);
+  const printed = admin.getByRole("list", { name: "Questions of Section A" }).getByRole("listitem");
+  await expect(printed).toContainText(`Journey ${stamp}: the kinetic energy is`);
+  await expect(printed).not.toContainText("Edited after printing");
+  await expect(printed).toContainText("Reviewed");
+  await expect(printed).not.toContainText("Not reviewed");
+  await expect(printed).toContainText("2 translations printed: Hindi v1, Urdu v1");
+  await expect(printed).toContainText(/v1 printed; v2 exists since/);
+  await expect(printed.getByRole("link", { name: `Open question ${questionId}` })).toBeVisible();
+  await admin
+    .getByRole("region", { name: "Section A" })
+    .screenshot({ path: "e2e/artifacts/screens/papers-journey-finalized-after-edit.png" });
+  // The English paper prints the same words as the page, not the edit.
+  const english = pdfText(await download(admin, "Question paper PDF in English")).replace(/\s+/g, " ");
+  expect(english).toContain(`Journey ${stamp}: the kinetic energy is`);
+  expect(english).not.toContain("Edited after printing");
 });

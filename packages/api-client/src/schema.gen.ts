@@ -3335,6 +3335,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/paperset/questions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A paper set's questions as it prints them
+         * @description In paper order and numbered as printed. A finalized set answers the versions and translations it pinned, with any newer version named; a draft answers the newest ones. A subject panel user gets its subjects' questions only.
+         *
+         *     Requires the `paperSets.view` permission.
+         */
+        get: operations["getPapersetQuestionsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/paperset/section-questions/{id}": {
         parameters: {
             query?: never;
@@ -8174,6 +8196,44 @@ export interface components {
             message: string;
             status: boolean;
         };
+        PaperSetQuestionItem: {
+            content: {
+                correct: string[];
+                explanation: string;
+                options: {
+                    html: string;
+                    key: string;
+                }[];
+                text: string;
+            };
+            marks: number;
+            newer: {
+                since: string;
+                version: number;
+            } | null;
+            number: number;
+            question_id: number;
+            question_type: string;
+            reviewed: boolean;
+            section_id: number;
+            section_label: string;
+            subject_id: number;
+            subject_name: string;
+            translations: {
+                code: string;
+                name: string;
+                /** @enum {string} */
+                status: "missing" | "draft" | "done" | "stale";
+                version: number | null;
+            }[];
+            translations_done: number;
+            version: number;
+        };
+        PaperSetQuestionList: {
+            data: components["schemas"]["PaperSetQuestionItem"][];
+            message: string;
+            status: boolean;
+        };
         PaperSetResponse: {
             data: components["schemas"]["PaperSetItem"];
             message: string;
@@ -8414,6 +8474,7 @@ export interface components {
             paper_sets?: {
                 code: string;
                 id: number;
+                printed_version: number | null;
                 status: string;
             }[];
             question_type: string;
@@ -24590,6 +24651,84 @@ export interface operations {
             };
         };
     };
+    getPapersetQuestionsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The set's questions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperSetQuestionList"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such paper set */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     postPapersetSectionQuestionsById: {
         parameters: {
             query?: never;
@@ -27919,6 +28058,7 @@ export interface operations {
                 /** @description 1-14: the text shown and translation_status are this language's */
                 language_id?: string;
                 page?: string;
+                /** @description Questions placed in this set, as the bank has them now; what a set prints is /api/paperset/questions/{id} */
                 paperset_id?: string;
                 per_page?: string;
                 /** @description Words of the question, or its number */

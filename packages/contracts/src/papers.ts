@@ -253,7 +253,17 @@ export const questionDetail = z.object({
   updated_at: z.string(),
   translations: z.array(translationSummary),
   /** The paper sets that hold it; absent for roles that may not see paper sets (translators). */
-  paper_sets: z.array(z.object({ id: z.number().int(), code: z.string(), status: z.string() })).optional(),
+  paper_sets: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        code: z.string(),
+        status: z.string(),
+        /** The version a finalized set prints (decision 061); null in a draft, which takes the newest. */
+        printed_version: z.number().int().nullable(),
+      }),
+    )
+    .optional(),
 });
 export type QuestionDetail = z.infer<typeof questionDetail>;
 
@@ -360,6 +370,44 @@ export const paperSetItem = z.object({
   sections: z.array(sectionItem),
 });
 export type PaperSetItem = z.infer<typeof paperSetItem>;
+
+/** A language a set's question is translated into, and that translation's state (at the printed version, once finalized). */
+export const printedTranslation = z.object({
+  code: z.string(),
+  name: z.string(),
+  /** The translation's version: the pinned one once the set is finalized; null when missing. */
+  version: z.number().int().nullable(),
+  status: translationStatus,
+});
+
+/**
+ * paperset/questions/{id}: a set's question as the set shows and prints it (decision 061). A
+ * finalized set answers the versions and translations it pinned, whatever was saved since; a
+ * draft answers the newest ones.
+ */
+export const paperSetQuestionItem = z.object({
+  section_id: z.number().int(),
+  section_label: z.string(),
+  /** The printed number, continuous across sections. */
+  number: z.number().int(),
+  question_id: z.number().int(),
+  /** The version shown and printed. */
+  version: z.number().int(),
+  subject_id: z.number().int(),
+  subject_name: z.string(),
+  question_type: z.string(),
+  marks: z.number(),
+  content: questionContent,
+  /** Reviewed at this version (a finalized set's questions all were: finalize refuses otherwise). */
+  reviewed: z.boolean(),
+  /** The set's languages other than English: a finalized set's pinned translations only. */
+  translations: z.array(printedTranslation),
+  /** Of those, the done ones that match this version's text. */
+  translations_done: z.number().int(),
+  /** A finalized set's question saved again since: the newest version and when it was saved. */
+  newer: z.object({ version: z.number().int(), since: z.string() }).nullable(),
+});
+export type PaperSetQuestionItem = z.infer<typeof paperSetQuestionItem>;
 
 /** section/get-sections: a paper set's sections. */
 export const sectionListQuery = z.object({ paperset_id: idField("paperset_id") });

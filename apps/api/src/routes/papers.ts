@@ -22,6 +22,7 @@ import {
   paperSetCreateBody,
   paperSetItem,
   paperSetListQuery,
+  paperSetQuestionItem,
   paperSetUpdateBody,
   questionBody,
   questionDetail,
@@ -71,6 +72,7 @@ import {
   finalizeProblems,
   listPaperSets,
   paperSet,
+  printedQuestions,
   setSectionQuestions,
   updatePaperSet,
 } from "../services/papers/paper-sets";
@@ -315,7 +317,9 @@ export function registerPaperRoutes(app: OpenAPIHono<AppEnv>) {
           page: text(),
           per_page: text(),
           search: text("Words of the question, or its number"),
-          paperset_id: text(),
+          paperset_id: text(
+            "Questions placed in this set, as the bank has them now; what a set prints is /api/paperset/questions/{id}",
+          ),
           section_id: text(),
           subject_id: text(),
           language_id: text("1-14: the text shown and translation_status are this language's"),
@@ -667,6 +671,29 @@ export function registerPaperRoutes(app: OpenAPIHono<AppEnv>) {
         await assemblePaperSet(db, viewer, c.req.valid("param").id),
         "Free places are filled from the blueprint.",
       );
+    },
+  );
+
+  app.openapi(
+    apiRoute("paperSets.view", {
+      method: "get",
+      path: "/api/paperset/questions/{id}",
+      tags,
+      summary: "A paper set's questions as it prints them",
+      description:
+        "In paper order and numbered as printed. A finalized set answers the versions and translations it pinned, with any newer version named; a draft answers the newest ones. A subject panel user gets its subjects' questions only.",
+      request: { params: idParam },
+      responses: {
+        200: json(
+          envelope(z.array(named(paperSetQuestionItem, "PaperSetQuestionItem"))).openapi("PaperSetQuestionList"),
+          "The set's questions",
+        ),
+        404: errorResponse("No such paper set"),
+      },
+    }),
+    async (c) => {
+      const { db, viewer } = await viewerOf(c);
+      return ok(c, await printedQuestions(db, viewer, c.req.valid("param").id));
     },
   );
 

@@ -78,7 +78,8 @@ export function PaperSetScreen() {
   };
 
   const placedIn: Record<number, string> = {};
-  for (const { section, questions } of data.sections) for (const q of questions) placedIn[q.id] = section.label;
+  for (const { section, questions } of data.sections)
+    for (const q of questions) placedIn[q.question_id] = section.label;
   const busy = actor.state !== "idle";
   const busyWith = actor.formData?.get("intent");
   const levelList = isExamLevel(set.exam_level) ? LEVEL_LIST_PATHS[set.exam_level] : null;
@@ -227,6 +228,7 @@ export function PaperSetScreen() {
           data={sectionData}
           csrf={data.csrf}
           editable={assemble}
+          finalized={!draft}
           onAdd={() => setAdding(sectionData.section)}
         />
       ))}
@@ -243,7 +245,7 @@ export function PaperSetScreen() {
           <QuestionPickerDialog
             set={set}
             section={adding}
-            current={data.sections.find((s) => s.section.id === adding.id)?.questions.map((q) => q.id) ?? []}
+            current={data.sections.find((s) => s.section.id === adding.id)?.questions.map((q) => q.question_id) ?? []}
             placedIn={placedIn}
             subjects={data.subjects}
             csrf={data.csrf}

@@ -13,8 +13,16 @@ import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { styled } from "@repo/ui/theme";
 import { ErrorLines } from "./ErrorLines";
-import type { PaperSetActionData, PaperSetPageData, QuestionRow } from "./paper-set.server";
-import { countsIfNote, moved, questionPath, ruleLine } from "./paper-set-text";
+import type { PaperSetActionData, PaperSetPageData, PrintedQuestionRow } from "./paper-set.server";
+import {
+  countsIfNote,
+  moved,
+  newerNote,
+  questionPath,
+  ruleLine,
+  translationsNote,
+  versionLabel,
+} from "./paper-set-text";
 
 type SectionData = PaperSetPageData["sections"][number];
 
@@ -42,20 +50,23 @@ export const sectionTitle = (section: { label: string; title: string }) =>
   section.title.includes(section.label) ? section.title : `Section ${section.label}: ${section.title}`;
 
 /**
- * One section of a set: its marks rule, the questions placed in paper order and, for a draft and
- * those who assemble, moving, removing and adding them. Every change saves the whole ordered list.
+ * One section of a set: its marks rule, the questions placed in paper order as the set prints them
+ * (a finalized set's pinned versions and translations, decision 061) and, for a draft and those who
+ * assemble, moving, removing and adding them. Every change saves the whole ordered list.
  */
 export function SectionCard({
   setId,
   data,
   csrf,
   editable: mayEdit,
+  finalized,
   onAdd,
 }: {
   setId: number;
   data: SectionData;
   csrf: string;
   editable: boolean;
+  finalized: boolean;
   onAdd: () => void;
 }) {
   const { section, questions, hidden } = data;
@@ -74,19 +85,19 @@ export function SectionCard({
     }
   });
 
-  const ids = questions.map((q) => q.id);
+  const ids = questions.map((q) => q.question_id);
   const save = (next: number[]) =>
     saver.submit(
       { csrf, intent: "section", id: String(setId), section_id: String(section.id), question_ids: next.join(",") },
       { method: "post" },
     );
-  const remove = async (question: QuestionRow) => {
-    const yes = await dialogs.confirm(`Take question ${question.id} out of ${sectionTitle(section)}?`, {
+  const remove = async (question: PrintedQuestionRow) => {
+    const yes = await dialogs.confirm(`Take question ${question.question_id} out of ${sectionTitle(section)}?`, {
       title: "Remove question",
       confirmLabel: "Remove",
       destructive: true,
     });
-    if (yes) save(ids.filter((id) => id !== question.id));
+    if (yes) save(ids.filter((id) => id !== question.question_id));
   };
   const note = countsIfNote(section);
   const full = section.placed >= section.question_count;
@@ -139,20 +150,20 @@ export function SectionCard({
         <Stack gap={3}>
           <List aria-label={`Questions of ${sectionTitle(section)}`}>
             {questions.map((question, index) => (
-              <Item key={question.id}>
-                <Number_ aria-hidden>{index + 1}.</Number_>
+              <Item key={question.question_id}>
+                <Number_ aria-hidden>{question.number}.</Number_>
                 <Body>
-                  <RichTextView html={question.text} />
+                  <RichTextView html={question.content.text} />
                   <Stack direction="row" gap={2} align="center" justify="between">
                     <Stack direction="row" gap={2} align="center">
                       <Link asChild underline="hover">
-                        <RemixLink to={questionPath(question.id)}>Question {question.id}</RemixLink>
+                        <RemixLink to={questionPath(question.question_id)}>Question {question.question_id}</RemixLink>
                       </Link>
                       <Text inline size="sm" tone="muted">
-                        {question.subject_name} · {countOf(question.marks, COUNTED.mark)} ·{" "}
-                        {countOf(question.translations_done, COUNTED.translation)} done
+                        {versionLabel(question, finalized)} · {question.subject_name} ·{" "}
+                        {countOf(question.marks, COUNTED.mark)} · {translationsNote(question, finalized)}
                       </Text>
-                      {question.status === "reviewed" ? (
+                      {question.reviewed ? (
                         <Badge tone="success" size="sm">
                           Reviewed
                         </Badge>
@@ -168,7 +179,7 @@ export function SectionCard({
                           icon="arrow-up"
                           size="sm"
                           variant="ghost"
-                          label={`Move question ${question.id} up`}
+                          label={`Move question ${question.question_id} up`}
                           disabled={busy || index === 0}
                           onClick={() => save(moved(ids, index, -1))}
                         />
@@ -176,7 +187,7 @@ export function SectionCard({
                           icon="arrow-down"
                           size="sm"
                           variant="ghost"
-                          label={`Move question ${question.id} down`}
+                          label={`Move question ${question.question_id} down`}
                           disabled={busy || index === questions.length - 1}
                           onClick={() => save(moved(ids, index, 1))}
                         />
@@ -184,13 +195,23 @@ export function SectionCard({
                           icon="trash"
                           size="sm"
                           variant="ghost"
-                          label={`Remove question ${question.id}`}
+                          label={`Remove question ${question.question_id}`}
                           disabled={busy}
                           onClick={() => void remove(question)}
                         />
                       </Stack>
                     ) : null}
                   </Stack>
+                  {question.newer ? (
+                    <Text size="sm">
+                      {newerNote(question)}.{" "}
+                      <Link asChild>
+                        <RemixLink to={questionPath(question.question_id)}>
+                          Open question {question.question_id}
+                        </RemixLink>
+                      </Link>
+                    </Text>
+                  ) : null}
                 </Body>
               </Item>
             ))}

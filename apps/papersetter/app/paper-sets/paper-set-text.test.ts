@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { bankFilterOf, countsIfNote, moved, problemView, ruleLine, shortHash } from "./paper-set-text";
+import {
+  bankFilterOf,
+  countsIfNote,
+  moved,
+  newerNote,
+  problemView,
+  ruleLine,
+  shortHash,
+  translationsNote,
+  versionLabel,
+} from "./paper-set-text";
 
 const languages = [
   { code: "en", id: 1 },
@@ -64,5 +74,30 @@ describe("moving a question", () => {
     expect(moved([1, 2, 3], 1, 1)).toEqual([1, 3, 2]);
     expect(moved([1, 2, 3], 0, -1)).toEqual([1, 2, 3]);
     expect(moved([1, 2, 3], 2, 1)).toEqual([1, 2, 3]);
+  });
+});
+
+describe("how a set's question says what the set prints (decision 061)", () => {
+  it("names the printed version and any newer one of a finalized set, the newest in a draft", () => {
+    const since = "2026-12-06T07:35:00.000Z";
+    expect(newerNote({ version: 3, newer: { version: 4, since } })).toBe(
+      "v3 printed; v4 exists since 6 Dec 2026, 1:05 pm",
+    );
+    expect(newerNote({ version: 3, newer: null })).toBeNull();
+    expect(versionLabel({ version: 3, newer: null }, true)).toBe("v3 printed");
+    expect(versionLabel({ version: 4, newer: null }, false)).toBe("v4");
+  });
+
+  it("lists a finalized set's pinned translations, and a draft's translation states", () => {
+    const hindi = { name: "Hindi", version: 1, status: "done" };
+    const urdu = { name: "Urdu", version: 2, status: "stale" };
+    expect(translationsNote({ translations: [hindi], translations_done: 1 }, true)).toBe(
+      "1 translation printed: Hindi v1",
+    );
+    expect(translationsNote({ translations: [], translations_done: 0 }, true)).toBe("No translation printed");
+    expect(translationsNote({ translations: [hindi, urdu], translations_done: 1 }, false)).toBe(
+      "1 of 2 translations done: Hindi done, Urdu stale",
+    );
+    expect(translationsNote({ translations: [], translations_done: 0 }, false)).toBe("English only");
   });
 });

@@ -10,6 +10,7 @@ import { LANGUAGES, languageIdOf } from "@repo/contracts/languages";
 import { examLevelLabel, QUESTION_TYPES, SOURCE_LANGUAGE } from "@repo/contracts/papers-constants";
 import { COUNTED, countOf, pluralWord } from "@repo/contracts/plural";
 import { CLASS_LEVELS, classLabel } from "@repo/contracts/students-constants";
+import { formatDateTime } from "@repo/ui/format";
 
 /** The page of each level's list, and the list a set belongs to (its breadcrumb back). */
 export const LEVEL_LIST_PATHS: Record<ExamLevel, string> = {
@@ -127,4 +128,40 @@ export function moved<T>(items: readonly T[], index: number, step: -1 | 1): T[] 
   const [item] = next.splice(index, 1);
   next.splice(target, 0, item as T);
   return next;
+}
+
+/** What a set's question says about its version, from the API's printed rows (decision 061). */
+interface PrintedVersion {
+  version: number;
+  newer: { version: number; since: string } | null;
+}
+
+/** "v3 printed" in a finalized set, "v3" in a draft (which takes the newest version). */
+export const versionLabel = (question: PrintedVersion, finalized: boolean): string =>
+  finalized ? `v${question.version} printed` : `v${question.version}`;
+
+/** "v3 printed; v4 exists since 6 Dec 2026, 1:05 pm", or null when the set prints the newest version. */
+export function newerNote(question: PrintedVersion): string | null {
+  if (!question.newer) return null;
+  return `${versionLabel(question, true)}; v${question.newer.version} exists since ${formatDateTime(question.newer.since)}`;
+}
+
+interface PrintedTranslations {
+  translations: { name: string; version: number | null; status: string }[];
+  translations_done: number;
+}
+
+/**
+ * A finalized set's pinned translations, "1 translation printed: Hindi v1"; a draft's states,
+ * "1 of 2 translations done: Hindi done, Urdu stale"; "English only" for a set in English alone.
+ */
+export function translationsNote(question: PrintedTranslations, finalized: boolean): string {
+  const list = question.translations;
+  if (finalized) {
+    if (list.length === 0) return "No translation printed";
+    return `${countOf(list.length, COUNTED.translation)} printed: ${list.map((t) => `${t.name} v${t.version}`).join(", ")}`;
+  }
+  if (list.length === 0) return "English only";
+  const states = list.map((t) => `${t.name} ${t.status}`).join(", ");
+  return `${question.translations_done} of ${countOf(list.length, COUNTED.translation)} done: ${states}`;
 }

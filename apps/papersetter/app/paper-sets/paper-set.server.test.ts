@@ -60,35 +60,64 @@ const question = (id: number) => ({ id, text: `<p>Question ${id}</p>`, status: "
 const page = (items: unknown[], total = items.length) =>
   envelope({ items, page: 1, per_page: 100, total, last_page: 1 });
 
+const printedQuestion = (id: number, sectionId: number, number: number) => ({
+  section_id: sectionId,
+  section_label: sectionId === 31 ? "A" : "B",
+  number,
+  question_id: id,
+  version: 1,
+  subject_id: 1,
+  subject_name: "Physics",
+  question_type: "single",
+  marks: 1,
+  content: { text: `<p>Question ${id}</p>`, options: [], correct: ["A"], explanation: "" },
+  reviewed: true,
+  translations: [{ code: "hi", name: "Hindi", version: 1, status: "done" }],
+  translations_done: 1,
+  newer: null,
+});
+
 describe("the paper set screen", () => {
-  it("loads the set, each section's questions in order, the subjects and what the admin may do", async () => {
+  it("loads the set, each section's questions as the set prints them, the subjects and what the admin may do", async () => {
     api = stubApi({
       "GET /api/user": signedInAs(admin),
       "GET /api/paperset/get-paperset": { body: envelope([{ ...set, id: 3 }, set]) },
       "GET /api/subject/get-subjects": { body: envelope([{ id: 1, name: "Physics", is_active: true }]) },
-      "GET /api/question/question-list": (request) => {
-        const sectionId = new URL(request.url).searchParams.get("section_id");
-        return Response.json(sectionId === "31" ? page([question(12), question(5)]) : page([]));
+      "GET /api/paperset/questions/7": {
+        body: envelope([printedQuestion(12, 31, 1), printedQuestion(5, 31, 2)]),
       },
     });
     const data = await paperSetLoader(args(await appRequest(`${PATH}?id=7`)));
     if (!("set" in data)) throw new Error("not the page");
     expect(data.set.code).toBe("L1-VIII-A");
-    expect(data.sections.map((s) => s.questions.map((q) => q.id))).toEqual([[12, 5], []]);
+    expect(data.sections.map((s) => s.questions.map((q) => q.question_id))).toEqual([[12, 5], []]);
     // Section B has a question the viewer cannot see.
     expect(data.sections.map((s) => s.hidden)).toEqual([0, 1]);
     expect(data.subjects).toEqual([{ id: 1, name: "Physics", is_active: true }]);
     expect(data.may).toEqual({ assemble: true, finalize: true, export: true });
-    expect(api.calls.map((c) => c.path)).toContain(
-      "/api/question/question-list?paperset_id=7&section_id=31&per_page=100&page=1",
-    );
+    expect(data.failure).toBeNull();
+    // The page reads the rows the set's print is made of, never the bank's newest versions (decision 061).
+    expect(api.calls.filter((c) => c.path.startsWith("/api/question/"))).toEqual([]);
+  });
+
+  it("keeps every section unchangeable when its questions could not be loaded", async () => {
+    api = stubApi({
+      "GET /api/user": signedInAs(admin),
+      "GET /api/paperset/get-paperset": { body: envelope([set]) },
+      "GET /api/subject/get-subjects": { body: envelope([]) },
+      "GET /api/paperset/questions/7": { status: 500, body: { status: false, message: "Down" } },
+    });
+    const data = await paperSetLoader(args(await appRequest(`${PATH}?id=7`)));
+    if (!("set" in data)) throw new Error("not the page");
+    expect(data.failure).toBe("Down");
+    expect(data.sections.map((s) => s.hidden)).toEqual([2, 1]);
   });
 
   it("shows the sub admin no finalizing and the subject panel nothing to change", async () => {
     const answers = {
       "GET /api/paperset/get-paperset": { body: envelope([set]) },
       "GET /api/subject/get-subjects": { body: envelope([]) },
-      "GET /api/question/question-list": { body: page([]) },
+      "GET /api/paperset/questions/7": { body: envelope([]) },
     };
     api = stubApi({ "GET /api/user": signedInAs(subAdmin), ...answers });
     const sub = await paperSetLoader(args(await appRequest(`${PATH}?id=7`)));
@@ -97,28 +126,6 @@ describe("the paper set screen", () => {
     api = stubApi({ "GET /api/user": signedInAs(subject), ...answers });
     const panel = await paperSetLoader(args(await appRequest(`${PATH}?id=7`)));
     expect("may" in panel && panel.may).toEqual({ assemble: false, finalize: false, export: false });
-  });
-
-  it("reads a long section over two pages", async () => {
-    let pages = 0;
-    api = stubApi({
-      "GET /api/user": signedInAs(admin),
-      "GET /api/paperset/get-paperset": {
-        body: envelope([{ ...set, sections: [{ ...section(31, "A", 150), question_count: 150 }] }]),
-      },
-      "GET /api/subject/get-subjects": { body: envelope([]) },
-      "GET /api/question/question-list": (request) => {
-        pages++;
-        const first = new URL(request.url).searchParams.get("page") === "1";
-        const ids = first
-          ? Array.from({ length: 100 }, (_, i) => i + 1)
-          : Array.from({ length: 50 }, (_, i) => i + 101);
-        return Response.json(page(ids.map(question), 150));
-      },
-    });
-    const data = await paperSetLoader(args(await appRequest(`${PATH}?id=7`)));
-    expect(pages).toBe(2);
-    expect("sections" in data && data.sections[0]?.questions.length).toBe(150);
   });
 
   it("answers 404 for a set that is not there, or no id at all", async () => {

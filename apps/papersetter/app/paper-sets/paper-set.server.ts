@@ -14,9 +14,9 @@ import { classFilterOf } from "./paper-sets.server";
 export type PaperSetRow = components["schemas"]["PaperSetItem"];
 export type SectionRow = components["schemas"]["SectionItem"];
 export type QuestionRow = components["schemas"]["QuestionListItem"];
+export type PrintedQuestionRow = components["schemas"]["PaperSetQuestionItem"];
 export type FinalizeProblemRow = components["schemas"]["FinalizeProblem"];
 export type SubjectRow = components["schemas"]["SubjectItem"];
-type Api = Awaited<ReturnType<typeof auth.requirePage>>["api"];
 
 export interface PaperSetActionData {
   ok: boolean;
@@ -24,44 +24,22 @@ export interface PaperSetActionData {
   errors?: FieldError[];
 }
 
-/** The most rows the question list gives a page; a section holds at most 200 questions. */
-const PAGE_LIMIT = 100;
-
 const positiveId = (value: string | null) => idOfText(value);
-
-/** A section's questions in their paper order: every page of the list, at most 200 rows. */
-async function placedQuestions(api: Api, setId: number, sectionId: number) {
-  const rows: QuestionRow[] = [];
-  for (let page = 1; page <= 2; page++) {
-    const { data: list, error } = await api.GET("/api/question/question-list", {
-      params: {
-        query: {
-          paperset_id: String(setId),
-          section_id: String(sectionId),
-          per_page: String(PAGE_LIMIT),
-          page: String(page),
-        },
-      },
-    });
-    if (!list) return { rows, failure: messageOf(error, "The section's questions could not be loaded") };
-    rows.push(...list.data.items);
-    if (rows.length >= list.data.total || list.data.items.length < PAGE_LIMIT) break;
-  }
-  return { rows, failure: null };
-}
 
 /**
  * /paper-editor-admin/paper-set?id=N: the set (from its level's list), each section's questions
- * in order, the subjects for the blueprint, and what the viewer may do. A subject panel user sees
- * only its own subjects' questions: `hidden` counts the ones it cannot see.
+ * as the set prints them (a finalized set's pinned versions, decision 061), the subjects for the
+ * blueprint, and what the viewer may do. A subject panel user sees only its own subjects'
+ * questions: `hidden` counts the ones it cannot see.
  */
 export async function paperSetPageLoader({ request, context }: LoaderFunctionArgs) {
   const { api, csrf, subject } = await auth.requirePage(request, context, "paperSets.view");
   const id = positiveId(new URL(request.url).searchParams.get("id"));
   if (!id) throw new Response("There is no such paper set.", { status: 404, statusText: "Not Found" });
-  const [sets, subjects] = await Promise.all([
+  const [sets, subjects, printed] = await Promise.all([
     api.GET("/api/paperset/get-paperset", { params: { query: { id: String(id) } } }),
     api.GET("/api/subject/get-subjects"),
+    api.GET("/api/paperset/questions/{id}", { params: { path: { id } } }),
   ]);
   if (!sets.data) {
     throw new Response(messageOf(sets.error, "The paper set could not be loaded, please try again"), {
@@ -70,16 +48,17 @@ export async function paperSetPageLoader({ request, context }: LoaderFunctionArg
   }
   const set = sets.data.data.find((s) => s.id === id);
   if (!set) throw new Response("There is no such paper set.", { status: 404, statusText: "Not Found" });
-  const placed = await Promise.all(set.sections.map((section) => placedQuestions(api, id, section.id)));
+  const rows = printed.data?.data ?? [];
   return {
     csrf,
     set,
-    sections: set.sections.map((section, i) => {
-      const rows = placed[i]?.rows ?? [];
-      return { section, questions: rows, hidden: Math.max(0, section.placed - rows.length) };
+    sections: set.sections.map((section) => {
+      const questions = rows.filter((q) => q.section_id === section.id);
+      // Unloaded questions count as hidden: a section is saved whole, never from a partial list.
+      return { section, questions, hidden: Math.max(0, section.placed - questions.length) };
     }),
     subjects: subjects.data?.data ?? [],
-    failure: placed.find((p) => p.failure)?.failure ?? null,
+    failure: printed.data ? null : messageOf(printed.error, "The set's questions could not be loaded"),
     may: {
       assemble: can(subject, "paperSets.assemble"),
       finalize: can(subject, "paperSets.finalize"),

@@ -10,7 +10,16 @@ import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { lazy, Suspense, useState } from "react";
 import { questionImageUploader } from "../question-images/upload";
-import { classText, difficultyText, levelText, listHref, questionHref, STATUS_BADGE, TYPE_SHORT } from "./labels";
+import {
+  classText,
+  difficultyText,
+  levelText,
+  listHref,
+  paperSetText,
+  questionHref,
+  STATUS_BADGE,
+  TYPE_SHORT,
+} from "./labels";
 import { QuestionForm } from "./QuestionForm";
 import { QuestionPreview } from "./QuestionPreview";
 import type { QuestionActionData, questionLoader } from "./questions.server";
@@ -106,7 +115,7 @@ export function QuestionScreen() {
                       {
                         label: "Paper sets",
                         value: question.paper_sets.length
-                          ? question.paper_sets.map((s) => `${s.code} (${s.status})`).join(", ")
+                          ? question.paper_sets.map(paperSetText).join(", ")
                           : "None yet",
                       },
                     ]

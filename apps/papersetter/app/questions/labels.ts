@@ -56,3 +56,12 @@ export const newQuestionHref = (level: ExamLevel) => newQuestionPath(level);
 export const translateHref = (questionId: number, languageId: number) => translatePath(questionId, languageId);
 /** The list a question belongs to, for the way back. */
 export const listHref = (level: ExamLevel) => questionListPath(level);
+
+/**
+ * A set that holds the question, as its page lists them: "L1-VIII-A (finalized, prints v3)", or
+ * "L1-VIII-B (draft)" (a draft takes the newest version; decision 061).
+ */
+export const paperSetText = (set: { code: string; status: string; printed_version: number | null }) =>
+  set.printed_version == null
+    ? `${set.code} (${set.status})`
+    : `${set.code} (${set.status}, prints v${set.printed_version})`;

@@ -4,6 +4,7 @@ import type {
   FinalizeProblem,
   PaperSetCreateBody,
   PaperSetItem,
+  PaperSetQuestionItem,
   PaperSetUpdateBody,
   SectionItem,
 } from "@repo/contracts/papers";
@@ -19,7 +20,7 @@ import { PG_UNIQUE_VIOLATION, pgCode } from "../sql";
 import { activeExamYear } from "../students";
 import type { PaperViewer } from "./access";
 import { canonicalJson, sha256, type TranslatedContent, type VersionContent } from "./content";
-import { isoOrNull } from "./questions";
+import { iso, isoOrNull, visibleQuestions } from "./questions";
 
 /** The instructions printed on a paper unless its set says otherwise. */
 export const DEFAULT_PAPER_INSTRUCTIONS = [
@@ -516,38 +517,81 @@ export interface PrintedSection {
   questions: PrintedQuestion[];
 }
 
+/** A placed question as the set prints it, with what its pages say about it (decision 061). */
+interface PrintedRow {
+  section_id: number;
+  question_id: number;
+  version: number;
+  content: VersionContent;
+  translations: Record<string, { version: number; status: string; content: TranslatedContent }> | null;
+  /** Each translation's state beside this version's text: done, draft or stale. */
+  states: Record<string, string> | null;
+  subject_name: string;
+  reviewed: boolean;
+  pinned: boolean;
+  newest_version: number;
+  newest_at: unknown;
+  visible: boolean;
+}
+
+/**
+ * The one query behind a set's print and its pages: per placed question (in paper order) the pinned
+ * version and pinned translations once finalized, the newest version and newest translations of any
+ * state while a draft. `visible` says whether `viewer` may see the question (a subject panel user's subjects).
+ */
+async function printedRows(
+  db: DbOrTx,
+  setId: number,
+  languages: readonly string[],
+  viewer?: PaperViewer,
+): Promise<PrintedRow[]> {
+  return queryRows<PrintedRow>(
+    db,
+    sql`select p.section_id, p.question_id, v.version, v.content,
+        (select jsonb_object_agg(t.language, jsonb_build_object('version', t.version, 'status', t.status, 'content', t.content))
+          from question_translations t
+          where t.question_id = p.question_id and t.language in (select jsonb_array_elements_text(${JSON.stringify(languages)}::jsonb))
+            and case when p.frozen_translations is null then t.is_latest
+                     else t.version = (p.frozen_translations->>t.language)::int end) as translations,
+        (select jsonb_object_agg(t.language, case when t.source_hash <> v.source_hash then 'stale' else t.status end)
+          from question_translations t
+          where t.question_id = p.question_id and t.language in (select jsonb_array_elements_text(${JSON.stringify(languages)}::jsonb))
+            and case when p.frozen_translations is null then t.is_latest
+                     else t.version = (p.frozen_translations->>t.language)::int end) as states,
+        coalesce(s.name, '') as subject_name,
+        -- Finalize pins only reviewed questions (decision 021): a pinned version was reviewed.
+        (p.frozen_version is not null or q.status = 'reviewed') as reviewed,
+        p.frozen_version is not null as pinned,
+        q.version as newest_version, n.created_at as newest_at,
+        ${viewer ? visibleQuestions(viewer) : sql`true`} as visible
+      from paper_set_questions p
+      join questions q on q.id = p.question_id
+      join question_versions v on v.question_id = p.question_id and v.version = coalesce(p.frozen_version, q.version)
+      join question_versions n on n.question_id = p.question_id and n.version = q.version
+      left join subjects s on s.id = (v.content->>'subject_id')::int
+      where p.paper_set_id = ${setId}
+      order by p.position`,
+  );
+}
+
+async function setRow(db: DbOrTx, setId: number) {
+  const [set] = await db.select().from(paperSets).where(eq(paperSets.id, setId));
+  if (!set) throw notFound("Paper set");
+  return set;
+}
+
 /**
  * What a set prints: frozen versions once finalized, the newest ones (and newest translations of
  * any state) while it is a draft. Its canonical JSON is what the content hash covers.
  */
 export async function frozenContent(db: DbOrTx, setId: number) {
-  const [set] = await db.select().from(paperSets).where(eq(paperSets.id, setId));
-  if (!set) throw notFound("Paper set");
+  const set = await setRow(db, setId);
   const sections = await db
     .select()
     .from(paperSections)
     .where(eq(paperSections.paperSetId, setId))
     .orderBy(paperSections.position);
-  const rows = await queryRows<{
-    section_id: number;
-    question_id: number;
-    version: number;
-    content: VersionContent;
-    translations: Record<string, { version: number; status: string; content: TranslatedContent }> | null;
-  }>(
-    db,
-    sql`select p.section_id, p.question_id, v.version, v.content,
-        (select jsonb_object_agg(t.language, jsonb_build_object('version', t.version, 'status', t.status, 'content', t.content))
-          from question_translations t
-          where t.question_id = p.question_id and t.language in (select jsonb_array_elements_text(${JSON.stringify(set.languages)}::jsonb))
-            and case when p.frozen_translations is null then t.is_latest
-                     else t.version = (p.frozen_translations->>t.language)::int end) as translations
-      from paper_set_questions p
-      join questions q on q.id = p.question_id
-      join question_versions v on v.question_id = p.question_id and v.version = coalesce(p.frozen_version, q.version)
-      where p.paper_set_id = ${setId}
-      order by p.position`,
-  );
+  const rows = await printedRows(db, setId, set.languages);
   const printed: PrintedSection[] = sections.map((s) => ({
     label: s.label,
     title: s.title,
@@ -575,6 +619,65 @@ export async function frozenContent(db: DbOrTx, setId: number) {
     instructions: set.instructions,
     sections: printed,
   };
+}
+
+/**
+ * paperset/questions/{id}: the set's questions as its pages show them, from the rows its print is
+ * made of (decision 061), numbered as printed. A subject panel user gets its own subjects' only.
+ */
+export async function printedQuestions(
+  db: DbOrTx,
+  viewer: PaperViewer,
+  setId: number,
+): Promise<PaperSetQuestionItem[]> {
+  const set = await setRow(db, setId);
+  const sections = await db
+    .select({ id: paperSections.id, label: paperSections.label })
+    .from(paperSections)
+    .where(eq(paperSections.paperSetId, setId))
+    .orderBy(paperSections.position);
+  const rows = await printedRows(db, setId, set.languages, viewer);
+  const others = set.languages.filter((l) => l !== SOURCE_LANGUAGE);
+  const items: PaperSetQuestionItem[] = [];
+  let number = 0;
+  for (const section of sections) {
+    for (const r of rows.filter((row) => Number(row.section_id) === section.id)) {
+      number += 1;
+      if (!r.visible) continue;
+      const states = r.states ?? {};
+      // A finalized set shows the languages it pinned; a draft every language it is offered in.
+      const languages = r.pinned ? others.filter((l) => r.translations?.[l]) : others;
+      const translations = languages.map((code) => ({
+        code,
+        name: languageItem(code).name,
+        version: r.translations?.[code]?.version ?? null,
+        status: (states[code] ?? "missing") as PaperSetQuestionItem["translations"][number]["status"],
+      }));
+      const newest = Number(r.newest_version);
+      items.push({
+        section_id: section.id,
+        section_label: section.label,
+        number,
+        question_id: Number(r.question_id),
+        version: Number(r.version),
+        subject_id: Number(r.content.subject_id),
+        subject_name: r.subject_name,
+        question_type: r.content.type,
+        marks: Number(r.content.marks),
+        content: {
+          text: r.content.text,
+          options: r.content.options,
+          correct: r.content.correct,
+          explanation: r.content.explanation ?? "",
+        },
+        reviewed: Boolean(r.reviewed),
+        translations,
+        translations_done: translations.filter((t) => t.status === "done").length,
+        newer: r.pinned && newest > Number(r.version) ? { version: newest, since: iso(r.newest_at) } : null,
+      });
+    }
+  }
+  return items;
 }
 
 export type FrozenSet = Awaited<ReturnType<typeof frozenContent>>;

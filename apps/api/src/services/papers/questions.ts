@@ -268,9 +268,10 @@ export async function questionDetail(db: DbOrTx, viewer: PaperViewer, id: number
   const [translations, sets] = await Promise.all([
     translationSummaries(db, id),
     viewer.seesPaperSets
-      ? queryRows<{ id: number; code: string; status: string }>(
+      ? queryRows<{ id: number; code: string; status: string; printed_version: number | null }>(
           db,
-          sql`select ps.id, ps.code, ps.status from paper_set_questions p join paper_sets ps on ps.id = p.paper_set_id
+          sql`select ps.id, ps.code, ps.status, p.frozen_version as printed_version
+        from paper_set_questions p join paper_sets ps on ps.id = p.paper_set_id
         where p.question_id = ${id} order by ps.id`,
         )
       : null,
@@ -298,7 +299,16 @@ export async function questionDetail(db: DbOrTx, viewer: PaperViewer, id: number
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     translations,
-    ...(sets ? { paper_sets: sets.map((s) => ({ id: Number(s.id), code: s.code, status: s.status })) } : {}),
+    ...(sets
+      ? {
+          paper_sets: sets.map((s) => ({
+            id: Number(s.id),
+            code: s.code,
+            status: s.status,
+            printed_version: s.printed_version == null ? null : Number(s.printed_version),
+          })),
+        }
+      : {}),
   };
 }
 

@@ -82,8 +82,10 @@ export async function subjectWise(db: DbOrTx, viewer: PaperViewer, subjectName: 
     db,
     sql`select ps.id as paperset_id, ps.code as paperset_code, ps.class_level, s.label as section,
         coalesce((s.blueprint->>sub.id::text)::int, 0) as needed,
+        -- By the subject of the version the set prints: a finalized set's pinned one (decision 061).
         (select count(*)::int from paper_set_questions p join questions q on q.id = p.question_id
-          where p.section_id = s.id and q.subject_id = sub.id) as placed,
+          join question_versions v on v.question_id = p.question_id and v.version = coalesce(p.frozen_version, q.version)
+          where p.section_id = s.id and (v.content->>'subject_id')::int = sub.id) as placed,
         (select count(*)::int from questions q where q.exam_kind = ps.exam_kind and q.class_level = ps.class_level
           and q.subject_id = sub.id and q.status = 'reviewed' and q.question_type = s.answer_rule
           and not exists (select 1 from paper_set_questions p where p.paper_set_id = ps.id and p.question_id = q.id)) as available
