@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { editor, insertFormula } from "./papers-support";
 import { hydrated, pageUrl, signIn } from "./support";
@@ -138,6 +139,8 @@ test("a question goes from the subject panel through review and translation into
     expect(pdfText(file)).not.toMatch(/\\frac|mv\^2/);
     expect(pdfFonts(file)).toMatch(/KaTeX_Math/);
   }
+  // pdftoppm does not make its folder; the spec alone (not after the others) must not fail on it.
+  mkdirSync("e2e/artifacts/screens", { recursive: true });
   execFileSync("pdftoppm", [
     "-r",
     "60",
