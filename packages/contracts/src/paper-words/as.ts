@@ -21,6 +21,7 @@ export const as: PaperWords = {
   marksEach: { one: "প্ৰতিটো {count} নম্বৰ", other: "প্ৰতিটো {count} নম্বৰ" },
   marks: { one: "{count} নম্বৰ", other: "{count} নম্বৰ" },
   negative: "ভুল উত্তৰত \u2212{marks}",
+  comma: ", ",
   noNegative: "ভুল উত্তৰত নম্বৰ কটা নহয়",
   answerRules: {
     single: "এটা শুদ্ধ উত্তৰ",

@@ -21,6 +21,7 @@ export const bn: PaperWords = {
   marksEach: { one: "প্রতিটি {count} নম্বর", other: "প্রতিটি {count} নম্বর" },
   marks: { one: "{count} নম্বর", other: "{count} নম্বর" },
   negative: "ভুল উত্তরে \u2212{marks}",
+  comma: ", ",
   noNegative: "ভুল উত্তরে নম্বর কাটা হবে না",
   answerRules: {
     single: "একটি সঠিক উত্তর",

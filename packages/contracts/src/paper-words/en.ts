@@ -25,6 +25,8 @@ export const en = {
   marksEach: { one: "{count} mark each", other: "{count} marks each" },
   marks: { one: "{count} mark", other: "{count} marks" },
   negative: "\u2212{marks} for a wrong answer",
+  /** Between the parts of a marking rule. */
+  comma: ", ",
   noNegative: "no negative marks",
   answerRules: {
     single: "one correct answer",

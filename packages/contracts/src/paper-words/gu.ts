@@ -21,6 +21,7 @@ export const gu: PaperWords = {
   marksEach: { one: "દરેકના {count} ગુણ", other: "દરેકના {count} ગુણ" },
   marks: { one: "{count} ગુણ", other: "{count} ગુણ" },
   negative: "ખોટા ઉત્તર માટે \u2212{marks}",
+  comma: ", ",
   noNegative: "ખોટા ઉત્તર માટે ગુણ કપાશે નહીં",
   answerRules: {
     single: "એક સાચો ઉત્તર",

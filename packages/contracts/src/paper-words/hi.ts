@@ -21,6 +21,7 @@ export const hi: PaperWords = {
   marksEach: { one: "प्रत्येक प्रश्न {count} अंक", other: "प्रत्येक प्रश्न {count} अंक" },
   marks: { one: "{count} अंक", other: "{count} अंक" },
   negative: "गलत उत्तर पर \u2212{marks}",
+  comma: ", ",
   noNegative: "गलत उत्तर पर अंक नहीं कटेंगे",
   answerRules: {
     single: "एक सही उत्तर",

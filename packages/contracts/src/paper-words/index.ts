@@ -6,6 +6,7 @@
 import { LANGUAGE_CODES, type LanguageCode } from "../languages";
 import { intlLocale } from "../locale";
 import { type PluralForms, pluralWord } from "../plural";
+import { formatMarks } from "../result-lists-constants";
 import { fill } from "../student-words/fill";
 import { as } from "./as";
 import { bn } from "./bn";
@@ -32,12 +33,12 @@ const isLanguage = (code: string): code is LanguageCode => (LANGUAGE_CODES as re
 /** A language's paper words; English for a code that is not one of the 14. */
 export const paperWords = (code: string): PaperWords => (isLanguage(code) ? PAPER_WORDS[code] : en);
 
-/** Marks as people write them: 1, 0.5, 2.25 (Latin digits in every language, as roll numbers are). */
-export const formatMarks = (value: number): string => String(Number(value.toFixed(2)));
+export { formatMarks };
 
 /** A counted phrase in the language ("2 marks", "2 अंक"), its form chosen by the language's plural rules. */
-export function counted(code: string, forms: PluralForms, count: number, shown = formatMarks(count)): string {
-  return fill(pluralWord(count, forms, intlLocale(code)), { count: shown });
+export function counted(code: string, forms: PluralForms, count: number): string {
+  // Marks and counts in Latin digits in every language, as roll numbers are (locale.ts).
+  return fill(pluralWord(count, forms, intlLocale(code)), { count: formatMarks(count) });
 }
 
 /** "1 hour 30 minutes", "1 घंटा 30 मिनट". */

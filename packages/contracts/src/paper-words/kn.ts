@@ -21,6 +21,7 @@ export const kn: PaperWords = {
   marksEach: { one: "ಪ್ರತಿಯೊಂದಕ್ಕೆ {count} ಅಂಕ", other: "ಪ್ರತಿಯೊಂದಕ್ಕೆ {count} ಅಂಕಗಳು" },
   marks: { one: "{count} ಅಂಕ", other: "{count} ಅಂಕಗಳು" },
   negative: "ತಪ್ಪು ಉತ್ತರಕ್ಕೆ \u2212{marks}",
+  comma: ", ",
   noNegative: "ತಪ್ಪು ಉತ್ತರಕ್ಕೆ ಅಂಕ ಕಳೆಯುವುದಿಲ್ಲ",
   answerRules: {
     single: "ಒಂದು ಸರಿಯಾದ ಉತ್ತರ",

@@ -21,6 +21,7 @@ export const ml: PaperWords = {
   marksEach: { one: "ഓരോന്നിനും {count} മാർക്ക്", other: "ഓരോന്നിനും {count} മാർക്ക്" },
   marks: { one: "{count} മാർക്ക്", other: "{count} മാർക്ക്" },
   negative: "തെറ്റായ ഉത്തരത്തിന് \u2212{marks}",
+  comma: ", ",
   noNegative: "തെറ്റായ ഉത്തരത്തിന് മാർക്ക് കുറയ്ക്കില്ല",
   answerRules: {
     single: "ഒരു ശരിയുത്തരം",

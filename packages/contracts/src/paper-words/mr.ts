@@ -21,6 +21,7 @@ export const mr: PaperWords = {
   marksEach: { one: "प्रत्येकी {count} गुण", other: "प्रत्येकी {count} गुण" },
   marks: { one: "{count} गुण", other: "{count} गुण" },
   negative: "चुकीच्या उत्तरासाठी \u2212{marks}",
+  comma: ", ",
   noNegative: "चुकीच्या उत्तरासाठी गुण वजा होणार नाहीत",
   answerRules: {
     single: "एक बरोबर उत्तर",

@@ -21,6 +21,7 @@ export const or: PaperWords = {
   marksEach: { one: "ପ୍ରତ୍ୟେକ {count} ମାର୍କ", other: "ପ୍ରତ୍ୟେକ {count} ମାର୍କ" },
   marks: { one: "{count} ମାର୍କ", other: "{count} ମାର୍କ" },
   negative: "ଭୁଲ ଉତ୍ତର ପାଇଁ \u2212{marks}",
+  comma: ", ",
   noNegative: "ଭୁଲ ଉତ୍ତର ପାଇଁ ମାର୍କ କଟାଯିବ ନାହିଁ",
   answerRules: {
     single: "ଗୋଟିଏ ଠିକ୍ ଉତ୍ତର",

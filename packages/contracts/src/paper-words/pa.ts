@@ -21,6 +21,7 @@ export const pa: PaperWords = {
   marksEach: { one: "ਹਰੇਕ {count} ਅੰਕ", other: "ਹਰੇਕ {count} ਅੰਕ" },
   marks: { one: "{count} ਅੰਕ", other: "{count} ਅੰਕ" },
   negative: "ਗਲਤ ਉੱਤਰ ਲਈ \u2212{marks}",
+  comma: ", ",
   noNegative: "ਗਲਤ ਉੱਤਰ ਲਈ ਅੰਕ ਨਹੀਂ ਕੱਟੇ ਜਾਣਗੇ",
   answerRules: {
     single: "ਇੱਕ ਸਹੀ ਉੱਤਰ",

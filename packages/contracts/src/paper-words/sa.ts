@@ -21,6 +21,7 @@ export const sa: PaperWords = {
   marksEach: { one: "प्रतिप्रश्नं {count} अङ्कः", other: "प्रतिप्रश्नं {count} अङ्काः" },
   marks: { one: "{count} अङ्कः", other: "{count} अङ्काः" },
   negative: "अशुद्धोत्तराय \u2212{marks}",
+  comma: ", ",
   noNegative: "अशुद्धोत्तराय अङ्कच्छेदः नास्ति",
   answerRules: {
     single: "एकम् शुद्धम् उत्तरम्",

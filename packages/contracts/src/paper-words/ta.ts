@@ -21,6 +21,7 @@ export const ta: PaperWords = {
   marksEach: { one: "ஒவ்வொன்றுக்கும் {count} மதிப்பெண்", other: "ஒவ்வொன்றுக்கும் {count} மதிப்பெண்கள்" },
   marks: { one: "{count} மதிப்பெண்", other: "{count} மதிப்பெண்கள்" },
   negative: "தவறான விடைக்கு \u2212{marks}",
+  comma: ", ",
   noNegative: "தவறான விடைக்கு மதிப்பெண் குறைப்பு இல்லை",
   answerRules: {
     single: "ஒரு சரியான விடை",

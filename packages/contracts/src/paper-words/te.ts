@@ -21,6 +21,7 @@ export const te: PaperWords = {
   marksEach: { one: "ఒక్కొక్కదానికి {count} మార్కు", other: "ఒక్కొక్కదానికి {count} మార్కులు" },
   marks: { one: "{count} మార్కు", other: "{count} మార్కులు" },
   negative: "తప్పు జవాబుకు \u2212{marks}",
+  comma: ", ",
   noNegative: "తప్పు జవాబుకు మార్కులు తగ్గించబడవు",
   answerRules: {
     single: "ఒక సరైన జవాబు",

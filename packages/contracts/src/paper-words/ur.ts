@@ -24,6 +24,7 @@ export const ur: PaperWords = {
   marksEach: { one: "ہر سوال {count} نمبر", other: "ہر سوال {count} نمبر" },
   marks: { one: "{count} نمبر", other: "{count} نمبر" },
   negative: "غلط جواب پر \u2212{marks}",
+  comma: "، ",
   noNegative: "غلط جواب پر نمبر نہیں کٹیں گے",
   answerRules: {
     single: "ایک درست جواب",

@@ -1,5 +1,6 @@
 import type { ExamLevel } from "@repo/contracts/fees";
 import { LANGUAGES, type LanguageCode, languageIdOf } from "@repo/contracts/languages";
+import { PAPER_WORDS } from "@repo/contracts/paper-words";
 import type {
   FinalizeProblem,
   PaperSetCreateBody,
@@ -21,14 +22,8 @@ import type { PaperViewer } from "./access";
 import { canonicalJson, sha256, type TranslatedContent, type VersionContent } from "./content";
 import { isoOrNull } from "./questions";
 
-/** The instructions printed on a paper unless its set says otherwise. */
-export const DEFAULT_PAPER_INSTRUCTIONS = [
-  "Write your roll number in the boxes above before you begin.",
-  "Every question has options marked (A) to (D); mark your answer on the answer sheet only.",
-  "Use a blue or black ball-point pen. Do not use correction fluid.",
-  "Calculators, phones and other electronic devices are not allowed.",
-  "Hand in the answer sheet to the invigilator before you leave the room.",
-] as const;
+/** The instructions a new set starts with: the standard ones, printed in each paper's language (decision 062). */
+export const DEFAULT_PAPER_INSTRUCTIONS: readonly string[] = PAPER_WORDS.en.standardInstructions;
 
 const languageItem = (code: string) => {
   const l = LANGUAGES.find((x) => x.code === code);
