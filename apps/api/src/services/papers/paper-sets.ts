@@ -1,6 +1,6 @@
 import type { ExamLevel } from "@repo/contracts/fees";
 import { LANGUAGES, type LanguageCode, languageIdOf } from "@repo/contracts/languages";
-import { PAPER_WORDS } from "@repo/contracts/paper-words";
+import { fill, PAPER_WORDS, untranslatedSetTexts } from "@repo/contracts/paper-words";
 import type {
   FinalizeProblem,
   PaperSetCreateBody,
@@ -390,6 +390,22 @@ export async function finalizeProblems(db: DbOrTx, setId: number): Promise<Final
         question_id: null,
         section: section.label,
         language: null,
+      });
+    }
+  }
+  // The set's own English texts print on no paper in another language (decision 062).
+  for (const language of set.languages) {
+    for (const text of untranslatedSetTexts(language.code, set)) {
+      const section = set.sections.find((s) => s.label === text.section);
+      problems.push({
+        code: "wording",
+        message:
+          text.what === "instructions"
+            ? `The set's own instructions have no ${language.name} translation: use the standard instructions, which print in every language, or drop ${language.name}`
+            : `Section ${text.section}'s title "${section?.title ?? ""}" has no ${language.name} translation: name it "${fill(PAPER_WORDS.en.section, { label: text.section ?? "" })}", which prints in every language`,
+        question_id: null,
+        section: text.section,
+        language: language.code,
       });
     }
   }
