@@ -3,9 +3,14 @@
  * every other language's table is checked against (its type). `{name}` marks a value filled in by
  * `fill`; an entry with `one`/`other` is a counted phrase, chosen by the language's plural rules.
  */
+import { EXAM_LEVELS, type ExamLevel } from "../fees";
+
+/** The levels' English names are the portal's (fees.ts), written once. */
+const levelName = (code: ExamLevel): string => EXAM_LEVELS.find((level) => level.code === code)?.name ?? code;
+
 export const en = {
   kind: { paper: "Question paper", key: "Answer key" },
-  examLevels: { level1: "Level 1", level2: "Level 2", mock: "Mock exam" },
+  examLevels: { level1: levelName("level1"), level2: levelName("level2"), mock: levelName("mock") },
   /** The title: "Level 1 examination 2026-27". */
   title: "{level} examination {year}",
   draft: "(DRAFT, not final)",
