@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fill, PAPER_WORDS } from "@repo/contracts/paper-words";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, describe, expect, it } from "vitest";
 import { type PaperDocument, type PaperKind, paperHtml, renderPaperPdf } from "../src/services/papers/paper-document";
@@ -143,9 +144,9 @@ describe("the question paper PDF", () => {
       "व्हेल एक स्तनधारी है",
       "प्रकाश संश्लेषण के लिए पौधे कौन सी गैस लेते हैं?",
       "हिन्दी",
-      "Page 1 of",
+      "पृष्ठ 1 /",
       "L1-VIII-A",
-      "Roll number",
+      "अनुक्रमांक",
     ]) {
       expect(squash(text), part).toContain(squash(part));
     }
@@ -162,11 +163,18 @@ describe("the question paper PDF", () => {
     expect(fonts).toMatch(/KaTeX_Math-Italic/);
     // pdftotext gives Urdu back in visual runs, sometimes split at a joining glyph: check whole words.
     for (const word of ["درست", "وہیل", "ممالیہ", "اردو", "مقناطیس"]) expect(squash(text), word).toContain(word);
-    for (const part of ["Page 1 of", "L1-VIII-A", "Roll number", "Section A"]) expect(text, part).toContain(part);
+    expect(text).toContain("L1-VIII-A");
+    for (const word of ["صفحہ", "رول", "حصہ"]) expect(squash(text), word).toContain(word);
     // Right to left: question 1's number is at the right edge, its Urdu text to the left of it.
     // -bbox lists words as drawn, so an Urdu word's letters come right to left.
-    const question = words.find((w) => w.text === "درست" || w.text === [..."درست"].reverse().join(""));
-    const number = words.find((w) => w.text === "1." && question && Math.abs(w.yMin - question.yMin) < 2);
+    // "درج" opens question 1 (the second instruction has it too, on the line of "2.").
+    const pairs = words
+      .filter((w) => w.text === "درج" || w.text === [..."درج"].reverse().join(""))
+      .map((question) => ({
+        question,
+        number: words.find((w) => w.text === "1." && Math.abs(w.yMin - question.yMin) < 2),
+      }));
+    const { question, number } = pairs.find((pair) => pair.number) ?? {};
     expect(number && question && number.xMin > question.xMax).toBe(true);
   });
 });
@@ -219,13 +227,14 @@ describe("the paper HTML", () => {
     if (!section || !question) throw new Error("fixture changed");
     const attacked: PaperDocument = {
       ...doc,
-      title: `<script>alert("title")</script>`,
+      heading: { year: `<script>alert("title")</script>` },
       code: `"><img src=x onerror=alert(6)>`,
       instructions: ["<b onmouseover=alert(7)>bold</b>"],
       sections: [
         {
           ...section,
-          note: "<script>alert(8)</script>",
+          title: "<script>alert(8)</script>",
+          qualifying: { other: "<script>alert(9)</script>", marks: 2 },
           questions: [
             {
               ...question,
@@ -250,6 +259,7 @@ describe("the paper HTML", () => {
       expect(html).not.toContain("alert(1)");
       expect(html).not.toMatch(/evil\.example/);
       expect(html).toContain("&lt;script&gt;alert(&quot;title&quot;)&lt;/script&gt;");
+      expect(html).not.toMatch(/<script>alert\((8|9)\)/);
       // Images that are neither in the document's map nor data URLs show as missing, visibly.
       if (kind === "paper") expect(html).toContain("[image not available]");
     }
@@ -264,9 +274,12 @@ describe("the paper DOCX", () => {
       const text = docxText(document);
       const question = doc.sections[0]?.questions[0]?.html.replace(/<[^>]*>/g, "") ?? "";
       expect(text, language).toContain(question);
-      expect(text).toContain("Roll number");
-      expect(text).toContain("Candidate's name");
-      expect(text).toContain("1 mark each, no negative marks, one correct answer");
+      const words = PAPER_WORDS[language];
+      expect(text).toContain(words.rollNumber);
+      expect(text).toContain(words.candidateName);
+      expect(text).toContain(
+        [fill(words.marksEach.one, { count: 1 }), words.noNegative, words.answerRules.single].join(words.comma),
+      );
       expect(document).toMatch(/<m:oMath[ >]/);
       // x^2 + \frac{a}{b}: a superscript and a fraction, as Word's own equation elements.
       expect(document).toMatch(/<m:sSup>[\s\S]*<m:f>/);
@@ -290,11 +303,11 @@ describe("the paper DOCX", () => {
   it("keys the answers without roll-number boxes, with the explanations", async () => {
     const { document } = docxXml(await paperDocx(samplePaper("hi"), "key"));
     const text = docxText(document);
-    expect(text).toContain("ANSWER KEY");
+    expect(text).toContain("उत्तर कुंजी");
     expect(text).toContain("A, C");
-    expect(text).toContain("Q 1 · Answer A");
+    expect(text).toContain("प्रश्न 1 · उत्तर A");
     expect(text).toContain("व्हेल हवा में साँस लेती है");
-    expect(text).not.toContain("Roll number");
+    expect(text).not.toContain("अनुक्रमांक");
     // The explanation of question 2 is a formula: a Word equation too.
     expect(document).toMatch(/<m:oMath[ >]/);
   });
@@ -323,5 +336,129 @@ describe("the paper DOCX", () => {
     expect(document).toContain('w:ascii="Courier New"');
     expect(docxText(document)).toContain("[image not available]");
     expect(media).toHaveLength(0);
+  });
+});
+
+/**
+ * The English fixed words a paper used to print whatever its language (issue 36 item 6): none may
+ * remain on a Hindi or Urdu paper, key or DOCX. Letters of options, the class (VIII), codes and
+ * formulas are not words.
+ */
+const ENGLISH_FIXED = [
+  "Question paper",
+  "Answer key",
+  "Level",
+  "examination",
+  "Class",
+  "Language",
+  "Time allowed",
+  "Maximum marks",
+  "Paper code",
+  "Roll number",
+  "Candidate",
+  "Instructions",
+  "Section",
+  "marks?",
+  "each",
+  "negative",
+  "correct",
+  "counts only when",
+  "reaches",
+  "Page",
+  "of",
+  "hours?",
+  "minutes?",
+  "Explanations",
+  "Answer",
+  "Q",
+  "image",
+  "Write your roll number",
+  "pen",
+  "invigilator",
+];
+const englishIn = (text: string) =>
+  ENGLISH_FIXED.filter((word) => new RegExp(`(^|[^A-Za-z])${word}([^A-Za-z]|$)`, "i").test(text));
+
+/** Every font of a PDF, each embedded, each one of the portal's own (Noto, KaTeX): none from the system. */
+function fontsOf(list: string) {
+  const rows = list
+    .split("\n")
+    .slice(2)
+    .filter((line) => line.trim());
+  return rows.map((line) => {
+    const name = line.split(/\s+/)[0] ?? "";
+    const emb = /\s(yes|no)\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+\s*$/.exec(line)?.[1];
+    return { name: name.replace(/^[A-Z]{6}\+/, ""), embedded: emb === "yes" };
+  });
+}
+/** The faces Hindi and Urdu papers use; a system fallback (NotoSansDevanagari, NotoKufiArabic, DejaVuSans) is none of them. */
+const OWN_FONTS = /^(NotoSans-(Regular|SemiBold)|NotoNaskhArabic-(Regular|SemiBold)|KaTeX_\w+-\w+)$/;
+
+describe("a paper in its own language (issue 36 item 6)", () => {
+  for (const language of ["hi", "ur"] as const) {
+    const words = PAPER_WORDS[language];
+    for (const kind of ["paper", "key"] as const) {
+      it(`${language} ${kind}: the PDF prints no English fixed word, its language's words, and only embedded Noto and KaTeX fonts`, async () => {
+        const doc = samplePaper(language);
+        const { text, fonts, pages } = await rendered(doc, kind, `${language}-${kind}-words`);
+        expect(englishIn(text)).toEqual([]);
+        const fixed =
+          kind === "paper"
+            ? [words.rollNumber, words.candidateName, words.instructions, words.timeAllowed, words.maximumMarks]
+            : [words.kind.key, words.keyAnswer, words.explanations];
+        // Urdu comes back from pdftotext in visual runs: look for its words one by one.
+        const parts = language === "ur" ? fixed.flatMap((phrase) => phrase.split(" ")) : fixed;
+        for (const part of [...parts, fill(words.section, { label: "A" })]) {
+          expect(squash(text), part).toContain(squash(part).replace("A", ""));
+        }
+        if (language === "hi") {
+          expect(squash(text)).toContain(squash(fill(words.page, { page: 1, pages })));
+          if (kind === "paper") {
+            expect(squash(text)).toContain(squash(words.standardInstructions[0] ?? ""));
+            expect(squash(text)).toContain(squash("खंड B तभी गिना जाएगा जब खंड A में 2 अंक हों"));
+          }
+        }
+        const list = fontsOf(fonts);
+        expect(list.length).toBeGreaterThan(0);
+        expect(list.filter((font) => !font.embedded || !OWN_FONTS.test(font.name))).toEqual([]);
+      });
+    }
+
+    it(`${language}: the DOCX prints the same words, the footer's page count in the language too`, async () => {
+      for (const kind of ["paper", "key"] as const) {
+        const { document, footer } = docxXml(await paperDocx(samplePaper(language), kind));
+        const text = docxText(document);
+        expect(englishIn(text), kind).toEqual([]);
+        expect(text).toContain(words.kind[kind]);
+        expect(text).toContain(fill(words.section, { label: "B" }));
+        if (kind === "paper") {
+          expect(text).toContain(words.instructions);
+          expect(text).toContain(words.standardInstructions[4]);
+        }
+        const [before] = words.page.split("{page}");
+        expect(docxText(footer)).toContain((before ?? "").trim());
+        expect(englishIn(docxText(footer))).toEqual([]);
+      }
+    });
+  }
+
+  it("marks a setter's own English instruction and section title on a Hindi proof, never silently", () => {
+    const doc = samplePaper("hi");
+    const html = paperHtml(
+      {
+        ...doc,
+        instructions: ["Bring your admit card."],
+        sections: doc.sections.map((s, i) => (i === 0 ? { ...s, title: "Physics" } : s)),
+      },
+      "paper",
+    );
+    expect(html).toContain(
+      `Bring your admit card.</span> <span class="untranslated">${PAPER_WORDS.hi.untranslated}</span>`,
+    );
+    expect(html).toContain(`Physics</span> <span class="untranslated">${PAPER_WORDS.hi.untranslated}</span>`);
+    expect(html).not.toContain(PAPER_WORDS.hi.standardInstructions[0]);
+    // The same set in English prints its own texts as they are.
+    const english = paperHtml({ ...samplePaper("en"), instructions: ["Bring your admit card."] }, "paper");
+    expect(english).not.toContain('class="untranslated"');
   });
 });

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { PAPER_WORDS } from "@repo/contracts/paper-words";
 import { queryRows } from "@repo/db";
 import { testDrivers } from "@repo/db/testing";
 import { sanitizeHtml } from "@repo/ui/sanitize";
@@ -410,6 +411,7 @@ for (const driver of testDrivers()) {
       expect(refused.status).toBe(422);
       const messages = refused.body.errors.map((e: { message: string }) => e.message);
       expect(messages).toEqual([
+        "The set's own instructions have no Hindi translation: use the standard instructions, which print in every language, or drop Hindi",
         `Question ${q1} (section A) is not reviewed`,
         `Question ${q1} (section A) has no done translation into Hindi`,
         `Question ${q2} (section B) is not reviewed`,
@@ -431,6 +433,38 @@ for (const driver of testDrivers()) {
         });
         expect(saved.status).toBe(200);
       }
+      // A setter's own section title, like its own instructions, has no Hindi: Check says so (decision 062).
+      const rename = (title: string, instructions: readonly string[]) =>
+        post("psadmin", `/api/paperset/update/${set.id}`, {
+          name: set.name,
+          code: set.code,
+          languages: ["en", "hi"],
+          duration_minutes: 30,
+          instructions,
+          sections: [
+            { id: a.id, title, question_count: 1, marks_per_question: 1, negative_marks: 0, blueprint: {} },
+            {
+              id: b.id,
+              title: "Section B",
+              question_count: 1,
+              marks_per_question: 1,
+              negative_marks: 0,
+              blueprint: {},
+            },
+          ],
+        });
+      expect((await rename("Physics", PAPER_WORDS.en.standardInstructions)).status).toBe(200);
+      const wording = await get("psadmin", `/api/paperset/finalize-check/${set.id}`);
+      expect(wording.body.data).toEqual([
+        {
+          code: "wording",
+          message: `Section A's title "Physics" has no Hindi translation: name it "Section A", which prints in every language`,
+          question_id: null,
+          section: "A",
+          language: "hi",
+        },
+      ]);
+      expect((await rename("Section A", PAPER_WORDS.en.standardInstructions)).status).toBe(200);
       const check = await get("psadmin", `/api/paperset/finalize-check/${set.id}`);
       expect(check.body.data).toEqual([]);
       const wrongClass = await post("psadmin", "/api/paperset/finalize-paperset", { id: set.id, class_exam_id: 9 });
@@ -483,7 +517,9 @@ for (const driver of testDrivers()) {
       expect(text).toContain(done.body.data.content_hash.slice(0, 12));
       expect(text).not.toContain("Changed later");
       const key = pdfText((await exported("psadmin", { language_id: 2, document: "key" })).body as ArrayBuffer);
-      expect(key).toMatch(/Answer key/i);
+      // The Hindi key says so in Hindi (decision 062).
+      expect(key.replace(/\s/g, "")).toContain(PAPER_WORDS.hi.kind.key.replace(/\s/g, ""));
+      expect(key).not.toMatch(/Answer key/i);
       const docx = await exported("psadmin", { language_id: 1, format: "docx" });
       expect(docx.headers.get("content-type")).toContain("wordprocessingml");
       expect((await exported("psadmin", { language_id: 14 })).status).toBe(422);
@@ -525,9 +561,11 @@ for (const driver of testDrivers()) {
       const letters = text.replace(/[\s\u200e\u200f\u061c]/g, "");
       // (a word breaks into runs at letters that do not join; these words come out whole)
       for (const word of ["پاسکل", "جول", "واٹ", "قوت"]) expect(letters).toContain(word);
-      expect(text).toContain("DRAFT");
+      // The draft mark and the proof's note are in Urdu too (decision 062); the untranslated question is English.
+      expect(letters).toContain("مسودہ");
+      expect(letters).toContain("پروفکاپی");
+      expect(text).not.toMatch(/DRAFT|not translated|question\(s\)/);
       expect(text).toContain("genetic material");
-      expect(text).toMatch(/1 question\(s\) are not translated yet/);
     });
 
     it("copies mock sets only, into a new draft with the same questions", async () => {

@@ -7227,7 +7227,7 @@ export interface components {
         };
         FinalizeProblem: {
             /** @enum {string} */
-            code: "count" | "review" | "translation";
+            code: "count" | "wording" | "review" | "translation";
             language: string | null;
             message: string;
             question_id: number | null;

@@ -5,6 +5,7 @@
  */
 import { EXAM_LEVELS, type ExamLevel } from "./fees";
 import type { LanguageCode } from "./languages";
+import { en as PAPER_WORDS_EN } from "./paper-words/en";
 
 /** Questions and paper sets belong to an exam level: mock, Level 1 or Level 2 (fees.ts EXAM_LEVELS). */
 export const EXAM_LEVEL_CODES = EXAM_LEVELS.map((k) => k.code) as [ExamLevel, ...ExamLevel[]];
@@ -24,13 +25,10 @@ export function examLevelOf(isMock: boolean, level: 1 | 2): ExamLevel {
 
 /** How a question's correct answer is marked (question/get-question-type). */
 export const QUESTION_TYPES = [
-  { code: "single", name: "Single correct answer", rule: "one correct answer" },
-  { code: "multiple", name: "Multiple correct answers", rule: "one or more correct answers, all must be marked" },
-  {
-    code: "at_least",
-    name: "At least one correct answer",
-    rule: "one or more correct answers; marking any correct ones and no wrong one scores",
-  },
+  // The rules are the paper's printed words in English (paper-words, decision 062), written once.
+  { code: "single", name: "Single correct answer", rule: PAPER_WORDS_EN.answerRules.single },
+  { code: "multiple", name: "Multiple correct answers", rule: PAPER_WORDS_EN.answerRules.multiple },
+  { code: "at_least", name: "At least one correct answer", rule: PAPER_WORDS_EN.answerRules.at_least },
 ] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number]["code"];
 export const QUESTION_TYPE_CODES = QUESTION_TYPES.map((t) => t.code) as [QuestionType, ...QuestionType[]];

@@ -475,7 +475,8 @@ export const finalizeBody = z.strictObject({
 
 /** A reason finalize was refused, pointing at the question and language to fix. */
 export const finalizeProblem = z.object({
-  code: z.enum(["count", "review", "translation"]),
+  /** `wording`: a set's own English text (instructions, a section title) with no translation (decision 062). */
+  code: z.enum(["count", "wording", "review", "translation"]),
   message: z.string(),
   question_id: z.number().int().nullable(),
   section: z.string().nullable(),

@@ -34,7 +34,8 @@ export interface PdfOptions {
   /**
    * Chromium's running header and footer, printed in each page's top and bottom margin (which must
    * leave room for them): HTML with styles inline, where elements of class `pageNumber`, `totalPages`
-   * and `title` are filled in. The page's web fonts are not there: use `footerFontCss()`.
+   * and `title` are filled in. The page's web fonts are not there: use `footerFontCss()` (Latin only;
+   * a footer in another script is drawn by the page, footerBoxesCss()).
    * Neither given: no header or footer; one given: the other stays empty.
    */
   headerTemplate?: string;
@@ -134,6 +135,25 @@ export function footerFontCss(): string {
     path.join(fontDir("noto-sans"), "files", "noto-sans-latin-400-normal.woff2"),
   ).toString("base64")}) format("woff2")}`;
   return footerFont;
+}
+
+/** A CSS string literal for `content`: quotes and backslashes escaped, and "<" (it sits in a <style> element). */
+export const cssString = (text: string): string =>
+  `"${text
+    .replace(/[\\"]/g, "\\$&")
+    .replace(/</g, "\\3C ")
+    .replace(/[\r\n]+/g, " ")}"`;
+
+/**
+ * A running footer drawn by the page itself, in its bottom margin (CSS margin boxes), rather than by
+ * a footer template: Chromium draws templates apart from the page, where a web font for a script
+ * other than Latin is not loaded and a system font is embedded instead (issue 36 item 6). Each box is
+ * a CSS `content` value (cssString(), counter(page), counter(pages)); `style` applies to all three.
+ */
+export function footerBoxesCss(boxes: { left?: string; center?: string; right?: string }, style = ""): string {
+  const box = (name: string, content: string | undefined) =>
+    content ? `@bottom-${name} { content: ${content}; font-family: ${PDF_FONT_STACK}; ${style} }` : "";
+  return `@page { ${box("left", boxes.left)} ${box("center", boxes.center)} ${box("right", boxes.right)} }`;
 }
 
 /** A font file's bytes, read from disk once per process. */

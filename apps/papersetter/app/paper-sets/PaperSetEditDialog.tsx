@@ -210,7 +210,13 @@ export default function PaperSetEditDialog({
             />
             <FormTextField name="duration_minutes" label="Duration (minutes)" inputMode="numeric" />
           </Grid>
-          <FormTextarea name="instructions" label="Instructions" rows={5} hint="One instruction a line." />
+          {/* Decision 062: only the standard instructions have words in every language. */}
+          <FormTextarea
+            name="instructions"
+            label="Instructions"
+            rows={5}
+            hint="One instruction a line. The standard instructions print in each paper's language; instructions of your own print on English papers only, so Check refuses the set's other languages."
+          />
           {set.sections.map((section, index) => (
             <Fieldset key={section.id}>
               <Legend>Section {section.label}</Legend>

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { PAPER_WORDS } from "@repo/contracts/paper-words";
 import { defaultSectionRows, PAPER_DEFAULTS } from "@repo/contracts/papers-constants";
 import type { Db } from "../client";
 import {
@@ -200,10 +201,8 @@ export async function seedDemoPapers(
       code: "L1-VIII-A",
       languages: ["en", "hi", "ur"],
       durationMinutes: defaults.durationMinutes,
-      instructions: [
-        "Write your roll number in the boxes above before you begin.",
-        "Mark your answers on the answer sheet only.",
-      ],
+      // The standard instructions print in Hindi and Urdu too; the set's own would block those (decision 062).
+      instructions: [...PAPER_WORDS.en.standardInstructions],
       createdBy: ids.adminId || null,
     })
     .returning({ id: paperSets.id });

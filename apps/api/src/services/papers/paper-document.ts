@@ -5,19 +5,29 @@
  *
  * Rich text (Quill HTML, already in the paper's language) goes through the portal's allow-list
  * sanitiser; formulas are rendered by KaTeX on the server (its CSS inline, its fonts served by the
- * renderer); images come from the document's own map or data URLs, never from the network. Fixed
- * labels stay in English for every language; the paper's content is in its language, and an Urdu
+ * renderer); images come from the document's own map or data URLs, never from the network. Every
+ * fixed word comes from the paper's language (@repo/contracts/paper-words, decision 062), and an Urdu
  * paper runs right to left as a whole, formulas still left to right.
  */
 
 import { LANGUAGES, type LanguageCode } from "@repo/contracts/languages";
+import {
+  counted,
+  durationIn,
+  fill,
+  formatMarks,
+  instructionsIn,
+  type PaperWords,
+  type PrintedText,
+  paperWords,
+  qualifyingRule,
+  sectionTitleIn,
+} from "@repo/contracts/paper-words";
 import { hasContent } from "@repo/contracts/papers";
-import { examLevelLabel, QUESTION_TYPES } from "@repo/contracts/papers-constants";
-import { COUNTED, countOf, pluralWord } from "@repo/contracts/plural";
 import { classLabel } from "@repo/contracts/students-constants";
 import { decodeEntities, sanitizeHtml } from "@repo/ui/sanitize";
 import katex from "katex";
-import { escapeHtml, fontFaceCss, footerFontCss, katexCss, PDF_FONT_STACK, type PdfRenderer } from "../pdf";
+import { cssString, escapeHtml, fontFaceCss, footerBoxesCss, katexCss, PDF_FONT_STACK, type PdfRenderer } from "../pdf";
 
 export type PaperKind = "paper" | "key";
 
@@ -55,14 +65,14 @@ export interface PaperSection {
   /** 0, or what a wrong answer costs, e.g. 0.5. */
   negativeMarks: number;
   answerRule: "single" | "multiple" | "at_least";
-  /** E.g. "Section B counts only when Section A reaches 20 marks". */
-  note?: string;
+  /** The qualifying rule: this section counts only when section `other` reaches `marks`. */
+  qualifying?: { other: string; marks: number };
   questions: PaperQuestion[];
 }
 
 export interface PaperDocument {
-  /** E.g. "Level 1 examination 2026-27". */
-  title: string;
+  /** What the title says, in the paper's language: an exam of a year (a proof says it is a draft), or a bank print. */
+  heading: { year: string; draft?: boolean } | { subject: string };
   /** The paper-set code printed on every page, e.g. "L1-VIII-A". */
   code: string;
   examKind: "level1" | "level2" | "mock";
@@ -71,8 +81,10 @@ export interface PaperDocument {
   language: LanguageCode;
   durationMinutes: number;
   totalMarks: number;
-  /** Plain text lines, printed as a numbered list. */
+  /** The set's instructions as written (English): the standard ones print in the paper's language. */
   instructions: string[];
+  /** Lines after the instructions, already in the paper's language (a proof's notes). */
+  proofNotes?: string[];
   /** sha256 hex of the frozen set; its first 12 characters print in the footer. */
   contentHash: string;
   sections: PaperSection[];
@@ -120,38 +132,69 @@ export function paperLanguage(code: string): { code: string; name: string; nativ
   return LANGUAGES.find((l) => l.code === code) ?? { code, name: code, native: code, dir: "ltr" };
 }
 
-/** "Hindi (हिन्दी)"; English alone. */
-export function languageLabel(code: string): { name: string; native: string | null } {
-  const language = paperLanguage(code);
-  return { name: language.name, native: language.native === language.name ? null : language.native };
-}
+export { formatMarks };
 
-/** Marks as people write them: 1, 0.5, 2.25. */
-export const formatMarks = (value: number): string => String(Number(value.toFixed(2)));
+/** The paper's words: every fixed text it prints, in its language. */
+export const wordsOf = (doc: PaperDocument): PaperWords => paperWords(doc.language);
 
-/** "45 minutes", "1 hour 30 minutes", "2 hours". */
-export function durationLabel(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  const parts = [
-    hours > 0 ? `${countOf(hours, COUNTED.hour)}` : null,
-    rest > 0 || hours === 0 ? `${countOf(rest, COUNTED.minute)}` : null,
-  ];
-  return parts.filter(Boolean).join(" ");
-}
+/** The language as the paper names it: in its own script ("हिन्दी", "اردو", "English"). */
+export const languageName = (doc: PaperDocument): string => paperLanguage(doc.language).native;
 
-/** "2 marks each, −0.5 for a wrong answer, one or more correct answers, all must be marked". */
-export function markingRule(section: PaperSection): string {
-  const marks = `${formatMarks(section.marksPerQuestion)} ${pluralWord(section.marksPerQuestion, COUNTED.mark)} each`;
+/** "1 hour 30 minutes", "1 घंटा 30 मिनट". */
+export const durationLabel = (doc: PaperDocument): string => durationIn(doc.language, doc.durationMinutes);
+
+/** "2 marks each, −0.5 for a wrong answer, one or more correct answers, all must be marked", in the paper's language. */
+export function markingRule(doc: PaperDocument, section: PaperSection): string {
+  const words = wordsOf(doc);
   const negative =
-    section.negativeMarks > 0 ? `\u2212${formatMarks(section.negativeMarks)} for a wrong answer` : "no negative marks";
-  const rule = QUESTION_TYPES.find((type) => type.code === section.answerRule)?.rule ?? section.answerRule;
-  return `${marks}, ${negative}, ${rule}`;
+    section.negativeMarks > 0 ? fill(words.negative, { marks: formatMarks(section.negativeMarks) }) : words.noNegative;
+  return [
+    counted(doc.language, words.marksEach, section.marksPerQuestion),
+    negative,
+    words.answerRules[section.answerRule],
+  ].join(words.comma);
 }
 
-/** "Level 1 · Question paper", "Mock exam · Answer key". */
+/** "Level 1 · Question paper", "स्तर 1 · उत्तर कुंजी". */
 export const kindLabel = (doc: PaperDocument, kind: PaperKind): string =>
-  `${examLevelLabel(doc.examKind)} · ${kind === "paper" ? "Question paper" : "Answer key"}`;
+  `${wordsOf(doc).examLevels[doc.examKind]} · ${wordsOf(doc).kind[kind]}`;
+
+/** "Level 1 examination 2026-27", "(DRAFT, not final)" after a proof's; a bank print names its subject. */
+export function paperTitle(doc: PaperDocument): string {
+  const words = wordsOf(doc);
+  const level = words.examLevels[doc.examKind];
+  if ("subject" in doc.heading) return `${doc.heading.subject} · ${fill(words.bankTitle, { level })}`;
+  // A left-to-right year inside Urdu is isolated, or "2026-27" would show as "27-2026".
+  const year = paperLanguage(doc.language).dir === "rtl" ? `\u2066${doc.heading.year}\u2069` : doc.heading.year;
+  const title = fill(words.title, { level, year });
+  return doc.heading.draft ? `${title} ${words.draft}` : title;
+}
+
+/** A section's title: "Section A" in the paper's language, a setter's own title as written. */
+export const sectionTitle = (doc: PaperDocument, section: PaperSection): PrintedText =>
+  sectionTitleIn(doc.language, section);
+
+/** The qualifying rule under a section's title, in the paper's language. */
+export function sectionNote(doc: PaperDocument, section: PaperSection): string | null {
+  if (!section.qualifying) return null;
+  return qualifyingRule(doc.language, {
+    section: sectionTitle(doc, section).text,
+    other: section.qualifying.other,
+    marks: section.qualifying.marks,
+  });
+}
+
+/** The instructions a paper prints: the set's in the paper's language, then a proof's notes. */
+export const printedInstructions = (doc: PaperDocument): PrintedText[] => [
+  ...instructionsIn(doc.language, doc.instructions),
+  ...(doc.proofNotes ?? []).map((text) => ({ text, untranslated: false })),
+];
+
+/** "Page {page} of {pages}" cut around its two numbers, for footers that fill them in. */
+export function pageOfPages(doc: PaperDocument): [string, string, string] {
+  const [before = "", between = "", after = ""] = wordsOf(doc).page.split(/\{pages?\}/);
+  return [before, between, after];
+}
 
 export const shortHash = (doc: PaperDocument): string => doc.contentHash.slice(0, 12);
 
@@ -181,7 +224,7 @@ function richHtml(doc: PaperDocument, html: string): string {
       .replace(/<img\b([^>]*)>/g, (_tag, attributes: string) => {
         const src = decodeEntities(/(?:^|\s)src="([^"]*)"/.exec(attributes)?.[1] ?? "");
         const image = src ? paperImage(doc, src) : null;
-        if (!image) return `<span class="missing-image" lang="en">[image not available]</span>`;
+        if (!image) return `<span class="missing-image">${escapeHtml(wordsOf(doc).imageMissing)}</span>`;
         const data = `data:${image.contentType};base64,${Buffer.from(image.bytes).toString("base64")}`;
         // The other attributes (alt, width, height) were written by the sanitiser: keep them.
         return `<img src="${data}"${attributes.replace(/(?:^|\s)src="[^"]*"/, "")}>`;
@@ -192,8 +235,8 @@ function richHtml(doc: PaperDocument, html: string): string {
   );
 }
 
-/** A fixed English label inside a document that may run right to left: isolated so it reads in order. */
-const label = (text: string) => `<span lang="en" dir="ltr">${escapeHtml(text)}</span>`;
+/** A fixed word of the paper's language: it runs with the page. */
+const label = (text: string) => escapeHtml(text);
 
 /**
  * Plain text typed by people (a title, an instruction), in any script: an inline isolate takes its
@@ -204,44 +247,47 @@ const typed = (text: string) => `<span dir="auto">${escapeHtml(text)}</span>`;
 /** A number that reads "12." on either side of a right-to-left page. */
 const numbered = (n: number | string) => `<span dir="ltr">${escapeHtml(n)}.</span>`;
 
+/** A set's own text; one still in English on a paper in another language says so (a proof only, decision 062). */
+const printed = (doc: PaperDocument, line: PrintedText) =>
+  `${typed(line.text)}${line.untranslated ? ` <span class="untranslated">${escapeHtml(wordsOf(doc).untranslated)}</span>` : ""}`;
+
 function headerHtml(doc: PaperDocument, kind: PaperKind): string {
-  const language = languageLabel(doc.language);
+  const words = wordsOf(doc);
   const facts: [string, string][] = [
-    ["Class", label(classLabel(doc.classLevel))],
-    [
-      "Language",
-      `${label(language.name)}${language.native ? ` <span lang="${escapeHtml(doc.language)}" dir="auto">${escapeHtml(language.native)}</span>` : ""}`,
-    ],
-    ["Time allowed", label(durationLabel(doc.durationMinutes))],
-    ["Maximum marks", label(formatMarks(doc.totalMarks))],
+    [words.class, `<span dir="ltr">${escapeHtml(classLabel(doc.classLevel))}</span>`],
+    [words.language, label(languageName(doc))],
+    [words.timeAllowed, label(durationLabel(doc))],
+    [words.maximumMarks, `<span dir="ltr">${escapeHtml(formatMarks(doc.totalMarks))}</span>`],
   ];
   const candidate =
     kind === "paper"
       ? `<div class="candidate">
-  <div class="roll"><span class="field-label">${label("Roll number")}</span><span class="boxes" dir="ltr">${'<span class="box"></span>'.repeat(10)}</span></div>
-  <div class="name"><span class="field-label">${label("Candidate's name")}</span><span class="line"></span></div>
+  <div class="roll"><span class="field-label">${label(words.rollNumber)}</span><span class="boxes" dir="ltr">${'<span class="box"></span>'.repeat(10)}</span></div>
+  <div class="name"><span class="field-label">${label(words.candidateName)}</span><span class="line"></span></div>
 </div>`
       : "";
   return `<header class="head">
 <div class="head-top">
-  <div class="head-title"><p class="kind">${label(kindLabel(doc, kind))}</p><h1>${typed(doc.title)}</h1></div>
-  <div class="code"><span class="code-label">${label("Paper code")}</span><strong dir="ltr">${escapeHtml(doc.code)}</strong></div>
+  <div class="head-title"><p class="kind">${label(kindLabel(doc, kind))}</p><h1>${typed(paperTitle(doc))}</h1></div>
+  <div class="code"><span class="code-label">${label(words.paperCode)}</span><strong dir="ltr">${escapeHtml(doc.code)}</strong></div>
 </div>
 <dl class="facts">${facts.map(([name, value]) => `<div><dt>${label(name)}</dt><dd>${value}</dd></div>`).join("")}</dl>
 ${candidate}
 </header>`;
 }
 
-function sectionHead(section: PaperSection): string {
-  return `<div class="section-head"><h2>${typed(section.title)}</h2><p class="rule">${label(markingRule(section))}</p>${
-    section.note ? `<p class="note">${typed(section.note)}</p>` : ""
+function sectionHead(doc: PaperDocument, section: PaperSection): string {
+  const note = sectionNote(doc, section);
+  return `<div class="section-head"><h2>${printed(doc, sectionTitle(doc, section))}</h2><p class="rule">${label(markingRule(doc, section))}</p>${
+    note ? `<p class="note">${typed(note)}</p>` : ""
   }</div>`;
 }
 
 function paperBody(doc: PaperDocument): string {
-  const instructions = doc.instructions.length
-    ? `<section class="instructions"><h2>${label("Instructions")}</h2><ol>${doc.instructions
-        .map((line, i) => `<li><span class="ino">${numbered(i + 1)}</span>${typed(line)}</li>`)
+  const lines = printedInstructions(doc);
+  const instructions = lines.length
+    ? `<section class="instructions"><h2>${label(wordsOf(doc).instructions)}</h2><ol>${lines
+        .map((line, i) => `<li><span class="ino">${numbered(i + 1)}</span>${printed(doc, line)}</li>`)
         .join("")}</ol></section>`
     : "";
   const sections = doc.sections
@@ -261,16 +307,21 @@ function paperBody(doc: PaperDocument): string {
           )}</div><ol class="options cols-${columns}">${options}</ol></li>`;
         })
         .join("\n");
-      return `<section class="section">${sectionHead(section)}<ol class="questions">${questions}</ol></section>`;
+      return `<section class="section">${sectionHead(doc, section)}<ol class="questions">${questions}</ol></section>`;
     })
     .join("\n");
   return `${instructions}\n${sections}`;
 }
 
+/** "Q 2 · Answer A, C" in the paper's language. */
+export const explanationHead = (doc: PaperDocument, q: PaperQuestion): string =>
+  fill(wordsOf(doc).explanationHead, { number: q.number, answer: q.correct.join(", ") });
+
 /** Answers per row of the key's table: five question/answer pairs fit an A4 line. */
 const KEY_PAIRS = 5;
 
 function keyBody(doc: PaperDocument): string {
+  const words = wordsOf(doc);
   const tables = doc.sections
     .map((section) => {
       const rows: string[] = [];
@@ -281,8 +332,8 @@ function keyBody(doc: PaperDocument): string {
         while (cells.length < KEY_PAIRS) cells.push("<th></th><td></td>");
         rows.push(`<tr>${cells.join("")}</tr>`);
       }
-      const head = `<tr>${`<th scope="col">${label("Q")}</th><th scope="col">${label("Answer")}</th>`.repeat(KEY_PAIRS)}</tr>`;
-      return `<section class="section">${sectionHead(section)}<table class="key-table"><thead>${head}</thead><tbody>${rows.join("")}</tbody></table></section>`;
+      const head = `<tr>${`<th scope="col">${label(words.keyQuestion)}</th><th scope="col">${label(words.keyAnswer)}</th>`.repeat(KEY_PAIRS)}</tr>`;
+      return `<section class="section">${sectionHead(doc, section)}<table class="key-table"><thead>${head}</thead><tbody>${rows.join("")}</tbody></table></section>`;
     })
     .join("\n");
   const explained = doc.sections.flatMap((section) =>
@@ -290,13 +341,13 @@ function keyBody(doc: PaperDocument): string {
       const html = q.explanation ? richHtml(doc, q.explanation) : "";
       return hasContent(html)
         ? [
-            `<div class="explanation"><p class="explanation-head">${label(`Q ${q.number}`)} · ${label(`Answer ${q.correct.join(", ")}`)}</p><div class="rich">${html}</div></div>`,
+            `<div class="explanation"><p class="explanation-head">${label(explanationHead(doc, q))}</p><div class="rich">${html}</div></div>`,
           ]
         : [];
     }),
   );
   const explanations = explained.length
-    ? `<section class="explanations"><h2>${label("Explanations")}</h2>${explained.join("\n")}</section>`
+    ? `<section class="explanations"><h2>${label(words.explanations)}</h2>${explained.join("\n")}</section>`
     : "";
   return `${tables}\n${explanations}`;
 }
@@ -361,6 +412,7 @@ ol.options > li { display: flex; gap: 2mm; align-items: baseline; min-width: 0; 
 .rich .ql-indent-2 { padding-inline-start: 12mm; }
 .rich .ql-indent-3 { padding-inline-start: 18mm; }
 .ql-formula { direction: ltr; unicode-bidi: isolate; }
+.untranslated { font-size: 9pt; font-style: italic; }
 .missing-image { display: inline-block; border: 0.8pt dashed #000; padding: 0 2mm; font-size: 9pt; }
 .key-table { width: 100%; border-collapse: collapse; break-inside: auto; }
 .key-table th, .key-table td { border: 0.6pt solid #000; padding: 0.8mm 2mm; text-align: center; }
@@ -379,12 +431,13 @@ ol.options > li { display: flex; gap: 2mm; align-items: baseline; min-width: 0; 
  */
 export function paperHtml(doc: PaperDocument, kind: PaperKind, fontCss = ""): string {
   const language = paperLanguage(doc.language);
-  const title = `${doc.code} · ${kind === "paper" ? "Question paper" : "Answer key"}`;
+  const title = `${doc.code} · ${wordsOf(doc).kind[kind]}`;
   return `<!doctype html>
 <html lang="${escapeHtml(language.code)}" dir="${language.dir}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <style>${fontCss}
 ${katexCss()}
-${STYLES}</style></head>
+${STYLES}
+${paperFooterCss(doc, kind)}</style></head>
 <body>
 ${headerHtml(doc, kind)}
 <main>${kind === "paper" ? paperBody(doc) : keyBody(doc)}</main>
@@ -392,13 +445,21 @@ ${headerHtml(doc, kind)}
 }
 
 /**
- * The footer Chromium prints on every page: the paper code, "Page X of Y" and the short content hash
- * (so a stray page can be matched to its set and version). It is drawn apart from the page, hence its
- * own font and sizes.
+ * The footer on every page: the paper code, "Page X of Y" in the paper's language and the short
+ * content hash (so a stray page can be matched to its set and version). The page draws it itself
+ * (footerBoxesCss), in the Noto fonts of its body: a footer template would embed a system font.
  */
-export function paperFooterTemplate(doc: PaperDocument, kind: PaperKind): string {
-  const code = `${escapeHtml(doc.code)}${kind === "key" ? " · Answer key" : ""}`;
-  return `<style>${footerFontCss()}</style><div dir="ltr" style="font-family:'PDF Footer Sans',sans-serif;font-size:8pt;color:#222;box-sizing:border-box;width:100%;padding:0 14mm;display:flex;justify-content:space-between;align-items:baseline"><span style="font-size:9pt">${code}</span><span style="font-size:9pt">Page <span class="pageNumber"></span> of <span class="totalPages"></span></span><span style="font-size:7pt;color:#555">${escapeHtml(shortHash(doc))}</span></div>`;
+export function paperFooterCss(doc: PaperDocument, kind: PaperKind): string {
+  const code = `${doc.code}${kind === "key" ? ` · ${wordsOf(doc).kind.key}` : ""}`;
+  const [before, between, after] = pageOfPages(doc);
+  return `${footerBoxesCss(
+    {
+      left: cssString(code),
+      center: `${cssString(before)} counter(page) ${cssString(between)} counter(pages) ${cssString(after)}`,
+    },
+    "font-size: 9pt; color: #222; vertical-align: middle;",
+  )}
+@page { @bottom-right { content: ${cssString(shortHash(doc))}; font-family: ${PDF_FONT_STACK}; font-size: 7pt; color: #555; vertical-align: middle; } }`;
 }
 
 /** The question paper or the answer key as a print-ready A4 PDF. */
@@ -406,6 +467,5 @@ export async function renderPaperPdf(renderer: PdfRenderer, doc: PaperDocument, 
   return renderer.render(paperHtml(doc, kind, await fontFaceCss()), {
     format: "A4",
     margin: { top: "14mm", right: "14mm", bottom: "18mm", left: "14mm" },
-    footerTemplate: paperFooterTemplate(doc, kind),
   });
 }

@@ -6,8 +6,10 @@
  * Rich text is sanitised by the same allow-list, then walked into Word paragraphs and runs; formulas
  * become real Word equations (TeX → MathML by KaTeX → OMML by mathml2omml), falling back to their
  * TeX in a monospace run when a formula cannot be converted. An Urdu document's paragraphs run right
- * to left. Fixed labels stay in English and read left to right on either side of the page.
+ * to left. Every fixed word comes from the paper's language, as in the PDF (decision 062).
  */
+
+import type { PrintedText } from "@repo/contracts/paper-words";
 import { classLabel } from "@repo/contracts/students-constants";
 import { decodeEntities, sanitizeHtml } from "@repo/ui/sanitize";
 import {
@@ -34,12 +36,13 @@ import {
 import { mml2omml } from "mathml2omml";
 import {
   durationLabel,
+  explanationHead,
   formatMarks,
   formulaMathml,
   hasContent,
   IMAGE_TYPES,
   kindLabel,
-  languageLabel,
+  languageName,
   markingRule,
   optionColumns,
   type PaperDocument,
@@ -47,9 +50,15 @@ import {
   type PaperOption,
   type PaperQuestion,
   type PaperSection,
+  pageOfPages,
   paperImage,
   paperLanguage,
+  paperTitle,
+  printedInstructions,
+  sectionNote,
+  sectionTitle,
   shortHash,
+  wordsOf,
 } from "./paper-document";
 
 /** A4 in twips, 14 mm margins: the text is 10,318 twips (182 mm) wide. */
@@ -265,7 +274,7 @@ function imagePart(ctx: Context, inline: Extract<Inline, { kind: "image" }>): Xm
   const type = image ? IMAGE_TYPES[image.contentType.toLowerCase()] : undefined;
   const natural = image && type && type !== "webp" ? imageSize(image.bytes, type) : null;
   if (!image || !type || type === "webp" || !natural) {
-    return new TextRun({ text: "[image not available]", italics: true });
+    return new TextRun({ text: wordsOf(ctx.doc).imageMissing, italics: true });
   }
   let width = inline.width ?? natural.width;
   let height = inline.height ?? (inline.width ? (natural.height * inline.width) / natural.width : natural.height);
@@ -298,19 +307,26 @@ function parts(ctx: Context, inlines: readonly Inline[]): XmlComponent[] {
   });
 }
 
-/** A fixed label: left to right (with marks around it in a right-to-left paragraph), in English. */
-const labelRun = (ctx: Context, text: string, options: { bold?: boolean; size?: number; color?: string } = {}) =>
-  new TextRun({ text: ctx.rtl ? `${LRM}${text}${LRM}` : text, language: { value: "en-IN" }, ...options });
+/** A fixed word of the paper's language (a code or number in it stays left to right). */
+const labelRun = (
+  ctx: Context,
+  text: string,
+  options: { bold?: boolean; size?: number; color?: string; italics?: boolean } = {},
+) => typedRun(ctx, text, options);
 
-/** A paragraph of fixed labels only: in a right-to-left document it stays left to right, aligned right. */
+/** A paragraph of fixed words: it runs with the document. */
 const labelParagraph = (ctx: Context, runs: readonly XmlComponent[], options: IParagraphOptions = {}) =>
-  new RichParagraph({ ...options, ...(ctx.rtl ? { alignment: AlignmentType.RIGHT } : {}) }, runs);
+  new RichParagraph(content(ctx, options), runs);
 
 /**
  * Plain text someone typed, in any script. Left-to-right text in a right-to-left paragraph is held
  * between marks, or its end punctuation would move to the start ("begin." printed ".begin").
  */
-const typedRun = (ctx: Context, text: string, options: { bold?: boolean; size?: number } = {}) => {
+const typedRun = (
+  ctx: Context,
+  text: string,
+  options: { bold?: boolean; size?: number; color?: string; italics?: boolean } = {},
+) => {
   const rtl = ARABIC_SCRIPT.test(text);
   return new TextRun({
     text: ctx.rtl && !rtl ? `${LRM}${text}${LRM}` : text,
@@ -330,24 +346,26 @@ const allBorders = { top: thin, bottom: thin, left: thin, right: thin } as const
 
 function headerBlock(ctx: Context, kind: PaperKind): (Paragraph | Table)[] {
   const { doc } = ctx;
-  const language = languageLabel(doc.language);
+  const words = wordsOf(doc);
   const facts = [
-    ["Class", classLabel(doc.classLevel)],
-    ["Language", language.native ? `${language.name} (${language.native})` : language.name],
-    ["Time allowed", durationLabel(doc.durationMinutes)],
-    ["Maximum marks", formatMarks(doc.totalMarks)],
+    [words.class, classLabel(doc.classLevel)],
+    [words.language, languageName(doc)],
+    [words.timeAllowed, durationLabel(doc)],
+    [words.maximumMarks, formatMarks(doc.totalMarks)],
   ] as const;
   const out: (Paragraph | Table)[] = [
     labelParagraph(ctx, [labelRun(ctx, kindLabel(doc, kind).toUpperCase(), { size: 17, color: "444444" })]),
-    new RichParagraph(content(ctx, { spacing: { after: 60 } }), [typedRun(ctx, doc.title, { bold: true, size: 32 })]),
-    labelParagraph(ctx, [labelRun(ctx, "Paper code  "), labelRun(ctx, doc.code, { bold: true, size: 26 })], {
+    new RichParagraph(content(ctx, { spacing: { after: 60 } }), [
+      typedRun(ctx, paperTitle(doc), { bold: true, size: 32 }),
+    ]),
+    labelParagraph(ctx, [labelRun(ctx, `${words.paperCode}  `), labelRun(ctx, doc.code, { bold: true, size: 26 })], {
       spacing: { after: 60 },
     }),
     labelParagraph(
       ctx,
       facts.flatMap(([name, value], i) => [
         labelRun(ctx, `${i > 0 ? "     " : ""}${name}  `, { color: "444444" }),
-        name === "Language" ? typedRun(ctx, value, { bold: true }) : labelRun(ctx, value, { bold: true }),
+        labelRun(ctx, value, { bold: true }),
       ]),
       {
         border: { top: { ...thin, space: 4 }, bottom: { ...thin, space: 4 } },
@@ -388,9 +406,9 @@ function headerBlock(ctx: Context, kind: PaperKind): (Paragraph | Table)[] {
         },
         rows: [
           new TableRow({
-            children: [labelCell("Roll number"), ...Array.from({ length: 10 }, () => cell([empty()], box))],
+            children: [labelCell(words.rollNumber), ...Array.from({ length: 10 }, () => cell([empty()], box))],
           }),
-          new TableRow({ children: [labelCell("Candidate's name"), cell([empty()], 10 * box, 10)] }),
+          new TableRow({ children: [labelCell(words.candidateName), cell([empty()], 10 * box, 10)] }),
         ],
       }),
       new Paragraph({ spacing: { after: 120 } }),
@@ -399,21 +417,29 @@ function headerBlock(ctx: Context, kind: PaperKind): (Paragraph | Table)[] {
   return out;
 }
 
+/** A set's own text, and after one still in English on a paper in another language, a note saying so. */
+const printedRuns = (ctx: Context, line: PrintedText, options: { bold?: boolean; size?: number } = {}) => [
+  typedRun(ctx, line.text, options),
+  ...(line.untranslated ? [typedRun(ctx, ` ${wordsOf(ctx.doc).untranslated}`, { italics: true, size: 18 })] : []),
+];
+
 function sectionHeadBlock(ctx: Context, section: PaperSection): Paragraph[] {
+  const note = sectionNote(ctx.doc, section);
   return [
-    new RichParagraph(content(ctx, { keepNext: true, spacing: { before: 240, after: 40 } }), [
-      typedRun(ctx, section.title, { bold: true, size: 26 }),
-    ]),
-    labelParagraph(ctx, [new TextRun({ text: markingRule(section), italics: true, size: 19 })], {
+    new RichParagraph(
+      content(ctx, { keepNext: true, spacing: { before: 240, after: 40 } }),
+      printedRuns(ctx, sectionTitle(ctx.doc, section), { bold: true, size: 26 }),
+    ),
+    labelParagraph(ctx, [labelRun(ctx, markingRule(ctx.doc, section), { italics: true, size: 19 })], {
       keepNext: true,
-      spacing: { after: section.note ? 0 : 120 },
-      ...(section.note ? {} : { border: { bottom: { ...thin, space: 2 } } }),
+      spacing: { after: note ? 0 : 120 },
+      ...(note ? {} : { border: { bottom: { ...thin, space: 2 } } }),
     }),
-    ...(section.note
+    ...(note
       ? [
           new RichParagraph(
             content(ctx, { keepNext: true, spacing: { after: 120 }, border: { bottom: { ...thin, space: 2 } } }),
-            [typedRun(ctx, section.note, { size: 19 })],
+            [typedRun(ctx, note, { size: 19 })],
           ),
         ]
       : []),
@@ -514,9 +540,12 @@ function blockAlignment(block: Block): IParagraphOptions["alignment"] {
 
 function paperBody(ctx: Context): Paragraph[] {
   const out: Paragraph[] = [];
-  if (ctx.doc.instructions.length) {
-    out.push(labelParagraph(ctx, [labelRun(ctx, "Instructions", { bold: true })], { spacing: { after: 40 } }));
-    ctx.doc.instructions.forEach((line, i) => {
+  const lines = printedInstructions(ctx.doc);
+  if (lines.length) {
+    out.push(
+      labelParagraph(ctx, [labelRun(ctx, wordsOf(ctx.doc).instructions, { bold: true })], { spacing: { after: 40 } }),
+    );
+    lines.forEach((line, i) => {
       out.push(
         new RichParagraph(
           content(ctx, {
@@ -527,7 +556,7 @@ function paperBody(ctx: Context): Paragraph[] {
           [
             new TextRun(ctx.rtl ? `${LRM}${i + 1}.${LRM}` : `${i + 1}.`),
             new TextRun({ children: [new Tab()] }),
-            typedRun(ctx, line),
+            ...printedRuns(ctx, line),
           ],
         ),
       );
@@ -543,6 +572,7 @@ function paperBody(ctx: Context): Paragraph[] {
 const KEY_PAIRS = 5;
 
 function keyBody(ctx: Context): (Paragraph | Table)[] {
+  const words = wordsOf(ctx.doc);
   const out: (Paragraph | Table)[] = [];
   const numberWidth = Math.floor((TEXT_WIDTH / KEY_PAIRS) * 0.45);
   const answerWidth = Math.floor(TEXT_WIDTH / KEY_PAIRS) - numberWidth;
@@ -564,8 +594,8 @@ function keyBody(ctx: Context): (Paragraph | Table)[] {
       new TableRow({
         tableHeader: true,
         children: Array.from({ length: KEY_PAIRS }, () => [
-          cell("Q", numberWidth, { head: true }),
-          cell("Answer", answerWidth, { head: true }),
+          cell(words.keyQuestion, numberWidth, { head: true }),
+          cell(words.keyAnswer, answerWidth, { head: true }),
         ]).flat(),
       }),
     ];
@@ -598,13 +628,13 @@ function keyBody(ctx: Context): (Paragraph | Table)[] {
   );
   if (explained.length) {
     out.push(
-      labelParagraph(ctx, [labelRun(ctx, "Explanations", { bold: true, size: 24 })], {
+      labelParagraph(ctx, [labelRun(ctx, words.explanations, { bold: true, size: 24 })], {
         spacing: { before: 320, after: 80 },
       }),
     );
     for (const q of explained) {
       out.push(
-        labelParagraph(ctx, [labelRun(ctx, `Q ${q.number} · Answer ${q.correct.join(", ")}`, { bold: true })], {
+        labelParagraph(ctx, [labelRun(ctx, explanationHead(ctx.doc, q), { bold: true })], {
           keepNext: true,
           spacing: { before: 120, after: 20 },
         }),
@@ -626,6 +656,8 @@ function keyBody(ctx: Context): (Paragraph | Table)[] {
 export async function paperDocx(doc: PaperDocument, kind: PaperKind): Promise<Uint8Array> {
   const language = paperLanguage(doc.language);
   const ctx: Context = { doc, rtl: language.dir === "rtl", locale: `${language.code}-IN` };
+  const words = wordsOf(doc);
+  const [before, between, after] = pageOfPages(doc);
   const footer = new Footer({
     children: [
       new Paragraph({
@@ -634,8 +666,12 @@ export async function paperDocx(doc: PaperDocument, kind: PaperKind): Promise<Ui
           { type: TabStopType.RIGHT, position: TEXT_WIDTH },
         ],
         children: [
-          new TextRun({ text: `${doc.code}${kind === "key" ? " · Answer key" : ""}`, size: 18 }),
-          new TextRun({ children: [new Tab(), "Page ", PageNumber.CURRENT, " of ", PageNumber.TOTAL_PAGES], size: 18 }),
+          new TextRun({ text: `${doc.code}${kind === "key" ? ` · ${words.kind.key}` : ""}`, size: 18 }),
+          new TextRun({
+            children: [new Tab(), before, PageNumber.CURRENT, between, PageNumber.TOTAL_PAGES, after],
+            size: 18,
+            rightToLeft: ctx.rtl || undefined,
+          }),
           new TextRun({ children: [new Tab(), shortHash(doc)], size: 14, color: "555555" }),
         ],
       }),
@@ -643,7 +679,7 @@ export async function paperDocx(doc: PaperDocument, kind: PaperKind): Promise<Ui
   });
   const body = [...headerBlock(ctx, kind), ...(kind === "paper" ? paperBody(ctx) : keyBody(ctx))];
   const document = new Document({
-    title: `${doc.code} · ${kind === "paper" ? "Question paper" : "Answer key"}`,
+    title: `${doc.code} · ${words.kind[kind]}`,
     creator: "Exam portal",
     styles: {
       default: {

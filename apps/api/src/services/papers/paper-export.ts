@@ -1,7 +1,7 @@
 import type { ExamLevel } from "@repo/contracts/fees";
 import { LANGUAGES, type LanguageCode, languageCodeOf } from "@repo/contracts/languages";
-import { examLevelLabel, SOURCE_LANGUAGE } from "@repo/contracts/papers-constants";
-import { COUNTED, countOf } from "@repo/contracts/plural";
+import { counted, fill, PAPER_WORDS } from "@repo/contracts/paper-words";
+import { SOURCE_LANGUAGE } from "@repo/contracts/papers-constants";
 import { classLabel } from "@repo/contracts/students-constants";
 import { type DbOrTx, queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
@@ -110,9 +110,9 @@ export async function exportPaperSet(
     marksPerQuestion: s.marks_per_question,
     negativeMarks: s.negative_marks,
     answerRule: s.answer_rule as PaperSection["answerRule"],
-    note:
+    qualifying:
       s.counts_if_section && s.counts_if_marks != null
-        ? `${s.title} counts only when Section ${s.counts_if_section} reaches ${countOf(s.counts_if_marks, COUNTED.mark)}`
+        ? { other: s.counts_if_section, marks: s.counts_if_marks }
         : undefined,
     questions: s.questions.map((q) => {
       const shown = inLanguage(q, language);
@@ -128,19 +128,16 @@ export async function exportPaperSet(
     }),
   }));
   const doc: PaperDocument = {
-    title: `${examLevelLabel(content.exam_level)} examination ${set.exam_year}${draft ? " (DRAFT, not final)" : ""}`,
+    heading: { year: set.exam_year, draft },
     code: content.code,
     examKind: content.exam_level as ExamLevel,
     classLevel: content.class_id,
     language,
     durationMinutes: content.duration_minutes,
     totalMarks: content.sections.reduce((sum, s) => sum + s.question_count * s.marks_per_question, 0),
-    instructions: [
-      ...content.instructions,
-      ...(draft && untranslated > 0
-        ? [`Proof copy: ${untranslated} question(s) are not translated yet and print in English.`]
-        : []),
-    ],
+    instructions: content.instructions,
+    proofNotes:
+      draft && untranslated > 0 ? [counted(language, PAPER_WORDS[language].proofUntranslated, untranslated)] : [],
     contentHash: set.content_hash ?? sha256(canonicalJson(content)),
     sections,
   };
@@ -200,7 +197,8 @@ export async function exportSubjectWise(
   let number = 0;
   const sections: PaperSection[] = [...byType.entries()].map(([type, list], index) => ({
     label: String.fromCharCode(65 + index),
-    title: `Questions (${type === "single" ? "one correct answer" : "one or more correct answers"})`,
+    // The default title, printed in the paper's language; the marking rule names the answer type.
+    title: fill(PAPER_WORDS.en.section, { label: String.fromCharCode(65 + index) }),
     marksPerQuestion: list[0]?.content.marks ?? 1,
     negativeMarks: 0,
     answerRule: type as PaperSection["answerRule"],
@@ -226,14 +224,15 @@ export async function exportSubjectWise(
   }));
   const subject = rows[0]?.subject ?? "Subject";
   const doc: PaperDocument = {
-    title: `${subject}: question bank, ${examLevelLabel(input.exam_level)}`,
+    heading: { subject },
     code: `BANK-${input.exam_level.toUpperCase()}-${classLabel(input.class_id)}`,
     examKind: input.exam_level,
     classLevel: input.class_id,
     language,
     durationMinutes: 0,
     totalMarks: rows.reduce((sum, r) => sum + Number(r.content.marks), 0),
-    instructions: ["Not an exam paper: every question of the subject in the bank, newest versions."],
+    instructions: [],
+    proofNotes: [PAPER_WORDS[language].bankNote],
     contentHash: sha256(canonicalJson(rows.map((r) => [r.id, r.version, r.translation]))),
     sections,
   };

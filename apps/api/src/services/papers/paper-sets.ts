@@ -1,5 +1,6 @@
 import type { ExamLevel } from "@repo/contracts/fees";
 import { LANGUAGES, type LanguageCode, languageIdOf } from "@repo/contracts/languages";
+import { fill, PAPER_WORDS, untranslatedSetTexts } from "@repo/contracts/paper-words";
 import type {
   FinalizeProblem,
   PaperSetCreateBody,
@@ -22,14 +23,8 @@ import type { PaperViewer } from "./access";
 import { canonicalJson, sha256, type TranslatedContent, type VersionContent } from "./content";
 import { iso, isoOrNull, visibleQuestions } from "./questions";
 
-/** The instructions printed on a paper unless its set says otherwise. */
-export const DEFAULT_PAPER_INSTRUCTIONS = [
-  "Write your roll number in the boxes above before you begin.",
-  "Every question has options marked (A) to (D); mark your answer on the answer sheet only.",
-  "Use a blue or black ball-point pen. Do not use correction fluid.",
-  "Calculators, phones and other electronic devices are not allowed.",
-  "Hand in the answer sheet to the invigilator before you leave the room.",
-] as const;
+/** The instructions a new set starts with: the standard ones, printed in each paper's language (decision 062). */
+export const DEFAULT_PAPER_INSTRUCTIONS: readonly string[] = PAPER_WORDS.en.standardInstructions;
 
 const languageItem = (code: string) => {
   const l = LANGUAGES.find((x) => x.code === code);
@@ -396,6 +391,22 @@ export async function finalizeProblems(db: DbOrTx, setId: number): Promise<Final
         question_id: null,
         section: section.label,
         language: null,
+      });
+    }
+  }
+  // The set's own English texts print on no paper in another language (decision 062).
+  for (const language of set.languages) {
+    for (const text of untranslatedSetTexts(language.code, set)) {
+      const section = set.sections.find((s) => s.label === text.section);
+      problems.push({
+        code: "wording",
+        message:
+          text.what === "instructions"
+            ? `The set's own instructions have no ${language.name} translation: use the standard instructions, which print in every language, or drop ${language.name}`
+            : `Section ${text.section}'s title "${section?.title ?? ""}" has no ${language.name} translation: name it "${fill(PAPER_WORDS.en.section, { label: text.section ?? "" })}", which prints in every language`,
+        question_id: null,
+        section: text.section,
+        language: language.code,
       });
     }
   }
