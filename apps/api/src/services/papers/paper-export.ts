@@ -1,7 +1,6 @@
 import type { ExamLevel } from "@repo/contracts/fees";
 import { LANGUAGES, type LanguageCode, languageCodeOf } from "@repo/contracts/languages";
-import { examLevelLabel, SOURCE_LANGUAGE } from "@repo/contracts/papers-constants";
-import { COUNTED, countOf } from "@repo/contracts/plural";
+import { examLevelLabel, qualifyingRuleSentence, SOURCE_LANGUAGE } from "@repo/contracts/papers-constants";
 import { classLabel } from "@repo/contracts/students-constants";
 import { type DbOrTx, queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
@@ -112,7 +111,7 @@ export async function exportPaperSet(
     answerRule: s.answer_rule as PaperSection["answerRule"],
     note:
       s.counts_if_section && s.counts_if_marks != null
-        ? `${s.title} counts only when Section ${s.counts_if_section} reaches ${countOf(s.counts_if_marks, COUNTED.mark)}`
+        ? qualifyingRuleSentence(s, s.counts_if_section, s.counts_if_marks)
         : undefined,
     questions: s.questions.map((q) => {
       const shown = inLanguage(q, language);
