@@ -13,8 +13,9 @@ import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { styled } from "@repo/ui/theme";
 import { ErrorLines } from "./ErrorLines";
-import type { PaperSetActionData, PaperSetPageData, QuestionRow } from "./paper-set.server";
+import type { PaperSetActionData, PaperSetPageData, QuestionRow, SectionRow } from "./paper-set.server";
 import { countsIfNote, moved, questionPath, ruleLine } from "./paper-set-text";
+import { SectionRuleForm } from "./SectionRuleForm";
 
 type SectionData = PaperSetPageData["sections"][number];
 
@@ -48,12 +49,15 @@ export const sectionTitle = (section: { label: string; title: string }) =>
 export function SectionCard({
   setId,
   data,
+  sections,
   csrf,
   editable: mayEdit,
   onAdd,
 }: {
   setId: number;
   data: SectionData;
+  /** Every section of the set: the ones this section's qualifying rule may wait for. */
+  sections: readonly SectionRow[];
   csrf: string;
   editable: boolean;
   onAdd: () => void;
@@ -133,6 +137,9 @@ export function SectionCard({
         ) : undefined
       }
     >
+      {mayEdit && sections.length > 1 ? (
+        <SectionRuleForm setId={setId} section={section} sections={sections} csrf={csrf} />
+      ) : null}
       {questions.length === 0 && hidden === 0 ? (
         <Text tone="muted">No questions placed yet.</Text>
       ) : (
