@@ -25,6 +25,19 @@ describe("qualifying rules (decision 059)", () => {
     expect(sectionMaximum({ question_count: 3, marks_per_question: 0.25 })).toBe(0.75);
   });
 
+  it("starts every level's new set with rules within reach", () => {
+    for (const defaults of Object.values(PAPER_DEFAULTS)) {
+      const sections = defaults.sections.map((s) => ({
+        label: s.label,
+        question_count: s.questionCount,
+        marks_per_question: s.marksPerQuestion,
+        counts_if_section: s.countsIfSection ?? null,
+        counts_if_marks: s.countsIfMarks ?? null,
+      }));
+      expect(qualifyingRuleProblems(sections)).toEqual([]);
+    }
+  });
+
   it("refuses a mark above the gate's maximum, naming the section, the mark and the maximum", () => {
     // The paper: Section A cut to 3 questions, the rule left at 20.
     const problems = qualifyingRuleProblems(resized(level1(), "A", { question_count: 3 }));
