@@ -103,6 +103,12 @@ test("a question goes from the subject panel through review and translation into
   await admin.waitForURL(/\/paper-editor-admin\/paper-set\?id=\d+/);
   await hydrated(admin);
   const header = admin.getByRole("region", { name: `${code}: Journey ${stamp}` });
+  // One question a section: B's rule (20 marks in A) goes first, or the resize is refused (decision 059).
+  const rule = admin.getByRole("form", { name: "Qualifying rule of Section B" });
+  await rule.getByLabel("Counts only when").selectOption({ label: "No rule: always counts" });
+  await rule.getByRole("button", { name: "Save rule" }).click();
+  await expect(admin.getByRole("alertdialog")).toContainText("The qualifying rule is removed");
+  await admin.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
   await header.getByRole("button", { name: "Edit" }).click();
   const edit = admin.getByRole("dialog", { name: `Edit ${code}` });
   await edit.getByRole("group", { name: "Section A" }).getByLabel("Questions").fill("1");

@@ -47,13 +47,27 @@ test("the admin assembles a Level 1 class VIII set in English and Hindi, checks 
   const header = page.getByRole("region", { name: `${code}: E2E set ${stamp}` });
   await expect(header).toContainText("Draft");
   await expect(header).toContainText("English, Hindi");
-  await expect(page.getByRole("region", { name: "Section B" })).toContainText(
-    "Counts only when Section A reaches 20 marks",
-  );
+  const sectionB = page.getByRole("region", { name: "Section B" });
+  await expect(sectionB).toContainText("Section B counts only when Section A reaches 20 marks");
 
-  // One question in each section.
+  // One question in each section: refused while B waits for 20 marks that one question cannot hold.
   await header.getByRole("button", { name: "Edit" }).click();
   const edit = page.getByRole("dialog", { name: `Edit ${code}` });
+  await edit.getByRole("group", { name: "Section A" }).getByLabel("Questions").fill("1");
+  await edit.getByRole("group", { name: "Section B" }).getByLabel("Questions").fill("1");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(edit.getByRole("group", { name: "Section A" })).toContainText(
+    "Section B counts only when Section A reaches 20 marks, but Section A has at most 1 mark",
+  );
+  await edit.getByRole("button", { name: "Cancel" }).click();
+  // The rule is the set's own (decision 059): lowered on Section B's card, then the resize saves.
+  const rule = sectionB.getByRole("form", { name: "Qualifying rule of Section B" });
+  await rule.getByLabel("reaches (marks)").fill("1");
+  await rule.getByRole("button", { name: "Save rule" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("The qualifying rule is saved");
+  await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+  await expect(sectionB).toContainText("Section B counts only when Section A reaches 1 mark");
+  await header.getByRole("button", { name: "Edit" }).click();
   await edit.getByRole("group", { name: "Section A" }).getByLabel("Questions").fill("1");
   await edit.getByRole("group", { name: "Section B" }).getByLabel("Questions").fill("1");
   await edit.getByRole("button", { name: "Save changes" }).click();

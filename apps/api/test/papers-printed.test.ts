@@ -86,17 +86,20 @@ for (const driver of testDrivers()) {
       ).body.data;
       const rule = { question_count: 1, marks_per_question: 1, negative_marks: 0, blueprint: {} };
       const [a, b] = set.sections;
-      await post("psadmin", `/api/paperset/update/${set.id}`, {
+      // One question a section: B's default rule (A reaches 20) would be out of reach (decision 059),
+      // and the set's own instructions would have no Hindi (decision 062), so neither is kept.
+      const updated = await post("psadmin", `/api/paperset/update/${set.id}`, {
         name: set.name,
         code,
         languages: ["en", "hi"],
         duration_minutes: 30,
-        instructions: ["Answer every question."],
+        instructions: [],
         sections: [
           { id: a.id, title: "Section A", ...rule },
-          { id: b.id, title: "Section B", ...rule },
+          { id: b.id, title: "Section B", ...rule, counts_if_section: null, counts_if_marks: null },
         ],
       });
+      expect(updated.status).toBe(200);
       for (const [section, id] of [
         [a.id, ids[0]],
         [b.id, ids[1]],

@@ -7,8 +7,11 @@ import { queryRows } from "@repo/db";
 import { testDrivers } from "@repo/db/testing";
 import { sanitizeHtml } from "@repo/ui/sanitize";
 import { sql } from "drizzle-orm";
+import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sourceHash, type VersionContent } from "../src/services/papers/content";
+import { scoreSheet } from "../src/services/results/scoring";
+import { paperKey } from "../src/services/results/store";
 import { magnetPng } from "./fixtures/papers/sample-paper";
 import { startTestApi, type TestApi } from "./support";
 
@@ -22,6 +25,12 @@ function pdfText(bytes: ArrayBuffer): string {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The words of a DOCX's body, its XML tags dropped. */
+function docxText(bytes: ArrayBuffer): string {
+  const xml = strFromU8(unzipSync(new Uint8Array(bytes))["word/document.xml"] ?? new Uint8Array());
+  return xml.replace(/<[^>]+>/g, "");
 }
 
 const formula = (tex: string) => `<span class="ql-formula" data-value="${tex}">${tex}</span>`;
@@ -391,7 +400,15 @@ for (const driver of testDrivers()) {
         instructions: ["Answer every question."],
         sections: [
           { id: a.id, title: "Section A", question_count: 1, marks_per_question: 1, negative_marks: 0, blueprint: {} },
-          { id: b.id, title: "Section B", question_count: 1, marks_per_question: 1, negative_marks: 0, blueprint: {} },
+          {
+            id: b.id,
+            title: "Section B",
+            question_count: 1,
+            marks_per_question: 1,
+            negative_marks: 0,
+            blueprint: {},
+            counts_if_marks: 1,
+          },
         ],
       });
       expect(small.status).toBe(200);
@@ -532,6 +549,148 @@ for (const driver of testDrivers()) {
       await expect(api.db.execute(sql`update paper_sets set name = 'x' where id = ${set.id}`)).rejects.toThrow();
     });
 
+    it("keeps a qualifying rule within reach: refused at save, Check and Finalize, editable until finalize (decision 059)", async () => {
+      const set = (
+        await post("psadmin", "/api/paperset/create", {
+          exam_level: "level1",
+          class_id: 8,
+          name: "Resized sections",
+          code: "T-RULE",
+          languages: ["en"],
+        })
+      ).body.data;
+      const [a, b] = set.sections;
+      const sections = (rule: Record<string, unknown> = {}) => [
+        { id: a.id, title: "Section A", question_count: 3, marks_per_question: 1, negative_marks: 0, blueprint: {} },
+        {
+          id: b.id,
+          title: "Section B",
+          question_count: 3,
+          marks_per_question: 1,
+          negative_marks: 0,
+          blueprint: {},
+          ...rule,
+        },
+      ];
+      const update = (rule?: Record<string, unknown>) =>
+        post("psadmin", `/api/paperset/update/${set.id}`, {
+          name: set.name,
+          code: set.code,
+          languages: ["en"],
+          duration_minutes: 30,
+          instructions: [],
+          sections: sections(rule),
+        });
+      // Cutting A to 3 questions leaves "B counts when A reaches 20" out of reach: refused, on A's size.
+      const cut = await update();
+      expect(cut.status).toBe(422);
+      expect(cut.body.errors).toEqual([
+        {
+          field: "sections.0.question_count",
+          message:
+            "Section B counts only when Section A reaches 20 marks, but Section A has at most 3 marks (3 questions of 1 mark): lower the mark to 3 or less, or remove the rule",
+        },
+      ]);
+      const still = (await get("psadmin", `/api/paperset/get-paperset?id=${set.id}`)).body.data[0];
+      expect(still.sections.map((s: { question_count: number }) => s.question_count)).toEqual([40, 60]);
+      // The same save with the rule lowered goes through.
+      const lowered = await update({ counts_if_marks: 2 });
+      expect(lowered.status).toBe(200);
+      expect(lowered.body.data.sections[1]).toMatchObject({
+        question_count: 3,
+        counts_if_section: "A",
+        counts_if_marks: 2,
+      });
+      expect((await update({ counts_if_marks: 4 })).body.errors[0]).toMatchObject({
+        field: "sections.1.counts_if_marks",
+      });
+
+      const rule = (json: Record<string, unknown>, who = "psadmin") =>
+        post(who, `/api/paperset/section-rule/${set.id}`, { section_id: b.id, ...json });
+      const high = await rule({ counts_if_section: "A", counts_if_marks: 5 });
+      expect(high.status).toBe(422);
+      expect(high.body.errors).toEqual([
+        {
+          field: "counts_if_marks",
+          message:
+            "Section B counts only when Section A reaches 5 marks, but Section A has at most 3 marks (3 questions of 1 mark): lower the mark to 3 or less, or remove the rule",
+        },
+      ]);
+      expect((await rule({ counts_if_section: "C", counts_if_marks: 2 })).body.errors[0]).toEqual({
+        field: "counts_if_section",
+        message: "Section B counts only when Section C reaches 2 marks, but this paper has no Section C",
+      });
+      expect((await rule({ counts_if_section: "B", counts_if_marks: 2 })).body.errors[0].field).toBe(
+        "counts_if_section",
+      );
+      const zero = await rule({ counts_if_section: "A", counts_if_marks: 0 });
+      expect(zero.body.errors[0]).toMatchObject({
+        field: "counts_if_marks",
+        message: expect.stringMatching(/more than 0/),
+      });
+      expect((await rule({ counts_if_section: "A", counts_if_marks: 2 }, "subject")).status).toBe(403);
+      const removed = await rule({ counts_if_section: null, counts_if_marks: null });
+      expect(removed.status).toBe(200);
+      expect(removed.body.message).toBe("The qualifying rule is removed.");
+      expect(removed.body.data.sections[1]).toMatchObject({ counts_if_section: null, counts_if_marks: null });
+      const saved = await rule({ counts_if_section: "A", counts_if_marks: 2.5 });
+      expect(saved.status).toBe(200);
+      expect(saved.body.data.sections[1]).toMatchObject({ counts_if_section: "A", counts_if_marks: 2.5 });
+
+      // A rule already out of reach (saved before this check) is refused by Check and Finalize.
+      await api.db.execute(sql`update paper_sections set counts_if_marks = 20 where id = ${b.id}`);
+      const impossible =
+        "Section B counts only when Section A reaches 20 marks, but Section A has at most 3 marks (3 questions of 1 mark): lower the mark to 3 or less, or remove the rule";
+      const check = await get("psadmin", `/api/paperset/finalize-check/${set.id}`);
+      expect(check.body.data).toContainEqual({
+        code: "rule",
+        message: impossible,
+        question_id: null,
+        section: "B",
+        language: null,
+      });
+      const ids: number[] = [];
+      for (let i = 1; i <= 6; i++) {
+        const id = (await store("psadmin", { text: `<p>Rule question ${i}</p>` })).body.data.id;
+        expect((await post("pssubadmin", "/api/question/review", { question_id: id })).status).toBe(200);
+        ids.push(id);
+      }
+      const place = (section: number, list: number[]) =>
+        post("psadmin", `/api/paperset/section-questions/${set.id}`, { section_id: section, question_ids: list });
+      expect((await place(a.id, ids.slice(0, 3))).status).toBe(200);
+      expect((await place(b.id, ids.slice(3))).status).toBe(200);
+      expect((await get("psadmin", `/api/paperset/finalize-check/${set.id}`)).body.data).toEqual([
+        { code: "rule", message: impossible, question_id: null, section: "B", language: null },
+      ]);
+      const refused = await post("psadmin", "/api/paperset/finalize-paperset", { id: set.id });
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toEqual([{ field: "sections.B", message: impossible }]);
+
+      expect((await rule({ counts_if_section: "A", counts_if_marks: 2 })).status).toBe(200);
+      expect((await post("psadmin", "/api/paperset/finalize-paperset", { id: set.id })).status).toBe(200);
+      // Finalized: the rule never changes again.
+      expect((await rule({ counts_if_section: "A", counts_if_marks: 3 })).status).toBe(409);
+
+      // The paper prints the set's own value, and scoring reads the same one.
+      const paper = await api.call("POST", "/api/paperset/export-paperset", {
+        token: await as("psadmin"),
+        json: { paperset_id: set.id, language_id: 1 },
+      });
+      expect(pdfText(paper.body as ArrayBuffer)).toContain("Section B counts only when Section A reaches 2 marks");
+      const docx = await api.call("POST", "/api/paperset/export-paperset", {
+        token: await as("psadmin"),
+        json: { paperset_id: set.id, language_id: 1, format: "docx" },
+      });
+      expect(docxText(docx.body as ArrayBuffer)).toContain("Section B counts only when Section A reaches 2 marks");
+      const key = await paperKey(api.db, set.id);
+      expect(key.sections.map((s) => [s.label, s.questions.length, s.countsIfSection, s.countsIfMarks])).toEqual([
+        ["A", 3, null, null],
+        ["B", 3, "A", 2],
+      ]);
+      // 4 of 6 right, 2 of them in A: B counts.
+      expect(scoreSheet(key.sections, ["A", "A", "B", "A", "A", "B"]).total).toBe(400);
+    });
+
     it("prints a draft as a proof in Urdu, with untranslated questions in English", async () => {
       const set = (
         await post("psadmin", "/api/paperset/create", {
@@ -635,8 +794,12 @@ for (const driver of testDrivers()) {
       );
       const mine = await get("subject", "/api/dashboard/user-activity-logs?per_page=100");
       expect(new Set(mine.body.data.items.map((i: { user_name: string }) => i.user_name)).size).toBe(1);
+      // Two sets were finalized above (T-SMALL and T-RULE).
       const filtered = await get("psadmin", "/api/dashboard/user-activity-logs?action=paperSet.finalize");
-      expect(filtered.body.data.items).toHaveLength(1);
+      expect(filtered.body.data.items.map((i: { action: string }) => i.action)).toEqual([
+        "paperSet.finalize",
+        "paperSet.finalize",
+      ]);
       expect((await get("translator", "/api/dashboard/user-activity-logs")).status).toBe(403);
     });
 

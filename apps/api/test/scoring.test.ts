@@ -83,6 +83,24 @@ describe("scoring a sheet", () => {
     expect(at21.sections[1]).toMatchObject({ marks: 1000, counted: true, right: 10, wrong: 50 });
   });
 
+  it("scores a resized section by the rule its set stores: A cut to 3, B counting from 2 (decision 059)", () => {
+    // The paper: 3 + 3 questions. With the rule left at 20, 4 of 6 right scored 1.
+    const resized = (countsIfMarks: number): ScoringSection[] => [
+      { label: "A", marksPerQuestion: 1, negativeMarks: 0, answerRule: "single", questions: questions(1, 3) },
+      { ...level1[1], countsIfMarks, questions: questions(4, 3) } as ScoringSection,
+    ];
+    const fourOfSix = sheet([1, 1, "A"], [2, 3, "B"], [4, 6, "A"]);
+    expect(scoreSheet(resized(20), fourOfSix).total).toBe(100);
+    // The set's rule, lowered to what 3 questions can hold, is what scoring reads.
+    expect(scoreSheet(resized(1), fourOfSix).total).toBe(400);
+    const twoInA = sheet([1, 2, "A"], [3, 3, "B"], [4, 5, "A"], [6, 6, "B"]);
+    expect(scoreSheet(resized(2), twoInA).sections.map((s) => [s.label, s.marks, s.counted])).toEqual([
+      ["A", 200, true],
+      ["B", 200, true],
+    ]);
+    expect(scoreSheet(resized(2), fourOfSix).total).toBe(100);
+  });
+
   it("scores Level 2: all keys right, a partial answer wrong, blanks free, −0.5 each wrong", () => {
     // A: 10 right (AC), 3 partial (A only: wrong), 2 blank. B: 20 right, 5 wrong (C), 10 blank.
     const score = scoreSheet(level2, sheet([1, 10, "CA"], [11, 13, "A"], [16, 35, "B"], [36, 40, "C"]));
@@ -192,6 +210,36 @@ describe("ranking", () => {
       ["R1", 1],
       ["R3", 2],
       ["R2", 3],
+    ]);
+  });
+
+  it("counts wrong answers in the tie-break only in sections that counted (decision 059)", () => {
+    // Neither reaches 20 in A, so B counts for neither; R2 guessed in B, R1 left it blank.
+    const blankB = scoreSheet(level1, sheet([1, 10, "A"], [11, 40, "B"]));
+    const guessedB = scoreSheet(level1, sheet([1, 10, "A"], [11, 40, "B"], [41, 100, "B"]));
+    expect(guessedB.sections.map((s) => [s.label, s.wrong, s.counted])).toEqual([
+      ["A", 30, true],
+      ["B", 60, false],
+    ]);
+    const notCounted = denseRank([
+      { id: "R2", keys: rankKeys(guessedB, LEVEL1_TIE_BREAKS) },
+      { id: "R1", keys: rankKeys(blankB, LEVEL1_TIE_BREAKS) },
+    ]);
+    expect(notCounted.map((r) => [r.id, r.rank])).toEqual([
+      ["R1", 1],
+      ["R2", 1],
+    ]);
+    // Both reach 20 in A, so B counts: the one with fewer wrong answers in B ranks first.
+    const fewer = scoreSheet(level1, sheet([1, 20, "A"], [41, 50, "A"]));
+    const more = scoreSheet(level1, sheet([1, 20, "A"], [41, 50, "A"], [51, 60, "B"]));
+    expect([fewer.total, more.total]).toEqual([3000, 3000]);
+    const counted = denseRank([
+      { id: "R2", keys: rankKeys(more, LEVEL1_TIE_BREAKS) },
+      { id: "R1", keys: rankKeys(fewer, LEVEL1_TIE_BREAKS) },
+    ]);
+    expect(counted.map((r) => [r.id, r.rank])).toEqual([
+      ["R1", 1],
+      ["R2", 2],
     ]);
   });
 

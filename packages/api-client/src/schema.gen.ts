@@ -3304,7 +3304,7 @@ export interface paths {
         put?: never;
         /**
          * Freeze a paper set: exact versions, translations and a content hash
-         * @description Refused (422) with every problem listed in `errors` while a section is not full, a question is not reviewed, or a question lacks a done translation into a language the set is offered in. A finalized set never changes; copy it instead.
+         * @description Refused (422) with every problem listed in `errors` while a section is not full, a qualifying rule cannot be met, a question is not reviewed, or a question lacks a done translation into a language the set is offered in. A finalized set never changes; copy it instead.
          *
          *     Requires the `paperSets.finalize` permission.
          */
@@ -3371,6 +3371,28 @@ export interface paths {
          * @description Requires the `paperSets.assemble` permission.
          */
         post: operations["postPapersetSectionQuestionsById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paperset/section-rule/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set, change or remove (both null) one section's qualifying rule
+         * @description The section counts only when the named section reaches the mark (decision 059). Refused (422) when the named section does not exist, is the section itself, waits in turn for it, or cannot hold the mark (its questions × marks per question).
+         *
+         *     Requires the `paperSets.assemble` permission.
+         */
+        post: operations["postPapersetSectionRuleById"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7227,7 +7249,7 @@ export interface components {
         };
         FinalizeProblem: {
             /** @enum {string} */
-            code: "count" | "wording" | "review" | "translation";
+            code: "count" | "rule" | "wording" | "review" | "translation";
             language: string | null;
             message: string;
             question_id: number | null;
@@ -8250,6 +8272,8 @@ export interface components {
                 blueprint: {
                     [key: string]: number;
                 };
+                counts_if_marks?: number | null;
+                counts_if_section?: string | null;
                 id: number;
                 marks_per_question: number;
                 negative_marks: number;
@@ -9325,6 +9349,11 @@ export interface components {
         };
         SectionQuestionsBody: {
             question_ids: number[];
+            section_id: number;
+        };
+        SectionRuleChangeBody: {
+            counts_if_marks: number | null;
+            counts_if_section: string | null;
             section_id: number;
         };
         SifImportStartedResponse: {
@@ -24741,6 +24770,97 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SectionQuestionsBody"];
+            };
+        };
+        responses: {
+            /** @description The paper set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperSetResponse"];
+                };
+            };
+            /** @description The request is invalid; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid sign-in: send a bearer token from POST /api/login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such paper set */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Finalized */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPapersetSectionRuleById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SectionRuleChangeBody"];
             };
         };
         responses: {

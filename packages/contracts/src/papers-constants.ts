@@ -6,6 +6,7 @@
 import { EXAM_LEVELS, type ExamLevel } from "./fees";
 import type { LanguageCode } from "./languages";
 import { en as PAPER_WORDS_EN } from "./paper-words/en";
+import { qualifyingRuleIn } from "./paper-words/qualifying";
 
 /** Questions and paper sets belong to an exam level: mock, Level 1 or Level 2 (fees.ts EXAM_LEVELS). */
 export const EXAM_LEVEL_CODES = EXAM_LEVELS.map((k) => k.code) as [ExamLevel, ...ExamLevel[]];
@@ -165,6 +166,14 @@ export function defaultSectionRows(level: ExamLevel) {
     countsIfSection: s.countsIfSection ?? null,
     countsIfMarks: s.countsIfMarks ?? null,
   }));
+}
+
+/**
+ * The sentence a paper and the set's screen print for a section's qualifying rule, from the set's
+ * own stored values (decision 059): "Section B counts only when Section A reaches 20 marks".
+ */
+export function qualifyingRuleSentence(section: { title: string }, gateLabel: string, marks: number): string {
+  return qualifyingRuleIn(PAPER_WORDS_EN, "en", { section: section.title, other: gateLabel, marks });
 }
 
 /**

@@ -440,6 +440,17 @@ export const paperSetCreateBody = z.strictObject({
 });
 export type PaperSetCreateBody = z.infer<typeof paperSetCreateBody>;
 
+const sectionLabelField = z
+  .string({ error: "Choose the section it waits for" })
+  .trim()
+  .regex(/^[A-Z]$/, "Choose the section by its letter (A, B …)");
+const qualifyingMarkField = decimalNumber(
+  z
+    .number({ error: "The qualifying mark must be a number" })
+    .positive("The qualifying mark must be more than 0; to let the section always count, remove the rule")
+    .max(4000, "The qualifying mark can be at most 4000"),
+);
+
 const sectionRuleBody = z.strictObject({
   id: idField("sections.id"),
   title: z.string().trim().min(1, "Name the section").max(60, "The title can be at most 60 characters"),
@@ -449,7 +460,19 @@ const sectionRuleBody = z.strictObject({
   blueprint: z
     .record(z.string().regex(/^\d+$/, "Blueprint keys are subject ids"), wholeNumber(z.number().int().min(0).max(200)))
     .default({}),
+  /** Left out: the section keeps its qualifying rule; null on both removes it (decision 059). */
+  counts_if_section: sectionLabelField.nullable().optional(),
+  counts_if_marks: qualifyingMarkField.nullable().optional(),
 });
+
+/** One section's qualifying rule: it counts only when another section reaches a mark (decision 059). */
+export const sectionRuleChangeBody = z.strictObject({
+  section_id: idField("section_id"),
+  /** The label of the section it waits for; null for a section that always counts. */
+  counts_if_section: sectionLabelField.nullable(),
+  counts_if_marks: qualifyingMarkField.nullable(),
+});
+export type SectionRuleChangeBody = z.infer<typeof sectionRuleChangeBody>;
 
 export const paperSetUpdateBody = z.strictObject({
   name: z.string().trim().min(2, "Name the paper set").max(100),
@@ -475,8 +498,11 @@ export const finalizeBody = z.strictObject({
 
 /** A reason finalize was refused, pointing at the question and language to fix. */
 export const finalizeProblem = z.object({
-  /** `wording`: a set's own English text (instructions, a section title) with no translation (decision 062). */
-  code: z.enum(["count", "wording", "review", "translation"]),
+  /**
+   * `rule`: a qualifying rule out of reach (decision 059); `wording`: a set's own English text
+   * (instructions, a section title) with no translation (decision 062).
+   */
+  code: z.enum(["count", "rule", "wording", "review", "translation"]),
   message: z.string(),
   question_id: z.number().int().nullable(),
   section: z.string().nullable(),

@@ -39,6 +39,7 @@ import {
   sectionItem,
   sectionListQuery,
   sectionQuestionsBody,
+  sectionRuleChangeBody,
   subjectExportBody,
   subjectItem,
   subjectWiseQuery,
@@ -74,6 +75,7 @@ import {
   paperSet,
   printedQuestions,
   setSectionQuestions,
+  setSectionRule,
   updatePaperSet,
 } from "../services/papers/paper-sets";
 import {
@@ -658,6 +660,26 @@ export function registerPaperRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(
     apiRoute("paperSets.assemble", {
       method: "post",
+      path: "/api/paperset/section-rule/{id}",
+      tags,
+      summary: "Set, change or remove (both null) one section's qualifying rule",
+      description:
+        "The section counts only when the named section reaches the mark (decision 059). Refused (422) when the named section does not exist, is the section itself, waits in turn for it, or cannot hold the mark (its questions × marks per question).",
+      request: { params: idParam, ...body(sectionRuleChangeBody, "SectionRuleChangeBody") },
+      responses: { 200: setResponse, 404: errorResponse("No such paper set"), 409: errorResponse("Finalized") },
+    }),
+    async (c) => {
+      const { db, viewer } = await viewerOf(c);
+      const input = c.req.valid("json");
+      const set = await setSectionRule(db, viewer, c.req.valid("param").id, input);
+      const removed = input.counts_if_section === null && input.counts_if_marks === null;
+      return ok(c, set, removed ? "The qualifying rule is removed." : "The qualifying rule is saved.");
+    },
+  );
+
+  app.openapi(
+    apiRoute("paperSets.assemble", {
+      method: "post",
       path: "/api/paperset/assemble/{id}",
       tags,
       summary: "Fill free places from each section's blueprint with reviewed questions",
@@ -722,7 +744,7 @@ export function registerPaperRoutes(app: OpenAPIHono<AppEnv>) {
       tags,
       summary: "Freeze a paper set: exact versions, translations and a content hash",
       description:
-        "Refused (422) with every problem listed in `errors` while a section is not full, a question is not reviewed, or a question lacks a done translation into a language the set is offered in. A finalized set never changes; copy it instead.",
+        "Refused (422) with every problem listed in `errors` while a section is not full, a qualifying rule cannot be met, a question is not reviewed, or a question lacks a done translation into a language the set is offered in. A finalized set never changes; copy it instead.",
       request: body(finalizeBody, "FinalizeBody"),
       responses: {
         200: setResponse,

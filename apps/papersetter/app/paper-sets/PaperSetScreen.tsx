@@ -199,7 +199,7 @@ export function PaperSetScreen() {
               <Text tone="danger">{checker.data.failure}</Text>
             ) : problems.length === 0 ? (
               <Text tone="success" weight="semibold">
-                No problems: every section is full, every question reviewed and translated.
+                No problems: every section is full, every rule within reach, every question reviewed and translated.
               </Text>
             ) : (
               <Problems aria-label="Problems">
@@ -226,6 +226,7 @@ export function PaperSetScreen() {
           key={sectionData.section.id}
           setId={set.id}
           data={sectionData}
+          sections={set.sections}
           csrf={data.csrf}
           editable={assemble}
           finalized={!draft}

@@ -13,7 +13,7 @@ import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { styled } from "@repo/ui/theme";
 import { ErrorLines } from "./ErrorLines";
-import type { PaperSetActionData, PaperSetPageData, PrintedQuestionRow } from "./paper-set.server";
+import type { PaperSetActionData, PaperSetPageData, PrintedQuestionRow, SectionRow } from "./paper-set.server";
 import {
   countsIfNote,
   moved,
@@ -23,6 +23,7 @@ import {
   translationsNote,
   versionLabel,
 } from "./paper-set-text";
+import { SectionRuleForm } from "./SectionRuleForm";
 
 type SectionData = PaperSetPageData["sections"][number];
 
@@ -57,6 +58,7 @@ export const sectionTitle = (section: { label: string; title: string }) =>
 export function SectionCard({
   setId,
   data,
+  sections,
   csrf,
   editable: mayEdit,
   finalized,
@@ -64,6 +66,8 @@ export function SectionCard({
 }: {
   setId: number;
   data: SectionData;
+  /** Every section of the set: the ones this section's qualifying rule may wait for. */
+  sections: readonly SectionRow[];
   csrf: string;
   editable: boolean;
   finalized: boolean;
@@ -144,6 +148,9 @@ export function SectionCard({
         ) : undefined
       }
     >
+      {mayEdit && sections.length > 1 ? (
+        <SectionRuleForm setId={setId} section={section} sections={sections} csrf={csrf} />
+      ) : null}
       {questions.length === 0 && hidden === 0 ? (
         <Text tone="muted">No questions placed yet.</Text>
       ) : (

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   bankFilterOf,
   countsIfNote,
+  gateOptions,
   moved,
   newerNote,
   problemView,
@@ -27,10 +28,16 @@ describe("how a paper set is worded", () => {
   });
 
   it("says when a section counts only after another", () => {
-    expect(countsIfNote({ counts_if_section: "A", counts_if_marks: 20 })).toBe(
-      "Counts only when Section A reaches 20 marks",
+    // The printed paper's sentence, from the set's own values (decision 059).
+    expect(countsIfNote({ title: "Section B", counts_if_section: "A", counts_if_marks: 3 })).toBe(
+      "Section B counts only when Section A reaches 3 marks",
     );
-    expect(countsIfNote({ counts_if_section: null, counts_if_marks: null })).toBeNull();
+    expect(countsIfNote({ title: "Section B", counts_if_section: null, counts_if_marks: null })).toBeNull();
+    expect(gateOptions([{ label: "A" }, { label: "B" }, { label: "C" }], "B").map((o) => o.value)).toEqual([
+      "",
+      "A",
+      "C",
+    ]);
   });
 
   it("shortens a hash and maps a level to the bank's filters", () => {

@@ -7,7 +7,12 @@
 import { paperSetListPath, paperSetPath, questionPath, translatePath } from "@repo/auth/paper-paths";
 import type { ExamLevel } from "@repo/contracts/fees";
 import { LANGUAGES, languageIdOf } from "@repo/contracts/languages";
-import { examLevelLabel, QUESTION_TYPES, SOURCE_LANGUAGE } from "@repo/contracts/papers-constants";
+import {
+  examLevelLabel,
+  QUESTION_TYPES,
+  qualifyingRuleSentence,
+  SOURCE_LANGUAGE,
+} from "@repo/contracts/papers-constants";
 import { COUNTED, countOf, pluralWord } from "@repo/contracts/plural";
 import { CLASS_LEVELS, classLabel } from "@repo/contracts/students-constants";
 import { formatDateTime } from "@repo/ui/format";
@@ -65,10 +70,28 @@ export function ruleLine(section: {
   return `${count}, ${marks(section.marks_per_question)} each, ${negative}; ${answer}`;
 }
 
-/** "Counts only when Section A reaches 20 marks", or null for a section that always counts. */
-export function countsIfNote(section: { counts_if_section: string | null; counts_if_marks: number | null }) {
-  if (!section.counts_if_section) return null;
-  return `Counts only when Section ${section.counts_if_section} reaches ${marks(section.counts_if_marks ?? 0)}`;
+/**
+ * "Section B counts only when Section A reaches 20 marks", or null for a section that always
+ * counts: the printed paper's sentence, from the set's own values (decision 059).
+ */
+export function countsIfNote(section: {
+  title: string;
+  counts_if_section: string | null;
+  counts_if_marks: number | null;
+}) {
+  if (!section.counts_if_section || section.counts_if_marks == null) return null;
+  return qualifyingRuleSentence(section, section.counts_if_section, section.counts_if_marks);
+}
+
+/** The fields of a section's qualifying-rule form. */
+export const RULE_FIELDS = ["counts_if_section", "counts_if_marks"] as const;
+
+/** The sections a section's rule may wait for: every other one of the set, by letter. */
+export function gateOptions(sections: readonly { label: string }[], own: string) {
+  return [
+    { value: "", label: "No rule: always counts" },
+    ...sections.filter((s) => s.label !== own).map((s) => ({ value: s.label, label: `Section ${s.label}` })),
+  ];
 }
 
 /** The first characters of a content hash, as a set's list shows it. */

@@ -260,6 +260,50 @@ describe("the paper set screen's actions", () => {
     expect(wrong.data?.errors).toEqual([{ field: "duration_minutes", message: "At least 10 minutes" }]);
   });
 
+  it("saves, removes and refuses a section's qualifying rule posted as a plain form (decision 059)", async () => {
+    const outOfReach =
+      "Section B counts only when Section A reaches 20 marks, but Section A has at most 2 marks (2 questions of 1 mark): lower the mark to 2 or less, or remove the rule";
+    api = stubApi({
+      "GET /api/user": signedInAs(admin),
+      "POST /api/paperset/section-rule/7": (request) =>
+        request
+          .clone()
+          .json()
+          .then((body: { counts_if_marks: number | null }) =>
+            body.counts_if_marks === 20
+              ? Response.json(
+                  { success: false, message: outOfReach, errors: [{ field: "counts_if_marks", message: outOfReach }] },
+                  { status: 422 },
+                )
+              : Response.json(envelope(set, "The qualifying rule is saved.")),
+          ),
+    });
+    const post = async (form: Record<string, string>) =>
+      paperSetAction(args(await appRequest(PATH, { form: { intent: "rule", id: "7", section_id: "32", ...form } })));
+    const saved = await post({ counts_if_section: "A", counts_if_marks: "1.5" });
+    expect(saved.data).toEqual({ ok: true, message: "The qualifying rule is saved.", section_id: 32 });
+    expect(api.calls.at(-1)?.body).toEqual({ section_id: 32, counts_if_section: "A", counts_if_marks: 1.5 });
+    // "No rule" removes it, whatever the marks box still holds.
+    await post({ counts_if_section: "", counts_if_marks: "20" });
+    expect(api.calls.at(-1)?.body).toEqual({ section_id: 32, counts_if_section: null, counts_if_marks: null });
+    // The API's refusal comes back on the field, with what was typed and which section's form it was.
+    const refused = await post({ counts_if_section: "A", counts_if_marks: "20" });
+    expect(refused.init?.status).toBe(422);
+    expect(refused.data).toEqual({
+      ok: false,
+      message: outOfReach,
+      section_id: 32,
+      values: { counts_if_section: "A", counts_if_marks: "20" },
+      errors: [{ field: "counts_if_marks", message: outOfReach }],
+    });
+    const rules = () => api?.calls.filter((c) => c.path.includes("section-rule")).length;
+    const before = rules();
+    const notNumber = await post({ counts_if_section: "A", counts_if_marks: "twenty" });
+    expect(notNumber.init?.status).toBe(400);
+    expect(notNumber.data?.errors?.[0]?.field).toBe("counts_if_marks");
+    expect(rules()).toBe(before);
+  });
+
   it("fills from the blueprint", async () => {
     api = stubApi({
       "GET /api/user": signedInAs(admin),

@@ -4,11 +4,12 @@ import { can } from "@repo/auth/permissions";
 import type { FieldError } from "@repo/contracts/envelope";
 import type { ExamLevel } from "@repo/contracts/fees";
 import { idOfText } from "@repo/contracts/numbers-constants";
-import { paperExportBody, paperSetUpdateBody } from "@repo/contracts/papers";
+import { paperExportBody, paperSetUpdateBody, sectionRuleChangeBody } from "@repo/contracts/papers";
 import { auth } from "@repo/remix-app/auth.server";
 import { messageOf, refusalOf, refusedDownloadJson, streamDownload } from "@repo/remix-app/downloads/server";
+import { typedValues } from "@repo/remix-app/forms/answer";
 import { parseTableQuery } from "@repo/ui/data-table";
-import { bankFilterOf, isExamLevel } from "./paper-set-text";
+import { bankFilterOf, isExamLevel, RULE_FIELDS } from "./paper-set-text";
 import { classFilterOf } from "./paper-sets.server";
 
 export type PaperSetRow = components["schemas"]["PaperSetItem"];
@@ -22,6 +23,9 @@ export interface PaperSetActionData {
   ok: boolean;
   message: string;
   errors?: FieldError[];
+  /** A section's rule form: which section it was, and what was typed (decision 053). */
+  section_id?: number;
+  values?: Record<string, string>;
 }
 
 const positiveId = (value: string | null) => idOfText(value);
@@ -178,6 +182,36 @@ export async function paperSetAction({ request, context }: ActionFunctionArgs) {
       ...path,
       body: { section_id: sectionId, question_ids: questionIds },
     });
+  } else if (intent === "rule") {
+    // A section's qualifying rule, posted as plain HTML or by script: "" section removes it.
+    const sectionId = positiveId(String(form.get("section_id") ?? ""));
+    if (!sectionId) return answer(false, "The section could not be read.", 400);
+    const values = typedValues(form, RULE_FIELDS);
+    const gate = values.counts_if_section?.trim() ?? "";
+    const marks = values.counts_if_marks?.trim() ?? "";
+    const parsed = sectionRuleChangeBody.safeParse({
+      section_id: sectionId,
+      counts_if_section: gate || null,
+      counts_if_marks: gate ? marks || null : null,
+    });
+    const refused = (status: number, message: string, errors?: FieldError[]) =>
+      data<PaperSetActionData>(
+        { ok: false, message, section_id: sectionId, values, ...(errors?.length ? { errors } : {}) },
+        { status },
+      );
+    if (!parsed.success) {
+      const errors = parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
+      return refused(400, "Please correct the marked fields.", errors);
+    }
+    const saved = await api.POST("/api/paperset/section-rule/{id}", { ...path, body: parsed.data });
+    if (!saved.data) {
+      return refused(
+        saved.response.status,
+        messageOf(saved.error, "The rule could not be saved, please try again"),
+        saved.error?.errors,
+      );
+    }
+    return data<PaperSetActionData>({ ok: true, message: saved.data.message, section_id: sectionId });
   } else if (intent === "assemble") {
     result = await api.POST("/api/paperset/assemble/{id}", path);
   } else if (intent === "finalize") {

@@ -4,8 +4,6 @@
  * put a set's own texts (section titles, instructions) into a paper's language.
  */
 import { LANGUAGE_CODES, type LanguageCode } from "../languages";
-import { intlLocale } from "../locale";
-import { type PluralForms, pluralWord } from "../plural";
 import { formatMarks } from "../result-lists-constants";
 import { fill } from "../student-words/fill";
 import { as } from "./as";
@@ -18,6 +16,7 @@ import { ml } from "./ml";
 import { mr } from "./mr";
 import { or } from "./or";
 import { pa } from "./pa";
+import { counted, qualifyingRuleIn } from "./qualifying";
 import { sa } from "./sa";
 import { ta } from "./ta";
 import { te } from "./te";
@@ -33,13 +32,7 @@ const isLanguage = (code: string): code is LanguageCode => (LANGUAGE_CODES as re
 /** A language's paper words; English for a code that is not one of the 14. */
 export const paperWords = (code: string): PaperWords => (isLanguage(code) ? PAPER_WORDS[code] : en);
 
-export { formatMarks };
-
-/** A counted phrase in the language ("2 marks", "2 अंक"), its form chosen by the language's plural rules. */
-export function counted(code: string, forms: PluralForms, count: number): string {
-  // Marks and counts in Latin digits in every language, as roll numbers are (locale.ts).
-  return fill(pluralWord(count, forms, intlLocale(code)), { count: formatMarks(count) });
-}
+export { counted, formatMarks };
 
 /** "1 hour 30 minutes", "1 घंटा 30 मिनट". */
 export function durationIn(code: string, minutes: number): string {
@@ -54,17 +47,9 @@ export function durationIn(code: string, minutes: number): string {
     .join(" ");
 }
 
-/**
- * The qualifying rule as a paper prints it: "Section B counts only when Section A reaches 20 marks".
- * `section` is the counting section's printed title, `other` the label of the one it waits on.
- */
+/** The qualifying rule as a paper in the language prints it (decision 059). */
 export function qualifyingRule(code: string, rule: { section: string; other: string; marks: number }): string {
-  const words = paperWords(code);
-  return fill(words.qualifying, {
-    section: rule.section,
-    other: rule.other,
-    marks: counted(code, words.marks, rule.marks),
-  });
+  return qualifyingRuleIn(paperWords(code), code, rule);
 }
 
 /** The title a new section gets ("Section A"): printed in the paper's language. */

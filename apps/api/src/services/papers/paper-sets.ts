@@ -8,6 +8,7 @@ import type {
   PaperSetQuestionItem,
   PaperSetUpdateBody,
   SectionItem,
+  SectionRuleChangeBody,
 } from "@repo/contracts/papers";
 import { defaultSectionRows, examLevelLabel, PAPER_DEFAULTS, SOURCE_LANGUAGE } from "@repo/contracts/papers-constants";
 import { COUNTED, countOf } from "@repo/contracts/plural";
@@ -21,6 +22,7 @@ import { PG_UNIQUE_VIOLATION, pgCode } from "../sql";
 import { activeExamYear } from "../students";
 import type { PaperViewer } from "./access";
 import { canonicalJson, sha256, type TranslatedContent, type VersionContent } from "./content";
+import { qualifyingRuleProblems, type RuledSection, type RuleProblem } from "./qualifying";
 import { iso, isoOrNull, visibleQuestions } from "./questions";
 
 /** The instructions a new set starts with: the standard ones, printed in each paper's language (decision 062). */
@@ -182,6 +184,7 @@ export async function updatePaperSet(
       await draftSet(tx, id);
       const own = await tx.select({ id: paperSections.id }).from(paperSections).where(eq(paperSections.paperSetId, id));
       const ids = new Set(own.map((s) => s.id));
+      const before = qualifyingRuleProblems(await ruledSections(tx, id));
       for (const [index, section] of body.sections.entries()) {
         if (!ids.has(section.id)) {
           throw new ApiError(422, "A section does not belong to this paper set", [
@@ -205,8 +208,35 @@ export async function updatePaperSet(
             marksPerQuestion: section.marks_per_question,
             negativeMarks: section.negative_marks,
             blueprint: section.blueprint,
+            ...(section.counts_if_section !== undefined ? { countsIfSection: section.counts_if_section } : {}),
+            ...(section.counts_if_marks !== undefined ? { countsIfMarks: section.counts_if_marks } : {}),
           })
           .where(eq(paperSections.id, section.id));
+      }
+      // A resize or a rule that leaves a rule out of reach is refused here, not found at Finalize.
+      const after = await ruledSections(tx, id);
+      const added = qualifyingRuleProblems(after).filter((p) => !before.some((b) => b.message === p.message));
+      if (added.length > 0) {
+        const bodyIndex = (label: string | null) => {
+          const sectionId = after.find((s) => s.label === label)?.id;
+          return body.sections.findIndex((s) => s.id === sectionId);
+        };
+        throw new ApiError(
+          422,
+          "A qualifying rule could not be met",
+          added.map((p) => {
+            const ruled = bodyIndex(p.section);
+            const gate = bodyIndex(p.gate);
+            // The rule when the body changed it, else the resized section that put it out of reach.
+            const ruleGiven = ruled >= 0 && body.sections[ruled]?.[p.field] !== undefined;
+            const field = ruleGiven
+              ? `sections.${ruled}.${p.field}`
+              : gate >= 0
+                ? `sections.${gate}.question_count`
+                : `sections.${Math.max(ruled, 0)}.${p.field}`;
+            return { field, message: p.message };
+          }),
+        );
       }
       await tx
         .update(paperSets)
@@ -230,6 +260,80 @@ export async function updatePaperSet(
     })
     .catch(codeTaken);
   return paperSet(db, id);
+}
+
+/** A set's sections as the qualifying rules read them (qualifying.ts), in paper order. */
+async function ruledSections(tx: DbOrTx, setId: number): Promise<(RuledSection & { id: number })[]> {
+  const rows = await tx
+    .select()
+    .from(paperSections)
+    .where(eq(paperSections.paperSetId, setId))
+    .orderBy(paperSections.position);
+  return rows.map((s) => ({
+    id: s.id,
+    label: s.label,
+    question_count: s.questionCount,
+    marks_per_question: Number(s.marksPerQuestion),
+    counts_if_section: s.countsIfSection,
+    counts_if_marks: s.countsIfMarks == null ? null : Number(s.countsIfMarks),
+  }));
+}
+
+/**
+ * One section's qualifying rule (decision 059): set, changed or removed (both null) until the set
+ * is finalized; a rule the set's sections cannot meet is refused, naming the mark and the maximum.
+ */
+export async function setSectionRule(
+  db: DbOrTx,
+  viewer: PaperViewer,
+  setId: number,
+  body: SectionRuleChangeBody,
+): Promise<PaperSetItem> {
+  await db.transaction(async (tx) => {
+    await draftSet(tx, setId);
+    const sections = await ruledSections(tx, setId);
+    const section = sections.find((s) => s.id === body.section_id);
+    if (!section) {
+      throw new ApiError(422, "The section does not belong to this paper set", [
+        { field: "section_id", message: "Choose a section of this paper set" },
+      ]);
+    }
+    const removed = body.counts_if_section === null && body.counts_if_marks === null;
+    const changed = { ...section, counts_if_section: body.counts_if_section, counts_if_marks: body.counts_if_marks };
+    const problems: RuleProblem[] = removed
+      ? []
+      : qualifyingRuleProblems(sections.map((s) => (s.id === section.id ? changed : s))).filter(
+          (p) => p.section === section.label,
+        );
+    if (problems.length > 0) {
+      throw new ApiError(
+        422,
+        problems[0]?.message ?? "The qualifying rule cannot be met",
+        problems.map((p) => ({
+          field: p.field,
+          message: p.message,
+        })),
+      );
+    }
+    await tx
+      .update(paperSections)
+      .set({ countsIfSection: body.counts_if_section, countsIfMarks: body.counts_if_marks })
+      .where(eq(paperSections.id, section.id));
+    await tx.update(paperSets).set({ updatedAt: sql`now()` }).where(eq(paperSets.id, setId));
+    await recordActivity(tx, {
+      userId: viewer.userId,
+      action: "paperSet.update",
+      entity: "paper_set",
+      entityId: setId,
+      after: {
+        section: section.label,
+        counts_if_section: body.counts_if_section,
+        counts_if_marks: body.counts_if_marks,
+      },
+      requestId: viewer.requestId,
+    });
+  });
+  return paperSet(db, setId);
 }
 
 /** Replaces one section's questions with `questionIds`, in that order. */
@@ -393,6 +497,9 @@ export async function finalizeProblems(db: DbOrTx, setId: number): Promise<Final
         language: null,
       });
     }
+  }
+  for (const rule of qualifyingRuleProblems(set.sections)) {
+    problems.push({ code: "rule", message: rule.message, question_id: null, section: rule.section, language: null });
   }
   // The set's own English texts print on no paper in another language (decision 062).
   for (const language of set.languages) {

@@ -17,12 +17,15 @@ export const LEVEL1_TIE_BREAKS: readonly TieBreak[] = [
   { by: "fewerWrong" },
 ];
 
-/** The numbers a score is ranked by, in the chain's order. */
+/**
+ * The numbers a score is ranked by, in the chain's order. "Fewer wrong answers" counts only the
+ * sections that counted (decision 059): a section left out of the total is left out of the rank.
+ */
 export function rankKeys(score: SheetScore, chain: readonly TieBreak[]): number[] {
   return chain.map((step) => {
     if (step.by === "total") return score.total;
     if (step.by === "section") return score.sections.find((s) => s.label === step.label)?.marks ?? 0;
-    return -score.sections.reduce((sum, s) => sum + s.wrong, 0);
+    return -score.sections.reduce((sum, s) => sum + (s.counted ? s.wrong : 0), 0);
   });
 }
 
