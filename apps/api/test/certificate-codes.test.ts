@@ -158,6 +158,9 @@ for (const driver of testDrivers()) {
       });
       expect(reset.status, JSON.stringify(reset.body)).toBe(200);
       expect(reset.body.data).toMatchObject({ sheets: 0, certificates: 0 });
+      expect(reset.body.message).toBe(
+        `Level 1 results of 2026-27 were reset; ${everyone.length} certificates withdrawn.`,
+      );
       for (const student of everyone) {
         const answer = await verify(before[student.id]);
         expect(answer.status).toBe(200);

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { envelope } from "@repo/contracts/envelope";
 import { jobStarted } from "@repo/contracts/jobs";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import {
   answerSheetStats,
   answerUpload,
@@ -267,14 +268,15 @@ export function registerResultRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const input = c.req.valid("json");
-      const summary = await resetExam(
+      const { summary, withdrawn } = await resetExam(
         c.var.services.database.db,
         actorOf(c),
         input.level,
         input.confirm,
         input.withdraw_certificates,
       );
-      return ok(c, summary, `${summary.confirm} results of ${summary.exam_year} were reset.`);
+      const certificates = withdrawn > 0 ? `; ${countOf(withdrawn, COUNTED.certificate)} withdrawn` : "";
+      return ok(c, summary, `${summary.confirm} results of ${summary.exam_year} were reset${certificates}.`);
     },
   );
 }

@@ -546,14 +546,14 @@ export async function resetExam(
   param: string,
   confirm: string,
   withdrawCertificates?: number,
-): Promise<ResetExamSummary> {
+): Promise<{ summary: ResetExamSummary; withdrawn: number }> {
   const level = resetLevel(param);
   if (confirm.trim().toLowerCase() !== level.confirm.toLowerCase()) {
     throw invalidField("confirm", `Type "${level.confirm}" to confirm that every ${level.confirm} result is deleted`);
   }
   const before = await resetExamSummary(db, param);
   const year = await activeExamYear(db);
-  await db.transaction(async (tx) => {
+  const withdrawn = await db.transaction(async (tx) => {
     const busy = await queryRows<{ id: number }>(
       tx,
       sql`select id from answer_uploads where exam_year_id = ${year.id} and exam_kind = ${level.level}
@@ -584,8 +584,9 @@ export async function resetExam(
       before: { exam_year: year.label, sheets: before.sheets, uploads: before.uploads, certificates: withdrawn },
       requestId: actor.requestId,
     });
+    return withdrawn;
   });
-  return resetExamSummary(db, param);
+  return { summary: await resetExamSummary(db, param), withdrawn };
 }
 
 // ── Reading uploads ──────────────────────────────────────────────────────────────────────────
