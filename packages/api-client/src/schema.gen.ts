@@ -902,7 +902,7 @@ export interface paths {
         };
         /**
          * Check a certificate by the code of its QR code
-         * @description Public. Only what the certificate itself says: the student's name, the school, the level, the exam year and the award (or Participation). No roll number, no marks. An unknown code is 404.
+         * @description Public. Only what the certificate itself says: the student's name, the school, the level, the exam year and the award (or Participation). No roll number, no marks. `status` is "valid", or "withdrawn" for a certificate whose results were reset or deleted, or whose award changed (decision 060): then `withdrawn_at` and `withdrawn_reason` say when and why, and the other fields what the certificate printed. Storing the same results again makes it valid again. An unknown or altered code is 404.
          *
          *     Public.
          */
@@ -14378,7 +14378,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A valid certificate */
+            /** @description A valid or a withdrawn certificate */
             200: {
                 headers: {
                     [name: string]: unknown;
