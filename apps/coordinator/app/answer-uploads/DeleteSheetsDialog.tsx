@@ -54,10 +54,9 @@ export function DeleteSheetsDialog({ upload, deletion, busy, onDelete, onClose }
         </Text>
         {deletion.certificates > 0 ? (
           <Text role="note">
-            {countOf(deletion.certificates, COUNTED.certificate)} are withdrawn
-            {deletion.certificates_printed > 0 ? ` (${deletion.certificates_printed} of them already downloaded)` : ""}:
-            their QR codes will say “withdrawn” until the same results are stored again, which gives them their codes
-            back.
+            Deleting withdraws {countOf(deletion.certificates, COUNTED.certificate)}
+            {deletion.certificates_printed > 0 ? ` (${deletion.certificates_printed} already downloaded)` : ""}: their
+            QR codes will say “withdrawn” until the same results are stored again, which gives them their codes back.
           </Text>
         ) : null}
       </Stack>
