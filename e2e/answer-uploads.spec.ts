@@ -179,15 +179,25 @@ test("an admin checks a vendor's file, reads the refused lines, stores the good 
   await expect(page).toHaveURL(new RegExp(`\\?upload=${uploadId}$`));
 });
 
-test("the reset page shows what a level's reset deletes and refuses a wrong name", async ({ page, browser }) => {
+test("the reset page shows what a level's reset deletes and withdraws, and refuses a wrong name", async ({
+  page,
+  browser,
+}) => {
   await signInTo(page, pageUrl("coordinator", "reset-exam"), "subadmin");
   await expect(page.getByRole("heading", { level: 1, name: "Reset Exam" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "What a reset of Level 1 deletes" })).toBeVisible();
   const summary = page.getByLabel("What a reset of Level 1 deletes and keeps");
   await expect(summary).toContainText("Answer sheets to delete");
   await expect(summary).toContainText(/Finalized paper sets\s*\d+ kept/);
+  // The demo's Level 1 certificates: counted, and withdrawn only when ticked (decision 060).
+  await expect(summary).toContainText(/Certificates\s*[\d,]+ certificates? to withdraw/);
   const reset = page.getByRole("button", { name: "Reset Level 1" });
   await expect(reset).toBeDisabled();
+  await page.getByLabel("Type “Level 1” to confirm").fill("Level 1");
+  await expect(reset).toBeDisabled();
+  const withdraw = page.getByRole("checkbox", { name: /^Withdraw [\d,]+ certificates?/ });
+  await withdraw.check();
+  await expect(reset).toBeEnabled();
   await page.getByLabel("Type “Level 1” to confirm").fill("Level one");
   await expect(reset).toBeDisabled();
   await expectAccessible(page, "reset exam");
@@ -212,6 +222,7 @@ test("the reset page shows what a level's reset deletes and refuses a wrong name
   await plain.waitForURL((url) => !url.pathname.startsWith("/login") && !url.pathname.startsWith("/auth/"));
   await plain.goto(pageUrl("coordinator", "reset-exam"));
   await plain.getByLabel("Type “Level 1” to confirm").fill("Level one");
+  await plain.getByRole("checkbox", { name: /^Withdraw [\d,]+ certificates?/ }).check();
   await plain.getByRole("button", { name: "Reset Level 1" }).click();
   await expect(plain.getByText('Type "Level 1" to confirm that every Level 1 result is deleted')).toBeVisible();
   await expect(plain.getByLabel("Type “Level 1” to confirm")).toHaveAttribute("aria-invalid", "true");

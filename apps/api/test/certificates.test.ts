@@ -30,7 +30,18 @@ function pdfOf(body: ArrayBuffer | Uint8Array) {
 // pdftotext may split a shaped Indic word at a glyph boundary: compare without spaces.
 const squash = (value: string) => value.replace(/[\s\u200e\u200f\u202a-\u202e]/g, "");
 
-const VERIFY_FIELDS = ["award", "award_name", "exam_year", "level", "level_name", "school_name", "student_name"];
+const VERIFY_FIELDS = [
+  "award",
+  "award_name",
+  "exam_year",
+  "level",
+  "level_name",
+  "school_name",
+  "status",
+  "student_name",
+  "withdrawn_at",
+  "withdrawn_reason",
+];
 
 for (const driver of testDrivers()) {
   describe(`certificates on ${driver}`, () => {
@@ -132,6 +143,7 @@ for (const driver of testDrivers()) {
       expect(answer.status).toBe(200);
       expect(Object.keys(answer.body.data).sort()).toEqual(VERIFY_FIELDS);
       expect(answer.body.data).toEqual({
+        status: "valid",
         student_name: "زینب فاطمہ",
         school_name: "Jnana Prabodhini Prashala, Pune",
         level: "level1",
@@ -139,6 +151,8 @@ for (const driver of testDrivers()) {
         exam_year: "2026-27",
         award: "state_camp",
         award_name: "State camp",
+        withdrawn_at: null,
+        withdrawn_reason: null,
       });
       expect(JSON.stringify(answer.body)).not.toContain(urdu.roll);
       // Typed by hand in small letters, it is the same code.

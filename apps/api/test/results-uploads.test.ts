@@ -305,7 +305,16 @@ for (const driver of testDrivers()) {
       const wrong = await post("/api/reset-exam", { level: "level-1", confirm: "level one" }, "subadmin");
       expect(wrong.status).toBe(422);
       expect(wrong.body.errors[0]).toMatchObject({ field: "confirm" });
-      const reset = await post("/api/reset-exam", { level: "level-1", confirm: "level 1" }, "subadmin");
+      // The level's one certificate is withdrawn: the reset names it and asks to confirm (decision 060).
+      expect(summary.body.data).toMatchObject({ certificates: 1 });
+      const unconfirmed = await post("/api/reset-exam", { level: "level-1", confirm: "level 1" }, "subadmin");
+      expect(unconfirmed.status).toBe(422);
+      expect(unconfirmed.body.errors[0]).toMatchObject({ field: "withdraw_certificates" });
+      const reset = await post(
+        "/api/reset-exam",
+        { level: "level-1", confirm: "level 1", withdraw_certificates: 1 },
+        "subadmin",
+      );
       expect(reset.status, JSON.stringify(reset.body)).toBe(200);
       expect(reset.body.data).toMatchObject({ sheets: 0, uploads: 0 });
       const afterReset = await schoolTallies();

@@ -29,7 +29,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * What deleting an upload would take away: the sheets it still holds, per class
+         * What deleting an upload would take away: the sheets it still holds, per class, and the certificates it withdraws
          * @description Requires the `exam.uploadFile` permission.
          */
         get: operations["getAdminDeleteAnswersheetStats"];
@@ -902,7 +902,7 @@ export interface paths {
         };
         /**
          * Check a certificate by the code of its QR code
-         * @description Public. Only what the certificate itself says: the student's name, the school, the level, the exam year and the award (or Participation). No roll number, no marks. An unknown code is 404.
+         * @description Public. Only what the certificate itself says: the student's name, the school, the level, the exam year and the award (or Participation). No roll number, no marks. `status` is "valid", or "withdrawn" for a certificate whose results were reset or deleted, or whose award changed (decision 060): then `withdrawn_at` and `withdrawn_reason` say when and why, and the other fields what the certificate printed. Storing the same results again makes it valid again. An unknown or altered code is 404.
          *
          *     Public.
          */
@@ -4579,14 +4579,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * What resetting a level would delete (sheets, uploads) and keep (finalized paper sets)
+         * What resetting a level would delete (sheets, uploads), withdraw (certificates) and keep (finalized paper sets)
          * @description Requires the `exam.reset` permission.
          */
         get: operations["getResetExam"];
         put?: never;
         /**
          * Delete one level's answer sheets and results of the exam year
-         * @description The body names the level (`level-1`, `level-2`, `mock`) and `confirm` is its name typed by the admin ("Level 1"). Uploads stay listed as deleted; paper sets are kept. Logged.
+         * @description The body names the level (`level-1`, `level-2`, `mock`) and `confirm` is its name typed by the admin ("Level 1"). When the level's sheets have valid certificates, `withdraw_certificates` must be their number as GET /api/reset-exam counts it (`certificates`): the reset withdraws them, and their QR codes answer "withdrawn on <date>" until the same results are stored again, which gives each unchanged award its code back (decision 060). Uploads stay listed as deleted; paper sets are kept. Logged.
          *
          *     Requires the `exam.reset` permission.
          */
@@ -6873,7 +6873,12 @@ export interface components {
             level: "level1" | "level2";
             level_name: string;
             school_name: string;
+            /** @enum {string} */
+            status: "valid" | "withdrawn";
             student_name: string;
+            withdrawn_at: string | null;
+            /** @enum {string|null} */
+            withdrawn_reason: "results_removed" | "award_changed" | null;
         };
         CertificateVerificationResponse: {
             data: components["schemas"]["CertificateVerification"];
@@ -7079,6 +7084,8 @@ export interface components {
                 class_level: number;
                 sheets: number;
             }[];
+            certificates: number;
+            certificates_printed: number;
             file_name: string;
             sheets: number;
             upload_id: number;
@@ -9018,8 +9025,11 @@ export interface components {
             confirm: string;
             /** @enum {string} */
             level: "level-1" | "level-2" | "mock";
+            withdraw_certificates?: number;
         };
         ResetExamSummary: {
+            certificates: number;
+            certificates_printed: number;
             confirm: string;
             /** @enum {string} */
             exam_level: "mock" | "level1" | "level2";
@@ -14458,7 +14468,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A valid certificate */
+            /** @description A valid or a withdrawn certificate */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -29806,7 +29816,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The level's name was not typed */
+            /** @description The level's name was not typed, or the certificates it withdraws were not confirmed */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -47,3 +47,26 @@ export const CERTIFICATE_LIMITS = {
 
 /** The school app's Results page lists these levels (a mock shows marks, never ranks or certificates). */
 export const SCHOOL_RESULT_LEVELS = ["level1", "level2", "mock"] as const;
+
+/** certificate_codes' award of a participation certificate (decision 060). */
+export const PARTICIPATION_AWARD = "participation";
+
+/**
+ * Why a certificate's code was withdrawn (decision 060), as its public check says it. A withdrawn
+ * code comes back when the same student's results of the level are stored again with the same award.
+ */
+export const CERTIFICATE_WITHDRAWN_REASONS = [
+  {
+    code: "results_removed",
+    text: "The exam office withdrew the results this certificate was printed from.",
+  },
+  {
+    code: "award_changed",
+    text: "The student's award changed after this certificate was printed: a certificate with a new code replaces it.",
+  },
+] as const;
+export type CertificateWithdrawnReason = (typeof CERTIFICATE_WITHDRAWN_REASONS)[number]["code"];
+export const CERTIFICATE_WITHDRAWN_REASON_CODES = CERTIFICATE_WITHDRAWN_REASONS.map((r) => r.code) as [
+  CertificateWithdrawnReason,
+  ...CertificateWithdrawnReason[],
+];

@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   CERTIFICATE_LEVELS,
   CERTIFICATE_OUTPUT_CODES,
+  CERTIFICATE_WITHDRAWN_REASON_CODES,
   type CertificateLevel,
   SCHOOL_RESULT_LEVELS,
 } from "./certificates-constants";
@@ -33,6 +34,8 @@ export const certificateQuery = z.object({ level: certificateLevelField.default(
  * (no roll number, no marks, no class), so that a QR code shows only what the paper already shows.
  */
 export const certificateVerification = z.object({
+  /** valid, or withdrawn (decision 060): the fields then say what the withdrawn certificate printed. */
+  status: z.enum(["valid", "withdrawn"]),
   /** As the school wrote it, in any script. */
   student_name: z.string(),
   /** The student's school, or the school an individual student named. */
@@ -44,6 +47,10 @@ export const certificateVerification = z.object({
   award: z.enum(AWARD_CODES).nullable(),
   /** The award's name, or "Participation". */
   award_name: z.string(),
+  /** When the certificate was withdrawn (ISO), null while it is valid. */
+  withdrawn_at: z.string().nullable(),
+  /** Why (CERTIFICATE_WITHDRAWN_REASONS), null while it is valid. */
+  withdrawn_reason: z.enum(CERTIFICATE_WITHDRAWN_REASON_CODES).nullable(),
 });
 export type CertificateVerification = z.infer<typeof certificateVerification>;
 

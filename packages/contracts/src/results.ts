@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idField } from "./ids";
+import { idField, wholeNumber } from "./ids";
 import { EXAM_LEVEL_CODES } from "./papers-constants";
 import {
   ANSWER_UPLOAD_STATUSES,
@@ -99,6 +99,10 @@ export const deleteAnswerSheetStats = z.object({
   file_name: z.string(),
   sheets: z.number().int(),
   by_class: z.array(z.object({ class_level: z.number().int(), sheets: z.number().int() })),
+  /** Valid certificates of those sheets: deleting withdraws them (decision 060). */
+  certificates: z.number().int(),
+  /** Of those, the ones already made into a PDF. */
+  certificates_printed: z.number().int(),
 });
 
 const RESET_PARAMS = RESET_LEVELS.map((l) => l.param) as [string, ...string[]];
@@ -109,6 +113,16 @@ export const resetExamBody = z.strictObject({
   }),
   /** The level's name typed by the admin (e.g. "Level 1"). */
   confirm: z.string().max(40),
+  /**
+   * How many certificates the admin agreed to withdraw, as the preview counted them (decision
+   * 060): required when the reset withdraws any; a count that no longer matches is refused.
+   */
+  withdraw_certificates: wholeNumber(
+    z
+      .number({ error: "withdraw_certificates must be the number of certificates shown" })
+      .int("withdraw_certificates must be the number of certificates shown")
+      .min(0, "withdraw_certificates must be the number of certificates shown"),
+  ).optional(),
 });
 
 /** reset-exam's preview (GET) and outcome (POST). */
@@ -122,5 +136,9 @@ export const resetExamSummary = z.object({
   uploads: z.number().int(),
   /** Finalized paper sets of the level: a reset keeps them. */
   finalized_paper_sets: z.number().int(),
+  /** Valid certificates of the level's sheets: a reset withdraws them (decision 060). */
+  certificates: z.number().int(),
+  /** Of those, the ones already made into a PDF (downloaded or printed). */
+  certificates_printed: z.number().int(),
 });
 export type ResetExamSummary = z.infer<typeof resetExamSummary>;

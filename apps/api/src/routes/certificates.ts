@@ -80,14 +80,14 @@ export function registerCertificateRoutes(app: OpenAPIHono<AppEnv>) {
       tags,
       summary: "Check a certificate by the code of its QR code",
       description:
-        "Public. Only what the certificate itself says: the student's name, the school, the level, the exam year and the award (or Participation). No roll number, no marks. An unknown code is 404.",
+        'Public. Only what the certificate itself says: the student\'s name, the school, the level, the exam year and the award (or Participation). No roll number, no marks. `status` is "valid", or "withdrawn" for a certificate whose results were reset or deleted, or whose award changed (decision 060): then `withdrawn_at` and `withdrawn_reason` say when and why, and the other fields what the certificate printed. Storing the same results again makes it valid again. An unknown or altered code is 404.',
       request: { params: codeParam },
       responses: {
         200: json(
           envelope(named(certificateVerification, "CertificateVerification")).openapi(
             "CertificateVerificationResponse",
           ),
-          "A valid certificate",
+          "A valid or a withdrawn certificate",
         ),
         404: errorResponse("No certificate has this code"),
       },

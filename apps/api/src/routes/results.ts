@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { envelope } from "@repo/contracts/envelope";
 import { jobStarted } from "@repo/contracts/jobs";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import {
   answerSheetStats,
   answerUpload,
@@ -189,7 +190,8 @@ export function registerResultRoutes(app: OpenAPIHono<AppEnv>) {
       method: "get",
       path: "/api/admin-delete-answersheet-stats",
       tags,
-      summary: "What deleting an upload would take away: the sheets it still holds, per class",
+      summary:
+        "What deleting an upload would take away: the sheets it still holds, per class, and the certificates it withdraws",
       request: { query: z.object({ upload_id: z.string().optional().openapi({ description: "The upload's id" }) }) },
       responses: {
         200: json(
@@ -239,7 +241,8 @@ export function registerResultRoutes(app: OpenAPIHono<AppEnv>) {
       method: "get",
       path: "/api/reset-exam",
       tags,
-      summary: "What resetting a level would delete (sheets, uploads) and keep (finalized paper sets)",
+      summary:
+        "What resetting a level would delete (sheets, uploads), withdraw (certificates) and keep (finalized paper sets)",
       request: { query: levelQuery },
       responses: { 200: resetResponse, 422: errorResponse("Not a level") },
     }),
@@ -253,20 +256,27 @@ export function registerResultRoutes(app: OpenAPIHono<AppEnv>) {
       tags,
       summary: "Delete one level's answer sheets and results of the exam year",
       description:
-        'The body names the level (`level-1`, `level-2`, `mock`) and `confirm` is its name typed by the admin ("Level 1"). Uploads stay listed as deleted; paper sets are kept. Logged.',
+        'The body names the level (`level-1`, `level-2`, `mock`) and `confirm` is its name typed by the admin ("Level 1"). When the level\'s sheets have valid certificates, `withdraw_certificates` must be their number as GET /api/reset-exam counts it (`certificates`): the reset withdraws them, and their QR codes answer "withdrawn on <date>" until the same results are stored again, which gives each unchanged award its code back (decision 060). Uploads stay listed as deleted; paper sets are kept. Logged.',
       request: {
         body: { content: { "application/json": { schema: named(resetExamBody, "ResetExamBody") } }, required: true },
       },
       responses: {
         200: resetResponse,
         409: errorResponse("An upload of the level is being checked or stored"),
-        422: errorResponse("The level's name was not typed"),
+        422: errorResponse("The level's name was not typed, or the certificates it withdraws were not confirmed"),
       },
     }),
     async (c) => {
       const input = c.req.valid("json");
-      const summary = await resetExam(c.var.services.database.db, actorOf(c), input.level, input.confirm);
-      return ok(c, summary, `${summary.confirm} results of ${summary.exam_year} were reset.`);
+      const { summary, withdrawn } = await resetExam(
+        c.var.services.database.db,
+        actorOf(c),
+        input.level,
+        input.confirm,
+        input.withdraw_certificates,
+      );
+      const certificates = withdrawn > 0 ? `; ${countOf(withdrawn, COUNTED.certificate)} withdrawn` : "";
+      return ok(c, summary, `${summary.confirm} results of ${summary.exam_year} were reset${certificates}.`);
     },
   );
 }

@@ -1,3 +1,4 @@
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import { classLabel } from "@repo/contracts/students-constants";
 import { Button } from "@repo/ui/button";
 import { DescriptionList } from "@repo/ui/description-list";
@@ -51,6 +52,13 @@ export function DeleteSheetsDialog({ upload, deletion, busy, onDelete, onClose }
           The students lose their {levelName(upload.exam_level)} result and the level is ranked again. Sheets of this
           file that a later upload replaced are not touched. The upload stays in the list as deleted.
         </Text>
+        {deletion.certificates > 0 ? (
+          <Text role="note">
+            Deleting withdraws {countOf(deletion.certificates, COUNTED.certificate)}
+            {deletion.certificates_printed > 0 ? ` (${deletion.certificates_printed} already downloaded)` : ""}: their
+            QR codes will say “withdrawn” until the same results are stored again, which gives them their codes back.
+          </Text>
+        ) : null}
       </Stack>
     </Dialog>
   );

@@ -1,6 +1,8 @@
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
+import { Checkbox } from "@repo/ui/checkbox";
 import { DescriptionList } from "@repo/ui/description-list";
 import { EmptyState } from "@repo/ui/empty-state";
 import { useHydrated } from "@repo/ui/hydrated";
@@ -30,10 +32,17 @@ export function ResetExamScreen() {
   const [typed, setTyped] = useState("");
   const resetting = navigation.state === "submitting" && navigation.formData?.get("level") === data.level;
   const confirmError = answer && !answer.ok ? answer.errors?.find((e) => e.field === "confirm")?.message : undefined;
+  const withdrawError =
+    answer && !answer.ok ? answer.errors?.find((e) => e.field === "withdraw_certificates")?.message : undefined;
+  const certificates = data.summary?.certificates ?? 0;
+  const [withdraw, setWithdraw] = useState(false);
 
-  // A reset done: the field is emptied, so that a second reset needs the name typed again.
+  // A reset done: the fields are emptied, so that a second reset needs them again.
   useEffect(() => {
-    if (answer?.ok) setTyped("");
+    if (answer?.ok) {
+      setTyped("");
+      setWithdraw(false);
+    }
   }, [answer]);
 
   return (
@@ -63,6 +72,10 @@ export function ResetExamScreen() {
               { label: "Answer sheets to delete", value: figure(data.summary.sheets) },
               { label: "Results and ranks", value: data.summary.sheets > 0 ? "Deleted with the sheets" : "None" },
               { label: "Uploads", value: `${figure(data.summary.uploads)}, to be listed as deleted` },
+              {
+                label: "Certificates",
+                value: certificatesWithdrawn(data.summary),
+              },
               {
                 label: "Finalized paper sets",
                 value: `${figure(data.summary.finalized_paper_sets)} kept: a reset never changes a paper set`,
@@ -102,7 +115,27 @@ export function ResetExamScreen() {
                 hint={`The level's name, as written here: ${name}`}
               />
             </div>
-            {answer && !answer.ok && !confirmError ? (
+            {certificates > 0 ? (
+              <Stack gap={1}>
+                <Checkbox
+                  name="withdraw_certificates"
+                  value={String(certificates)}
+                  required
+                  checked={withdraw}
+                  onChange={(event) => setWithdraw(event.target.checked)}
+                  aria-invalid={withdrawError ? true : undefined}
+                  aria-describedby={withdrawError ? "withdraw-certificates-error" : undefined}
+                  label={`Withdraw ${countOf(certificates, COUNTED.certificate)}`}
+                  description="Their QR codes will answer “withdrawn” with today's date. Storing the same results again gives each unchanged award its code back."
+                />
+                {withdrawError ? (
+                  <Text tone="danger" size="sm" id="withdraw-certificates-error" role="alert">
+                    {withdrawError}
+                  </Text>
+                ) : null}
+              </Stack>
+            ) : null}
+            {answer && !answer.ok && !confirmError && !withdrawError ? (
               <Text tone="danger" role="alert">
                 {answer.message}
               </Text>
@@ -114,7 +147,7 @@ export function ResetExamScreen() {
                 icon={<Icon name="trash" size={16} />}
                 loading={resetting}
                 // Without script (or before it runs) the API checks the name and says what is wrong.
-                disabled={inBrowser && !typedRight(typed, name)}
+                disabled={inBrowser && (!typedRight(typed, name) || (certificates > 0 && !withdraw))}
               >
                 Reset {name}
               </Button>
@@ -124,6 +157,14 @@ export function ResetExamScreen() {
       </Card>
     </Stack>
   );
+}
+
+/** What a reset does to the level's certificates (decision 060): how many, and how many were downloaded. */
+function certificatesWithdrawn(summary: ResetSummary): string {
+  if (summary.certificates === 0) return "None to withdraw";
+  const printed =
+    summary.certificates_printed > 0 ? `, ${figure(summary.certificates_printed)} of them already downloaded` : "";
+  return `${countOf(summary.certificates, COUNTED.certificate)} to withdraw${printed}: their QR codes will say “withdrawn”`;
 }
 
 /** A reset done: the API's sentence and what is left of the level. */

@@ -104,6 +104,8 @@ describe("Upload Exam File", () => {
       file_name: stored.file_name,
       sheets: 2,
       by_class: [{ class_level: 8, sheets: 2 }],
+      certificates: 2,
+      certificates_printed: 0,
     };
     api = stubApi({
       "GET /api/user": signedInAs(subAdmin),
@@ -415,6 +417,8 @@ describe("Reset Exam", () => {
     sheets: 289,
     uploads: 1,
     finalized_paper_sets: 6,
+    certificates: 289,
+    certificates_printed: 40,
   };
 
   it("shows what resetting the level in the address would delete and keep", async () => {
@@ -487,6 +491,46 @@ describe("Reset Exam", () => {
     expect(api.calls.filter((c) => c.method === "POST").map((c) => c.body)).toEqual([
       { level: "level-2", confirm: "Level two" },
       { level: "level-2", confirm: "level 2" },
+    ]);
+  });
+
+  it("passes the ticked number of certificates on, and the API's refusal naming the count when it is not ticked", async () => {
+    const unticked =
+      'This reset withdraws 289 certificates, 40 of them already downloaded: their QR codes will answer "withdrawn" until the same results are stored again. Confirm that these certificates are withdrawn.';
+    api = stubApi({
+      "GET /api/user": signedInAs(admin),
+      "POST /api/reset-exam": async (request) => {
+        const body = (await request.json()) as { withdraw_certificates?: number };
+        if (body.withdraw_certificates !== 289) {
+          return Response.json(
+            {
+              status: false,
+              message: unticked,
+              data: null,
+              errors: [{ field: "withdraw_certificates", message: unticked }],
+            },
+            { status: 422 },
+          );
+        }
+        return Response.json(envelope({ ...summary, sheets: 0, certificates: 0 }, "Level 2 results were reset."));
+      },
+    });
+    const refused = await resetExamAction(
+      args(await appRequest(resetExamPath("level-2"), { form: { level: "level-2", confirm: "Level 2" } })),
+    );
+    expect(refused.init?.status).toBe(422);
+    expect(refused.data.errors).toEqual([{ field: "withdraw_certificates", message: unticked }]);
+    const done = await resetExamAction(
+      args(
+        await appRequest(resetExamPath("level-2"), {
+          form: { level: "level-2", confirm: "Level 2", withdraw_certificates: "289" },
+        }),
+      ),
+    );
+    expect(done.data.ok).toBe(true);
+    expect(api.calls.filter((c) => c.method === "POST").map((c) => c.body)).toEqual([
+      { level: "level-2", confirm: "Level 2" },
+      { level: "level-2", confirm: "Level 2", withdraw_certificates: 289 },
     ]);
   });
 

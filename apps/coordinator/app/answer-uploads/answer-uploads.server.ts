@@ -209,7 +209,10 @@ export interface ResetAnswer {
   errors?: FieldError[];
 }
 
-/** Resets the level after the admin typed its name; the API checks the name and answers a field error. */
+/**
+ * Resets the level after the admin typed its name and ticked the certificates it withdraws; the
+ * API checks both and answers a field error.
+ */
 export async function resetExamAction({ request, context }: ActionFunctionArgs) {
   const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, RESET_PERMISSION);
@@ -223,7 +226,12 @@ export async function resetExamAction({ request, context }: ActionFunctionArgs) 
     error,
     response,
   } = await api.POST("/api/reset-exam", {
-    body: { level: level.param, confirm: String(form.get("confirm") ?? "") },
+    body: {
+      level: level.param,
+      confirm: String(form.get("confirm") ?? ""),
+      // The ticked box carries the number of certificates the page showed (decision 060).
+      withdraw_certificates: positive(form.get("withdraw_certificates")?.toString()) ?? undefined,
+    },
   });
   if (!result) {
     return data<ResetAnswer>(

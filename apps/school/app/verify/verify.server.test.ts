@@ -11,6 +11,7 @@ let api: StubbedApi | undefined;
 afterEach(() => api?.restore());
 
 const certificate = {
+  status: "valid",
   student_name: "आरव शर्मा",
   school_name: "Jnana Prabodhini Prashala, Pune",
   level: "level1",
@@ -18,6 +19,8 @@ const certificate = {
   exam_year: "2026-27",
   award: "national_camp",
   award_name: "National camp",
+  withdrawn_at: null,
+  withdrawn_reason: null,
 };
 
 describe("the public certificate check", () => {
@@ -28,6 +31,21 @@ describe("the public certificate check", () => {
     );
     expect(answer.data).toEqual({ outcome: "valid", code: "K7M2Q9X4TB3P", certificate });
     expect(api.calls).toHaveLength(1);
+  });
+
+  it("answers 410 for a withdrawn certificate, with when it was withdrawn and what it printed", async () => {
+    const withdrawn = {
+      ...certificate,
+      status: "withdrawn",
+      withdrawn_at: "2026-12-06T08:00:00.000Z",
+      withdrawn_reason: "results_removed",
+    };
+    api = stubApi({ "GET /api/certificate/verify/K7M2Q9X4TB3P": { body: envelope(withdrawn) } });
+    const answer = await verifyLoader(
+      args(await appRequest(verifyPath("K7M2Q9X4TB3P"), { signedIn: false }), "K7M2Q9X4TB3P"),
+    );
+    expect(answer.data).toEqual({ outcome: "withdrawn", code: "K7M2Q9X4TB3P", certificate: withdrawn });
+    expect(answer.init?.status).toBe(410);
   });
 
   it("answers 404 for an unknown code, and does not ask about something that cannot be a code", async () => {

@@ -8,6 +8,8 @@ export type Verification = components["schemas"]["CertificateVerification"];
 
 export type VerifyState =
   | { outcome: "valid"; code: string; certificate: Verification }
+  /** A withdrawn certificate (decision 060): when, why, and what it printed. */
+  | { outcome: "withdrawn"; code: string; certificate: Verification }
   | { outcome: "invalid"; code: string; message: string }
   | { outcome: "unavailable"; code: string; message: string };
 
@@ -20,7 +22,8 @@ const NOT_FOUND =
 
 /**
  * /verify/{code} (public: the address in every certificate's QR code). Asks the API without a
- * sign-in; an unknown code answers 404 so that the page is never mistaken for a valid one.
+ * sign-in; an unknown code answers 404 and a withdrawn one 410 with when it was withdrawn, so that
+ * the page is never mistaken for a valid one.
  */
 export async function verifyLoader({ request, context, params }: LoaderFunctionArgs) {
   const code = cleanCode(params.code);
@@ -30,6 +33,10 @@ export async function verifyLoader({ request, context, params }: LoaderFunctionA
     error,
     response,
   } = await auth.apiFor(request, context).GET("/api/certificate/verify/{code}", { params: { path: { code } } });
+  if (answer?.data.status === "withdrawn") {
+    // 410: the code was a certificate's, and is no longer valid.
+    return data<VerifyState>({ outcome: "withdrawn", code, certificate: answer.data }, 410);
+  }
   if (answer) return data<VerifyState>({ outcome: "valid", code, certificate: answer.data });
   if (response.status === 404) return data<VerifyState>({ outcome: "invalid", code, message: NOT_FOUND }, 404);
   return data<VerifyState>(

@@ -1,3 +1,4 @@
+import { CERTIFICATE_WITHDRAWN_REASON_CODES } from "@repo/contracts/certificates-constants";
 import { AWARDS } from "@repo/contracts/results-constants";
 import { sql } from "drizzle-orm";
 import {
@@ -180,6 +181,50 @@ export const answerSheets = pgTable(
       t.rollNumber,
     ),
     check("answer_sheets_kind", sql`${t.examKind} in ('level1', 'level2', 'mock')`),
+  ],
+);
+
+/**
+ * Every certificate code issued (decision 060): one per student, ranked level, exam year and award
+ * (or participation), so that the same results stored again after a reset or a deleted upload give
+ * a printed certificate its own code back. The code a sheet prints is answer_sheets.verify_code,
+ * kept equal to its student's active row whenever the level is ranked (certificate-codes.ts). A
+ * code is withdrawn, never deleted: its QR code then answers "withdrawn on <date>" with what the
+ * certificate printed. No foreign keys (decision 026): a student without a sheet may be deleted,
+ * and the withdrawn code keeps the name it printed.
+ */
+export const certificateCodes = pgTable(
+  "certificate_codes",
+  {
+    code: text("code").primaryKey(),
+    examYearId: integer("exam_year_id").notNull(),
+    examKind: text("exam_kind").notNull(),
+    studentId: integer("student_id").notNull(),
+    /** The award's code (AWARDS), or CERTIFICATE_PARTICIPATION. */
+    award: text("award").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When a PDF with this code was first made (one student's, or a bulk run's). */
+    printedAt: timestamp("printed_at", { withTimezone: true }),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    /** CERTIFICATE_WITHDRAWN_REASONS' code, while withdrawn. */
+    withdrawnReason: text("withdrawn_reason"),
+    /** What the certificate printed, kept when it is withdrawn (its sheet may be gone). */
+    studentName: text("student_name"),
+    schoolName: text("school_name"),
+  },
+  (t) => [
+    uniqueIndex("certificate_codes_award_key").on(t.examYearId, t.examKind, t.studentId, t.award),
+    // At most one valid certificate per student and level.
+    uniqueIndex("certificate_codes_active_key")
+      .on(t.examYearId, t.examKind, t.studentId)
+      .where(sql`${t.withdrawnAt} is null`),
+    check("certificate_codes_kind", sql`${t.examKind} in ('level1', 'level2')`),
+    check(
+      "certificate_codes_withdrawn",
+      sql`(${t.withdrawnAt} is null) = (${t.withdrawnReason} is null) and ${t.withdrawnReason} in (${sql.raw(
+        CERTIFICATE_WITHDRAWN_REASON_CODES.map((code) => `'${code}'`).join(", "),
+      )})`,
+    ),
   ],
 );
 

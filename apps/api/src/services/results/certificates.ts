@@ -41,6 +41,7 @@ import { fontFaceCss } from "../pdf";
 import { type Assignments, assignedSql, regionContext } from "../region-lists";
 import { containing, idsIn } from "../sql";
 import { schoolScopeOf } from "../students";
+import { AWARD_SQL, markCertificatesPrinted, withdrawnCertificate } from "./certificate-codes";
 import { type CertificateData, type CertificateIssuer, certificatesHtml } from "./certificate-document";
 
 export interface CertificateViewer {
@@ -48,10 +49,8 @@ export interface CertificateViewer {
   roleId: number;
 }
 
-/** The award of a ranked sheet from its positions (`r` = result_ranks): the highest one it reaches. */
-export const AWARD_SQL: SQL = sql.raw(
-  `case ${AWARDS.map((award) => `when r.${award.per}_position <= ${award.places} then '${award.code}'`).join(" ")} end`,
-);
+/** The award of a ranked sheet (certificate-codes.ts, where the codes follow it). */
+export { AWARD_SQL };
 
 /** What the page of a whole certificate run prints with: no margins, the page's own CSS size. */
 const PAGE_OPTIONS = { landscape: true, margin: { top: "0", right: "0", bottom: "0", left: "0" } } as const;
@@ -159,14 +158,15 @@ export async function certificatePdf(
   if (!row) throw notFound("Certificate");
   const html = await certificatesHtml([certificateData(row)], certificateIssuer(services.config), await fontFaceCss());
   const bytes = await services.pdf.render(html, PAGE_OPTIONS);
+  await markCertificatesPrinted(db, [row.verify_code]);
   const name = slug(studentName(row)) || "student";
   return { bytes, fileName: `certificate-${level}-${row.roll_number}-${name}.pdf` };
 }
 
 /**
  * The public check behind a certificate's QR code: only what the certificate itself says about
- * the student (name, school, level, year, award). A mock sheet has no certificate: 404 like an
- * unknown code.
+ * the student (name, school, level, year, award). A withdrawn code (decision 060) says when and
+ * why, with what its certificate printed. A mock sheet has no certificate: 404 like an unknown code.
  */
 export async function verifyCertificate(db: DbOrTx, code: string): Promise<CertificateVerification> {
   const clean = code.trim().toUpperCase();
@@ -176,15 +176,34 @@ export async function verifyCertificate(db: DbOrTx, code: string): Promise<Certi
     sql`select ${CERTIFICATE_COLUMNS} from ${CERTIFICATE_FROM}
         where a.verify_code = ${clean} and a.exam_kind in ('level1', 'level2')`,
   );
-  if (!row || !isCertificateLevel(row.exam_kind)) throw notFound("Certificate");
+  if (row && isCertificateLevel(row.exam_kind)) {
+    return {
+      status: "valid",
+      student_name: studentName(row),
+      school_name: row.school_name,
+      level: row.exam_kind,
+      level_name: examLevelLabel(row.exam_kind),
+      exam_year: row.exam_year,
+      award: row.award ?? null,
+      award_name: awardName(row.award),
+      withdrawn_at: null,
+      withdrawn_reason: null,
+    };
+  }
+  const withdrawn = await withdrawnCertificate(db, clean);
+  if (!withdrawn || !isCertificateLevel(withdrawn.exam_kind)) throw notFound("Certificate");
+  const award = AWARDS.find((a) => a.code === withdrawn.award)?.code ?? null;
   return {
-    student_name: studentName(row),
-    school_name: row.school_name,
-    level: row.exam_kind,
-    level_name: examLevelLabel(row.exam_kind),
-    exam_year: row.exam_year,
-    award: row.award ?? null,
-    award_name: awardName(row.award),
+    status: "withdrawn",
+    student_name: withdrawn.student_name,
+    school_name: withdrawn.school_name,
+    level: withdrawn.exam_kind,
+    level_name: examLevelLabel(withdrawn.exam_kind),
+    exam_year: withdrawn.exam_year,
+    award,
+    award_name: awardName(award),
+    withdrawn_at: new Date(withdrawn.withdrawn_at).toISOString(),
+    withdrawn_reason: withdrawn.withdrawn_reason,
   };
 }
 
@@ -435,7 +454,12 @@ async function renderBulk(
     const html = await certificatesHtml(rows.map(certificateData), issuer, fontCss);
     // A sheet deleted since the run began (a reset) is left out.
     const kept = new Set(rows.map((row) => Number(row.id)));
-    return { chunk: chunk.filter((sheet) => kept.has(sheet.id)), pdf: await services.pdf.render(html, PAGE_OPTIONS) };
+    const pdf = await services.pdf.render(html, PAGE_OPTIONS);
+    await markCertificatesPrinted(
+      db,
+      rows.map((row) => row.verify_code),
+    );
+    return { chunk: chunk.filter((sheet) => kept.has(sheet.id)), pdf };
   };
 
   // One document for a PDF; for a zip, one per school, closed when the next school starts.

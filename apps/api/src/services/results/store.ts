@@ -3,7 +3,6 @@
  * functions over the database: the upload jobs, the demo seed, the tests and the benchmark all
  * store sheets through `storeSheets` and rank through `rankLevel`.
  */
-import { randomBytes } from "node:crypto";
 import type { ExamLevel } from "@repo/contracts/fees";
 import { AWARDS, RANKED_LEVELS } from "@repo/contracts/results-constants";
 import {
@@ -17,6 +16,7 @@ import {
 } from "@repo/db";
 import { sql } from "drizzle-orm";
 import { ApiError } from "../../http/errors";
+import { issueCertificateCodes, newVerifyCodes } from "./certificate-codes";
 import { groupRanker, LEVEL1_TIE_BREAKS, packRankKey, rankKeys } from "./ranking";
 import { type AnswerRule, type ScoringSection, scoreSheet } from "./scoring";
 
@@ -104,23 +104,8 @@ export interface SheetToStore {
 /** The tie-break chain of a level (decision 022): Level 1's for every ranked level. */
 export const TIE_BREAKS = LEVEL1_TIE_BREAKS;
 
-const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-const CODE_LENGTH = 12;
-
-/**
- * `count` certificate verification codes: 12 letters and digits without look-alikes (60 random
- * bits each), from one draw of random bytes (one per sheet cost a second per 100,000 sheets).
- */
-export function newVerifyCodes(count: number): string[] {
-  const bytes = randomBytes(count * CODE_LENGTH);
-  const codes: string[] = [];
-  for (let at = 0; at < bytes.length; at += CODE_LENGTH) {
-    let code = "";
-    for (let i = at; i < at + CODE_LENGTH; i++) code += CODE_ALPHABET[(bytes[i] as number) % CODE_ALPHABET.length];
-    codes.push(code);
-  }
-  return codes;
-}
+/** Certificate codes are made in certificate-codes.ts; the staging and the store draw them from here. */
+export { newVerifyCodes } from "./certificate-codes";
 
 /** A PostgreSQL array literal of texts ({"A,B","",…}), bound as one parameter. */
 export const textArray = (values: readonly string[]) =>
@@ -336,6 +321,8 @@ async function rebuildRanks(db: DbOrTx, examYearId: number, examKind: ExamLevel)
     for await (const batch of ranked()) await copyRowsInTransaction(db as Tx, "result_ranks", RANK_COLUMNS, [batch]);
   });
   await tallySchools(db, examYearId, examKind, true);
+  // Each sheet's certificate code follows its award (decision 060).
+  await issueCertificateCodes(db, examYearId, examKind);
 }
 
 /** A school topper's places (AWARDS): the school positions the tallies' toppers count. */

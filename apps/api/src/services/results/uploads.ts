@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import type { ExamLevel } from "@repo/contracts/fees";
+import { COUNTED, countOf } from "@repo/contracts/plural";
 import type { AnswerSheetStats, AnswerUploadItem, AnswerUploadReport, ResetExamSummary } from "@repo/contracts/results";
 import { answerUploadFields } from "@repo/contracts/results";
 import {
@@ -28,6 +29,7 @@ import { type Actor, recordActivity } from "../activity";
 import { enqueueJob, JobError, type JobHandler } from "../jobs";
 import type { FileStorage } from "../storage";
 import { activeExamYear } from "../students";
+import { type CertificatesAffected, certificatesAffected, withdrawCertificateCodes } from "./certificate-codes";
 import type { SheetFormat } from "./sheet-format";
 import {
   clearStaged,
@@ -407,9 +409,17 @@ export async function confirmAnswerUpload(db: DbOrTx, actor: Actor, uploadId: nu
   });
 }
 
-/** What deleting an upload would take away: the sheets it still holds, per class. */
+/**
+ * What deleting an upload would take away: the sheets it still holds, per class, and their valid
+ * certificates, which it withdraws (decision 060).
+ */
 export async function deleteAnswerSheetStats(db: DbOrTx, uploadId: number) {
   const upload = await uploadRow(db, uploadId);
+  const affected = await certificatesAffected(db, {
+    examYearId: upload.exam_year_id,
+    examKind: upload.exam_kind,
+    sheets: sql`a.upload_id = ${uploadId}`,
+  });
   const rows = await queryRows<{ class_level: number; sheets: number }>(
     db,
     sql`select class_level, count(*)::int as sheets from answer_sheets where upload_id = ${uploadId}
@@ -421,12 +431,15 @@ export async function deleteAnswerSheetStats(db: DbOrTx, uploadId: number) {
     file_name: upload.file_name,
     sheets: byClass.reduce((n, r) => n + r.sheets, 0),
     by_class: byClass,
+    certificates: affected.certificates,
+    certificates_printed: affected.printed,
   };
 }
 
 /**
  * Deletes the sheets an upload still holds (a later upload's replacements stay) and ranks the
- * level again, in one transaction; the upload stays listed as deleted.
+ * level again, in one transaction; the upload stays listed as deleted. Their certificates are
+ * withdrawn (decision 060): storing the same results again gives them their codes back.
  */
 export async function deleteAnswerUpload(db: DbOrTx, actor: Actor, uploadId: number): Promise<number> {
   return db.transaction(async (tx) => {
@@ -442,6 +455,13 @@ export async function deleteAnswerUpload(db: DbOrTx, actor: Actor, uploadId: num
       );
     }
     if (row.status === "deleted") throw new ApiError(409, "This upload is already deleted");
+    // Their codes are withdrawn with what they printed before the sheets go (decision 060).
+    await withdrawCertificateCodes(tx, {
+      examYearId: Number(row.exam_year_id),
+      examKind: row.exam_kind,
+      sheets: sql`a.upload_id = ${uploadId}`,
+      reason: "results_removed",
+    });
     const [deleted] = await queryRows<{ n: number }>(
       tx,
       sql`with gone as (delete from answer_sheets where upload_id = ${uploadId} returning 1) select count(*)::int as n from gone`,
@@ -483,6 +503,7 @@ export async function resetExamSummary(db: DbOrTx, param: string): Promise<Reset
           (select count(*)::int from paper_sets where exam_year_id = ${year.id} and exam_kind = ${level.level}
             and status = 'finalized') as papers`,
   );
+  const affected = await certificatesAffected(db, { examYearId: year.id, examKind: level.level, sheets: sql`true` });
   return {
     level: level.param,
     exam_level: level.level,
@@ -491,21 +512,48 @@ export async function resetExamSummary(db: DbOrTx, param: string): Promise<Reset
     sheets: Number(row?.sheets ?? 0),
     uploads: Number(row?.uploads ?? 0),
     finalized_paper_sets: Number(row?.papers ?? 0),
+    certificates: affected.certificates,
+    certificates_printed: affected.printed,
   };
 }
 
 /**
- * Deletes the exam year's sheets and results of one level, after the admin typed the level's name.
- * Uploads stay listed as deleted; paper sets are not touched (a finalized set never changes).
+ * A reset that would withdraw certificates needs their number confirmed (decision 060): missing,
+ * or no longer the number the admin was shown, it is refused with the number it would withdraw.
  */
-export async function resetExam(db: DbOrTx, actor: Actor, param: string, confirm: string): Promise<ResetExamSummary> {
+export function refuseUnconfirmedWithdrawal(affected: CertificatesAffected, confirmed: number | undefined): void {
+  if (affected.certificates === 0 || confirmed === affected.certificates) return;
+  const what = countOf(affected.certificates, COUNTED.certificate);
+  const printed =
+    affected.printed > 0 ? `, ${affected.printed.toLocaleString("en-IN")} of them already downloaded` : "";
+  throw invalidField(
+    "withdraw_certificates",
+    confirmed === undefined
+      ? `This reset withdraws ${what}${printed}: their QR codes will answer "withdrawn" until the same results are stored again. Confirm that these certificates are withdrawn.`
+      : `This reset now withdraws ${what}${printed}, not ${confirmed.toLocaleString("en-IN")}: results changed since the page was opened. Check the count and confirm again.`,
+  );
+}
+
+/**
+ * Deletes the exam year's sheets and results of one level, after the admin typed the level's name
+ * and confirmed how many certificates it withdraws (decision 060: their codes come back when the
+ * same results are stored again). Uploads stay listed as deleted; paper sets are not touched (a
+ * finalized set never changes).
+ */
+export async function resetExam(
+  db: DbOrTx,
+  actor: Actor,
+  param: string,
+  confirm: string,
+  withdrawCertificates?: number,
+): Promise<{ summary: ResetExamSummary; withdrawn: number }> {
   const level = resetLevel(param);
   if (confirm.trim().toLowerCase() !== level.confirm.toLowerCase()) {
     throw invalidField("confirm", `Type "${level.confirm}" to confirm that every ${level.confirm} result is deleted`);
   }
   const before = await resetExamSummary(db, param);
   const year = await activeExamYear(db);
-  await db.transaction(async (tx) => {
+  const withdrawn = await db.transaction(async (tx) => {
     const busy = await queryRows<{ id: number }>(
       tx,
       sql`select id from answer_uploads where exam_year_id = ${year.id} and exam_kind = ${level.level}
@@ -513,6 +561,9 @@ export async function resetExam(db: DbOrTx, actor: Actor, param: string, confirm
     );
     if (busy.length > 0)
       throw new ApiError(409, "An upload of this level is being checked or stored: wait until it finishes");
+    const scope = { examYearId: year.id, examKind: level.level, sheets: sql`true` };
+    refuseUnconfirmedWithdrawal(await certificatesAffected(tx, scope), withdrawCertificates);
+    const withdrawn = await withdrawCertificateCodes(tx, { ...scope, reason: "results_removed" });
     await tx.execute(sql`delete from result_ranks where exam_year_id = ${year.id} and exam_kind = ${level.level}`);
     await tx.execute(sql`delete from result_tallies where exam_year_id = ${year.id} and exam_kind = ${level.level}`);
     await tx.execute(
@@ -530,11 +581,12 @@ export async function resetExam(db: DbOrTx, actor: Actor, param: string, confirm
       action: "exam.reset",
       entity: "exam_level",
       entityId: level.level,
-      before: { exam_year: year.label, sheets: before.sheets, uploads: before.uploads },
+      before: { exam_year: year.label, sheets: before.sheets, uploads: before.uploads, certificates: withdrawn },
       requestId: actor.requestId,
     });
+    return withdrawn;
   });
-  return resetExamSummary(db, param);
+  return { summary: await resetExamSummary(db, param), withdrawn };
 }
 
 // ── Reading uploads ──────────────────────────────────────────────────────────────────────────
