@@ -226,6 +226,9 @@ test("the reset page shows what a level's reset deletes and withdraws, and refus
   await plain.getByRole("button", { name: "Reset Level 1" }).click();
   await expect(plain.getByText('Type "Level 1" to confirm that every Level 1 result is deleted')).toBeVisible();
   await expect(plain.getByLabel("Type “Level 1” to confirm")).toHaveAttribute("aria-invalid", "true");
+  // What was typed and ticked comes back with the refusal, to be corrected rather than typed again (decision 053).
+  await expect(plain.getByLabel("Type “Level 1” to confirm")).toHaveValue("Level one");
+  await expect(plain.getByRole("checkbox", { name: /^Withdraw [\d,]+ certificates?/ })).toBeChecked();
   await noScript.close();
 });
 

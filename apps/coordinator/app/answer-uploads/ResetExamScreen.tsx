@@ -29,13 +29,14 @@ export function ResetExamScreen() {
   const navigation = useNavigation();
   const inBrowser = useHydrated();
   const name = data.levels.find((l) => l.param === data.level)?.name ?? data.level;
-  const [typed, setTyped] = useState("");
+  // Without script a refused reset comes back as a new page: it shows again what was typed (decision 053).
+  const [typed, setTyped] = useState(answer?.typed?.confirm ?? "");
   const resetting = navigation.state === "submitting" && navigation.formData?.get("level") === data.level;
   const confirmError = answer && !answer.ok ? answer.errors?.find((e) => e.field === "confirm")?.message : undefined;
   const withdrawError =
     answer && !answer.ok ? answer.errors?.find((e) => e.field === "withdraw_certificates")?.message : undefined;
   const certificates = data.summary?.certificates ?? 0;
-  const [withdraw, setWithdraw] = useState(false);
+  const [withdraw, setWithdraw] = useState(answer?.typed?.withdraw ?? false);
 
   // A reset done: the fields are emptied, so that a second reset needs them again.
   useEffect(() => {

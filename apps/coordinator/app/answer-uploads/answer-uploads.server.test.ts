@@ -479,7 +479,13 @@ describe("Reset Exam", () => {
       args(await appRequest(resetExamPath("level-2"), { form: { level: "level-2", confirm: "Level two" } })),
     );
     expect(refused.init?.status).toBe(422);
-    expect(refused.data).toEqual({ ok: false, message: wrong, errors: [{ field: "confirm", message: wrong }] });
+    expect(refused.data).toEqual({
+      ok: false,
+      message: wrong,
+      errors: [{ field: "confirm", message: wrong }],
+      // Shown again on the plain-HTML page (decision 053).
+      typed: { confirm: "Level two", withdraw: false },
+    });
     const done = await resetExamAction(
       args(await appRequest(resetExamPath("level-2"), { form: { level: "level-2", confirm: "level 2" } })),
     );

@@ -207,6 +207,8 @@ export interface ResetAnswer {
   /** After a reset: what is left of the level (nothing but its paper sets). */
   summary?: ResetSummary;
   errors?: FieldError[];
+  /** A refused reset: what was typed and ticked, shown again when the page is plain HTML (decision 053). */
+  typed?: { confirm: string; withdraw: boolean };
 }
 
 /**
@@ -221,6 +223,7 @@ export async function resetExamAction({ request, context }: ActionFunctionArgs) 
     const message = `Choose the level to reset: ${RESET_LEVELS.map((l) => l.confirm).join(", ")}`;
     return data<ResetAnswer>({ ok: false, message, errors: [{ field: "level", message }] }, { status: 400 });
   }
+  const confirm = String(form.get("confirm") ?? "");
   const {
     data: result,
     error,
@@ -228,7 +231,7 @@ export async function resetExamAction({ request, context }: ActionFunctionArgs) 
   } = await api.POST("/api/reset-exam", {
     body: {
       level: level.param,
-      confirm: String(form.get("confirm") ?? ""),
+      confirm,
       // The ticked box carries the number of certificates the page showed (decision 060).
       withdraw_certificates: positive(form.get("withdraw_certificates")?.toString()) ?? undefined,
     },
@@ -239,6 +242,7 @@ export async function resetExamAction({ request, context }: ActionFunctionArgs) 
         ok: false,
         message: messageOf(error, "The level could not be reset. Please try again."),
         errors: error?.errors ?? [],
+        typed: { confirm, withdraw: form.get("withdraw_certificates") != null },
       },
       { status: response.status },
     );
