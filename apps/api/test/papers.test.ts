@@ -411,9 +411,9 @@ for (const driver of testDrivers()) {
       const messages = refused.body.errors.map((e: { message: string }) => e.message);
       expect(messages).toEqual([
         `Question ${q1} (section A) is not reviewed`,
-        `Question ${q1} (section A) has no done translation into Hindi`,
+        `Question ${q1} (section A) has no translation into Hindi`,
         `Question ${q2} (section B) is not reviewed`,
-        `Question ${q2} (section B) has no done translation into Hindi`,
+        `Question ${q2} (section B) has no translation into Hindi`,
       ]);
       // Only the papersetter admin finalizes.
       expect((await post("pssubadmin", "/api/paperset/finalize-paperset", { id: set.id })).status).toBe(403);
@@ -494,6 +494,63 @@ for (const driver of testDrivers()) {
         api.db.execute(sql`delete from paper_set_questions where paper_set_id = ${set.id}`),
       ).rejects.toThrow();
       await expect(api.db.execute(sql`update paper_sets set name = 'x' where id = ${set.id}`)).rejects.toThrow();
+    });
+
+    it("says at Check and Finalize whether a translation is missing, a draft or stale (issue 36 item 8)", async () => {
+      const created = await post("psadmin", "/api/paperset/create", {
+        exam_level: "level1",
+        class_id: 8,
+        name: "Translation states",
+        code: "T-STATES",
+        languages: ["en", "hi", "ta", "ur"],
+      });
+      expect(created.status).toBe(200);
+      const set = created.body.data;
+      const [a] = set.sections;
+      const q = (await store("psadmin", { text: `<p>Which law is ${formula("V = IR")}?</p>` })).body.data.id;
+      expect(
+        (await post("psadmin", `/api/paperset/section-questions/${set.id}`, { section_id: a.id, question_ids: [q] }))
+          .status,
+      ).toBe(200);
+      expect((await post("pssubadmin", "/api/question/review", { question_id: q })).status).toBe(200);
+      const translate = async (languageId: number, status: "done" | "draft") => {
+        const ws = (await post("psadmin", "/api/question-translate", { question_id: q, language_id: languageId })).body
+          .data;
+        const saved = await post("psadmin", "/api/store-question-translation", {
+          question_id: q,
+          language_id: languageId,
+          text: ws.source.text.replace("Which law is", "कौन सा नियम है"),
+          options: ws.source.options,
+          explanation: ws.source.explanation,
+          status,
+        });
+        expect(saved.status).toBe(200);
+      };
+      // Hindi done, then the English changes under it (version 2): stale. Urdu a draft of version 2.
+      await translate(2, "done");
+      const edited = await post("psadmin", "/api/question/question-update", {
+        id: q,
+        question: question({ text: `<p>Which law is ${formula("V = IR")} called?</p>` }),
+      });
+      expect(edited.status).toBe(200);
+      await translate(14, "draft");
+      const expected = [
+        `Question ${q} (section A): the translation into Hindi is stale: it was made for version 1 of the English, which is now version 2`,
+        `Question ${q} (section A) has no translation into Tamil`,
+        `Question ${q} (section A): the translation into Urdu is a draft, not yet marked done`,
+      ];
+      const check = await get("psadmin", `/api/paperset/finalize-check/${set.id}`);
+      const translations = check.body.data.filter((p: { code: string }) => p.code === "translation");
+      expect(translations.map((p: { message: string }) => p.message)).toEqual(expected);
+      expect(translations.map((p: { language: string }) => p.language)).toEqual(["hi", "ta", "ur"]);
+      const refused = await post("psadmin", "/api/paperset/finalize-paperset", { id: set.id });
+      expect(refused.status).toBe(422);
+      const fields = refused.body.errors.filter((e: { field: string }) => e.field.startsWith(`questions.${q}.`));
+      expect(fields).toEqual([
+        { field: `questions.${q}.hi`, message: expected[0] },
+        { field: `questions.${q}.ta`, message: expected[1] },
+        { field: `questions.${q}.ur`, message: expected[2] },
+      ]);
     });
 
     it("prints a draft as a proof in Urdu, with untranslated questions in English", async () => {

@@ -3304,7 +3304,7 @@ export interface paths {
         put?: never;
         /**
          * Freeze a paper set: exact versions, translations and a content hash
-         * @description Refused (422) with every problem listed in `errors` while a section is not full, a question is not reviewed, or a question lacks a done translation into a language the set is offered in. A finalized set never changes; copy it instead.
+         * @description Refused (422) with every problem listed in `errors` while a section is not full, a question is not reviewed, or a question lacks a done translation of its current English into a language the set is offered in; each such problem says whether the translation is missing, a draft, or stale (made for an older version of the English, named). A finalized set never changes; copy it instead.
          *
          *     Requires the `paperSets.finalize` permission.
          */

@@ -18,6 +18,7 @@ import { idsIn } from "../sql";
 import { assertPaperSetFilter, assertSubject, type PaperViewer } from "./access";
 import { cleanTexts, plainText, sameContent, sourceHash, type VersionContent, versionChanges } from "./content";
 import { assertOwnImages } from "./images";
+import { translationStateSql } from "./translation-state";
 
 /** Timestamps come back as Date (pg, PGlite) or text; the API answers ISO 8601. */
 export const iso = (value: unknown): string => new Date(value as string).toISOString();
@@ -148,9 +149,6 @@ async function countQuestions(
   return queryRows<{ total: number }>(db, sql`select (${total})::int as total`);
 }
 
-/** The state of a translation row beside its question's current source. */
-const translationState = sql`case when t.question_id is null then 'missing' when t.source_hash <> q.source_hash then 'stale' else t.status end`;
-
 export async function listQuestions(
   db: DbOrTx,
   viewer: PaperViewer,
@@ -177,7 +175,7 @@ export async function listQuestions(
       sql`select q.id, q.exam_kind, q.class_level, q.subject_id, s.name as subject_name, q.question_type,
           q.difficulty, q.marks::float8 as marks, q.status, q.version, q.updated_at,
           ${translated ? sql`coalesce(t.content->>'text', v.content->>'text')` : sql`v.content->>'text'`} as text,
-          ${translated ? translationState : sql`null`} as translation_status,
+          ${translated ? translationStateSql : sql`null`} as translation_status,
           (select count(*)::int from question_translations d
             where d.question_id = q.id and d.is_latest and d.status = 'done' and d.source_hash = q.source_hash) as translations_done
         from questions q
@@ -232,7 +230,7 @@ export async function questionRow(db: DbOrTx, viewer: PaperViewer, id: number, l
 export async function translationSummaries(db: DbOrTx, questionId: number): Promise<TranslationSummary[]> {
   const rows = await queryRows<{ language: string; status: string; version: number; created_at: unknown }>(
     db,
-    sql`select t.language, ${translationState} as status, t.version, t.created_at
+    sql`select t.language, ${translationStateSql} as status, t.version, t.created_at
       from question_translations t join questions q on q.id = t.question_id
       where t.question_id = ${questionId} and t.is_latest`,
   );
