@@ -543,6 +543,11 @@ for (const driver of testDrivers()) {
       const translations = check.body.data.filter((p: { code: string }) => p.code === "translation");
       expect(translations.map((p: { message: string }) => p.message)).toEqual(expected);
       expect(translations.map((p: { language: string }) => p.language)).toEqual(["hi", "ta", "ur"]);
+      // The set's page counts the stale translation as stale, not only as "0 done".
+      const placed = await get("psadmin", `/api/question/question-list?paperset_id=${set.id}&section_id=${a.id}`);
+      expect(placed.body.data.items).toEqual([
+        expect.objectContaining({ id: q, translations_done: 0, translations_stale: 1 }),
+      ]);
       const refused = await post("psadmin", "/api/paperset/finalize-paperset", { id: set.id });
       expect(refused.status).toBe(422);
       const fields = refused.body.errors.filter((e: { field: string }) => e.field.startsWith(`questions.${q}.`));

@@ -8454,6 +8454,7 @@ export interface components {
             /** @enum {string|null} */
             translation_status: "missing" | "draft" | "done" | "stale" | null;
             translations_done: number;
+            translations_stale: number;
             updated_at: string;
             version: number;
         };

@@ -205,6 +205,8 @@ export const questionListItem = z.object({
   text: z.string(),
   /** Done (not stale) translations, of the 13 other languages. */
   translations_done: z.number().int(),
+  /** Translations made for an older English text (stale), of the 13 other languages. */
+  translations_stale: z.number().int(),
   /** The state of the translation into the language_id filter's language. */
   translation_status: translationStatus.nullable(),
   updated_at: z.string(),

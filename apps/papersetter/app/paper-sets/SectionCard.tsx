@@ -151,6 +151,7 @@ export function SectionCard({
                       <Text inline size="sm" tone="muted">
                         {question.subject_name} · {countOf(question.marks, COUNTED.mark)} ·{" "}
                         {countOf(question.translations_done, COUNTED.translation)} done
+                        {question.translations_stale > 0 ? `, ${question.translations_stale} stale` : ""}
                       </Text>
                       {question.status === "reviewed" ? (
                         <Badge tone="success" size="sm">

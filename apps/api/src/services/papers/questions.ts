@@ -177,7 +177,9 @@ export async function listQuestions(
           ${translated ? sql`coalesce(t.content->>'text', v.content->>'text')` : sql`v.content->>'text'`} as text,
           ${translated ? translationStateSql : sql`null`} as translation_status,
           (select count(*)::int from question_translations d
-            where d.question_id = q.id and d.is_latest and d.status = 'done' and d.source_hash = q.source_hash) as translations_done
+            where d.question_id = q.id and d.is_latest and d.status = 'done' and d.source_hash = q.source_hash) as translations_done,
+          (select count(*)::int from question_translations d
+            where d.question_id = q.id and d.is_latest and d.source_hash <> q.source_hash) as translations_stale
         from questions q
         join subjects s on s.id = q.subject_id
         join question_versions v on v.question_id = q.id and v.version = q.version
@@ -201,6 +203,7 @@ export async function listQuestions(
     version: Number(r.version),
     text: String(r.text ?? ""),
     translations_done: Number(r.translations_done),
+    translations_stale: Number(r.translations_stale),
     translation_status: (r.translation_status ?? null) as QuestionListItem["translation_status"],
     updated_at: iso(r.updated_at),
   }));
