@@ -548,6 +548,20 @@ for (const driver of testDrivers()) {
       expect(placed.body.data.items).toEqual([
         expect.objectContaining({ id: q, translations_done: 0, translations_stale: 1 }),
       ]);
+      // The dashboard's "not yet translated" list holds stale and draft ones too, not only missing.
+      for (const [languageId, state] of [
+        [2, "stale"],
+        [3, "missing"],
+        [14, "draft"],
+      ] as const) {
+        const notDone = await get(
+          "psadmin",
+          `/api/question/question-list?paperset_id=${set.id}&language_id=${languageId}&translation_status=not_done`,
+        );
+        expect(
+          notDone.body.data.items.map((i: { id: number; translation_status: string }) => [i.id, i.translation_status]),
+        ).toEqual([[q, state]]);
+      }
       const refused = await post("psadmin", "/api/paperset/finalize-paperset", { id: set.id });
       expect(refused.status).toBe(422);
       const fields = refused.body.errors.filter((e: { field: string }) => e.field.startsWith(`questions.${q}.`));
@@ -768,13 +782,18 @@ for (const driver of testDrivers()) {
         [14, "ur"],
         [3, "ta"],
       ] as const) {
-        for (const state of ["missing", "draft", "done", "stale"]) {
+        for (const state of ["missing", "draft", "done", "stale", "not_done"]) {
+          const states = state === "not_done" ? ["missing", "draft", "stale"] : [state];
           const [counted] = await queryRows<{ n: number }>(
             api.db,
             sql`select count(*)::int as n from questions q
               left join question_translations t on t.question_id = q.id and t.language = ${code} and t.is_latest
               where q.exam_kind = 'level1' and q.class_level = 8
-                and case when t.question_id is null then 'missing' when t.source_hash <> q.source_hash then 'stale' else t.status end = ${state}`,
+                and case when t.question_id is null then 'missing' when t.source_hash <> q.source_hash then 'stale' else t.status end
+                  in (${sql.join(
+                    states.map((s) => sql`${s}`),
+                    sql`, `,
+                  )})`,
           );
           const listed = await get(
             "psadmin",

@@ -105,6 +105,7 @@ function listConditions(query: QuestionListQuery, viewer: PaperViewer, language:
       draft: sql`t.status = 'draft' and t.source_hash = q.source_hash`,
       done: sql`t.status = 'done' and t.source_hash = q.source_hash`,
       stale: sql`t.source_hash <> q.source_hash`,
+      not_done: sql`(t.question_id is null or t.status <> 'done' or t.source_hash <> q.source_hash)`,
     }[query.translation_status];
     where.push(status);
   }
@@ -145,7 +146,9 @@ async function countQuestions(
       ? questions
       : query.translation_status === "missing"
         ? sql`${questions} - ${translations(sql`true`)}`
-        : translations(sql`q.state = ${query.translation_status}`);
+        : query.translation_status === "not_done"
+          ? sql`${questions} - ${translations(sql`q.state = 'done'`)}`
+          : translations(sql`q.state = ${query.translation_status}`);
   return queryRows<{ total: number }>(db, sql`select (${total})::int as total`);
 }
 
