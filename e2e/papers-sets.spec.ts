@@ -80,7 +80,7 @@ test("the admin assembles a Level 1 class VIII set in English and Hindi, checks 
   await addQuestion(page, "B", "value of", /value of/);
   await header.getByRole("button", { name: "Check" }).click();
   const check = page.getByRole("region", { name: "Check before finalizing" });
-  await expect(check).toContainText(/Question \d+ \(section A\) has no done translation into Hindi/);
+  await expect(check).toContainText(/Question \d+ \(section A\) has no translation into Hindi/);
   await expect(check.getByRole("link", { name: /^Translate question \d+ into Hindi$/ })).toHaveAttribute(
     "href",
     /\/paper-editor-admin\/translate\?question_id=\d+&language_id=2$/,

@@ -40,7 +40,7 @@ for (const driver of testDrivers()) {
         sql`select id, role_id from users where username = 'admin'`,
       );
       viewer = { userId: Number(admin?.id), roleId: Number(admin?.role_id), can: () => true };
-      // Values that need quoting, neutralising or a script other than Latin, and a late-evening
+      // Values that need quoting, guarding or a script other than Latin, and a late-evening
       // registration (UTC) that is the next day in India.
       await api.db.execute(sql`update students set first_name = 'Zara, "Zee"', last_name = '', contact_email = null
         where id = (select min(id) from students)`);
@@ -72,7 +72,8 @@ for (const driver of testDrivers()) {
       expect(all.startsWith("\uFEFFStudent id,First name,Last name,Class,")).toBe(true);
       expect(all).toContain(`,"Zara, ""Zee""",,`);
       expect(all).toContain(`,"Line\nTwo",`);
-      expect(all).toContain(",'=SUM(A1),'+919800000001,");
+      // The formula guarded, the phone number not (decision 063).
+      expect(all).toContain(",'=SUM(A1),+919800000001,");
       expect(all).toMatch(/,2026-11-26\n/);
       expect(all).toContain(",हर्ष,O'Brien,");
       const [count] = await queryRows<{ n: number }>(
@@ -102,7 +103,10 @@ for (const driver of testDrivers()) {
       expect(sheet).toContain('<t xml:space="preserve">Zara, "Zee"</t>');
       expect(sheet).toContain('<t xml:space="preserve">A&amp;B&lt;C&gt;D</t>');
       expect(sheet).toContain('<t xml:space="preserve">Line\nTwo</t>');
-      expect(sheet).toContain('<t xml:space="preserve">\'=SUM(A1)</t>');
+      // Text cells without a quote; the Text format keeps them text when edited (decision 063).
+      expect(sheet).toMatch(/ s="4" t="inlineStr"><is><t xml:space="preserve">=SUM\(A1\)<\/t>/);
+      expect(sheet).toMatch(/ s="4" t="inlineStr"><is><t xml:space="preserve">\+919800000001<\/t>/);
+      expect(sheet).not.toContain(">'");
       // Every student is a row.
       const [count] = await queryRows<{ n: number }>(
         api.db,

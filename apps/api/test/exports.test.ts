@@ -58,7 +58,7 @@ for (const driver of testDrivers()) {
       token: string | undefined = school,
     ) => api.call("POST", `/api/export/${kind}${format ? `?format=${format}` : ""}`, { token, json });
 
-    it("exports the school's students as XLSX, streamed as an attachment, neutralised", async () => {
+    it("exports the school's students as XLSX, streamed as an attachment, text as text without a quote (decision 063)", async () => {
       const result = await exportList("students", "xlsx");
       expect(result.status).toBe(200);
       expect(result.headers.get("content-type")).toBe(XLSX);
@@ -91,17 +91,25 @@ for (const driver of testDrivers()) {
       const asha = rows.find((r) => r[1] === "Ashab");
       expect(asha?.slice(1, 9)).toEqual([
         "Ashab",
-        '\'=HYPERLINK("http://evil.example","x")',
+        '=HYPERLINK("http://evil.example","x")',
         "VIII",
         "Hindi",
         "Female",
         new Date("2013-08-15T00:00:00Z"),
         "Meera Rao",
-        "'+919876000001",
+        "+919876000001",
       ]);
       const ananya = rows.find((r) => r[1] === "अनन्या");
-      expect(ananya?.[2]).toBe("'@SUM(1)");
+      expect(ananya?.[2]).toBe("@SUM(1)");
       expect(ananya?.[3]).toBe("XI");
+      // Text cells, never formulas; those a spreadsheet would read otherwise when typed again keep
+      // the Text format, so editing them keeps them text.
+      const ashaRow = (sheet?.getSheetValues() ?? []).findIndex((r) => (r as unknown[] | undefined)?.[2] === "Ashab");
+      const lastName = sheet?.getCell(`C${ashaRow}`);
+      expect(lastName?.type).toBe(ExcelJS.ValueType.String);
+      expect(lastName?.numFmt).toBe("@");
+      expect(sheet?.getCell(`I${ashaRow}`).numFmt).toBe("@");
+      expect(sheet?.getCell(`B${ashaRow}`).numFmt).toBeUndefined();
     });
 
     it("exports CSV with a BOM and the list's filters", async () => {
@@ -118,7 +126,19 @@ for (const driver of testDrivers()) {
       expect(lines[1]).toMatch(/^\d+,अनन्या,'@SUM\(1\),XI,Hindi,Female,2013-08-15,Meera Rao,9876000002,,/);
 
       const all = await exportList("students", "csv");
-      expect(new TextDecoder().decode(new Uint8Array(all.body)).trim().split("\n")).toHaveLength(total + 1);
+      const records = csvRecords(all.body);
+      expect(records).toHaveLength(total + 1);
+      // Only what a spreadsheet would run is guarded: the formula, not the phone number (decision 063).
+      const asha = records.find((r) => r[1] === "Ashab");
+      expect(asha?.slice(2, 9)).toEqual([
+        '\'=HYPERLINK("http://evil.example","x")',
+        "VIII",
+        "Hindi",
+        "Female",
+        "2013-08-15",
+        "Meera Rao",
+        "+919876000001",
+      ]);
       const none = await exportList("students", undefined, { class_level: 11, language: "ta" });
       expect(none.headers.get("content-type")).toBe(XLSX);
     });
@@ -243,17 +263,22 @@ for (const driver of testDrivers()) {
       ["lecture-series", "/api/lecture-series", { class_level: 9 }],
       ["syllabus", "/api/syllabus", { syllabus_type: 2 }],
       ["notifications", "/api/admin/notifications", {}],
-    ])("%s: the whole list, and the item its search and filters find, neutralised", async (kind, path, filters) => {
-      const all = await exportCsv(kind);
-      expect(all.length - 1).toBe(await listTotal(`${path}?per_page=1`));
-      const found = await exportCsv(kind, { search: "Alpha", ...filters });
-      expect(found).toHaveLength(2);
-      expect(found[1]?.some((cell) => /^'[=+\-@].*Alpha/.test(cell))).toBe(true);
-      const none = await exportCsv(kind, { search: "no such item anywhere" });
-      expect(none).toHaveLength(1);
-      // A school account may read some of these lists but not export them.
-      expect((await api.call("POST", `/api/export/${kind}?format=csv`, { token: school, json: {} })).status).toBe(403);
-    });
+    ])(
+      "%s: the whole list, and the item its search and filters find, formulas guarded",
+      async (kind, path, filters) => {
+        const all = await exportCsv(kind);
+        expect(all.length - 1).toBe(await listTotal(`${path}?per_page=1`));
+        const found = await exportCsv(kind, { search: "Alpha", ...filters });
+        expect(found).toHaveLength(2);
+        expect(found[1]?.some((cell) => /^'[=+\-@].*Alpha/.test(cell))).toBe(true);
+        const none = await exportCsv(kind, { search: "no such item anywhere" });
+        expect(none).toHaveLength(1);
+        // A school account may read some of these lists but not export them.
+        expect((await api.call("POST", `/api/export/${kind}?format=csv`, { token: school, json: {} })).status).toBe(
+          403,
+        );
+      },
+    );
 
     it("writes money, dates, Yes/No, plain text and India time as a reader expects", async () => {
       const [head, material] = await exportCsv("study-materials", { search: "Alpha" });

@@ -430,9 +430,9 @@ for (const driver of testDrivers()) {
       expect(messages).toEqual([
         "The set's own instructions have no Hindi translation: use the standard instructions, which print in every language, or drop Hindi",
         `Question ${q1} (section A) is not reviewed`,
-        `Question ${q1} (section A) has no done translation into Hindi`,
+        `Question ${q1} (section A) has no translation into Hindi`,
         `Question ${q2} (section B) is not reviewed`,
-        `Question ${q2} (section B) has no done translation into Hindi`,
+        `Question ${q2} (section B) has no translation into Hindi`,
       ]);
       // Only the papersetter admin finalizes.
       expect((await post("pssubadmin", "/api/paperset/finalize-paperset", { id: set.id })).status).toBe(403);
@@ -691,6 +691,82 @@ for (const driver of testDrivers()) {
       expect(scoreSheet(key.sections, ["A", "A", "B", "A", "A", "B"]).total).toBe(400);
     });
 
+    it("says at Check and Finalize whether a translation is missing, a draft or stale (issue 36 item 8)", async () => {
+      const created = await post("psadmin", "/api/paperset/create", {
+        exam_level: "level1",
+        class_id: 8,
+        name: "Translation states",
+        code: "T-STATES",
+        languages: ["en", "hi", "ta", "ur"],
+      });
+      expect(created.status).toBe(200);
+      const set = created.body.data;
+      const [a] = set.sections;
+      const q = (await store("psadmin", { text: `<p>Which law is ${formula("V = IR")}?</p>` })).body.data.id;
+      expect(
+        (await post("psadmin", `/api/paperset/section-questions/${set.id}`, { section_id: a.id, question_ids: [q] }))
+          .status,
+      ).toBe(200);
+      expect((await post("pssubadmin", "/api/question/review", { question_id: q })).status).toBe(200);
+      const translate = async (languageId: number, status: "done" | "draft") => {
+        const ws = (await post("psadmin", "/api/question-translate", { question_id: q, language_id: languageId })).body
+          .data;
+        const saved = await post("psadmin", "/api/store-question-translation", {
+          question_id: q,
+          language_id: languageId,
+          text: ws.source.text.replace("Which law is", "कौन सा नियम है"),
+          options: ws.source.options,
+          explanation: ws.source.explanation,
+          status,
+        });
+        expect(saved.status).toBe(200);
+      };
+      // Hindi done, then the English changes under it (version 2): stale. Urdu a draft of version 2.
+      await translate(2, "done");
+      const edited = await post("psadmin", "/api/question/question-update", {
+        id: q,
+        question: question({ text: `<p>Which law is ${formula("V = IR")} called?</p>` }),
+      });
+      expect(edited.status).toBe(200);
+      await translate(14, "draft");
+      const expected = [
+        `Question ${q} (section A): the translation into Hindi is stale: it was made for version 1 of the English, which is now version 2`,
+        `Question ${q} (section A) has no translation into Tamil`,
+        `Question ${q} (section A): the translation into Urdu is a draft, not yet marked done`,
+      ];
+      const check = await get("psadmin", `/api/paperset/finalize-check/${set.id}`);
+      const translations = check.body.data.filter((p: { code: string }) => p.code === "translation");
+      expect(translations.map((p: { message: string }) => p.message)).toEqual(expected);
+      expect(translations.map((p: { language: string }) => p.language)).toEqual(["hi", "ta", "ur"]);
+      // The set's page counts the stale translation as stale, not only as "0 done".
+      const placed = await get("psadmin", `/api/question/question-list?paperset_id=${set.id}&section_id=${a.id}`);
+      expect(placed.body.data.items).toEqual([
+        expect.objectContaining({ id: q, translations_done: 0, translations_stale: 1 }),
+      ]);
+      // The dashboard's "not yet translated" list holds stale and draft ones too, not only missing.
+      for (const [languageId, state] of [
+        [2, "stale"],
+        [3, "missing"],
+        [14, "draft"],
+      ] as const) {
+        const notDone = await get(
+          "psadmin",
+          `/api/question/question-list?paperset_id=${set.id}&language_id=${languageId}&translation_status=not_done`,
+        );
+        expect(
+          notDone.body.data.items.map((i: { id: number; translation_status: string }) => [i.id, i.translation_status]),
+        ).toEqual([[q, state]]);
+      }
+      const refused = await post("psadmin", "/api/paperset/finalize-paperset", { id: set.id });
+      expect(refused.status).toBe(422);
+      const fields = refused.body.errors.filter((e: { field: string }) => e.field.startsWith(`questions.${q}.`));
+      expect(fields).toEqual([
+        { field: `questions.${q}.hi`, message: expected[0] },
+        { field: `questions.${q}.ta`, message: expected[1] },
+        { field: `questions.${q}.ur`, message: expected[2] },
+      ]);
+    });
+
     it("prints a draft as a proof in Urdu, with untranslated questions in English", async () => {
       const set = (
         await post("psadmin", "/api/paperset/create", {
@@ -907,13 +983,18 @@ for (const driver of testDrivers()) {
         [14, "ur"],
         [3, "ta"],
       ] as const) {
-        for (const state of ["missing", "draft", "done", "stale"]) {
+        for (const state of ["missing", "draft", "done", "stale", "not_done"]) {
+          const states = state === "not_done" ? ["missing", "draft", "stale"] : [state];
           const [counted] = await queryRows<{ n: number }>(
             api.db,
             sql`select count(*)::int as n from questions q
               left join question_translations t on t.question_id = q.id and t.language = ${code} and t.is_latest
               where q.exam_kind = 'level1' and q.class_level = 8
-                and case when t.question_id is null then 'missing' when t.source_hash <> q.source_hash then 'stale' else t.status end = ${state}`,
+                and case when t.question_id is null then 'missing' when t.source_hash <> q.source_hash then 'stale' else t.status end
+                  in (${sql.join(
+                    states.map((s) => sql`${s}`),
+                    sql`, `,
+                  )})`,
           );
           const listed = await get(
             "psadmin",

@@ -3,10 +3,12 @@ import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import {
   type ColumnSpec,
+  csvGuarded,
+  csvRunsAsFormula,
   csvStream,
   errorsWorkbook,
   headerKey,
-  neutralise,
+  keepsTextFormat,
   openSpreadsheet,
   type SheetRow,
   SpreadsheetError,
@@ -272,18 +274,19 @@ describe("reading XLSX", () => {
 });
 
 describe("writing", () => {
-  it("neutralises text that a spreadsheet would run as a formula", () => {
-    expect(["=SUM(A1)", "+91 98765", "-2", "@cmd", "\t=x", "Asha", "a=b"].map(neutralise)).toEqual([
-      "'=SUM(A1)",
-      "'+91 98765",
-      "'-2",
-      "'@cmd",
-      "'\t=x",
-      "Asha",
-      "a=b",
-    ]);
-    expect(neutralise(-2)).toBe(-2);
-    expect(neutralise(null)).toBeNull();
+  it("guards in a CSV only what a spreadsheet would run as a formula (decision 063)", () => {
+    const runs = ["=SUM(A1)", '=HYPERLINK("http://evil","x")', "@SUM(1)", "\t=x", "\r=x", "+1+1", "-2+3"];
+    const more = ["+A1", "-HYPERLINK(1)", "+91 98765 43210", "+91-98765-43210", "--1", "+1e5", "-.5", "+Alpha"];
+    expect([...runs, ...more].filter((text) => !csvRunsAsFormula(text))).toEqual([]);
+    // Numbers and signs alone are read as numbers or text, never run; a formula later in a text is text.
+    const stays = ["+919876543210", "-5", "+5", "-1.5", "-", "+", "", "Asha", "a=b", " =1+1", "अनन्या", "'=x", "९१"];
+    expect(stays.filter(csvRunsAsFormula)).toEqual([]);
+    expect(csvGuarded("=SUM(A1)")).toBe("'=SUM(A1)");
+    expect(csvGuarded("+919876543210")).toBe("+919876543210");
+    expect(csvGuarded("-2+3")).toBe("'-2+3");
+    // XLSX: text cells are never run; those typed again would change keep the Text format.
+    expect(["=x", "+919876543210", "-5", "@x", "\tx"].every(keepsTextFormat)).toBe(true);
+    expect(["Asha", "अनन्या", "a=b", "", "'=x"].some(keepsTextFormat)).toBe(false);
   });
 
   it("writes a template with drop-down lists and instructions", async () => {
@@ -321,7 +324,7 @@ describe("writing", () => {
     expect(workbook.worksheets[0]?.getCell("C3").value).toBe("Name: cannot start with =; City: Enter the city");
   });
 
-  it("neutralises formulas in the errors workbook as the exports do, and reads them back as uploaded", async () => {
+  it("writes the errors workbook's cells as uploaded, formulas as text cells in the Text format, and reads them back", async () => {
     const hostile = ['=HYPERLINK("http://evil","x")', "+cmd", "-1+1", "@SUM(1)", "\t=1"];
     const bytes = await errorsWorkbook({ sheetName: "People", columns: [{ header: "Name" }, { header: "City" }] }, [
       ...hostile.map((value) => ({ values: [value, "Pune"], errors: "Name: Enter a name" })),
@@ -329,10 +332,13 @@ describe("writing", () => {
     ]);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(bytes.slice().buffer);
-    const cells = hostile.map((_, i) => workbook.worksheets[0]?.getCell(`A${i + 2}`).value);
-    expect(cells).toEqual(hostile.map(neutralise));
-    expect(workbook.worksheets[0]?.getCell(`C${hostile.length + 2}`).value).toBe("'=cmd");
-    // The fixed file goes back in: the reader takes the quote off again (decision 049).
+    const sheet0 = workbook.worksheets[0];
+    const cells = hostile.map((_, i) => sheet0?.getCell(`A${i + 2}`));
+    expect(cells.map((cell) => cell?.value)).toEqual(hostile);
+    expect(cells.every((cell) => cell?.type === ExcelJS.ValueType.String && cell.numFmt === "@")).toBe(true);
+    expect(sheet0?.getCell(`C${hostile.length + 2}`).value).toBe("=cmd");
+    expect(sheet0?.getCell("B2").numFmt).toBeUndefined();
+    // The fixed file goes back in as it was (decision 063).
     const sheet = await read(bytes, { quietHeaders: ["Errors"], limits: { ...LIMITS, maxRows: 10 } });
     expect(sheet.rows.map((row) => row.values.name).slice(0, 4)).toEqual(hostile.slice(0, 4));
   });
@@ -357,7 +363,7 @@ describe("writing", () => {
     ).toEqual([
       ["Name", "Score", "Born"],
       ["Asha", 12, new Date("2012-08-15T00:00:00Z")],
-      ['\'=HYPERLINK("http://evil")', -3],
+      ['=HYPERLINK("http://evil")', -3],
       ['अनन्या, "Ana"', 0],
     ]);
   });

@@ -273,6 +273,32 @@ for (const driver of testDrivers()) {
       });
     });
 
+    describe("the errors file echoes what was uploaded", () => {
+      it("as text cells without a quote, formulas kept text, Devanagari and phone numbers as typed (decision 063)", async () => {
+        await clearImported();
+        const hostile = '=HYPERLINK("http://evil.example","x")';
+        const bytes = await sheetOf([
+          student(1, { "Last name": hostile, Class: "XIII", Phone: "+91 98760 00001" }),
+          student(2, { "First name": "अनन्या", "Last name": "-2+3", Class: "XIII", Phone: "+919876000002" }),
+        ]);
+        const job = await importFile(bytes, "valid-rows");
+        expect(job.result).toMatchObject({ inserted: 0, bad_rows: 2 });
+        const file = await errorsFile(job.id);
+        expect(file.rows.map((r) => [r["First name"], r["Last name"], r.Phone])).toEqual([
+          ["Ashab", hostile, "+91 98760 00001"],
+          ["अनन्या", "-2+3", "+919876000002"],
+        ]);
+        // Text cells (a formula would read as an object); the Text format keeps them text when edited.
+        const lastName = file.sheet.getCell("B2");
+        expect(lastName.type).toBe(ExcelJS.ValueType.String);
+        expect(lastName.numFmt).toBe("@");
+        expect(file.sheet.getCell("A2").numFmt).toBeUndefined();
+        // Uploaded again as it is, it reads the same values (and the same mistakes).
+        const again = await importFile(new Uint8Array(await file.workbook.xlsx.writeBuffer()), "valid-rows");
+        expect(again.result.errors).toEqual(job.result.errors);
+      });
+    });
+
     describe("the bad spreadsheets (fixtures/spreadsheets)", () => {
       beforeEach(async () => {
         await clearImported();

@@ -1422,7 +1422,7 @@ export interface paths {
         put?: never;
         /**
          * Export a list as XLSX or CSV
-         * @description The body is the list's own filters (JSON, as for the list; paging fields are not accepted: the whole filtered list is exported). The rows are scoped exactly like the list. The file is streamed as an attachment; CSV is UTF-8 with a BOM; cells that start with = + - or @ are prefixed with a quote so that no spreadsheet runs them as formulas. Kinds and the list permission that exports each: students (students.view), individual-students (students.regionLists), inactive-students (paySupport.manage), study-materials (content.manage), brochure-downloads (content.manage), brochure-flipbooks (content.manage), important-dates (content.manage), frontend-pattern (content.manage), lecture-series (content.manage), syllabus (content.manage), notifications (content.manage), referred-students (students.referred), referral-ledger (referrals.manage), master-institutes (masterInstitutes.manage), institute-schools (institute.schools.manage), gcc-schools (schools.gcc), support-orders (paySupport.orders), school-balances (paySupport.manage), raised-requests (raisedRequests.view), coordinators (coordinators.manage), region-students (students.total), region-schools (schools.total), own-school-results (results.own), student-results (results.view), school-mock-results (results.view), state-mock-results (results.view), prant-ranking-final-list (results.view), result-winners (results.view), ranking-states (ranking.view), ranking-districts (ranking.view), district-rankers (ranking.view), student-mock-insight (results.view).
+         * @description The body is the list's own filters (JSON, as for the list; paging fields are not accepted: the whole filtered list is exported). The rows are scoped exactly like the list. The file is streamed as an attachment; CSV is UTF-8 with a BOM; a field that a spreadsheet would run as a formula (starting with = @ tab or CR, or with + or - not followed by a plain number) is prefixed with a quote, and nothing else is. XLSX text cells hold their text exactly (a text cell is never run). Kinds and the list permission that exports each: students (students.view), individual-students (students.regionLists), inactive-students (paySupport.manage), study-materials (content.manage), brochure-downloads (content.manage), brochure-flipbooks (content.manage), important-dates (content.manage), frontend-pattern (content.manage), lecture-series (content.manage), syllabus (content.manage), notifications (content.manage), referred-students (students.referred), referral-ledger (referrals.manage), master-institutes (masterInstitutes.manage), institute-schools (institute.schools.manage), gcc-schools (schools.gcc), support-orders (paySupport.orders), school-balances (paySupport.manage), raised-requests (raisedRequests.view), coordinators (coordinators.manage), region-students (students.total), region-schools (schools.total), own-school-results (results.own), student-results (results.view), school-mock-results (results.view), state-mock-results (results.view), prant-ranking-final-list (results.view), result-winners (results.view), ranking-states (ranking.view), ranking-districts (ranking.view), district-rankers (ranking.view), student-mock-insight (results.view).
          *
          *     Requires the `self.profile` permission.
          */
@@ -3304,7 +3304,7 @@ export interface paths {
         put?: never;
         /**
          * Freeze a paper set: exact versions, translations and a content hash
-         * @description Refused (422) with every problem listed in `errors` while a section is not full, a qualifying rule cannot be met, a question is not reviewed, or a question lacks a done translation into a language the set is offered in. A finalized set never changes; copy it instead.
+         * @description Refused (422) with every problem listed in `errors` while a section is not full, a qualifying rule cannot be met, the set's own texts have no translation, a question is not reviewed, or a question lacks a done translation of its current English into a language the set is offered in; each such problem says whether the translation is missing, a draft, or stale (made for an older version of the English, named). A finalized set never changes; copy it instead.
          *
          *     Requires the `paperSets.finalize` permission.
          */
@@ -8546,6 +8546,7 @@ export interface components {
             /** @enum {string|null} */
             translation_status: "missing" | "draft" | "done" | "stale" | null;
             translations_done: number;
+            translations_stale: number;
             updated_at: string;
             version: number;
         };

@@ -61,6 +61,20 @@ export const TRANSLATION_STATUSES = [
 ] as const;
 export type TranslationStatus = (typeof TRANSLATION_STATUSES)[number]["code"];
 
+/**
+ * The question list's translation filter: one state, or all but done (what is left to translate:
+ * missing, draft or stale), which the dashboard's "not yet translated" links open.
+ */
+export const TRANSLATION_FILTERS = [
+  ...TRANSLATION_STATUSES,
+  { code: "not_done", name: "Not done (missing, draft or stale)" },
+] as const;
+export type TranslationFilter = (typeof TRANSLATION_FILTERS)[number]["code"];
+export const TRANSLATION_FILTER_CODES = TRANSLATION_FILTERS.map((f) => f.code) as [
+  TranslationFilter,
+  ...TranslationFilter[],
+];
+
 export const PAPER_SET_STATUSES = [
   { code: "draft", name: "Draft" },
   { code: "finalized", name: "Finalized" },

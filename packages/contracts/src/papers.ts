@@ -5,7 +5,13 @@ import { ID_MAX } from "./ids-constants";
 import { LANGUAGE_CODES, LANGUAGES } from "./languages";
 import { pageField, paginated, perPageField, searchField } from "./pagination";
 import { PAPER_ACTIVITY_ACTIONS } from "./paper-activity-constants";
-import { DIFFICULTY_CODES, OPTION_KEYS, QUESTION_LIMITS, QUESTION_TYPE_CODES } from "./papers-constants";
+import {
+  DIFFICULTY_CODES,
+  OPTION_KEYS,
+  QUESTION_LIMITS,
+  QUESTION_TYPE_CODES,
+  TRANSLATION_FILTER_CODES,
+} from "./papers-constants";
 import { CLASS_LEVELS } from "./students-constants";
 
 /**
@@ -181,9 +187,11 @@ export const questionListQuery = z.object({
   class_level: optionalNumber("class_level", 1, 2),
   class_id: optionalNumber("class_id", 6, 11),
   status: z.enum(["draft", "reviewed"], { error: "status must be draft or reviewed" }).optional(),
-  /** With language_id: only questions whose translation into it is in this state. */
+  /** With language_id: only questions whose translation into it is in this state (not_done: any but done). */
   translation_status: z
-    .enum(["missing", "draft", "done", "stale"], { error: "translation_status must be missing, draft, done or stale" })
+    .enum(TRANSLATION_FILTER_CODES, {
+      error: `translation_status must be one of ${TRANSLATION_FILTER_CODES.join(", ")}`,
+    })
     .optional(),
 });
 export type QuestionListQuery = z.infer<typeof questionListQuery>;
@@ -205,6 +213,8 @@ export const questionListItem = z.object({
   text: z.string(),
   /** Done (not stale) translations, of the 13 other languages. */
   translations_done: z.number().int(),
+  /** Translations made for an older English text (stale), of the 13 other languages. */
+  translations_stale: z.number().int(),
   /** The state of the translation into the language_id filter's language. */
   translation_status: translationStatus.nullable(),
   updated_at: z.string(),

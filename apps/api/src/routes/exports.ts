@@ -43,7 +43,7 @@ export function registerExportRoutes(app: OpenAPIHono<AppEnv>) {
       path: "/api/export/{kind}",
       tags: ["Exports"],
       summary: "Export a list as XLSX or CSV",
-      description: `The body is the list's own filters (JSON, as for the list; paging fields are not accepted: the whole filtered list is exported). The rows are scoped exactly like the list. The file is streamed as an attachment; CSV is UTF-8 with a BOM; cells that start with = + - or @ are prefixed with a quote so that no spreadsheet runs them as formulas. Kinds and the list permission that exports each: ${KIND_PERMISSIONS}.`,
+      description: `The body is the list's own filters (JSON, as for the list; paging fields are not accepted: the whole filtered list is exported). The rows are scoped exactly like the list. The file is streamed as an attachment; CSV is UTF-8 with a BOM; a field that a spreadsheet would run as a formula (starting with = @ tab or CR, or with + or - not followed by a plain number) is prefixed with a quote, and nothing else is. XLSX text cells hold their text exactly (a text cell is never run). Kinds and the list permission that exports each: ${KIND_PERMISSIONS}.`,
       request: {
         params: exportParams,
         query: exportQuery,

@@ -744,7 +744,7 @@ export function registerPaperRoutes(app: OpenAPIHono<AppEnv>) {
       tags,
       summary: "Freeze a paper set: exact versions, translations and a content hash",
       description:
-        "Refused (422) with every problem listed in `errors` while a section is not full, a qualifying rule cannot be met, a question is not reviewed, or a question lacks a done translation into a language the set is offered in. A finalized set never changes; copy it instead.",
+        "Refused (422) with every problem listed in `errors` while a section is not full, a qualifying rule cannot be met, the set's own texts have no translation, a question is not reviewed, or a question lacks a done translation of its current English into a language the set is offered in; each such problem says whether the translation is missing, a draft, or stale (made for an older version of the English, named). A finalized set never changes; copy it instead.",
       request: body(finalizeBody, "FinalizeBody"),
       responses: {
         200: setResponse,

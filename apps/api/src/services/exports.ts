@@ -227,7 +227,7 @@ export async function startExport(
       : undefined;
   if (select && format === "csv" && copyExports < MAX_COPY_EXPORTS) {
     const values = sql.join(
-      fields.map((field) => csvFieldSql(field, fieldValueSql(field))),
+      fields.map((field) => csvFieldSql(field)),
       sql`, `,
     );
     copyExports++;

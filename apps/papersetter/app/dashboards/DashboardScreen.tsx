@@ -163,9 +163,9 @@ export function DashboardScreen() {
               return (
                 <CoverageItem key={language.code} title={words}>
                   {done < row.written ? (
-                    <RemixLink to={listOf(row, { language_id: String(language.id), translation_status: "missing" })}>
+                    <RemixLink to={listOf(row, { language_id: String(language.id), translation_status: "not_done" })}>
                       {visual}
-                      <VisuallyHidden>{`${words}; show the questions without ${language.name}`}</VisuallyHidden>
+                      <VisuallyHidden>{`${words}; show the questions not yet translated into ${language.name}`}</VisuallyHidden>
                     </RemixLink>
                   ) : (
                     <span>

@@ -180,10 +180,18 @@ describe("the question picker and the check", () => {
     const problems = [
       {
         code: "translation",
-        message: "Question 3 (section A) has no done translation into Hindi",
+        message:
+          "Question 3 (section A): the translation into Hindi is stale: it was made for version 1 of the English, which is now version 2",
         question_id: 3,
         section: "A",
         language: "hi",
+      },
+      {
+        code: "translation",
+        message: "Question 3 (section A) has no translation into Urdu",
+        question_id: 3,
+        section: "A",
+        language: "ur",
       },
     ];
     api = stubApi({
@@ -316,7 +324,11 @@ describe("the paper set screen's actions", () => {
   it("passes finalize's list of problems on, each with its message", async () => {
     const errors = [
       { field: "sections.B", message: "Section B has 1 of its 2 questions" },
-      { field: "questions.3.hi", message: "Question 3 (section A) has no done translation into Hindi" },
+      {
+        field: "questions.3.hi",
+        message:
+          "Question 3 (section A): the translation into Hindi is stale: it was made for version 1 of the English, which is now version 2",
+      },
     ];
     api = stubApi({
       "GET /api/user": signedInAs(admin),

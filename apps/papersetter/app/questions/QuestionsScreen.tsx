@@ -153,7 +153,8 @@ export function QuestionsScreen({ level }: { level: ExamLevel }) {
       header: "Translated",
       align: "end",
       // No visually hidden words here: absolutely placed, they would widen the page past the table's scroll box.
-      cell: (row) => `${row.translations_done}/${TRANSLATED_LANGUAGE_COUNT}`,
+      cell: (row) =>
+        `${row.translations_done}/${TRANSLATED_LANGUAGE_COUNT}${row.translations_stale > 0 ? `, ${row.translations_stale} stale` : ""}`,
     },
     {
       id: "updated",

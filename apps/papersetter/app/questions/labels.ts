@@ -1,6 +1,6 @@
 import { newQuestionPath, questionListPath, questionPath, translatePath } from "@repo/auth/paper-paths";
 import type { ExamLevel } from "@repo/contracts/fees";
-import { examLevelLabel, TRANSLATION_STATUSES } from "@repo/contracts/papers-constants";
+import { examLevelLabel, TRANSLATION_FILTERS } from "@repo/contracts/papers-constants";
 import { CLASS_LEVELS, classLabel } from "@repo/contracts/students-constants";
 import type { BadgeTone } from "@repo/ui/badge";
 
@@ -37,7 +37,7 @@ export const STATUS_BADGE: Record<string, { tone: BadgeTone; label: string }> = 
   reviewed: { tone: "success", label: "Reviewed" },
 };
 
-export const TRANSLATION_OPTIONS = TRANSLATION_STATUSES.map((s) => ({ value: s.code, label: s.name }));
+export const TRANSLATION_OPTIONS = TRANSLATION_FILTERS.map((s) => ({ value: s.code, label: s.name }));
 
 /** A translation's state as a badge: the word says it, the colour only helps. */
 export const TRANSLATION_BADGE: Record<string, { tone: BadgeTone; label: string }> = {

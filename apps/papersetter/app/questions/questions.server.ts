@@ -13,6 +13,7 @@ import {
   QUESTION_TYPE_CODES,
   QUESTION_TYPES,
   SOURCE_LANGUAGE,
+  TRANSLATION_FILTER_CODES,
 } from "@repo/contracts/papers-constants";
 import { CLASS_LEVELS } from "@repo/contracts/students-constants";
 import { auth } from "@repo/remix-app/auth.server";
@@ -67,7 +68,7 @@ export const LEVEL_QUERY: Record<ExamLevel, ListQuery> = {
 };
 
 export const STATUS_FILTERS = ["draft", "reviewed"] as const;
-export const TRANSLATION_FILTERS = ["missing", "draft", "done", "stale"] as const;
+export const TRANSLATION_FILTERS = TRANSLATION_FILTER_CODES;
 /** Languages a question is translated into: every one but English, by `language_id` (2-14). */
 const TRANSLATED_LANGUAGE_IDS = LANGUAGES.map((_, index) => index + 1).filter(
   (id) => LANGUAGES[id - 1]?.code !== SOURCE_LANGUAGE,

@@ -87,7 +87,7 @@ describe("the translate page", () => {
       class_level: "1",
       class_id: "8",
       language_id: "14",
-      translation_status: "missing",
+      translation_status: "not_done",
     });
     expect(loaded.problem).toBeNull();
     // Only the languages the API gave states for (a translator's own), with their states.
@@ -105,7 +105,7 @@ describe("the translate page", () => {
     expect(loaded.neighbours).toEqual({
       previous: 5,
       next: 1,
-      list: "/paper-editor-admin/level1-questions?language_id=14&translation_status=missing&class_id=8",
+      list: "/paper-editor-admin/level1-questions?language_id=14&translation_status=not_done&class_id=8",
       question: "/paper-editor-admin/question?id=2",
     });
     expect(loaded.question).toMatchObject({ subject_name: "Mathematics", class_id: 8 });

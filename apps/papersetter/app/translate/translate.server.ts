@@ -182,7 +182,7 @@ export async function translateLoader({ request, context }: LoaderFunctionArgs):
                 : { is_mock: "0", class_level: examLevel === "level2" ? "2" : "1" }),
               class_id: String(detail.class_id),
               language_id: String(languageId),
-              translation_status: "missing",
+              translation_status: "not_done",
             },
           },
         })
@@ -214,7 +214,7 @@ export async function translateLoader({ request, context }: LoaderFunctionArgs):
   const next = ids.find((id) => id < questionId) ?? null;
   const listQuery = new URLSearchParams({
     language_id: String(languageId),
-    translation_status: "missing",
+    translation_status: "not_done",
     ...(detail ? { class_id: String(detail.class_id) } : {}),
   });
   return {

@@ -24,6 +24,7 @@ import type { PaperViewer } from "./access";
 import { canonicalJson, sha256, type TranslatedContent, type VersionContent } from "./content";
 import { qualifyingRuleProblems, type RuledSection, type RuleProblem } from "./qualifying";
 import { iso, isoOrNull, visibleQuestions } from "./questions";
+import { translationStateSql, unfinishedTranslationMessage } from "./translation-state";
 
 /** The instructions a new set starts with: the standard ones, printed in each paper's language (decision 062). */
 export const DEFAULT_PAPER_INSTRUCTIONS: readonly string[] = PAPER_WORDS.en.standardInstructions;
@@ -517,14 +518,25 @@ export async function finalizeProblems(db: DbOrTx, setId: number): Promise<Final
       });
     }
   }
-  const rows = await queryRows<{ question_id: number; label: string; status: string; missing: string[] | null }>(
+  type Unfinished = Parameters<typeof unfinishedTranslationMessage>[1];
+  const rows = await queryRows<{
+    question_id: number;
+    label: string;
+    status: string;
+    version: number;
+    unfinished: Unfinished[] | null;
+  }>(
     db,
-    sql`select p.question_id, s.label, q.status,
-        (select array_agg(l order by l) from jsonb_array_elements_text(${JSON.stringify(
-          set.languages.map((l) => l.code).filter((l) => l !== SOURCE_LANGUAGE),
-        )}::jsonb) l
-          where not exists (select 1 from question_translations t where t.question_id = q.id and t.language = l
-            and t.is_latest and t.status = 'done' and t.source_hash = q.source_hash)) as missing
+    // Each language without a done translation of the current English, with its state (missing,
+    // draft or stale: TRANSLATION_STATUSES), so the message says which.
+    sql`select p.question_id, s.label, q.status, q.version,
+        (select jsonb_agg(jsonb_build_object('language', l.code, 'state', ${translationStateSql},
+            'source_version', t.source_version) order by l.code)
+          from jsonb_array_elements_text(${JSON.stringify(
+            set.languages.map((l) => l.code).filter((l) => l !== SOURCE_LANGUAGE),
+          )}::jsonb) l(code)
+          left join question_translations t on t.question_id = q.id and t.language = l.code and t.is_latest
+          where t.question_id is null or t.status <> 'done' or t.source_hash <> q.source_hash) as unfinished
       from paper_set_questions p join questions q on q.id = p.question_id join paper_sections s on s.id = p.section_id
       where p.paper_set_id = ${setId} order by s.position, p.position`,
   );
@@ -538,13 +550,16 @@ export async function finalizeProblems(db: DbOrTx, setId: number): Promise<Final
         language: null,
       });
     }
-    for (const language of row.missing ?? []) {
+    for (const translation of row.unfinished ?? []) {
       problems.push({
         code: "translation",
-        message: `Question ${row.question_id} (section ${row.label}) has no done translation into ${LANGUAGES.find((l) => l.code === language)?.name ?? language}`,
+        message: unfinishedTranslationMessage(
+          { id: Number(row.question_id), section: row.label, version: Number(row.version) },
+          translation,
+        ),
         question_id: Number(row.question_id),
         section: row.label,
-        language,
+        language: translation.language,
       });
     }
   }

@@ -18,6 +18,7 @@ import { idsIn } from "../sql";
 import { assertPaperSetFilter, assertSubject, type PaperViewer } from "./access";
 import { cleanTexts, plainText, sameContent, sourceHash, type VersionContent, versionChanges } from "./content";
 import { assertOwnImages } from "./images";
+import { translationStateSql } from "./translation-state";
 
 /** Timestamps come back as Date (pg, PGlite) or text; the API answers ISO 8601. */
 export const iso = (value: unknown): string => new Date(value as string).toISOString();
@@ -104,6 +105,7 @@ function listConditions(query: QuestionListQuery, viewer: PaperViewer, language:
       draft: sql`t.status = 'draft' and t.source_hash = q.source_hash`,
       done: sql`t.status = 'done' and t.source_hash = q.source_hash`,
       stale: sql`t.source_hash <> q.source_hash`,
+      not_done: sql`(t.question_id is null or t.status <> 'done' or t.source_hash <> q.source_hash)`,
     }[query.translation_status];
     where.push(status);
   }
@@ -144,12 +146,11 @@ async function countQuestions(
       ? questions
       : query.translation_status === "missing"
         ? sql`${questions} - ${translations(sql`true`)}`
-        : translations(sql`q.state = ${query.translation_status}`);
+        : query.translation_status === "not_done"
+          ? sql`${questions} - ${translations(sql`q.state = 'done'`)}`
+          : translations(sql`q.state = ${query.translation_status}`);
   return queryRows<{ total: number }>(db, sql`select (${total})::int as total`);
 }
-
-/** The state of a translation row beside its question's current source. */
-const translationState = sql`case when t.question_id is null then 'missing' when t.source_hash <> q.source_hash then 'stale' else t.status end`;
 
 export async function listQuestions(
   db: DbOrTx,
@@ -177,9 +178,11 @@ export async function listQuestions(
       sql`select q.id, q.exam_kind, q.class_level, q.subject_id, s.name as subject_name, q.question_type,
           q.difficulty, q.marks::float8 as marks, q.status, q.version, q.updated_at,
           ${translated ? sql`coalesce(t.content->>'text', v.content->>'text')` : sql`v.content->>'text'`} as text,
-          ${translated ? translationState : sql`null`} as translation_status,
+          ${translated ? translationStateSql : sql`null`} as translation_status,
           (select count(*)::int from question_translations d
-            where d.question_id = q.id and d.is_latest and d.status = 'done' and d.source_hash = q.source_hash) as translations_done
+            where d.question_id = q.id and d.is_latest and d.status = 'done' and d.source_hash = q.source_hash) as translations_done,
+          (select count(*)::int from question_translations d
+            where d.question_id = q.id and d.is_latest and d.source_hash <> q.source_hash) as translations_stale
         from questions q
         join subjects s on s.id = q.subject_id
         join question_versions v on v.question_id = q.id and v.version = q.version
@@ -203,6 +206,7 @@ export async function listQuestions(
     version: Number(r.version),
     text: String(r.text ?? ""),
     translations_done: Number(r.translations_done),
+    translations_stale: Number(r.translations_stale),
     translation_status: (r.translation_status ?? null) as QuestionListItem["translation_status"],
     updated_at: iso(r.updated_at),
   }));
@@ -232,7 +236,7 @@ export async function questionRow(db: DbOrTx, viewer: PaperViewer, id: number, l
 export async function translationSummaries(db: DbOrTx, questionId: number): Promise<TranslationSummary[]> {
   const rows = await queryRows<{ language: string; status: string; version: number; created_at: unknown }>(
     db,
-    sql`select t.language, ${translationState} as status, t.version, t.created_at
+    sql`select t.language, ${translationStateSql} as status, t.version, t.created_at
       from question_translations t join questions q on q.id = t.question_id
       where t.question_id = ${questionId} and t.is_latest`,
   );

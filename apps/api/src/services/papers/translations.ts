@@ -10,6 +10,7 @@ import { assertLanguage, type PaperViewer } from "./access";
 import { cleanTexts, formulaMismatches, formulasOf, sameTranslation, type VersionContent } from "./content";
 import { assertOwnImages } from "./images";
 import { iso, questionRow, textFields, translationSummaries } from "./questions";
+import { translationState } from "./translation-state";
 
 /** A language to translate into: one of the 13 besides English, and one of the viewer's. */
 function targetLanguage(viewer: PaperViewer, languageId: number): (typeof LANGUAGES)[number] {
@@ -82,7 +83,7 @@ export async function translationWorkspace(
             options: latest.content.options,
             explanation: latest.content.explanation ?? "",
           },
-          status: latest.source_hash === row.source_hash ? (latest.status as "draft" | "done") : "stale",
+          status: translationState(latest, row.source_hash),
           version: Number(latest.version),
           source_version: Number(latest.source_version),
           updated_at: iso(latest.created_at),

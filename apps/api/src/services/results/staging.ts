@@ -22,7 +22,7 @@ import {
 } from "@repo/db";
 import { type SQL, sql } from "drizzle-orm";
 import { JobError } from "../jobs";
-import { neutralise } from "../spreadsheets/index";
+import { csvGuarded } from "../spreadsheets/formula-guard";
 import type { FileStorage } from "../storage";
 import { RESCAN_WORDS } from "./dry-run";
 import { packRankKey, rankKeys } from "./ranking";
@@ -490,8 +490,8 @@ export async function problemsSummary(
   return { counts, first: first.map((p) => ({ ...p, line: Number(p.line) })) };
 }
 
-/** A CSV cell: quoted, and neutralised as every file the portal writes (spreadsheets/writer.ts). */
-const cell = (value: string | number) => `"${String(neutralise(String(value))).replace(/"/g, '""')}"`;
+/** A CSV cell: quoted, and guarded as every CSV the portal writes (spreadsheets/formula-guard.ts). */
+const cell = (value: string | number) => `"${csvGuarded(String(value)).replace(/"/g, '""')}"`;
 
 /**
  * The problems file (every refused line by line number: line, roll number, problem, message) as

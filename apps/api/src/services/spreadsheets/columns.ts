@@ -1,17 +1,24 @@
 import { type SQL, sql } from "drizzle-orm";
-import { FORMULA_STARTS, neutralise } from "./writer";
-import { XLSX_DATE_STYLE } from "./xlsx-writer";
+import {
+  CSV_FORMULA_STARTS,
+  CSV_SIGN_STARTS,
+  csvGuarded,
+  PLAIN_SIGNED_NUMBER,
+  TYPED_AS_FORMULA_STARTS,
+} from "./formula-guard";
+import { XLSX_DATE_STYLE, XLSX_TEXT_STYLE } from "./xlsx-writer";
 
 /**
  * A list column as PostgreSQL computes it (exports.ts' fast paths): the CSV field COPY writes and
  * the XLSX cell the sheet holds, giving the same bytes as the column's `value` through the JS
- * writers: labels from the same constant lists, a leading quote on text a spreadsheet could take
- * for a formula (writer.ts `neutralise`), an empty text as no value (COPY quotes an empty text but
+ * writers: labels from the same constant lists, a leading quote on a CSV field a spreadsheet would
+ * run and the Text format on an XLSX text cell that would not stay text when edited
+ * (formula-guard.ts, decision 063), an empty text as no value (COPY quotes an empty text but
  * writes a null as nothing; the XLSX writer skips both), a moment as the programme's day.
  * Tests compare the paths byte for byte (apps/api/test/exports-copy.test.ts).
  */
 export type ExportField =
-  /** Text, neutralised. */
+  /** Text. */
   | { kind: "text"; sql: SQL }
   /** A whole number. */
   | { kind: "number"; sql: SQL }
@@ -32,28 +39,41 @@ export const labelField = <Code extends string | number>(
   name: (code: Code) => string,
 ): ExportField => ({ kind: "label", sql: expression, labels: codes.map((code) => [code, name(code)] as const) });
 
-/** A text: neutralised (writer.ts FORMULA_STARTS first), empty as null. */
-function neutralisedSql(expression: SQL): SQL {
-  // ascii() reads the first character without making a text of it: a third of the cost of left().
-  return sql`nullif(case when ascii(${expression}) in (${sql.raw(FORMULA_STARTS.join(", "))}) then '''' || ${expression}
-    else ${expression} end, '')`;
+const charCodes = (list: readonly number[]) => sql.raw(list.join(", "));
+
+/** A CSV text: guarded (formula-guard.ts `csvGuarded`), empty as null. */
+function csvGuardedSql(expression: SQL): SQL {
+  // ascii() reads the first character without making a text of it: a third of the cost of left();
+  // only a text that starts with a sign meets the regular expression.
+  return sql`nullif(case when ascii(${expression}) in (${charCodes(CSV_FORMULA_STARTS)})
+      or (ascii(${expression}) in (${charCodes(CSV_SIGN_STARTS)}) and ${expression} !~ ${sql.raw(literal(PLAIN_SIGNED_NUMBER))})
+    then '''' || ${expression} else ${expression} end, '')`;
 }
 
-/** The field's value as the cell holds it: text (neutralised, null when empty), or a number. */
+/** A label field: its labels are constants, guarded here once (CSV) instead of in every row. */
+function labelSql(
+  field: Extract<ExportField, { kind: "label" }>,
+  other: (expression: SQL) => SQL,
+  label: (text: string) => string,
+): SQL {
+  if (field.labels.length === 0) return other(sql`${field.sql}::text`);
+  const cases = field.labels.map(
+    ([code, text]) => sql`when ${sql.raw(literal(code))} then ${sql.raw(literal(label(text)))}`,
+  );
+  return sql`case ${field.sql} ${sql.join(cases, sql` `)} else ${other(sql`${field.sql}::text`)} end`;
+}
+
+const emptyAsNull = (expression: SQL) => sql`nullif(${expression}, '')`;
+
+/** The field's value as the XLSX cell holds it: text exactly (null when empty), or a number. */
 export function fieldValueSql(field: ExportField): SQL {
   switch (field.kind) {
     case "text":
-      return neutralisedSql(field.sql);
+      return emptyAsNull(field.sql);
     case "number":
       return sql`${field.sql}`;
-    case "label": {
-      if (field.labels.length === 0) return neutralisedSql(sql`${field.sql}::text`);
-      // Labels are constants, neutralised here once instead of in every row.
-      const cases = field.labels.map(
-        ([code, label]) => sql`when ${sql.raw(literal(code))} then ${sql.raw(literal(String(neutralise(label))))}`,
-      );
-      return sql`case ${field.sql} ${sql.join(cases, sql` `)} else ${neutralisedSql(sql`${field.sql}::text`)} end`;
-    }
+    case "label":
+      return labelSql(field, emptyAsNull, (text) => text);
     case "day":
       return sql`(${field.sql} at time zone 'Asia/Kolkata')::date`;
     case "date":
@@ -61,10 +81,17 @@ export function fieldValueSql(field: ExportField): SQL {
   }
 }
 
-/** The CSV field of a value from fieldValueSql. */
-export function csvFieldSql(field: ExportField, value: SQL): SQL {
-  // A date's text is yyyy-mm-dd under DateStyle ISO, which copyCsvOut sets.
-  return field.kind === "text" || field.kind === "label" ? value : sql`${value}::text`;
+/** The field as COPY writes it into a CSV: text guarded, the rest as text. */
+export function csvFieldSql(field: ExportField): SQL {
+  switch (field.kind) {
+    case "text":
+      return csvGuardedSql(field.sql);
+    case "label":
+      return labelSql(field, csvGuardedSql, csvGuarded);
+    default:
+      // A date's text is yyyy-mm-dd under DateStyle ISO, which copyCsvOut sets.
+      return sql`${fieldValueSql(field)}::text`;
+  }
 }
 
 // XML 1.0 cannot hold these; xlsx-writer's xmlText drops them too.
@@ -104,7 +131,8 @@ export function xlsxCellSql(field: ExportField, value: SQL, letter: string, row:
     switch (field.kind) {
       case "text":
       case "label":
-        return sql`concat(${ref}, '" t="inlineStr"><is><t xml:space="preserve">', ${xmlTextSql(value)}, '</t></is></c>')`;
+        return sql`concat(${ref}, case when ascii(${value}) in (${charCodes(TYPED_AS_FORMULA_STARTS)}) then '" s="${sql.raw(String(XLSX_TEXT_STYLE))}' end,
+          '" t="inlineStr"><is><t xml:space="preserve">', ${xmlTextSql(value)}, '</t></is></c>')`;
       case "number":
         return sql`concat(${ref}, '"><v>', ${value}, '</v></c>')`;
       case "day":

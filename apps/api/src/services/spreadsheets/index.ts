@@ -1,4 +1,5 @@
 export { NOT_A_SPREADSHEET, SpreadsheetError, type SpreadsheetProblem } from "./errors";
+export { csvGuarded, csvRunsAsFormula, keepsTextFormat } from "./formula-guard";
 export {
   type CellValue,
   type ColumnMatch,
@@ -22,7 +23,6 @@ export {
   type ErrorRow,
   errorsWorkbook,
   type ListColumn,
-  neutralise,
   type TemplateColumn,
   type TemplateOptions,
   templateWorkbook,

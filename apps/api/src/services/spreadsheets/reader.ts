@@ -284,7 +284,7 @@ const badUtf16 = (at: number) =>
     `This file is UTF-16 text (Excel's "Unicode Text") but is damaged near byte ${at.toLocaleString("en-IN")}: a character there is not valid UTF-16. Save it again from the spreadsheet program and upload the new file.`,
   );
 
-/** A cell as text: trimmed, empty as null, and a neutralised export value ("'+91…") as it was. */
+/** A cell as text: trimmed, empty as null, and a guarded CSV value ("'=SUM(…)", older files "'+91…") as it was. */
 function tidyText(value: string): string | null {
   const text = value.trim();
   if (text === "") return null;

@@ -1,13 +1,15 @@
 import { once } from "node:events";
 import { PassThrough, Readable } from "node:stream";
 import type ExcelJS from "exceljs";
+import { csvGuarded, keepsTextFormat } from "./formula-guard";
 import type { CellValue } from "./reader";
 import { fastXlsxStream } from "./xlsx-writer";
 
 /**
  * Writes spreadsheets: an import template, the errors workbook of an import (the template's
- * columns plus "Errors") and list exports streamed as XLSX or CSV. Every text cell that a
- * spreadsheet program could take for a formula is neutralised (OWASP "CSV injection").
+ * columns plus "Errors") and list exports streamed as XLSX or CSV. XLSX text cells hold their text
+ * exactly (a text cell is never run); a CSV field that a spreadsheet program would run as a
+ * formula gets a leading quote (formula-guard.ts, decision 063).
  */
 
 export interface TemplateColumn {
@@ -39,14 +41,11 @@ export interface TemplateOptions {
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 export const CSV_TYPE = "text/csv; charset=utf-8";
 
-/** The first characters that make a spreadsheet program take a text for a formula: = + - @ tab CR. */
-export const FORMULA_STARTS = [61, 43, 45, 64, 9, 13] as const;
-const startsLikeFormula = (text: string) => (FORMULA_STARTS as readonly number[]).includes(text.charCodeAt(0));
-
-/** A text that starts like a formula gets a leading quote, so it stays text everywhere. */
-export function neutralise(value: CellValue): CellValue {
-  if (typeof value === "string" && startsLikeFormula(value)) return `'${value}`;
-  return value;
+/** Text cells an exceljs writer adds that would not stay text when edited get the Text format (063). */
+function keepText(row: ExcelJS.Row, values: readonly CellValue[]) {
+  values.forEach((value, index) => {
+    if (typeof value === "string" && keepsTextFormat(value)) row.getCell(index + 1).numFmt = "@";
+  });
 }
 
 /** The import template: header row, drop-down lists, an Instructions sheet. */
@@ -91,7 +90,7 @@ export async function templateWorkbook(options: TemplateOptions): Promise<Uint8A
   for (const extra of options.sheets ?? []) {
     const list = workbook.addWorksheet(extra.name, { views: [{ state: "frozen", ySplit: 1 }] });
     addHeader(list, extra.columns);
-    for (const row of extra.rows) list.addRow(row.map(neutralise));
+    for (const row of extra.rows) keepText(list.addRow([...row]), row);
   }
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
@@ -139,9 +138,11 @@ export async function errorsWorkbook(
   header.font = { bold: true };
   header.commit();
   for await (const row of rows) {
-    // Neutralised like the exports: the uploader edits this file in a spreadsheet program, where a
-    // text cell edited becomes a formula. The reader takes the quote off again on re-upload (049).
-    const added = sheet.addRow([...row.values, row.errors].map(neutralise));
+    // The uploader edits this file in a spreadsheet program: cells that would not stay text when
+    // edited get the Text format (decision 063), and hold what was uploaded exactly.
+    const values = [...row.values, row.errors];
+    const added = sheet.addRow(values);
+    keepText(added, values);
     if (row.errors) added.getCell(columns.length).font = { color: { argb: "FFC0392B" } };
     added.commit();
   }
@@ -165,11 +166,7 @@ export function xlsxStream(
   options: { sheetName: string; columns: readonly ListColumn[] },
   batches: AsyncIterable<readonly (readonly CellValue[])[]>,
 ): ReadableStream<Uint8Array> {
-  return fastXlsxStream(options, neutralised(batches));
-}
-
-async function* neutralised(batches: AsyncIterable<readonly (readonly CellValue[])[]>) {
-  for await (const batch of batches) yield batch.map((values) => values.map(neutralise));
+  return fastXlsxStream(options, batches);
 }
 
 /**
@@ -208,7 +205,7 @@ function csvHeader(columns: readonly ListColumn[]): Buffer {
 
 /**
  * A CSV export whose records PostgreSQL wrote (COPY … WITH (FORMAT csv), fields already
- * neutralised and labelled by the columns' SQL, see columns.ts), after the BOM and header.
+ * guarded and labelled by the columns' SQL, see columns.ts), after the BOM and header.
  */
 export function csvFromCopy(
   options: { columns: readonly ListColumn[] },
@@ -223,9 +220,9 @@ export function csvFromCopy(
 
 const NEEDS_QUOTES = /[",\r\n]/;
 
-/** A text field: neutralised, then quoted when it holds a comma, a quote or a line break. */
+/** A text field: guarded (formula-guard.ts), then quoted when it holds a comma, a quote or a line break. */
 function csvText(text: string): string {
-  const safe = startsLikeFormula(text) ? `'${text}` : text;
+  const safe = csvGuarded(text);
   return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

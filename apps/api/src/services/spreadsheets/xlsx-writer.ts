@@ -1,4 +1,5 @@
 import { PassThrough, Readable } from "node:stream";
+import { keepsTextFormat } from "./formula-guard";
 import type { CellValue } from "./reader";
 import { ZipWriter } from "./zip-writer";
 
@@ -7,7 +8,8 @@ import { ZipWriter } from "./zip-writer";
  * writer builds an object per cell and manages about 28,000 rows a second here; a list export of
  * a million students needs 50,000 (docs/decisions/019-region-lists.md). The workbook is the
  * smallest Excel, LibreOffice and exceljs open: one sheet of inline strings, numbers and dates, a
- * bold frozen header row and the column widths.
+ * bold frozen header row and the column widths. Text cells hold their text exactly: a text cell is
+ * never run as a formula (decision 063).
  */
 
 export interface XlsxColumn {
@@ -15,9 +17,11 @@ export interface XlsxColumn {
   width?: number;
 }
 
-const STYLE = { header: 1, date: 2, dateTime: 3 } as const;
+const STYLE = { header: 1, date: 2, dateTime: 3, text: 4 } as const;
 /** The style of a date cell (a day, no time): columns.ts writes the same cells in SQL. */
 export const XLSX_DATE_STYLE = STYLE.date;
+/** The Text format, for text cells that would not stay text when edited (formula-guard.ts). */
+export const XLSX_TEXT_STYLE = STYLE.text;
 
 const CONTENT_TYPES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`;
@@ -28,9 +32,10 @@ const ROOT_RELS = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 const WORKBOOK_RELS = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`;
 
-// Styles: 0 plain, 1 the bold header, 2 a date (dd-mm-yyyy, as India writes it), 3 a date and time.
+// Styles: 0 plain, 1 the bold header, 2 a date (dd-mm-yyyy, as India writes it), 3 a date and
+// time, 4 the Text format ("@", built-in number format 49).
 const STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="2"><numFmt numFmtId="164" formatCode="dd\\-mm\\-yyyy"/><numFmt numFmtId="165" formatCode="dd\\-mm\\-yyyy\\ hh:mm"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
+<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="2"><numFmt numFmtId="164" formatCode="dd\\-mm\\-yyyy"/><numFmt numFmtId="165" formatCode="dd\\-mm\\-yyyy\\ hh:mm"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="5"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="49" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
 
 /** Text as XML: the markup characters escaped, the characters XML 1.0 cannot hold dropped. */
 export function xmlText(text: string): string {
@@ -65,7 +70,9 @@ function cell(ref: string, value: CellValue): string {
     const style = value.getTime() % DAY_MS === 0 ? STYLE.date : STYLE.dateTime;
     return `<c r="${ref}" s="${style}"><v>${excelSerial(value)}</v></c>`;
   }
-  return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xmlText(String(value))}</t></is></c>`;
+  const text = String(value);
+  const style = keepsTextFormat(text) ? ` s="${STYLE.text}"` : "";
+  return `<c r="${ref}"${style} t="inlineStr"><is><t xml:space="preserve">${xmlText(text)}</t></is></c>`;
 }
 
 function rowXml(number: number, letters: readonly string[], values: readonly CellValue[], style?: number): string {
