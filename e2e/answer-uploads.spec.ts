@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
+import { NO_ANSWER_FILE } from "@repo/contracts/results-constants";
 import {
   API,
   appOrigin,
@@ -95,7 +96,7 @@ test("an admin checks a vendor's file, reads the refused lines, stores the good 
 
   // Without a file, the form says what is missing.
   await page.getByRole("button", { name: "Check file" }).click();
-  await expect(page.getByText("Choose the vendor's answer-sheet file (.txt) to upload")).toBeVisible();
+  await expect(page.getByText(NO_ANSWER_FILE)).toBeVisible();
 
   await page.getByLabel("Exam level").selectOption({ label: "Level 1" });
   await page

@@ -57,6 +57,9 @@ export const RESULT_LIMITS = {
   recentUploads: 50,
 } as const;
 
+/** The answer-sheet form's message for a missing file: the file is told by content, not by name (decision 058). */
+export const NO_ANSWER_FILE = "Choose the vendor's answer-sheet file (a text file, whatever its name) to upload";
+
 export const RESULT_JOBS = {
   check: "answer-sheets.check",
   store: "answer-sheets.store",
