@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { NO_ANSWER_FILE } from "@repo/contracts/results-constants";
+import { NO_ANSWER_FILE, RESULT_SHEET_FORMATS } from "@repo/contracts/results-constants";
 import {
   API,
   appOrigin,
@@ -89,7 +89,7 @@ test("an admin checks a vendor's file, reads the refused lines, stores the good 
   const stored = page.getByRole("table", { name: "Stored answer sheets per class" });
   await expect(stored.getByRole("row", { name: /Class VIII/ })).toBeVisible();
   await expect(page.getByRole("table", { name: "Uploads" })).toContainText("demo-vendor-level1.txt");
-  await expect(page.getByLabel("Comma-separated (roll, paper set, answers A–D)")).toBeChecked();
+  await expect(page.getByLabel(RESULT_SHEET_FORMATS[0].name)).toBeChecked();
   await expect(page.getByText("KA08000123,L1-VIII-A,A,C,,BD,*")).toBeVisible();
   await expectAccessible(page, "upload exam file");
   await page.screenshot({ path: `${SCREENS}/answer-uploads-page.png`, fullPage: true });

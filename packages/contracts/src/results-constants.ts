@@ -11,14 +11,14 @@ import type { ExamLevel } from "./fees";
 export const RESULT_SHEET_FORMATS = [
   {
     code: "default",
-    name: "Comma-separated (roll, paper set, answers A–D)",
+    name: "Comma-separated (roll, paper set, answers A–F in capitals)",
     example: "KA08000123,L1-VIII-A,A,C,,BD,*",
   },
   { code: "semicolon", name: "Semicolon-separated", example: "KA08000123;L1-VIII-A;A;C;;BD;*" },
   { code: "tab", name: "Tab-separated", example: "KA08000123⇥L1-VIII-A⇥A⇥C⇥⇥BD⇥*" },
   {
     code: "omr-fixed",
-    name: "Fixed columns (roll 1–10, paper set 11–22, one column per answer, 1–4 for A–D)",
+    name: "Fixed columns (roll 1–10, paper set 11–22, one column per answer, 1–6 for A–F)",
     example: "KA08000123L1-VIII-A   13 2*",
   },
 ] as const;
