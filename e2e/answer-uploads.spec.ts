@@ -118,7 +118,7 @@ test("an admin checks a vendor's file, reads the refused lines, stores the good 
     /Lines that could not be read\s*1$/,
     /Unknown roll numbers\s*1$/,
     /Students who have not paid\s*0$/,
-    /Wrong paper-set codes or answer counts\s*1$/,
+    /Wrong paper sets: code, class, answer count or options\s*1$/,
     /Earlier lines of a roll number repeated later in the file\s*1$/,
   ]);
   await expect(page.getByRole("list", { name: "Sheets per paper set" })).toHaveText(/L1-VIII-R\s*2 sheets/);
@@ -167,7 +167,15 @@ test("an admin checks a vendor's file, reads the refused lines, stores the good 
   await dialog.getByRole("button", { name: "Delete 2 sheets" }).click();
   await expect(page.getByRole("alertdialog")).toContainText("2 answer sheets were deleted.");
   await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
-  await expect(page.getByText(/^Deleted on .*: none of its sheets is stored\.$/)).toBeVisible();
+  await expect(
+    page.getByText(
+      /^Deleted on .*: the 2 sheets it stored were taken away or had been replaced by later uploads; none of its sheets is stored now\.$/,
+    ),
+  ).toBeVisible();
+  // What is true now: nothing stored (issue 36 item 5), not the "Sheets stored 2" of the store's report.
+  await expect(page.getByRole("group", { name: "Report figures" })).toHaveText(
+    /Lines read\s*6\s*Sheets stored, then deleted\s*2\s*Sheets stored now\s*0\s*Lines refused\s*4/,
+  );
   await expect(page.getByRole("button", { name: "Delete its sheets" })).toHaveCount(0);
 
   // The list opens the report again.

@@ -43,7 +43,7 @@ export const SHEET_PROBLEM_KINDS = [
   { code: "malformed", name: "Lines that could not be read" },
   { code: "unknown_roll", name: "Unknown roll numbers" },
   { code: "unpaid", name: "Students who have not paid" },
-  { code: "wrong_paper", name: "Wrong paper-set codes or answer counts" },
+  { code: "wrong_paper", name: "Wrong paper sets: code, class, answer count or options" },
   { code: "replaced_in_file", name: "Earlier lines of a roll number repeated later in the file" },
 ] as const;
 export type SheetProblemKind = (typeof SHEET_PROBLEM_KINDS)[number]["code"];
