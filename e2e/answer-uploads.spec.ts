@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { NO_ANSWER_FILE, RESULT_SHEET_FORMATS } from "@repo/contracts/results-constants";
+import { deletedUploadMessage, NO_ANSWER_FILE, RESULT_SHEET_FORMATS } from "@repo/contracts/results-constants";
 import {
   API,
   appOrigin,
@@ -165,7 +165,7 @@ test("an admin checks a vendor's file, reads the refused lines, stores the good 
   await expect(dialog.getByLabel("Sheets to delete per class")).toHaveText(/Class VIII\s*2 sheets/);
   await expectAccessible(page, "delete sheets dialog");
   await dialog.getByRole("button", { name: "Delete 2 sheets" }).click();
-  await expect(page.getByRole("alertdialog")).toContainText("2 answer sheets were deleted.");
+  await expect(page.getByRole("alertdialog")).toContainText(deletedUploadMessage(2));
   await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
   await expect(
     page.getByText(

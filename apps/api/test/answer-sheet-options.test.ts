@@ -192,6 +192,22 @@ for (const driver of testDrivers()) {
       );
     });
 
+    it("says what a discarded upload did: nothing was stored, so nothing was deleted", async () => {
+      const [r1] = rolls;
+      const { id } = await checked(`${r1},OPT-VIII,A,B,C,A,B,F`);
+      const discarded = await post("/api/admin-delete-answersheet", { upload_id: id });
+      expect(discarded.status).toBe(200);
+      expect(discarded.body).toMatchObject({
+        message: "The upload is discarded: none of its sheets was stored, so nothing was deleted.",
+        data: { sheets: 0 },
+      });
+      expect((await get(`/api/answer-sheet-upload/${id}`)).body.data).toMatchObject({
+        status: "deleted",
+        stored_sheets: null,
+        current_sheets: 0,
+      });
+    });
+
     it("counts a double mark once, under Double and in no option's column", async () => {
       const mock = await seedFinalizedPaper(api.db, {
         examYearId: year,

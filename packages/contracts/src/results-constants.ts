@@ -3,6 +3,7 @@
  * without zod so that screens can import them cheaply (decision 007).
  */
 import type { ExamLevel } from "./fees";
+import { COUNTED, countOf, pluralWord } from "./plural";
 
 /**
  * The scanning vendors' answer-sheet layouts, chosen at upload. `default` is one line per sheet:
@@ -59,6 +60,15 @@ export const RESULT_LIMITS = {
 
 /** The answer-sheet form's message for a missing file: the file is told by content, not by name (decision 058). */
 export const NO_ANSWER_FILE = "Choose the vendor's answer-sheet file (a text file, whatever its name) to upload";
+
+/**
+ * What deleting an upload did: the sheets it still held went, or, for an upload never stored
+ * (discarded after its check), that nothing was (issue 36 item 5).
+ */
+export const deletedUploadMessage = (sheets: number): string =>
+  sheets === 0
+    ? "The upload is discarded: none of its sheets was stored, so nothing was deleted."
+    : `${countOf(sheets, COUNTED.answerSheet)} ${pluralWord(sheets, COUNTED.was)} deleted, and the level was ranked again.`;
 
 export const RESULT_JOBS = {
   check: "answer-sheets.check",

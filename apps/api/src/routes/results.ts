@@ -11,7 +11,12 @@ import {
   resetExamSummary,
   uploadIdBody,
 } from "@repo/contracts/results";
-import { RESET_LEVELS, RESULT_LIMITS, RESULT_SHEET_FORMATS } from "@repo/contracts/results-constants";
+import {
+  deletedUploadMessage,
+  RESET_LEVELS,
+  RESULT_LIMITS,
+  RESULT_SHEET_FORMATS,
+} from "@repo/contracts/results-constants";
 import { actorOf } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { SPLIT_HINT as SPLIT, uploadLimit } from "../http/body-limit";
@@ -223,7 +228,7 @@ export function registerResultRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const { upload_id: uploadId } = c.req.valid("json");
       const sheets = await deleteAnswerUpload(c.var.services.database.db, actorOf(c), uploadId);
-      return ok(c, { sheets }, `${sheets.toLocaleString("en-IN")} answer sheets were deleted.`);
+      return ok(c, { sheets }, deletedUploadMessage(sheets));
     },
   );
 
