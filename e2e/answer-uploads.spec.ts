@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
+import { deletedUploadMessage, NO_ANSWER_FILE, RESULT_SHEET_FORMATS } from "@repo/contracts/results-constants";
 import {
   API,
   appOrigin,
@@ -88,14 +89,14 @@ test("an admin checks a vendor's file, reads the refused lines, stores the good 
   const stored = page.getByRole("table", { name: "Stored answer sheets per class" });
   await expect(stored.getByRole("row", { name: /Class VIII/ })).toBeVisible();
   await expect(page.getByRole("table", { name: "Uploads" })).toContainText("demo-vendor-level1.txt");
-  await expect(page.getByLabel("Comma-separated (roll, paper set, answers A–D)")).toBeChecked();
+  await expect(page.getByLabel(RESULT_SHEET_FORMATS[0].name)).toBeChecked();
   await expect(page.getByText("KA08000123,L1-VIII-A,A,C,,BD,*")).toBeVisible();
   await expectAccessible(page, "upload exam file");
   await page.screenshot({ path: `${SCREENS}/answer-uploads-page.png`, fullPage: true });
 
   // Without a file, the form says what is missing.
   await page.getByRole("button", { name: "Check file" }).click();
-  await expect(page.getByText("Choose the vendor's answer-sheet file (.txt) to upload")).toBeVisible();
+  await expect(page.getByText(NO_ANSWER_FILE)).toBeVisible();
 
   await page.getByLabel("Exam level").selectOption({ label: "Level 1" });
   await page
@@ -117,7 +118,7 @@ test("an admin checks a vendor's file, reads the refused lines, stores the good 
     /Lines that could not be read\s*1$/,
     /Unknown roll numbers\s*1$/,
     /Students who have not paid\s*0$/,
-    /Wrong paper-set codes or answer counts\s*1$/,
+    /Wrong paper sets: code, class, answer count or options\s*1$/,
     /Earlier lines of a roll number repeated later in the file\s*2$/,
   ]);
   await expect(page.getByRole("list", { name: "Sheets per paper set" })).toHaveText(/L1-VIII-R\s*2 sheets/);
@@ -166,9 +167,17 @@ test("an admin checks a vendor's file, reads the refused lines, stores the good 
   await expect(dialog.getByLabel("Sheets to delete per class")).toHaveText(/Class VIII\s*2 sheets/);
   await expectAccessible(page, "delete sheets dialog");
   await dialog.getByRole("button", { name: "Delete 2 sheets" }).click();
-  await expect(page.getByRole("alertdialog")).toContainText("2 answer sheets were deleted.");
+  await expect(page.getByRole("alertdialog")).toContainText(deletedUploadMessage(2));
   await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
-  await expect(page.getByText(/^Deleted on .*: none of its sheets is stored\.$/)).toBeVisible();
+  await expect(
+    page.getByText(
+      /^Deleted on .*: the 2 sheets it stored were taken away or had been replaced by later uploads; none of its sheets is stored now\.$/,
+    ),
+  ).toBeVisible();
+  // What is true now: nothing stored (issue 36 item 5), not the "Sheets stored 2" of the store's report.
+  await expect(page.getByRole("group", { name: "Report figures" })).toHaveText(
+    /Lines read\s*6\s*Sheets stored, then deleted\s*2\s*Sheets stored now\s*0\s*Lines refused\s*4/,
+  );
   await expect(page.getByRole("button", { name: "Delete its sheets" })).toHaveCount(0);
 
   // The list opens the report again.

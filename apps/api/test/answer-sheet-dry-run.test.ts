@@ -95,6 +95,33 @@ describe("the dry run of an answer-sheet upload", () => {
     ]);
   });
 
+  it("refuses a sheet marking an option its question does not offer, naming both (decision 058)", () => {
+    const offered = new Map<string, KnownPaper>([
+      [
+        "L1-VIII-A",
+        {
+          classLevel: 8,
+          questionCount: 3,
+          options: [
+            ["A", "B", "C", "D"],
+            ["A", "B"],
+            ["A", "B", "C", "D"],
+          ],
+        },
+      ],
+    ]);
+    const report = dryRun(
+      readSheetFile("MH0800000001,L1-VIII-A,E,A,B\nMH0800000002,L1-VIII-A,D,C,*"),
+      students,
+      offered,
+    );
+    expect(report.wrongPapers).toEqual([
+      { line: 1, roll: "MH0800000001", message: "Question 1 has options A–D; the sheet marks E" },
+      { line: 2, roll: "MH0800000002", message: "Question 2 has options A and B; the sheet marks C" },
+    ]);
+    expect(report.accepted).toEqual([]);
+  });
+
   it("accounts for every line, and stores at most one sheet per roll number", () => {
     const roll = fc.constantFrom(...students.keys(), "MH0800009999");
     const line = fc.tuple(

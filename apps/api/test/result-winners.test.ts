@@ -245,9 +245,10 @@ for (const driver of testDrivers()) {
         correct: 3,
         correct_percent: 50,
         blank: 1,
-        double: 0,
+        double: 1,
       });
-      expect(counts(q1)).toEqual({ A: 3, B: 1, D: 1 });
+      // T28's "AD" on a single-answer question is a double mark: under Double, in no option's column.
+      expect(counts(q1)).toEqual({ A: 3, B: 1 });
       expect(q2).toMatchObject({ key: "B", correct: 3, correct_percent: 50, blank: 1, answered: 5 });
       expect(counts(q2)).toEqual({ B: 3, C: 1, D: 1 });
       expect(q3).toMatchObject({ key: "C", correct: 4, correct_percent: 66.7, blank: 0 });

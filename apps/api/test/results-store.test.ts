@@ -47,7 +47,7 @@ for (const driver of testDrivers()) {
         ["A", 40, null, null],
         ["B", 60, "A", 20],
       ]);
-      expect(key.sections[1]?.questions[0]).toEqual({ number: 41, correct: ["A"] });
+      expect(key.sections[1]?.questions[0]).toEqual({ number: 41, correct: ["A"], options: ["A", "B", "C", "D"] });
     });
 
     it("stores scores, replaces a student's earlier sheet keeping its code, and ranks densely", async () => {

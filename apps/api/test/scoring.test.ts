@@ -10,10 +10,13 @@ import {
   winners,
 } from "../src/services/results/ranking";
 import {
+  isDoubleMark,
   normaliseAnswer,
+  notOffered,
   outcomeOf,
   type ScoringSection,
   scoreSheet,
+  sheetMisfit,
   storedFormScorer,
 } from "../src/services/results/scoring";
 
@@ -142,17 +145,68 @@ describe("scoring a sheet", () => {
   });
 });
 
+describe("answers a question cannot have (decision 058)", () => {
+  const fourOptions = { number: 7, correct: ["B"], options: ["A", "B", "C", "D"] };
+  it("names the question, its options and what the sheet marks", () => {
+    expect(notOffered(fourOptions, "E")).toBe("Question 7 has options A–D; the sheet marks E");
+    expect(notOffered(fourOptions, "BF")).toBe("Question 7 has options A–D; the sheet marks BF");
+    expect(notOffered({ number: 2, correct: ["A"], options: ["A", "B"] }, "C")).toBe(
+      "Question 2 has options A and B; the sheet marks C",
+    );
+    for (const fits of ["", "*", "A", "D", "AD"]) expect(notOffered(fourOptions, fits)).toBeNull();
+    // A question without its options listed takes any of A-F, as before.
+    expect(notOffered({ number: 1, correct: ["A"] }, "F")).toBeNull();
+  });
+
+  it("finds the first answer of a sheet that does not fit its question", () => {
+    const sections: ScoringSection[] = [
+      {
+        label: "A",
+        marksPerQuestion: 1,
+        negativeMarks: 0,
+        answerRule: "single",
+        questions: [
+          { number: 1, correct: ["A"], options: ["A", "B", "C", "D", "E", "F"] },
+          { number: 2, correct: ["A"], options: ["A", "B", "C", "D"] },
+          { number: 3, correct: ["A"], options: ["A", "B"] },
+        ],
+      },
+    ];
+    expect(sheetMisfit(sections, ["F", "D", "B"])).toBeNull();
+    expect(sheetMisfit(sections, ["F", "E", "C"])).toBe("Question 2 has options A–D; the sheet marks E");
+  });
+});
+
+describe("double marks", () => {
+  it("are '*' on any question and several letters on a single-answer one, charged as wrong answers", () => {
+    expect(isDoubleMark("single", "*")).toBe(true);
+    expect(isDoubleMark("single", "AB")).toBe(true);
+    expect(isDoubleMark("multiple", "*")).toBe(true);
+    expect(isDoubleMark("multiple", "AB")).toBe(false);
+    expect(isDoubleMark("at_least", "AB")).toBe(false);
+    expect(isDoubleMark("single", "A")).toBe(false);
+    expect(outcomeOf("multiple", "*", ["A", "C"])).toBe("double");
+  });
+});
+
 describe("scoring the stored form in one walk", () => {
   const symbol = fc.constantFrom("", "A", "B", "C", "D", "E", "F", "*");
+  // Each question's options (2 to 6, keyed in order) and its correct options among them.
+  const question = fc
+    .integer({ min: 2, max: 6 })
+    .chain((n) =>
+      fc
+        .subarray(["A", "B", "C", "D", "E", "F"].slice(0, n), { minLength: 1, maxLength: Math.min(3, n) })
+        .map((correct) => ({ correct, options: ["A", "B", "C", "D", "E", "F"].slice(0, n) })),
+    );
   const section = fc.record({
     answerRule: fc.constantFrom("single" as const, "multiple" as const, "at_least" as const),
     marksPerQuestion: fc.constantFrom(1, 2, 0.5, 4),
     negativeMarks: fc.constantFrom(0, 0.5, 0.25, 1),
-    keys: fc.array(fc.subarray(["A", "B", "C", "D", "E", "F"], { minLength: 1, maxLength: 3 }), {
-      minLength: 1,
-      maxLength: 8,
-    }),
+    keys: fc.array(question, { minLength: 1, maxLength: 8 }),
     gate: fc.option(fc.constantFrom(0, 1, 3, 6)),
+    // Papers whose questions list their options, and (as before) papers whose do not.
+    listed: fc.boolean(),
   });
   const paper = fc.array(section, { minLength: 1, maxLength: 3 }).map((drawn) => {
     let number = 0;
@@ -164,7 +218,11 @@ describe("scoring the stored form in one walk", () => {
       // A later section may count only when the first reaches its gate (Level 1's rule).
       countsIfSection: i > 0 && d.gate !== null ? "A" : null,
       countsIfMarks: i > 0 ? d.gate : null,
-      questions: d.keys.map((correct) => ({ number: ++number, correct })),
+      questions: d.keys.map((q) => ({
+        number: ++number,
+        correct: q.correct,
+        ...(d.listed ? { options: q.options } : {}),
+      })),
     }));
     return { sections, questionCount: number };
   });
@@ -177,8 +235,13 @@ describe("scoring the stored form in one walk", () => {
         const text = answers.join(",");
         const walked = storedFormScorer(p.sections, p.questionCount)(`R,${text}\r`, 2, text.length + 2);
         expect(walked?.count).toBe(answers.length);
+        // A sheet of the paper's length is refused when an answer is not one of its question's
+        // options (with sheetMisfit's message), else scored as scoreSheet scores it.
+        const fits = answers.length === p.questionCount;
+        const misfit = fits ? sheetMisfit(p.sections, answers) : null;
+        expect(walked?.misfit ?? null).toBe(misfit);
         expect(walked?.score ?? null).toEqual(
-          answers.length === p.questionCount ? scoreSheet(p.sections, answers, { explain: false }) : null,
+          fits && !misfit ? scoreSheet(p.sections, answers, { explain: false }) : null,
         );
       }),
     );

@@ -4,7 +4,7 @@ import { DEFAULT_SHEET_FORMAT, readSheetFile, type SheetFormat } from "../src/se
 
 describe("answer-sheet files", () => {
   it("reads the default layout: roll, code, then one answer per question", () => {
-    const file = "\uFEFFMH0800000123,L1-VIII-A,A,,db,*,c\r\n\r\nmh0800000124,l1-viii-a,B,B,B,B,B\n";
+    const file = "\uFEFFMH0800000123,L1-VIII-A,A,,DB,*,C\r\n\r\nmh0800000124,l1-viii-a,B,B,B,B,B\n";
     expect(readSheetFile(file)).toEqual({
       sheets: [
         { line: 1, roll: "MH0800000123", code: "L1-VIII-A", answers: ["A", "", "BD", "*", "C"], text: "A,,BD,*,C" },
@@ -33,6 +33,21 @@ describe("answer-sheet files", () => {
     ]);
   });
 
+  it("refuses an answer in lower case, saying so, on the fast path and field by field alike (decision 058)", () => {
+    const semicolon: SheetFormat = { ...DEFAULT_SHEET_FORMAT, layout: { kind: "delimited", delimiter: ";" } };
+    const message =
+      'Question 3: "b" is in lower case, and the scanner writes "B": ask the vendor for the file as scanned, or correct the line';
+    for (const [text, format] of [
+      ["MH0800000123,L1-VIII-A,A,,b,C", DEFAULT_SHEET_FORMAT],
+      ["MH0800000123;L1-VIII-A;A;;b;C", semicolon],
+    ] as const) {
+      expect(readSheetFile(text, format)).toEqual({ sheets: [], bad: [{ line: 1, roll: "MH0800000123", message }] });
+    }
+    expect(readSheetFile("MH0800000123,L1-VIII-A,A,Bd").bad[0]?.message).toBe(
+      'Question 2: "Bd" is in lower case, and the scanner writes "BD": ask the vendor for the file as scanned, or correct the line',
+    );
+  });
+
   it("reads another vendor's profile: fixed-width columns and digits for options", () => {
     const format: SheetFormat = {
       layout: {
@@ -59,7 +74,7 @@ describe("answer-sheet files", () => {
   it("reads a line already in the stored form exactly as field by field", () => {
     // The semicolon profile is read field by field; the default one takes the canonical-line shortcut.
     const semicolon: SheetFormat = { ...DEFAULT_SHEET_FORMAT, layout: { kind: "delimited", delimiter: ";" } };
-    const field = fc.constantFrom("A", "F", "", "*", "b", "AC", "G", " ");
+    const field = fc.constantFrom("A", "F", "", "*", "b", "f", "AC", "aC", "G", " ");
     const line = fc.tuple(
       fc.constantFrom("MH0800000123", "mh0800000123", "KA09", "x"),
       fc.constantFrom("L1-VIII-A", "l1-viii-a", ""),
@@ -71,7 +86,7 @@ describe("answer-sheet files", () => {
         const byComma = readSheetFile(fields.map((f) => f.join(",")).join("\n"));
         const bySemicolon = readSheetFile(fields.map((f) => f.join(";")).join("\n"), semicolon);
         expect(byComma.sheets).toEqual(bySemicolon.sheets);
-        expect(byComma.bad.map((b) => b.line)).toEqual(bySemicolon.bad.map((b) => b.line));
+        expect(byComma.bad).toEqual(bySemicolon.bad);
       }),
     );
   });

@@ -67,6 +67,8 @@ export const COUNTED = {
   recipient: { one: "recipient", other: "recipients" },
   address: { one: "address", other: "addresses" },
   order: { one: "order", other: "orders" },
+  sheet: { one: "sheet", other: "sheets" },
+  answerSheet: { one: "answer sheet", other: "answer sheets" },
   /** Verbs that agree with a count: "1 row has", "2 rows have". */
   is: { one: "is", other: "are" },
   was: { one: "was", other: "were" },

@@ -3,6 +3,7 @@
  * that screens import them cheaply (decision 007).
  */
 import type { ExamLevel } from "./fees";
+import { OPTION_KEYS } from "./papers-constants";
 import { AWARDS, type AwardCode, type RANKED_LEVELS } from "./results-constants";
 
 /** Winners and the ranking pages read a ranked level; Level 1 unless the picker says otherwise. */
@@ -16,8 +17,8 @@ export const DEFAULT_INSIGHT_LEVEL = "mock" satisfies ExamLevel;
 /** The winners page opens on the highest award. */
 export const DEFAULT_AWARD: AwardCode = AWARDS[0].code;
 
-/** The options an answer sheet can mark; the insight counts each of them per question. */
-export const OPTION_LETTERS = ["A", "B", "C", "D", "E", "F"] as const;
+/** The options an answer sheet can mark (a question's option keys); the insight counts each per question. */
+export const OPTION_LETTERS = OPTION_KEYS;
 export type OptionLetter = (typeof OPTION_LETTERS)[number];
 
 /** The score distribution's bands: tenths of the paper's full marks (0–10 %, …, 90–100 %). */

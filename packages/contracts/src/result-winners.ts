@@ -215,10 +215,13 @@ export const questionInsight = z.object({
   correct: z.number().int(),
   /** Of all the sheets, one decimal. */
   correct_percent: z.number(),
-  /** Sheets that marked each option (a sheet marking two options counts for both). */
+  /**
+   * Sheets that marked each option; on a multiple-answer question a sheet marking two options
+   * counts for both, and a double mark counts under `double` only.
+   */
   options: z.array(z.object({ option: z.enum(OPTION_CODES), count: z.number().int(), percent: z.number() })),
   blank: z.number().int(),
-  /** Two or more marks where one answer was asked for (recorded as "*"). */
+  /** Double marks (decision 022): "*", or two or more letters on a single-answer question. */
   double: z.number().int(),
 });
 export type QuestionInsight = z.infer<typeof questionInsight>;

@@ -3,6 +3,7 @@
  * without zod so that screens can import them cheaply (decision 007).
  */
 import type { ExamLevel } from "./fees";
+import { COUNTED, countOf, pluralWord } from "./plural";
 
 /**
  * The scanning vendors' answer-sheet layouts, chosen at upload. `default` is one line per sheet:
@@ -11,14 +12,14 @@ import type { ExamLevel } from "./fees";
 export const RESULT_SHEET_FORMATS = [
   {
     code: "default",
-    name: "Comma-separated (roll, paper set, answers A–D)",
+    name: "Comma-separated (roll, paper set, answers A–F in capitals)",
     example: "KA08000123,L1-VIII-A,A,C,,BD,*",
   },
   { code: "semicolon", name: "Semicolon-separated", example: "KA08000123;L1-VIII-A;A;C;;BD;*" },
   { code: "tab", name: "Tab-separated", example: "KA08000123⇥L1-VIII-A⇥A⇥C⇥⇥BD⇥*" },
   {
     code: "omr-fixed",
-    name: "Fixed columns (roll 1–10, paper set 11–22, one column per answer, 1–4 for A–D)",
+    name: "Fixed columns (roll 1–10, paper set 11–22, one column per answer, 1–6 for A–F)",
     example: "KA08000123L1-VIII-A   13 2*",
   },
 ] as const;
@@ -43,7 +44,7 @@ export const SHEET_PROBLEM_KINDS = [
   { code: "malformed", name: "Lines that could not be read" },
   { code: "unknown_roll", name: "Unknown roll numbers" },
   { code: "unpaid", name: "Students who have not paid" },
-  { code: "wrong_paper", name: "Wrong paper-set codes or answer counts" },
+  { code: "wrong_paper", name: "Wrong paper sets: code, class, answer count or options" },
   { code: "replaced_in_file", name: "Earlier lines of a roll number repeated later in the file" },
 ] as const;
 export type SheetProblemKind = (typeof SHEET_PROBLEM_KINDS)[number]["code"];
@@ -56,6 +57,18 @@ export const RESULT_LIMITS = {
   /** Uploads listed on the upload screen. */
   recentUploads: 50,
 } as const;
+
+/** The answer-sheet form's message for a missing file: the file is told by content, not by name (decision 058). */
+export const NO_ANSWER_FILE = "Choose the vendor's answer-sheet file (a text file, whatever its name) to upload";
+
+/**
+ * What deleting an upload did: the sheets it still held went, or, for an upload never stored
+ * (discarded after its check), that nothing was (issue 36 item 5).
+ */
+export const deletedUploadMessage = (sheets: number): string =>
+  sheets === 0
+    ? "The upload is discarded: none of its sheets was stored, so nothing was deleted."
+    : `${countOf(sheets, COUNTED.answerSheet)} ${pluralWord(sheets, COUNTED.was)} deleted, and the level was ranked again.`;
 
 export const RESULT_JOBS = {
   check: "answer-sheets.check",

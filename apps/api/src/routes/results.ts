@@ -12,7 +12,12 @@ import {
   resetExamSummary,
   uploadIdBody,
 } from "@repo/contracts/results";
-import { RESET_LEVELS, RESULT_LIMITS, RESULT_SHEET_FORMATS } from "@repo/contracts/results-constants";
+import {
+  deletedUploadMessage,
+  RESET_LEVELS,
+  RESULT_LIMITS,
+  RESULT_SHEET_FORMATS,
+} from "@repo/contracts/results-constants";
 import { actorOf } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { SPLIT_HINT as SPLIT, uploadLimit } from "../http/body-limit";
@@ -62,7 +67,7 @@ export function registerResultRoutes(app: OpenAPIHono<AppEnv>) {
         path: "/api/admin-upload-txt-answersheet",
         tags,
         summary: "Upload a scanning vendor's answer-sheet file (checked first, stored only when confirmed)",
-        description: `Multipart fields \`file\` (text, one line per sheet, at most ${RESULT_LIMITS.maxUploadBytes / 1024 / 1024} MB), \`exam_level\` (level1, level2 or mock) and \`format\`: ${FORMATS}. Answers 202 with the upload's id and its check job: the dry run reads every line and reports sheets read, unknown roll numbers, unpaid students, roll numbers repeated in the file (the last line wins; when it is refused, the roll number has no sheet from the file, and a sheet an earlier upload stored stays, which the report says), unreadable lines and wrong paper-set codes or answer counts, with line numbers. Nothing is stored until POST /api/answer-sheet-upload/{upload_id}/confirm.`,
+        description: `Multipart fields \`file\` (plain text told by its content, whatever its name: .txt, .csv; one line per sheet, at most ${RESULT_LIMITS.maxUploadBytes / 1024 / 1024} MB), \`exam_level\` (level1, level2 or mock) and \`format\`: ${FORMATS}. Answers 202 with the upload's id and its check job: the dry run reads every line and reports sheets read, unknown roll numbers, unpaid students, roll numbers repeated in the file (the last line wins; when it is refused, the roll number has no sheet from the file, and a sheet an earlier upload stored stays, which the report says), unreadable lines (an answer in lower case among them) and wrong paper-set codes, answer counts or options (an answer a question does not offer, such as E where it has A–D), with line numbers. Nothing is stored until POST /api/answer-sheet-upload/{upload_id}/confirm.`,
         request: {
           body: {
             content: {
@@ -225,7 +230,7 @@ export function registerResultRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const { upload_id: uploadId } = c.req.valid("json");
       const sheets = await deleteAnswerUpload(c.var.services.database.db, actorOf(c), uploadId);
-      return ok(c, { sheets }, `${sheets.toLocaleString("en-IN")} answer sheets were deleted.`);
+      return ok(c, { sheets }, deletedUploadMessage(sheets));
     },
   );
 

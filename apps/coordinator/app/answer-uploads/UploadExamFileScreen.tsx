@@ -17,7 +17,7 @@ import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { VisuallyHidden } from "@repo/ui/visually-hidden";
 import { type FormEvent, lazy, Suspense, useState } from "react";
-import { ANSWER_FILE_ACCEPT, answerFileTooLarge, NO_ANSWER_FILE, sendAnswerFile } from "./answer-file";
+import { answerFileTooLarge, NO_ANSWER_FILE, sendAnswerFile } from "./answer-file";
 import type { AnswerSheetStats, AnswerUploadItem, answerUploadsLoader } from "./answer-uploads.server";
 import { ANSWER_UPLOAD_PATHS } from "./answer-uploads-paths";
 import { figure, levelName, UPLOAD_LEVELS, uploadStatus } from "./upload-words";
@@ -143,9 +143,7 @@ function UploadForm({ csrf }: { csrf: string }) {
             key={inputKey}
             label="Answer-sheet file"
             name="file"
-            accept={ANSWER_FILE_ACCEPT}
-            typeError="Choose the vendor's text file (.txt)"
-            hint={`One line per answer sheet, as the vendor sent it; at most ${RESULT_LIMITS.maxUploadBytes / 1024 / 1024} MB.`}
+            hint={`The vendor's text file as sent, one line per answer sheet, whatever its name (.txt, .csv, .dat); at most ${RESULT_LIMITS.maxUploadBytes / 1024 / 1024} MB. A spreadsheet or a ZIP is refused.`}
             error={errorOf("file")}
             disabled={sending}
             onFileChange={(chosen) => {

@@ -24,7 +24,16 @@ import type {
 } from "./answer-uploads.server";
 import { ANSWER_UPLOAD_PATHS } from "./answer-uploads-paths";
 import { DeleteSheetsDialog } from "./DeleteSheetsDialog";
-import { count, figure, formatName, levelName, uploadStatus } from "./upload-words";
+import {
+  count,
+  deletedText,
+  figure,
+  formatName,
+  levelName,
+  type ReportFigure,
+  reportFigures,
+  uploadStatus,
+} from "./upload-words";
 
 type Problem = AnswerUploadReport["problems"][number];
 
@@ -220,7 +229,7 @@ function StatusLine({ upload }: { upload: AnswerUploadItem }) {
       break;
     default:
       icon = "warning";
-      text = `Deleted${upload.deleted_at ? ` on ${formatDateTime(upload.deleted_at)}` : ""}: none of its sheets is stored.`;
+      text = deletedText(upload);
   }
   return (
     <Stack gap={2} role="status">
@@ -263,25 +272,27 @@ function JobProgress({
   );
 }
 
-/** The dry run's figures: every line of the file is in exactly one of them. */
+const FIGURE_LOOKS: Record<ReportFigure["key"], { icon: IconName; tone?: "primary" | "info" | "danger" }> = {
+  lines: { icon: "file" },
+  sheets: { icon: "check", tone: "primary" },
+  now: { icon: "info", tone: "info" },
+  replacing: { icon: "refresh", tone: "info" },
+  refused: { icon: "warning", tone: "danger" },
+};
+
+/** The dry run's figures as they are true now (reportFigures): every line of the file is in one of them. */
 function ReportFigures({ upload, report }: { upload: AnswerUploadItem; report: AnswerUploadReport }) {
-  const stored = upload.status === "stored" || upload.status === "deleted";
   return (
     <Grid minItemWidth={120} gap={4} aria-label="Report figures" role="group">
-      <StatCard label="Lines read" value={figure(report.lines)} icon="file" />
-      <StatCard
-        label={stored ? "Sheets stored" : "Sheets to store"}
-        value={figure(report.accepted)}
-        icon="check"
-        tone="primary"
-      />
-      <StatCard
-        label="Of which replace stored sheets"
-        value={figure(report.replacing_stored)}
-        icon="refresh"
-        tone="info"
-      />
-      <StatCard label="Lines refused" value={figure(refusedOf(report))} icon="warning" tone="danger" />
+      {reportFigures(upload, report).map((shown) => (
+        <StatCard
+          key={shown.key}
+          label={shown.label}
+          value={figure(shown.value)}
+          icon={FIGURE_LOOKS[shown.key].icon}
+          tone={FIGURE_LOOKS[shown.key].tone}
+        />
+      ))}
     </Grid>
   );
 }

@@ -1,5 +1,5 @@
 import type { FieldError } from "@repo/contracts/envelope";
-import { RESULT_LIMITS } from "@repo/contracts/results-constants";
+import { NO_ANSWER_FILE, RESULT_LIMITS } from "@repo/contracts/results-constants";
 import { ANSWER_UPLOAD_PATHS } from "./answer-uploads-paths";
 
 /** What the upload route answers the screen: the upload and its check job, or why the file was refused. */
@@ -11,9 +11,11 @@ export interface AnswerFileAnswer {
   errors?: FieldError[];
 }
 
-/** The vendors' files are plain text; the API tells text from anything else by content. */
-export const ANSWER_FILE_ACCEPT = ".txt,text/plain";
-export const NO_ANSWER_FILE = "Choose the vendor's answer-sheet file (.txt) to upload";
+/**
+ * The vendors' files are plain text under any name (.txt, .csv, .dat): the file input takes any
+ * file and the API tells text from anything else by content (decision 058).
+ */
+export { NO_ANSWER_FILE };
 
 const megabytes = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
 export const answerFileTooLarge = (bytes: number) =>

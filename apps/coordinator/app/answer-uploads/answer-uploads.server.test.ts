@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 vi.hoisted(() => Object.assign(globalThis, { __APP_ID__: "coordinator" }));
 
 import { pagePath } from "@repo/auth/menus";
+import { NO_ANSWER_FILE } from "@repo/contracts/results-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import {
   appRequest,
@@ -317,7 +318,7 @@ describe("the file upload", () => {
     const none = await answerOf(await answerFileUploadAction(args(await fileUpload({ exam_level: "level1" }))));
     expect(none).toMatchObject({
       status: 400,
-      body: { message: "Choose the vendor's answer-sheet file (.txt) to upload", errors: [{ field: "file" }] },
+      body: { message: NO_ANSWER_FILE, errors: [{ field: "file" }] },
     });
     const empty = await answerOf(
       await answerFileUploadAction(args(await fileUpload({ file: vendorFile(0), exam_level: "level1" }))),

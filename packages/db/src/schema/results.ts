@@ -97,6 +97,11 @@ export const answerUploadLines = pgTable("answer_upload_lines", {
   rankKey: bigint("rank_key", { mode: "bigint" }),
   /** A fresh code for a new sheet; a replaced sheet keeps its own. */
   verifyCode: text("verify_code").notNull(),
+  /**
+   * Why the answers do not fit the paper set (an option a question does not offer, decision 058);
+   * the line is then not scored and the join refuses it. Null when they fit or the paper set was not known.
+   */
+  refusal: text("refusal"),
 });
 
 /**

@@ -1,5 +1,5 @@
 import type { ExamLevel } from "@repo/contracts/fees";
-import { PAPER_DEFAULTS } from "@repo/contracts/papers-constants";
+import { OPTION_KEYS, PAPER_DEFAULTS } from "@repo/contracts/papers-constants";
 import { sql } from "drizzle-orm";
 import { type DbOrTx, queryRows } from "../client";
 
@@ -19,6 +19,8 @@ export interface SeedSection {
   answerRule?: "single" | "multiple" | "at_least";
   countsIfSection?: string | null;
   countsIfMarks?: number | null;
+  /** How many options each question offers (A, B, … in order); four unless said. */
+  optionCount?: number;
 }
 
 export interface SeedPaper {
@@ -30,8 +32,6 @@ export interface SeedPaper {
   languages?: string[];
   sections: SeedSection[];
 }
-
-const OPTIONS = ["A", "B", "C", "D"];
 
 /** Inserts the paper set and everything it needs; resolves to its id. */
 export async function seedFinalizedPaper(db: DbOrTx, paper: SeedPaper): Promise<number> {
@@ -66,7 +66,7 @@ export async function seedFinalizedPaper(db: DbOrTx, paper: SeedPaper): Promise<
       const text = `<p>Question ${number} of ${paper.code}</p>`;
       return {
         text,
-        options: OPTIONS.map((key) => ({ key, html: `<p>Option ${key}</p>` })),
+        options: OPTION_KEYS.slice(0, section.optionCount ?? 4).map((key) => ({ key, html: `<p>Option ${key}</p>` })),
         correct,
         explanation: "",
         type: rule,

@@ -3,6 +3,7 @@
  * sheet would not be, before anything is stored. Pure: the caller looks up students and paper sets.
  */
 import { COUNTED, countOf } from "@repo/contracts/plural";
+import { notOffered } from "./scoring";
 import type { BadLine, ReadSheet } from "./sheet-format";
 
 export interface KnownStudent {
@@ -13,6 +14,8 @@ export interface KnownStudent {
 export interface KnownPaper {
   classLevel: number;
   questionCount: number;
+  /** The options each question offers, question n at n - 1 (decision 058); any of A-F when absent. */
+  options?: readonly (readonly string[])[];
 }
 
 export interface SheetProblem {
@@ -64,8 +67,8 @@ export type SheetRefusal = { kind: "unknownRoll" | "unpaid" | "wrongPaper" | "re
 /**
  * One sheet's fate, given the last line of each roll number in the file: a roll number twice keeps
  * its last line (vendors append rescans); unknown roll numbers, unpaid students and sheets of a
- * paper set that is not the student's class, or with another number of answers than the paper's
- * questions, are refused.
+ * paper set that is not the student's class, with another number of answers than the paper's
+ * questions, or marking an option a question does not offer, are refused.
  */
 export function classifySheet(
   sheet: ReadSheet,
@@ -91,6 +94,10 @@ export function classifySheet(
       kind: "wrongPaper",
       message: `${countOf(sheet.answers.length, COUNTED.answer)} for the ${countOf(paper.questionCount, COUNTED.question)} of ${sheet.code}`,
     };
+  }
+  for (const [index, options] of (paper.options ?? []).entries()) {
+    const misfit = notOffered({ number: index + 1, correct: [], options }, sheet.answers[index] ?? "");
+    if (misfit) return { kind: "wrongPaper", message: misfit };
   }
   return null;
 }

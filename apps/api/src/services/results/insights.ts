@@ -16,7 +16,7 @@ import { type DbOrTx, queryRows } from "@repo/db";
 import { type SQL, sql } from "drizzle-orm";
 import { invalidField } from "../../http/errors";
 import { type Assignments, assignedSql, type RegionViewer, regionContext } from "../region-lists";
-import { outcomeOf } from "./scoring";
+import { isDoubleMark, outcomeOf } from "./scoring";
 import { paperKey } from "./store";
 import { resultFilterSql, toMarks } from "./winners";
 
@@ -91,6 +91,9 @@ export async function mockInsight(db: DbOrTx, viewer: RegionViewer, body: MockIn
         answers.reduce((n, a) => n + (test(a.answer) ? a.sheets : 0), 0);
       const blank = sum((a) => a === "");
       const correct = sum((a) => outcomeOf(section.answerRule, a, question.correct) === "right");
+      // A double mark ("*", or two letters where one is asked) is counted once, under Double, and
+      // in no option's column, as the scoring counts it (decision 022).
+      const double = (a: string) => isDoubleMark(section.answerRule, a);
       return {
         number: question.number,
         section: section.label,
@@ -99,11 +102,11 @@ export async function mockInsight(db: DbOrTx, viewer: RegionViewer, body: MockIn
         correct,
         correct_percent: percent(correct, sheets),
         options: OPTION_LETTERS.map((option) => {
-          const count = sum((a) => a !== "*" && a.includes(option));
+          const count = sum((a) => !double(a) && a.includes(option));
           return { option, count, percent: percent(count, sheets) };
         }),
         blank,
-        double: sum((a) => a === "*"),
+        double: sum(double),
       };
     }),
   );

@@ -15,6 +15,8 @@ export interface ScoredQuestion {
   number: number;
   /** The keys of the correct options, frozen with the paper. */
   correct: readonly string[];
+  /** The keys of the options the question offers (A, B, … in order; 2 to 6); any of A-F when absent. */
+  options?: readonly string[];
 }
 
 export interface ScoringSection {
@@ -71,17 +73,59 @@ export function normaliseAnswer(answer: MarkedAnswer): string {
   return [...new Set(trimmed.replace(/[^A-Z]/g, ""))].sort().join("");
 }
 
-/** How one question's answer fares under its section's rule. */
+/**
+ * A double mark (decision 022): the vendor's "*" on any question, or several letters on a
+ * single-answer question. The scoring, the explanation and the insight's Double column all ask here.
+ */
+export function isDoubleMark(rule: AnswerRule, marked: string): boolean {
+  return marked === "*" || (rule === "single" && marked.length > 1);
+}
+
+/** How one question's answer fares under its section's rule (a double mark costs what a wrong one does). */
 export function outcomeOf(rule: AnswerRule, marked: string, correct: readonly string[]): Outcome {
   if (marked === "") return "blank";
-  if (marked === "*") return rule === "single" ? "double" : "wrong";
+  if (isDoubleMark(rule, marked)) return "double";
   // Keys are at most six letters: includes() beats building a set a hundred million times.
-  if (rule === "single") return marked.length === 1 ? (correct.includes(marked) ? "right" : "wrong") : "double";
+  if (rule === "single") return correct.includes(marked) ? "right" : "wrong";
   const letters = [...marked];
   const onlyCorrect = letters.every((l) => correct.includes(l));
   if (rule === "multiple") return onlyCorrect && letters.length === new Set(correct).size ? "right" : "wrong";
   // at_least: some correct options and no wrong one.
   return onlyCorrect ? "right" : "wrong";
+}
+
+/** "A–D", or "A and B" for a question of two options. */
+export function optionRange(options: readonly string[]): string {
+  return options.length === 2 ? `${options[0]} and ${options[1]}` : `${options[0]}–${options.at(-1)}`;
+}
+
+/**
+ * Why a marked answer cannot be this question's (decision 058): it marks an option the question
+ * does not offer ("Question 7 has options A–D; the sheet marks E"); null when it can.
+ */
+export function notOffered(question: ScoredQuestion, marked: string): string | null {
+  const { options } = question;
+  if (!options || marked === "*") return null;
+  for (const letter of marked) {
+    if (!options.includes(letter)) {
+      return `Question ${question.number} has options ${optionRange(options)}; the sheet marks ${marked}`;
+    }
+  }
+  return null;
+}
+
+/**
+ * Why a sheet (answers in the stored form, question n at n - 1) does not fit its paper: the first
+ * answer that marks an option its question does not offer; null when every answer fits.
+ */
+export function sheetMisfit(sections: readonly ScoringSection[], answers: readonly MarkedAnswer[]): string | null {
+  for (const section of sections) {
+    for (const question of section.questions) {
+      const misfit = notOffered(question, answers[question.number - 1] ?? "");
+      if (misfit) return misfit;
+    }
+  }
+  return null;
 }
 
 /**
@@ -151,21 +195,22 @@ const COMMA = 44;
  * question, comma-separated) that reads the text in one walk, without splitting it: a million
  * sheets of 100 answers are 100 million outcomes. It gives exactly what `scoreSheet` gives for
  * `text.split(",")` (a property test holds it to that), without the explanation. Answers the
- * count of answers and, when it is `questionCount`, the score; null when the text is not in the
- * stored form (the caller reads it field by field).
+ * count of answers and, when it is `questionCount`, the score, or instead, when an answer marks an
+ * option its question does not offer, `misfit` (sheetMisfit's message) and no score; null when the
+ * text is not in the stored form (the caller reads it field by field).
  */
 export function storedFormScorer(sections: readonly ScoringSection[], questionCount: number) {
   // Per question number - 1: its section's index and the outcome of each symbol.
   const outcomes: (Outcome | undefined)[] = [];
+  // Per question number - 1 and symbol: why the symbol cannot be the question's answer, if it cannot.
+  const misfits: (string | null)[] = [];
   const sectionOf: number[] = [];
   for (const [index, section] of sections.entries()) {
     for (const question of section.questions) {
       for (const [at, symbol] of [...STORED_SYMBOLS].entries()) {
-        outcomes[(question.number - 1) * STORED_SYMBOLS.length + at] = outcomeOf(
-          section.answerRule,
-          symbol,
-          question.correct,
-        );
+        const cell = (question.number - 1) * STORED_SYMBOLS.length + at;
+        outcomes[cell] = outcomeOf(section.answerRule, symbol, question.correct);
+        misfits[cell] = notOffered(question, symbol);
       }
       sectionOf[question.number - 1] = index;
     }
@@ -175,7 +220,11 @@ export function storedFormScorer(sections: readonly ScoringSection[], questionCo
   const symbolAt = new Int8Array(128).fill(-1);
   for (const [at, symbol] of [...STORED_SYMBOLS].entries()) symbolAt[symbol.charCodeAt(0)] = at;
 
-  return (text: string, start = 0, end = text.length): { count: number; score: SheetScore | null } | null => {
+  return (
+    text: string,
+    start = 0,
+    end = text.length,
+  ): { count: number; score: SheetScore | null; misfit?: string } | null => {
     const own: SectionScore[] = sections.map((section) => ({
       label: section.label,
       marks: 0,
@@ -185,6 +234,7 @@ export function storedFormScorer(sections: readonly ScoringSection[], questionCo
       blank: 0,
     }));
     let question = 0;
+    let misfit: string | null = null;
     let at = start;
     for (;;) {
       // One field: nothing, or one symbol; then a comma or the end.
@@ -199,7 +249,9 @@ export function storedFormScorer(sections: readonly ScoringSection[], questionCo
       const index = sectionOf[question];
       if (index !== undefined && question < questionCount) {
         const tally = own[index] as SectionScore;
-        const outcome = symbol < 0 ? "blank" : outcomes[question * STORED_SYMBOLS.length + symbol];
+        const cell = question * STORED_SYMBOLS.length + symbol;
+        if (symbol >= 0 && misfit === null) misfit = misfits[cell] ?? null;
+        const outcome = symbol < 0 ? "blank" : outcomes[cell];
         if (outcome === "right") {
           tally.right += 1;
           tally.marks += right[index] as number;
@@ -213,9 +265,8 @@ export function storedFormScorer(sections: readonly ScoringSection[], questionCo
       if (at >= end) break;
       at += 1;
     }
-    return {
-      count: question,
-      score: question === questionCount ? { ...qualified(sections, own), questions: [] } : null,
-    };
+    if (question !== questionCount) return { count: question, score: null };
+    if (misfit !== null) return { count: question, score: null, misfit };
+    return { count: question, score: { ...qualified(sections, own), questions: [] } };
   };
 }

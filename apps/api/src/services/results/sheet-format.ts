@@ -55,18 +55,33 @@ const ROLL = /^[A-Z0-9]{4,20}$/;
 const CODE = /^[A-Z0-9-]{2,20}$/;
 const LETTERS = "ABCDEF";
 
-/** One answer field in the vendor's alphabet → letters A-F, "" or "*"; null when unreadable. */
+/**
+ * One answer field in the vendor's alphabet → letters A-F, "" or "*"; null when unreadable. The
+ * alphabet is matched as written: a scanner writes its letters in one case, and a lower-case
+ * letter in a file of capitals is a hand edit, refused with its reason (decision 058).
+ */
 function readAnswer(field: string, format: SheetFormat): string | null {
-  const value = field.trim().toUpperCase();
+  const value = field.trim();
   if (value === "") return "";
-  if (value === format.doubleMark.toUpperCase()) return "*";
+  if (value === format.doubleMark) return "*";
   const letters = new Set<string>();
   for (const char of value) {
-    const index = format.alphabet.toUpperCase().indexOf(char);
+    const index = format.alphabet.indexOf(char);
     if (index < 0 || index >= LETTERS.length) return null;
     letters.add(LETTERS[index] as string);
   }
   return [...letters].sort().join("");
+}
+
+/** Why a field could not be read as an answer: its letters in the other case, or not the alphabet's. */
+function unreadableAnswer(question: number, field: string, format: SheetFormat): string {
+  const value = field.trim();
+  const swapped = value === value.toUpperCase() ? value.toLowerCase() : value.toUpperCase();
+  if (readAnswer(swapped, format) !== null) {
+    const written = value === value.toUpperCase() ? "capitals" : "lower case";
+    return `Question ${question}: "${value}" is in ${written}, and the scanner writes "${swapped}": ask the vendor for the file as scanned, or correct the line`;
+  }
+  return `Question ${question}: "${value}" is not an answer (use ${format.alphabet}, blank or ${format.doubleMark})`;
 }
 
 /**
@@ -75,7 +90,7 @@ function readAnswer(field: string, format: SheetFormat): string | null {
  */
 function shortAnswers(format: SheetFormat): Map<string, string | null> {
   const table = new Map<string, string | null>([["", ""]]);
-  for (const char of `${format.alphabet}${format.alphabet.toLowerCase()}${format.doubleMark} `) {
+  for (const char of `${format.alphabet}${format.doubleMark} `) {
     table.set(char, readAnswer(char, format));
   }
   return table;
@@ -168,11 +183,7 @@ export function sheetReader(format: SheetFormat = DEFAULT_SHEET_FORMAT) {
     const unreadable = read.indexOf(null);
     if (unreadable >= 0) {
       return {
-        bad: {
-          line,
-          roll: rollNumber,
-          message: `Question ${unreadable + 1}: "${answers[unreadable]?.trim()}" is not an answer (use ${format.alphabet}, blank or ${format.doubleMark})`,
-        },
+        bad: { line, roll: rollNumber, message: unreadableAnswer(unreadable + 1, answers[unreadable] ?? "", format) },
       };
     }
     return {

@@ -26,7 +26,7 @@ import { csvGuarded } from "../spreadsheets/formula-guard";
 import type { FileStorage } from "../storage";
 import { RESCAN_WORDS } from "./dry-run";
 import { packRankKey, rankKeys } from "./ranking";
-import { type SheetScore, scoreSheet, storedFormScorer } from "./scoring";
+import { type SheetScore, scoreSheet, sheetMisfit, storedFormScorer } from "./scoring";
 import { type SheetFormat, sheetReader, storedFormLine, writesStoredForm } from "./sheet-format";
 import {
   INSERT_SHEET,
@@ -66,6 +66,7 @@ const COLUMNS = [
   "blank_count",
   "rank_key",
   "verify_code",
+  "refusal",
 ] as const;
 
 /** The level's finalized paper sets of the exam year, with their keys, by code as sheets write it. */
@@ -83,11 +84,15 @@ export async function finalizedPaperKeys(db: DbOrTx, upload: StagedUpload): Prom
   return keys;
 }
 
-/** The score columns of a line in COPY's text format: scored when its paper is known and fits. */
-function scoreFields(key: PaperKey | undefined, answers: readonly string[]): string {
-  return scoreColumns(
-    key && key.questionCount === answers.length ? scoreSheet(key.sections, answers, { explain: false }) : null,
-  );
+/**
+ * The score columns of a line in COPY's text format, and its refusal: scored when its paper is
+ * known and fits; refused (not scored) when an answer marks an option its question does not offer.
+ */
+function scoreFields(key: PaperKey | undefined, answers: readonly string[]): { score: string; refusal: string | null } {
+  if (!key || key.questionCount !== answers.length) return { score: scoreColumns(null), refusal: null };
+  const refusal = sheetMisfit(key.sections, answers);
+  if (refusal) return { score: scoreColumns(null), refusal };
+  return { score: scoreColumns(scoreSheet(key.sections, answers, { explain: false })), refusal: null };
 }
 
 function scoreColumns(score: SheetScore | null): string {
@@ -193,12 +198,19 @@ export async function stageUpload(
       for (const raw of batch) {
         line += 1;
         await pace();
-        let sheet: { roll: string; code: string; count: number; text: string; score: string };
+        let sheet: { roll: string; code: string; count: number; text: string; score: string; refusal: string | null };
         const fast = storedForm ? storedFormLine(raw) : null;
         const walked = fast && (scorers.get(fast.code) ?? countOnly)(raw, fast.answersStart, fast.answersEnd);
         if (fast && walked) {
           const text = raw.slice(fast.answersStart, fast.answersEnd);
-          sheet = { roll: fast.roll, code: fast.code, count: walked.count, text, score: scoreColumns(walked.score) };
+          sheet = {
+            roll: fast.roll,
+            code: fast.code,
+            count: walked.count,
+            text,
+            score: scoreColumns(walked.score),
+            refusal: walked.misfit ?? null,
+          };
         } else {
           const result = read(raw, line);
           if (!result) continue;
@@ -212,12 +224,12 @@ export async function stageUpload(
             continue;
           }
           const { roll, code, answers, text } = result.sheet;
-          sheet = { roll, code, count: answers.length, text, score: scoreFields(keys.get(code), answers) };
+          sheet = { roll, code, count: answers.length, text, ...scoreFields(keys.get(code), answers) };
         }
         sheetLineCount += 1;
         rows.push(
           `${upload.id}\t${line}\t${copyText(sheet.roll)}\t${copyText(sheet.code)}\t${sheet.count}\t` +
-            `${sheet.text}\t${sheet.score}\t${codes[rows.length]}\n`,
+            `${sheet.text}\t${sheet.score}\t${codes[rows.length]}\t${sheet.refusal === null ? "\\N" : copyText(sheet.refusal)}\n`,
         );
         if (rows.length === CHUNK) {
           yield rows.join("");
@@ -262,7 +274,8 @@ export async function stageUpload(
 
 /**
  * Scores the staged lines whose paper set was finalized after the check (none, usually): the check
- * could not score them, and the store job stores only scored sheets.
+ * could not score them, and the store job stores only scored sheets. Their answers are checked
+ * against the paper's options here, as the check does for the others (decision 058).
  */
 export async function scoreLateLines(db: DbOrTx, upload: StagedUpload): Promise<number> {
   const keys = await finalizedPaperKeys(db, upload);
@@ -278,12 +291,21 @@ export async function scoreLateLines(db: DbOrTx, upload: StagedUpload): Promise<
   const pace = pacer();
   for await (const chunk of lines) {
     const rows: string[][] = [];
+    const refused: { line: number; refusal: string }[] = [];
     for (const text of chunk.split("\n")) {
       if (text === "") continue;
       await pace();
       const [line = "", code = "", answers = ""] = text.split("\t");
-      const fields = scoreFields(keys.get(code), answers.split(",")).split("\t");
+      const { score, refusal } = scoreFields(keys.get(code), answers.split(","));
+      if (refusal) refused.push({ line: Number(line), refusal });
+      const fields = score.split("\t");
       if (fields[0] !== "\\N") rows.push([line, ...fields]);
+    }
+    if (refused.length > 0) {
+      await db.execute(sql`update answer_upload_lines l set refusal = r.refusal
+        from unnest(${intArray(refused.map((r) => r.line))}::int[], ${textArray(refused.map((r) => r.refusal))}::text[])
+          as r(line, refusal)
+        where l.upload_id = ${upload.id} and l.line = r.line`);
     }
     if (rows.length === 0) continue;
     const column = (i: number) => `{${rows.map((r) => (i === 2 || i === 3 ? `"${r[i]}"` : r[i])).join(",")}}`;
@@ -316,7 +338,7 @@ export async function clearStaged(db: DbOrTx, uploadId: number): Promise<void> {
 
 /**
  * The staged lines of an upload, each with its student, paper set and, when it would not be
- * stored, why not (unknown_roll, unpaid, no_paper, other_class or answer_count) (the same rules as dry-run.ts classifySheet, which the tests hold it to).
+ * stored, why not (unknown_roll, unpaid, no_paper, other_class, answer_count or not_offered) (the same rules as dry-run.ts classifySheet, which the tests hold it to).
  */
 function classified(upload: StagedUpload): SQL {
   return sql`select l.*, s.id as student_id, s.class_level, s.language, s.school_id, s.zone_id, s.state_id,
@@ -327,6 +349,7 @@ function classified(upload: StagedUpload): SQL {
           when p.id is null then 'no_paper'
           when p.class_level <> s.class_level then 'other_class'
           when l.answer_count <> p.questions then 'answer_count'
+          when l.refusal is not null then 'not_offered'
         end as problem
       from answer_upload_lines l
       left join students s on s.exam_year_id = ${upload.exam_year_id} and s.roll_number = l.roll_number
@@ -347,6 +370,7 @@ const JOIN_PROBLEM_ROWS = sql`select upload_id, line, roll_number,
       when 'unpaid' then 'The student''s fee is not paid'
       when 'no_paper' then 'There is no finalized paper set ' || code || ' of this exam level'
       when 'other_class' then 'Paper set ' || code || ' is for another class than the student''s'
+      when 'not_offered' then refusal
       else answer_count || ' answers for the ' || questions || ' questions of ' || code
     end
   from c where problem is not null`;

@@ -18,7 +18,7 @@ import { sql } from "drizzle-orm";
 import { ApiError } from "../../http/errors";
 import { issueCertificateCodes, newVerifyCodes } from "./certificate-codes";
 import { groupRanker, LEVEL1_TIE_BREAKS, packRankKey, rankKeys } from "./ranking";
-import { type AnswerRule, type ScoringSection, scoreSheet } from "./scoring";
+import { type AnswerRule, type ScoredQuestion, type ScoringSection, scoreSheet, sheetMisfit } from "./scoring";
 
 export interface PaperKey {
   id: number;
@@ -46,10 +46,12 @@ export async function paperKey(db: DbOrTx, paperSetId: number): Promise<PaperKey
     counts_if_section: string | null;
     counts_if_marks: string | number | null;
     correct: string[] | null;
+    options: string[] | null;
   }>(
     db,
     sql`select ps.code, ps.exam_kind, ps.class_level, ps.status, s.label, s.marks_per_question, s.negative_marks,
-          s.answer_rule, s.counts_if_section, s.counts_if_marks, v.content->'correct' as correct
+          s.answer_rule, s.counts_if_section, s.counts_if_marks, v.content->'correct' as correct,
+          jsonb_path_query_array(v.content, '$.options[*].key') as options
         from paper_sets ps
         left join paper_sections s on s.paper_set_id = ps.id
         left join paper_set_questions q on q.section_id = s.id
@@ -79,7 +81,13 @@ export async function paperKey(db: DbOrTx, paperSetId: number): Promise<PaperKey
     }
     if (row.correct === null) continue;
     number += 1;
-    (section.questions as { number: number; correct: readonly string[] }[]).push({ number, correct: row.correct });
+    // The options each question offers: a sheet marking another is refused (decision 058).
+    const options = typeof row.options === "string" ? (JSON.parse(row.options) as string[]) : row.options;
+    (section.questions as ScoredQuestion[]).push({
+      number,
+      correct: row.correct,
+      ...(options?.length ? { options } : {}),
+    });
   }
   return {
     id: paperSetId,
@@ -172,6 +180,8 @@ export async function storeSheets(
       if (key.examKind !== input.examKind) {
         throw new ApiError(409, `Paper set ${key.code} is not a paper of this exam level`);
       }
+      const misfit = sheetMisfit(key.sections, sheet.answers);
+      if (misfit) throw new ApiError(422, `Roll number ${sheet.rollNumber}, line ${sheet.line}: ${misfit}`);
       const score = scoreSheet(key.sections, sheet.answers, { explain: false });
       columns.student.push(sheet.studentId);
       columns.roll.push(sheet.rollNumber);

@@ -13,6 +13,7 @@ import type { AnswerSheetStats, AnswerUploadItem, AnswerUploadReport, ResetExamS
 import { answerUploadFields } from "@repo/contracts/results";
 import {
   type AnswerUploadStatus,
+  NO_ANSWER_FILE,
   RESET_LEVELS,
   RESULT_JOBS,
   RESULT_LIMITS,
@@ -70,10 +71,22 @@ const tooLargeFile = () =>
     `The file can be at most ${RESULT_LIMITS.maxUploadBytes / 1024 / 1024} MB: split it into smaller files`,
     413,
   );
+/** What a refused file was, in words an exam office knows. */
+const DETECTED_NAMES: Record<string, string> = {
+  xlsx: "an Excel workbook (XLSX)",
+  xls: "an Excel workbook (XLS)",
+  ods: "a spreadsheet (ODS)",
+  zip: "a ZIP archive",
+  pdf: "a PDF document",
+};
+/**
+ * The vendor's file is told by its content, whatever its name (.txt, .csv, .dat): plain text, one
+ * line per sheet (decision 058). Anything else is refused saying what it is and what was expected.
+ */
 const notText = (detected?: string) =>
   invalidField(
     "file",
-    `The file must be the vendor's text file (one line per sheet)${detected ? `; this is a ${detected.toUpperCase()} file` : ""}`,
+    `${detected ? `This is ${DETECTED_NAMES[detected] ?? `a ${detected.toUpperCase()} file`}, not` : "This is not"} the vendor's answer-sheet file: that is plain text, one line per sheet (roll number, paper-set code, answers), whatever its name (.txt, .csv). Ask the vendor for the text export`,
   );
 /** file-type reads at most this much of a file's start. */
 const SNIFF_BYTES = 4100;
@@ -98,7 +111,12 @@ async function* textFileChunks(chunks: AsyncIterable<Uint8Array>): AsyncGenerato
     }
     bytes += chunk.byteLength;
     if (bytes > RESULT_LIMITS.maxUploadBytes) throw tooLargeFile();
-    if (chunk.includes(0)) throw notText();
+    if (chunk.includes(0)) {
+      // Name what it is when its start says so (a workbook, a ZIP), else just that it is not text.
+      const start = head ? new Uint8Array([...head, ...chunk.subarray(0, SNIFF_BYTES)]) : undefined;
+      const detected = start ? await fileTypeFromBuffer(start.subarray(0, SNIFF_BYTES)) : undefined;
+      throw notText(detected?.ext);
+    }
     try {
       decoder.decode(chunk, { stream: true });
     } catch {
@@ -155,7 +173,7 @@ export async function receiveAnswerUpload(
       file: "file",
       onFile: (chunks) => services.storage.putStream(fileKey, textFileChunks(chunks)),
     });
-    if (!form.file) throw invalidField("file", "Choose the vendor's answer-sheet file (.txt) to upload");
+    if (!form.file) throw invalidField("file", NO_ANSWER_FILE);
     const fields = validated(answerUploadFields, {
       exam_level: form.fields.exam_level,
       ...(form.fields.format ? { format: form.fields.format } : {}),

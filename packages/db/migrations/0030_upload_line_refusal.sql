@@ -1,0 +1,1 @@
+ALTER TABLE "answer_upload_lines" ADD COLUMN "refusal" text;
