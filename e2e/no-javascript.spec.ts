@@ -350,3 +350,27 @@ test("a school imports students from a spreadsheet, sends sign-in details, delet
   await expect(page).toHaveURL(/\/payment\/checkout\//);
   await expect(page.getByText(`Kavya${suffix}`)).toBeVisible();
 });
+
+test("a paper setter opens a draft set's check without JavaScript: the page and what keeps it a draft", async ({
+  page,
+}) => {
+  const papersetter = appOrigin("papersetter");
+  await page.goto(`${papersetter}/login`);
+  await field(page, "username").fill("pssubadmin");
+  await field(page, "password").fill(DEMO_PASSWORD);
+  await press(page, "Sign in");
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto(pageUrl("papersetter", "level1-papersets"));
+  await page
+    .getByRole("table", { name: "Level 1 paper sets" })
+    .getByRole("link", { name: "L1-VIII-A", exact: true })
+    .click();
+  // "Check" is a link to the set's own address with view=check: it answers the page with the check.
+  await page
+    .getByRole("region", { name: /^L1-VIII-A/ })
+    .getByRole("link", { name: "Check" })
+    .click();
+  await expect(page).toHaveURL(/view=check/);
+  await expect(page.getByRole("region", { name: /^L1-VIII-A/ })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Check before finalizing" })).toBeVisible();
+});

@@ -78,7 +78,7 @@ test("the admin assembles a Level 1 class VIII set in English and Hindi, checks 
   // The nucleus question has no Hindi translation: the check says so and links to translating it.
   await addQuestion(page, "A", "genetic material", /genetic material/);
   await addQuestion(page, "B", "value of", /value of/);
-  await header.getByRole("button", { name: "Check" }).click();
+  await header.getByRole("link", { name: "Check" }).click();
   const check = page.getByRole("region", { name: "Check before finalizing" });
   await expect(check).toContainText(/Question \d+ \(section A\) has no translation into Hindi/);
   await expect(check.getByRole("link", { name: /^Translate question \d+ into Hindi$/ })).toHaveAttribute(
@@ -145,7 +145,7 @@ test("the sub admin assembles but cannot finalize; the subject panel only reads"
   await hydrated(page);
   const header = page.getByRole("region", { name: /^L1-VIII-A/ });
   await expect(header.getByRole("button", { name: "Edit" })).toBeVisible();
-  await expect(header.getByRole("button", { name: "Check" })).toBeVisible();
+  await expect(header.getByRole("link", { name: "Check" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Finalize" })).toHaveCount(0);
   await expect(page.getByRole("region", { name: "Download" })).toBeVisible();
 

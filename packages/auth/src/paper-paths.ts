@@ -49,3 +49,10 @@ export const translatePath = (questionId: number | string, languageId: number | 
   withQuery(PAPER_PAGES.translate, { question_id: questionId, language_id: languageId });
 /** A paper set's screen. */
 export const paperSetPath = (id: number | string) => withQuery(PAPER_PAGES.paperSet, { id });
+/** A paper set's screen with the check of what keeps it a draft (a page of its own: works without script). */
+export const paperSetCheckPath = (id: number | string) => withQuery(PAPER_PAGES.paperSet, { id, view: "check" });
+/**
+ * The "Add questions" picker's rows, as JSON for its dialog (a resource route, not a page: opened
+ * as an address it answers data, never a page without the set's data).
+ */
+export const PAPER_SET_PICKER_PATH = "/paper-set-questions";

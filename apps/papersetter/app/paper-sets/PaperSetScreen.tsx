@@ -1,4 +1,4 @@
-import { Link as RemixLink, useFetcher, useLoaderData } from "@remix-run/react";
+import { Link as RemixLink, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { COUNTED, countOf } from "@repo/contracts/plural";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { useListFailureWarning } from "@repo/remix-app/lists/list-page";
@@ -16,8 +16,8 @@ import { styled } from "@repo/ui/theme";
 import { lazy, Suspense, useRef, useState } from "react";
 import { ErrorLines } from "./ErrorLines";
 import { ExportPanel } from "./ExportPanel";
-import type { FinalizeCheckData, PaperSetActionData, PaperSetPageData, SectionRow } from "./paper-set.server";
-import { isExamLevel, LEVEL_LIST_PATHS, paperSetPath, problemView, setLabel } from "./paper-set-text";
+import type { PaperSetActionData, PaperSetPageData, SectionRow } from "./paper-set.server";
+import { isExamLevel, LEVEL_LIST_PATHS, paperSetCheckPath, problemView, setLabel } from "./paper-set-text";
 import { SectionCard } from "./SectionCard";
 
 // The edit form and the question picker load when first opened.
@@ -37,7 +37,11 @@ export function PaperSetScreen() {
   const { set, may } = data;
   const dialogs = useMessageDialog();
   const actor = useFetcher<PaperSetActionData>();
-  const checker = useFetcher<FinalizeCheckData>();
+  const navigation = useNavigation();
+  // The check is the page's own address (view=check): a link that works without script, and is
+  // run again whenever the page is, after a save or a fill (decision 053).
+  const checkPath = paperSetCheckPath(set.id);
+  const checking = navigation.state === "loading" && navigation.location.search.includes("view=check");
   const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState<SectionRow | null>(null);
   const draft = set.status !== "finalized";
@@ -61,7 +65,6 @@ export function PaperSetScreen() {
     lastIntent.current = intent;
     actor.submit({ csrf: data.csrf, intent, id: String(set.id) }, { method: "post" });
   };
-  const check = () => checker.load(`${paperSetPath(set.id)}&view=check`);
   const fill = async () => {
     const yes = await dialogs.confirm(
       "Fill each section's free places with reviewed questions of the subjects its blueprint names? Questions already placed stay.",
@@ -84,7 +87,8 @@ export function PaperSetScreen() {
   const busyWith = actor.formData?.get("intent");
   const levelList = isExamLevel(set.exam_level) ? LEVEL_LIST_PATHS[set.exam_level] : null;
 
-  const problems = checker.data?.problems.map((p, i) => problemView(p, set.languages, i)) ?? [];
+  const checked = data.check;
+  const problems = checked?.problems.map((p, i) => problemView(p, set.languages, i)) ?? [];
 
   return (
     <Stack gap={5}>
@@ -117,14 +121,11 @@ export function PaperSetScreen() {
               </>
             ) : null}
             {draft ? (
-              <Button
-                variant="secondary"
-                size="sm"
-                icon={<Icon name="check" size={16} />}
-                onClick={check}
-                loading={checker.state !== "idle"}
-              >
-                Check
+              <Button variant="secondary" size="sm" asChild>
+                <RemixLink to={checkPath} preventScrollReset aria-busy={checking || undefined}>
+                  <Icon name="check" size={16} />
+                  Check
+                </RemixLink>
               </Button>
             ) : null}
             {draft && may.finalize ? (
@@ -183,11 +184,11 @@ export function PaperSetScreen() {
         </Stack>
       </Card>
 
-      {draft && checker.data ? (
+      {draft && checked ? (
         <Card
           title="Check before finalizing"
           description={
-            checker.data.failure
+            checked.failure
               ? undefined
               : problems.length
                 ? `${countOf(problems.length, COUNTED.thing)} to fix before this set can be finalized.`
@@ -195,8 +196,8 @@ export function PaperSetScreen() {
           }
         >
           <div role="status">
-            {checker.data.failure ? (
-              <Text tone="danger">{checker.data.failure}</Text>
+            {checked.failure ? (
+              <Text tone="danger">{checked.failure}</Text>
             ) : problems.length === 0 ? (
               <Text tone="success" weight="semibold">
                 No problems: every section is full, every rule within reach, every question reviewed and translated.

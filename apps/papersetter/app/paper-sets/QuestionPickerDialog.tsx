@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { PAPER_PAGES } from "@repo/auth/paper-paths";
+import { PAPER_SET_PICKER_PATH } from "@repo/auth/paper-paths";
 import { COUNTED, countOf } from "@repo/contracts/plural";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { Badge } from "@repo/ui/badge";
@@ -32,8 +32,6 @@ const Footer = styled("div", {
   gap: "$3",
   width: "100%",
 });
-
-const SCREEN_PATH = PAPER_PAGES.paperSet;
 
 interface Props {
   set: PaperSetRow;
@@ -71,7 +69,6 @@ export default function QuestionPickerDialog({ set, section, current, placedIn, 
 
   useEffect(() => {
     const params = new URLSearchParams({
-      view: "pick",
       id: String(set.id),
       level: set.exam_level,
       class_id: String(set.class_id),
@@ -80,7 +77,7 @@ export default function QuestionPickerDialog({ set, section, current, placedIn, 
     });
     if (query.search) params.set("search", query.search);
     if (subjectId) params.set("subject_id", subjectId);
-    load(`${SCREEN_PATH}?${params}`);
+    load(`${PAPER_SET_PICKER_PATH}?${params}`);
   }, [load, set.id, set.exam_level, set.class_id, query.page, query.perPage, query.search, subjectId]);
 
   useFetcherResult(saver, (answer) => {

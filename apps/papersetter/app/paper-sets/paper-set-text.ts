@@ -4,7 +4,7 @@
  * loaders share them.
  */
 
-import { paperSetListPath, paperSetPath, questionPath, translatePath } from "@repo/auth/paper-paths";
+import { paperSetCheckPath, paperSetListPath, paperSetPath, questionPath, translatePath } from "@repo/auth/paper-paths";
 import type { ExamLevel } from "@repo/contracts/fees";
 import { LANGUAGES, languageIdOf } from "@repo/contracts/languages";
 import {
@@ -35,7 +35,7 @@ export const OTHER_LANGUAGES = LANGUAGES.filter((l) => l.code !== SOURCE_LANGUAG
   label: `${l.name} (${l.native})`,
 }));
 
-export { paperSetPath, questionPath, translatePath };
+export { paperSetCheckPath, paperSetPath, questionPath, translatePath };
 /** The resource route that streams an export of a set from the API. */
 export const EXPORT_PATH = "/paper-set-export";
 

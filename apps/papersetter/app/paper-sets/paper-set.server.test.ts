@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => Object.assign(globalThis, { __APP_ID__: "papersetter" }));
 
+import { PAPER_SET_PICKER_PATH as PICKER } from "@repo/auth/paper-paths";
 import {
   appRequest,
   envelope,
@@ -11,7 +12,13 @@ import {
   stubApi,
   userRecord,
 } from "@repo/remix-app/testing";
-import { paperSetAction, paperSetExportAction, paperSetLoader, questionIdsOf } from "./paper-set.server";
+import {
+  paperSetAction,
+  paperSetExportAction,
+  paperSetLoader,
+  questionIdsOf,
+  questionPickerLoader,
+} from "./paper-set.server";
 
 const admin = userRecord({ role_id: 13, role_name: "Papersetter Admin", username: "psadmin" });
 const subAdmin = userRecord({ role_id: 14, role_name: "Papersetter Sub Admin", username: "pssubadmin" });
@@ -88,7 +95,6 @@ describe("the paper set screen", () => {
       },
     });
     const data = await paperSetLoader(args(await appRequest(`${PATH}?id=7`)));
-    if (!("set" in data)) throw new Error("not the page");
     expect(data.set.code).toBe("L1-VIII-A");
     expect(data.sections.map((s) => s.questions.map((q) => q.question_id))).toEqual([[12, 5], []]);
     // Section B has a question the viewer cannot see.
@@ -108,7 +114,6 @@ describe("the paper set screen", () => {
       "GET /api/paperset/questions/7": { status: 500, body: { status: false, message: "Down" } },
     });
     const data = await paperSetLoader(args(await appRequest(`${PATH}?id=7`)));
-    if (!("set" in data)) throw new Error("not the page");
     expect(data.failure).toBe("Down");
     expect(data.sections.map((s) => s.hidden)).toEqual([2, 1]);
   });
@@ -147,10 +152,10 @@ describe("the question picker and the check", () => {
       "GET /api/user": signedInAs(admin),
       "GET /api/question/question-list": { body: page([question(3)], 14) },
     });
-    const data = await paperSetLoader(
-      args(await appRequest(`${PATH}?view=pick&id=7&level=level2&class_id=9&search=force&subject_id=4&page=2`)),
+    const data = await questionPickerLoader(
+      args(await appRequest(`${PICKER}?id=7&level=level2&class_id=9&search=force&subject_id=4&page=2`)),
     );
-    expect(data).toMatchObject({ view: "pick", total: 14, failure: null });
+    expect(data).toMatchObject({ total: 14, failure: null });
     const query = new URL(`http://x${api.calls.at(-1)?.path}`).searchParams;
     expect(Object.fromEntries(query)).toEqual({
       is_mock: "0",
@@ -166,12 +171,12 @@ describe("the question picker and the check", () => {
 
   it("picks from mock questions for a mock set, and only for those who assemble", async () => {
     api = stubApi({ "GET /api/user": signedInAs(admin), "GET /api/question/question-list": { body: page([]) } });
-    await paperSetLoader(args(await appRequest(`${PATH}?view=pick&id=7&level=mock&class_id=6`)));
+    await questionPickerLoader(args(await appRequest(`${PICKER}?id=7&level=mock&class_id=6`)));
     expect(api.calls.at(-1)?.path).toContain("is_mock=1&class_level=1");
     api.restore();
     api = stubApi({ "GET /api/user": signedInAs(subject) });
     const { thrown } = await settle(async () =>
-      paperSetLoader(args(await appRequest(`${PATH}?view=pick&id=7&level=level1`))),
+      questionPickerLoader(args(await appRequest(`${PICKER}?id=7&level=level1`))),
     );
     expect(thrown?.status).toBe(403);
   });
@@ -196,10 +201,19 @@ describe("the question picker and the check", () => {
     ];
     api = stubApi({
       "GET /api/user": signedInAs(subject),
+      "GET /api/paperset/get-paperset": { body: envelope([set]) },
+      "GET /api/subject/get-subjects": { body: envelope([]) },
+      "GET /api/paperset/questions/7": { body: envelope([printedQuestion(12, 31, 1)]) },
       "GET /api/paperset/finalize-check/7": { body: envelope(problems) },
     });
+    // The check's address is the page with the check beside it: opened on its own (a link, a
+    // reload, no script) it shows the set, never a page without the set's data.
     const data = await paperSetLoader(args(await appRequest(`${PATH}?view=check&id=7`)));
-    expect(data).toEqual({ view: "check", problems, failure: null });
+    expect(data.set.code).toBe("L1-VIII-A");
+    expect(data.sections.map((s) => s.questions.map((q) => q.question_id))).toEqual([[12], []]);
+    expect(data.check).toEqual({ problems, failure: null });
+    // Without view=check there is no check.
+    expect((await paperSetLoader(args(await appRequest(`${PATH}?id=7`)))).check).toBeNull();
   });
 });
 

@@ -72,7 +72,7 @@ export async function paperSetPageLoader({ request, context }: LoaderFunctionArg
 }
 
 /**
- * The "Add questions" picker (`view=pick`): reviewed questions of the set's level and class, with
+ * The "Add questions" picker (PAPER_SET_PICKER_PATH, a resource route): reviewed questions of the set's level and class, with
  * the picker's search, subject and page.
  */
 export async function questionPickerLoader({ request, context }: LoaderFunctionArgs) {
@@ -96,7 +96,6 @@ export async function questionPickerLoader({ request, context }: LoaderFunctionA
     },
   });
   return {
-    view: "pick" as const,
     rows: list?.data.items ?? [],
     total: list?.data.total ?? 0,
     failure: list ? null : messageOf(error, "Questions could not be loaded, please try again"),
@@ -107,24 +106,29 @@ export async function questionPickerLoader({ request, context }: LoaderFunctionA
 export async function finalizeCheckLoader({ request, context }: LoaderFunctionArgs) {
   const { api } = await auth.requirePage(request, context, "paperSets.view");
   const id = positiveId(new URL(request.url).searchParams.get("id"));
-  if (!id) return { view: "check" as const, problems: [], failure: "There is no such paper set." };
+  if (!id) return { problems: [], failure: "There is no such paper set." };
   const { data: found, error } = await api.GET("/api/paperset/finalize-check/{id}", { params: { path: { id } } });
   return {
-    view: "check" as const,
     problems: found?.data ?? [],
     failure: found ? null : messageOf(error, "The check could not be run, please try again"),
   };
 }
 
-/** The set screen's loader: the page, or (for its fetchers) the question picker or the check. */
-export function paperSetLoader(args: LoaderFunctionArgs) {
-  const view = new URL(args.request.url).searchParams.get("view");
-  if (view === "pick") return questionPickerLoader(args);
-  if (view === "check") return finalizeCheckLoader(args);
-  return paperSetPageLoader(args);
+/**
+ * The set screen's loader: the page, and with `view=check` the check beside it. The check is part
+ * of the page, not a fetcher-only answer, so that its address opened on its own (a link, a reload,
+ * no JavaScript) shows the page and the check instead of failing for want of the set's data.
+ */
+export async function paperSetLoader(args: LoaderFunctionArgs) {
+  const check = new URL(args.request.url).searchParams.get("view") === "check";
+  const [page, checked] = await Promise.all([
+    paperSetPageLoader(args),
+    check ? finalizeCheckLoader(args) : Promise.resolve(null),
+  ]);
+  return { ...page, check: checked };
 }
 
-export type PaperSetPageData = Awaited<ReturnType<typeof paperSetPageLoader>>;
+export type PaperSetPageData = Awaited<ReturnType<typeof paperSetLoader>>;
 export type QuestionPickerData = Awaited<ReturnType<typeof questionPickerLoader>>;
 export type FinalizeCheckData = Awaited<ReturnType<typeof finalizeCheckLoader>>;
 
