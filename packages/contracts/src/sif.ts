@@ -4,7 +4,7 @@ import { ID_MAX } from "./ids-constants";
 import { pageField, paginated, perPageField, searchField } from "./pagination";
 import { REFERRAL_STATUSES } from "./referrals-constants";
 import { normalizeReferralCode, REFERRAL_CODE_PATTERN, SIF_LIMITS, SIF_MESSAGES } from "./sif-constants";
-import { studentFields } from "./students";
+import { noFormulaStart, startsLikeFormula, studentFields } from "./students";
 import { CLASS_LEVELS, PAYMENT_STATUSES, type PaymentStatus, STUDENT_LIMITS } from "./students-constants";
 
 /**
@@ -57,7 +57,7 @@ export const sifRegistrationBody = studentFields
           SIF_LIMITS.unlistedSchoolName,
           `The school name can be at most ${SIF_LIMITS.unlistedSchoolName} characters`,
         )
-        .refine((value) => !/^[=+\-@]/.test(value), "The school name cannot start with = + - or @")
+        .refine((value) => !startsLikeFormula(value), noFormulaStart("school name"))
         .optional(),
     ),
     zone_id: optionalId,

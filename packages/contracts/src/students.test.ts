@@ -49,6 +49,7 @@ describe("studentFields", () => {
   it("names the field and the fix for every bad value", () => {
     const result = studentFields.safeParse({
       first_name: "",
+      last_name: "=HYPERLINK(2)",
       class_level: "XII",
       language: "French",
       gender: "x",
@@ -59,6 +60,8 @@ describe("studentFields", () => {
     });
     expect(messages(result)).toEqual({
       first_name: "Enter the first name",
+      // The last name follows the same rule as the other names (it once let a formula through).
+      last_name: "The last name cannot start with = + - or @",
       class_level: "Choose a class from VI to XI",
       language: "Choose one of the 14 exam languages, e.g. English or Hindi",
       gender: "Choose female, male or other",

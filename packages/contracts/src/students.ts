@@ -126,6 +126,13 @@ export const optionalEmailField = z.preprocess(
     .refine((value) => value === "" || emailShape.safeParse(value).success, EMAIL_MESSAGE),
 );
 
+/**
+ * A name never starts like a spreadsheet formula: exports are guarded (decision 063), but a name
+ * that starts so is a pasted formula, not a person's or a school's name. One rule for every name.
+ */
+export const startsLikeFormula = (value: string): boolean => /^[=+\-@]/.test(value);
+export const noFormulaStart = (label: string) => `The ${label} cannot start with = + - or @`;
+
 const nameField = (label: string, max: number) =>
   z.preprocess(
     tidy,
@@ -133,7 +140,7 @@ const nameField = (label: string, max: number) =>
       .string({ error: `Enter the ${label}` })
       .min(1, `Enter the ${label}`)
       .max(max, `The ${label} can be at most ${max} characters`)
-      .refine((value) => !/^[=+\-@]/.test(value), `The ${label} cannot start with = + - or @`),
+      .refine((value) => !startsLikeFormula(value), noFormulaStart(label)),
   );
 
 /** Class as a number 6-11, or as written in a spreadsheet: "VIII", "8", "Class 8", "8th" (spellings.ts). */
@@ -173,7 +180,10 @@ export const studentFields = z.strictObject({
   first_name: nameField("first name", STUDENT_LIMITS.name),
   last_name: z.preprocess(
     (value) => tidy(value ?? ""),
-    z.string().max(STUDENT_LIMITS.name, `The last name can be at most ${STUDENT_LIMITS.name} characters`),
+    z
+      .string()
+      .max(STUDENT_LIMITS.name, `The last name can be at most ${STUDENT_LIMITS.name} characters`)
+      .refine((value) => !startsLikeFormula(value), noFormulaStart("last name")),
   ),
   class_level: classLevelField,
   language: languageField,
