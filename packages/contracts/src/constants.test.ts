@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
@@ -12,15 +13,19 @@ describe("contract constants modules", () => {
     expect(constantsModules.length).toBeGreaterThan(2);
   });
 
-  // Followed through every local import: plain-value modules (languages, fees, locale) are fine,
-  // anything that reaches zod is not.
+  // Followed through every local import, from subfolders too (paper-words/, student-words/):
+  // plain-value modules (languages, fees, locale) are fine, anything that reaches zod is not.
   const importsOf = (file: string) =>
-    [...readFileSync(`${dir}/${file}`, "utf8").matchAll(/from\s+"([^"]+)"/g)].map((m) => m[1] ?? "");
+    [...readFileSync(path.join(dir, file), "utf8").matchAll(/from\s+"([^"]+)"/g)].map((m) => m[1] ?? "");
   const reachesZod = (file: string, seen = new Set<string>()): string[] => {
     if (seen.has(file)) return [];
     seen.add(file);
     return importsOf(file).flatMap((from) =>
-      from === "zod" ? [file] : from.startsWith("./") ? reachesZod(`${from.slice(2)}.ts`, seen) : [],
+      from === "zod"
+        ? [file]
+        : from.startsWith(".")
+          ? reachesZod(path.join(path.dirname(file), `${from}.ts`), seen)
+          : [],
     );
   };
 
