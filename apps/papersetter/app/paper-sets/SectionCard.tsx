@@ -12,6 +12,7 @@ import { RichTextView } from "@repo/ui/rich-text-view";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { styled } from "@repo/ui/theme";
+import { lazy, Suspense } from "react";
 import { ErrorLines } from "./ErrorLines";
 import type { PaperSetActionData, PaperSetPageData, PrintedQuestionRow, SectionRow } from "./paper-set.server";
 import {
@@ -23,7 +24,10 @@ import {
   translationsNote,
   versionLabel,
 } from "./paper-set-text";
-import { SectionRuleForm } from "./SectionRuleForm";
+
+// The rule form (and the form kit with zod it brings) loads after the page's first view; the
+// server still renders it into the HTML (decision 053), so it posts without script too.
+const SectionRuleForm = lazy(() => import("./SectionRuleForm").then((module) => ({ default: module.SectionRuleForm })));
 
 type SectionData = PaperSetPageData["sections"][number];
 
@@ -149,7 +153,9 @@ export function SectionCard({
       }
     >
       {mayEdit && sections.length > 1 ? (
-        <SectionRuleForm setId={setId} section={section} sections={sections} csrf={csrf} />
+        <Suspense fallback={null}>
+          <SectionRuleForm setId={setId} section={section} sections={sections} csrf={csrf} />
+        </Suspense>
       ) : null}
       {questions.length === 0 && hidden === 0 ? (
         <Text tone="muted">No questions placed yet.</Text>
