@@ -24,7 +24,7 @@ export const CERTIFICATE_OUTPUTS = [
   { code: "zip", name: "A zip with one PDF per school" },
 ] as const;
 export type CertificateOutput = (typeof CERTIFICATE_OUTPUTS)[number]["code"];
-export const CERTIFICATE_OUTPUT_CODES = CERTIFICATE_OUTPUTS.map((o) => o.code) as [
+export const CERTIFICATE_OUTPUT_CODES = /* @__PURE__ */ CERTIFICATE_OUTPUTS.map((o) => o.code) as [
   CertificateOutput,
   ...CertificateOutput[],
 ];
@@ -66,7 +66,7 @@ export const CERTIFICATE_WITHDRAWN_REASONS = [
   },
 ] as const;
 export type CertificateWithdrawnReason = (typeof CERTIFICATE_WITHDRAWN_REASONS)[number]["code"];
-export const CERTIFICATE_WITHDRAWN_REASON_CODES = CERTIFICATE_WITHDRAWN_REASONS.map((r) => r.code) as [
+export const CERTIFICATE_WITHDRAWN_REASON_CODES = /* @__PURE__ */ CERTIFICATE_WITHDRAWN_REASONS.map((r) => r.code) as [
   CertificateWithdrawnReason,
   ...CertificateWithdrawnReason[],
 ];

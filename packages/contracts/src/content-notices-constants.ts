@@ -14,7 +14,7 @@ export const STATIC_PAGES = [
 
 export type StaticPageKey = (typeof STATIC_PAGES)[number]["key"];
 export type StaticPageModule = (typeof STATIC_PAGES)[number]["module"];
-export const STATIC_PAGE_KEYS = STATIC_PAGES.map((p) => p.key) as [StaticPageKey, ...StaticPageKey[]];
+export const STATIC_PAGE_KEYS = /* @__PURE__ */ STATIC_PAGES.map((p) => p.key) as [StaticPageKey, ...StaticPageKey[]];
 export const STATIC_PAGE_MODULES = [...new Set(STATIC_PAGES.map((p) => p.module))] as [
   StaticPageModule,
   ...StaticPageModule[],

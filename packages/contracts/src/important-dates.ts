@@ -2,7 +2,7 @@ import { z } from "zod";
 import { contentItemBase, contentListQuery, examLevelField, isoDateField, titleField } from "./content-texts";
 import { CONTENT_TEXT_LIMITS, CONTENT_TEXT_MESSAGES, IMPORTANT_DATE_AUDIENCES } from "./content-texts-constants";
 
-const audienceCodes = IMPORTANT_DATE_AUDIENCES.map((a) => a.code) as ["all", "gcc"];
+const audienceCodes = /* @__PURE__ */ IMPORTANT_DATE_AUDIENCES.map((a) => a.code) as ["all", "gcc"];
 const audienceField = z.enum(audienceCodes, { error: "audience must be all (every school) or gcc (GCC schools)" });
 
 /** A date, or a range when end_date is given (start ≤ end), for every school or for GCC schools. */

@@ -20,7 +20,7 @@ export const LANGUAGES = [
 ] as const;
 
 export type LanguageCode = (typeof LANGUAGES)[number]["code"];
-export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as [LanguageCode, ...LanguageCode[]];
+export const LANGUAGE_CODES = /* @__PURE__ */ LANGUAGES.map((l) => l.code) as [LanguageCode, ...LanguageCode[]];
 
 export function languageName(code: string): string {
   return LANGUAGES.find((l) => l.code === code)?.name ?? code;

@@ -5,11 +5,12 @@
  */
 import { EXAM_LEVELS, type ExamLevel } from "./fees";
 import type { LanguageCode } from "./languages";
+import { OPTION_KEYS } from "./option-keys-constants";
 import { en as PAPER_WORDS_EN } from "./paper-words/en";
 import { qualifyingRuleIn } from "./paper-words/qualifying";
 
 /** Questions and paper sets belong to an exam level: mock, Level 1 or Level 2 (fees.ts EXAM_LEVELS). */
-export const EXAM_LEVEL_CODES = EXAM_LEVELS.map((k) => k.code) as [ExamLevel, ...ExamLevel[]];
+export const EXAM_LEVEL_CODES = /* @__PURE__ */ EXAM_LEVELS.map((k) => k.code) as [ExamLevel, ...ExamLevel[]];
 
 export function examLevelLabel(code: string): string {
   return EXAM_LEVELS.find((k) => k.code === code)?.name ?? code;
@@ -32,7 +33,10 @@ export const QUESTION_TYPES = [
   { code: "at_least", name: "At least one correct answer", rule: PAPER_WORDS_EN.answerRules.at_least },
 ] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number]["code"];
-export const QUESTION_TYPE_CODES = QUESTION_TYPES.map((t) => t.code) as [QuestionType, ...QuestionType[]];
+export const QUESTION_TYPE_CODES = /* @__PURE__ */ QUESTION_TYPES.map((t) => t.code) as [
+  QuestionType,
+  ...QuestionType[],
+];
 
 export const DIFFICULTIES = [
   { code: "easy", name: "Easy" },
@@ -40,7 +44,7 @@ export const DIFFICULTIES = [
   { code: "hard", name: "Hard" },
 ] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number]["code"];
-export const DIFFICULTY_CODES = DIFFICULTIES.map((d) => d.code) as [Difficulty, ...Difficulty[]];
+export const DIFFICULTY_CODES = /* @__PURE__ */ DIFFICULTIES.map((d) => d.code) as [Difficulty, ...Difficulty[]];
 
 /** A question is written (draft), then reviewed by the papersetter admin or sub admin. */
 export const QUESTION_STATUSES = [
@@ -70,7 +74,7 @@ export const TRANSLATION_FILTERS = [
   { code: "not_done", name: "Not done (missing, draft or stale)" },
 ] as const;
 export type TranslationFilter = (typeof TRANSLATION_FILTERS)[number]["code"];
-export const TRANSLATION_FILTER_CODES = TRANSLATION_FILTERS.map((f) => f.code) as [
+export const TRANSLATION_FILTER_CODES = /* @__PURE__ */ TRANSLATION_FILTERS.map((f) => f.code) as [
   TranslationFilter,
   ...TranslationFilter[],
 ];
@@ -84,8 +88,8 @@ export type PaperSetStatus = (typeof PAPER_SET_STATUSES)[number]["code"];
 /** The source language: questions are written in English and translated from it. */
 export const SOURCE_LANGUAGE: LanguageCode = "en";
 
-/** Options a question may have, and their keys in order. */
-export const OPTION_KEYS = ["A", "B", "C", "D", "E", "F"] as const;
+/** Options a question may have, and their keys in order (option-keys-constants.ts). */
+export { OPTION_KEYS };
 export const QUESTION_LIMITS = {
   minOptions: 2,
   maxOptions: OPTION_KEYS.length,

@@ -20,7 +20,7 @@ import { CLASS_LEVELS } from "./students-constants";
  * docs/decisions/021-paper-setting.md.
  */
 
-const EXAM_LEVEL_CODES = EXAM_LEVELS.map((l) => l.code) as [ExamLevel, ...ExamLevel[]];
+const EXAM_LEVEL_CODES = /* @__PURE__ */ EXAM_LEVELS.map((l) => l.code) as [ExamLevel, ...ExamLevel[]];
 const blank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && !value.trim());
 const optionalNumber = (field: string, min: number, max: number) =>
   z.preprocess(

@@ -15,7 +15,7 @@ import {
 } from "./payments-constants";
 import { PAYMENT_STATUSES, type PaymentStatus } from "./students-constants";
 
-const PAYMENT_CODES = PAYMENT_STATUSES.map((s) => s.code) as [PaymentStatus, ...PaymentStatus[]];
+const PAYMENT_CODES = /* @__PURE__ */ PAYMENT_STATUSES.map((s) => s.code) as [PaymentStatus, ...PaymentStatus[]];
 const money = z.object({ currency: z.string(), amount_minor: z.number().int() });
 
 /**

@@ -13,8 +13,8 @@ import {
 } from "./referrals-constants";
 import { PAYMENT_STATUSES, type PaymentStatus } from "./students-constants";
 
-const PAYMENT_CODES = PAYMENT_STATUSES.map((s) => s.code) as [PaymentStatus, ...PaymentStatus[]];
-const LEVEL_CODES = EXAM_LEVELS.map((l) => l.code) as [ExamLevel, ...ExamLevel[]];
+const PAYMENT_CODES = /* @__PURE__ */ PAYMENT_STATUSES.map((s) => s.code) as [PaymentStatus, ...PaymentStatus[]];
+const LEVEL_CODES = /* @__PURE__ */ EXAM_LEVELS.map((l) => l.code) as [ExamLevel, ...ExamLevel[]];
 const isoDay = (label: string) =>
   z
     .string({ error: `Enter the ${label} as a date, e.g. 2026-12-01` })

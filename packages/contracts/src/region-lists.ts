@@ -18,7 +18,7 @@ import { CLASS_LEVELS, PAYMENT_STATUSES, type PaymentStatus } from "./students-c
  * POST /api/region/schools), scoped to the caller's region, and their exports.
  */
 
-const PAYMENT_CODES = PAYMENT_STATUSES.map((s) => s.code) as [PaymentStatus, ...PaymentStatus[]];
+const PAYMENT_CODES = /* @__PURE__ */ PAYMENT_STATUSES.map((s) => s.code) as [PaymentStatus, ...PaymentStatus[]];
 const codes = <T extends readonly { code: string }[]>(list: T) =>
   list.map((item) => item.code) as [T[number]["code"], ...T[number]["code"][]];
 

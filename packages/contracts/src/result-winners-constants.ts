@@ -3,7 +3,7 @@
  * that screens import them cheaply (decision 007).
  */
 import type { ExamLevel } from "./fees";
-import { OPTION_KEYS } from "./papers-constants";
+import { OPTION_KEYS } from "./option-keys-constants";
 import { AWARDS, type AwardCode, type RANKED_LEVELS } from "./results-constants";
 
 /** Winners and the ranking pages read a ranked level; Level 1 unless the picker says otherwise. */

@@ -274,7 +274,7 @@ export type ExamResultInsights = z.infer<typeof examResultInsights>;
 export const studentResultQuery = z.strictObject({ level: anyLevel("level1") });
 export type StudentResultQuery = z.infer<typeof studentResultQuery>;
 
-const OUTCOME_CODES = QUESTION_OUTCOMES.map((o) => o.code) as [QuestionOutcome, ...QuestionOutcome[]];
+const OUTCOME_CODES = /* @__PURE__ */ QUESTION_OUTCOMES.map((o) => o.code) as [QuestionOutcome, ...QuestionOutcome[]];
 
 export const explainedQuestion = z.object({
   number: z.number().int(),

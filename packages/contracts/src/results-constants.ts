@@ -24,7 +24,7 @@ export const RESULT_SHEET_FORMATS = [
   },
 ] as const;
 export type ResultSheetFormat = (typeof RESULT_SHEET_FORMATS)[number]["code"];
-export const RESULT_SHEET_FORMAT_CODES = RESULT_SHEET_FORMATS.map((f) => f.code) as [
+export const RESULT_SHEET_FORMAT_CODES = /* @__PURE__ */ RESULT_SHEET_FORMATS.map((f) => f.code) as [
   ResultSheetFormat,
   ...ResultSheetFormat[],
 ];
@@ -89,7 +89,7 @@ export const AWARDS = [
   { code: "school_topper", name: "School topper", per: "school", places: 3 },
 ] as const;
 export type AwardCode = (typeof AWARDS)[number]["code"];
-export const AWARD_CODES = AWARDS.map((a) => a.code) as [AwardCode, ...AwardCode[]];
+export const AWARD_CODES = /* @__PURE__ */ AWARDS.map((a) => a.code) as [AwardCode, ...AwardCode[]];
 
 /** The levels of the region tree a rank is given at, narrowest first. */
 export const RANK_SCOPES = [

@@ -15,8 +15,14 @@ import {
  * run's report, confirming, deleting an upload's sheets and resetting a level.
  */
 
-const STATUS_CODES = ANSWER_UPLOAD_STATUSES.map((s) => s.code) as [AnswerUploadStatus, ...AnswerUploadStatus[]];
-const PROBLEM_CODES = SHEET_PROBLEM_KINDS.map((k) => k.code) as [SheetProblemKind, ...SheetProblemKind[]];
+const STATUS_CODES = /* @__PURE__ */ ANSWER_UPLOAD_STATUSES.map((s) => s.code) as [
+  AnswerUploadStatus,
+  ...AnswerUploadStatus[],
+];
+const PROBLEM_CODES = /* @__PURE__ */ SHEET_PROBLEM_KINDS.map((k) => k.code) as [
+  SheetProblemKind,
+  ...SheetProblemKind[],
+];
 
 /** The fields posted with the file (multipart) to admin-upload-txt-answersheet. */
 export const answerUploadFields = z.strictObject({
@@ -105,7 +111,7 @@ export const deleteAnswerSheetStats = z.object({
   certificates_printed: z.number().int(),
 });
 
-const RESET_PARAMS = RESET_LEVELS.map((l) => l.param) as [string, ...string[]];
+const RESET_PARAMS = /* @__PURE__ */ RESET_LEVELS.map((l) => l.param) as [string, ...string[]];
 
 export const resetExamBody = z.strictObject({
   level: z.enum(RESET_PARAMS as [(typeof RESET_LEVELS)[number]["param"]], {

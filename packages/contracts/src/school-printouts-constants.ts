@@ -37,7 +37,10 @@ export const SLIP_AUDIENCES = [
   { code: "all", name: "Every student of the class, also those who chose their own password" },
 ] as const;
 export type SlipAudience = (typeof SLIP_AUDIENCES)[number]["code"];
-export const SLIP_AUDIENCE_CODES = SLIP_AUDIENCES.map((a) => a.code) as [SlipAudience, ...SlipAudience[]];
+export const SLIP_AUDIENCE_CODES = /* @__PURE__ */ SLIP_AUDIENCES.map((a) => a.code) as [
+  SlipAudience,
+  ...SlipAudience[],
+];
 
 export const SLIP_MESSAGES = {
   confirmAll:

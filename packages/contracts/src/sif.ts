@@ -13,7 +13,7 @@ import { CLASS_LEVELS, PAYMENT_STATUSES, type PaymentStatus, STUDENT_LIMITS } fr
  * individual-students list.
  */
 
-const PAYMENT_CODES = PAYMENT_STATUSES.map((s) => s.code) as [PaymentStatus, ...PaymentStatus[]];
+const PAYMENT_CODES = /* @__PURE__ */ PAYMENT_STATUSES.map((s) => s.code) as [PaymentStatus, ...PaymentStatus[]];
 
 /** Empty form values (the pickers post "") mean "not chosen". */
 const blank = (value: unknown) => (value === "" || value === null ? undefined : value);

@@ -215,7 +215,7 @@ const LANGUAGE_BY_SPELLING = lookup(LANGUAGE_SPELLINGS, (key) => key as Language
 const CLASS_BY_SPELLING = lookup(CLASS_SPELLINGS, (key) => Number(key) as ClassLevel);
 const BOARD_BY_SPELLING = lookup(BOARD_SPELLINGS, Number);
 const CATEGORY_BY_SPELLING = lookup(CATEGORY_SPELLINGS, Number);
-const CLASS_WORD_KEYS = CLASS_WORDS.map(spellingKey);
+const CLASS_WORD_KEYS = /* @__PURE__ */ CLASS_WORDS.map(spellingKey);
 
 export const genderOf = (text: string): Gender | undefined => GENDER_BY_SPELLING(text);
 export const languageOf = (text: string): LanguageCode | undefined => LANGUAGE_BY_SPELLING(text);

@@ -16,7 +16,7 @@ export const inactiveStudentQuery = z.strictObject({
 });
 export type InactiveStudentQuery = z.infer<typeof inactiveStudentQuery>;
 
-const PAYMENT_CODES = PAYMENT_STATUSES.map((s) => s.code) as [PaymentStatus, ...PaymentStatus[]];
+const PAYMENT_CODES = /* @__PURE__ */ PAYMENT_STATUSES.map((s) => s.code) as [PaymentStatus, ...PaymentStatus[]];
 
 export const inactiveStudentRow = z.object({
   student_id: z.number().int(),

@@ -15,7 +15,7 @@ import {
 } from "./student-area-constants";
 import { PAYMENT_STATUSES, type PaymentStatus } from "./students-constants";
 
-const PAYMENT_CODES = PAYMENT_STATUSES.map((s) => s.code) as [PaymentStatus, ...PaymentStatus[]];
+const PAYMENT_CODES = /* @__PURE__ */ PAYMENT_STATUSES.map((s) => s.code) as [PaymentStatus, ...PaymentStatus[]];
 const marks = z.number().describe("In marks (19.5), not hundredths");
 const instant = z.string().describe("ISO 8601 date and time");
 

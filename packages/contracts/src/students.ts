@@ -16,8 +16,8 @@ import {
   STUDENT_LIMITS,
 } from "./students-constants";
 
-const GENDER_CODES = GENDERS.map((g) => g.code) as [Gender, ...Gender[]];
-const PAYMENT_CODES = PAYMENT_STATUSES.map((s) => s.code) as [PaymentStatus, ...PaymentStatus[]];
+const GENDER_CODES = /* @__PURE__ */ GENDERS.map((g) => g.code) as [Gender, ...Gender[]];
+const PAYMENT_CODES = /* @__PURE__ */ PAYMENT_STATUSES.map((s) => s.code) as [PaymentStatus, ...PaymentStatus[]];
 
 /** Spaces inside a value collapse to one; spreadsheets are full of doubled and trailing spaces. */
 const tidy = (value: unknown) => (typeof value === "string" ? value.replace(/\s+/g, " ").trim() : value);
