@@ -28,11 +28,13 @@ for (const driver of testDrivers()) {
         sql`select school_id from users where username = 'school'`,
       );
       schoolId = Number(row?.school_id);
-      // Two students whose text a spreadsheet could take for formulas.
+      // Two students whose text a spreadsheet could take for formulas. The forms and imports refuse a
+      // name that starts so (students.ts startsLikeFormula); rows saved before that rule, or typed
+      // into the database, still reach the exports: written here as such a row would be.
       const form = new FormData();
       const bytes = await sheetOf([
-        student(1, { "Last name": '=HYPERLINK("http://evil.example","x")', Phone: "+91 98760 00001" }),
-        student(2, { "First name": "अनन्या", "Last name": "@SUM(1)", Class: "XI" }),
+        student(1, { Phone: "+91 98760 00001" }),
+        student(2, { "First name": "अनन्या", Class: "XI" }),
       ]);
       form.append("file", new File([bytes.slice()], "s.xlsx"));
       form.append("mode", "all-or-nothing");
@@ -40,6 +42,9 @@ for (const driver of testDrivers()) {
       expect(started.status).toBe(202);
       const handlers = { [STUDENT_IMPORT_JOB]: studentImportJob(api.services) };
       while (await runNextJob(api.db, handlers, { runnerId: "t", log: pino({ level: "silent" }) }));
+      await api.db.execute(sql`update students set last_name = case phone
+          when '+919876000001' then '=HYPERLINK("http://evil.example","x")' else '@SUM(1)' end
+        where school_id = ${schoolId} and phone in ('+919876000001', '9876000002')`);
       const [count] = await queryRows<{ n: number }>(
         api.db,
         sql`select count(*)::int as n from students where school_id = ${schoolId}
