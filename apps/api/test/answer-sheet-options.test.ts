@@ -1,21 +1,11 @@
-/**
- * Vendor files checked the same way everywhere (issue 36 item 5, decision 058): an answer is one of
- * its question's own options, a lower-case letter is refused with its reason, the file is told by
- * its content whatever its name, and a double mark is counted once, under Double.
- */
-import { RESULT_JOBS } from "@repo/contracts/results-constants";
 import { queryRows } from "@repo/db";
 import { type SeedSection, seedFinalizedPaper } from "@repo/db/seed/results";
 import { testDrivers } from "@repo/db/testing";
 import { sql } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runNextJob } from "../src/services/jobs";
-import { answerCheckJob, answerStoreJob } from "../src/services/results/uploads";
+import { runAnswerSheetJobs } from "./answer-jobs";
 import { xlsx } from "./fixtures/spreadsheets/fixtures";
 import { startTestApi, type TestApi } from "./support";
-
-const logger = pino({ level: "silent" });
 
 /**
  * Six questions: 1-3 offer A-D, 4-5 only A and B, 6 all of A-F; the keys are A B C A B F.
@@ -57,13 +47,7 @@ for (const driver of testDrivers()) {
       await api?.close();
     });
 
-    const runJobs = async () => {
-      const handlers = {
-        [RESULT_JOBS.check]: answerCheckJob(api.services),
-        [RESULT_JOBS.store]: answerStoreJob(api.services),
-      };
-      while (await runNextJob(api.db, handlers, { runnerId: "test-runner", log: logger }));
-    };
+    const runJobs = () => runAnswerSheetJobs(api);
     const upload = async (
       body: string | Uint8Array,
       fields: { name?: string; exam_level?: string; format?: string } = {},

@@ -1,19 +1,14 @@
-import { RESULT_JOBS } from "@repo/contracts/results-constants";
 import { queryRows } from "@repo/db";
 import { level1Sections, seedFinalizedPaper } from "@repo/db/seed/results";
 import { testDrivers } from "@repo/db/testing";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runNextJob } from "../src/services/jobs";
 import { dryRun, type KnownPaper, type KnownStudent } from "../src/services/results/dry-run";
 import { readSheetFile } from "../src/services/results/sheet-format";
-import { answerCheckJob, answerStoreJob } from "../src/services/results/uploads";
+import { runAnswerSheetJobs } from "./answer-jobs";
 import { rescanFile, rescanRolls } from "./fixtures/answer-sheet-rescans";
 import { startTestApi, type TestApi } from "./support";
-
-const logger = pino({ level: "silent" });
 
 /** The day a sheet was stored, as the report writes it (India's calendar). */
 const dayOf = (moment: string | Date) =>
@@ -57,13 +52,7 @@ for (const driver of testDrivers()) {
       await api?.close();
     });
 
-    const runJobs = async () => {
-      const handlers = {
-        [RESULT_JOBS.check]: answerCheckJob(api.services),
-        [RESULT_JOBS.store]: answerStoreJob(api.services),
-      };
-      while (await runNextJob(api.db, handlers, { runnerId: "test-runner", log: logger }));
-    };
+    const runJobs = () => runAnswerSheetJobs(api);
     const token = () => api.login("admin", "coordinator");
     const check = async (text: string) => {
       const form = new FormData();

@@ -1,11 +1,8 @@
-import { RESULT_JOBS } from "@repo/contracts/results-constants";
 import { queryRows } from "@repo/db";
 import { testDrivers } from "@repo/db/testing";
 import { sql } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runNextJob } from "../src/services/jobs";
-import { answerCheckJob, answerStoreJob } from "../src/services/results/uploads";
+import { runAnswerSheetJobs } from "./answer-jobs";
 import {
   type CertificateFixture,
   type CertificateStudent,
@@ -20,7 +17,6 @@ import { startTestApi, type TestApi } from "./support";
  * "withdrawn on <date>" when its results are gone or its award changed.
  */
 
-const logger = pino({ level: "silent" });
 /** A vendor line of the fixture's paper (key "A" throughout): `right` answers right, the rest blank. */
 const line = (student: CertificateStudent, right = student.right) =>
   [student.roll, "CERT-L1-VIII", ...Array.from({ length: 100 }, (_, i) => (i < right ? "A" : ""))].join(",");
@@ -43,13 +39,7 @@ for (const driver of testDrivers()) {
       await api?.close();
     });
 
-    const runJobs = async () => {
-      const handlers = {
-        [RESULT_JOBS.check]: answerCheckJob(api.services),
-        [RESULT_JOBS.store]: answerStoreJob(api.services),
-      };
-      while (await runNextJob(api.db, handlers, { runnerId: "codes-test", log: logger }));
-    };
+    const runJobs = () => runAnswerSheetJobs(api);
     /** Uploads a vendor file, lets its check run, confirms it and lets it be stored; answers the upload's id. */
     const store = async (lines: string[]) => {
       const form = new FormData();

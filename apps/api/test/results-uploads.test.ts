@@ -1,17 +1,12 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { RESULT_JOBS } from "@repo/contracts/results-constants";
 import { queryRows } from "@repo/db";
 import { level1Sections, seedFinalizedPaper } from "@repo/db/seed/results";
 import { testDrivers } from "@repo/db/testing";
 import { sql } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runNextJob } from "../src/services/jobs";
-import { answerCheckJob, answerStoreJob } from "../src/services/results/uploads";
+import { runAnswerSheetJobs } from "./answer-jobs";
 import { startTestApi, type TestApi } from "./support";
-
-const logger = pino({ level: "silent" });
 
 /** A line of the default layout: roll, paper-set code, answers. */
 const line = (roll: string, code: string, answers: string[]) => [roll, code, ...answers].join(",");
@@ -64,13 +59,7 @@ for (const driver of testDrivers()) {
       await api?.close();
     });
 
-    const runJobs = async () => {
-      const handlers = {
-        [RESULT_JOBS.check]: answerCheckJob(api.services),
-        [RESULT_JOBS.store]: answerStoreJob(api.services),
-      };
-      while (await runNextJob(api.db, handlers, { runnerId: "test-runner", log: logger }));
-    };
+    const runJobs = () => runAnswerSheetJobs(api);
     const upload = async (text: string, username = "admin", fields: Record<string, string> = {}) => {
       const form = new FormData();
       form.append("file", new File([text], "vendor-batch-1.txt"));
