@@ -42,9 +42,9 @@ for (const driver of testDrivers()) {
       expect(started.status).toBe(202);
       const handlers = { [STUDENT_IMPORT_JOB]: studentImportJob(api.services) };
       while (await runNextJob(api.db, handlers, { runnerId: "t", log: pino({ level: "silent" }) }));
-      await api.db.execute(sql`update students set last_name = case phone
+      await api.db.execute(sql`update students set last_name = case contact_phone
           when '+919876000001' then '=HYPERLINK("http://evil.example","x")' else '@SUM(1)' end
-        where school_id = ${schoolId} and phone in ('+919876000001', '9876000002')`);
+        where school_id = ${schoolId} and contact_phone in ('+919876000001', '9876000002')`);
       const [count] = await queryRows<{ n: number }>(
         api.db,
         sql`select count(*)::int as n from students where school_id = ${schoolId}
