@@ -264,7 +264,9 @@ for (const driver of testDrivers()) {
       // A form whose level comes after its file: the file was stored first, then dropped.
       const level = await upload(lines, "admin", { exam_level: "level3" });
       expect(level.status).toBe(400);
-      expect(stored().length).toBe(before);
+      // Named when one is left, so a failure says which upload kept its file.
+      const left = stored();
+      expect(left.length, left.join(", ")).toBe(before);
     });
 
     it("reads another vendor's fixed-column profile", async () => {

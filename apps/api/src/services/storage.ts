@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { mkdir, open, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -56,8 +56,11 @@ export function localDiskStorage(root: string): FileStorage {
           yield chunk;
         }
       }
+      // Opened before the first chunk: a stream that opens the file itself does so later, and a
+      // file refused at its first chunk could then be created after the clean-up below removed it.
+      const handle = await open(file, "w");
       try {
-        await pipeline(counted, createWriteStream(file));
+        await pipeline(counted, handle.createWriteStream());
       } catch (error) {
         // Half a file is no file: a failed or refused upload leaves nothing behind.
         await rm(file, { force: true });
