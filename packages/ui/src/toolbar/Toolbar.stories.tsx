@@ -60,7 +60,8 @@ export const ListPage: Story = {};
 export const FilterOpen: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole("button", { name: /Filter/ }));
-    await expect(canvas.getByRole("dialog", { name: "Filter options" })).toBeVisible();
+    // The Filter button replaces the no-JavaScript filter form once an effect has run (decision 053).
+    await userEvent.click(await canvas.findByRole("button", { name: /Filter/ }));
+    await expect(await canvas.findByRole("dialog", { name: "Filter options" })).toBeVisible();
   },
 };
