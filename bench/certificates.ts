@@ -9,7 +9,7 @@ import { type Database, queryRows } from "@repo/db";
 import { level1Sections, seedFinalizedPaper } from "@repo/db/seed/results";
 import { sql } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
-import { rankLevel, recordedUpload, storeSheets } from "../apps/api/src/services/results/store";
+import { rankLevel, recordedUpload, storeSheets } from "../apps/api/src/domains/results/store";
 import { admin } from "./database";
 import { type BuiltApi, freshBenchDatabase, round, startBuiltApi } from "./support";
 

@@ -18,7 +18,7 @@ import { BROCHURE_FLIPBOOK_PATHS } from "@repo/contracts/content-constants";
 import lighthouse from "lighthouse";
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import { chromium } from "playwright-core";
-import { DEBIAN_CHROMIUM, HEADLESS_CHROMIUM_ARGS } from "../apps/api/src/services/chromium";
+import { DEBIAN_CHROMIUM, HEADLESS_CHROMIUM_ARGS } from "../apps/api/src/kernel/chromium";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const PASSWORD = "Demo@12345";

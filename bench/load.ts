@@ -28,7 +28,7 @@ import { openDatabase, queryRows } from "@repo/db";
 import { seedScale } from "@repo/db/seed/scale";
 import { sql } from "drizzle-orm";
 import { API_NODE_FLAGS } from "../apps/api/scripts/node-flags";
-import { STUDENT_COLUMNS } from "../apps/api/src/services/student-import";
+import { STUDENT_COLUMNS } from "../apps/api/src/domains/students/student-import";
 import { admin, databaseUrl } from "./database";
 import { BENCH_PRODUCTION_ENV } from "./support";
 

@@ -18,9 +18,9 @@ import pino from "pino";
 import { SMTPServer } from "smtp-server";
 import { API_NODE_FLAGS } from "../apps/api/scripts/node-flags";
 import { createApp } from "../apps/api/src/app";
-import { createServices, jobHandlers } from "../apps/api/src/services/index";
-import { runNextJob } from "../apps/api/src/services/jobs";
-import { ensureBuiltInTemplates } from "../apps/api/src/services/mail/index";
+import { ensureBuiltInTemplates } from "../apps/api/src/domains/mail/index";
+import { runNextJob } from "../apps/api/src/kernel/jobs/jobs";
+import { createServices, jobHandlers } from "../apps/api/src/services";
 import { admin, databaseUrl } from "./database";
 import { BENCH_PRODUCTION_ENV } from "./support";
 

@@ -8,7 +8,7 @@ import { Agent, request as httpRequest } from "node:http";
 import { cpus } from "node:os";
 import { queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
-import { hmacHex, webhookBody } from "../apps/api/src/services/payments/gateway";
+import { hmacHex, webhookBody } from "../apps/api/src/domains/payments/gateway";
 import { admin } from "./database";
 import { type BuiltApi, freshBenchDatabase, type Latency, measureLatency, round, startBuiltApi } from "./support";
 

@@ -18,7 +18,7 @@ import { openDatabase } from "@repo/db";
 import { seedDemoData } from "@repo/db/seed";
 import ExcelJS from "exceljs";
 import { API_NODE_FLAGS } from "../apps/api/scripts/node-flags";
-import { STUDENT_COLUMNS } from "../apps/api/src/services/student-import";
+import { STUDENT_COLUMNS } from "../apps/api/src/domains/students/student-import";
 import { admin, databaseUrl } from "./database";
 import { BENCH_PRODUCTION_ENV } from "./support";
 

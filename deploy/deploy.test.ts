@@ -7,7 +7,7 @@ import { APP_IDS, DEFAULT_APP_PORTS } from "@repo/auth/apps";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { apiEnvSchema } from "../apps/api/src/env";
-import { clientAddress } from "../apps/api/src/http/client-ip";
+import { clientAddress } from "../apps/api/src/kernel/http/client-ip";
 
 // Docker does not run on the build machines, so these files are checked by reading them: every
 // app and the API has a Dockerfile built from `turbo prune --docker`, and compose wires them up.

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import type { Money } from "@repo/contracts/fees";
-import { DEMO_GATEWAY_DEFAULT_SECRET, hmacHex, webhookBody } from "../apps/api/src/services/payments/gateway";
+import { DEMO_GATEWAY_DEFAULT_SECRET, hmacHex, webhookBody } from "../apps/api/src/domains/payments/gateway";
 import { API, expectAccessible, hydrated, pageUrl, schoolWithStudents, signIn, signInTo } from "./support";
 
 test("pay support finds the students who cannot sign in, exports them, and lets one sign in again", async ({

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectAccessible, hydrated, pageUrl, signInTo } from "./support";
 
-// The demo's results (apps/api/src/services/results/demo.ts) are loaded when the portal starts.
+// The demo's results (apps/api/src/domains/results/demo.ts) are loaded when the portal starts.
 
 test("an admin opens the final results, filters by class and sees each student's ranks", async ({ page }) => {
   await signInTo(page, pageUrl("coordinator", "student-final"), "admin");

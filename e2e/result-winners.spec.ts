@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { studentResultPath } from "@repo/auth/result-paths";
 import { API, apiToken, appOrigin, expectAccessible, hydrated, pageUrl, signInTo } from "./support";
 
-// The demo's results (apps/api/src/services/results/demo.ts) are loaded when the portal starts.
+// The demo's results (apps/api/src/domains/results/demo.ts) are loaded when the portal starts.
 
 type Winner = {
   student_id: number;

@@ -42,7 +42,7 @@ async function downloadPdf(page: Page, name: string | RegExp): Promise<string> {
 
 const adminToken = () => apiToken("admin", "coordinator");
 
-/** The demo's Level 1 key (services/results/demo.ts): question n's answer is A, B, C, D at (7n mod 4). */
+/** The demo's Level 1 key (domains/results/demo.ts): question n's answer is A, B, C, D at (7n mod 4). */
 const KEY = (n: number) => ["A", "B", "C", "D"][(n * 7) % 4] as string;
 const wrongOf = (n: number) => ["A", "B", "C", "D"].find((option) => option !== KEY(n)) as string;
 

@@ -5,10 +5,10 @@
 // CPU-bound and the browser is their largest consumer; the headless shell cut a 38-test sample of
 // the end-to-end suite from 131 s to 97-102 s (docs/decisions/043-test-browser.md).
 import { existsSync } from "node:fs";
-import { DEBIAN_CHROMIUM } from "../apps/api/src/services/chromium";
+import { DEBIAN_CHROMIUM } from "../apps/api/src/kernel/chromium";
 
 // The flags are the API's PDF renderer's.
-export { HEADLESS_CHROMIUM_ARGS } from "../apps/api/src/services/chromium";
+export { HEADLESS_CHROMIUM_ARGS } from "../apps/api/src/kernel/chromium";
 
 const CANDIDATES = ["/usr/bin/chromium-headless-shell", DEBIAN_CHROMIUM];
 

@@ -1,5 +1,5 @@
 // The local fake SMS gateway (docs/decisions/051-sms-gateway.md): speaks MSG91's Flow API as the
-// adapter (src/services/sms/gateway.ts) uses it, checks the key, the sender, the template ids and
+// adapter (src/domains/sms/gateway.ts) uses it, checks the key, the sender, the template ids and
 // every template variable, and keeps what it accepts in an inbox a developer or a test reads:
 //   GET  /messages?to=9876543210        the texts accepted for a number (all without `to`), oldest first
 //   POST /fail {"to", "times", "permanent"}  refuse the next `times` texts to a number: 503
@@ -8,7 +8,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { SMS_KINDS, SMS_TEMPLATE_VARIABLES, type SmsKind, smsText } from "@repo/contracts/sms-constants";
-import { FAKE_SMS_AUTH_KEY, FAKE_SMS_SENDER_ID, FAKE_SMS_TEMPLATES, SMS_FLOW_PATH } from "../src/services/sms/gateway";
+import { FAKE_SMS_AUTH_KEY, FAKE_SMS_SENDER_ID, FAKE_SMS_TEMPLATES, SMS_FLOW_PATH } from "../src/domains/sms/gateway";
 
 /** The fake's port under `npm start`, shifted by PORT_OFFSET like every other port. */
 export const FAKE_SMS_PORT = 4010;

@@ -1,12 +1,12 @@
 import type { AppId } from "@repo/auth/apps";
 import type { Permission, Subject } from "@repo/auth/permissions";
 import type { Database } from "@repo/db";
-import type { Metrics } from "./http/metrics";
+import type { PaymentGateway, RazorpayConfig } from "./domains/payments/gateway";
+import type { SmsGatewayConfig, SmsService } from "./domains/sms/index";
+import type { Metrics } from "./kernel/http/metrics";
+import type { PdfRenderer } from "./kernel/pdf";
+import type { FileStorage } from "./kernel/storage";
 import type { Logger } from "./logger";
-import type { PaymentGateway, RazorpayConfig } from "./services/payments/gateway";
-import type { PdfRenderer } from "./services/pdf";
-import type { SmsGatewayConfig, SmsService } from "./services/sms/index";
-import type { FileStorage } from "./services/storage";
 
 /** Mail delivery (docs/domain.md, Services every feature shares). */
 export interface MailConfig {

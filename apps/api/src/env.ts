@@ -8,10 +8,10 @@ import { MAIL_DEFAULT_MAX_ATTEMPTS, MAIL_DEFAULT_RATE_PER_MINUTE } from "@repo/c
 import { SMS_DEFAULT_MAX_ATTEMPTS, SMS_KINDS, SMS_TEMPLATE_ENV, type SmsKind } from "@repo/contracts/sms-constants";
 import { DEFAULT_DEMO_PASSWORD } from "@repo/db/seed";
 import { z } from "zod";
+import { DEMO_GATEWAY_DEFAULT_SECRET } from "./domains/payments/gateway";
+import { FAKE_SMS_AUTH_KEY, FAKE_SMS_SENDER_ID, FAKE_SMS_TEMPLATES } from "./domains/sms/gateway";
 import { storageEnvFields } from "./env-storage";
-import { DEMO_GATEWAY_DEFAULT_SECRET } from "./services/payments/gateway";
-import { DEFAULT_PDF_CONFIG } from "./services/pdf";
-import { FAKE_SMS_AUTH_KEY, FAKE_SMS_SENDER_ID, FAKE_SMS_TEMPLATES } from "./services/sms/gateway";
+import { DEFAULT_PDF_CONFIG } from "./kernel/pdf";
 
 /** A whole number given as text, with a default and a lower bound. */
 const wholeNumber = (fallback: number, min: number, unit: string) =>

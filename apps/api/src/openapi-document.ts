@@ -1,7 +1,7 @@
 import { createApp } from "./app";
 import type { Services } from "./context";
 import { createLogger } from "./logger";
-import { createServices } from "./services/index";
+import { createServices } from "./services";
 
 /**
  * The OpenAPI document as the running API serves it at /api/openapi.json, produced without a

@@ -3,13 +3,13 @@ import { sendsHsts } from "@repo/contracts/security-headers";
 import { openDatabase } from "@repo/db";
 import { seedDemoData } from "@repo/db/seed";
 import { createApp } from "./app";
+import { ensureBuiltInTemplates } from "./domains/mail/index";
+import { FAKE_PAYMENTS_WARNING } from "./domains/payments/gateway";
+import { seedDemoResults } from "./domains/results/demo";
 import { apiEnvSchema } from "./env";
 import { startServer } from "./lifecycle";
 import { createLogger } from "./logger";
-import { createServices, DEFAULT_CONFIG, startBackgroundWork } from "./services/index";
-import { ensureBuiltInTemplates } from "./services/mail/index";
-import { FAKE_PAYMENTS_WARNING } from "./services/payments/gateway";
-import { seedDemoResults } from "./services/results/demo";
+import { createServices, DEFAULT_CONFIG, startBackgroundWork } from "./services";
 import { version } from "./version";
 
 const env = loadEnvOrExit("api", apiEnvSchema);

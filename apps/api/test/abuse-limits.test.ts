@@ -11,8 +11,8 @@ import { smsOutbox, users } from "@repo/db/schema";
 import { testDrivers } from "@repo/db/testing";
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { SCHOOL_REGISTRATION_FAILURES_PER_CLIENT } from "../src/services/school-account";
-import { SIF_REGISTRATION_FAILURES_PER_CLIENT } from "../src/services/sif";
+import { SIF_REGISTRATION_FAILURES_PER_CLIENT } from "../src/domains/institutes/sif";
+import { SCHOOL_REGISTRATION_FAILURES_PER_CLIENT } from "../src/domains/schools/school-account";
 import { DEMO_PASSWORD, startTestApi, type TestApi } from "./support";
 
 /**

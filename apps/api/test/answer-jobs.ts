@@ -1,7 +1,7 @@
 import { RESULT_JOBS } from "@repo/contracts/results-constants";
 import pino from "pino";
-import { runNextJob } from "../src/services/jobs";
-import { answerCheckJob, answerStoreJob } from "../src/services/results/uploads";
+import { answerCheckJob, answerStoreJob } from "../src/domains/results/uploads";
+import { runNextJob } from "../src/kernel/jobs/jobs";
 import type { TestApi } from "./support";
 
 const log = pino({ level: "silent" });

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { dryRun, type KnownPaper, type KnownStudent } from "../src/services/results/dry-run";
-import { readSheetFile } from "../src/services/results/sheet-format";
+import { dryRun, type KnownPaper, type KnownStudent } from "../src/domains/results/dry-run";
+import { readSheetFile } from "../src/domains/results/sheet-format";
 
 const students = new Map<string, KnownStudent>([
   ["MH0800000001", { paid: true, classLevel: 8 }],

@@ -7,8 +7,8 @@ import { level1Sections, seedFinalizedPaper } from "@repo/db/seed/results";
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runNextJob } from "../src/services/jobs";
-import { answerCheckJob, answerStoreJob } from "../src/services/results/uploads";
+import { answerCheckJob, answerStoreJob } from "../src/domains/results/uploads";
+import { runNextJob } from "../src/kernel/jobs/jobs";
 import { HEALTH_GAP_LIMIT_MS, type HealthLatency, healthLatencyDuring } from "./health-latency";
 import { startTestApi, type TestApi } from "./support";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { sheetLines } from "../src/services/results/sheet-format";
-import { fileLines } from "../src/services/results/staging";
+import { sheetLines } from "../src/domains/results/sheet-format";
+import { fileLines } from "../src/domains/results/staging";
 
 /** The stored file as storage streams it: cut into chunks of `size` bytes, wherever that falls. */
 async function* chunked(bytes: Uint8Array, size: number): AsyncGenerator<Uint8Array> {

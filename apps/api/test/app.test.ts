@@ -3,8 +3,8 @@ import { createTestDatabase, type TestDatabase, testDrivers } from "@repo/db/tes
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app";
-import { DATABASE_RETRY_AFTER_SECONDS } from "../src/http/errors";
-import { createServices } from "../src/services/index";
+import { DATABASE_RETRY_AFTER_SECONDS } from "../src/kernel/http/errors";
+import { createServices } from "../src/services";
 
 /** A logger writing JSON lines into an array, so tests can read what the API logs. */
 function capturingLogger() {

@@ -3,7 +3,7 @@ import { sessions, smsOutbox, users } from "@repo/db/schema";
 import { testDrivers } from "@repo/db/testing";
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sha256 } from "../src/auth/tokens";
+import { sha256 } from "../src/kernel/auth/tokens";
 import { DEMO_PASSWORD, startTestApi, type TestApi } from "./support";
 
 /** The handoff nonce of the test's one "browser". */

@@ -1,7 +1,7 @@
 import { can, type Subject } from "@repo/auth/permissions";
 import { ROLES } from "@repo/auth/roles";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROUTE_ACCESS } from "../src/http/routes";
+import { ROUTE_ACCESS } from "../src/kernel/http/routes";
 import { startTestApi, type TestApi } from "./support";
 
 /**

@@ -8,9 +8,9 @@ import { testDrivers } from "@repo/db/testing";
 import { unzipSync } from "fflate";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runNextJob } from "../src/services/jobs";
-import { certificatesHtml, qrSvg } from "../src/services/results/certificate-document";
-import { bulkCertificatesJob } from "../src/services/results/certificates";
+import { certificatesHtml, qrSvg } from "../src/domains/results/certificate-document";
+import { bulkCertificatesJob } from "../src/domains/results/certificates";
+import { runNextJob } from "../src/kernel/jobs/jobs";
 import { type CertificateFixture, seedCertificateFixture, verifyCodeOf } from "./fixtures/results-certificates";
 import { startTestApi, type TestApi } from "./support";
 

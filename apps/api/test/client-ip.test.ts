@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { canonicalAddress, clientAddress, clientNetwork } from "../src/http/client-ip";
-import { perNetwork } from "../src/services/rate-limit";
+import { canonicalAddress, clientAddress, clientNetwork } from "../src/kernel/http/client-ip";
+import { perNetwork } from "../src/kernel/rate-limit";
 
 /** One client, one counter (docs/decisions/048-sign-in-limits-that-spare-honest-people.md). */
 describe("client addresses for limits", () => {

@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from "@repo/db/testing";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app";
-import { createServices } from "../src/services/index";
+import { createServices } from "../src/services";
 
 describe("the generated API client against the real API", () => {
   let database: TestDatabase;

@@ -5,8 +5,8 @@ import { testDrivers } from "@repo/db/testing";
 import { and, desc, eq, ne } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nearestCoordinators, waitInWords } from "../src/services/contact";
-import { createMailWorker, type MailWorker } from "../src/services/mail/index";
+import { createMailWorker, type MailWorker } from "../src/domains/mail/index";
+import { nearestCoordinators, waitInWords } from "../src/domains/schools/contact";
 import { startSmtp, type TestSmtp } from "./smtp";
 import { DEMO_PASSWORD, startTestApi, type TestApi } from "./support";
 

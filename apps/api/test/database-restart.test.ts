@@ -11,10 +11,10 @@ import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app";
-import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from "../src/http/errors";
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from "../src/kernel/http/errors";
+import { enqueueJob, type JobHandlers, runNextJob } from "../src/kernel/jobs/jobs";
 import { type RunningServer, startServer } from "../src/lifecycle";
-import { createServices } from "../src/services/index";
-import { enqueueJob, type JobHandlers, runNextJob } from "../src/services/jobs";
+import { createServices } from "../src/services";
 
 const logger = pino({ level: "silent" });
 

@@ -3,7 +3,7 @@ import { copyCsvOut, queryRows } from "@repo/db";
 import { testDrivers } from "@repo/db/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_COPY_EXPORTS, startExport } from "../src/services/exports";
+import { MAX_COPY_EXPORTS, startExport } from "../src/kernel/exports/exports";
 import { startTestApi, type TestApi } from "./support";
 
 /**

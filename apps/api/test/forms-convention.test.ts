@@ -4,13 +4,13 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 /**
- * The API has one reader of forms (http/multipart.ts, decisions 046 and 047): busboy, fed as the
+ * The API has one reader of forms (kernel/http/multipart.ts, decisions 046 and 047): busboy, fed as the
  * body arrives. Hono's parseBody and Request.formData() parse a whole body in one go (a 20 MB
  * form held the event loop) and copy each file again; nothing else may parse a form, fill Hono's
  * body cache with one, or use busboy directly.
  */
 const src = fileURLToPath(new URL("../src", import.meta.url));
-const READER = path.join("http", "multipart.ts");
+const READER = path.join("kernel", "http", "multipart.ts");
 const FORBIDDEN: [RegExp, string][] = [
   [/\.parseBody\s*\(/, "parseBody()"],
   [/\.formData\s*\(/, "formData()"],
@@ -33,6 +33,6 @@ describe("forms are read by the one reader", () => {
       const text = readFileSync(path.join(src, file), "utf8");
       return FORBIDDEN.filter(([pattern]) => pattern.test(text)).map(([, what]) => `${file}: ${what}`);
     });
-    expect(found, "read forms with readForm/readFormLists/streamForm from http/multipart.ts").toEqual([]);
+    expect(found, "read forms with readForm/readFormLists/streamForm from kernel/http/multipart.ts").toEqual([]);
   });
 });

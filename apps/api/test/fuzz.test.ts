@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROUTE_ACCESS } from "../src/http/routes";
+import { ROUTE_ACCESS } from "../src/kernel/http/routes";
 import { buildOpenApiDocument } from "../src/openapi-document";
 import { ApiFuzzer, type Finding, signsOut } from "./fuzz/runner";
 import { DEMO_PASSWORD, startTestApi, type TestApi } from "./support";

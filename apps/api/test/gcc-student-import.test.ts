@@ -6,8 +6,8 @@ import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { bulkStudentImportJob } from "../src/services/bulk-student-import";
-import { runNextJob } from "../src/services/jobs";
+import { bulkStudentImportJob } from "../src/domains/students/bulk-student-import";
+import { runNextJob } from "../src/kernel/jobs/jobs";
 import { csvOf, HEADERS, sheetOf, student } from "./fixtures/spreadsheets/fixtures";
 import { startTestApi, type TestApi } from "./support";
 

@@ -190,7 +190,7 @@ describe("hostile input", () => {
           headers: { "Content-Type": type },
         });
         expect(result.status, path).toBe(400);
-        // The one form reader (http/multipart.ts) says what to send, naming the route's file field.
+        // The one form reader (kernel/http/multipart.ts) says what to send, naming the route's file field.
         expect(result.body.message, path).toBe(
           `Send the form as multipart/form-data, with the file in the field ${file} and the form's other fields`,
         );

@@ -6,8 +6,8 @@ import { jobs, users } from "@repo/db/schema";
 import { testDrivers } from "@repo/db/testing";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RETENTION, sweep } from "../src/services/housekeeping";
-import { hit, peek } from "../src/services/rate-limit";
+import { RETENTION, sweep } from "../src/kernel/jobs/housekeeping";
+import { hit, peek } from "../src/kernel/rate-limit";
 import { startTestApi, type TestApi } from "./support";
 
 const DAY = 86_400_000;

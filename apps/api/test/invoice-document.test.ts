@@ -3,9 +3,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type InvoiceDocument, renderInvoicePdf } from "../src/services/payments/invoice-document";
-import { invoiceTax, TAX_EXEMPT_NOTE } from "../src/services/payments/invoice-tax";
-import { createPdfRenderer } from "../src/services/pdf";
+import { type InvoiceDocument, renderInvoicePdf } from "../src/domains/payments/invoice-document";
+import { invoiceTax, TAX_EXEMPT_NOTE } from "../src/domains/payments/invoice-tax";
+import { createPdfRenderer } from "../src/kernel/pdf";
 
 const pdf = createPdfRenderer();
 afterAll(() => pdf.close());

@@ -11,8 +11,8 @@ import {
   JobRetryLater,
   runNextJob,
   startJobRunner,
-} from "../src/services/jobs";
-import { holdPresence, PRESENCE_LOCKS } from "../src/services/presence";
+} from "../src/kernel/jobs/jobs";
+import { holdPresence, PRESENCE_LOCKS } from "../src/kernel/jobs/presence";
 import { startTestApi, type TestApi } from "./support";
 
 const logger = pino({ level: "silent" });

@@ -4,7 +4,7 @@ import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../src/app";
 import { startServer } from "../src/lifecycle";
-import { createServices } from "../src/services/index";
+import { createServices } from "../src/services";
 
 describe("graceful shutdown", () => {
   it("lets an in-flight request finish, refuses new connections, then closes the database", async () => {

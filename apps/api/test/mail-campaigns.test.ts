@@ -5,8 +5,8 @@ import { testDrivers } from "@repo/db/testing";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jobHandlers } from "../src/services/index";
-import { runNextJob } from "../src/services/jobs";
+import { runNextJob } from "../src/kernel/jobs/jobs";
+import { jobHandlers } from "../src/services";
 import { startTestApi, type TestApi } from "./support";
 
 const logger = pino({ level: "silent" });

@@ -6,8 +6,8 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "../src/context";
-import { createMailWorker, enqueueMail, INTERRUPTED_DELIVERY, type MailWorker } from "../src/services/mail/index";
-import { holdPresence, PRESENCE_LOCKS } from "../src/services/presence";
+import { createMailWorker, enqueueMail, INTERRUPTED_DELIVERY, type MailWorker } from "../src/domains/mail/index";
+import { holdPresence, PRESENCE_LOCKS } from "../src/kernel/jobs/presence";
 import { startSmtp, type TestSmtp } from "./smtp";
 import { startTestApi, type TestApi } from "./support";
 

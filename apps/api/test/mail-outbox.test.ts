@@ -2,7 +2,7 @@ import { activityLog, mailMessages } from "@repo/db/schema";
 import { testDrivers } from "@repo/db/testing";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { enqueueMail } from "../src/services/mail/index";
+import { enqueueMail } from "../src/domains/mail/index";
 import { startTestApi, type TestApi } from "./support";
 
 for (const driver of testDrivers()) {

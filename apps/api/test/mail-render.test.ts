@@ -6,10 +6,10 @@ import {
 } from "@repo/contracts/mail-constants";
 import { parseTemplate } from "@repo/contracts/mail-template";
 import { describe, expect, it } from "vitest";
+import { BUILT_IN_LANGUAGES, BUILT_IN_TEMPLATES } from "../src/domains/mail/built-in-templates";
+import { classifyFailure } from "../src/domains/mail/delivery";
+import { parsedContent, renderParts, renderTemplate, unsafeUrlValues, wrapInLayout } from "../src/domains/mail/render";
 import { apiEnvSchema } from "../src/env";
-import { BUILT_IN_LANGUAGES, BUILT_IN_TEMPLATES } from "../src/services/mail/built-in-templates";
-import { classifyFailure } from "../src/services/mail/delivery";
-import { parsedContent, renderParts, renderTemplate, unsafeUrlValues, wrapInLayout } from "../src/services/mail/render";
 
 describe("mail rendering", () => {
   it("wraps a body in one responsive layout that holds no variables of its own", () => {

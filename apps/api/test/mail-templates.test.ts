@@ -3,8 +3,8 @@ import { activityLog, mailMessages, mailTemplates } from "@repo/db/schema";
 import { testDrivers } from "@repo/db/testing";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "../src/http/errors";
-import { enqueueMail, ensureBuiltInTemplates } from "../src/services/mail/index";
+import { enqueueMail, ensureBuiltInTemplates } from "../src/domains/mail/index";
+import { ApiError } from "../src/kernel/http/errors";
 import { startTestApi, type TestApi } from "./support";
 
 for (const driver of testDrivers()) {

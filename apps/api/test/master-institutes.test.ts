@@ -7,9 +7,9 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runNextJob } from "../src/services/jobs";
-import { schoolImportJob } from "../src/services/school-import";
-import { studentImportJob } from "../src/services/student-import";
+import { schoolImportJob } from "../src/domains/institutes/school-import";
+import { studentImportJob } from "../src/domains/students/student-import";
+import { runNextJob } from "../src/kernel/jobs/jobs";
 import { csvOf, sheetOf, student } from "./fixtures/spreadsheets/fixtures";
 import { DEMO_PASSWORD, startTestApi, type TestApi } from "./support";
 

@@ -4,8 +4,8 @@ import { testDrivers } from "@repo/db/testing";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app";
-import { enqueueJob, JobError, runNextJob } from "../src/services/jobs";
-import { createMailWorker, enqueueMail } from "../src/services/mail/index";
+import { createMailWorker, enqueueMail } from "../src/domains/mail/index";
+import { enqueueJob, JobError, runNextJob } from "../src/kernel/jobs/jobs";
 import { startSmtp, type TestSmtp } from "./smtp";
 import { startTestApi, type TestApi } from "./support";
 

@@ -5,9 +5,9 @@ import path from "node:path";
 import { fill, PAPER_WORDS } from "@repo/contracts/paper-words";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, describe, expect, it } from "vitest";
-import { type PaperDocument, type PaperKind, paperHtml, renderPaperPdf } from "../src/services/papers/paper-document";
-import { paperDocx } from "../src/services/papers/paper-docx";
-import { createPdfRenderer } from "../src/services/pdf";
+import { type PaperDocument, type PaperKind, paperHtml, renderPaperPdf } from "../src/domains/papers/paper-document";
+import { paperDocx } from "../src/domains/papers/paper-docx";
+import { createPdfRenderer } from "../src/kernel/pdf";
 import { type SampleLanguage, samplePaper } from "./fixtures/papers/sample-paper";
 
 const pdf = createPdfRenderer();

@@ -8,8 +8,8 @@ import {
   sourceHash,
   type VersionContent,
   versionChanges,
-} from "../src/services/papers/content";
-import { searchQuery } from "../src/services/papers/questions";
+} from "../src/domains/papers/content";
+import { searchQuery } from "../src/domains/papers/questions";
 
 const f = (tex: string) => `<span class="ql-formula" data-value="${tex}">${tex}</span>`;
 const base: VersionContent = {

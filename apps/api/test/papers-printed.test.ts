@@ -6,7 +6,7 @@ import { queryRows } from "@repo/db";
 import { testDrivers } from "@repo/db/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { plainText } from "../src/services/papers/content";
+import { plainText } from "../src/domains/papers/content";
 import { startTestApi, type TestApi } from "./support";
 
 /** The text of a PDF as pdftotext reads it, spaces collapsed. */

@@ -9,9 +9,9 @@ import { sanitizeHtml } from "@repo/ui/sanitize";
 import { sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sourceHash, type VersionContent } from "../src/services/papers/content";
-import { scoreSheet } from "../src/services/results/scoring";
-import { paperKey } from "../src/services/results/store";
+import { sourceHash, type VersionContent } from "../src/domains/papers/content";
+import { scoreSheet } from "../src/domains/results/scoring";
+import { paperKey } from "../src/domains/results/store";
 import { magnetPng } from "./fixtures/papers/sample-paper";
 import { startTestApi, type TestApi } from "./support";
 

@@ -15,8 +15,8 @@ import { users } from "@repo/db/schema";
 import { testDrivers } from "@repo/db/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { sha256 } from "../src/auth/tokens";
-import { appOrigin } from "../src/services/password-reset";
+import { appOrigin } from "../src/domains/accounts/password-reset";
+import { sha256 } from "../src/kernel/auth/tokens";
 import { DEMO_PASSWORD, startTestApi, type TestApi } from "./support";
 
 const NEW_PASSWORD = "Fresh@2026pw";

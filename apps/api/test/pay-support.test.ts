@@ -3,7 +3,7 @@ import { schools, students, users } from "@repo/db/schema";
 import { testDrivers } from "@repo/db/testing";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webhookBody } from "../src/services/payments/gateway";
+import { webhookBody } from "../src/domains/payments/gateway";
 import { startTestApi, type TestApi } from "./support";
 
 for (const driver of testDrivers()) {

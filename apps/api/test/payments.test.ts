@@ -15,11 +15,11 @@ import { testDrivers } from "@repo/db/testing";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jobHandlers } from "../src/services/index";
-import { runNextJob } from "../src/services/jobs";
-import { followUpPaidOrders } from "../src/services/payments/after-paid";
-import { webhookBody } from "../src/services/payments/gateway";
-import { reconcileOrders } from "../src/services/payments/reconcile";
+import { followUpPaidOrders } from "../src/domains/payments/after-paid";
+import { webhookBody } from "../src/domains/payments/gateway";
+import { reconcileOrders } from "../src/domains/payments/reconcile";
+import { runNextJob } from "../src/kernel/jobs/jobs";
+import { jobHandlers } from "../src/services";
 import { startTestApi, type TestApi } from "./support";
 
 for (const driver of testDrivers()) {

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createPdfRenderer, escapeHtml, fontFaceCss, PDF_FONT_STACK } from "../src/services/pdf";
+import { createPdfRenderer, escapeHtml, fontFaceCss, PDF_FONT_STACK } from "../src/kernel/pdf";
 
 const pdf = createPdfRenderer();
 afterAll(() => pdf.close());

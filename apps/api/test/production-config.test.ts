@@ -6,8 +6,8 @@ import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app";
+import { hmacHex, webhookBody } from "../src/domains/payments/gateway";
 import { apiEnvSchema } from "../src/env";
-import { hmacHex, webhookBody } from "../src/services/payments/gateway";
 import { MSG91_ENV, SAFE_PRODUCTION_ENV, UNSAFE_PRODUCTION_CONFIGS } from "./production-env";
 import { startTestApi, type TestApi } from "./support";
 

@@ -1,6 +1,6 @@
 import { PAPER_DEFAULTS, qualifyingRuleSentence } from "@repo/contracts/papers-constants";
 import { describe, expect, it } from "vitest";
-import { qualifyingRuleProblems, type RuledSection, sectionMaximum } from "../src/services/papers/qualifying";
+import { qualifyingRuleProblems, type RuledSection, sectionMaximum } from "../src/domains/papers/qualifying";
 
 /** Level 1's sections as a new set copies them: A 40 × 1 mark; B counts once A reaches 20. */
 const level1 = (): RuledSection[] =>

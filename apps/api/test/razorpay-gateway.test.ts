@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hmacHex, parseWebhook, razorpayGateway, webhookBody } from "../src/services/payments/gateway";
+import { hmacHex, parseWebhook, razorpayGateway, webhookBody } from "../src/domains/payments/gateway";
 
 // A stand-in for Razorpay's API on a local port (we cannot reach the real one from tests): it
 // checks basic auth like Razorpay and answers orders and an order's payments in its format.

@@ -4,7 +4,7 @@ import { activityLog, referralLedger, schools, students, users } from "@repo/db/
 import { testDrivers } from "@repo/db/testing";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordReferralCommissions, reverseReferralCommissions } from "../src/services/referral-ledger";
+import { recordReferralCommissions, reverseReferralCommissions } from "../src/domains/referrals/referral-ledger";
 import { DEMO_PASSWORD, startTestApi, type TestApi } from "./support";
 
 for (const driver of testDrivers()) {

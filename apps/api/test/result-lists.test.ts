@@ -341,7 +341,7 @@ for (const driver of testDrivers()) {
       const chetan = text.split(/\r?\n/).find((line) => line.startsWith(fx.students.chetan.roll)) ?? "";
       expect(chetan).toContain("Section B");
       // Small batches walk the whole list by keyset, in the list's order (name, descending).
-      const { schoolResultsForExport, studentResultsForExport } = await import("../src/services/results/lists");
+      const { schoolResultsForExport, studentResultsForExport } = await import("../src/domains/results/lists");
       const viewer = { userId: 0, roleId: 3, can: () => true };
       const batches: string[][] = [];
       for await (const batch of studentResultsForExport(

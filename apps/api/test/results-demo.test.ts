@@ -2,7 +2,7 @@ import { queryRows } from "@repo/db";
 import { createTestDatabase, type TestDatabase, testDrivers } from "@repo/db/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoResults } from "../src/services/results/demo";
+import { seedDemoResults } from "../src/domains/results/demo";
 
 for (const driver of testDrivers()) {
   describe(`the demo's results on ${driver}`, () => {

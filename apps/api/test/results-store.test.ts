@@ -3,7 +3,7 @@ import { level1Sections, seedFinalizedPaper } from "@repo/db/seed/results";
 import { createTestDatabase, type TestDatabase, testDrivers } from "@repo/db/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { paperKey, rankLevel, recordedUpload, storeSheets } from "../src/services/results/store";
+import { paperKey, rankLevel, recordedUpload, storeSheets } from "../src/domains/results/store";
 
 /** Answers for a Level 1 paper whose key is "A" everywhere: `a` right in A, `b` right in B, the rest wrong. */
 const answers = (a: number, b: number, wrongInA = 40 - a) => [

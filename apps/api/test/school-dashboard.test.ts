@@ -3,7 +3,7 @@ import { assignments, examFees, examYears, schools, students, users } from "@rep
 import { testDrivers } from "@repo/db/testing";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activityInWords, countsOf } from "../src/services/school-dashboard";
+import { activityInWords, countsOf } from "../src/domains/dashboards/school-dashboard";
 import { startTestApi, type TestApi } from "./support";
 
 const student = {

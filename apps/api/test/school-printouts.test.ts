@@ -13,10 +13,10 @@ import { sql } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sweep } from "../src/services/housekeeping";
-import { runNextJob } from "../src/services/jobs";
-import { AWARD_SQL } from "../src/services/results/certificates";
-import { admitCardsJob } from "../src/services/school-printouts/admit-cards";
+import { AWARD_SQL } from "../src/domains/results/certificates";
+import { admitCardsJob } from "../src/domains/schools/printouts/admit-cards";
+import { sweep } from "../src/kernel/jobs/housekeeping";
+import { runNextJob } from "../src/kernel/jobs/jobs";
 import { seedCertificateFixture } from "./fixtures/results-certificates";
 import { DEMO_PASSWORD, startTestApi, type TestApi } from "./support";
 

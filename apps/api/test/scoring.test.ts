@@ -8,7 +8,7 @@ import {
   rankKeys,
   rankWithin,
   winners,
-} from "../src/services/results/ranking";
+} from "../src/domains/results/ranking";
 import {
   isDoubleMark,
   normaliseAnswer,
@@ -18,7 +18,7 @@ import {
   scoreSheet,
   sheetMisfit,
   storedFormScorer,
-} from "../src/services/results/scoring";
+} from "../src/domains/results/scoring";
 
 /** Questions numbered from `from`, every key "A" unless said. */
 const questions = (from: number, count: number, key = ["A"]) =>

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SHEET_FORMAT, readSheetFile, type SheetFormat } from "../src/services/results/sheet-format";
+import { DEFAULT_SHEET_FORMAT, readSheetFile, type SheetFormat } from "../src/domains/results/sheet-format";
 
 describe("answer-sheet files", () => {
   it("reads the default layout: roll, code, then one answer per question", () => {

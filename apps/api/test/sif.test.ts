@@ -7,8 +7,8 @@ import { and, eq, like, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runNextJob } from "../src/services/jobs";
-import { sifImportJob } from "../src/services/sif-import";
+import { sifImportJob } from "../src/domains/institutes/sif-import";
+import { runNextJob } from "../src/kernel/jobs/jobs";
 import { startTestApi, type TestApi } from "./support";
 
 const logger = pino({ level: "silent" });

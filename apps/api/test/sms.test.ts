@@ -7,8 +7,6 @@ import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakeSmsGateway, startFakeSmsGateway } from "../scripts/fake-sms-gateway";
-import { jobHandlers } from "../src/services/index";
-import { runNextJob } from "../src/services/jobs";
 import {
   FAKE_SMS_AUTH_KEY,
   FAKE_SMS_SENDER_ID,
@@ -16,7 +14,9 @@ import {
   flowGateway,
   gatewayNumber,
   SmsGatewayError,
-} from "../src/services/sms/gateway";
+} from "../src/domains/sms/gateway";
+import { runNextJob } from "../src/kernel/jobs/jobs";
+import { jobHandlers } from "../src/services";
 import { startTestApi, type TestApi } from "./support";
 
 const log = pino({ level: "silent" });

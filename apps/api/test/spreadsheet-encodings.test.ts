@@ -5,10 +5,10 @@ import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jobHandlers } from "../src/services/index";
-import { runNextJob } from "../src/services/jobs";
-import { SCHOOL_COLUMNS } from "../src/services/school-import";
-import { type ColumnSpec, openSpreadsheet, type SheetRow, SpreadsheetError } from "../src/services/spreadsheets/index";
+import { SCHOOL_COLUMNS } from "../src/domains/institutes/school-import";
+import { runNextJob } from "../src/kernel/jobs/jobs";
+import { type ColumnSpec, openSpreadsheet, type SheetRow, SpreadsheetError } from "../src/kernel/spreadsheets/index";
+import { jobHandlers } from "../src/services";
 import { HEADERS, zip } from "./fixtures/spreadsheets/fixtures";
 import { startTestApi, type TestApi } from "./support";
 

@@ -15,8 +15,8 @@ import {
   sniffFormat,
   templateWorkbook,
   xlsxStream,
-} from "../src/services/spreadsheets/index";
-import { checkZip } from "../src/services/spreadsheets/zip";
+} from "../src/kernel/spreadsheets/index";
+import { checkZip } from "../src/kernel/spreadsheets/zip";
 import { csv, xlsx, zip, zipBomb } from "./fixtures/spreadsheets/fixtures";
 
 /** The generic engine on its own: no database, no students. */

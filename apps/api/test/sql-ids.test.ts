@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase, testDrivers } from "@repo/db/tes
 import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { idsAny, idsIn } from "../src/services/sql";
+import { idsAny, idsIn } from "../src/kernel/sql";
 
 const dialect = new PgDialect();
 const text = (ids: number[]) => dialect.sqlToQuery(idsAny(sql`d`, ids)).sql;

@@ -11,7 +11,7 @@ import { level1Sections, seedFinalizedPaper } from "@repo/db/seed/results";
 import { testDrivers } from "@repo/db/testing";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rankLevel, recordedUpload, storeSheets } from "../src/services/results/store";
+import { rankLevel, recordedUpload, storeSheets } from "../src/domains/results/store";
 import { startTestApi, type TestApi } from "./support";
 
 const dir = mkdtempSync(path.join(tmpdir(), "student-area-test-"));

@@ -6,8 +6,8 @@ import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { runNextJob } from "../src/services/jobs";
-import { studentImportJob } from "../src/services/student-import";
+import { studentImportJob } from "../src/domains/students/student-import";
+import { runNextJob } from "../src/kernel/jobs/jobs";
 import { FIXTURES, HEADERS, sheetOf, student } from "./fixtures/spreadsheets/fixtures";
 import { startTestApi, type TestApi } from "./support";
 

@@ -6,8 +6,8 @@ import type { Driver } from "@repo/db";
 import { createTestDatabase, type TestDatabase } from "@repo/db/testing";
 import pino from "pino";
 import { createApp } from "../src/app";
-import { createServices, type ServicesConfig } from "../src/services/index";
-import { ensureBuiltInTemplates } from "../src/services/mail/index";
+import { ensureBuiltInTemplates } from "../src/domains/mail/index";
+import { createServices, type ServicesConfig } from "../src/services";
 
 export const DEMO_PASSWORD = "Demo@12345";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { translationState, unfinishedTranslationMessage } from "../src/services/papers/translation-state";
+import { translationState, unfinishedTranslationMessage } from "../src/domains/papers/translation-state";
 
 /** A translation's state and the words Check and Finalize use for it (issue 36 item 8). */
 describe("a translation's state", () => {

@@ -4,7 +4,7 @@ import { COUNTED, countOf } from "./plural";
  * Content with files (study materials, brochure downloads, brochure flipbooks): paths, limits and
  * fixed choices, without zod so forms and lists can show them in their first view
  * (docs/decisions/007-contracts-constants-without-zod.md). Limits are checked by the API's files
- * service (apps/api/src/services/files.ts) and shown beside the upload fields.
+ * service (apps/api/src/kernel/files.ts) and shown beside the upload fields.
  */
 
 const MB = 1024 * 1024;

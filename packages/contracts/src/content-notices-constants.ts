@@ -53,12 +53,12 @@ export const CONTACT_PATH = "/api/contact";
 export const CONTACT_SUBJECT_MAX = 150;
 export const CONTACT_MESSAGE_MAX = 5000;
 
-/** Contact messages a user may send per window (services/rate-limit.ts). */
+/** Contact messages a user may send per window (kernel/rate-limit.ts). */
 export const CONTACT_LIMIT = { max: 5, windowSeconds: 3600 } as const;
 
 /** Where a contact message goes when no coordinator is assigned to the school's region (CONTACT_ADMIN_EMAIL overrides). */
 export const PROGRAMME_ADMIN_EMAIL = "programme-office@demo.example.org";
 export const PROGRAMME_OFFICE = "Programme office";
 
-/** The mail template of a contact message (services/mail/built-in-templates.ts). */
+/** The mail template of a contact message (domains/mail/built-in-templates.ts). */
 export const CONTACT_TEMPLATE_KEY = "contact-message";

@@ -61,5 +61,5 @@ export const NOT_SENT_NO_GATEWAY = "not sent: no SMS gateway configured (SMS_GAT
 export const INTERRUPTED_SMS =
   "Sending was interrupted: the server stopped while handing this message to the SMS gateway, so it may have arrived. It is not resent automatically; retry it if the recipient did not get it.";
 
-/** The job that hands one queued message to the gateway (services/jobs.ts). */
+/** The job that hands one queued message to the gateway (kernel/jobs/jobs.ts). */
 export const SMS_SEND_JOB = "sms.send";

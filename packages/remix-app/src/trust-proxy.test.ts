@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseEnv } from "@repo/contracts/env";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientAddress } from "../../../apps/api/src/http/client-ip";
+import { clientAddress } from "../../../apps/api/src/kernel/http/client-ip";
 import { appEnvSchema } from "../../auth/src/env";
 import { type SchoolServer, startSchoolServer } from "./testing/app-server";
 

@@ -1,7 +1,7 @@
 import { can, type Permission, type Subject } from "@repo/auth/permissions";
 import { ROLES } from "@repo/auth/roles";
 import fc from "fast-check";
-import { ROUTE_ACCESS } from "../../src/http/routes";
+import { ROUTE_ACCESS } from "../../src/kernel/http/routes";
 import { type FuzzRequest, type Operation, OperationFuzzer, operationsOf, short } from "./operations";
 import type { FuzzSizes } from "./schema-values";
 

@@ -48,7 +48,7 @@ export const paymentOrders = pgTable(
     markedBy: integer("marked_by").references(() => users.id, { onDelete: "set null" }),
     /**
      * When what follows a payment was done: the receipt queued, the students' sign-ins handed to a
-     * job (services/payments/after-paid.ts). Null on a paid order: still to do.
+     * job (domains/payments/after-paid.ts). Null on a paid order: still to do.
      */
     followedUpAt: timestamp("followed_up_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -2,7 +2,7 @@
  * The demo season as one timeline (issue 35 item 9): every date the demo seeds (registration,
  * payments, exams, important dates, lectures, notices) comes from here, counted in days from the
  * day the demo is seeded, so the demo reads like a real year whenever it is started. The demo loads
- * Level 1 and Level 2 results at start (services/results/demo.ts), so both exams lie behind "today";
+ * Level 1 and Level 2 results at start (domains/results/demo.ts), so both exams lie behind "today";
  * what lies ahead is the awards and the national camp.
  */
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,0 +1,359 @@
+import { randomUUID } from "node:crypto";
+import { hashPassword } from "@repo/auth/password";
+import { COUNTED, countOf } from "@repo/contracts/plural";
+import { type SifRegistrationBody, sifRegistrationBody } from "@repo/contracts/sif";
+import { normalizeReferralCode, SIF_IMPORT, SIF_IMPORT_JOB } from "@repo/contracts/sif-constants";
+import type { StudentImportJobMode } from "@repo/contracts/student-import";
+import { studentKey } from "@repo/contracts/students";
+import { registeredElsewhereMessage } from "@repo/contracts/students-constants";
+import { type DbOrTx, pacer, queryRows } from "@repo/db";
+import { sql } from "drizzle-orm";
+import type { ApiConfig, Services } from "../../context";
+import type { Actor } from "../../kernel/activity";
+import { recordActivity } from "../../kernel/activity";
+import { ApiError } from "../../kernel/http/errors";
+import { enqueueJob, type JobContext, JobError, type JobHandler, wakeJobRunners } from "../../kernel/jobs/jobs";
+import {
+  type CellValue,
+  type ColumnSpec,
+  errorsWorkbook,
+  openSpreadsheet,
+  type SheetRow,
+  SpreadsheetError,
+  type TemplateColumn,
+  templateWorkbook,
+} from "../../kernel/spreadsheets/index";
+import { textsIn } from "../../kernel/sql";
+import type { FileStorage } from "../../kernel/storage";
+import { asApiError, STUDENT_COLUMNS } from "../students/student-import";
+import { activeExamYear, temporaryPassword } from "../students/students";
+import { insertSifStudent } from "./sif";
+
+/**
+ * Admins' bulk import of individual students (POST /api/sif/student/import): the students'
+ * template (docs/domain.md, Imports) with the e-mail required and two more columns, the school
+ * (by its referral code, which a coordinator can ask the school for or read in its profile) and
+ * an optional referral code. Each row is checked with the public form's schema; each student
+ * gets its account and credentials mail like a self-registered one. The same job, modes and
+ * errors file as the schools' student import.
+ */
+
+type Column = ColumnSpec & TemplateColumn & { key: string };
+
+export const SIF_COLUMNS: readonly Column[] = [
+  ...STUDENT_COLUMNS.map((column) => (column.key === "email" ? { ...column, required: true } : column)),
+  {
+    key: "school_code",
+    header: "School code",
+    aliases: ["School referral code", "School", "विद्यालय कोड"],
+    required: true,
+    width: 16,
+  },
+  { key: "referral_code", header: "Referral code", aliases: ["Referred by", "रेफ़रल कोड"], width: 16 },
+];
+
+const LABELS = Object.fromEntries(SIF_COLUMNS.map((c) => [c.key, c.header])) as Record<string, string>;
+const SHEET_NAME = "Individual students";
+const readOptions = {
+  columns: SIF_COLUMNS,
+  limits: { maxBytes: SIF_IMPORT.maxBytes, maxRows: SIF_IMPORT.maxRows },
+  quietHeaders: ["Errors"],
+  quietSheets: ["Instructions"],
+} as const;
+
+export function sifTemplate(): Promise<Uint8Array> {
+  return templateWorkbook({
+    sheetName: SHEET_NAME,
+    columns: SIF_COLUMNS,
+    validationRows: SIF_IMPORT.maxRows,
+    instructions: [
+      "How to fill in this template (individual students)",
+      "One student per row, below the header row. The columns are those of a school's student template, plus the school and a referral code.",
+      "E-mail is required: each student's username and password are mailed to it.",
+      "School code: the referral code of the student's school (e.g. VVM1001), shown in the school's profile. Students of schools that are not on the portal register themselves at /sif/register.",
+      "Referral code: optional; the school that referred the student (its referral is then pending until that school approves it).",
+      "Class: VI to XI. Date of birth: a date cell, or 15/08/2012. Phone: 10 to 15 digits.",
+      "A student with the same name, date of birth and phone is registered only once per exam year; uploading the same file again adds nothing.",
+      `At most ${SIF_IMPORT.maxRows.toLocaleString("en-IN")} students and ${SIF_IMPORT.maxBytes / 1024 / 1024} MB per file.`,
+    ],
+  });
+}
+
+interface CheckedRow {
+  row: number;
+  body: SifRegistrationBody | null;
+  schoolCode: string;
+  referralCode: string | null;
+  errors: string[];
+}
+
+const text = (value: CellValue | undefined) => (value === null || value === undefined ? "" : String(value).trim());
+
+/** One row through the public form's schema; the school is resolved later, by its code. */
+export function checkSifRow(row: SheetRow): CheckedRow {
+  const input: Record<string, unknown> = { school_id: 1 };
+  for (const column of STUDENT_COLUMNS) {
+    const value = row.values[column.key];
+    input[column.key] = value === null ? undefined : value;
+  }
+  const schoolCode = normalizeReferralCode(text(row.values.school_code));
+  const referralCode = normalizeReferralCode(text(row.values.referral_code)) || null;
+  input.referral_code = referralCode ?? undefined;
+  const parsed = sifRegistrationBody.safeParse(input);
+  const errors: string[] = [];
+  if (!parsed.success) {
+    const seen = new Set<string>();
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? "row");
+      if (seen.has(field)) continue;
+      seen.add(field);
+      errors.push(`${LABELS[field] ?? field}: ${issue.message}`);
+    }
+  }
+  if (!schoolCode) errors.push("School code: Enter the referral code of the student's school, e.g. VVM1001");
+  return { row: row.row, body: parsed.success ? parsed.data : null, schoolCode, referralCode, errors };
+}
+
+export interface SifImportPayload {
+  upload_key: string;
+  mode: StudentImportJobMode;
+  user_id: number;
+  request_id: string;
+  file_name: string;
+}
+
+/** Checks the file's type, size and header now, stores it and queues the import job. */
+export async function startSifImport(
+  services: Pick<Services, "database" | "storage">,
+  actor: Actor,
+  upload: { bytes: Uint8Array; name: string; mode: StudentImportJobMode },
+): Promise<number> {
+  try {
+    const sheet = await openSpreadsheet(upload.bytes, readOptions);
+    await sheet.rows.return(undefined);
+  } catch (error) {
+    throw asApiError(error);
+  }
+  const key = `sif-imports/${randomUUID()}.upload`;
+  await services.storage.put(key, upload.bytes);
+  const payload: SifImportPayload = {
+    upload_key: key,
+    mode: upload.mode,
+    user_id: actor.userId,
+    request_id: actor.requestId,
+    file_name: upload.name.slice(0, 200),
+  };
+  const jobId = await enqueueJob(services.database.db, {
+    kind: SIF_IMPORT_JOB,
+    payload: { ...payload },
+    createdBy: actor.userId,
+  });
+  wakeJobRunners();
+  return jobId;
+}
+
+const errorsFileKey = (id: string) => `sif-imports/${id}-errors.xlsx`;
+
+export function sifImportJob(services: Pick<Services, "storage" | "config">): JobHandler {
+  return (context) => runSifImport(services.storage, services.config, context);
+}
+
+class RolledBack extends Error {}
+
+interface SchoolRow {
+  id: number;
+  name: string;
+  code: string;
+  zone_id: number;
+  state_id: number;
+  prant_id: number | null;
+  district_id: number | null;
+}
+
+async function schoolsByCode(db: DbOrTx, codes: string[]): Promise<Map<string, SchoolRow>> {
+  const found = new Map<string, SchoolRow>();
+  if (codes.length === 0) return found;
+  const rows = await queryRows<SchoolRow>(
+    db,
+    sql`select id, name, referral_code as code, zone_id, state_id, prant_id, district_id
+        from schools where is_active and ${textsIn(sql`referral_code`, codes)}`,
+  );
+  for (const row of rows) found.set(row.code, { ...row, id: Number(row.id) });
+  return found;
+}
+
+async function runSifImport(
+  storage: FileStorage,
+  config: Pick<ApiConfig, "schoolOrigin">,
+  { db, job, progress }: JobContext,
+): Promise<Record<string, unknown>> {
+  const payload = job.payload as unknown as SifImportPayload;
+  const bytes = await storage.get(payload.upload_key);
+  if (!bytes) throw new JobError("The uploaded file is no longer stored. Please upload it again.");
+
+  // 1. Every row through the schema (at most SIF_IMPORT.maxRows, so they fit in memory).
+  const checked: CheckedRow[] = [];
+  try {
+    const sheet = await openSpreadsheet(bytes, readOptions);
+    for await (const row of sheet.rows) checked.push(checkSifRow(row));
+  } catch (error) {
+    if (error instanceof SpreadsheetError) throw new JobError(error.message);
+    throw error;
+  }
+  if (checked.length === 0) throw new JobError("The file has a header row but no students below it.");
+  await progress(0, checked.length);
+
+  // 2. Schools and referral codes, repeats inside the file, students already registered.
+  const codes = [...new Set(checked.flatMap((c) => [c.schoolCode, c.referralCode ?? ""]).filter(Boolean))];
+  const schools = await schoolsByCode(db, codes);
+  const year = await activeExamYear(db);
+  const keys = checked.flatMap((c) => (c.body ? [studentKey(c.body)] : []));
+  const owners = new Map<string, { source: string; studentId: number }>();
+  if (keys.length > 0) {
+    const rows = await queryRows<{ key: string; source: string; student_id: number }>(
+      db,
+      sql`select s.dedupe_key as key, s.source, s.id as student_id
+          from students s
+          where s.exam_year_id = ${year.id} and ${textsIn(sql`s.dedupe_key`, keys)}`,
+    );
+    for (const row of rows) owners.set(row.key, { source: row.source, studentId: Number(row.student_id) });
+  }
+  const firstRowOf = new Map<string, number>();
+  let alreadyRegistered = 0;
+  const ready: { row: number; body: SifRegistrationBody; school: SchoolRow; referrer: SchoolRow | null }[] = [];
+  for (const item of checked) {
+    const school = item.schoolCode ? schools.get(item.schoolCode) : undefined;
+    if (item.schoolCode && !school) item.errors.push(`School code: No active school has the code ${item.schoolCode}`);
+    const referrer = item.referralCode ? (schools.get(item.referralCode) ?? null) : null;
+    if (item.referralCode && !referrer) item.errors.push(`Referral code: No school has the code ${item.referralCode}`);
+    if (!item.body || !school || item.errors.length > 0) continue;
+    const key = studentKey(item.body);
+    const earlier = firstRowOf.get(key);
+    if (earlier !== undefined) {
+      item.errors.push(`Same student as row ${earlier} (same name, date of birth and phone)`);
+      continue;
+    }
+    firstRowOf.set(key, item.row);
+    const owner = owners.get(key);
+    // An individual student already registered (this file uploaded again) is not an error.
+    if (owner?.source === "sif") alreadyRegistered++;
+    else if (owner) item.errors.push(registeredElsewhereMessage(owner.studentId));
+    else ready.push({ row: item.row, body: item.body, school, referrer });
+  }
+  const problems = new Map(checked.filter((c) => c.errors.length > 0).map((c) => [c.row, c.errors.join("; ")]));
+
+  // 3. Save in one transaction: all or nothing, or only the good rows.
+  let inserted = 0;
+  let saved = payload.mode === "valid-rows" || problems.size === 0;
+  if (saved && ready.length > 0) {
+    // Hashing takes ~30 ms a student: done before the transaction, which stays short.
+    const secrets: { password: string; hash: string }[] = [];
+    for (const [index] of ready.entries()) {
+      const password = temporaryPassword();
+      secrets.push({ password, hash: await hashPassword(password) });
+      if (index % 50 === 49) await progress(index + 1, ready.length * 2);
+    }
+    try {
+      inserted = await db.transaction(async (tx) => {
+        let added = 0;
+        // On the embedded database each insert runs in this process: pace them (decision 046).
+        const pace = pacer();
+        for (const [index, item] of ready.entries()) {
+          await pace();
+          const secret = secrets[index] ?? { password: "", hash: "" };
+          const made = await insertSifStudent(tx, config, {
+            body: { ...item.body, school_id: item.school.id },
+            choice: {
+              schoolId: item.school.id,
+              name: item.school.name,
+              zoneId: Number(item.school.zone_id),
+              stateId: Number(item.school.state_id),
+              prantId: item.school.prant_id === null ? null : Number(item.school.prant_id),
+              districtId: item.school.district_id === null ? null : Number(item.school.district_id),
+            },
+            referrer: item.referrer ? { id: item.referrer.id, name: item.referrer.name } : null,
+            yearId: year.id,
+            createdBy: payload.user_id,
+            passwordHash: secret.hash,
+            password: secret.password,
+          });
+          if (made) added++;
+          else {
+            problems.set(item.row, "Registered by someone else while the file was imported");
+            if (payload.mode === "all-or-nothing") throw new RolledBack();
+          }
+        }
+        if (added > 0) {
+          await recordActivity(tx, {
+            userId: payload.user_id,
+            action: "student.sif-import",
+            entity: "students",
+            after: { count: added, file: payload.file_name },
+            requestId: payload.request_id,
+          });
+        }
+        return added;
+      });
+    } catch (error) {
+      if (!(error instanceof RolledBack)) throw error;
+      saved = false;
+    }
+  }
+
+  // 4. The errors file: every row when nothing was saved, else only the refused ones.
+  let errorsFileId: string | null = null;
+  if (problems.size > 0) {
+    errorsFileId = randomUUID();
+    const sheet = await openSpreadsheet(bytes, readOptions);
+    const rows = async function* () {
+      for await (const row of sheet.rows) {
+        const message = problems.get(row.row) ?? "";
+        if (!message && saved) continue;
+        yield { values: SIF_COLUMNS.map((c) => row.values[c.key] ?? null), errors: message };
+      }
+    };
+    await storage.put(
+      errorsFileKey(errorsFileId),
+      await errorsWorkbook({ sheetName: SHEET_NAME, columns: SIF_COLUMNS }, rows()),
+    );
+  }
+  await storage.remove(payload.upload_key);
+  await progress(checked.length, checked.length);
+  const n = (count: number, word: "row" | "student") => countOf(count, COUNTED[word]);
+  const message = !saved
+    ? `Nothing was saved: ${n(problems.size, "row")} with mistakes. Download the errors file, fix the rows marked in its "Errors" column and upload it again.`
+    : [
+        `${n(inserted, "student")} added and mailed their sign-in details`,
+        alreadyRegistered > 0 ? `${n(alreadyRegistered, "student")} already registered` : "",
+        problems.size > 0 ? `${n(problems.size, "row")} not saved (see the errors file)` : "",
+      ]
+        .filter(Boolean)
+        .join(", ")
+        .concat(".");
+  return {
+    mode: payload.mode,
+    total_rows: checked.length,
+    inserted,
+    already_registered: alreadyRegistered,
+    bad_rows: problems.size,
+    errors_file_id: errorsFileId,
+    errors: [...problems.entries()]
+      .sort(([a], [b]) => a - b)
+      .slice(0, 20)
+      .map(([row, text]) => ({ row, message: text })),
+    warnings: [],
+    message,
+  };
+}
+
+/** The errors workbook of one of the caller's SIF import jobs. */
+export async function sifImportErrorsFile(
+  storage: FileStorage,
+  job: { kind: string; result: Record<string, unknown> | null },
+): Promise<Uint8Array> {
+  const id = job.kind === SIF_IMPORT_JOB ? job.result?.errors_file_id : undefined;
+  const bytes = typeof id === "string" && /^[0-9a-f-]{36}$/.test(id) ? await storage.get(errorsFileKey(id)) : undefined;
+  if (!bytes)
+    throw new ApiError(404, "This import has no errors file: every row was accepted, or it has not finished.");
+  return bytes;
+}
