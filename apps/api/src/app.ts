@@ -41,6 +41,7 @@ import { registerBulkStudentImportRoutes } from "./domains/students/bulk-student
 import { registerStudentAccountRoutes } from "./domains/students/student-accounts.routes";
 import { registerStudentImportRoutes } from "./domains/students/student-import.routes";
 import { registerStudentRoutes } from "./domains/students/students.routes";
+import { EXPORT_KINDS } from "./export-registry";
 import { authenticate } from "./kernel/auth/middleware";
 import { registerExportRoutes } from "./kernel/exports/exports.routes";
 import { clientIp } from "./kernel/http/client-ip";
@@ -133,7 +134,7 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
   registerStudentImportRoutes(app);
   registerBulkStudentImportRoutes(app);
   registerMasterInstituteRoutes(app);
-  registerExportRoutes(app);
+  registerExportRoutes(app, EXPORT_KINDS);
   registerCoordinatorRoutes(app);
   registerPaperRoutes(app);
   registerRegionListRoutes(app);

@@ -33,8 +33,8 @@ import {
 } from "./domains/sms/index";
 import { bulkStudentImportJob } from "./domains/students/bulk-student-import";
 import { studentImportJob } from "./domains/students/student-import";
+import { HOUSEKEEPING_EVERY_MS, HOUSEKEEPING_JOB, housekeepingJob } from "./housekeeping";
 import { createMetrics } from "./kernel/http/metrics";
-import { HOUSEKEEPING_EVERY_MS, HOUSEKEEPING_JOB, housekeepingJob } from "./kernel/jobs/housekeeping";
 import { enqueueJob, type JobHandlers, startJobRunner } from "./kernel/jobs/jobs";
 import { createPdfRenderer, DEFAULT_PDF_CONFIG } from "./kernel/pdf";
 import { localDiskStorage } from "./kernel/storage";

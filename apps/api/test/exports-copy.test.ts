@@ -3,6 +3,7 @@ import { copyCsvOut, queryRows } from "@repo/db";
 import { testDrivers } from "@repo/db/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EXPORT_KINDS } from "../src/export-registry";
 import { MAX_COPY_EXPORTS, startExport } from "../src/kernel/exports/exports";
 import { startTestApi, type TestApi } from "./support";
 
@@ -32,7 +33,7 @@ function zipEntry(zip: Buffer, name: string): Buffer {
 for (const driver of testDrivers()) {
   describe(`CSV exports through COPY on ${driver}`, () => {
     let api: TestApi;
-    let viewer: Parameters<typeof startExport>[1];
+    let viewer: Parameters<typeof startExport>[2];
     beforeAll(async () => {
       api = await startTestApi(driver);
       const [admin] = await queryRows<{ id: number; role_id: number }>(
@@ -62,13 +63,17 @@ for (const driver of testDrivers()) {
 
     it("writes the same bytes through COPY as through Node, for several filters", async () => {
       for (const filters of [{}, { search: "o'br" }, { payment_status: "paid", class_level: 8 }, { search: "'; --" }]) {
-        const copied = await startExport(api.db, viewer, "region-students", "csv", filters);
-        const written = await startExport(api.db, viewer, "region-students", "csv", filters, { sql: false });
+        const copied = await startExport(EXPORT_KINDS, api.db, viewer, "region-students", "csv", filters);
+        const written = await startExport(EXPORT_KINDS, api.db, viewer, "region-students", "csv", filters, {
+          sql: false,
+        });
         const [a, b] = [await text(copied.body), await text(written.body)];
         expect(a.toString("utf8"), JSON.stringify(filters)).toBe(b.toString("utf8"));
         expect(copied.fileName).toBe(written.fileName);
       }
-      const all = (await text((await startExport(api.db, viewer, "region-students", "csv", {})).body)).toString("utf8");
+      const all = (
+        await text((await startExport(EXPORT_KINDS, api.db, viewer, "region-students", "csv", {})).body)
+      ).toString("utf8");
       expect(all.startsWith("\uFEFFStudent id,First name,Last name,Class,")).toBe(true);
       expect(all).toContain(`,"Zara, ""Zee""",,`);
       expect(all).toContain(`,"Line\nTwo",`);
@@ -88,8 +93,8 @@ for (const driver of testDrivers()) {
       for (const filters of [{}, { search: "o'br" }, { payment_status: "unpaid", class_level: 7 }]) {
         const [byDatabase, byNode] = await Promise.all([
           // Batches of 7 rows: the row numbers must run on across the database's batches.
-          startExport(api.db, viewer, "region-students", "xlsx", filters, { batchRows: 7 }),
-          startExport(api.db, viewer, "region-students", "xlsx", filters, { sql: false }),
+          startExport(EXPORT_KINDS, api.db, viewer, "region-students", "xlsx", filters, { batchRows: 7 }),
+          startExport(EXPORT_KINDS, api.db, viewer, "region-students", "xlsx", filters, { sql: false }),
         ]);
         const [a, b] = [await text(byDatabase.body), await text(byNode.body)];
         const sheet = zipEntry(a, "xl/worksheets/sheet1.xml").toString("utf8");
@@ -97,7 +102,7 @@ for (const driver of testDrivers()) {
         expect(sheet).toContain("</sheetData></worksheet>");
       }
       const sheet = zipEntry(
-        await text((await startExport(api.db, viewer, "region-students", "xlsx", {})).body),
+        await text((await startExport(EXPORT_KINDS, api.db, viewer, "region-students", "xlsx", {})).body),
         "xl/worksheets/sheet1.xml",
       ).toString("utf8");
       expect(sheet).toContain('<t xml:space="preserve">Zara, "Zee"</t>');
@@ -117,7 +122,7 @@ for (const driver of testDrivers()) {
 
     it("numbers the XLSX rows right when rows leave the list while the file is written", async () => {
       const filters = { payment_status: "unpaid" };
-      const file = await startExport(api.db, viewer, "region-students", "xlsx", filters, {
+      const file = await startExport(EXPORT_KINDS, api.db, viewer, "region-students", "xlsx", filters, {
         batchRows: 7,
         // Three rows of the first batch are paid after the batches are cut: that batch is short.
         afterCut: async () => {
@@ -126,7 +131,7 @@ for (const driver of testDrivers()) {
         },
       });
       const sheet = zipEntry(await text(file.body), "xl/worksheets/sheet1.xml").toString("utf8");
-      const now = await startExport(api.db, viewer, "region-students", "xlsx", filters, { sql: false });
+      const now = await startExport(EXPORT_KINDS, api.db, viewer, "region-students", "xlsx", filters, { sql: false });
       expect(sheet).toBe(zipEntry(await text(now.body), "xl/worksheets/sheet1.xml").toString("utf8"));
     });
 
@@ -136,7 +141,7 @@ for (const driver of testDrivers()) {
       if (stream) expect((await text(stream as never)).toString()).toBe("it's,2\n");
       // More stopped downloads than the pool has connections: none may stay taken.
       for (let i = 0; i < 12; i++) {
-        const file = await startExport(api.db, viewer, "region-students", "csv", {});
+        const file = await startExport(EXPORT_KINDS, api.db, viewer, "region-students", "csv", {});
         const reader = file.body.getReader();
         await reader.read();
         await reader.cancel();
@@ -160,7 +165,9 @@ for (const driver of testDrivers()) {
       };
       // Downloads that nobody reads yet: the first MAX_COPY_EXPORTS wait in COPY, the rest in Node.
       const files = await Promise.all(
-        Array.from({ length: MAX_COPY_EXPORTS + 2 }, () => startExport(api.db, viewer, "region-students", "csv", {})),
+        Array.from({ length: MAX_COPY_EXPORTS + 2 }, () =>
+          startExport(EXPORT_KINDS, api.db, viewer, "region-students", "csv", {}),
+        ),
       );
       expect(await copies()).toBe(MAX_COPY_EXPORTS);
       const texts = await Promise.all(files.map((file) => text(file.body)));

@@ -6,7 +6,7 @@ import { jobs, users } from "@repo/db/schema";
 import { testDrivers } from "@repo/db/testing";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RETENTION, sweep } from "../src/kernel/jobs/housekeeping";
+import { RETENTION, sweep } from "../src/housekeeping";
 import { hit, peek } from "../src/kernel/rate-limit";
 import { startTestApi, type TestApi } from "./support";
 

@@ -15,7 +15,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AWARD_SQL } from "../src/domains/results/certificates";
 import { admitCardsJob } from "../src/domains/schools/printouts/admit-cards";
-import { sweep } from "../src/kernel/jobs/housekeeping";
+import { sweep } from "../src/housekeeping";
 import { runNextJob } from "../src/kernel/jobs/jobs";
 import { seedCertificateFixture } from "./fixtures/results-certificates";
 import { DEMO_PASSWORD, startTestApi, type TestApi } from "./support";

@@ -19,6 +19,7 @@ import { users } from "@repo/db/schema";
 import { eq, sql } from "drizzle-orm";
 import type { ApiConfig } from "../../context";
 import { type Actor, recordActivity } from "../../kernel/activity";
+import { revokeOtherSignIns, revokeSignIn, startSignIn } from "../../kernel/auth/sessions";
 import { sha256 } from "../../kernel/auth/tokens";
 import { clientNetwork } from "../../kernel/http/client-ip";
 import { ApiError, invalidField } from "../../kernel/http/errors";
@@ -36,7 +37,6 @@ import {
   tryAgain,
   unhit,
 } from "../../kernel/rate-limit";
-import { revokeOtherSignIns, revokeSignIn, startSignIn } from "./sessions";
 import { findUserByUsername } from "./users";
 
 /**

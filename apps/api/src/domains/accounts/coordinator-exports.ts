@@ -2,7 +2,7 @@ import { getRole, isRoleId } from "@repo/auth/roles";
 import { type CoordinatorItem, coordinatorListBody } from "@repo/contracts/coordinators";
 import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import type { Db } from "@repo/db";
-import type { ExportColumn, ExportKind, ExportViewer } from "../../kernel/exports/exports";
+import type { ExportColumn, ExportKind, ExportViewer } from "../../kernel/exports/kinds";
 import { regionScopeFor } from "../geography/scope";
 import { listCoordinators } from "./coordinators";
 

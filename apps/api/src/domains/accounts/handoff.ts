@@ -4,9 +4,9 @@ import type { Db } from "@repo/db";
 import { handoffCodes, sessions, users } from "@repo/db/schema";
 import { and, eq, gt, isNull, min } from "drizzle-orm";
 import { type Actor, recordActivity } from "../../kernel/activity";
+import { expiry, signInStartedAfter } from "../../kernel/auth/sessions";
 import { randomToken, sha256 } from "../../kernel/auth/tokens";
 import { ApiError } from "../../kernel/http/errors";
-import { expiry, signInStartedAfter } from "./sessions";
 
 /**
  * Moving a sign-in between apps (docs/decisions/003-sessions-and-handoff.md): a single-use code,

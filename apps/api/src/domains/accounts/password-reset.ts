@@ -27,6 +27,7 @@ import { passwordResets, students, users } from "@repo/db/schema";
 import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { ApiConfig } from "../../context";
 import { recordActivity } from "../../kernel/activity";
+import { revokeAllSignIns } from "../../kernel/auth/sessions";
 import { randomToken, safeEqual, sha256 } from "../../kernel/auth/tokens";
 import { ApiError, invalidField } from "../../kernel/http/errors";
 import { wakeJobRunners } from "../../kernel/jobs/jobs";
@@ -34,7 +35,6 @@ import { hit, peek, perNetwork, tooMany, tryAgain } from "../../kernel/rate-limi
 import { addressProblem, enqueueMail } from "../mail/index";
 import type { SmsService } from "../sms/index";
 import { forgiveSignInFailures } from "./auth";
-import { revokeAllSignIns } from "./sessions";
 import { findUserByUsername } from "./users";
 
 type User = typeof users.$inferSelect;

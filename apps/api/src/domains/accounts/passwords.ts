@@ -13,13 +13,13 @@ import { type Db, type DbOrTx, queryRows } from "@repo/db";
 import { users } from "@repo/db/schema";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { type Actor, recordActivity } from "../../kernel/activity";
+import { revokeAllSignIns } from "../../kernel/auth/sessions";
 import { ApiError, notFound } from "../../kernel/http/errors";
 import { containing } from "../../kernel/sql";
 import type { RegionScope } from "../geography/scope";
 import { addressProblem, enqueueMail } from "../mail/index";
 import { temporaryPassword } from "../students/students";
 import { coordinatorCondition } from "./coordinators";
-import { revokeAllSignIns } from "./sessions";
 
 type Viewer = Actor & { roleId: number };
 

@@ -38,7 +38,7 @@ import { COUNTED, countOf } from "@repo/contracts/plural";
 import { classLabel } from "@repo/contracts/students-constants";
 import { type SyllabusItem, type SyllabusListQuery, syllabusListQuery } from "@repo/contracts/syllabus";
 import type { Db } from "@repo/db";
-import type { ExportColumn, ExportKind } from "../../kernel/exports/exports";
+import type { ExportColumn, ExportKind } from "../../kernel/exports/kinds";
 import { type BrochureKind, listBrochures, listStudyMaterials } from "./content-files";
 import type { ContentReader } from "./content-texts";
 import { listFrontendPatterns } from "./frontend-pattern";

@@ -16,7 +16,7 @@ import {
   paymentStatusName,
 } from "@repo/contracts/students-constants";
 import { sql } from "drizzle-orm";
-import type { ExportColumn, ExportKind } from "../../kernel/exports/exports";
+import type { ExportColumn, ExportKind } from "../../kernel/exports/kinds";
 import {
   dateField,
   dayField,

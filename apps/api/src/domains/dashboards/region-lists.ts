@@ -11,7 +11,7 @@ import type {
 import { REGION_COUNT_CAP, REGION_SEARCH_COUNT_CAP } from "@repo/contracts/region-lists-constants";
 import { type DbOrTx, queryRows } from "@repo/db";
 import { type SQL, sql } from "drizzle-orm";
-import type { ExportSelect } from "../../kernel/exports/exports";
+import type { ExportSelect } from "../../kernel/exports/kinds";
 import { ApiError } from "../../kernel/http/errors";
 import { containing, idsIn } from "../../kernel/sql";
 import { NO_OPEN_EXAM_YEAR } from "../students/students";

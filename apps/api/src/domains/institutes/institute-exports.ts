@@ -7,7 +7,7 @@ import {
   masterInstituteListQuery,
 } from "@repo/contracts/master-institutes";
 import { SCHOOL_CATEGORIES } from "@repo/contracts/schools-constants";
-import type { ExportColumn, ExportKind } from "../../kernel/exports/exports";
+import type { ExportColumn, ExportKind } from "../../kernel/exports/kinds";
 import { instituteOf, listSchoolsForExport } from "./institute-schools";
 import { listMasterInstitutesForExport } from "./master-institutes";
 

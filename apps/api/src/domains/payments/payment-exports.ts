@@ -11,7 +11,7 @@ import {
   RAISED_REQUEST_STATUS_NAMES,
 } from "@repo/contracts/payments-constants";
 import { type RaisedRequestRow, raisedRequestQuery } from "@repo/contracts/raised-requests";
-import type { ExportColumn, ExportKind } from "../../kernel/exports/exports";
+import type { ExportColumn, ExportKind } from "../../kernel/exports/kinds";
 import { supportOrdersForExport } from "./pay-support";
 import { raisedRequestsForExport } from "./raised-requests";
 import { schoolBalancesForExport } from "./school-balances";

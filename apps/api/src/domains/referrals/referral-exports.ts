@@ -8,7 +8,7 @@ import {
 } from "@repo/contracts/referrals";
 import { LEDGER_KIND_NAMES, ledgerStatusName, referralStatusName } from "@repo/contracts/referrals-constants";
 import { classLabel, paymentStatusName } from "@repo/contracts/students-constants";
-import type { ExportColumn, ExportKind } from "../../kernel/exports/exports";
+import type { ExportColumn, ExportKind } from "../../kernel/exports/kinds";
 import { ledgerForExport } from "./referral-ledger";
 import { referredStudentsForExport } from "./referrals";
 

@@ -2,7 +2,7 @@ import { type OwnSchoolResultRow, ownSchoolResultsFilters } from "@repo/contract
 import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { examLevelLabel } from "@repo/contracts/papers-constants";
 import { classLabel } from "@repo/contracts/students-constants";
-import type { ExportColumn, ExportKind } from "../../kernel/exports/exports";
+import type { ExportColumn, ExportKind } from "../../kernel/exports/kinds";
 import { schoolResultsForExport } from "./certificates";
 
 /** The school app's Results list as XLSX and CSV, with the list's filters and the school's scope. */

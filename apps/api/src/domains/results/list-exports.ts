@@ -12,7 +12,7 @@ import {
 } from "@repo/contracts/result-lists";
 import { AWARDS } from "@repo/contracts/results-constants";
 import { classLabel } from "@repo/contracts/students-constants";
-import type { ExportColumn, ExportKind } from "../../kernel/exports/exports";
+import type { ExportColumn, ExportKind } from "../../kernel/exports/kinds";
 import { prantResults, schoolResultsForExport, stateResults, studentResultsForExport } from "./lists";
 
 /** The result lists as XLSX and CSV, with the list's filters and scope (issue 15: every list exports). */

@@ -29,6 +29,7 @@ import { apiRoute, errorResponse } from "../../kernel/http/routes";
 import { json, named } from "../../kernel/http/schemas";
 import { optionalJson, validated } from "../../kernel/http/validation";
 import { CSV_TYPE, XLSX_TYPE } from "../../kernel/spreadsheets/index";
+import { RESULT_LIST_EXPORT_KINDS } from "./list-exports";
 import {
   finalizedPaperSets,
   listSchoolResults,
@@ -223,13 +224,20 @@ export function registerResultListRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const { format, state_id, prant_id, district_id, ...filters } = validated(studentMockExportQuery, c.req.query());
-      const file = await startExport(c.var.services.database.db, signedIn(c), EXPORT_KIND.studentResults, format, {
-        ...filters,
-        level: "mock",
-        ...(state_id ? { state_ids: [state_id] } : {}),
-        ...(prant_id ? { prant_ids: [prant_id] } : {}),
-        ...(district_id ? { district_ids: [district_id] } : {}),
-      });
+      const file = await startExport(
+        RESULT_LIST_EXPORT_KINDS,
+        c.var.services.database.db,
+        signedIn(c),
+        EXPORT_KIND.studentResults,
+        format,
+        {
+          ...filters,
+          level: "mock",
+          ...(state_id ? { state_ids: [state_id] } : {}),
+          ...(prant_id ? { prant_ids: [prant_id] } : {}),
+          ...(district_id ? { district_ids: [district_id] } : {}),
+        },
+      );
       return c.body(file.body, 200, {
         "Content-Type": file.contentType,
         "Content-Disposition": `attachment; filename="${file.fileName}"`,

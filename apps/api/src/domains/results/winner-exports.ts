@@ -17,7 +17,7 @@ import {
 import { OPTION_LETTERS, tieAtCutoffNote } from "@repo/contracts/result-winners-constants";
 import { AWARDS } from "@repo/contracts/results-constants";
 import { classLabel } from "@repo/contracts/students-constants";
-import type { ExportColumn, ExportKind } from "../../kernel/exports/exports";
+import type { ExportColumn, ExportKind } from "../../kernel/exports/kinds";
 import { mockInsight } from "./insights";
 import { districtRankersForExport, rankingDistricts, rankingStates, winnersForExport } from "./winners";
 

@@ -16,7 +16,6 @@ import {
   SMS_TEMPLATE_VARIABLES,
   type SmsKind,
   type SmsStatus,
-  type SmsVariables,
   smsText,
 } from "@repo/contracts/sms-constants";
 import { type Database, type DbOrTx, queryRows } from "@repo/db";
@@ -32,26 +31,9 @@ import { flowGateway, type SmsGatewayConfig, SmsGatewayError } from "./gateway";
 
 export { FAKE_SMS_AUTH_KEY, FAKE_SMS_SENDER_ID, FAKE_SMS_TEMPLATES, type SmsGatewayConfig } from "./gateway";
 
-/** One text: its kind (a registered template), the number, and every variable of the template. */
-export type SmsInput = {
-  [K in SmsKind]: {
-    kind: K;
-    to: string;
-    vars: SmsVariables<K>;
-    /** The user on whose behalf it goes (null: the system). */
-    queuedBy?: number | null;
-    /** The student it is about: the school sees whether it arrived. */
-    studentId?: number | null;
-  };
-}[SmsKind];
+import type { SmsInput, SmsService } from "./service";
 
-export interface SmsService {
-  /**
-   * Queues one text and answers its id. Refuses (429) a number that had SMS_SENDS_PER_NUMBER
-   * texts this hour. In the caller's transaction when `db` is one: queued only if it commits.
-   */
-  send(input: SmsInput, db?: DbOrTx): Promise<number>;
-}
+export type { SmsInput, SmsService };
 
 const masked = (vars: Readonly<Record<string, string>>) => {
   const shown: Record<string, string> = { ...vars };

@@ -1,8 +1,8 @@
 import { can, type Permission } from "@repo/auth/permissions";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../../context";
-import { findSession } from "../../domains/accounts/sessions";
 import { ApiError } from "../http/errors";
+import { findSession } from "./sessions";
 
 /**
  * Reads the bearer token, if any, and sets `c.var.auth` for a live session of an active user.

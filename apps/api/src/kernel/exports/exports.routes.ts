@@ -3,15 +3,7 @@ import type { AppEnv } from "../../context";
 import { signedIn } from "../auth/middleware";
 import { apiRoute, errorResponse } from "../http/routes";
 import { CSV_TYPE, XLSX_TYPE } from "../spreadsheets/index";
-import { EXPORT_FORMATS, EXPORT_KINDS, startExport } from "./exports";
-
-const exportParams = z.object({
-  kind: z.string().openapi({
-    param: { name: "kind", in: "path", required: true },
-    example: "students",
-    enum: Object.keys(EXPORT_KINDS),
-  }),
-});
+import { EXPORT_FORMATS, type ExportRegistry, startExport } from "./exports";
 
 const exportQuery = z.object({
   format: z
@@ -27,15 +19,23 @@ const exportFilters = z
   .catchall(filterValue)
   .openapi({ description: "The list's filters, as for the list itself", example: { search: "sharma" } });
 
-// Written from the registry so that the document names every kind a screen can export.
-const KIND_PERMISSIONS = Object.entries(EXPORT_KINDS)
-  .map(([name, kind]) => `${name} (${kind.permissions.join(" or ")})`)
-  .join(", ");
-
 const binary = z.string().openapi({ format: "binary" });
 
-/** Routes for POST /api/export/{kind}: every list as XLSX or CSV. */
-export function registerExportRoutes(app: OpenAPIHono<AppEnv>) {
+/** Routes for POST /api/export/{kind}: every list of the registry as XLSX or CSV. */
+export function registerExportRoutes(app: OpenAPIHono<AppEnv>, kinds: ExportRegistry) {
+  const exportParams = z.object({
+    kind: z.string().openapi({
+      param: { name: "kind", in: "path", required: true },
+      example: "students",
+      enum: Object.keys(kinds),
+    }),
+  });
+
+  // Written from the registry so that the document names every kind a screen can export.
+  const KIND_PERMISSIONS = Object.entries(kinds)
+    .map(([name, kind]) => `${name} (${kind.permissions.join(" or ")})`)
+    .join(", ");
+
   app.openapi(
     // Signed-in callers; each kind then names the list permissions that may export it.
     apiRoute("self.profile", {
@@ -61,6 +61,7 @@ export function registerExportRoutes(app: OpenAPIHono<AppEnv>) {
       const { kind } = c.req.valid("param");
       const { format } = c.req.valid("query");
       const file = await startExport(
+        kinds,
         c.var.services.database.db,
         signedIn(c),
         kind,

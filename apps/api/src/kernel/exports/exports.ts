@@ -1,182 +1,26 @@
 import type { Readable } from "node:stream";
-import type { Permission } from "@repo/auth/permissions";
-import { EXPORT_KIND } from "@repo/contracts/export-kinds";
-import { languageName } from "@repo/contracts/languages";
-import { type IndividualStudentRow, individualStudentQuery } from "@repo/contracts/sif";
-import { type InactiveStudentRow, inactiveStudentQuery } from "@repo/contracts/student-accounts";
-import { INACTIVE_CAUSE_NAMES } from "@repo/contracts/student-accounts-constants";
-import { type StudentRow, studentListQuery } from "@repo/contracts/students";
-import { classLabel, genderName, paymentStatusName } from "@repo/contracts/students-constants";
 import { copyCsvOut, type Db, queryRows } from "@repo/db";
-import { type SQL, sql } from "drizzle-orm";
-import type { z } from "zod";
-import { COORDINATOR_EXPORT_KINDS } from "../../domains/accounts/coordinator-exports";
-import { CONTENT_EXPORT_KINDS } from "../../domains/content/content-exports";
-import { REGION_EXPORT_KINDS } from "../../domains/dashboards/region-exports";
-import { INSTITUTE_EXPORT_KINDS } from "../../domains/institutes/institute-exports";
-import { listIndividualStudentsForExport } from "../../domains/institutes/sif";
-import { PAYMENT_EXPORT_KINDS } from "../../domains/payments/payment-exports";
-import { REFERRAL_EXPORT_KINDS } from "../../domains/referrals/referral-exports";
-import { CERTIFICATE_EXPORT_KINDS } from "../../domains/results/certificate-exports";
-import { RESULT_LIST_EXPORT_KINDS } from "../../domains/results/list-exports";
-import { RESULT_WINNER_EXPORT_KINDS } from "../../domains/results/winner-exports";
-import { inactiveStudentsForExport } from "../../domains/students/student-accounts";
-import { listStudentsForExport } from "../../domains/students/students";
+import { sql } from "drizzle-orm";
 import { ApiError } from "../http/errors";
 import { validated } from "../http/validation";
 import { csvFieldSql, type ExportField, fieldValueSql, xlsxCellSql, xlsxRowSql } from "../spreadsheets/columns";
-import {
-  type CellValue,
-  CSV_TYPE,
-  csvFromCopy,
-  csvStream,
-  type ListColumn,
-  XLSX_TYPE,
-  xlsxStream,
-} from "../spreadsheets/index";
+import { CSV_TYPE, csvFromCopy, csvStream, XLSX_TYPE, xlsxStream } from "../spreadsheets/index";
 import { columnLetter, xlsxOfRows } from "../spreadsheets/xlsx-writer";
+import type { ExportFormat, ExportRegistry, ExportSelect, ExportViewer, IdRange } from "./kinds";
 
-/**
- * List exports (docs/domain.md, Services every feature shares: exports): every list screen
- * exports its current filters through POST /api/export/{kind}. A kind names who may export it,
- * its filters (the list's own schema), its columns and a row source that pages through the
- * database with the caller's scope, so an export shows exactly what the list shows.
- */
+export type {
+  ExportColumn,
+  ExportFormat,
+  ExportKind,
+  ExportRegistry,
+  ExportSelect,
+  ExportViewer,
+  IdRange,
+} from "./kinds";
+export { EXPORT_FORMATS } from "./kinds";
 
-export type ExportFormat = "xlsx" | "csv";
-export const EXPORT_FORMATS = ["xlsx", "csv"] as const;
-
-export interface ExportViewer {
-  userId: number;
-  roleId: number;
-  can(permission: Permission): boolean;
-}
-
-export interface ExportColumn<Row> extends ListColumn {
-  value(row: Row): CellValue;
-  /**
-   * The same field as PostgreSQL computes it (spreadsheets/columns.ts): a kind whose columns all
-   * have one, and that has `select`, is written by the database (decision 019).
-   */
-  field?: ExportField;
-}
-
-/** Ids after `after`, up to and with `through` (null: to the end). */
-export type IdRange = { after: number; through: number | null };
-
-/** A list's rows as a query selecting `fields`: all of them, or those with ids in `range`. */
-export type ExportSelect = (fields: SQL, range?: IdRange) => SQL;
-
-export interface ExportKind<Row, Filters> {
-  /** Any one of these permissions lets a caller export the kind. */
-  permissions: readonly Permission[];
-  /** The list's filters (the JSON body); unknown fields are refused like in the list itself. */
-  filters: z.ZodType<Filters>;
-  /** The file's name without extension; a date is added. */
-  fileName: string;
-  sheetName: string;
-  columns: readonly ExportColumn<Row>[];
-  /** The rows in batches, scoped to the viewer exactly like the list. */
-  rows(db: Db, viewer: ExportViewer, filters: Filters): AsyncIterable<Row[]>;
-  /**
-   * The same rows as a query selecting `fields` (from the columns' `field`), in the list's order;
-   * with a range, those with ids in it, the id first as `_id`; the viewer's scope is read once.
-   * CSV goes through COPY on the PostgreSQL server, XLSX rows come as sheet XML: a million rows at
-   * the database's speed, where Node spent most of the time making and collecting objects
-   * (decision 019).
-   */
-  select?(db: Db, viewer: ExportViewer, filters: Filters): Promise<ExportSelect>;
-}
-
-const inactiveStudentColumns: ExportColumn<InactiveStudentRow>[] = [
-  { header: "Student id", value: (s) => s.student_id, width: 10 },
-  { header: "Name", value: (s) => s.name, width: 28 },
-  { header: "Username", value: (s) => s.username, width: 18 },
-  { header: "Class", value: (s) => classLabel(s.class_level), width: 8 },
-  { header: "Roll number", value: (s) => s.roll_number, width: 14 },
-  { header: "Payment", value: (s) => paymentStatusName(s.payment_status), width: 10 },
-  { header: "School", value: (s) => s.school_name, width: 32 },
-  { header: "Why inactive", value: (s) => INACTIVE_CAUSE_NAMES[s.cause], width: 20 },
-  { header: "Switched off", value: (s) => (s.deactivated_at ? new Date(s.deactivated_at) : null), width: 18 },
-  { header: "Reason", value: (s) => s.reason, width: 40 },
-  { header: "By", value: (s) => s.deactivated_by, width: 20 },
-];
-
-/** Keeps each kind's row type tied to its columns while the registry holds them side by side. */
-const defineExport = <Row, Filters>(kind: ExportKind<Row, Filters>) => kind as ExportKind<unknown, unknown>;
-
-const date = (value: string | null) => (value ? new Date(`${value.slice(0, 10)}T00:00:00Z`) : null);
-
-const studentColumns: ExportColumn<StudentRow>[] = [
-  { header: "Student id", value: (s) => s.id, width: 10 },
-  { header: "First name", value: (s) => s.first_name, width: 20 },
-  { header: "Last name", value: (s) => s.last_name, width: 20 },
-  { header: "Class", value: (s) => classLabel(s.class_level), width: 8 },
-  { header: "Language", value: (s) => languageName(s.language), width: 12 },
-  { header: "Gender", value: (s) => (s.gender ? genderName(s.gender) : null), width: 10 },
-  { header: "Date of birth", value: (s) => date(s.date_of_birth), width: 14 },
-  { header: "Parent's name", value: (s) => s.parent_name, width: 24 },
-  { header: "Phone", value: (s) => s.phone, width: 16 },
-  { header: "E-mail", value: (s) => s.email, width: 28 },
-  { header: "School", value: (s) => s.school_name, width: 30 },
-  { header: "Exam year", value: (s) => s.exam_year, width: 10 },
-  { header: "Payment", value: (s) => paymentStatusName(s.payment_status), width: 10 },
-  { header: "Roll number", value: (s) => s.roll_number, width: 14 },
-  { header: "Registered on", value: (s) => date(s.created_at), width: 14 },
-];
-
-const individualStudentColumns: ExportColumn<IndividualStudentRow>[] = [
-  ...studentColumns.filter(
-    (c) => !["School", "Exam year", "Payment", "Roll number", "Registered on"].includes(c.header),
-  ),
-  { header: "School", value: (s) => s.school_name, width: 30 },
-  { header: "School listed", value: (s) => (s.school_listed ? "Yes" : "No (named by the student)"), width: 12 },
-  { header: "Zone", value: (s) => s.zone, width: 14 },
-  { header: "State", value: (s) => s.state, width: 18 },
-  { header: "District", value: (s) => s.district, width: 18 },
-  { header: "Referred by", value: (s) => s.referred_by, width: 30 },
-  { header: "Referral", value: (s) => s.referral_status, width: 10 },
-  { header: "Payment", value: (s) => paymentStatusName(s.payment_status), width: 10 },
-  { header: "Roll number", value: (s) => s.roll_number, width: 14 },
-  { header: "Registered on", value: (s) => date(s.created_at), width: 14 },
-] as ExportColumn<IndividualStudentRow>[];
-
-/** Every exportable list, by the kind in the path. Add a list here and its screen can export it. */
-export const EXPORT_KINDS: Record<string, ExportKind<unknown, unknown>> = {
-  [EXPORT_KIND.students]: defineExport({
-    permissions: ["students.view"],
-    filters: studentListQuery.omit({ page: true, per_page: true }),
-    fileName: "students",
-    sheetName: "Students",
-    columns: studentColumns,
-    rows: (db, viewer, filters) => listStudentsForExport(db, viewer, filters),
-  }),
-  [EXPORT_KIND.individualStudents]: defineExport({
-    permissions: ["students.regionLists"],
-    filters: individualStudentQuery.omit({ page: true, per_page: true }),
-    fileName: "individual-students",
-    sheetName: "Individual students",
-    columns: individualStudentColumns,
-    rows: (db, viewer, filters) => listIndividualStudentsForExport(db, viewer, filters),
-  }),
-  [EXPORT_KIND.inactiveStudents]: defineExport({
-    permissions: ["paySupport.manage"],
-    filters: inactiveStudentQuery.omit({ page: true, per_page: true }),
-    fileName: "inactive-students",
-    sheetName: "Inactive students",
-    columns: inactiveStudentColumns,
-    rows: (db, _viewer, filters) => inactiveStudentsForExport(db, filters),
-  }),
-  ...CONTENT_EXPORT_KINDS,
-  ...REFERRAL_EXPORT_KINDS,
-  ...INSTITUTE_EXPORT_KINDS,
-  ...PAYMENT_EXPORT_KINDS,
-  ...COORDINATOR_EXPORT_KINDS,
-  ...REGION_EXPORT_KINDS,
-  ...CERTIFICATE_EXPORT_KINDS,
-  ...RESULT_LIST_EXPORT_KINDS,
-  ...RESULT_WINNER_EXPORT_KINDS,
-};
+// The export engine (docs/domain.md, Services every feature shares: exports): files from any
+// domain's kinds (kinds.ts), which src/export-registry.ts puts together.
 
 /**
  * A COPY holds its pool connection until the download ends, however slow the reader: past this
@@ -196,6 +40,7 @@ export interface ExportFile {
  * streamed, so those fail as ordinary JSON errors), then streams the rows as they are read.
  */
 export async function startExport(
+  kinds: ExportRegistry,
   db: Db,
   viewer: ExportViewer,
   kindName: string,
@@ -208,7 +53,7 @@ export async function startExport(
    */
   options: { sql?: boolean; batchRows?: number; afterCut?: () => Promise<void> } = {},
 ): Promise<ExportFile> {
-  const kind = Object.hasOwn(EXPORT_KINDS, kindName) ? EXPORT_KINDS[kindName] : undefined;
+  const kind = Object.hasOwn(kinds, kindName) ? kinds[kindName] : undefined;
   if (!kind) throw new ApiError(404, `There is no export called "${kindName}"`);
   if (!kind.permissions.some((permission) => viewer.can(permission))) {
     throw new ApiError(403, "You do not have permission to do this.");

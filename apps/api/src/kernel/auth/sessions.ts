@@ -4,7 +4,7 @@ import { SIGN_IN_MAX_HOURS } from "@repo/contracts/auth";
 import type { Db, DbOrTx } from "@repo/db";
 import { handoffCodes, sessions, students, users, zones } from "@repo/db/schema";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { randomToken, sha256 } from "../../kernel/auth/tokens";
+import { randomToken, sha256 } from "./tokens";
 
 export interface SessionUser {
   sessionId: number;

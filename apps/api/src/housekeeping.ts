@@ -7,10 +7,10 @@
  */
 import { queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
-import type { Services } from "../../context";
-import { removeOldBulkCertificates } from "../../domains/results/certificates";
-import { removeOldAdmitCards } from "../../domains/schools/printouts/admit-cards";
-import type { JobHandler } from "./jobs";
+import type { Services } from "./context";
+import { removeOldBulkCertificates } from "./domains/results/certificates";
+import { removeOldAdmitCards } from "./domains/schools/printouts/admit-cards";
+import type { JobHandler } from "./kernel/jobs/jobs";
 
 export const HOUSEKEEPING_JOB = "housekeeping";
 /** How often the API queues a sweep. */
