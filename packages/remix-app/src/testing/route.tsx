@@ -1,0 +1,132 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
+import { Outlet } from "@remix-run/react";
+import { createRemixStub } from "@remix-run/testing";
+import { MessageDialogProvider } from "@repo/ui/message-dialog";
+import { UiProvider } from "@repo/ui/provider";
+import { render } from "@testing-library/react";
+import type { ComponentType } from "react";
+import { auth } from "../auth.server";
+import { sessionCookie } from "./harness";
+
+/**
+ * Route-level component tests (happy-dom): a real route module of `app/routes/` rendered with
+ * Remix's `createRemixStub`, as a signed-in page is (the kit's providers, the shell's message
+ * dialogs), with either
+ * - `loaderData`, typed from the module's real loader (`SerializeFrom<typeof loader>`), or
+ * - nothing: the module's own loader runs, signed in, against `stubApi` (the same real guards,
+ *   sessions and typed client as the `*.server.test.ts` files), so a refused page (403, 404)
+ *   shows the route's ErrorBoundary.
+ * Forms posted on the page run the module's own action, same-origin and signed in.
+ *
+ * The test file names its app before anything imports it (the loaders' guards read it once):
+ *
+ *   vi.hoisted(() => Object.assign(globalThis, { __APP_ID__: "school" }));
+ */
+
+type AnyFunction = (...args: never[]) => unknown;
+
+/** What `app/routes/*.tsx` export that a page test uses. */
+export interface RouteModule {
+  default: ComponentType;
+  loader?: AnyFunction;
+  action?: AnyFunction;
+  ErrorBoundary?: ComponentType;
+}
+
+/** The loader's answer as the screen's `useLoaderData<typeof loader>()` reads it. */
+export type LoaderDataOf<M extends RouteModule> = M["loader"] extends AnyFunction ? SerializeFrom<M["loader"]> : never;
+/** The action's answer as the screen's `useActionData<typeof action>()` reads it. */
+export type ActionDataOf<M extends RouteModule> = M["action"] extends AnyFunction ? SerializeFrom<M["action"]> : never;
+
+export interface RenderRouteOptions<M extends RouteModule> {
+  /** The route's pattern, as the app's routes give it: "/student/view-students", "/payment/checkout/:order". */
+  path: string;
+  /** The address opened (with its query); `path` by default. */
+  url?: string;
+  /** The loader's answer; without it the module's loader runs against the stubbed API. */
+  loaderData?: LoaderDataOf<M>;
+  /** What the action answered to the post that rendered the page (a refused form's messages). */
+  actionData?: ActionDataOf<M>;
+  /** Whether the browser has a session of the app (default true). */
+  signedIn?: boolean;
+}
+
+/**
+ * The stub's request as the app server would get it: at the app's origin, with the session and,
+ * for a post, same-origin. The headers are set after construction: happy-dom's Request drops the
+ * ones a browser may not set (Cookie, Origin) when given to its constructor.
+ */
+async function asAppRequest(request: Request, signedIn: boolean): Promise<Request> {
+  const url = new URL(request.url);
+  const target = new URL(`${url.pathname}${url.search}`, auth.appOrigin);
+  const read = request.method === "GET" || request.method === "HEAD";
+  const app = new Request(target, { method: request.method, body: read ? undefined : await request.arrayBuffer() });
+  if (signedIn) app.headers.set("Cookie", await sessionCookie());
+  if (read) return app;
+  app.headers.set("Origin", auth.appOrigin);
+  const type = request.headers.get("Content-Type");
+  if (type) app.headers.set("Content-Type", type);
+  return app;
+}
+
+const ROUTE_ID = "route";
+
+/**
+ * Renders the route module at `url` and returns Testing Library's queries. The page's loader data
+ * is there on the first render when given; otherwise wait for what the user sees (`findBy…`).
+ */
+export function renderRoute<M extends RouteModule>(module: M, options: RenderRouteOptions<M>) {
+  const { path, url = path, loaderData, actionData, signedIn = true } = options;
+  const loader =
+    loaderData !== undefined
+      ? () => loaderData
+      : module.loader
+        ? async ({ request, params }: LoaderFunctionArgs) =>
+            (module.loader as (args: LoaderFunctionArgs) => unknown)({
+              request: await asAppRequest(request, signedIn),
+              params,
+              context: {},
+            })
+        : undefined;
+  const action = module.action
+    ? async ({ request, params }: ActionFunctionArgs) =>
+        (module.action as (args: ActionFunctionArgs) => unknown)({
+          request: await asAppRequest(request, signedIn),
+          params,
+          context: {},
+        })
+    : undefined;
+  const Stub = createRemixStub([
+    {
+      // What the signed-in shell gives every page: the message dialogs (SignedInShell).
+      id: "routes/_app",
+      Component: () => (
+        <MessageDialogProvider>
+          <Outlet />
+        </MessageDialogProvider>
+      ),
+      children: [
+        {
+          id: ROUTE_ID,
+          path,
+          Component: module.default,
+          ErrorBoundary: module.ErrorBoundary,
+          loader,
+          action,
+        },
+      ],
+    },
+  ]);
+  const hydrationData =
+    loaderData !== undefined || !module.loader
+      ? {
+          loaderData: { [ROUTE_ID]: loaderData ?? null },
+          ...(actionData !== undefined ? { actionData: { [ROUTE_ID]: actionData } } : {}),
+        }
+      : undefined;
+  return render(
+    <UiProvider>
+      <Stub initialEntries={[url]} hydrationData={hydrationData} future={{ v3_singleFetch: true }} />
+    </UiProvider>,
+  );
+}
