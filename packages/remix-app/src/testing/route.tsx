@@ -71,6 +71,15 @@ async function asAppRequest(request: Request, signedIn: boolean): Promise<Reques
 
 const ROUTE_ID = "route";
 
+/** What the signed-in shell gives every page (SignedInShell): the message dialogs. */
+function SignedInFrame() {
+  return (
+    <MessageDialogProvider>
+      <Outlet />
+    </MessageDialogProvider>
+  );
+}
+
 /**
  * Renders the route module at `url` and returns Testing Library's queries. The page's loader data
  * is there on the first render when given; otherwise wait for what the user sees (`findBy…`).
@@ -98,13 +107,8 @@ export function renderRoute<M extends RouteModule>(module: M, options: RenderRou
     : undefined;
   const Stub = createRemixStub([
     {
-      // What the signed-in shell gives every page: the message dialogs (SignedInShell).
       id: "routes/_app",
-      Component: () => (
-        <MessageDialogProvider>
-          <Outlet />
-        </MessageDialogProvider>
-      ),
+      Component: SignedInFrame,
       children: [
         {
           id: ROUTE_ID,
