@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
-import { Outlet } from "@remix-run/react";
+import { Outlet, useLocation } from "@remix-run/react";
 import { createRemixStub } from "@remix-run/testing";
 import { MessageDialogProvider } from "@repo/ui/message-dialog";
 import { UiProvider } from "@repo/ui/provider";
-import { render } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import type { ComponentType } from "react";
 import { auth } from "../auth.server";
 import { sessionCookie } from "./harness";
@@ -16,7 +16,8 @@ import { sessionCookie } from "./harness";
  * - nothing: the module's own loader runs, signed in, against `stubApi` (the same real guards,
  *   sessions and typed client as the `*.server.test.ts` files), so a refused page (403, 404)
  *   shows the route's ErrorBoundary.
- * Forms posted on the page run the module's own action, same-origin and signed in.
+ * Forms posted on the page run the module's own action, same-origin and signed in. Every other
+ * address shows "Another page" with the address (`anotherPage()`), where redirects and links lead.
  *
  * The test file names its app before anything imports it (the loaders' guards read it once):
  *
@@ -71,6 +72,15 @@ async function asAppRequest(request: Request, signedIn: boolean): Promise<Reques
 
 const ROUTE_ID = "route";
 
+/**
+ * Every other address of the app: where a redirect or a followed link lands, named in a region
+ * "Another page" with the address as its text, for the test to check.
+ */
+function AnotherPage() {
+  const location = useLocation();
+  return <main aria-label="Another page">{`${location.pathname}${location.search}`}</main>;
+}
+
 /** What the signed-in shell gives every page (SignedInShell): the message dialogs. */
 function SignedInFrame() {
   return (
@@ -118,6 +128,7 @@ export function renderRoute<M extends RouteModule>(module: M, options: RenderRou
           loader,
           action,
         },
+        { id: "another-page", path: "*", Component: AnotherPage },
       ],
     },
   ]);
@@ -133,4 +144,9 @@ export function renderRoute<M extends RouteModule>(module: M, options: RenderRou
       <Stub initialEntries={[url]} hydrationData={hydrationData} future={{ v3_singleFetch: true }} />
     </UiProvider>,
   );
+}
+
+/** The address a redirect or a followed link led to (the stub's "Another page"). */
+export async function anotherPage(): Promise<string> {
+  return (await screen.findByRole("main", { name: "Another page" })).textContent ?? "";
 }
