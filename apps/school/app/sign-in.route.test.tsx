@@ -17,8 +17,7 @@ afterEach(() => {
   api?.restore();
 });
 
-const type = (label: RegExp, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const messageOf = (field: HTMLElement) =>
   (field.getAttribute("aria-describedby") ?? "")
     .split(" ")

@@ -64,12 +64,18 @@ describe("the Upload Exam File page", () => {
     api = stubApi({ "GET /api/user": admin(), "GET /api/answer-sheet-submitted-stats": { body: envelope(stats()) } });
     renderRoute(route, { path: PATH });
     const stored = await screen.findByRole("table", { name: "Stored answer sheets per class" });
-    const rows = within(stored).getAllByRole("row").map((row) => row.textContent);
+    const rows = within(stored)
+      .getAllByRole("row")
+      .map((row) => row.textContent);
     expect(rows).toContain("Class VIII200");
     expect(rows.at(-1)).toBe("All classes200");
     const uploads = screen.getByRole("table", { name: "Uploads" });
     const [, first] = within(uploads).getAllByRole("row");
-    expect(within(first as HTMLElement).getByRole("link").getAttribute("href")).toBe(ANSWER_UPLOAD_PATHS.report(12));
+    expect(
+      within(first as HTMLElement)
+        .getByRole("link")
+        .getAttribute("href"),
+    ).toBe(ANSWER_UPLOAD_PATHS.report(12));
     expect(first?.textContent).toContain("Checked, waiting for confirmation");
     expect(first?.textContent).toContain("Demo Admin");
   });
@@ -114,11 +120,16 @@ describe("the Upload Exam File page", () => {
     api = stubApi({
       "GET /api/user": admin(),
       "GET /api/answer-sheet-submitted-stats": { body: envelope(stats()) },
-      "GET /api/answer-sheet-upload/99": { status: 404, body: { status: false, message: "No such upload", data: null } },
+      "GET /api/answer-sheet-upload/99": {
+        status: 404,
+        body: { status: false, message: "No such upload", data: null },
+      },
     });
     renderRoute(route, { path: PATH, url: ANSWER_UPLOAD_PATHS.report(99) });
     expect(await screen.findByText("No such upload")).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Back to the uploads" }).getAttribute("href")).toBe(ANSWER_UPLOAD_PATHS.page);
+    expect(screen.getByRole("link", { name: "Back to the uploads" }).getAttribute("href")).toBe(
+      ANSWER_UPLOAD_PATHS.page,
+    );
   });
 
   it("says in both tables when the stored sheets cannot be loaded", async () => {

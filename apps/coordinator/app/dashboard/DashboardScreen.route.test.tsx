@@ -43,7 +43,12 @@ const recent = {
     },
   ],
   payments: [
-    { order_id: 42, payer: "Demo School", amount: { currency: "INR", amount_minor: 30000 }, paid_at: "2026-11-25T06:00:00.000Z" },
+    {
+      order_id: 42,
+      payer: "Demo School",
+      amount: { currency: "INR", amount_minor: 30000 },
+      paid_at: "2026-11-25T06:00:00.000Z",
+    },
   ],
   schools: [],
 };

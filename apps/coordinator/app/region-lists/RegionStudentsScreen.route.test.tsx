@@ -71,9 +71,11 @@ describe("the region's student lists", () => {
     expect(asha?.textContent).toContain("Pune CityMaharashtra, West");
     expect(within(asha as HTMLElement).getByText("Paid")).toBeTruthy();
     // A school opens the same list narrowed to it.
-    expect(within(asha as HTMLElement).getByRole("link", { name: "Demo School" }).getAttribute("href")).toBe(
-      "/total-student?school_id=12",
-    );
+    expect(
+      within(asha as HTMLElement)
+        .getByRole("link", { name: "Demo School" })
+        .getAttribute("href"),
+    ).toBe("/total-student?school_id=12");
     expect(ravi?.textContent).toContain("Not givenIndividual, school not on the portal");
     const asked = api.calls.find((call) => call.path === "/api/region/students")?.body;
     expect(asked).toEqual({ page: 1, per_page: 10, class_level: 8 });
@@ -105,7 +107,10 @@ describe("the region's student lists", () => {
   it("warns with the API's message when the list cannot be loaded", async () => {
     api = stubApi(
       answers({
-        "POST /api/region/students": { status: 409, body: { status: false, message: "No exam year is open", data: null } },
+        "POST /api/region/students": {
+          status: 409,
+          body: { status: false, message: "No exam year is open", data: null },
+        },
       }),
     );
     renderRoute(totalStudents, { path: "/total-student" });
@@ -116,7 +121,9 @@ describe("the region's student lists", () => {
 
   it("refuses a GCC state coordinator the paid list (its region has no such list)", async () => {
     api = stubApi({
-      "GET /api/user": signedInAs(userRecord({ role_id: ROLE.stateCoordinator, role_name: "State Coordinator", zone: "GCC" })),
+      "GET /api/user": signedInAs(
+        userRecord({ role_id: ROLE.stateCoordinator, role_name: "State Coordinator", zone: "GCC" }),
+      ),
     });
     renderRoute(paidStudents, { path: "/paid-student" });
     expect(await screen.findByText("You do not have permission to open this page")).toBeTruthy();

@@ -39,7 +39,10 @@ const page = (items: unknown[]) => envelope({ items, page: 1, per_page: 10, tota
 const answers = (overrides = {}) => ({
   "GET /api/user": signedInAs(outboxUser),
   "POST /api/mail/messages/list": {
-    body: page([mail(4, "office@school.test", "failed"), mail(5, "head@school.test", "queued", { template_key: null })]),
+    body: page([
+      mail(4, "office@school.test", "failed"),
+      mail(5, "head@school.test", "queued", { template_key: null }),
+    ]),
   },
   "POST /api/mail/messages/counts": { body: envelope({ queued: 1, sending: 0, sent: 5, failed: 2, cancelled: 0 }) },
   "GET /api/mail/templates/options": {
@@ -56,7 +59,9 @@ describe("the outbox page", () => {
     const [, failed, queued] = within(table).getAllByRole("row");
     expect(failed?.textContent).toContain("office@school.test");
     expect(within(failed as HTMLElement).getByText("Failed")).toBeTruthy();
-    expect(within(failed as HTMLElement).getByRole("button", { name: "Retry mail to office@school.test" })).toBeTruthy();
+    expect(
+      within(failed as HTMLElement).getByRole("button", { name: "Retry mail to office@school.test" }),
+    ).toBeTruthy();
     expect(queued?.textContent).toContain("Written by hand");
     expect(within(queued as HTMLElement).getByRole("button", { name: "Cancel mail to head@school.test" })).toBeTruthy();
     const byStatus = screen.getByRole("group", { name: "Show messages by status" });
@@ -69,7 +74,9 @@ describe("the outbox page", () => {
     api = stubApi(
       answers({
         "POST /api/mail/messages/list": { body: page([]) },
-        "POST /api/mail/messages/counts": { body: envelope({ queued: 0, sending: 0, sent: 0, failed: 0, cancelled: 0 }) },
+        "POST /api/mail/messages/counts": {
+          body: envelope({ queued: 0, sending: 0, sent: 0, failed: 0, cancelled: 0 }),
+        },
       }),
     );
     renderRoute(route, { path: PATH, url: `${PATH}?status=failed&search=asha` });
@@ -112,7 +119,9 @@ describe("the outbox page", () => {
 
   it("warns with the API's message when the list cannot be loaded", async () => {
     api = stubApi(
-      answers({ "POST /api/mail/messages/list": { status: 500, body: { status: false, message: "Mail store is down" } } }),
+      answers({
+        "POST /api/mail/messages/list": { status: 500, body: { status: false, message: "Mail store is down" } },
+      }),
     );
     renderRoute(route, { path: PATH });
     const dialog = await screen.findByRole("alertdialog");

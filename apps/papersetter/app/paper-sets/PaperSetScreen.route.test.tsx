@@ -90,12 +90,14 @@ describe("the paper set page", () => {
     expect(facts.textContent).toContain("90 minutes");
     expect(screen.getByText("Write your roll number.")).toBeTruthy();
     const questions = screen.getByRole("list", { name: "Questions of Section A" });
-    expect(within(questions).getAllByRole("link", { name: /^Question \d+$/ }).map((a) => a.getAttribute("href"))).toEqual([
-      questionPath(12),
-      questionPath(5),
-    ]);
+    expect(
+      within(questions)
+        .getAllByRole("link", { name: /^Question \d+$/ })
+        .map((a) => a.getAttribute("href")),
+    ).toEqual([questionPath(12), questionPath(5)]);
     expect(screen.getByText("No questions placed yet.")).toBeTruthy();
-    for (const name of ["Edit", "Fill from blueprint", "Finalize"]) expect(screen.getByRole("button", { name })).toBeTruthy();
+    for (const name of ["Edit", "Fill from blueprint", "Finalize"])
+      expect(screen.getByRole("button", { name })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Check" }).getAttribute("href")).toBe(paperSetCheckPath(7));
     expect(screen.getByRole("link", { name: /paper sets$/ }).getAttribute("href")).toBe(paperSetListPath("level1"));
   });
@@ -105,7 +107,8 @@ describe("the paper set page", () => {
     renderRoute(route, { path: PATH, url: `${PATH}?id=7` });
     expect(await screen.findByRole("heading", { name: "L1-VIII-A: Set A" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Check" })).toBeTruthy();
-    for (const name of ["Edit", "Fill from blueprint", "Finalize"]) expect(screen.queryByRole("button", { name })).toBeNull();
+    for (const name of ["Edit", "Fill from blueprint", "Finalize"])
+      expect(screen.queryByRole("button", { name })).toBeNull();
     expect(screen.queryByRole("button", { name: /^Add questions/ })).toBeNull();
   });
 
@@ -114,7 +117,13 @@ describe("the paper set page", () => {
       answers(admin, {
         "GET /api/paperset/finalize-check/7": {
           body: envelope([
-            { kind: "unfilled", message: "Section B has 2 free places", section: "B", question_id: null, language: null },
+            {
+              kind: "unfilled",
+              message: "Section B has 2 free places",
+              section: "B",
+              question_id: null,
+              language: null,
+            },
           ]),
         },
       }),
@@ -144,9 +153,11 @@ describe("the paper set page", () => {
     fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Finalize" }));
     const refusal = await screen.findByRole("alertdialog", { name: "Not finalized" });
     expect(refusal.textContent).toContain("The set cannot be finalized yet");
-    expect(within(refusal).getAllByRole("listitem").map((line) => line.textContent)).toEqual([
-      "Section B has 2 free places",
-    ]);
+    expect(
+      within(refusal)
+        .getAllByRole("listitem")
+        .map((line) => line.textContent),
+    ).toEqual(["Section B has 2 free places"]);
     expect(api.calls.find((call) => call.path === "/api/paperset/finalize-paperset")?.body).toEqual({ id: 7 });
   });
 

@@ -47,10 +47,11 @@ describe("the checkout page", () => {
     expect(details.textContent).toContain("ORD-2026-0042");
     expect(details.textContent).toContain("₹300.00");
     const items = screen.getByRole("list", { name: "Students in this payment" });
-    expect(within(items).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
-      "Asha Rao, class VIII",
-      "Ravi Rao, class VIII",
-    ]);
+    expect(
+      within(items)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Asha Rao, class VIII", "Ravi Rao, class VIII"]);
     expect(screen.getByRole("button", { name: "Pay ₹300.00" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Fail the payment" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Cancel payment ORD-2026-0042" })).toBeTruthy();

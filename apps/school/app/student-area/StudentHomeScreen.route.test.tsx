@@ -74,9 +74,11 @@ describe("the student area's home", () => {
     expect(screen.getByRole("heading", { name: hi.examsTitle })).toBeTruthy();
     expect(within(screen.getByRole("list", { name: hi.datesTitle })).getByText("Level I exam")).toBeTruthy();
     const study = screen.getByRole("list", { name: hi.studyTitle });
-    expect(within(study).getAllByRole("link").map((link) => link.getAttribute("href"))).toContain(
-      pagePath("school", "study-material"),
-    );
+    expect(
+      within(study)
+        .getAllByRole("link")
+        .map((link) => link.getAttribute("href")),
+    ).toContain(pagePath("school", "study-material"));
     // The language switch marks the one shown and keeps the page's address.
     const switcher = screen.getByRole("navigation", { name: hi.language });
     expect(within(switcher).getByRole("link", { current: true }).getAttribute("href")).toBe("/student?lang=hi");
