@@ -105,9 +105,8 @@ describe("the Upload Exam File page", () => {
       },
     });
     renderRoute(route, { path: PATH, url: ANSWER_UPLOAD_PATHS.report(12) });
-    // The report is loaded lazily (a card of the same title stands in meanwhile): its first import
-    // may take longer than a findBy waits by default.
-    const figures = await screen.findByRole("group", { name: "Report figures" }, { timeout: 10_000 });
+    // The report is loaded lazily: a card of the same title stands in meanwhile, so wait for its figures.
+    const figures = await screen.findByRole("group", { name: "Report figures" });
     expect(figures.textContent).toContain("8");
     fireEvent.click(screen.getByRole("button", { name: "Store 2 sheets" }));
     const question = await screen.findByRole("alertdialog");

@@ -91,8 +91,8 @@ describe("the students list page", () => {
         values: { first_name: "Asha", last_name: "Rao", phone: "12" },
       },
     });
-    // The edit form is loaded lazily: its first import may take longer than a findBy waits by default.
-    const dialog = await screen.findByRole("dialog", { name: "Edit Asha Rao" }, { timeout: 10_000 });
+    // The edit form is loaded lazily (renderRoute's findBy waits long enough for its first import).
+    const dialog = await screen.findByRole("dialog", { name: "Edit Asha Rao" });
     const phone = within(dialog).getByLabelText(/^Phone/) as HTMLInputElement;
     expect(phone.value).toBe("12");
     expect(phone.getAttribute("aria-invalid")).toBe("true");

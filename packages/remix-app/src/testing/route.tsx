@@ -3,7 +3,7 @@ import { Outlet, useLocation } from "@remix-run/react";
 import { createRemixStub } from "@remix-run/testing";
 import { MessageDialogProvider } from "@repo/ui/message-dialog";
 import { UiProvider } from "@repo/ui/provider";
-import { render, screen } from "@testing-library/react";
+import { configure, render, screen } from "@testing-library/react";
 import type { ComponentType } from "react";
 import { auth } from "../auth.server";
 import { sessionCookie } from "./harness";
@@ -23,6 +23,19 @@ import { sessionCookie } from "./harness";
  *
  *   vi.hoisted(() => Object.assign(globalThis, { __APP_ID__: "school" }));
  */
+
+// A page appears after its loader, and a lazy part (a dialog, a report) after its first import:
+// on a loaded machine (two cores shared, CI 2-3x slower) that takes longer than findBy's default
+// second. A hang still fails, at this bound.
+configure({ asyncUtilTimeout: 10_000 });
+
+// RemixBrowser gives React Router its v7 flags; createRemixStub does not, and the router warns of
+// them once per file. That warning is about the stub, not the page under test: it is left out.
+const warn = console.warn.bind(console);
+console.warn = (...args: unknown[]) => {
+  if (typeof args[0] === "string" && args[0].includes("React Router Future Flag Warning")) return;
+  warn(...args);
+};
 
 type AnyFunction = (...args: never[]) => unknown;
 
