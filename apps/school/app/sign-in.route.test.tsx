@@ -6,7 +6,7 @@ vi.hoisted(() => Object.assign(globalThis, { __APP_ID__: "school" }));
 import { FORGOT_PASSWORD_PATH } from "@repo/contracts/password-reset-constants";
 import { envelope, type StubbedApi, stubApi, userRecord } from "@repo/remix-app/testing";
 import { anotherPage, renderRoute } from "@repo/remix-app/testing/route";
-import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import * as route from "./routes/login";
 
 // The school app's sign-in page as a visitor sees it, its real loader and action run against a stubbed API.
@@ -42,7 +42,7 @@ describe("the sign-in page", () => {
     // Submitted as a browser without JavaScript's checks would: the server asks for what is missing.
     fireEvent.submit(screen.getByRole("button", { name: "Sign in" }).closest("form") as HTMLFormElement);
     const password = await screen.findByLabelText(/^Password/, { selector: "input" });
-    await vi.waitFor(() => expect(messageOf(password)).toContain("Enter your password"));
+    await waitFor(() => expect(messageOf(password)).toContain("Enter your password"));
     expect((screen.getByLabelText(/^Username/) as HTMLInputElement).value).toBe("school");
     expect(api.calls).toEqual([]);
   });
