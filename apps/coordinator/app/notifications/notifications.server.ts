@@ -6,6 +6,7 @@ import type { FieldError } from "@repo/contracts/envelope";
 import { regionPaths } from "@repo/contracts/geography-constants";
 import { indiaWallTimeToIso } from "@repo/contracts/locale";
 import { auth } from "@repo/remix-app/auth.server";
+import { CORRECT_THE_FIELDS, formAnswers, parseForm } from "@repo/remix-app/forms/server";
 import { parseTableQuery } from "@repo/ui/data-table";
 
 /** A notification as admins see it, typed by the API's generated client. */
@@ -83,8 +84,7 @@ export async function notificationsAction({ request, context }: ActionFunctionAr
   const { api } = await auth.requireAction(request, context, form, "content.manage");
   const intent = String(form.get("intent"));
   const id = Number(form.get("id"));
-  const fail = (message: string, status: number, errors?: FieldError[]) =>
-    data<NotificationActionData>({ ok: false, message, errors }, { status });
+  const { fail, failFromApi, done } = formAnswers<NotificationActionData>();
 
   if (intent === "delete") {
     const {
@@ -97,18 +97,12 @@ export async function notificationsAction({ request, context }: ActionFunctionAr
     if (!answer) return fail(error?.message ?? "Could not delete the notification", response.status);
     return data<NotificationActionData>({ ok: true, message: answer.message });
   }
-  const parsed = notificationBody.safeParse(notificationBodyFromForm(form));
-  if (!parsed.success) {
-    const errors = parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
-    return fail("Please correct the marked fields.", 400, errors);
-  }
-  const {
-    data: answer,
-    error,
-    response,
-  } = intent === "update"
-    ? await api.POST(NOTIFICATION_PATHS.adminMember, { params: { path: { id } }, body: parsed.data })
-    : await api.POST(NOTIFICATION_PATHS.adminCollection, { body: parsed.data });
-  if (!answer) return fail(error?.message ?? "Could not save the notification", response.status, error?.errors);
-  return data<NotificationActionData>({ ok: true, message: answer.message });
+  const parsed = parseForm(notificationBodyFromForm(form), notificationBody);
+  if (!parsed.ok) return fail(CORRECT_THE_FIELDS, 400, parsed.errors);
+  const result =
+    intent === "update"
+      ? await api.POST(NOTIFICATION_PATHS.adminMember, { params: { path: { id } }, body: parsed.data })
+      : await api.POST(NOTIFICATION_PATHS.adminCollection, { body: parsed.data });
+  if (!result.data) return failFromApi(result, "Could not save the notification");
+  return done(result.data.message);
 }

@@ -49,6 +49,9 @@ export type ParsedForm<T> =
   | { ok: true; data: T; values: Record<string, string> }
   | { ok: false; errors: FieldError[]; values: Record<string, string> };
 
+/** What a schema gives when it accepts (for a union of schemas, any of theirs). */
+export type SchemaData<S extends FormSchema<unknown>> = Extract<ReturnType<S["safeParse"]>, { success: true }>["data"];
+
 export interface ParseOptions {
   rename?: RenameField;
 }
@@ -56,24 +59,28 @@ export interface ParseOptions {
 /**
  * Checks a form with the contract's schema. Given the FormData and an object schema, each of the
  * schema's fields is read as text ("" when absent) and `values` is what was typed (no passwords:
- * `typedValues`); given an object the action built (numbers, lists), that object is checked and
- * `values` is empty.
+ * `typedValues`); given what the action built (numbers, lists, a JSON payload), that is checked
+ * and `values` is empty.
  */
-export function parseForm<T>(form: FormData, schema: FormObjectSchema<T>, options?: ParseOptions): ParsedForm<T>;
-export function parseForm<T>(
-  input: Record<string, unknown>,
-  schema: FormSchema<T>,
+export function parseForm<S extends FormObjectSchema<unknown>>(
+  form: FormData,
+  schema: S,
   options?: ParseOptions,
-): ParsedForm<T>;
-export function parseForm<T>(
-  source: FormData | Record<string, unknown>,
-  schema: FormSchema<T> | FormObjectSchema<T>,
+): ParsedForm<SchemaData<S>>;
+export function parseForm<S extends FormSchema<unknown>>(
+  input: unknown,
+  schema: S,
+  options?: ParseOptions,
+): ParsedForm<SchemaData<S>>;
+export function parseForm(
+  source: unknown,
+  schema: FormSchema<unknown>,
   options: ParseOptions = {},
-): ParsedForm<T> {
-  let input: Record<string, unknown> = source as Record<string, unknown>;
+): ParsedForm<unknown> {
+  let input = source;
   let values: Record<string, string> = {};
   if (source instanceof FormData) {
-    const fields = Object.keys((schema as FormObjectSchema<T>).shape);
+    const fields = Object.keys((schema as FormObjectSchema<unknown>).shape);
     input = Object.fromEntries(fields.map((field) => [field, String(source.get(field) ?? "")]));
     values = typedValues(source, fields);
   }
