@@ -17,6 +17,7 @@ import {
 } from "@repo/contracts/papers-constants";
 import { CLASS_LEVELS } from "@repo/contracts/students-constants";
 import { auth } from "@repo/remix-app/auth.server";
+import { type ApiErrorLike, formAnswers } from "@repo/remix-app/forms/server";
 import { parseTableQuery } from "@repo/ui/data-table";
 import { renderRichText } from "@repo/ui/rich-text-render";
 
@@ -171,18 +172,10 @@ export async function questionsLoader(level: ExamLevel, { request, context }: Lo
   };
 }
 
-const refused = (
-  result: { error?: { message?: string; errors?: FieldError[] }; response: Response },
-  fallback: string,
-) =>
-  data<QuestionActionData>(
-    {
-      ok: false,
-      message: result.error?.message ?? fallback,
-      errors: (result.error?.errors ?? []).map((e) => ({ ...e, field: e.field.replace(/^question\./, "") })),
-    },
-    { status: result.response.status },
-  );
+/** The API names a question's fields `question.<field>`, the form `<field>`. */
+const { failFromApi } = formAnswers<QuestionActionData>();
+const refused = (result: { error?: ApiErrorLike; response: Response }, fallback: string) =>
+  failFromApi(result, fallback, (field) => field.replace(/^question\./, ""));
 
 /** The list's action: mark a draft question reviewed (papersetter admin and sub admin). */
 export async function questionsAction({ request, context }: ActionFunctionArgs) {
