@@ -6,6 +6,7 @@ import { regionPaths } from "@repo/contracts/geography-constants";
 import { languageName } from "@repo/contracts/languages";
 import { audienceCountBody, previewMailBody, sendMailBody } from "@repo/contracts/mail";
 import { auth } from "../auth.server";
+import { type ApiErrorLike, fromApiError, issueErrors } from "../forms/form-pipeline.server";
 import { type ComposeValues, composeToBody } from "./compose";
 
 export type Campaign = components["schemas"]["CampaignItem"];
@@ -80,11 +81,7 @@ export function composeField(path: string): string {
 }
 
 /** The API's field errors, placed on the compose form's fields. */
-const apiErrors = (errors: FieldError[] | undefined): FieldError[] =>
-  (errors ?? []).map((error) => ({ ...error, field: composeField(error.field) }));
-
-const fieldErrors = (issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldError[] =>
-  issues.map((issue) => ({ field: composeField(issue.path.map(String).join(".")), message: issue.message }));
+const apiErrors = (error: ApiErrorLike | undefined): FieldError[] => fromApiError(error, composeField) ?? [];
 
 /**
  * count: who the audience is; preview: the mail its first recipient would get; send: queues the
@@ -118,24 +115,23 @@ export async function sendMailAction({ request, context }: ActionFunctionArgs) {
 
   if (intent === "count") {
     const parsed = audienceCountBody.safeParse({ audience: body.audience });
-    if (!parsed.success) return refuse("Check who gets the mail.", fieldErrors(parsed.error.issues), 400);
+    if (!parsed.success) return refuse("Check who gets the mail.", issueErrors(parsed.error.issues, composeField), 400);
     const { data: result, error, response } = await api.POST("/api/mail/audience/count", { body: parsed.data });
-    if (!result)
-      return refuse(error?.message ?? "Could not count the recipients", apiErrors(error?.errors), response.status);
+    if (!result) return refuse(error?.message ?? "Could not count the recipients", apiErrors(error), response.status);
     return data<SendMailActionData>({ intent, ok: true, summary: result.data });
   }
 
   const schema = intent === "preview" ? previewMailBody : sendMailBody;
   const parsed = schema.safeParse(body);
-  if (!parsed.success) return refuse("Please correct the marked fields.", fieldErrors(parsed.error.issues), 400);
+  if (!parsed.success)
+    return refuse("Please correct the marked fields.", issueErrors(parsed.error.issues, composeField), 400);
   if (intent === "preview") {
     const { data: result, error, response } = await api.POST("/api/mail/preview", { body: parsed.data });
-    if (!result)
-      return refuse(error?.message ?? "Could not preview the mail", apiErrors(error?.errors), response.status);
+    if (!result) return refuse(error?.message ?? "Could not preview the mail", apiErrors(error), response.status);
     return data<SendMailActionData>({ intent, ok: true, mail: result.data });
   }
   const { data: sent, error, response } = await api.POST("/api/mail/send", { body: parsed.data });
-  if (!sent) return refuse(error?.message ?? "Could not send the mail", apiErrors(error?.errors), response.status);
+  if (!sent) return refuse(error?.message ?? "Could not send the mail", apiErrors(error), response.status);
   const url = new URL(request.url);
   url.searchParams.set("campaign", String(sent.data.id));
   return redirect(`${url.pathname}${url.search}`);
