@@ -4,7 +4,7 @@ import type { FieldError } from "@repo/contracts/envelope";
 import { LANGUAGE_CODES, type LanguageCode } from "@repo/contracts/languages";
 import { templateCreateBody, templateEnableBody, templatePreviewBody, templateUpdateBody } from "@repo/contracts/mail";
 import { auth } from "@repo/remix-app/auth.server";
-import { issueErrors } from "@repo/remix-app/forms/server";
+import { CORRECT_THE_FIELDS, issueErrors } from "@repo/remix-app/forms/server";
 import { parseTableQuery } from "@repo/ui/data-table";
 
 export type TemplateRow = components["schemas"]["MailTemplateItem"];
@@ -78,7 +78,7 @@ export async function templatesAction({ request, context }: ActionFunctionArgs) 
       ...(form.get("language") ? { language: form.get("language") } : {}),
     });
     if (!parsed.success)
-      return refuse("Please correct the marked fields.", issueErrors(parsed.error.issues, wholeForm), 400);
+      return refuse(CORRECT_THE_FIELDS, issueErrors(parsed.error.issues, wholeForm), 400);
     const { data: result, error, response } = await api.POST("/api/mail/templates/preview", { body: parsed.data });
     if (!result) return refuse(error?.message ?? "Could not preview the template", error?.errors, response.status);
     return data<TemplateActionData>({ intent, ok: true, mail: result.data });
@@ -93,7 +93,7 @@ export async function templatesAction({ request, context }: ActionFunctionArgs) 
       body: field("body"),
     });
     if (!parsed.success)
-      return refuse("Please correct the marked fields.", issueErrors(parsed.error.issues, wholeForm), 400);
+      return refuse(CORRECT_THE_FIELDS, issueErrors(parsed.error.issues, wholeForm), 400);
     const { data: result, error, response } = await api.POST("/api/mail/templates", { body: parsed.data });
     if (!result) return refuse(error?.message ?? "Could not create the template", error?.errors, response.status);
     return data<TemplateActionData>({ intent, ok: true, message: result.message, id: result.data.id });
@@ -106,7 +106,7 @@ export async function templatesAction({ request, context }: ActionFunctionArgs) 
       body: field("body"),
     });
     if (!parsed.success)
-      return refuse("Please correct the marked fields.", issueErrors(parsed.error.issues, wholeForm), 400);
+      return refuse(CORRECT_THE_FIELDS, issueErrors(parsed.error.issues, wholeForm), 400);
     const {
       data: result,
       error,
@@ -122,7 +122,7 @@ export async function templatesAction({ request, context }: ActionFunctionArgs) 
   if (intent === "enable") {
     const parsed = templateEnableBody.safeParse({ enabled: form.get("enabled") === "true" });
     if (!parsed.success)
-      return refuse("Please correct the marked fields.", issueErrors(parsed.error.issues, wholeForm), 400);
+      return refuse(CORRECT_THE_FIELDS, issueErrors(parsed.error.issues, wholeForm), 400);
     const {
       data: result,
       error,
