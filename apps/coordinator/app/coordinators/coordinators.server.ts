@@ -8,10 +8,6 @@ import { formAnswers } from "@repo/remix-app/forms/server";
 import { parseTableQuery } from "@repo/ui/data-table";
 
 export type CoordinatorRow = components["schemas"]["CoordinatorItem"];
-export interface Option {
-  value: string;
-  label: string;
-}
 export interface CoordinatorActionData {
   ok: boolean;
   message: string;

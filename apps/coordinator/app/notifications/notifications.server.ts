@@ -6,16 +6,12 @@ import type { FieldError } from "@repo/contracts/envelope";
 import { regionPaths } from "@repo/contracts/geography-constants";
 import { indiaWallTimeToIso } from "@repo/contracts/locale";
 import { auth } from "@repo/remix-app/auth.server";
+import { optionsOf, withStateName } from "@repo/remix-app/content/choices";
 import { CORRECT_THE_FIELDS, formAnswers, parseForm } from "@repo/remix-app/forms/server";
 import { parseTableQuery } from "@repo/ui/data-table";
 
 /** A notification as admins see it, typed by the API's generated client. */
 export type NotificationRow = components["schemas"]["NotificationAdminItem"];
-
-export interface Option {
-  value: string;
-  label: string;
-}
 
 /** The list for the URL's paging and search, and the options of the dialog's region pickers. */
 export async function notificationsLoader({ request, context }: LoaderFunctionArgs) {
@@ -29,11 +25,6 @@ export async function notificationsLoader({ request, context }: LoaderFunctionAr
     api.POST(regionPaths("state").pick, { body: {} }),
     api.POST(regionPaths("district").pick, { body: {} }),
   ]);
-  const options = (answer: typeof zones, withState = false): Option[] =>
-    (answer.data?.data ?? []).map((r) => ({
-      value: String(r.id),
-      label: withState && r.state_name ? `${r.name} (${r.state_name})` : r.name,
-    }));
   return {
     csrf,
     /** The list's search, without paging: what Export sends. */
@@ -41,7 +32,11 @@ export async function notificationsLoader({ request, context }: LoaderFunctionAr
     rows: list.data?.data.items ?? [],
     total: list.data?.data.total ?? 0,
     failure: list.data ? null : (list.error?.message ?? "The notifications could not be loaded, please try again"),
-    regions: { zones: options(zones), states: options(states), districts: options(districts, true) },
+    regions: {
+      zones: optionsOf(zones.data?.data),
+      states: optionsOf(states.data?.data),
+      districts: optionsOf(districts.data?.data, withStateName),
+    },
   };
 }
 

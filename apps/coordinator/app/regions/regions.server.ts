@@ -6,14 +6,10 @@ import { type GeographyLevel, REGION_LEVELS, regionPaths } from "@repo/contracts
 import { auth } from "@repo/remix-app/auth.server";
 import { CORRECT_THE_FIELDS, formAnswers, parseForm } from "@repo/remix-app/forms/server";
 import { parseTableQuery } from "@repo/ui/data-table";
+import type { SelectOption } from "@repo/ui/select";
 
 /** A row of a regions list, as the API's generated client types it. */
 export type RegionRow = components["schemas"]["RegionItem"];
-
-export interface Option {
-  value: string;
-  label: string;
-}
 
 const ids = (params: URLSearchParams, name: string) =>
   params
@@ -50,7 +46,7 @@ export async function regionsLoader(level: GeographyLevel, { request, context }:
     level === "zone" || level === "state" ? api.GET("/api/fetch/countries") : undefined,
     ...pickLevels.map((pick) => api.POST(regionPaths(pick).pick, { body: {} })),
   ]);
-  const options: Partial<Record<GeographyLevel, Option[]>> = {};
+  const options: Partial<Record<GeographyLevel, SelectOption[]>> = {};
   pickLevels.forEach((pick, i) => {
     options[pick] = (picks[i]?.data?.data ?? []).map((r) => ({
       value: String(r.id),

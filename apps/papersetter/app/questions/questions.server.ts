@@ -17,9 +17,11 @@ import {
 } from "@repo/contracts/papers-constants";
 import { CLASS_LEVELS } from "@repo/contracts/students-constants";
 import { auth } from "@repo/remix-app/auth.server";
+import { optionsOf } from "@repo/remix-app/content/choices";
 import { type ApiErrorLike, formAnswers } from "@repo/remix-app/forms/server";
 import { parseTableQuery } from "@repo/ui/data-table";
 import { renderRichText } from "@repo/ui/rich-text-render";
+import type { SelectOption } from "@repo/ui/select";
 
 export type QuestionRow = components["schemas"]["QuestionListItem"];
 export type QuestionDetail = components["schemas"]["QuestionDetail"];
@@ -27,11 +29,7 @@ export type QuestionVersion = components["schemas"]["QuestionVersionItem"];
 export type QuestionBody = components["schemas"]["QuestionBody"];
 type ListQuery = NonNullable<operations["getQuestionQuestionList"]["parameters"]["query"]>;
 
-export interface Option {
-  value: string;
-  label: string;
-}
-export interface LanguageOption extends Option {
+export interface LanguageOption extends SelectOption {
   name: string;
   code: string;
   dir: "ltr" | "rtl";
@@ -119,8 +117,7 @@ export async function translatableLanguageIds(api: ApiClient, subject: Subject):
   return (data?.data ?? []).map((l) => l.id);
 }
 
-const subjectOptions = (rows: { id: number; name: string }[] | undefined): Option[] =>
-  (rows ?? []).map((s) => ({ value: String(s.id), label: s.name }));
+const subjectOptions = (rows: { id: number; name: string }[] | undefined) => optionsOf(rows);
 
 /**
  * A question list (Level 1, Level 2 or mock): the page of questions for the URL's search and

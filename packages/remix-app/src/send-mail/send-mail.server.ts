@@ -6,17 +6,13 @@ import { regionPaths } from "@repo/contracts/geography-constants";
 import { languageName } from "@repo/contracts/languages";
 import { audienceCountBody, previewMailBody, sendMailBody } from "@repo/contracts/mail";
 import { auth } from "../auth.server";
-import { type ApiErrorLike, fromApiError, issueErrors } from "../forms/form-pipeline.server";
+import { optionsOf, withStateName } from "../content/choices";
+import { type ApiErrorLike, CORRECT_THE_FIELDS, fromApiError, issueErrors } from "../forms/form-pipeline.server";
 import { type ComposeValues, composeToBody } from "./compose";
 
 export type Campaign = components["schemas"]["CampaignItem"];
 export type AudienceSummary = components["schemas"]["AudienceSummary"];
 export type RenderedMail = components["schemas"]["RenderedMail"];
-
-interface Option {
-  value: string;
-  label: string;
-}
 
 /**
  * The compose page (the outbox app's Send Mail, and the coordinator app's for admins and
@@ -38,14 +34,6 @@ export async function sendMailLoader({ request, context }: LoaderFunctionArgs) {
       ? api.GET("/api/mail/campaigns/{id}", { params: { path: { id: campaignId } } })
       : undefined,
   ]);
-  const options = (
-    rows: { id: number; name: string; state_name?: string }[] | undefined,
-    withState = false,
-  ): Option[] =>
-    (rows ?? []).map((r) => ({
-      value: String(r.id),
-      label: withState && r.state_name ? `${r.name} (${r.state_name})` : r.name,
-    }));
   return {
     csrf,
     roles: mailableRoles(user.role_id).map((id) => ({ value: String(id), label: getRole(id).name })),
@@ -56,10 +44,10 @@ export async function sendMailLoader({ request, context }: LoaderFunctionArgs) {
       variables: t.variables,
     })),
     regions: {
-      zone: options(zones.data?.data),
-      state: options(states.data?.data),
-      prant: options(prants.data?.data, true),
-      district: options(districts.data?.data, true),
+      zone: optionsOf(zones.data?.data),
+      state: optionsOf(states.data?.data),
+      prant: optionsOf(prants.data?.data, withStateName),
+      district: optionsOf(districts.data?.data, withStateName),
     },
     campaign: watched?.data?.data ?? null,
     recent: recent.data?.data.items ?? [],
@@ -123,8 +111,7 @@ export async function sendMailAction({ request, context }: ActionFunctionArgs) {
 
   const schema = intent === "preview" ? previewMailBody : sendMailBody;
   const parsed = schema.safeParse(body);
-  if (!parsed.success)
-    return refuse("Please correct the marked fields.", issueErrors(parsed.error.issues, composeField), 400);
+  if (!parsed.success) return refuse(CORRECT_THE_FIELDS, issueErrors(parsed.error.issues, composeField), 400);
   if (intent === "preview") {
     const { data: result, error, response } = await api.POST("/api/mail/preview", { body: parsed.data });
     if (!result) return refuse(error?.message ?? "Could not preview the mail", apiErrors(error), response.status);
