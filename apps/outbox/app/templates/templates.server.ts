@@ -77,8 +77,7 @@ export async function templatesAction({ request, context }: ActionFunctionArgs) 
       variables,
       ...(form.get("language") ? { language: form.get("language") } : {}),
     });
-    if (!parsed.success)
-      return refuse(CORRECT_THE_FIELDS, issueErrors(parsed.error.issues, wholeForm), 400);
+    if (!parsed.success) return refuse(CORRECT_THE_FIELDS, issueErrors(parsed.error.issues, wholeForm), 400);
     const { data: result, error, response } = await api.POST("/api/mail/templates/preview", { body: parsed.data });
     if (!result) return refuse(error?.message ?? "Could not preview the template", error?.errors, response.status);
     return data<TemplateActionData>({ intent, ok: true, mail: result.data });
@@ -92,8 +91,7 @@ export async function templatesAction({ request, context }: ActionFunctionArgs) 
       subject: field("subject"),
       body: field("body"),
     });
-    if (!parsed.success)
-      return refuse(CORRECT_THE_FIELDS, issueErrors(parsed.error.issues, wholeForm), 400);
+    if (!parsed.success) return refuse(CORRECT_THE_FIELDS, issueErrors(parsed.error.issues, wholeForm), 400);
     const { data: result, error, response } = await api.POST("/api/mail/templates", { body: parsed.data });
     if (!result) return refuse(error?.message ?? "Could not create the template", error?.errors, response.status);
     return data<TemplateActionData>({ intent, ok: true, message: result.message, id: result.data.id });
@@ -105,8 +103,7 @@ export async function templatesAction({ request, context }: ActionFunctionArgs) 
       subject: field("subject"),
       body: field("body"),
     });
-    if (!parsed.success)
-      return refuse(CORRECT_THE_FIELDS, issueErrors(parsed.error.issues, wholeForm), 400);
+    if (!parsed.success) return refuse(CORRECT_THE_FIELDS, issueErrors(parsed.error.issues, wholeForm), 400);
     const {
       data: result,
       error,
@@ -121,8 +118,7 @@ export async function templatesAction({ request, context }: ActionFunctionArgs) 
 
   if (intent === "enable") {
     const parsed = templateEnableBody.safeParse({ enabled: form.get("enabled") === "true" });
-    if (!parsed.success)
-      return refuse(CORRECT_THE_FIELDS, issueErrors(parsed.error.issues, wholeForm), 400);
+    if (!parsed.success) return refuse(CORRECT_THE_FIELDS, issueErrors(parsed.error.issues, wholeForm), 400);
     const {
       data: result,
       error,
