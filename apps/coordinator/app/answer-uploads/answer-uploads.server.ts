@@ -7,6 +7,7 @@ import { MULTIPART_OVERHEAD_BYTES } from "@repo/contracts/request-limits-constan
 import { RESET_LEVELS, RESULT_LIMITS, RESULT_SHEET_FORMAT_CODES } from "@repo/contracts/results-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { messageOf, refusalOf, refusedDownload, streamDownload } from "@repo/remix-app/downloads/server";
+import { formAnswers } from "@repo/remix-app/forms/server";
 import { type AnswerFileAnswer, answerFileTooLarge, NO_ANSWER_FILE } from "./answer-file";
 import { type ResetLevelParam, resetExamPath } from "./answer-uploads-paths";
 
@@ -72,8 +73,7 @@ export async function answerUploadsAction({ request, context }: ActionFunctionAr
   const { api } = await auth.requireAction(request, context, form, UPLOAD_PERMISSION);
   const intent = form.get("intent") === "delete" ? "delete" : "confirm";
   const uploadId = positive(String(form.get("upload_id") ?? ""));
-  const fail = (message: string, status: number) =>
-    data<UploadIntentAnswer>({ ok: false, message, intent }, { status });
+  const { fail, done } = formAnswers<UploadIntentAnswer>({ intent });
   if (!uploadId) return fail("Choose the upload first.", 400);
 
   if (intent === "delete") {
@@ -85,7 +85,7 @@ export async function answerUploadsAction({ request, context }: ActionFunctionAr
       body: { upload_id: uploadId },
     });
     if (!result) return fail(messageOf(error, "The sheets could not be deleted. Please try again."), response.status);
-    return data<UploadIntentAnswer>({ ok: true, message: result.message, intent, sheets: result.data.sheets });
+    return done(result.message, { sheets: result.data.sheets });
   }
   const {
     data: result,

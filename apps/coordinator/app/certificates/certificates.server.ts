@@ -8,13 +8,9 @@ import {
 import { regionPaths } from "@repo/contracts/geography-constants";
 import { idOfText } from "@repo/contracts/numbers-constants";
 import { auth } from "@repo/remix-app/auth.server";
+import { optionsOf } from "@repo/remix-app/content/choices";
 import { bulkCertificatesDownload, certificateDownload } from "@repo/remix-app/downloads/certificates";
 import { messageOf } from "@repo/remix-app/downloads/server";
-
-export interface Option {
-  value: string;
-  label: string;
-}
 
 const pick = <T extends string>(values: readonly T[], raw: string | null | undefined): T | undefined =>
   values.find((value) => value === raw);
@@ -46,14 +42,12 @@ export async function certificatesLoader({ request, context }: LoaderFunctionArg
         })
       : null,
   ]);
-  const options = (rows: { id: number; name: string }[] | undefined): Option[] =>
-    (rows ?? []).map((row) => ({ value: String(row.id), label: row.name }));
   return {
     csrf,
     choice,
-    states: options(states.data?.data),
-    districts: options(districts?.data?.data),
-    schools: options(schools?.data?.data.items),
+    states: optionsOf(states.data?.data),
+    districts: optionsOf(districts?.data?.data),
+    schools: optionsOf(schools?.data?.data.items),
     /** A district with more schools than the picker shows. */
     moreSchools: (schools?.data?.data.total ?? 0) > (schools?.data?.data.items.length ?? 0),
     failure: states.data ? null : messageOf(states.error, "Your regions could not be loaded, please try again"),

@@ -1,4 +1,4 @@
-import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useFetcher, useLoaderData } from "@remix-run/react";
 import { CONTENT_FILE_LABELS, type ContentFileKind, formatBytes } from "@repo/contracts/content-constants";
 import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { formatMoney } from "@repo/contracts/fees";
@@ -16,16 +16,11 @@ import {
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { editDeleteColumn } from "@repo/remix-app/lists/actions-column";
+import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
 import { Card } from "@repo/ui/card";
-import {
-  DataTable,
-  type DataTableColumn,
-  parseTableQuery,
-  type TableQuery,
-  tableQueryToParams,
-} from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { Link } from "@repo/ui/link";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { Select } from "@repo/ui/select";
@@ -63,7 +58,8 @@ const EXPORT_KINDS = {
 export function ContentFilesScreen({ kind }: { kind: ContentFileKind }) {
   const label = CONTENT_FILE_LABELS[kind];
   const data = useLoaderData<LoaderData>();
-  const [params, setParams] = useSearchParams();
+  const filter = useFilterParams();
+  const { params } = filter;
   const dialogs = useMessageDialog();
   const deleter = useFetcher<ContentActionData>();
   const [editing, setEditing] = useState<Row | "new" | null>(null);
@@ -76,14 +72,8 @@ export function ContentFilesScreen({ kind }: { kind: ContentFileKind }) {
     else void dialogs.error(answer.message);
   });
 
-  const setQuery = (next: TableQuery) => setParams(tableQueryToParams(next, params), { preventScrollReset: true });
-  const setFilter = (param: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(param, value);
-    else next.delete(param);
-    next.delete("page");
-    setParams(next, { preventScrollReset: true });
-  };
+  const setQuery = filter.query;
+  const setFilter = (param: string, value: string) => filter({ [param]: value });
 
   const remove = async (row: Row) => {
     const yes = await dialogs.confirm(`Are you sure you want to delete "${row.title}"? Its file is deleted too.`, {
@@ -206,7 +196,7 @@ export function ContentFilesScreen({ kind }: { kind: ContentFileKind }) {
           <Toolbar
             filters={filters}
             activeFilters={activeFilters}
-            onResetFilters={() => setParams(new URLSearchParams(), { preventScrollReset: true })}
+            onResetFilters={filter.reset}
             create={{ label: "Create", onClick: () => setEditing("new") }}
           >
             <ExportMenu kind={EXPORT_KINDS[kind]} filters={data.filters} csrf={data.csrf} />

@@ -15,6 +15,7 @@ import { idOfText } from "@repo/contracts/numbers-constants";
 import { MULTIPART_OVERHEAD_BYTES } from "@repo/contracts/request-limits-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { refusedDownload, streamDownload } from "@repo/remix-app/downloads/server";
+import { CORRECT_THE_FIELDS, formAnswers, parseForm } from "@repo/remix-app/forms/server";
 import { parseTableQuery } from "@repo/ui/data-table";
 
 /** The kind is in the form itself: the body may be as large as the largest kind allows. */
@@ -126,8 +127,7 @@ export async function contentFilesAction(kind: ContentFileKind, { request, conte
   const intent = String(form.get("intent"));
   const id = Number(form.get("id"));
   const label = CONTENT_FILE_LABELS[kind];
-  const fail = (message: string, status: number, errors?: FieldError[]) =>
-    data<ContentActionData>({ ok: false, message, errors }, { status });
+  const { fail, failFromApi, done } = formAnswers<ContentActionData>();
 
   if (intent === "delete") {
     const { data: result, error, response } = await remove(api, kind, id);
@@ -142,11 +142,11 @@ export async function contentFilesAction(kind: ContentFileKind, { request, conte
     if (field === "languages") raw[field] = values;
     else if (values.length > 0) raw[field] = values[0];
   }
-  const parsed = (kind === "study-material" ? studyMaterialFields : brochureFields).safeParse(raw);
-  if (!parsed.success) {
-    const errors = parsed.error.issues.map((i) => ({ field: i.path.join(".") || "title", message: i.message }));
-    return fail("Please correct the marked fields.", 400, errors);
-  }
+  // A refusal of the whole form (no field named) shows on the title.
+  const parsed = parseForm(raw, kind === "study-material" ? studyMaterialFields : brochureFields, {
+    rename: (field) => field || "title",
+  });
+  if (!parsed.ok) return fail(CORRECT_THE_FIELDS, 400, parsed.errors);
   const file = form.get("file");
   const limit = CONTENT_UPLOAD_LIMITS[kind].maxBytes;
   if (file instanceof File && file.size > limit) {
@@ -158,10 +158,9 @@ export async function contentFilesAction(kind: ContentFileKind, { request, conte
     for (const value of form.getAll(field)) if (typeof value === "string") body.append(field, value);
   }
   if (file instanceof File && file.size > 0) body.set("file", file, file.name);
-  const { data: result, error, response } = await save(api, kind, body, intent === "update" ? id : null);
-  if (!result)
-    return fail(error?.message ?? `Could not save the ${label.one.toLowerCase()}`, response.status, error?.errors);
-  return data<ContentActionData>({ ok: true, message: result.message });
+  const saved = await save(api, kind, body, intent === "update" ? id : null);
+  if (!saved.data) return failFromApi(saved, `Could not save the ${label.one.toLowerCase()}`);
+  return done(saved.data.message);
 }
 
 /** An item's stored PDF, streamed from the API (opened in a tab), for editors to check an upload. */

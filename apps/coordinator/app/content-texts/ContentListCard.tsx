@@ -1,12 +1,13 @@
-import { useFetcher, useSearchParams } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import type { ExportKindName } from "@repo/contracts/export-kinds";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { editDeleteColumn } from "@repo/remix-app/lists/actions-column";
+import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
 import { Card } from "@repo/ui/card";
-import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { Toolbar } from "@repo/ui/toolbar";
 import type { ReactNode } from "react";
@@ -50,7 +51,8 @@ export function PublishedBadge({ published }: { published: boolean }) {
  */
 export function ContentListCard<R extends Row>(props: Props<R>) {
   const { noun, nounPlural, csrf, nameOf } = props;
-  const [params, setParams] = useSearchParams();
+  const filter = useFilterParams();
+  const { params } = filter;
   const query = parseTableQuery(params);
   const listStatus = useListStatus();
   const dialogs = useMessageDialog();
@@ -87,7 +89,7 @@ export function ContentListCard<R extends Row>(props: Props<R>) {
         rowKey={(row) => String(row.id)}
         total={props.total}
         query={query}
-        onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+        onQueryChange={filter.query}
         status={listStatus}
         searchable
         searchPlaceholder={`Search ${plural}`}

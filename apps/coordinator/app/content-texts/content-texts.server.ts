@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
 import type { ExamLevelType, ImportantDateAudience } from "@repo/contracts/content-texts-constants";
 import type { FieldError } from "@repo/contracts/envelope";
@@ -8,6 +8,7 @@ import { lectureSeriesBody } from "@repo/contracts/lecture-series";
 import { MAX_PER_PAGE } from "@repo/contracts/pagination-constants";
 import { syllabusBody } from "@repo/contracts/syllabus";
 import { auth } from "@repo/remix-app/auth.server";
+import { CORRECT_THE_FIELDS, formAnswers, parseForm } from "@repo/remix-app/forms/server";
 import { parseTableQuery } from "@repo/ui/data-table";
 
 /** Rows of the four lists, as the API's generated client types them. */
@@ -157,8 +158,7 @@ export async function contentAction(kind: ContentKind, { request, context }: Act
   const spec = KINDS[kind];
   const intent = String(form.get("intent"));
   const id = Number(form.get("id"));
-  const fail = (message: string, status: number, errors?: FieldError[]) =>
-    data<ContentActionData>({ ok: false, message, errors }, { status });
+  const { fail, failFromApi, done } = formAnswers<ContentActionData>();
 
   let answer: Awaited<Answer>;
   if (intent === "delete") {
@@ -170,19 +170,10 @@ export async function contentAction(kind: ContentKind, { request, context }: Act
     } catch {
       return fail("The form could not be read. Reload the page and try again.", 400);
     }
-    const parsed = spec.body.safeParse(raw);
-    if (!parsed.success) {
-      const errors = parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
-      return fail("Please correct the marked fields.", 400, errors);
-    }
+    const parsed = parseForm(raw, spec.body);
+    if (!parsed.ok) return fail(CORRECT_THE_FIELDS, 400, parsed.errors);
     answer = intent === "update" ? await spec.update(api, id, parsed.data) : await spec.create(api, parsed.data);
   }
-  if (!answer.data) {
-    return fail(
-      answer.error?.message ?? "Could not save, please try again",
-      answer.response.status,
-      answer.error?.errors,
-    );
-  }
-  return data<ContentActionData>({ ok: true, message: answer.data.message });
+  if (!answer.data) return failFromApi(answer, "Could not save, please try again");
+  return done(answer.data.message);
 }

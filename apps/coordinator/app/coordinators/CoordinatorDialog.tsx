@@ -6,9 +6,10 @@ import { Button } from "@repo/ui/button";
 import { Dialog } from "@repo/ui/dialog";
 import { Form, FormMultiSelect, FormSubmit, FormTextField, useZodForm } from "@repo/ui/form";
 import { useMessageDialog } from "@repo/ui/message-dialog";
+import type { SelectOption } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
 import { z } from "zod";
-import type { CoordinatorActionData, CoordinatorRow, Option } from "./coordinators.server";
+import type { CoordinatorActionData, CoordinatorRow } from "./coordinators.server";
 
 interface Props {
   singular: string;
@@ -16,7 +17,7 @@ interface Props {
   level: "zone" | "state" | "prant" | "district" | null;
   /** The coordinator to edit, or null to create one. */
   row: CoordinatorRow | null;
-  regions: Option[];
+  regions: SelectOption[];
   csrf: string;
   onClose: () => void;
 }

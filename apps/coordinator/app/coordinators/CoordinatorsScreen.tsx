@@ -1,4 +1,4 @@
-import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useFetcher, useLoaderData } from "@remix-run/react";
 import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
@@ -8,13 +8,7 @@ import { PersonCell } from "@repo/remix-app/lists/person-cell";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
-import {
-  DataTable,
-  type DataTableColumn,
-  parseTableQuery,
-  type TableQuery,
-  tableQueryToParams,
-} from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { formatDateTime } from "@repo/ui/format";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { Select } from "@repo/ui/select";
@@ -40,7 +34,8 @@ const STATUS_OPTIONS = [
  */
 export function CoordinatorsScreen({ title, singular }: { title: string; singular: string }) {
   const data = useLoaderData<LoaderData>();
-  const [params, setParams] = useSearchParams();
+  const filter = useFilterParams();
+  const { params } = filter;
   const dialogs = useMessageDialog();
   const actor = useFetcher<CoordinatorActionData>();
   const [editing, setEditing] = useState<CoordinatorRow | "new" | null>(null);
@@ -52,8 +47,7 @@ export function CoordinatorsScreen({ title, singular }: { title: string; singula
     else void dialogs.error(answer.message);
   });
 
-  const setQuery = (next: TableQuery) => setParams(tableQueryToParams(next, params), { preventScrollReset: true });
-  const filter = useFilterParams();
+  const setQuery = filter.query;
 
   const switchSignIn = async (row: CoordinatorRow) => {
     const on = !row.is_active;
@@ -204,7 +198,7 @@ export function CoordinatorsScreen({ title, singular }: { title: string; singula
           <Toolbar
             filters={filters}
             activeFilters={activeFilters}
-            onResetFilters={() => setParams(new URLSearchParams(), { preventScrollReset: true })}
+            onResetFilters={filter.reset}
             create={{ label: "Create", onClick: () => setEditing("new") }}
           >
             <ExportMenu kind={EXPORT_KIND.coordinators} filters={data.filters} csrf={data.csrf} />

@@ -4,13 +4,10 @@ import { COORDINATOR_LEVEL, type CoordinatorRoleId } from "@repo/contracts/coord
 import type { FieldError } from "@repo/contracts/envelope";
 import { regionPaths } from "@repo/contracts/geography-constants";
 import { auth } from "@repo/remix-app/auth.server";
+import { formAnswers } from "@repo/remix-app/forms/server";
 import { parseTableQuery } from "@repo/ui/data-table";
 
 export type CoordinatorRow = components["schemas"]["CoordinatorItem"];
-export interface Option {
-  value: string;
-  label: string;
-}
 export interface CoordinatorActionData {
   ok: boolean;
   message: string;
@@ -112,14 +109,7 @@ export async function coordinatorsAction(roleId: CoordinatorRoleId, { request, c
             : null;
   if (!result) return data<CoordinatorActionData>({ ok: false, message: "Unknown action." }, { status: 400 });
   if (!result.data) {
-    return data<CoordinatorActionData>(
-      {
-        ok: false,
-        message: result.error?.message ?? "The coordinator could not be changed",
-        errors: result.error?.errors,
-      },
-      { status: result.response.status },
-    );
+    return formAnswers<CoordinatorActionData>().failFromApi(result, "The coordinator could not be changed");
   }
   return data<CoordinatorActionData>({ ok: true, message: result.data.message });
 }

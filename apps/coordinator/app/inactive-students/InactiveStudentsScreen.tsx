@@ -1,4 +1,4 @@
-import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useFetcher, useLoaderData } from "@remix-run/react";
 import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { INACTIVE_CAUSE_NAMES, INACTIVE_CAUSES } from "@repo/contracts/student-accounts-constants";
 import { classLabel, paymentStatusName } from "@repo/contracts/students-constants";
@@ -9,7 +9,7 @@ import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
-import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { formatDateTime } from "@repo/ui/format";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { Select } from "@repo/ui/select";
@@ -20,7 +20,8 @@ import type { InactiveActionData, InactiveStudentRow, inactiveStudentsLoader } f
 /** Students who cannot sign in: why, since when, by whom; switch a sign-in on again; export. */
 export function InactiveStudentsScreen() {
   const data = useLoaderData<typeof inactiveStudentsLoader>();
-  const [params, setParams] = useSearchParams();
+  const filter = useFilterParams();
+  const { params } = filter;
   const dialogs = useMessageDialog();
   const actor = useFetcher<InactiveActionData>();
   const query = parseTableQuery(params);
@@ -31,7 +32,6 @@ export function InactiveStudentsScreen() {
     else void dialogs.error(answer.message);
   });
 
-  const filter = useFilterParams();
   const setCause = (value: string) => filter({ cause: value || null });
   const reactivate = async (row: InactiveStudentRow) => {
     const question = `Let ${row.name} (${row.username}) sign in again? They were switched off because: ${row.reason ?? "no reason recorded"}.`;
@@ -104,7 +104,7 @@ export function InactiveStudentsScreen() {
         rowKey={(row) => String(row.student_id)}
         total={data.total}
         query={query}
-        onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+        onQueryChange={filter.query}
         status={listStatus}
         searchable
         searchPlaceholder="Search by name, roll number, phone, username or school"

@@ -1,15 +1,16 @@
-import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
+import { useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { languageName } from "@repo/contracts/languages";
 import { SIF_MESSAGES } from "@repo/contracts/sif-constants";
 import { CLASS_LEVELS, classLabel, PAYMENT_STATUSES, paymentStatusName } from "@repo/contracts/students-constants";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
+import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
-import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
@@ -29,7 +30,8 @@ const FILTERS = ["class_level", "payment_status", "zone_id", "state_id", "referr
 /** Individual (SIF) students of the user's region: search, filters, export; admins import and delete. */
 export function IndividualStudentsScreen() {
   const data = useLoaderData<typeof individualStudentsLoader>();
-  const [params, setParams] = useSearchParams();
+  const filter = useFilterParams();
+  const { params } = filter;
   const dialogs = useMessageDialog();
   const actor = useFetcher<IndividualActionData>();
   const revalidator = useRevalidator();
@@ -43,15 +45,7 @@ export function IndividualStudentsScreen() {
     else void dialogs.error(answer.message);
   });
 
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [name, value] of Object.entries(changes)) {
-      if (value) next.set(name, value);
-      else next.delete(name);
-    }
-    next.delete("page");
-    setParams(next, { preventScrollReset: true });
-  };
+  const update = filter;
 
   const name = (row: IndividualStudentRow) => `${row.first_name} ${row.last_name}`.trim();
   const remove = async (row: IndividualStudentRow) => {
@@ -127,7 +121,7 @@ export function IndividualStudentsScreen() {
           rowKey={(row) => String(row.id)}
           total={data.total}
           query={query}
-          onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+          onQueryChange={filter.query}
           status={listStatus}
           searchable
           searchPlaceholder="Search by name, phone, e-mail, roll number or school"

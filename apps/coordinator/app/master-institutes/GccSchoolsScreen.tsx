@@ -1,12 +1,13 @@
-import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { formatMoney } from "@repo/contracts/fees";
 import { ACTIVE_FILTERS } from "@repo/contracts/master-institutes-constants";
 import { COUNTED, countOf } from "@repo/contracts/plural";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
+import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
 import { Card } from "@repo/ui/card";
-import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
@@ -23,19 +24,12 @@ const FILTERS = ["state_id", "status", "payment"] as const;
 /** view-gcc-school: the GCC zone's schools with their students; search, country, status and payment filters, export. */
 export function GccSchoolsScreen() {
   const data = useLoaderData<typeof gccSchoolsLoader>();
-  const [params, setParams] = useSearchParams();
+  const filter = useFilterParams();
+  const { params } = filter;
   const query = parseTableQuery(params);
   const listStatus = useListStatus();
   useListFailureWarning(data.failure, "GCC schools not found");
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [name, value] of Object.entries(changes)) {
-      if (value) next.set(name, value);
-      else next.delete(name);
-    }
-    next.delete("page");
-    setParams(next, { preventScrollReset: true });
-  };
+  const update = filter;
   const columns: DataTableColumn<GccSchoolRow>[] = [
     {
       id: "name",
@@ -78,7 +72,7 @@ export function GccSchoolsScreen() {
         rowKey={(row) => String(row.id)}
         total={data.total}
         query={query}
-        onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+        onQueryChange={filter.query}
         status={listStatus}
         searchable
         searchPlaceholder="Search by name, e-mail, postal code or username"

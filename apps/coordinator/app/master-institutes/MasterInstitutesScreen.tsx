@@ -1,13 +1,14 @@
-import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useFetcher, useLoaderData } from "@remix-run/react";
 import { ACTIVE_FILTERS } from "@repo/contracts/master-institutes-constants";
 import { COUNTED, countOf } from "@repo/contracts/plural";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
+import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
-import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { Icon } from "@repo/ui/icon";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { Select } from "@repo/ui/select";
@@ -23,7 +24,8 @@ const figure = (n: number) => n.toLocaleString("en-IN");
 /** LMS's master institutes: search, status filter, export, create, edit, enable and disable. */
 export function MasterInstitutesScreen() {
   const data = useLoaderData<typeof masterInstitutesLoader>();
-  const [params, setParams] = useSearchParams();
+  const filter = useFilterParams();
+  const { params } = filter;
   const dialogs = useMessageDialog();
   const actor = useFetcher<MasterInstituteActionData>();
   const [editing, setEditing] = useState<MasterInstituteRow | "new" | null>(null);
@@ -35,13 +37,7 @@ export function MasterInstitutesScreen() {
     else void dialogs.error(answer.message);
   });
 
-  const setStatus = (value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set("status", value);
-    else next.delete("status");
-    next.delete("page");
-    setParams(next, { preventScrollReset: true });
-  };
+  const setStatus = (value: string | null) => filter({ status: value });
   const toggle = async (row: MasterInstituteRow) => {
     const confirmed = await dialogs.confirm(
       row.is_active
@@ -129,7 +125,7 @@ export function MasterInstitutesScreen() {
           rowKey={(row) => String(row.id)}
           total={data.total}
           query={query}
-          onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+          onQueryChange={filter.query}
           status={listStatus}
           searchable
           searchPlaceholder="Search by name, e-mail, contact or username"

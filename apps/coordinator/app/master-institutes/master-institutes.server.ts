@@ -1,10 +1,11 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
 import type { FieldError } from "@repo/contracts/envelope";
 import { masterInstituteCreateBody, masterInstituteFields } from "@repo/contracts/master-institutes";
 import { ACTIVE_FILTERS } from "@repo/contracts/master-institutes-constants";
 import { idOfText } from "@repo/contracts/numbers-constants";
 import { auth } from "@repo/remix-app/auth.server";
+import { CORRECT_THE_FIELDS, formAnswers, parseForm } from "@repo/remix-app/forms/server";
 import { parseTableQuery } from "@repo/ui/data-table";
 
 /**
@@ -52,29 +53,23 @@ export async function masterInstitutesAction({ request, context }: ActionFunctio
   const form = await auth.readForm(request, context);
   const intent = String(form.get("intent"));
   const { api } = await auth.requireAction(request, context, form, "masterInstitutes.manage");
-  const fail = (message: string, status: number, errors?: FieldError[]) =>
-    data<MasterInstituteActionData>({ ok: false, intent, message, errors }, { status });
-  const done = (message: string) => data<MasterInstituteActionData>({ ok: true, intent, message });
+  const { fail, failFromApi, done } = formAnswers<MasterInstituteActionData>({ intent });
   const values = Object.fromEntries(CREATE_FIELDS.map((field) => [field, String(form.get(field) ?? "")]));
   const id = Number(form.get("id"));
-  const issues = (error: { issues: { path: PropertyKey[]; message: string }[] }) =>
-    error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
 
   if (intent === "create") {
-    const parsed = masterInstituteCreateBody.safeParse(values);
-    if (!parsed.success) return fail("Please correct the marked fields.", 400, issues(parsed.error));
+    const parsed = parseForm(values, masterInstituteCreateBody);
+    if (!parsed.ok) return fail(CORRECT_THE_FIELDS, 400, parsed.errors);
     const result = await api.POST("/api/master-institute", { body: parsed.data });
-    if (!result.data)
-      return fail(result.error?.message ?? "Could not create", result.response.status, result.error?.errors);
+    if (!result.data) return failFromApi(result, "Could not create");
     return done(result.data.message);
   }
   if (intent === "update") {
     const { username: _u, password: _p, ...fields } = values;
-    const parsed = masterInstituteFields.safeParse(fields);
-    if (!parsed.success) return fail("Please correct the marked fields.", 400, issues(parsed.error));
+    const parsed = parseForm(fields, masterInstituteFields);
+    if (!parsed.ok) return fail(CORRECT_THE_FIELDS, 400, parsed.errors);
     const result = await api.POST("/api/master-institute/update/{id}", { params: { path: { id } }, body: parsed.data });
-    if (!result.data)
-      return fail(result.error?.message ?? "Could not save", result.response.status, result.error?.errors);
+    if (!result.data) return failFromApi(result, "Could not save");
     return done(result.data.message);
   }
   if (intent === "active") {

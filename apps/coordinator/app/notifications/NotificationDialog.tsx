@@ -13,16 +13,17 @@ import { Dialog } from "@repo/ui/dialog";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { MultiSelect } from "@repo/ui/multi-select";
 import { RichTextEditor } from "@repo/ui/rich-text-editor";
+import type { SelectOption } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { TextField } from "@repo/ui/text-field";
 import { type FormEvent, useState } from "react";
-import type { NotificationActionData, NotificationRow, Option } from "./notifications.server";
+import type { NotificationActionData, NotificationRow } from "./notifications.server";
 
 interface Props {
   row: NotificationRow | null;
   csrf: string;
-  regions: { zones: Option[]; states: Option[]; districts: Option[] };
+  regions: { zones: SelectOption[]; states: SelectOption[]; districts: SelectOption[] };
   onClose: () => void;
 }
 

@@ -1,19 +1,14 @@
-import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useFetcher, useLoaderData } from "@remix-run/react";
 import { findRole } from "@repo/auth/roles";
 import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { editDeleteColumn } from "@repo/remix-app/lists/actions-column";
+import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
 import { Card } from "@repo/ui/card";
-import {
-  DataTable,
-  type DataTableColumn,
-  parseTableQuery,
-  type TableQuery,
-  tableQueryToParams,
-} from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { formatDateTime } from "@repo/ui/format";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { Toolbar } from "@repo/ui/toolbar";
@@ -39,7 +34,8 @@ export function audienceInWords(row: Pick<NotificationRow, "roles" | "zones" | "
 /** Admins' and LMS's list of notifications: search, pages, create, edit, delete. */
 export function NotificationsScreen() {
   const data = useLoaderData<typeof notificationsLoader>();
-  const [params, setParams] = useSearchParams();
+  const filter = useFilterParams();
+  const { params } = filter;
   const dialogs = useMessageDialog();
   const deleter = useFetcher<NotificationActionData>();
   const [editing, setEditing] = useState<NotificationRow | "new" | null>(null);
@@ -50,7 +46,7 @@ export function NotificationsScreen() {
     if (answer.ok) void dialogs.success(answer.message);
     else void dialogs.error(answer.message);
   });
-  const setQuery = (next: TableQuery) => setParams(tableQueryToParams(next, params), { preventScrollReset: true });
+  const setQuery = filter.query;
 
   const remove = async (row: NotificationRow) => {
     const yes = await dialogs.confirm(`Are you sure you want to delete the notification "${row.title}"?`, {

@@ -6,15 +6,12 @@ import type { FieldError } from "@repo/contracts/envelope";
 import { regionPaths } from "@repo/contracts/geography-constants";
 import { indiaWallTimeToIso } from "@repo/contracts/locale";
 import { auth } from "@repo/remix-app/auth.server";
+import { optionsOf, withStateName } from "@repo/remix-app/content/choices";
+import { CORRECT_THE_FIELDS, formAnswers, parseForm } from "@repo/remix-app/forms/server";
 import { parseTableQuery } from "@repo/ui/data-table";
 
 /** A notification as admins see it, typed by the API's generated client. */
 export type NotificationRow = components["schemas"]["NotificationAdminItem"];
-
-export interface Option {
-  value: string;
-  label: string;
-}
 
 /** The list for the URL's paging and search, and the options of the dialog's region pickers. */
 export async function notificationsLoader({ request, context }: LoaderFunctionArgs) {
@@ -28,11 +25,6 @@ export async function notificationsLoader({ request, context }: LoaderFunctionAr
     api.POST(regionPaths("state").pick, { body: {} }),
     api.POST(regionPaths("district").pick, { body: {} }),
   ]);
-  const options = (answer: typeof zones, withState = false): Option[] =>
-    (answer.data?.data ?? []).map((r) => ({
-      value: String(r.id),
-      label: withState && r.state_name ? `${r.name} (${r.state_name})` : r.name,
-    }));
   return {
     csrf,
     /** The list's search, without paging: what Export sends. */
@@ -40,7 +32,11 @@ export async function notificationsLoader({ request, context }: LoaderFunctionAr
     rows: list.data?.data.items ?? [],
     total: list.data?.data.total ?? 0,
     failure: list.data ? null : (list.error?.message ?? "The notifications could not be loaded, please try again"),
-    regions: { zones: options(zones), states: options(states), districts: options(districts, true) },
+    regions: {
+      zones: optionsOf(zones.data?.data),
+      states: optionsOf(states.data?.data),
+      districts: optionsOf(districts.data?.data, withStateName),
+    },
   };
 }
 
@@ -83,8 +79,7 @@ export async function notificationsAction({ request, context }: ActionFunctionAr
   const { api } = await auth.requireAction(request, context, form, "content.manage");
   const intent = String(form.get("intent"));
   const id = Number(form.get("id"));
-  const fail = (message: string, status: number, errors?: FieldError[]) =>
-    data<NotificationActionData>({ ok: false, message, errors }, { status });
+  const { fail, failFromApi, done } = formAnswers<NotificationActionData>();
 
   if (intent === "delete") {
     const {
@@ -97,18 +92,12 @@ export async function notificationsAction({ request, context }: ActionFunctionAr
     if (!answer) return fail(error?.message ?? "Could not delete the notification", response.status);
     return data<NotificationActionData>({ ok: true, message: answer.message });
   }
-  const parsed = notificationBody.safeParse(notificationBodyFromForm(form));
-  if (!parsed.success) {
-    const errors = parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
-    return fail("Please correct the marked fields.", 400, errors);
-  }
-  const {
-    data: answer,
-    error,
-    response,
-  } = intent === "update"
-    ? await api.POST(NOTIFICATION_PATHS.adminMember, { params: { path: { id } }, body: parsed.data })
-    : await api.POST(NOTIFICATION_PATHS.adminCollection, { body: parsed.data });
-  if (!answer) return fail(error?.message ?? "Could not save the notification", response.status, error?.errors);
-  return data<NotificationActionData>({ ok: true, message: answer.message });
+  const parsed = parseForm(notificationBodyFromForm(form), notificationBody);
+  if (!parsed.ok) return fail(CORRECT_THE_FIELDS, 400, parsed.errors);
+  const result =
+    intent === "update"
+      ? await api.POST(NOTIFICATION_PATHS.adminMember, { params: { path: { id } }, body: parsed.data })
+      : await api.POST(NOTIFICATION_PATHS.adminCollection, { body: parsed.data });
+  if (!result.data) return failFromApi(result, "Could not save the notification");
+  return done(result.data.message);
 }

@@ -1,4 +1,4 @@
-import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
@@ -6,13 +6,7 @@ import { PersonCell } from "@repo/remix-app/lists/person-cell";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
-import {
-  DataTable,
-  type DataTableColumn,
-  parseTableQuery,
-  type TableQuery,
-  tableQueryToParams,
-} from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { formatDateTime } from "@repo/ui/format";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { Select } from "@repo/ui/select";
@@ -24,7 +18,8 @@ type LoaderData = Awaited<ReturnType<typeof passwordsLoader>>;
 /** The people the signed-in user manages, each with a Reset password button. */
 export function PasswordsScreen() {
   const data = useLoaderData<LoaderData>();
-  const [params, setParams] = useSearchParams();
+  const filter = useFilterParams();
+  const { params } = filter;
   const dialogs = useMessageDialog();
   const resetter = useFetcher<PasswordActionData>();
   const query = parseTableQuery(params);
@@ -34,8 +29,7 @@ export function PasswordsScreen() {
     if (answer.ok) void dialogs.success(answer.message);
     else void dialogs.error(answer.message);
   });
-  const filter = useFilterParams();
-  const setQuery = (next: TableQuery) => setParams(tableQueryToParams(next, params), { preventScrollReset: true });
+  const setQuery = filter.query;
 
   const reset = async (row: PasswordUserRow) => {
     const yes = await dialogs.confirm(
@@ -110,11 +104,7 @@ export function PasswordsScreen() {
         searchPlaceholder="Search by username, name or e-mail"
         actions={
           filters ? (
-            <Toolbar
-              filters={filters}
-              activeFilters={params.get("role_id") ? 1 : 0}
-              onResetFilters={() => setParams(new URLSearchParams(), { preventScrollReset: true })}
-            />
+            <Toolbar filters={filters} activeFilters={params.get("role_id") ? 1 : 0} onResetFilters={filter.reset} />
           ) : undefined
         }
         emptyTitle={query.search ? "Nobody matches" : "Nobody to manage yet"}

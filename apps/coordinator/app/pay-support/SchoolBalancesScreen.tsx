@@ -1,4 +1,4 @@
-import { Link as RouterLink, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link as RouterLink, useLoaderData } from "@remix-run/react";
 import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { formatMoney } from "@repo/contracts/fees";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
@@ -7,7 +7,7 @@ import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import { Checkbox } from "@repo/ui/checkbox";
-import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { Stack } from "@repo/ui/stack";
 import { Toolbar } from "@repo/ui/toolbar";
 import type { SchoolBalanceRow, schoolBalancesLoader } from "./school-balances.server";
@@ -15,8 +15,8 @@ import type { SchoolBalanceRow, schoolBalancesLoader } from "./school-balances.s
 /** School Payments: each school's students by payment status, what was paid for them and what is still due. */
 export function SchoolBalancesScreen() {
   const data = useLoaderData<typeof schoolBalancesLoader>();
-  const [params, setParams] = useSearchParams();
   const filter = useFilterParams();
+  const { params } = filter;
   const query = parseTableQuery(params);
   const listStatus = useListStatus();
   useListFailureWarning(data.failure, "Schools not found");
@@ -83,7 +83,7 @@ export function SchoolBalancesScreen() {
         rowKey={(row) => String(row.school_id)}
         total={data.total}
         query={query}
-        onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+        onQueryChange={filter.query}
         status={listStatus}
         searchable
         searchPlaceholder="School name, referral code or username"

@@ -1,4 +1,4 @@
-import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { formatMoney } from "@repo/contracts/fees";
 import {
@@ -15,7 +15,7 @@ import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
-import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { DescriptionList } from "@repo/ui/description-list";
 import { formatDateTime } from "@repo/ui/format";
 import { Select } from "@repo/ui/select";
@@ -30,13 +30,13 @@ const OrderDialog = lazy(() => import("./OrderDialog"));
 /** Student Payments and Order Review: find an order (by student, reference or payer), open it, act on it. */
 export function SupportOrdersScreen({ title, description }: { title: string; description: string }) {
   const data = useLoaderData<typeof supportOrdersLoader>();
-  const [params, setParams] = useSearchParams();
+  const filter = useFilterParams();
+  const { params } = filter;
   const [open, setOpen] = useState<SupportOrderRow | null>(null);
   const query = parseTableQuery(params);
   const listStatus = useListStatus();
   useListFailureWarning(data.failure, "Orders not found");
 
-  const filter = useFilterParams();
   // A page's own view and payers stay out of the URL.
   const setView = (value: string) => filter({ view: value === data.defaultView ? null : value });
   const setPayer = (value: string) => filter({ payer: value === data.defaultPayer ? null : value });
@@ -97,7 +97,7 @@ export function SupportOrdersScreen({ title, description }: { title: string; des
           rowKey={(row) => String(row.id)}
           total={data.total}
           query={query}
-          onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+          onQueryChange={filter.query}
           status={listStatus}
           searchable
           searchPlaceholder="Order (ORD-000042), registration (REG-000123), student, roll number, phone or school"

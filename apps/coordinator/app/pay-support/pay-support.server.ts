@@ -10,6 +10,7 @@ import {
   type PaySupportView,
 } from "@repo/contracts/pay-support-constants";
 import { auth } from "@repo/remix-app/auth.server";
+import { formAnswers } from "@repo/remix-app/forms/server";
 import { parseTableQuery } from "@repo/ui/data-table";
 
 export type SupportOrderRow = components["schemas"]["SupportOrderPage"]["items"][number];
@@ -116,11 +117,6 @@ export async function supportOrdersAction({ request, context }: ActionFunctionAr
                 })
               : null;
   if (!result) return data<DeskActionData>({ ok: false, message: "Unknown action." }, { status: 400 });
-  if (!result.data) {
-    return data<DeskActionData>(
-      { ok: false, message: result.error?.message ?? "The order could not be changed", errors: result.error?.errors },
-      { status: result.response.status },
-    );
-  }
+  if (!result.data) return formAnswers<DeskActionData>().failFromApi(result, "The order could not be changed");
   return data<DeskActionData>({ ok: true, message: result.data.message, order: result.data.data });
 }

@@ -1,4 +1,4 @@
-import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFilterParams } from "@repo/remix-app/lists/filter-params";
@@ -6,7 +6,7 @@ import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list
 import { RaisedRequestBadge, RaisedRequestStatusFilter } from "@repo/remix-app/raised-requests/view";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
-import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { formatDateTime } from "@repo/ui/format";
 import { Stack } from "@repo/ui/stack";
 import { Toolbar } from "@repo/ui/toolbar";
@@ -18,13 +18,13 @@ const AnswerDialog = lazy(() => import("./AnswerDialog"));
 /** paysupport/raised-requests: what payers asked, open ones first; answer each with a status and a comment. */
 export function RaisedRequestsDeskScreen() {
   const data = useLoaderData<typeof deskRequestsLoader>();
-  const [params, setParams] = useSearchParams();
+  const filter = useFilterParams();
+  const { params } = filter;
   const [open, setOpen] = useState<RaisedRequestRow | null>(null);
   const query = parseTableQuery(params);
   const listStatus = useListStatus();
   useListFailureWarning(data.failure, "Requests not found");
 
-  const filter = useFilterParams();
   const setStatus = (value: string) => filter({ status: value || null });
   const columns: DataTableColumn<RaisedRequestRow>[] = [
     {
@@ -78,7 +78,7 @@ export function RaisedRequestsDeskScreen() {
         rowKey={(row) => String(row.id)}
         total={data.total}
         query={query}
-        onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+        onQueryChange={filter.query}
         status={listStatus}
         searchable
         searchPlaceholder="Subject, message, school, username or order (ORD-000042)"

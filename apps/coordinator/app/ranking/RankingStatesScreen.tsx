@@ -1,12 +1,13 @@
-import { Link as RemixLink, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { stateWiseDistrictPath } from "@repo/auth/result-paths";
 import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { examLevelLabel } from "@repo/contracts/papers-constants";
 import { RANKED_LEVELS } from "@repo/contracts/results-constants";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
+import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Card } from "@repo/ui/card";
-import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { formatCount } from "@repo/ui/format";
 import { Link } from "@repo/ui/link";
 import { Toolbar } from "@repo/ui/toolbar";
@@ -19,7 +20,8 @@ import type { RankingStateRow, rankingStatesLoader } from "./ranking.server";
  */
 export function RankingStatesScreen() {
   const data = useLoaderData<typeof rankingStatesLoader>();
-  const [params, setParams] = useSearchParams();
+  const filter = useFilterParams();
+  const { params } = filter;
   const query = parseTableQuery(params);
   const listStatus = useListStatus();
   useListFailureWarning(data.failure, "Ranking not found");
@@ -61,7 +63,7 @@ export function RankingStatesScreen() {
         rowKey={(row) => String(row.state_id)}
         total={data.rows.length}
         query={query}
-        onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+        onQueryChange={filter.query}
         status={listStatus}
         searchable={false}
         actions={

@@ -1,13 +1,14 @@
-import { Link as RemixLink, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { districtRankerListPath, RESULT_PAGES } from "@repo/auth/result-paths";
 import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { examLevelLabel } from "@repo/contracts/papers-constants";
 import { RANKED_LEVELS } from "@repo/contracts/results-constants";
 import { classLabel } from "@repo/contracts/students-constants";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
+import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Card } from "@repo/ui/card";
-import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { formatCount } from "@repo/ui/format";
 import { Link } from "@repo/ui/link";
 import { Stack } from "@repo/ui/stack";
@@ -22,7 +23,8 @@ import type { RankingDistrictRow, stateWiseDistrictLoader } from "./ranking.serv
  */
 export function StateDistrictsScreen() {
   const data = useLoaderData<typeof stateWiseDistrictLoader>();
-  const [params, setParams] = useSearchParams();
+  const filter = useFilterParams();
+  const { params } = filter;
   const query = parseTableQuery(params);
   const listStatus = useListStatus();
   useListFailureWarning(data.failure, "Districts not found");
@@ -96,7 +98,7 @@ export function StateDistrictsScreen() {
         rowKey={(row) => String(row.district_id)}
         total={data.rows.length}
         query={query}
-        onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+        onQueryChange={filter.query}
         status={listStatus}
         searchable={false}
         actions={

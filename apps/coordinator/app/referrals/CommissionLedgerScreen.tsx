@@ -1,4 +1,4 @@
-import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useFetcher, useLoaderData } from "@remix-run/react";
 import { EXAM_LEVELS, formatMoney } from "@repo/contracts/fees";
 import { COUNTED, countOf } from "@repo/contracts/plural";
 import {
@@ -10,11 +10,12 @@ import {
 } from "@repo/contracts/referrals-constants";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
+import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
-import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { Dialog } from "@repo/ui/dialog";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { Select } from "@repo/ui/select";
@@ -37,7 +38,8 @@ const FILTERS = ["school_id", "status", "kind", "month"] as const;
 /** The commission ledger across schools: balances and payouts per school, entries with approval in bulk. */
 export function CommissionLedgerScreen() {
   const data = useLoaderData<typeof ledgerLoader>();
-  const [params, setParams] = useSearchParams();
+  const filter = useFilterParams();
+  const { params } = filter;
   const dialogs = useMessageDialog();
   const actor = useFetcher<ReferralAdminActionData>();
   const [selected, setSelected] = useState<string[]>([]);
@@ -56,15 +58,7 @@ export function CommissionLedgerScreen() {
     else void dialogs.warning(answer.message, [...new Set(kept.map((k) => k.reason))].join(". "));
   });
   const post = (fields: Record<string, string>) => actor.submit({ ...fields, csrf: data.csrf }, { method: "post" });
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    next.delete("page");
-    setParams(next, { preventScrollReset: true });
-  };
+  const update = filter;
   const verify = async (school: SchoolBalance) => {
     const question = `Have you checked ${school.school_name}'s bank details against its cancelled cheque? Payouts go to this account once verified.`;
     if (await dialogs.confirm(question, { title: "Verify bank details", confirmLabel: "Verify" }))
@@ -180,7 +174,7 @@ export function CommissionLedgerScreen() {
           rowLabel={(e) => `entry ${e.id} of ${e.school_name}`}
           total={data.total}
           query={query}
-          onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+          onQueryChange={filter.query}
           status={listStatus}
           searchable
           searchPlaceholder="Search by school, code, student or roll number"

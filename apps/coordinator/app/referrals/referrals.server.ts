@@ -1,10 +1,11 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { components, operations } from "@repo/api-client/schema";
 import type { FieldError } from "@repo/contracts/envelope";
 import { idOfText } from "@repo/contracts/numbers-constants";
 import { commissionRuleBody, payoutBody } from "@repo/contracts/referrals";
 import { LEDGER_KINDS, LEDGER_STATUSES } from "@repo/contracts/referrals-constants";
 import { auth } from "@repo/remix-app/auth.server";
+import { CORRECT_THE_FIELDS, formAnswers, parseForm } from "@repo/remix-app/forms/server";
 import { parseTableQuery } from "@repo/ui/data-table";
 
 export type CommissionRule = components["schemas"]["CommissionRule"];
@@ -20,8 +21,8 @@ export interface ReferralAdminActionData {
   kept?: { id: number; reason: string }[];
 }
 
-const issues = (error: { issues: { path: PropertyKey[]; message: string }[] }): FieldError[] =>
-  error.issues.map((issue) => ({ field: issue.path.map(String).join(".") || "body", message: issue.message }));
+/** A refusal of the whole form (no field named) is the body's. */
+const bodyField = (field: string) => field || "body";
 
 /**
  * Rupees as typed ("50", "1,250.50", "₹75") to whole paise; NaN when it is not an amount with at
@@ -53,15 +54,20 @@ export async function rulesAction({ request, context }: ActionFunctionArgs) {
   const text = (name: string) => String(form.get(name) ?? "").trim();
   const id = Number(text("id"));
   const amount = rupeesToPaise(text("amount"));
-  const parsed = commissionRuleBody.safeParse({
-    id: id > 0 ? id : null,
-    exam_level: text("exam_level"),
-    starts_on: text("starts_on"),
-    ends_on: text("ends_on") || null,
-    amount_minor: amount,
-  });
-  if (!parsed.success) {
-    const errors = issues(parsed.error).map((e) =>
+  const { fail, failFromApi, done } = formAnswers<ReferralAdminActionData>({ intent: "save" });
+  const parsed = parseForm(
+    {
+      id: id > 0 ? id : null,
+      exam_level: text("exam_level"),
+      starts_on: text("starts_on"),
+      ends_on: text("ends_on") || null,
+      amount_minor: amount,
+    },
+    commissionRuleBody,
+    { rename: bodyField },
+  );
+  if (!parsed.ok) {
+    const errors = parsed.errors.map((e) =>
       e.field === "amount_minor"
         ? {
             field: "amount",
@@ -69,24 +75,11 @@ export async function rulesAction({ request, context }: ActionFunctionArgs) {
           }
         : e,
     );
-    return data<ReferralAdminActionData>(
-      { ok: false, intent: "save", message: "Please correct the marked fields.", errors },
-      { status: 400 },
-    );
+    return fail(CORRECT_THE_FIELDS, 400, errors);
   }
   const result = await api.POST("/api/school/store-referral-commissions", { body: parsed.data });
-  if (!result.data) {
-    return data<ReferralAdminActionData>(
-      {
-        ok: false,
-        intent: "save",
-        message: result.error?.message ?? "Could not save the rule",
-        errors: result.error?.errors,
-      },
-      { status: result.response.status },
-    );
-  }
-  return data<ReferralAdminActionData>({ ok: true, intent: "save", message: result.data.message });
+  if (!result.data) return failFromApi(result, "Could not save the rule");
+  return done(result.data.message);
 }
 
 // ---- The ledger --------------------------------------------------------------------------------------
@@ -133,10 +126,7 @@ export async function ledgerAction({ request, context }: ActionFunctionArgs) {
   const form = await auth.readForm(request, context);
   const intent = String(form.get("intent"));
   const { api } = await auth.requireAction(request, context, form, "referrals.manage");
-  const fail = (message: string, status: number, errors?: FieldError[]) =>
-    data<ReferralAdminActionData>({ ok: false, intent, message, errors }, { status });
-  const done = (message: string, extra: Partial<ReferralAdminActionData> = {}) =>
-    data<ReferralAdminActionData>({ ok: true, intent, message, ...extra });
+  const { fail, failFromApi, done } = formAnswers<ReferralAdminActionData>({ intent });
 
   if (intent === "approve") {
     const ids = String(form.get("ids") ?? "")
@@ -155,15 +145,18 @@ export async function ledgerAction({ request, context }: ActionFunctionArgs) {
     return done(result.data.message);
   }
   if (intent === "payout") {
-    const parsed = payoutBody.safeParse({
-      school_id: Number(form.get("school_id")),
-      reference: String(form.get("reference") ?? ""),
-      paid_on: String(form.get("paid_on") ?? ""),
-    });
-    if (!parsed.success) return fail("Please correct the marked fields.", 400, issues(parsed.error));
+    const parsed = parseForm(
+      {
+        school_id: Number(form.get("school_id")),
+        reference: String(form.get("reference") ?? ""),
+        paid_on: String(form.get("paid_on") ?? ""),
+      },
+      payoutBody,
+      { rename: bodyField },
+    );
+    if (!parsed.ok) return fail(CORRECT_THE_FIELDS, 400, parsed.errors);
     const result = await api.POST("/api/admin/referral-payouts", { body: parsed.data });
-    if (!result.data)
-      return fail(result.error?.message ?? "Could not record the payout", result.response.status, result.error?.errors);
+    if (!result.data) return failFromApi(result, "Could not record the payout");
     return done(result.data.message);
   }
   return fail("Unknown action", 400);

@@ -1,8 +1,7 @@
 import { useSearchParams } from "@remix-run/react";
 import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import type { DateRange } from "@repo/ui/date-range";
-import { Select } from "@repo/ui/select";
-import type { Option } from "./region-lists.server";
+import { Select, type SelectOption } from "@repo/ui/select";
 
 /** The URL parameters of the region filters, each level cleared when the one above it changes. */
 export const REGION_PARAMS = ["zone_id", "state_id", "prant_id", "district_id"] as const;
@@ -14,7 +13,7 @@ export const REGION_PARAMS = ["zone_id", "state_id", "prant_id", "district_id"] 
 export function RegionFilters({
   regions,
 }: {
-  regions: { zones: Option[]; states: Option[]; prants: Option[]; districts: Option[] };
+  regions: { zones: SelectOption[]; states: SelectOption[]; prants: SelectOption[]; districts: SelectOption[] };
 }) {
   const [params] = useSearchParams();
   const filter = useFilterParams();

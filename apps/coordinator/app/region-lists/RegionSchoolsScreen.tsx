@@ -1,4 +1,4 @@
-import { Link as RemixLink, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { COUNTED, countOf } from "@repo/contracts/plural";
 import { SCHOOL_LIST_PRESETS, SCHOOL_PAYMENT_FILTERS } from "@repo/contracts/region-lists-constants";
@@ -8,7 +8,7 @@ import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
 import { Card } from "@repo/ui/card";
-import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { formatCount, formatDate } from "@repo/ui/format";
 import { Link } from "@repo/ui/link";
 import { Select } from "@repo/ui/select";
@@ -27,8 +27,8 @@ const category = (id: number) => SCHOOL_CATEGORIES.find((c) => c.id === id)?.nam
  */
 export function RegionSchoolsScreen({ title, description }: { title: string; description: string }) {
   const data = useLoaderData<typeof regionSchoolsLoader>();
-  const [params, setParams] = useSearchParams();
   const filter = useFilterParams();
+  const { params } = filter;
   const query = parseTableQuery(params, SORTABLE);
   const listStatus = useListStatus();
   useListFailureWarning(data.failure, `${title} not found`);
@@ -152,7 +152,7 @@ export function RegionSchoolsScreen({ title, description }: { title: string; des
         rowKey={(row) => String(row.id)}
         total={data.total}
         query={query}
-        onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+        onQueryChange={filter.query}
         status={listStatus}
         searchable
         searchPlaceholder="Name, e-mail, phone or code"

@@ -1,4 +1,4 @@
-import { Link as RemixLink, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { LANGUAGES, languageName } from "@repo/contracts/languages";
 import { COUNTED, countOf } from "@repo/contracts/plural";
@@ -9,7 +9,7 @@ import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
 import { Card } from "@repo/ui/card";
-import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { formatDate } from "@repo/ui/format";
 import { Link } from "@repo/ui/link";
 import { Select } from "@repo/ui/select";
@@ -29,8 +29,8 @@ const SORTABLE = ["name", "class", "registered"] as const;
  */
 export function RegionStudentsScreen({ title, description }: { title: string; description: string }) {
   const data = useLoaderData<typeof regionStudentsLoader>();
-  const [params, setParams] = useSearchParams();
   const filter = useFilterParams();
+  const { params } = filter;
   const query = parseTableQuery(params, SORTABLE);
   const listStatus = useListStatus();
   useListFailureWarning(data.failure, `${title} not found`);
@@ -158,7 +158,7 @@ export function RegionStudentsScreen({ title, description }: { title: string; de
         rowKey={(row) => String(row.id)}
         total={data.total}
         query={query}
-        onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+        onQueryChange={filter.query}
         status={listStatus}
         searchable
         searchPlaceholder="Name, roll number or phone"

@@ -16,17 +16,13 @@ import {
 } from "@repo/contracts/region-lists-constants";
 import { CLASS_LEVELS, PAYMENT_STATUSES } from "@repo/contracts/students-constants";
 import { auth } from "@repo/remix-app/auth.server";
+import { optionsOf } from "@repo/remix-app/content/choices";
 import { parseTableQuery } from "@repo/ui/data-table";
 
 export type RegionStudentRow = components["schemas"]["RegionStudentRow"];
 export type RegionSchoolRow = components["schemas"]["RegionSchoolRow"];
 type StudentBody = NonNullable<operations["postRegionStudents"]["requestBody"]>["content"]["application/json"];
 type SchoolBody = NonNullable<operations["postRegionSchools"]["requestBody"]>["content"]["application/json"];
-
-export interface Option {
-  value: string;
-  label: string;
-}
 
 const pick = <T extends string | number>(values: readonly T[], raw: string | null): T | undefined =>
   values.find((value) => String(value) === raw);
@@ -118,13 +114,11 @@ export async function regionOptions(api: Awaited<ReturnType<typeof auth.requireP
     state ? api.POST(regionPaths("prant").pick, { body: { state_ids: [state] } }) : null,
     prant ? api.POST(regionPaths("district").pick, { body: { prant_ids: [prant] } }) : null,
   ]);
-  const options = (rows: { id: number; name: string }[] | undefined): Option[] =>
-    (rows ?? []).map((r) => ({ value: String(r.id), label: r.name }));
   return {
-    zones: options(zones.data?.data),
-    states: options(states.data?.data),
-    prants: options(prants?.data?.data),
-    districts: options(districts?.data?.data),
+    zones: optionsOf(zones.data?.data),
+    states: optionsOf(states.data?.data),
+    prants: optionsOf(prants?.data?.data),
+    districts: optionsOf(districts?.data?.data),
   };
 }
 

@@ -6,17 +6,18 @@ import { Button } from "@repo/ui/button";
 import { Dialog } from "@repo/ui/dialog";
 import { Form, FormSelect, FormSubmit, FormTextField, useZodForm } from "@repo/ui/form";
 import { useMessageDialog } from "@repo/ui/message-dialog";
+import type { SelectOption } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
 import { z } from "zod";
-import type { Option, RegionActionData, RegionRow } from "./regions.server";
+import type { RegionActionData, RegionRow } from "./regions.server";
 
 interface Props {
   level: GeographyLevel;
   /** The row to edit, or null to create. */
   row: RegionRow | null;
   csrf: string;
-  parents: Option[];
-  countries: Option[];
+  parents: SelectOption[];
+  countries: SelectOption[];
   onClose: () => void;
 }
 

@@ -1,16 +1,11 @@
-import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useFetcher, useLoaderData } from "@remix-run/react";
 import { type GeographyLevel, REGION_LEVELS } from "@repo/contracts/geography-constants";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { editDeleteColumn } from "@repo/remix-app/lists/actions-column";
+import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Card } from "@repo/ui/card";
-import {
-  DataTable,
-  type DataTableColumn,
-  parseTableQuery,
-  type TableQuery,
-  tableQueryToParams,
-} from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { MultiSelect } from "@repo/ui/multi-select";
 import { Select } from "@repo/ui/select";
@@ -28,7 +23,8 @@ type LoaderData = Awaited<ReturnType<typeof regionsLoader>>;
 export function RegionsScreen({ level }: { level: GeographyLevel }) {
   const spec = REGION_LEVELS[level];
   const data = useLoaderData<LoaderData>();
-  const [params, setParams] = useSearchParams();
+  const filter = useFilterParams();
+  const { params } = filter;
   const dialogs = useMessageDialog();
   const deleter = useFetcher<RegionActionData>();
   const [editing, setEditing] = useState<RegionRow | "new" | null>(null);
@@ -42,14 +38,8 @@ export function RegionsScreen({ level }: { level: GeographyLevel }) {
     else void dialogs.error(answer.message);
   });
 
-  const setQuery = (next: TableQuery) => setParams(tableQueryToParams(next, params), { preventScrollReset: true });
-  const setFilter = (param: string, values: string[]) => {
-    const next = new URLSearchParams(params);
-    next.delete(param);
-    for (const value of values) next.append(param, value);
-    next.delete("page");
-    setParams(next, { preventScrollReset: true });
-  };
+  const setQuery = filter.query;
+  const setFilter = (param: string, values: string[]) => filter({ [param]: values });
 
   const remove = async (row: RegionRow) => {
     const yes = await dialogs.confirm(`Are you sure you want to delete the ${level} "${row.name}"?`, {
@@ -128,7 +118,7 @@ export function RegionsScreen({ level }: { level: GeographyLevel }) {
           <Toolbar
             filters={filters}
             activeFilters={activeFilters}
-            onResetFilters={() => setParams(new URLSearchParams(), { preventScrollReset: true })}
+            onResetFilters={filter.reset}
             create={{ label: "Create", onClick: () => setEditing("new") }}
           />
         }

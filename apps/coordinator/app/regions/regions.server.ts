@@ -4,15 +4,12 @@ import type { FieldError } from "@repo/contracts/envelope";
 import { REGION_BODIES, type RegionBodies, type RegionListBody, regionBodyFromForm } from "@repo/contracts/geography";
 import { type GeographyLevel, REGION_LEVELS, regionPaths } from "@repo/contracts/geography-constants";
 import { auth } from "@repo/remix-app/auth.server";
+import { CORRECT_THE_FIELDS, formAnswers, parseForm } from "@repo/remix-app/forms/server";
 import { parseTableQuery } from "@repo/ui/data-table";
+import type { SelectOption } from "@repo/ui/select";
 
 /** A row of a regions list, as the API's generated client types it. */
 export type RegionRow = components["schemas"]["RegionItem"];
-
-export interface Option {
-  value: string;
-  label: string;
-}
 
 const ids = (params: URLSearchParams, name: string) =>
   params
@@ -49,7 +46,7 @@ export async function regionsLoader(level: GeographyLevel, { request, context }:
     level === "zone" || level === "state" ? api.GET("/api/fetch/countries") : undefined,
     ...pickLevels.map((pick) => api.POST(regionPaths(pick).pick, { body: {} })),
   ]);
-  const options: Partial<Record<GeographyLevel, Option[]>> = {};
+  const options: Partial<Record<GeographyLevel, SelectOption[]>> = {};
   pickLevels.forEach((pick, i) => {
     options[pick] = (picks[i]?.data?.data ?? []).map((r) => ({
       value: String(r.id),
@@ -91,8 +88,7 @@ export async function regionsAction(level: GeographyLevel, { request, context }:
   const { api } = await auth.requireAction(request, context, form, "regions.manage");
   const intent = String(form.get("intent"));
   const id = Number(form.get("id"));
-  const fail = (message: string, status: number, errors?: FieldError[]) =>
-    data<RegionActionData>({ ok: false, message, errors }, { status });
+  const { fail, failFromApi, done } = formAnswers<RegionActionData>();
 
   if (intent === "delete") {
     const { data: result, error, response } = await api.DELETE(regionPaths(level).member, { params: { path: { id } } });
@@ -100,12 +96,12 @@ export async function regionsAction(level: GeographyLevel, { request, context }:
     return data<RegionActionData>({ ok: true, message: result.message });
   }
 
-  const parsed = REGION_BODIES[level].safeParse(regionBodyFromForm(level, (field) => form.get(field)));
-  if (!parsed.success) {
-    const errors = parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
-    return fail("Please correct the marked fields.", 400, errors);
-  }
-  const { data: result, error, response } = await save(api, level, parsed.data, intent === "update" ? id : null);
-  if (!result) return fail(error?.message ?? `Could not save the ${level}`, response.status, error?.errors);
-  return data<RegionActionData>({ ok: true, message: result.message });
+  const parsed = parseForm(
+    regionBodyFromForm(level, (field) => form.get(field)),
+    REGION_BODIES[level],
+  );
+  if (!parsed.ok) return fail(CORRECT_THE_FIELDS, 400, parsed.errors);
+  const saved = await save(api, level, parsed.data, intent === "update" ? id : null);
+  if (!saved.data) return failFromApi(saved, `Could not save the ${level}`);
+  return done(saved.data.message);
 }

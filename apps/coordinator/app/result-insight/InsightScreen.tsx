@@ -1,4 +1,4 @@
-import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { LANGUAGES } from "@repo/contracts/languages";
 import { examLevelLabel } from "@repo/contracts/papers-constants";
@@ -9,7 +9,7 @@ import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list
 import { Badge } from "@repo/ui/badge";
 import { BarChart } from "@repo/ui/bar-chart";
 import { Card } from "@repo/ui/card";
-import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { formatCount } from "@repo/ui/format";
 import { Grid } from "@repo/ui/grid";
 import { Select } from "@repo/ui/select";
@@ -34,8 +34,8 @@ const percentText = (value: number) => `${value.toLocaleString("en-IN", { maximu
  */
 export function InsightScreen() {
   const data = useLoaderData<typeof insightLoader>();
-  const [params, setParams] = useSearchParams();
   const filter = useFilterParams();
+  const { params } = filter;
   const query = parseTableQuery(params);
   const listStatus = useListStatus();
   useListFailureWarning(data.failure, "Insight not found");
@@ -197,7 +197,7 @@ export function InsightScreen() {
           rowKey={(row) => String(row.number)}
           total={questions.length}
           query={query}
-          onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+          onQueryChange={filter.query}
           status={listStatus}
           searchable={false}
           actions={

@@ -1,4 +1,4 @@
-import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { languageName } from "@repo/contracts/languages";
 import { examLevelLabel } from "@repo/contracts/papers-constants";
 import { INSIGHT_LEVELS, outcomeName, QUESTION_OUTCOMES } from "@repo/contracts/result-winners-constants";
@@ -7,7 +7,7 @@ import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
 import { Card } from "@repo/ui/card";
-import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { DescriptionList } from "@repo/ui/description-list";
 import { EmptyState } from "@repo/ui/empty-state";
 import { Grid } from "@repo/ui/grid";
@@ -31,8 +31,8 @@ const rank = (value: number | null | undefined, position?: number | null) =>
  */
 export function StudentResultScreen() {
   const data = useLoaderData<typeof studentResultLoader>();
-  const [params, setParams] = useSearchParams();
   const filter = useFilterParams();
+  const { params } = filter;
   const listStatus = useListStatus();
   const result = data.result;
   const picker = <LevelPicker levels={INSIGHT_LEVELS} value={data.level} />;
@@ -164,7 +164,7 @@ export function StudentResultScreen() {
           rowKey={(q) => String(q.number)}
           total={questions.length}
           query={query}
-          onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+          onQueryChange={filter.query}
           status={listStatus}
           searchable={false}
           actions={

@@ -1,4 +1,4 @@
-import { Link as RemixLink, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { examLevelLabel } from "@repo/contracts/papers-constants";
 import { formatMarks } from "@repo/contracts/result-lists-constants";
@@ -6,7 +6,7 @@ import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Card } from "@repo/ui/card";
-import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { formatCount } from "@repo/ui/format";
 import { Link } from "@repo/ui/link";
 import { Select } from "@repo/ui/select";
@@ -27,8 +27,8 @@ const OWN = ["zone_id", "state_id", "class_level", "paper_set_id"] as const;
  */
 export function PrantGroupingScreen() {
   const data = useLoaderData<typeof prantGroupingLoader>();
-  const [params, setParams] = useSearchParams();
   const filter = useFilterParams();
+  const { params } = filter;
   const query = parseTableQuery(params);
   const listStatus = useListStatus();
   useListFailureWarning(data.failure, "Prant-wise list not found");
@@ -107,7 +107,7 @@ export function PrantGroupingScreen() {
           rowKey={(row) => `${row.state_id}-${row.prant_id ?? "none"}`}
           total={data.rows.length}
           query={query}
-          onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+          onQueryChange={filter.query}
           status={listStatus}
           searchable={false}
           actions={

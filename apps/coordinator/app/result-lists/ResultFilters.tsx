@@ -4,17 +4,16 @@ import { AWARDS } from "@repo/contracts/results-constants";
 import { CLASS_LEVELS, classLabel } from "@repo/contracts/students-constants";
 import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { Badge } from "@repo/ui/badge";
-import { Select } from "@repo/ui/select";
+import { Select, type SelectOption } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
-import type { Option } from "./result-lists.server";
 
 /**
  * The result lists' own filters beside the region pickers: the class, the finalized paper set
  * ("combination name", with the region's sheets of each) and, on a final list, the award. A new
  * class narrows the paper sets, so it clears the one chosen.
  */
-export function ResultFilters({ paperSets, award = false }: { paperSets: Option[]; award?: boolean }) {
+export function ResultFilters({ paperSets, award = false }: { paperSets: SelectOption[]; award?: boolean }) {
   const [params] = useSearchParams();
   const filter = useFilterParams();
   return (

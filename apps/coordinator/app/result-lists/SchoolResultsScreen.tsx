@@ -9,7 +9,7 @@ import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Card } from "@repo/ui/card";
-import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { formatCount } from "@repo/ui/format";
 import { Link } from "@repo/ui/link";
 import { Stack } from "@repo/ui/stack";
@@ -27,8 +27,8 @@ import type { SchoolResultRow, StudentResultRow, schoolResultsLoader } from "./r
  */
 export function SchoolResultsScreen({ title, description }: { title: string; description: string }) {
   const data = useLoaderData<typeof schoolResultsLoader>();
-  const [params, setParams] = useSearchParams();
   const filter = useFilterParams();
+  const { params } = filter;
   const query = parseTableQuery(params);
   const listStatus = useListStatus();
   useListFailureWarning(data.failure, `${title} not found`);
@@ -99,7 +99,7 @@ export function SchoolResultsScreen({ title, description }: { title: string; des
           rowKey={(row) => String(row.school_id)}
           total={data.total}
           query={query}
-          onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+          onQueryChange={filter.query}
           status={listStatus}
           searchable
           searchPlaceholder="School name"

@@ -1,4 +1,4 @@
-import { Link as RemixLink, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { studentResultPath } from "@repo/auth/result-paths";
 import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { examLevelLabel } from "@repo/contracts/papers-constants";
@@ -11,7 +11,7 @@ import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
 import { Card } from "@repo/ui/card";
-import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { Link } from "@repo/ui/link";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
@@ -37,8 +37,8 @@ const awardName = (code: string) => AWARDS.find((a) => a.code === code)?.name ??
  */
 export function StudentResultsScreen({ title, description }: { title: string; description: string }) {
   const data = useLoaderData<typeof studentResultsLoader>();
-  const [params, setParams] = useSearchParams();
   const filter = useFilterParams();
+  const { params } = filter;
   const query = parseTableQuery(params, RESULT_STUDENT_SORTS);
   const listStatus = useListStatus();
   useListFailureWarning(data.failure, `${title} not found`);
@@ -160,7 +160,7 @@ export function StudentResultsScreen({ title, description }: { title: string; de
         rowKey={(row) => String(row.sheet_id)}
         total={data.total}
         query={query}
-        onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+        onQueryChange={filter.query}
         status={listStatus}
         searchable
         searchPlaceholder="Name or roll number"

@@ -14,6 +14,7 @@ import { AWARD_CODES } from "@repo/contracts/results-constants";
 import { CLASS_LEVELS } from "@repo/contracts/students-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { parseTableQuery } from "@repo/ui/data-table";
+import type { SelectOption } from "@repo/ui/select";
 import { regionOptions } from "../region-lists/region-lists.server";
 
 export type StudentResultRow = components["schemas"]["StudentResultRow"];
@@ -30,11 +31,6 @@ type Api = Awaited<ReturnType<typeof auth.requirePage>>["api"];
 
 /** A final list (Level 1 or 2, ranked and awarded) or the mock's. */
 export type ResultListMode = "final" | "mock";
-
-export interface Option {
-  value: string;
-  label: string;
-}
 
 const pick = <T extends string | number>(values: readonly T[], raw: string | null): T | undefined =>
   values.find((value) => String(value) === raw);
@@ -138,7 +134,7 @@ export function prantBodyFrom(params: URLSearchParams): PrantBody & { level: Fin
 const exportFilters = <T extends { page?: number; per_page?: number }>({ page: _p, per_page: _pp, ...rest }: T) => rest;
 
 /** The level's finalized paper sets ("combination names") for the paper set filter, with the region's sheets. */
-async function paperSetOptions(api: Api, level: ExamLevel, classLevel: number | undefined): Promise<Option[]> {
+async function paperSetOptions(api: Api, level: ExamLevel, classLevel: number | undefined): Promise<SelectOption[]> {
   const sets = await api.GET("/api/admin/get-combination-name-finalzed-list", {
     params: { query: { level, ...(classLevel ? { class_level: String(classLevel) } : {}) } },
   });

@@ -1,5 +1,6 @@
 import { Link as RemixLink, useSearchParams } from "@remix-run/react";
 import { AWARDS, type AwardCode } from "@repo/contracts/results-constants";
+import { withFilters } from "@repo/remix-app/lists/filter-params";
 import { LinkTab, LinkTabs } from "@repo/ui/link-tabs";
 import type { ReactNode } from "react";
 
@@ -9,12 +10,7 @@ import type { ReactNode } from "react";
  */
 export function AwardTabs({ value, children }: { value: AwardCode; children: ReactNode }) {
   const [params] = useSearchParams();
-  const hrefOf = (code: AwardCode) => {
-    const next = new URLSearchParams(params);
-    next.set("award", code);
-    next.delete("page");
-    return `?${next}`;
-  };
+  const hrefOf = (code: AwardCode) => `?${withFilters(params, { award: code })}`;
   return (
     <LinkTabs
       aria-label="Awards"

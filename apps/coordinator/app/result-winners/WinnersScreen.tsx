@@ -1,4 +1,4 @@
-import { Link as RemixLink, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { studentResultPath } from "@repo/auth/result-paths";
 import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { examLevelLabel } from "@repo/contracts/papers-constants";
@@ -10,7 +10,7 @@ import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
 import { Card } from "@repo/ui/card";
-import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { Link } from "@repo/ui/link";
 import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
@@ -33,8 +33,8 @@ const GROUP_LABEL = { state: "State", district: "District", school: "School" } a
  */
 export function WinnersScreen() {
   const data = useLoaderData<typeof winnersLoader>();
-  const [params, setParams] = useSearchParams();
   const filter = useFilterParams();
+  const { params } = filter;
   const query = parseTableQuery(params);
   const listStatus = useListStatus();
   useListFailureWarning(data.failure, "Winners list not found");
@@ -168,7 +168,7 @@ export function WinnersScreen() {
         rowKey={(row) => String(row.sheet_id)}
         total={data.total}
         query={query}
-        onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+        onQueryChange={filter.query}
         status={listStatus}
         searchable={false}
         actions={

@@ -6,16 +6,12 @@ import { DEFAULT_AWARD, DEFAULT_RANKED_LEVEL, type RankedLevel } from "@repo/con
 import { AWARD_CODES, type AwardCode, RANKED_LEVELS } from "@repo/contracts/results-constants";
 import { CLASS_LEVELS } from "@repo/contracts/students-constants";
 import { auth } from "@repo/remix-app/auth.server";
+import { optionsOf } from "@repo/remix-app/content/choices";
 import { parseTableQuery } from "@repo/ui/data-table";
 
 export type WinnerRow = components["schemas"]["WinnerRow"];
 type WinnersQuery = NonNullable<operations["getResultWinners"]["parameters"]["query"]>;
 type Api = Awaited<ReturnType<typeof auth.requirePage>>["api"];
-
-export interface Option {
-  value: string;
-  label: string;
-}
 
 const pick = <T extends string | number>(values: readonly T[], raw: string | null): T | undefined =>
   values.find((value) => String(value) === raw);
@@ -73,13 +69,11 @@ export async function resultRegionOptions(api: Api, params: URLSearchParams) {
     state ? api.POST(regionPaths("prant").pick, { body: { state_ids: [state] } }) : null,
     prant ? api.POST(regionPaths("district").pick, { body: { prant_ids: [prant] } }) : null,
   ]);
-  const options = (rows: { id: number; name: string }[] | undefined): Option[] =>
-    (rows ?? []).map((r) => ({ value: String(r.id), label: r.name }));
   return {
-    zones: options(zones.data?.data),
-    states: options(states.data?.data),
-    prants: options(prants?.data?.data),
-    districts: options(districts?.data?.data),
+    zones: optionsOf(zones.data?.data),
+    states: optionsOf(states.data?.data),
+    prants: optionsOf(prants?.data?.data),
+    districts: optionsOf(districts?.data?.data),
   };
 }
 

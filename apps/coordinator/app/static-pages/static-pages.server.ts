@@ -1,9 +1,10 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
 import { staticPageBody } from "@repo/contracts/content-notices";
 import { STATIC_PAGE_PATHS } from "@repo/contracts/content-notices-constants";
 import type { FieldError } from "@repo/contracts/envelope";
 import { auth } from "@repo/remix-app/auth.server";
+import { formAnswers, parseForm } from "@repo/remix-app/forms/server";
 
 /** A static page as the API's generated client types it. */
 export type StaticPageRow = components["schemas"]["StaticPageItem"];
@@ -29,24 +30,13 @@ export interface StaticPageActionData {
 export async function staticPagesAction({ request, context }: ActionFunctionArgs) {
   const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "content.manage");
-  const parsed = staticPageBody.safeParse({
-    module_name: form.get("module_name"),
-    key: form.get("key"),
-    body: String(form.get("body") ?? ""),
-  });
-  if (!parsed.success) {
-    const errors = parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
-    return data<StaticPageActionData>(
-      { ok: false, message: errors[0]?.message ?? "Check the page", errors },
-      { status: 400 },
-    );
-  }
-  const { data: answer, error, response } = await api.POST(STATIC_PAGE_PATHS.update, { body: parsed.data });
-  if (!answer) {
-    return data<StaticPageActionData>(
-      { ok: false, message: error?.message ?? "The page could not be saved", errors: error?.errors },
-      { status: response.status },
-    );
-  }
-  return data<StaticPageActionData>({ ok: true, message: answer.message });
+  const { fail, failFromApi, done } = formAnswers<StaticPageActionData>();
+  const parsed = parseForm(
+    { module_name: form.get("module_name"), key: form.get("key"), body: String(form.get("body") ?? "") },
+    staticPageBody,
+  );
+  if (!parsed.ok) return fail(parsed.errors[0]?.message ?? "Check the page", 400, parsed.errors);
+  const result = await api.POST(STATIC_PAGE_PATHS.update, { body: parsed.data });
+  if (!result.data) return failFromApi(result, "The page could not be saved");
+  return done(result.data.message);
 }

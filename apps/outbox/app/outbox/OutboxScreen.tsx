@@ -1,12 +1,13 @@
-import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useFetcher, useLoaderData } from "@remix-run/react";
 import { MAIL_STATUSES, type MailStatus } from "@repo/contracts/mail-constants";
 import { countOf } from "@repo/contracts/plural";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
+import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
-import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { formatCount, formatDateTime } from "@repo/ui/format";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { Select } from "@repo/ui/select";
@@ -23,7 +24,8 @@ const MessageDetailDialog = lazy(() => import("./MessageDetailDialog"));
 /** Every mail the portal sends: find one, see it as sent and every attempt, retry or cancel. */
 export function OutboxScreen() {
   const data = useLoaderData<typeof outboxLoader>();
-  const [params, setParams] = useSearchParams();
+  const filter = useFilterParams();
+  const { params } = filter;
   const dialogs = useMessageDialog();
   const actor = useFetcher<OutboxActionData>();
   const query = parseTableQuery(params);
@@ -37,15 +39,8 @@ export function OutboxScreen() {
     else void dialogs.error(answer.message);
   });
 
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [name, value] of Object.entries(changes)) {
-      if (value) next.set(name, value);
-      else next.delete(name);
-    }
-    if (!("message" in changes)) next.delete("page");
-    setParams(next, { preventScrollReset: true });
-  };
+  // Opening a message keeps the list's page.
+  const update = (changes: Record<string, string | null>) => filter(changes, { keepPage: "message" in changes });
   const act = (intent: "retry" | "cancel", id: number) =>
     actor.submit({ intent, id: String(id), csrf: data.csrf }, { method: "post" });
 
@@ -140,7 +135,7 @@ export function OutboxScreen() {
           rowKey={(row) => String(row.id)}
           total={data.total}
           query={query}
-          onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+          onQueryChange={filter.query}
           status={listStatus}
           searchable
           searchPlaceholder="Search by recipient"

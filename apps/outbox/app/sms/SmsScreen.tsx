@@ -1,10 +1,11 @@
-import { Link, useActionData, useFetcher, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
+import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { SMS_STATUSES, type SmsKind, type SmsStatus } from "@repo/contracts/sms-constants";
+import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge, type BadgeTone } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
-import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { formatDateTime } from "@repo/ui/format";
 import { LinkTab, LinkTabs } from "@repo/ui/link-tabs";
 import { Stack } from "@repo/ui/stack";
@@ -50,19 +51,13 @@ export function SmsScreen() {
   const posted = useActionData<SmsActionData>();
   const fetched = useFetcher<SmsActionData>({ key: "sms-retry" }).data;
   const answer = fetched ?? posted;
-  const [params, setParams] = useSearchParams();
-  const location = useLocation();
+  const filter = useFilterParams();
+  const { params } = filter;
   const query = parseTableQuery(params);
   const listStatus = useListStatus();
   useListFailureWarning(data.failure, "Text messages not found");
 
-  const withStatus = (status: SmsStatus | null) => {
-    const next = new URLSearchParams(params);
-    if (status) next.set("status", status);
-    else next.delete("status");
-    next.delete("page");
-    return `${location.pathname}?${next}`;
-  };
+  const withStatus = (status: SmsStatus | null) => filter.href({ status });
 
   const columns: DataTableColumn<SmsRow>[] = [
     { id: "to", header: "Number", cell: (row) => row.to },
@@ -130,7 +125,7 @@ export function SmsScreen() {
             rowKey={(row) => String(row.id)}
             total={data.total}
             query={query}
-            onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+            onQueryChange={filter.query}
             status={listStatus}
             searchable
             searchPlaceholder="Search by number"

@@ -1,10 +1,11 @@
-import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useFetcher, useLoaderData } from "@remix-run/react";
 import { LANGUAGES, languageName } from "@repo/contracts/languages";
+import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
-import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { formatDateTime } from "@repo/ui/format";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { Select } from "@repo/ui/select";
@@ -22,7 +23,8 @@ const TemplateEditorDialog = lazy(() => import("./TemplateEditorDialog"));
 /** The mail templates: list, create, edit with preview, languages and versions, enable or disable. */
 export function TemplatesScreen() {
   const data = useLoaderData<typeof templatesLoader>();
-  const [params, setParams] = useSearchParams();
+  const filter = useFilterParams();
+  const { params } = filter;
   const dialogs = useMessageDialog();
   const toggler = useFetcher<TemplateActionData>();
   const [creating, setCreating] = useState<EditorStart | null>(null);
@@ -34,15 +36,8 @@ export function TemplatesScreen() {
     if (toggler.state === "idle" && toggler.data && !toggler.data.ok) void dialogs.error(toggler.data.message);
   }, [toggler.state, toggler.data, dialogs]);
 
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [name, value] of Object.entries(changes)) {
-      if (value) next.set(name, value);
-      else next.delete(name);
-    }
-    if (!("template" in changes)) next.delete("page");
-    setParams(next, { preventScrollReset: true });
-  };
+  // Opening a template keeps the list's page.
+  const update = (changes: Record<string, string | null>) => filter(changes, { keepPage: "template" in changes });
 
   const columns: DataTableColumn<TemplateRow>[] = [
     {
@@ -104,7 +99,7 @@ export function TemplatesScreen() {
           rowKey={(row) => String(row.id)}
           total={data.total}
           query={query}
-          onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+          onQueryChange={filter.query}
           status={listStatus}
           searchable
           searchPlaceholder="Search templates"

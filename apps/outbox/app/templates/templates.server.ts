@@ -4,6 +4,7 @@ import type { FieldError } from "@repo/contracts/envelope";
 import { LANGUAGE_CODES, type LanguageCode } from "@repo/contracts/languages";
 import { templateCreateBody, templateEnableBody, templatePreviewBody, templateUpdateBody } from "@repo/contracts/mail";
 import { auth } from "@repo/remix-app/auth.server";
+import { CORRECT_THE_FIELDS, issueErrors } from "@repo/remix-app/forms/server";
 import { parseTableQuery } from "@repo/ui/data-table";
 
 export type TemplateRow = components["schemas"]["MailTemplateItem"];
@@ -52,8 +53,8 @@ export type TemplateActionData =
   | { intent: "create" | "update" | "enable"; ok: true; message: string; id: number }
   | { intent: string; ok: false; message: string; errors: FieldError[] };
 
-const issues = (list: readonly { path: readonly PropertyKey[]; message: string }[]): FieldError[] =>
-  list.map((issue) => ({ field: issue.path.map(String).join(".") || "form", message: issue.message }));
+/** A refusal of no one field is the whole form's. */
+const wholeForm = (field: string) => field || "form";
 
 /** Create, save (a new version), enable or disable, and preview with sample values. */
 export async function templatesAction({ request, context }: ActionFunctionArgs) {
@@ -76,7 +77,7 @@ export async function templatesAction({ request, context }: ActionFunctionArgs) 
       variables,
       ...(form.get("language") ? { language: form.get("language") } : {}),
     });
-    if (!parsed.success) return refuse("Please correct the marked fields.", issues(parsed.error.issues), 400);
+    if (!parsed.success) return refuse(CORRECT_THE_FIELDS, issueErrors(parsed.error.issues, wholeForm), 400);
     const { data: result, error, response } = await api.POST("/api/mail/templates/preview", { body: parsed.data });
     if (!result) return refuse(error?.message ?? "Could not preview the template", error?.errors, response.status);
     return data<TemplateActionData>({ intent, ok: true, mail: result.data });
@@ -90,7 +91,7 @@ export async function templatesAction({ request, context }: ActionFunctionArgs) 
       subject: field("subject"),
       body: field("body"),
     });
-    if (!parsed.success) return refuse("Please correct the marked fields.", issues(parsed.error.issues), 400);
+    if (!parsed.success) return refuse(CORRECT_THE_FIELDS, issueErrors(parsed.error.issues, wholeForm), 400);
     const { data: result, error, response } = await api.POST("/api/mail/templates", { body: parsed.data });
     if (!result) return refuse(error?.message ?? "Could not create the template", error?.errors, response.status);
     return data<TemplateActionData>({ intent, ok: true, message: result.message, id: result.data.id });
@@ -102,7 +103,7 @@ export async function templatesAction({ request, context }: ActionFunctionArgs) 
       subject: field("subject"),
       body: field("body"),
     });
-    if (!parsed.success) return refuse("Please correct the marked fields.", issues(parsed.error.issues), 400);
+    if (!parsed.success) return refuse(CORRECT_THE_FIELDS, issueErrors(parsed.error.issues, wholeForm), 400);
     const {
       data: result,
       error,
@@ -117,7 +118,7 @@ export async function templatesAction({ request, context }: ActionFunctionArgs) 
 
   if (intent === "enable") {
     const parsed = templateEnableBody.safeParse({ enabled: form.get("enabled") === "true" });
-    if (!parsed.success) return refuse("Please correct the marked fields.", issues(parsed.error.issues), 400);
+    if (!parsed.success) return refuse(CORRECT_THE_FIELDS, issueErrors(parsed.error.issues, wholeForm), 400);
     const {
       data: result,
       error,

@@ -1,4 +1,4 @@
-import { Link as RemixLink, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { paperSetPath, questionPath } from "@repo/auth/paper-paths";
 import { findRole } from "@repo/auth/roles";
 import { PAPER_ACTIVITY_LABELS, type PaperActivityAction } from "@repo/contracts/paper-activity-constants";
@@ -6,13 +6,7 @@ import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
 import { Card } from "@repo/ui/card";
-import {
-  DataTable,
-  type DataTableColumn,
-  parseTableQuery,
-  type TableQuery,
-  tableQueryToParams,
-} from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import type { DateRange } from "@repo/ui/date-range";
 import { formatDateTime } from "@repo/ui/format";
 import { Link } from "@repo/ui/link";
@@ -85,12 +79,12 @@ function QuestionFilter({ value, onApply }: { value: string; onApply: (value: st
  */
 export function ActivityLogsScreen() {
   const data = useLoaderData<ActivityLogsData>();
-  const [params, setParams] = useSearchParams();
   const filter = useFilterParams();
+  const { params } = filter;
   const query = parseTableQuery(params);
   const listStatus = useListStatus();
   useListFailureWarning(data.failure, "Activity log not found");
-  const setQuery = (next: TableQuery) => setParams(tableQueryToParams(next, params), { preventScrollReset: true });
+  const setQuery = filter.query;
   const dateRange: DateRange = {
     ...(data.filters.from ? { from: data.filters.from } : {}),
     ...(data.filters.to ? { to: data.filters.to } : {}),
@@ -178,7 +172,7 @@ export function ActivityLogsScreen() {
           <Toolbar
             filters={filters}
             activeFilters={activeFilters}
-            onResetFilters={() => setParams(new URLSearchParams(), { preventScrollReset: true })}
+            onResetFilters={filter.reset}
             dateRange={dateRange}
             dateRangeLabel="Dates"
             onDateRangeChange={(range) => filter({ from: range.from ?? null, to: range.to ?? null })}

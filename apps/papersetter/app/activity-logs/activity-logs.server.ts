@@ -6,13 +6,9 @@ import { ID_MAX } from "@repo/contracts/ids-constants";
 import { PAPER_ACTIVITY_ACTIONS, PAPER_ACTIVITY_LABELS } from "@repo/contracts/paper-activity-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { parseTableQuery } from "@repo/ui/data-table";
+import type { SelectOption } from "@repo/ui/select";
 
 export type ActivityLogRow = components["schemas"]["ActivityLogItem"];
-export interface Option {
-  value: string;
-  label: string;
-}
-
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const dateOf = (value: string | null) => (value && DATE.test(value) && !Number.isNaN(Date.parse(value)) ? value : null);
 const idOf = (value: string | null) => {
@@ -21,7 +17,7 @@ const idOf = (value: string | null) => {
 };
 
 /** The action filter's choices, as the activity log names them. */
-export const ACTION_OPTIONS: Option[] = PAPER_ACTIVITY_ACTIONS.map((action) => ({
+export const ACTION_OPTIONS: SelectOption[] = PAPER_ACTIVITY_ACTIONS.map((action) => ({
   value: action,
   label: PAPER_ACTIVITY_LABELS[action],
 }));

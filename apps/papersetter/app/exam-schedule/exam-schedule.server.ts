@@ -5,6 +5,7 @@ import type { FieldError } from "@repo/contracts/envelope";
 import { examScheduleBody } from "@repo/contracts/papers";
 import { auth } from "@repo/remix-app/auth.server";
 import { messageOf } from "@repo/remix-app/downloads/server";
+import { CORRECT_THE_FIELDS, formAnswers, parseForm } from "@repo/remix-app/forms/server";
 
 /** One exam's date for one class, as the API's generated client types it. */
 export type ExamScheduleRow = components["schemas"]["ExamScheduleItem"];
@@ -35,20 +36,17 @@ export async function examScheduleAction({ request, context }: ActionFunctionArg
   const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "exams.schedule");
   const note = String(form.get("note") ?? "").trim();
-  const parsed = examScheduleBody.safeParse({
-    exam_level: form.get("exam_level"),
-    class_id: form.get("class_id"),
-    starts_at: String(form.get("starts_at") ?? "").trim(),
-    duration_minutes: form.get("duration_minutes"),
-    ...(note ? { note } : {}),
-  });
-  if (!parsed.success) {
-    const errors = parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
-    return data<ExamScheduleActionData>(
-      { ok: false, message: "Please correct the marked fields.", errors },
-      { status: 400 },
-    );
-  }
+  const parsed = parseForm(
+    {
+      exam_level: form.get("exam_level"),
+      class_id: form.get("class_id"),
+      starts_at: String(form.get("starts_at") ?? "").trim(),
+      duration_minutes: form.get("duration_minutes"),
+      ...(note ? { note } : {}),
+    },
+    examScheduleBody,
+  );
+  if (!parsed.ok) return formAnswers<ExamScheduleActionData>().fail(CORRECT_THE_FIELDS, 400, parsed.errors);
   const { data: saved, error, response } = await api.POST("/api/store-exam-schedule", { body: parsed.data });
   if (!saved) {
     return data<ExamScheduleActionData>(

@@ -5,6 +5,7 @@ import type { FieldError } from "@repo/contracts/envelope";
 import { panelAssignmentBody } from "@repo/contracts/papers";
 import { auth } from "@repo/remix-app/auth.server";
 import { messageOf } from "@repo/remix-app/downloads/server";
+import { CORRECT_THE_FIELDS, formAnswers, parseForm } from "@repo/remix-app/forms/server";
 
 /** A subject panel user or a translator, as the API's generated client types it. */
 export type PanelMemberRow = components["schemas"]["PanelMemberItem"];
@@ -43,17 +44,16 @@ export async function panelMembersAction({ request, context }: ActionFunctionArg
   if (!Number.isSafeInteger(id) || id < 1) {
     return data<PanelMembersActionData>({ ok: false, message: "There is no such panel member." }, { status: 404 });
   }
-  const parsed = panelAssignmentBody.safeParse({
-    subject_ids: form.getAll("subject_ids").map(String).filter(Boolean),
-    languages: form.getAll("languages").map(String).filter(Boolean),
-  });
-  if (!parsed.success) {
-    const errors = parsed.error.issues.map((i) => ({ field: String(i.path[0] ?? ""), message: i.message }));
-    return data<PanelMembersActionData>(
-      { ok: false, message: "Please correct the marked fields.", errors },
-      { status: 400 },
-    );
-  }
+  const parsed = parseForm(
+    {
+      subject_ids: form.getAll("subject_ids").map(String).filter(Boolean),
+      languages: form.getAll("languages").map(String).filter(Boolean),
+    },
+    panelAssignmentBody,
+    // A refused value (subject_ids.2) is shown on its list.
+    { rename: (field) => field.split(".")[0] ?? "" },
+  );
+  if (!parsed.ok) return formAnswers<PanelMembersActionData>().fail(CORRECT_THE_FIELDS, 400, parsed.errors);
   const {
     data: saved,
     error,

@@ -1,4 +1,4 @@
-import { Link as RemixLink, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link as RemixLink, useFetcher, useLoaderData } from "@remix-run/react";
 import type { ExamLevel } from "@repo/contracts/fees";
 import { examLevelLabel } from "@repo/contracts/papers-constants";
 import { classLabel } from "@repo/contracts/students-constants";
@@ -8,13 +8,7 @@ import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
-import {
-  DataTable,
-  type DataTableColumn,
-  parseTableQuery,
-  type TableQuery,
-  tableQueryToParams,
-} from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { formatDateTime } from "@repo/ui/format";
 import { Icon } from "@repo/ui/icon";
 import { Link } from "@repo/ui/link";
@@ -61,13 +55,13 @@ const matches = (set: PaperSetRow, search: string) => {
  */
 export function PaperSetsScreen({ level }: { level: ExamLevel }) {
   const data = useLoaderData<LoaderData>();
-  const [params, setParams] = useSearchParams();
+  const filter = useFilterParams();
+  const { params } = filter;
   const dialogs = useMessageDialog();
   const copier = useFetcher<PaperSetsActionData>();
   const [creating, setCreating] = useState(false);
   const query = parseTableQuery(params);
   const listStatus = useListStatus();
-  const filter = useFilterParams();
   const levelName = examLevelLabel(level);
   const title = level === "mock" ? "Mock paper sets" : `${levelName} paper sets`;
   useListFailureWarning(data.failure, `${title} not found`);
@@ -79,7 +73,7 @@ export function PaperSetsScreen({ level }: { level: ExamLevel }) {
   // The API answers a level's sets in one list: search and pages are the table's, in the URL.
   const found = data.rows.filter((set) => matches(set, query.search));
   const shown = found.slice((query.page - 1) * query.perPage, query.page * query.perPage);
-  const setQuery = (next: TableQuery) => setParams(tableQueryToParams(next, params), { preventScrollReset: true });
+  const setQuery = filter.query;
 
   const copy = async (set: PaperSetRow) => {
     const yes = await dialogs.confirm(
@@ -181,7 +175,7 @@ export function PaperSetsScreen({ level }: { level: ExamLevel }) {
           <Toolbar
             filters={filters}
             activeFilters={data.classId ? 1 : 0}
-            onResetFilters={() => setParams(new URLSearchParams(), { preventScrollReset: true })}
+            onResetFilters={filter.reset}
             {...(data.may.create ? { create: { label: "New paper set", onClick: () => setCreating(true) } } : {})}
           />
         }

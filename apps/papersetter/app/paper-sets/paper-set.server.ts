@@ -8,6 +8,7 @@ import { paperExportBody, paperSetUpdateBody, sectionRuleChangeBody } from "@rep
 import { auth } from "@repo/remix-app/auth.server";
 import { messageOf, refusalOf, refusedDownloadJson, streamDownload } from "@repo/remix-app/downloads/server";
 import { typedValues } from "@repo/remix-app/forms/answer";
+import { CORRECT_THE_FIELDS, parseForm } from "@repo/remix-app/forms/server";
 import { parseTableQuery } from "@repo/ui/data-table";
 import { bankFilterOf, isExamLevel, RULE_FIELDS } from "./paper-set-text";
 import { classFilterOf } from "./paper-sets.server";
@@ -172,11 +173,8 @@ export async function paperSetAction({ request, context }: ActionFunctionArgs) {
     } catch {
       return answer(false, "The form could not be read. Reload the page and try again.", 400);
     }
-    const parsed = paperSetUpdateBody.safeParse(body);
-    if (!parsed.success) {
-      const errors = parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
-      return answer(false, "Please correct the marked fields.", 400, errors);
-    }
+    const parsed = parseForm(body, paperSetUpdateBody);
+    if (!parsed.ok) return answer(false, CORRECT_THE_FIELDS, 400, parsed.errors);
     result = await api.POST("/api/paperset/update/{id}", { ...path, body: parsed.data });
   } else if (intent === "section") {
     const sectionId = positiveId(String(form.get("section_id") ?? ""));
@@ -193,20 +191,16 @@ export async function paperSetAction({ request, context }: ActionFunctionArgs) {
     const values = typedValues(form, RULE_FIELDS);
     const gate = values.counts_if_section?.trim() ?? "";
     const marks = values.counts_if_marks?.trim() ?? "";
-    const parsed = sectionRuleChangeBody.safeParse({
-      section_id: sectionId,
-      counts_if_section: gate || null,
-      counts_if_marks: gate ? marks || null : null,
-    });
+    const parsed = parseForm(
+      { section_id: sectionId, counts_if_section: gate || null, counts_if_marks: gate ? marks || null : null },
+      sectionRuleChangeBody,
+    );
     const refused = (status: number, message: string, errors?: FieldError[]) =>
       data<PaperSetActionData>(
         { ok: false, message, section_id: sectionId, values, ...(errors?.length ? { errors } : {}) },
         { status },
       );
-    if (!parsed.success) {
-      const errors = parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
-      return refused(400, "Please correct the marked fields.", errors);
-    }
+    if (!parsed.ok) return refused(400, CORRECT_THE_FIELDS, parsed.errors);
     const saved = await api.POST("/api/paperset/section-rule/{id}", { ...path, body: parsed.data });
     if (!saved.data) {
       return refused(

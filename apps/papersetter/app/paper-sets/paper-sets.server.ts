@@ -7,6 +7,7 @@ import { paperSetCreateBody } from "@repo/contracts/papers";
 import { CLASS_LEVELS } from "@repo/contracts/students-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { messageOf } from "@repo/remix-app/downloads/server";
+import { CORRECT_THE_FIELDS, parseForm } from "@repo/remix-app/forms/server";
 
 /** A paper set as the API's generated client types it. */
 export type PaperSetRow = components["schemas"]["PaperSetItem"];
@@ -74,17 +75,17 @@ export async function paperSetsAction(level: ExamLevel, { request, context }: Ac
 
   const { api } = await auth.requireAction(request, context, form, "paperSets.assemble");
   const languages = ["en", ...form.getAll("languages").map(String)].filter((code, i, all) => all.indexOf(code) === i);
-  const parsed = paperSetCreateBody.safeParse({
-    exam_level: level,
-    class_id: form.get("class_id"),
-    name: form.get("name") ?? "",
-    code: form.get("code") ?? "",
-    languages,
-  });
-  if (!parsed.success) {
-    const errors = parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
-    return refusal("Please correct the marked fields.", 400, errors);
-  }
+  const parsed = parseForm(
+    {
+      exam_level: level,
+      class_id: form.get("class_id"),
+      name: form.get("name") ?? "",
+      code: form.get("code") ?? "",
+      languages,
+    },
+    paperSetCreateBody,
+  );
+  if (!parsed.ok) return refusal(CORRECT_THE_FIELDS, 400, parsed.errors);
   const { data: created, error, response } = await api.POST("/api/paperset/create", { body: parsed.data });
   if (!created) return refusal(messageOf(error, "The paper set could not be created"), response.status, error?.errors);
   return data<PaperSetsActionData>({ ok: true, message: created.message, id: created.data.id });

@@ -4,6 +4,7 @@ import { Button } from "@repo/ui/button";
 import { Dialog } from "@repo/ui/dialog";
 import { formatDateTime } from "@repo/ui/format";
 import { useMessageDialog } from "@repo/ui/message-dialog";
+import type { SelectOption } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { styled } from "@repo/ui/theme";
@@ -11,7 +12,7 @@ import { useId, useState } from "react";
 import { DiffView } from "./DiffView";
 import { type ComparableVersion, versionDiffs } from "./diff";
 import { difficultyText, TYPE_SHORT } from "./labels";
-import type { Option, QuestionActionData, QuestionVersion } from "./questions.server";
+import type { QuestionActionData, QuestionVersion } from "./questions.server";
 
 const Layout = styled("div", {
   display: "grid",
@@ -62,7 +63,7 @@ interface Props {
   versions: readonly QuestionVersion[];
   currentVersion: number;
   failure: string | null;
-  subjects: readonly Option[];
+  subjects: readonly SelectOption[];
   canRollback: boolean;
   csrf: string;
   onClose: () => void;

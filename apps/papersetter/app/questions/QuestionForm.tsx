@@ -7,7 +7,7 @@ import { Grid } from "@repo/ui/grid";
 import { Icon } from "@repo/ui/icon";
 import { RadioGroup } from "@repo/ui/radio-group";
 import { RichTextEditor } from "@repo/ui/rich-text-editor";
-import { Select } from "@repo/ui/select";
+import { Select, type SelectOption } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { TextField } from "@repo/ui/text-field";
@@ -15,7 +15,7 @@ import { styled } from "@repo/ui/theme";
 import { type FormEvent, useRef, useState } from "react";
 import { CLASS_OPTIONS, DIFFICULTY_OPTIONS } from "./labels";
 import { QuestionPreview } from "./QuestionPreview";
-import type { Option, QuestionDetail } from "./questions.server";
+import type { QuestionDetail } from "./questions.server";
 
 const Layout = styled("div", {
   display: "grid",
@@ -67,8 +67,8 @@ interface Draft {
 export interface QuestionFormProps {
   question: QuestionDetail | null;
   level: ExamLevel;
-  subjects: readonly Option[];
-  types: readonly (Option & { rule: string })[];
+  subjects: readonly SelectOption[];
+  types: readonly (SelectOption & { rule: string })[];
   /** Field errors of the last save, by the API's field name (`text`, `options.1.html`, `correct`…). */
   errors: Readonly<Record<string, string>>;
   /** The answer to the last save or restore, shown beside the Save button. */

@@ -1,4 +1,4 @@
-import { Link as RemixLink, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link as RemixLink, useFetcher, useLoaderData } from "@remix-run/react";
 import type { ExamLevel } from "@repo/contracts/fees";
 import { classLabel } from "@repo/contracts/students-constants";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
@@ -7,7 +7,7 @@ import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
-import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { formatDate } from "@repo/ui/format";
 import { Icon } from "@repo/ui/icon";
 import { useMessageDialog } from "@repo/ui/message-dialog";
@@ -69,8 +69,8 @@ const FILTERS = ["class_id", "subject_id", "status", "paperset_id", "section_id"
  */
 export function QuestionsScreen({ level }: { level: ExamLevel }) {
   const data = useLoaderData<LoaderData>();
-  const [params, setParams] = useSearchParams();
   const filter = useFilterParams();
+  const { params } = filter;
   const dialogs = useMessageDialog();
   const reviewer = useFetcher<QuestionActionData>();
   const query = parseTableQuery(params);
@@ -282,7 +282,7 @@ export function QuestionsScreen({ level }: { level: ExamLevel }) {
         rowKey={(row) => String(row.id)}
         total={data.total}
         query={query}
-        onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+        onQueryChange={filter.query}
         status={listStatus}
         searchable
         searchPlaceholder="Words of the question, or its number"

@@ -17,8 +17,11 @@ import {
 } from "@repo/contracts/papers-constants";
 import { CLASS_LEVELS } from "@repo/contracts/students-constants";
 import { auth } from "@repo/remix-app/auth.server";
+import { optionsOf } from "@repo/remix-app/content/choices";
+import { type ApiErrorLike, formAnswers } from "@repo/remix-app/forms/server";
 import { parseTableQuery } from "@repo/ui/data-table";
 import { renderRichText } from "@repo/ui/rich-text-render";
+import type { SelectOption } from "@repo/ui/select";
 
 export type QuestionRow = components["schemas"]["QuestionListItem"];
 export type QuestionDetail = components["schemas"]["QuestionDetail"];
@@ -26,11 +29,7 @@ export type QuestionVersion = components["schemas"]["QuestionVersionItem"];
 export type QuestionBody = components["schemas"]["QuestionBody"];
 type ListQuery = NonNullable<operations["getQuestionQuestionList"]["parameters"]["query"]>;
 
-export interface Option {
-  value: string;
-  label: string;
-}
-export interface LanguageOption extends Option {
+export interface LanguageOption extends SelectOption {
   name: string;
   code: string;
   dir: "ltr" | "rtl";
@@ -118,8 +117,7 @@ export async function translatableLanguageIds(api: ApiClient, subject: Subject):
   return (data?.data ?? []).map((l) => l.id);
 }
 
-const subjectOptions = (rows: { id: number; name: string }[] | undefined): Option[] =>
-  (rows ?? []).map((s) => ({ value: String(s.id), label: s.name }));
+const subjectOptions = (rows: { id: number; name: string }[] | undefined) => optionsOf(rows);
 
 /**
  * A question list (Level 1, Level 2 or mock): the page of questions for the URL's search and
@@ -171,18 +169,10 @@ export async function questionsLoader(level: ExamLevel, { request, context }: Lo
   };
 }
 
-const refused = (
-  result: { error?: { message?: string; errors?: FieldError[] }; response: Response },
-  fallback: string,
-) =>
-  data<QuestionActionData>(
-    {
-      ok: false,
-      message: result.error?.message ?? fallback,
-      errors: (result.error?.errors ?? []).map((e) => ({ ...e, field: e.field.replace(/^question\./, "") })),
-    },
-    { status: result.response.status },
-  );
+/** The API names a question's fields `question.<field>`, the form `<field>`. */
+const { failFromApi } = formAnswers<QuestionActionData>();
+const refused = (result: { error?: ApiErrorLike; response: Response }, fallback: string) =>
+  failFromApi(result, fallback, (field) => field.replace(/^question\./, ""));
 
 /** The list's action: mark a draft question reviewed (papersetter admin and sub admin). */
 export async function questionsAction({ request, context }: ActionFunctionArgs) {

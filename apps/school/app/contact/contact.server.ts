@@ -1,8 +1,9 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { contactBody } from "@repo/contracts/content-notices";
 import { CONTACT_PATH } from "@repo/contracts/content-notices-constants";
 import type { FieldError } from "@repo/contracts/envelope";
 import { auth } from "@repo/remix-app/auth.server";
+import { CORRECT_THE_FIELDS, formAnswers, parseForm } from "@repo/remix-app/forms/server";
 import { loadStaticPage } from "../static-pages/static-pages.server";
 
 /** The Contact page: the programme's contact text (a static page) and the form. */
@@ -23,28 +24,10 @@ export interface ContactActionData {
 export async function contactAction({ request, context }: ActionFunctionArgs) {
   const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "contact.view");
-  const parsed = contactBody.safeParse({
-    subject: String(form.get("subject") ?? ""),
-    message: String(form.get("message") ?? ""),
-    phone: String(form.get("phone") ?? ""),
-  });
-  if (!parsed.success) {
-    const errors = parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
-    return data<ContactActionData>(
-      { ok: false, message: "Please correct the marked fields.", errors },
-      { status: 400 },
-    );
-  }
-  const { data: answer, error, response } = await api.POST(CONTACT_PATH, { body: parsed.data });
-  if (!answer) {
-    return data<ContactActionData>(
-      {
-        ok: false,
-        message: error?.message ?? "Your message could not be sent, please try again",
-        errors: error?.errors,
-      },
-      { status: response.status },
-    );
-  }
-  return data<ContactActionData>({ ok: true, message: answer.message, sentTo: answer.data.sent_to });
+  const { fail, failFromApi, done } = formAnswers<ContactActionData>();
+  const parsed = parseForm(form, contactBody);
+  if (!parsed.ok) return fail(CORRECT_THE_FIELDS, 400, parsed.errors);
+  const result = await api.POST(CONTACT_PATH, { body: parsed.data });
+  if (!result.data) return failFromApi(result, "Your message could not be sent, please try again");
+  return done(result.data.message, { sentTo: result.data.data.sent_to });
 }

@@ -1,15 +1,16 @@
-import { Link, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { formatMoney } from "@repo/contracts/fees";
 import { ACTIVE_FILTERS } from "@repo/contracts/master-institutes-constants";
 import { COUNTED, countOf } from "@repo/contracts/plural";
 import { classLabel, paymentStatusName } from "@repo/contracts/students-constants";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
+import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
-import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { Dialog } from "@repo/ui/dialog";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { Select } from "@repo/ui/select";
@@ -30,7 +31,8 @@ const figure = (n: number) => n.toLocaleString("en-IN");
  */
 export function InstituteSchoolsScreen() {
   const data = useLoaderData<typeof instituteSchoolsLoader>();
-  const [params, setParams] = useSearchParams();
+  const filter = useFilterParams();
+  const { params } = filter;
   const dialogs = useMessageDialog();
   const actor = useFetcher<InstituteActionData>();
   const query = parseTableQuery(params);
@@ -41,14 +43,9 @@ export function InstituteSchoolsScreen() {
     else void dialogs.error(answer.message);
   });
 
-  const setParam = (name: string, value: string | null, resetPage = true) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    if (resetPage) next.delete("page");
-    if (name === "school") next.delete("spage");
-    setParams(next, { preventScrollReset: true });
-  };
+  // Another school's students start at their first page (spage).
+  const setParam = (name: string, value: string | null, resetPage = true) =>
+    filter({ [name]: value, ...(name === "school" ? { spage: null } : {}) }, { keepPage: !resetPage });
   const toggle = async (row: InstituteSchoolRow) => {
     const question = row.is_active
       ? `Disable ${row.name}? Its account can no longer sign in until you enable it again.`
@@ -132,7 +129,7 @@ export function InstituteSchoolsScreen() {
           rowKey={(row) => String(row.id)}
           total={data.total}
           query={query}
-          onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+          onQueryChange={filter.query}
           status={listStatus}
           searchable
           searchPlaceholder="Search by name, e-mail, PIN code or username"
@@ -186,7 +183,7 @@ function SchoolStudents({
   school: NonNullable<Loaded["school"]>;
   addStudentsPath: string;
 }) {
-  const [params, setParams] = useSearchParams();
+  const filter = useFilterParams();
   const columns: DataTableColumn<StudentItem>[] = [
     { id: "name", header: "Student", cell: (s) => `${s.first_name} ${s.last_name}`.trim() },
     { id: "class", header: "Class", cell: (s) => classLabel(s.class_level) },
@@ -203,11 +200,7 @@ function SchoolStudents({
         rowKey={(s) => String(s.id)}
         total={school.total}
         query={{ page: school.page, perPage: 10, search: "" }}
-        onQueryChange={(next) => {
-          const updated = new URLSearchParams(params);
-          updated.set("spage", String(next.page));
-          setParams(updated, { preventScrollReset: true });
-        }}
+        onQueryChange={(next) => filter({ spage: String(next.page) }, { keepPage: true })}
         emptyTitle="No students yet"
         emptyDescription="Add students to this school on the Add Students page."
       />

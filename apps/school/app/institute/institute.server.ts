@@ -1,11 +1,10 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
 import { pagePath } from "@repo/auth/menus";
-import type { FieldError } from "@repo/contracts/envelope";
 import { instituteSchoolBody, masterInstituteFields } from "@repo/contracts/master-institutes";
 import { ACTIVE_FILTERS } from "@repo/contracts/master-institutes-constants";
 import { auth } from "@repo/remix-app/auth.server";
-import { typedValues } from "@repo/remix-app/forms/answer";
+import { CORRECT_THE_FIELDS, formAnswers, parseForm } from "@repo/remix-app/forms/server";
 import { followedImport } from "@repo/remix-app/imports/server";
 import { parseTableQuery } from "@repo/ui/data-table";
 import { firstPickers, type RegisterActionData, regionChoices } from "../register/register.server";
@@ -21,12 +20,6 @@ export type InstituteProfile = components["schemas"]["MasterInstituteProfile"];
 
 /** The answers of the Add School form (the registration form's) and of the schools list. */
 export type InstituteActionData = RegisterActionData;
-
-const issues = (error: { issues: { path: PropertyKey[]; message: string }[] }) =>
-  error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
-
-const fail = (message: string, status: number, errors?: FieldError[]) =>
-  data<InstituteActionData>({ ok: false, message, errors }, { status });
 
 /** institute/Add-school: the countries that start the region pickers. */
 export async function addSchoolLoader({ request, context }: LoaderFunctionArgs) {
@@ -50,28 +43,13 @@ export async function addSchoolAction({ request, context }: ActionFunctionArgs) 
   const { api } = await auth.requireAction(request, context, form, "institute.schools.manage");
   if (form.get("intent") === "regions") return data(await regionChoices(request, context, form, SCHOOL_FIELDS));
   // A refused form comes back with what was typed and the pickers' choices under it.
-  const again = () => regionChoices(request, context, form, SCHOOL_FIELDS);
-  const parsed = instituteSchoolBody.safeParse(
-    Object.fromEntries(SCHOOL_FIELDS.map((field) => [field, String(form.get(field) ?? "")])),
-  );
-  if (!parsed.success) {
-    return data<InstituteActionData>(
-      { ...(await again()), message: "Please correct the marked fields.", errors: issues(parsed.error) },
-      400,
-    );
-  }
-  const {
-    data: answer,
-    error,
-    response,
-  } = await api.POST("/api/master-institute/schools/create", {
-    body: parsed.data,
-  });
-  if (!answer) {
-    const message = error?.message ?? "The school could not be added";
-    return data<InstituteActionData>({ ...(await again()), message, errors: error?.errors }, response.status);
-  }
-  return data<InstituteActionData>({ ok: true, message: answer.message, email: answer.data.email });
+  const refusal = async () =>
+    formAnswers<InstituteActionData>({}, await regionChoices(request, context, form, SCHOOL_FIELDS));
+  const parsed = parseForm(form, instituteSchoolBody);
+  if (!parsed.ok) return (await refusal()).fail(CORRECT_THE_FIELDS, 400, parsed.errors);
+  const result = await api.POST("/api/master-institute/schools/create", { body: parsed.data });
+  if (!result.data) return (await refusal()).failFromApi(result, "The school could not be added");
+  return data<InstituteActionData>({ ok: true, message: result.data.message, email: result.data.data.email });
 }
 
 /** institute/view-school: a page of the schools; `?school=<id>` also loads that school's students. */
@@ -116,6 +94,7 @@ export async function instituteSchoolsLoader({ request, context }: LoaderFunctio
 export async function instituteSchoolsAction({ request, context }: ActionFunctionArgs) {
   const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "institute.schools.manage");
+  const { fail } = formAnswers<InstituteActionData>();
   const id = Number(form.get("id"));
   if (!(id > 0)) return fail("Choose a school", 400);
   const {
@@ -141,20 +120,14 @@ export async function instituteProfileLoader({ request, context }: LoaderFunctio
   };
 }
 
-const PROFILE_FIELDS = Object.keys(masterInstituteFields.shape) as (keyof typeof masterInstituteFields.shape)[];
-
 export async function instituteProfileAction({ request, context }: ActionFunctionArgs) {
   const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "school.profile.edit");
-  const parsed = masterInstituteFields.safeParse(
-    Object.fromEntries(PROFILE_FIELDS.map((field) => [field, String(form.get(field) ?? "")])),
-  );
+  const parsed = parseForm(form, masterInstituteFields);
   // A refused form comes back with what was typed.
-  const values = typedValues(form, PROFILE_FIELDS);
-  const refuse = (message: string, status: number, errors?: FieldError[]) =>
-    data<InstituteActionData>({ ok: false, message, errors, values }, { status });
-  if (!parsed.success) return refuse("Please correct the marked fields.", 400, issues(parsed.error));
-  const { data: answer, error, response } = await api.POST("/api/master-institute/profile", { body: parsed.data });
-  if (!answer) return refuse(error?.message ?? "Could not save the profile", response.status, error?.errors);
-  return data<InstituteActionData>({ ok: true, message: answer.message });
+  const { fail, failFromApi, done } = formAnswers<InstituteActionData>({}, { values: parsed.values });
+  if (!parsed.ok) return fail(CORRECT_THE_FIELDS, 400, parsed.errors);
+  const result = await api.POST("/api/master-institute/profile", { body: parsed.data });
+  if (!result.data) return failFromApi(result, "Could not save the profile");
+  return done(result.data.message);
 }

@@ -7,7 +7,7 @@ import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
-import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { formatDateTime } from "@repo/ui/format";
 import { Icon } from "@repo/ui/icon";
 import { Select } from "@repo/ui/select";
@@ -20,7 +20,7 @@ import type { PaymentHistoryRow, paymentHistoryLoader } from "./payment-history.
 /** payment/payment-history: every order the school placed, its status, and the invoice of each paid one. */
 export function PaymentHistoryScreen() {
   const data = useLoaderData<typeof paymentHistoryLoader>();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const query = parseTableQuery(params);
   const listStatus = useListStatus();
   useListFailureWarning(data.failure, "Payment history not found");
@@ -125,7 +125,7 @@ export function PaymentHistoryScreen() {
         rowKey={(row) => String(row.id)}
         total={data.total}
         query={query}
-        onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+        onQueryChange={update.query}
         status={listStatus}
         // Orders are found by date and status; there is nothing to type a search for.
         searchable={false}

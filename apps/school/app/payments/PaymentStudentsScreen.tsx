@@ -1,11 +1,12 @@
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { formatMoney } from "@repo/contracts/fees";
 import { COUNTED, countOf } from "@repo/contracts/plural";
 import { CLASS_LEVELS, classLabel } from "@repo/contracts/students-constants";
+import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
-import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { useHydrated } from "@repo/ui/hydrated";
 import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
@@ -28,7 +29,8 @@ export function PaymentStudentsScreen() {
   const failed = useActionData<PayActionData>();
   const navigation = useNavigation();
   const submit = useSubmit();
-  const [params, setParams] = useSearchParams();
+  const filter = useFilterParams();
+  const { params } = filter;
   const [selected, setSelected] = useState<string[]>([]);
   const query = parseTableQuery(params);
   const listStatus = useListStatus();
@@ -36,12 +38,8 @@ export function PaymentStudentsScreen() {
   const paying = navigation.state !== "idle" && navigation.formMethod === "POST";
 
   const setClass = (value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set("class_level", value);
-    else next.delete("class_level");
-    next.delete("page");
     setSelected([]);
-    setParams(next, { preventScrollReset: true });
+    filter({ class_level: value });
   };
   const paySelected = (keys: string[]) => submit({ csrf: data.csrf, student_ids: keys.join(",") }, { method: "post" });
   const hydrated = useHydrated();
@@ -114,7 +112,7 @@ export function PaymentStudentsScreen() {
           rowLabel={(row) => `${row.first_name} ${row.last_name}`.trim()}
           total={data.total}
           query={query}
-          onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+          onQueryChange={filter.query}
           status={listStatus}
           searchable
           searchPlaceholder="Search by name or phone"

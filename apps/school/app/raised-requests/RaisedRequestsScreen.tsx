@@ -5,7 +5,7 @@ import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list
 import { RaisedRequestBadge, RaisedRequestStatusFilter } from "@repo/remix-app/raised-requests/view";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
-import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { formatDateTime } from "@repo/ui/format";
 import { useHydrated } from "@repo/ui/hydrated";
 import { Icon } from "@repo/ui/icon";
@@ -104,7 +104,7 @@ export function RaisedRequestsScreen() {
         rowKey={(row) => String(row.id)}
         total={data.total}
         query={query}
-        onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+        onQueryChange={filter.query}
         status={listStatus}
         searchable
         searchPlaceholder="Search by subject, message or order (ORD-000042)"

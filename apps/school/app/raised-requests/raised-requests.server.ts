@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
 import type { FieldError } from "@repo/contracts/envelope";
 import { RAISED_REQUEST_LIMITS } from "@repo/contracts/payments-constants";
@@ -7,6 +7,7 @@ import { MULTIPART_OVERHEAD_BYTES } from "@repo/contracts/request-limits-constan
 import { auth } from "@repo/remix-app/auth.server";
 import { messageOf } from "@repo/remix-app/downloads/server";
 import { typedValues } from "@repo/remix-app/forms/answer";
+import { CORRECT_THE_FIELDS, formAnswers, parseForm } from "@repo/remix-app/forms/server";
 import {
   downloadRaisedRequestAttachment,
   loadRaisedRequest,
@@ -73,18 +74,17 @@ export async function raisedRequestsAction({ request, context }: ActionFunctionA
   });
   const { api } = await auth.requireAction(request, context, form, "raisedRequests.raise");
   const values = typedValues(form, ["subject", "order", "message"]);
-  const fail = (message: string, status: number, errors?: FieldError[]) =>
-    data<RaiseActionData>({ ok: false, message, errors, values }, { status });
+  const { fail, failFromApi, done } = formAnswers<RaiseActionData>({}, { values });
   const order = String(form.get("order") ?? "");
-  const parsed = raiseRequestBody.safeParse({
-    subject: String(form.get("subject") ?? ""),
-    message: String(form.get("message") ?? ""),
-    ...(order ? { order } : {}),
-  });
-  if (!parsed.success) {
-    const errors = parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
-    return fail("Please correct the marked fields.", 400, errors);
-  }
+  const parsed = parseForm(
+    {
+      subject: String(form.get("subject") ?? ""),
+      message: String(form.get("message") ?? ""),
+      ...(order ? { order } : {}),
+    },
+    raiseRequestBody,
+  );
+  if (!parsed.ok) return fail(CORRECT_THE_FIELDS, 400, parsed.errors);
   const attachment = form.get("attachment");
   const mb = RAISED_REQUEST_LIMITS.attachmentMaxBytes / 1024 / 1024;
   if (attachment instanceof File && attachment.size > RAISED_REQUEST_LIMITS.attachmentMaxBytes) {
@@ -94,15 +94,11 @@ export async function raisedRequestsAction({ request, context }: ActionFunctionA
   const body = new FormData();
   for (const [field, value] of Object.entries(parsed.data)) if (value) body.set(field, value);
   if (attachment instanceof File && attachment.size > 0) body.set("attachment", attachment, attachment.name);
-  const {
-    data: answer,
-    error,
-    response,
-  } = await api.POST("/api/raisedRequest", {
+  const result = await api.POST("/api/raisedRequest", {
     // The API reads multipart; openapi-fetch passes FormData through unchanged.
     body: body as unknown as { subject: string; message: string },
     bodySerializer: (value) => value as unknown as FormData,
   });
-  if (!answer) return fail(error?.message ?? "Your request could not be sent", response.status, error?.errors);
-  return data<RaiseActionData>({ ok: true, message: answer.message, request: answer.data });
+  if (!result.data) return failFromApi(result, "Your request could not be sent");
+  return done(result.data.message, { request: result.data.data });
 }

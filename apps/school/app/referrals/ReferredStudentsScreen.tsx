@@ -1,14 +1,15 @@
-import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useFetcher, useLoaderData } from "@remix-run/react";
 import { formatMoney } from "@repo/contracts/fees";
 import { COMMISSION_CURRENCY, REFERRAL_STATUSES, referralStatusName } from "@repo/contracts/referrals-constants";
 import { CLASS_LEVELS, classLabel, PAYMENT_STATUSES, paymentStatusName } from "@repo/contracts/students-constants";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
+import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
-import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
@@ -26,7 +27,8 @@ const FILTERS = ["referral_status", "payment_status", "class_level"] as const;
 /** The school's referred students: its code to share, the list with filters and export, approve or reject. */
 export function ReferredStudentsScreen() {
   const data = useLoaderData<typeof referredStudentsLoader>();
-  const [params, setParams] = useSearchParams();
+  const filter = useFilterParams();
+  const { params } = filter;
   const dialogs = useMessageDialog();
   const actor = useFetcher<ReferralActionData>();
   const [rejecting, setRejecting] = useState<ReferredStudentRow | null>(null);
@@ -44,15 +46,7 @@ export function ReferredStudentsScreen() {
     if (await dialogs.confirm(question, { title: "Approve referral", confirmLabel: "Approve" }))
       actor.submit({ csrf: data.csrf, id: String(row.id), status: "approved" }, { method: "post" });
   };
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    next.delete("page");
-    setParams(next, { preventScrollReset: true });
-  };
+  const update = filter;
 
   const columns: DataTableColumn<ReferredStudentRow>[] = [
     { id: "name", header: "Student", cell: (row) => name(row) },
@@ -114,7 +108,7 @@ export function ReferredStudentsScreen() {
           rowKey={(row) => String(row.id)}
           total={data.total}
           query={query}
-          onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+          onQueryChange={filter.query}
           status={listStatus}
           searchable
           searchPlaceholder="Search by name, phone, roll number or school"

@@ -4,6 +4,7 @@ import type { FieldError } from "@repo/contracts/envelope";
 import { REFERRAL_STATUSES } from "@repo/contracts/referrals-constants";
 import { CLASS_LEVELS, PAYMENT_STATUSES } from "@repo/contracts/students-constants";
 import { auth } from "@repo/remix-app/auth.server";
+import { formAnswers } from "@repo/remix-app/forms/server";
 import { parseTableQuery } from "@repo/ui/data-table";
 
 /** A referred student as the API's generated client types it. */
@@ -70,12 +71,7 @@ export async function referredStudentsAction({ request, context }: ActionFunctio
     params: { path: { id } },
     body: { status, reason: reason || null },
   });
-  if (!result.data) {
-    return data<ReferralActionData>(
-      { ok: false, message: result.error?.message ?? "Could not save the decision", errors: result.error?.errors },
-      { status: result.response.status },
-    );
-  }
+  if (!result.data) return formAnswers<ReferralActionData>().failFromApi(result, "Could not save the decision");
   return data<ReferralActionData>({ ok: true, message: result.data.message });
 }
 

@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
-import { isSameOrigin, readFormBody } from "@repo/auth/remix/security";
 import type { FieldError } from "@repo/contracts/envelope";
 import { schoolRegistrationBody } from "@repo/contracts/schools";
 import { auth } from "@repo/remix-app/auth.server";
 import { typedValues } from "@repo/remix-app/forms/answer";
+import { CORRECT_THE_FIELDS, FOREIGN_FORM, formAnswers, parseForm, readPublicForm } from "@repo/remix-app/forms/server";
 
 /** A node of the registration pickers, as the generated client types it. */
 export type RegionOption = components["schemas"]["RegistrationRegion"];
@@ -101,35 +101,17 @@ export function registerLoader({ request, context }: LoaderFunctionArgs) {
  * exists yet, so the Origin check is what stops another site from posting here.
  */
 export async function registerAction({ request, context }: ActionFunctionArgs) {
-  if (!isSameOrigin(request, auth.appOrigin)) {
-    return data<RegisterActionData>(
-      { ok: false, message: "This form was sent from another site. Reload the page and try again." },
-      403,
-    );
-  }
-  const form = await readFormBody(request);
+  const form = await readPublicForm(request, auth.appOrigin);
+  if (!form) return formAnswers<RegisterActionData>().fail(FOREIGN_FORM, 403);
   if (form.get("intent") === "regions") return data(await regionChoices(request, context, form, FIELDS));
-  const values = Object.fromEntries(FIELDS.map((field) => [field, String(form.get(field) ?? "")]));
   // A refused form comes back with what was typed and the pickers' choices under it.
-  const again = () => regionChoices(request, context, form, FIELDS);
-  const parsed = schoolRegistrationBody.safeParse(values);
-  if (!parsed.success) {
-    const errors = parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
-    return data<RegisterActionData>({ ...(await again()), message: "Please correct the marked fields.", errors }, 400);
-  }
+  const refusal = async () => formAnswers<RegisterActionData>({}, await regionChoices(request, context, form, FIELDS));
+  const parsed = parseForm(form, schoolRegistrationBody);
+  if (!parsed.ok) return (await refusal()).fail(CORRECT_THE_FIELDS, 400, parsed.errors);
   const api = auth.apiFor(request, context);
-  const { data: result, error, response } = await api.POST("/api/schools/school-register", { body: parsed.data });
-  if (!result) {
-    return data<RegisterActionData>(
-      {
-        ...(await again()),
-        message: error?.message ?? "Registration failed. Please try again.",
-        errors: error?.errors,
-      },
-      { status: response.status },
-    );
-  }
-  return data<RegisterActionData>({ ok: true, message: result.message, email: result.data.email });
+  const result = await api.POST("/api/schools/school-register", { body: parsed.data });
+  if (!result.data) return (await refusal()).failFromApi(result, "Registration failed. Please try again.");
+  return data<RegisterActionData>({ ok: true, message: result.data.message, email: result.data.data.email });
 }
 
 /** /register/regions?level=…&parent_id=…&country_id=…: one picker's options. */
@@ -155,8 +137,9 @@ export interface UsernameCheck {
 
 /** /register/check-username (POST): whether a username is free, in the API's words. */
 export async function checkUsernameAction({ request, context }: ActionFunctionArgs) {
-  if (!isSameOrigin(request, auth.appOrigin)) throw new Response("Forbidden", { status: 403 });
-  const username = String((await readFormBody(request)).get("username") ?? "").trim();
+  const form = await readPublicForm(request, auth.appOrigin);
+  if (!form) throw new Response("Forbidden", { status: 403 });
+  const username = String(form.get("username") ?? "").trim();
   const { data: answer, error } = await auth
     .apiFor(request, context)
     .POST("/api/check-username", { body: { username } });

@@ -1,4 +1,4 @@
-import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useFetcher, useLoaderData } from "@remix-run/react";
 import { CERTIFICATE_LEVELS, type CertificateLevel } from "@repo/contracts/certificates-constants";
 import { EXPORT_KIND } from "@repo/contracts/export-kinds";
 import { examLevelLabel } from "@repo/contracts/papers-constants";
@@ -12,7 +12,7 @@ import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
-import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { formatCount } from "@repo/ui/format";
 import { Icon } from "@repo/ui/icon";
 import { Link } from "@repo/ui/link";
@@ -46,8 +46,8 @@ const marks = (value: number) => value.toLocaleString("en-IN", { maximumFraction
  */
 export function ResultsScreen() {
   const data = useLoaderData<typeof resultsLoader>();
-  const [params, setParams] = useSearchParams();
   const filter = useFilterParams();
+  const { params } = filter;
   const query = parseTableQuery(params);
   const listStatus = useListStatus();
   useListFailureWarning(data.failure, "Results not found");
@@ -176,7 +176,7 @@ export function ResultsScreen() {
           rowKey={(row) => `${row.student_id}`}
           total={data.total}
           query={query}
-          onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+          onQueryChange={filter.query}
           status={listStatus}
           searchable
           searchPlaceholder="Name or roll number"

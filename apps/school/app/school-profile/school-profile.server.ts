@@ -1,10 +1,10 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
 import { pagePath } from "@repo/auth/menus";
 import type { FieldError } from "@repo/contracts/envelope";
 import { schoolProfileFields } from "@repo/contracts/schools";
 import { auth } from "@repo/remix-app/auth.server";
-import { typedValues } from "@repo/remix-app/forms/answer";
+import { CORRECT_THE_FIELDS, formAnswers, parseForm } from "@repo/remix-app/forms/server";
 
 /** The signed-in school as the API's generated client types it. */
 export type SchoolProfile = components["schemas"]["SchoolProfile"];
@@ -28,33 +28,20 @@ export interface SchoolProfileActionData {
   values?: Record<string, string>;
 }
 
-const FIELDS = Object.keys(schoolProfileFields.shape) as (keyof typeof schoolProfileFields.shape)[];
-
 /** Saves the editable fields, checked here with the API's own schema, then by the API. */
 export async function schoolProfileAction({ request, context }: ActionFunctionArgs) {
   const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "school.profile.edit");
-  const values = typedValues(form, FIELDS);
-  const fail = (message: string, status: number, errors?: FieldError[]) =>
-    data<SchoolProfileActionData>({ ok: false, message, errors, values }, { status });
-  const parsed = schoolProfileFields.safeParse(
-    Object.fromEntries(FIELDS.map((field) => [field, String(form.get(field) ?? "")])),
-  );
-  if (!parsed.success) {
-    const errors = parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
-    return fail("Please correct the marked fields.", 400, errors);
-  }
+  const parsed = parseForm(form, schoolProfileFields);
+  const { failFromApi, fail, done } = formAnswers<SchoolProfileActionData>({}, { values: parsed.values });
+  if (!parsed.ok) return fail(CORRECT_THE_FIELDS, 400, parsed.errors);
   const id = Number(form.get("id"));
-  const {
-    data: answer,
-    error,
-    response,
-  } = await api.POST("/api/schools/update/{id}", {
+  const result = await api.POST("/api/schools/update/{id}", {
     params: { path: { id } },
     body: parsed.data,
   });
-  if (!answer) return fail(error?.message ?? "Could not save the profile", response.status, error?.errors);
-  return data<SchoolProfileActionData>({ ok: true, message: answer.message });
+  if (!result.data) return failFromApi(result, "Could not save the profile");
+  return done(result.data.message);
 }
 
 /** school/update-school-password: the shared change-password form, posted to this page (/profile's action). */

@@ -1,12 +1,12 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
 import { pagePath } from "@repo/auth/menus";
-import { isSameOrigin, readFormBody } from "@repo/auth/remix/security";
 import type { FieldError } from "@repo/contracts/envelope";
 import { sifRegistrationBody } from "@repo/contracts/sif";
 import { normalizeReferralCode, REFERRAL_CODE_PATTERN, SIF_REFERRAL_PARAM } from "@repo/contracts/sif-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { typedValues } from "@repo/remix-app/forms/answer";
+import { CORRECT_THE_FIELDS, FOREIGN_FORM, formAnswers, parseForm, readPublicForm } from "@repo/remix-app/forms/server";
 import { firstPickers, type RegionChoices, regionChoices } from "../register/register.server";
 
 export type SifSchoolOption = components["schemas"]["SifSchoolPage"]["items"][number];
@@ -64,13 +64,8 @@ export async function sifRegisterLoader({ request, context }: LoaderFunctionArgs
 
 /** Posts the registration after checking it with the API's own schema; the Origin check stands in for a session. */
 export async function sifRegisterAction({ request, context }: ActionFunctionArgs) {
-  if (!isSameOrigin(request, auth.appOrigin)) {
-    return data<SifRegisterActionData>(
-      { ok: false, message: "This form was sent from another site. Reload the page and try again." },
-      403,
-    );
-  }
-  const form = await readFormBody(request);
+  const form = await readPublicForm(request, auth.appOrigin);
+  if (!form) return formAnswers<SifRegisterActionData>().fail(FOREIGN_FORM, 403);
   const typed = typedValues(form, [...SIF_FIELDS, ...FORM_EXTRAS]);
   // Without JavaScript the form asks the server for the pickers' choices or the school search.
   const intent = form.get("intent");
@@ -110,27 +105,18 @@ export async function sifRegisterAction({ request, context }: ActionFunctionArgs
       return [field, dropped ? "" : String(form.get(field) ?? "")];
     }),
   );
-  const parsed = sifRegistrationBody.safeParse(values);
-  if (!parsed.success) {
-    const errors = parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
-    return data<SifRegisterActionData>(
-      { ...(await again()), message: "Please correct the marked fields.", errors },
-      400,
-    );
-  }
+  const parsed = parseForm(values, sifRegistrationBody);
+  if (!parsed.ok)
+    return formAnswers<SifRegisterActionData>({}, await again()).fail(CORRECT_THE_FIELDS, 400, parsed.errors);
   const api = auth.apiFor(request, context);
-  const { data: result, error, response } = await api.POST("/api/sif/register/student", { body: parsed.data });
-  if (!result) {
-    return data<SifRegisterActionData>(
-      {
-        ...(await again()),
-        message: error?.message ?? "Registration failed. Please try again.",
-        errors: error?.errors,
-      },
-      { status: response.status },
+  const result = await api.POST("/api/sif/register/student", { body: parsed.data });
+  if (!result.data) {
+    return formAnswers<SifRegisterActionData>({}, await again()).failFromApi(
+      result,
+      "Registration failed. Please try again.",
     );
   }
-  return data<SifRegisterActionData>({ ok: true, message: result.message, registered: result.data });
+  return data<SifRegisterActionData>({ ok: true, message: result.data.message, registered: result.data.data });
 }
 
 /** /sif/register/schools?search=…: one page of the school search. */

@@ -1,4 +1,4 @@
-import { Link, useActionData, useFetcher, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
+import { Link, useActionData, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { PRINTOUT_PAGES } from "@repo/auth/student-paths";
 import { LANGUAGES, languageName } from "@repo/contracts/languages";
 import { COUNTED, countOf } from "@repo/contracts/plural";
@@ -12,11 +12,12 @@ import {
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { PostedAnswer } from "@repo/remix-app/forms/posted-answer";
+import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
-import { DataTable, type DataTableColumn, parseTableQuery, tableQueryToParams } from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { useHydrated } from "@repo/ui/hydrated";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { Select } from "@repo/ui/select";
@@ -52,7 +53,8 @@ const sendQuestion = (row: StudentRow) => {
 /** The school's students: search, filters, export, edit, delete unpaid ones, mail their sign-in details. */
 export function StudentsScreen() {
   const data = useLoaderData<typeof studentsLoader>();
-  const [params, setParams] = useSearchParams();
+  const filter = useFilterParams();
+  const { params } = filter;
   const dialogs = useMessageDialog();
   const actor = useFetcher<StudentActionData>();
   // Without JavaScript "Edit" is a link (`?edit=<id>`) and a refused edit comes back with the page:
@@ -104,15 +106,7 @@ export function StudentsScreen() {
       post({ intent: "credentials", id: String(row.id) });
   };
 
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [name, value] of Object.entries(changes)) {
-      if (value) next.set(name, value);
-      else next.delete(name);
-    }
-    next.delete("page");
-    setParams(next, { preventScrollReset: true });
-  };
+  const update = filter;
 
   const name = (row: StudentRow) => `${row.first_name} ${row.last_name}`.trim();
   const columns: DataTableColumn<StudentRow>[] = [
@@ -224,7 +218,7 @@ export function StudentsScreen() {
           rowLabel={(row) => `Select ${name(row)}`}
           total={data.total}
           query={query}
-          onQueryChange={(next) => setParams(tableQueryToParams(next, params), { preventScrollReset: true })}
+          onQueryChange={filter.query}
           status={listStatus}
           searchable
           searchPlaceholder="Search by name, parent, phone or roll number"

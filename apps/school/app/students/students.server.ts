@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { components, operations } from "@repo/api-client/schema";
 import { pagePath } from "@repo/auth/menus";
 import { can } from "@repo/auth/permissions";
@@ -9,6 +9,7 @@ import { studentFields } from "@repo/contracts/students";
 import { CLASS_LEVELS, PAYMENT_STATUSES, type PaymentStatus } from "@repo/contracts/students-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { typedValues } from "@repo/remix-app/forms/answer";
+import { CORRECT_THE_FIELDS, formAnswers, parseForm } from "@repo/remix-app/forms/server";
 import { followedImport } from "@repo/remix-app/imports/server";
 import { parseTableQuery } from "@repo/ui/data-table";
 
@@ -72,8 +73,6 @@ export async function studentsLoader({ request, context }: LoaderFunctionArgs, f
 }
 
 const STUDENT_FIELDS = Object.keys(studentFields.shape);
-const fieldsOf = (form: FormData) =>
-  Object.fromEntries(STUDENT_FIELDS.map((name) => [name, String(form.get(name) ?? "")]));
 
 /** Add (the Add Students page), edit, delete (one or many) and send sign-in details. */
 export async function studentsAction({ request, context }: ActionFunctionArgs) {
@@ -85,17 +84,11 @@ export async function studentsAction({ request, context }: ActionFunctionArgs) {
     intent === "create" || intent === "update"
       ? { id: form.has("id") ? String(form.get("id")) : undefined, values: typedValues(form, STUDENT_FIELDS) }
       : {};
-  const fail = (message: string, status: number, errors?: FieldError[]) =>
-    data<StudentActionData>({ ok: false, intent, message, errors, ...typed }, { status });
-  const done = (message: string, extra: Partial<StudentActionData> = {}) =>
-    data<StudentActionData>({ ok: true, intent, message, ...extra });
+  const { fail, failFromApi, done } = formAnswers<StudentActionData>({ intent }, typed);
 
   if (intent === "create" || intent === "update") {
-    const parsed = studentFields.safeParse(fieldsOf(form));
-    if (!parsed.success) {
-      const errors = parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
-      return fail("Please correct the marked fields.", 400, errors);
-    }
+    const parsed = parseForm(form, studentFields);
+    if (!parsed.ok) return fail(CORRECT_THE_FIELDS, 400, parsed.errors);
     const body = parsed.data;
     // A master institute adds students into the school it picked on the page.
     const schoolId = Number(form.get("school_id") ?? 0);
@@ -110,9 +103,7 @@ export async function studentsAction({ request, context }: ActionFunctionArgs) {
         : schoolId > 0
           ? await api.POST("/api/master-institute/student/create", { body: { ...body, school_id: schoolId } })
           : await api.POST("/api/schools/student/create", { body });
-    if (!result.data) {
-      return fail(result.error?.message ?? "Could not save the student", result.response.status, result.error?.errors);
-    }
+    if (!result.data) return failFromApi(result, "Could not save the student");
     return done(result.data.message);
   }
   if (intent === "delete") {

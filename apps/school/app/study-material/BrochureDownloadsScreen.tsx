@@ -1,18 +1,13 @@
-import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { formatBytes } from "@repo/contracts/content-constants";
 import { languageName } from "@repo/contracts/languages";
 import { COUNTED, countOf } from "@repo/contracts/plural";
 import { LANGUAGE_OPTIONS } from "@repo/remix-app/content/choices";
+import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
-import {
-  DataTable,
-  type DataTableColumn,
-  parseTableQuery,
-  type TableQuery,
-  tableQueryToParams,
-} from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { Icon } from "@repo/ui/icon";
 import { Select } from "@repo/ui/select";
 import { Toolbar } from "@repo/ui/toolbar";
@@ -24,19 +19,14 @@ type LoaderData = Awaited<ReturnType<typeof brochuresLoader>>;
 /** vvm-brochure-download: the programme's brochures, each a PDF to download (a plain link: works before hydration). */
 export function BrochureDownloadsScreen() {
   const data = useLoaderData<LoaderData>();
-  const [params, setParams] = useSearchParams();
+  const filter = useFilterParams();
+  const { params } = filter;
   const query = parseTableQuery(params);
   const listStatus = useListStatus();
   useListFailureWarning(data.failure, "Brochures list not found");
 
-  const setQuery = (next: TableQuery) => setParams(tableQueryToParams(next, params), { preventScrollReset: true });
-  const setLanguage = (value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set("language", value);
-    else next.delete("language");
-    next.delete("page");
-    setParams(next, { preventScrollReset: true });
-  };
+  const setQuery = filter.query;
+  const setLanguage = (value: string) => filter({ language: value });
 
   const columns: DataTableColumn<BrochureRow>[] = [
     { id: "title", header: "Brochure", cell: (row) => <strong>{row.title}</strong> },
@@ -88,7 +78,7 @@ export function BrochureDownloadsScreen() {
               />
             }
             activeFilters={params.get("language") ? 1 : 0}
-            onResetFilters={() => setParams(new URLSearchParams(), { preventScrollReset: true })}
+            onResetFilters={filter.reset}
           />
         }
         emptyTitle={query.search || params.get("language") ? "No brochures match" : "No brochures yet"}

@@ -1,4 +1,4 @@
-import { useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { CONTENT_FILE_LABELS } from "@repo/contracts/content-constants";
 import { formatMoney } from "@repo/contracts/fees";
 import { COUNTED } from "@repo/contracts/plural";
@@ -9,16 +9,11 @@ import {
   languagesText,
   levelName,
 } from "@repo/remix-app/content/choices";
+import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
-import {
-  DataTable,
-  type DataTableColumn,
-  parseTableQuery,
-  type TableQuery,
-  tableQueryToParams,
-} from "@repo/ui/data-table";
+import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { Icon } from "@repo/ui/icon";
 import { Link } from "@repo/ui/link";
 import { Select } from "@repo/ui/select";
@@ -70,7 +65,8 @@ function FreeActions({ row }: { row: StudyMaterialRow }) {
  */
 export function StudyMaterialScreen({ forSale }: { forSale: boolean }) {
   const data = useLoaderData<LoaderData>();
-  const [params, setParams] = useSearchParams();
+  const filter = useFilterParams();
+  const { params } = filter;
   const query = parseTableQuery(params);
   const listStatus = useListStatus();
   useListFailureWarning(data.failure, `${CONTENT_FILE_LABELS["study-material"].plural} list not found`);
@@ -88,14 +84,8 @@ export function StudyMaterialScreen({ forSale }: { forSale: boolean }) {
     if (ids.length > 0) submit({ csrf: data.csrf, study_material_ids: ids.join(",") }, { method: "post" });
   };
 
-  const setQuery = (next: TableQuery) => setParams(tableQueryToParams(next, params), { preventScrollReset: true });
-  const setFilter = (param: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(param, value);
-    else next.delete(param);
-    next.delete("page");
-    setParams(next, { preventScrollReset: true });
-  };
+  const setQuery = filter.query;
+  const setFilter = (param: string, value: string) => filter({ [param]: value });
 
   const columns: DataTableColumn<StudyMaterialRow>[] = [
     {
@@ -225,13 +215,7 @@ export function StudyMaterialScreen({ forSale }: { forSale: boolean }) {
                 ),
               }
             : {})}
-          actions={
-            <Toolbar
-              filters={filters}
-              activeFilters={activeFilters}
-              onResetFilters={() => setParams(new URLSearchParams(), { preventScrollReset: true })}
-            />
-          }
+          actions={<Toolbar filters={filters} activeFilters={activeFilters} onResetFilters={filter.reset} />}
           emptyTitle={
             narrowed ? "No study material matches" : forSale ? "Nothing is for sale yet" : "No study material yet"
           }

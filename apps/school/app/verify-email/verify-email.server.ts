@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
-import { isSameOrigin, readFormBody } from "@repo/auth/remix/security";
 import { auth } from "@repo/remix-app/auth.server";
+import { readPublicForm } from "@repo/remix-app/forms/server";
 
 /** How a verification link turned out; `expired` and `used` offer to sign in and ask again. */
 export type VerifyOutcome = "verified" | "used" | "expired" | "replaced" | "invalid" | "missing";
@@ -42,13 +42,14 @@ export function verifyEmailLoader({ request }: LoaderFunctionArgs): VerifyState 
  * page is public: the school need not be signed in to prove it reads its mail.
  */
 export async function verifyEmailAction({ request, context }: ActionFunctionArgs): Promise<VerifyState> {
-  if (!isSameOrigin(request, auth.appOrigin)) {
+  const form = await readPublicForm(request, auth.appOrigin);
+  if (!form) {
     return {
       outcome: "invalid",
       message: "This form was sent from another site. Open the link from your e-mail again.",
     };
   }
-  const token = tokenOf((await readFormBody(request)).get("token"));
+  const token = tokenOf(form.get("token"));
   if (!token) return MISSING;
   const {
     data: answer,

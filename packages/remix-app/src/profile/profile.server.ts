@@ -8,6 +8,7 @@ import {
 import type { FieldError } from "@repo/contracts/envelope";
 import { MULTIPART_OVERHEAD_BYTES } from "@repo/contracts/request-limits-constants";
 import { auth } from "../auth.server";
+import { parseForm } from "../forms/form-pipeline.server";
 import { avatarPath } from "../shell/shell.server";
 
 const LEVEL_NAMES: Record<AssignmentLevel, string> = {
@@ -86,13 +87,9 @@ export async function profileAction({ request, context }: ActionFunctionArgs) {
   const { api } = await auth.requireAction(request, context, form, "self.profile");
 
   if (intent === "change-password") {
-    const parsed = changePasswordBody.safeParse({
-      old_password: form.get("old_password") ?? "",
-      new_password: form.get("new_password") ?? "",
-      confirm_password: form.get("confirm_password") ?? "",
-    });
-    if (!parsed.success) {
-      const errors = parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
+    const parsed = parseForm(form, changePasswordBody);
+    if (!parsed.ok) {
+      const { errors } = parsed;
       return answer({ ok: false, intent, message: errors[0]?.message ?? "Check the form", errors }, 400);
     }
     const { data: result, error, response } = await api.POST("/api/change-password", { body: parsed.data });

@@ -6,16 +6,13 @@ import { regionPaths } from "@repo/contracts/geography-constants";
 import { languageName } from "@repo/contracts/languages";
 import { audienceCountBody, previewMailBody, sendMailBody } from "@repo/contracts/mail";
 import { auth } from "../auth.server";
+import { optionsOf, withStateName } from "../content/choices";
+import { type ApiErrorLike, CORRECT_THE_FIELDS, fromApiError, issueErrors } from "../forms/form-pipeline.server";
 import { type ComposeValues, composeToBody } from "./compose";
 
 export type Campaign = components["schemas"]["CampaignItem"];
 export type AudienceSummary = components["schemas"]["AudienceSummary"];
 export type RenderedMail = components["schemas"]["RenderedMail"];
-
-interface Option {
-  value: string;
-  label: string;
-}
 
 /**
  * The compose page (the outbox app's Send Mail, and the coordinator app's for admins and
@@ -37,14 +34,6 @@ export async function sendMailLoader({ request, context }: LoaderFunctionArgs) {
       ? api.GET("/api/mail/campaigns/{id}", { params: { path: { id: campaignId } } })
       : undefined,
   ]);
-  const options = (
-    rows: { id: number; name: string; state_name?: string }[] | undefined,
-    withState = false,
-  ): Option[] =>
-    (rows ?? []).map((r) => ({
-      value: String(r.id),
-      label: withState && r.state_name ? `${r.name} (${r.state_name})` : r.name,
-    }));
   return {
     csrf,
     roles: mailableRoles(user.role_id).map((id) => ({ value: String(id), label: getRole(id).name })),
@@ -55,10 +44,10 @@ export async function sendMailLoader({ request, context }: LoaderFunctionArgs) {
       variables: t.variables,
     })),
     regions: {
-      zone: options(zones.data?.data),
-      state: options(states.data?.data),
-      prant: options(prants.data?.data, true),
-      district: options(districts.data?.data, true),
+      zone: optionsOf(zones.data?.data),
+      state: optionsOf(states.data?.data),
+      prant: optionsOf(prants.data?.data, withStateName),
+      district: optionsOf(districts.data?.data, withStateName),
     },
     campaign: watched?.data?.data ?? null,
     recent: recent.data?.data.items ?? [],
@@ -80,11 +69,7 @@ export function composeField(path: string): string {
 }
 
 /** The API's field errors, placed on the compose form's fields. */
-const apiErrors = (errors: FieldError[] | undefined): FieldError[] =>
-  (errors ?? []).map((error) => ({ ...error, field: composeField(error.field) }));
-
-const fieldErrors = (issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldError[] =>
-  issues.map((issue) => ({ field: composeField(issue.path.map(String).join(".")), message: issue.message }));
+const apiErrors = (error: ApiErrorLike | undefined): FieldError[] => fromApiError(error, composeField) ?? [];
 
 /**
  * count: who the audience is; preview: the mail its first recipient would get; send: queues the
@@ -118,24 +103,22 @@ export async function sendMailAction({ request, context }: ActionFunctionArgs) {
 
   if (intent === "count") {
     const parsed = audienceCountBody.safeParse({ audience: body.audience });
-    if (!parsed.success) return refuse("Check who gets the mail.", fieldErrors(parsed.error.issues), 400);
+    if (!parsed.success) return refuse("Check who gets the mail.", issueErrors(parsed.error.issues, composeField), 400);
     const { data: result, error, response } = await api.POST("/api/mail/audience/count", { body: parsed.data });
-    if (!result)
-      return refuse(error?.message ?? "Could not count the recipients", apiErrors(error?.errors), response.status);
+    if (!result) return refuse(error?.message ?? "Could not count the recipients", apiErrors(error), response.status);
     return data<SendMailActionData>({ intent, ok: true, summary: result.data });
   }
 
   const schema = intent === "preview" ? previewMailBody : sendMailBody;
   const parsed = schema.safeParse(body);
-  if (!parsed.success) return refuse("Please correct the marked fields.", fieldErrors(parsed.error.issues), 400);
+  if (!parsed.success) return refuse(CORRECT_THE_FIELDS, issueErrors(parsed.error.issues, composeField), 400);
   if (intent === "preview") {
     const { data: result, error, response } = await api.POST("/api/mail/preview", { body: parsed.data });
-    if (!result)
-      return refuse(error?.message ?? "Could not preview the mail", apiErrors(error?.errors), response.status);
+    if (!result) return refuse(error?.message ?? "Could not preview the mail", apiErrors(error), response.status);
     return data<SendMailActionData>({ intent, ok: true, mail: result.data });
   }
   const { data: sent, error, response } = await api.POST("/api/mail/send", { body: parsed.data });
-  if (!sent) return refuse(error?.message ?? "Could not send the mail", apiErrors(error?.errors), response.status);
+  if (!sent) return refuse(error?.message ?? "Could not send the mail", apiErrors(error), response.status);
   const url = new URL(request.url);
   url.searchParams.set("campaign", String(sent.data.id));
   return redirect(`${url.pathname}${url.search}`);

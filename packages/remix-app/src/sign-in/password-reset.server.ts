@@ -4,13 +4,13 @@
  * every answer comes from the API, which says the same whether or not the account exists.
  */
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { isSameOrigin, readFormBody } from "@repo/auth/remix/security";
 import { PASSWORD_MESSAGES } from "@repo/contracts/auth";
 import type { PasswordResetLinkState } from "@repo/contracts/password-reset-constants";
 import { PASSWORD_RESET_MESSAGES } from "@repo/contracts/password-reset-constants";
 import { APP_RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE } from "@repo/contracts/unavailable";
 import { APP_ID } from "../app-id";
 import { auth } from "../auth.server";
+import { FOREIGN_FORM, readPublicForm } from "../forms/form-pipeline.server";
 
 type Fields = Partial<Record<"login" | "code" | "new_password" | "confirm_password", string>>;
 
@@ -30,7 +30,6 @@ export type ResetState =
 /** The password rules in words, under the new-password field (the API checks them: PASSWORD_MESSAGES). */
 const RULES = `${PASSWORD_MESSAGES.min}, at most 100. ${PASSWORD_MESSAGES.complexity} (one of !@#$%^&*).`;
 
-const FOREIGN_FORM = "This form was sent from another site. Reload the page and try again.";
 const MISSING_LINK = "This link is incomplete. Open the link from your e-mail again, or copy the whole address.";
 
 /** The API's per-field errors by field name. */
@@ -60,10 +59,8 @@ export function forgotPasswordLoader(_args: LoaderFunctionArgs) {
  * exchanges a texted code for the new-password form.
  */
 export async function forgotPasswordAction({ request, context }: ActionFunctionArgs) {
-  if (!isSameOrigin(request, auth.appOrigin)) {
-    return data<ForgotState>({ step: "ask", login: "", error: FOREIGN_FORM }, 403);
-  }
-  const form = await readFormBody(request);
+  const form = await readPublicForm(request, auth.appOrigin);
+  if (!form) return data<ForgotState>({ step: "ask", login: "", error: FOREIGN_FORM }, 403);
   const login = text(form, "login");
   const intent = text(form, "intent");
   const api = auth.apiFor(request, context);
@@ -151,7 +148,7 @@ const REFUSED_STATE: Record<number, Exclude<PasswordResetLinkState, "valid">> = 
  * (decision 052): the browser's password manager sees a real sign-in and the device becomes known.
  */
 export async function resetPasswordAction({ request, context }: ActionFunctionArgs) {
-  const form = isSameOrigin(request, auth.appOrigin) ? await readFormBody(request) : undefined;
+  const form = await readPublicForm(request, auth.appOrigin);
   const token = form ? text(form, "token") : "";
   const username = form ? text(form, "username") : "";
   if (!form) return data<ResetState>({ step: "choose", token, username, rules: RULES, error: FOREIGN_FORM }, 403);

@@ -1,8 +1,9 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { isSameOrigin, readFormBody } from "@repo/auth/remix/security";
+import { isSameOrigin } from "@repo/auth/remix/security";
 import { PASSWORD_RESET_MESSAGES } from "@repo/contracts/password-reset-constants";
 import { APP_RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE } from "@repo/contracts/unavailable";
 import { auth } from "../auth.server";
+import { FOREIGN_FORM, readPublicForm } from "../forms/form-pipeline.server";
 
 /** Why the visitor is on the login page, in words (from ?notice=). */
 export const NOTICES: Record<string, string> = {
@@ -32,13 +33,8 @@ export interface LoginActionData {
 
 export async function loginAction({ request, context }: ActionFunctionArgs) {
   // No session yet, so no CSRF token: the Origin check stops cross-site login posts.
-  if (!isSameOrigin(request, auth.appOrigin)) {
-    return data<LoginActionData>(
-      { error: "This form was sent from another site. Reload the page and try again." },
-      403,
-    );
-  }
-  const form = await readFormBody(request);
+  const form = await readPublicForm(request, auth.appOrigin);
+  if (!form) return data<LoginActionData>({ error: FOREIGN_FORM }, 403);
   const username = String(form.get("username") ?? "").trim();
   const password = String(form.get("password") ?? "");
   const fields: LoginActionData["fields"] = {};
