@@ -16,7 +16,6 @@ import type { AppEnv } from "../context";
 import { ok } from "../http/envelope";
 import { apiRoute, errorResponse } from "../http/routes";
 import { json, named, pathId } from "../http/schemas";
-import { optionalJson, validated } from "../http/validation";
 import { fileResponse } from "../services/files";
 import { wakeJobRunners } from "../services/jobs";
 import {
@@ -110,7 +109,7 @@ export function registerCertificateRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const body = validated(bulkCertificatesBody, await optionalJson(c.req));
+      const body = c.req.valid("json");
       const { jobId, certificates } = await startBulkCertificates(c.var.services.database.db, signedIn(c), body);
       wakeJobRunners();
       return c.json(

@@ -13,7 +13,6 @@ import type { AppEnv } from "../context";
 import { ok } from "../http/envelope";
 import { apiRoute, errorResponse } from "../http/routes";
 import { idParam, json, messageOnly, named } from "../http/schemas";
-import { optionalJson, validated } from "../http/validation";
 import {
   createCoordinator,
   deleteCoordinator,
@@ -42,7 +41,7 @@ export function registerCoordinatorRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const auth = signedIn(c);
-      const body = validated(coordinatorListBody, await optionalJson(c.req));
+      const body = c.req.valid("json");
       const db = c.var.services.database.db;
       return ok(c, await listCoordinators(db, body, auth, await regionScopeFor(db, auth)));
     },

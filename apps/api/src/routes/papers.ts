@@ -114,9 +114,13 @@ const formOrJsonBody = <T extends z.ZodType>(schema: T, name: string) => {
   };
 };
 
-/** The body the route's validator read, whether it came as JSON or as a form. */
-function formOrJson(c: Context): unknown {
-  const valid = c.req.valid.bind(c.req) as (target: "json" | "form") => unknown;
+/**
+ * The body the route's validator read with `schema`, whether it came as JSON or as a form (an
+ * empty body is read as JSON `{}`, http/validation.ts): typed here, as `c.req.valid` cannot say
+ * which of the two targets ran.
+ */
+function formOrJson<S extends z.ZodType>(c: Context, _schema: S): z.output<S> {
+  const valid = c.req.valid.bind(c.req) as (target: "json" | "form") => z.output<S>;
   return (c.req.header("content-type") ?? "").includes("application/json") ? valid("json") : valid("form");
 }
 
@@ -504,7 +508,7 @@ export function registerPaperRoutes(app: OpenAPIHono<AppEnv>) {
       responses: { 200: questionResponse, 404: notFoundQuestion, 409: errorResponse("Already the newest version") },
     }),
     async (c) => {
-      const input = validated(rollbackBody, formOrJson(c));
+      const input = formOrJson(c, rollbackBody);
       const { db, viewer } = await viewerOf(c);
       const question = await rollbackQuestion(db, viewer, input.question_id, input.rollback_version);
       return ok(c, question, `Version ${input.rollback_version} is restored as version ${question.version}.`);
@@ -564,7 +568,7 @@ export function registerPaperRoutes(app: OpenAPIHono<AppEnv>) {
       responses: { 200: workspaceResponse, 404: notFoundQuestion, 422: errorResponse("English, or not a language") },
     }),
     async (c) => {
-      const input = validated(translateQuery, formOrJson(c));
+      const input = formOrJson(c, translateQuery);
       const { db, viewer } = await viewerOf(c);
       return ok(c, await translationWorkspace(db, viewer, input.question_id, input.language_id));
     },

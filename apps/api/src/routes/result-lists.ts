@@ -26,7 +26,7 @@ import type { AppEnv } from "../context";
 import { ok } from "../http/envelope";
 import { apiRoute, errorResponse } from "../http/routes";
 import { json, named } from "../http/schemas";
-import { optionalJson, validated } from "../http/validation";
+import { validated } from "../http/validation";
 import { startExport } from "../services/exports";
 import {
   finalizedPaperSets,
@@ -65,7 +65,7 @@ export function registerResultListRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const body = validated(studentResultQuery, await optionalJson(c.req));
+      const body = c.req.valid("json");
       return ok(c, await listStudentResults(c.var.services.database.db, signedIn(c), body));
     },
   );
@@ -89,7 +89,7 @@ export function registerResultListRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const body = validated(schoolResultQuery, await optionalJson(c.req));
+      const body = c.req.valid("json");
       return ok(c, await listSchoolResults(c.var.services.database.db, signedIn(c), body));
     },
   );
@@ -112,7 +112,7 @@ export function registerResultListRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const body = validated(stateResultFilters, await optionalJson(c.req));
+      const body = c.req.valid("json");
       return ok(c, await stateResultsOf(c.var.services.database.db, signedIn(c), body));
     },
   );
@@ -135,7 +135,7 @@ export function registerResultListRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const body = validated(prantResultFilters, await optionalJson(c.req));
+      const body = c.req.valid("json");
       return ok(c, await prantResultsOf(c.var.services.database.db, signedIn(c), body));
     },
   );

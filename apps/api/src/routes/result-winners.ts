@@ -25,7 +25,6 @@ import type { AppEnv } from "../context";
 import { ok } from "../http/envelope";
 import { apiRoute, errorResponse } from "../http/routes";
 import { json, named, pathId } from "../http/schemas";
-import { optionalJson, validated } from "../http/validation";
 import { studentResultFor } from "../services/results/explain";
 import { examResultInsights as insightsOf, mockInsight as mockInsightOf } from "../services/results/insights";
 import {
@@ -147,7 +146,7 @@ export function registerResultWinnerRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const body = validated(mockInsightBody, await optionalJson(c.req));
+      const body = c.req.valid("json");
       return ok(c, await mockInsightOf(c.var.services.database.db, signedIn(c), body));
     },
   );

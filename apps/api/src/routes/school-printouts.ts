@@ -21,7 +21,6 @@ import type { AppEnv } from "../context";
 import { ok } from "../http/envelope";
 import { apiRoute, errorResponse } from "../http/routes";
 import { idParam, json, named, pathId } from "../http/schemas";
-import { optionalJson, validated } from "../http/validation";
 import { fileResponse } from "../services/files";
 import { wakeJobRunners } from "../services/jobs";
 import {
@@ -82,7 +81,7 @@ export function registerSchoolPrintoutRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const query = validated(admitCardsQuery, await optionalJson(c.req));
+      const query = c.req.valid("json");
       const { jobId, summary } = await startAdmitCards(c.var.services.database.db, viewerOf(c), query);
       wakeJobRunners();
       const left = summary.left_out.reduce((sum, l) => sum + l.students, 0);
@@ -149,7 +148,7 @@ export function registerSchoolPrintoutRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const body = validated(signInSlipsBody, await optionalJson(c.req));
+      const body = c.req.valid("json");
       const { bytes, fileName } = await classSignInSlips(c.var.services, viewerOf(c), actorOf(c), body);
       return fileResponse(c, { bytes, fileName, mime: "application/pdf" });
     },
