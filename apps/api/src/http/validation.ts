@@ -18,12 +18,12 @@ export function validated<S extends z.ZodType>(schema: S, input: unknown): z.out
  * schema is the route's only validation. A body without a Content-Type is still refused (415).
  */
 export const emptyBodyAsJson: MiddlewareHandler = async (c, next) => {
-  if (!c.req.header("content-type") && (await c.req.text()) === "") {
-    const headers = new Headers(c.req.raw.headers);
+  const raw = c.req.raw;
+  if (!c.req.header("content-type") && (raw.body === null || (await raw.clone().text()) === "")) {
+    const headers = new Headers(raw.headers);
     headers.set("content-type", "application/json");
-    c.req.raw = new Request(c.req.raw.url, { method: c.req.raw.method, headers, signal: c.req.raw.signal });
-    // Hono keeps the body's promise per kind (its type says the value); the text is what json() parses.
-    c.req.bodyCache = { text: Promise.resolve("{}") } as unknown as typeof c.req.bodyCache;
+    // Replaced as http/body-limit.ts replaces it; nothing has read the body yet (no Content-Type).
+    c.req.raw = new Request(raw.url, { method: raw.method, headers, body: "{}", signal: raw.signal });
   }
   await next();
 };
