@@ -21,7 +21,7 @@ import {
 
 const lms = userRecord({ role_id: 4, role_name: "LMS", username: "lms" });
 const args = (request: Request) => ({ request, context: {}, params: {} });
-const page = (items: unknown[], total = items.length) =>
+const page = <const T>(items: readonly T[], total = items.length) =>
   envelope({ items, page: 1, per_page: 10, total, last_page: 1 });
 let api: StubbedApi | undefined;
 afterEach(() => api?.restore());

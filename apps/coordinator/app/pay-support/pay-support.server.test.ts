@@ -57,7 +57,7 @@ describe("the pay-support order lists", () => {
       "GET /api/paysupport/registrations/REG-000123": { body: envelope(registration) },
       "GET /api/paysupport/registrations/REG-999999": {
         status: 404,
-        body: { success: false, message: "Registration not found", data: null },
+        body: { status: false, message: "Registration not found", data: null },
       },
     });
     const found = await supportOrdersLoader(

@@ -42,7 +42,7 @@ const student = (id: number, first_name: string, overrides = {}) => ({
   created_at: "2026-11-20T05:00:00.000Z",
   ...overrides,
 });
-const list = (items: unknown[], total = items.length, total_capped = false) =>
+const list = <const T,>(items: readonly T[], total = items.length, total_capped = false) =>
   envelope({ items, page: 1, per_page: 10, total, last_page: 1, total_capped });
 const answers = (overrides = {}) => ({
   "GET /api/user": admin(),

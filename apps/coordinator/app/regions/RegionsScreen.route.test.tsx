@@ -30,7 +30,8 @@ const state = (id: number, name: string, overrides = {}) => ({
   schools_count: 1250,
   ...overrides,
 });
-const page = (items: unknown[]) => envelope({ items, page: 1, per_page: 10, total: items.length, last_page: 1 });
+const page = <const T,>(items: readonly T[]) =>
+  envelope({ items, page: 1, per_page: 10, total: items.length, last_page: 1 });
 const answers = (overrides = {}) => ({
   "GET /api/user": admin(),
   [`POST ${regionPaths("state").page}`]: {

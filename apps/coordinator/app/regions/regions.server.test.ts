@@ -15,7 +15,7 @@ import { regionListBodyFrom, regionsAction, regionsLoader } from "./regions.serv
 
 const admin = userRecord({ role_id: 3, role_name: "Admin", username: "admin" });
 const args = (request: Request) => ({ request, context: {}, params: {} });
-const page = (items: unknown[], total = items.length) =>
+const page = <const T>(items: readonly T[], total = items.length) =>
   envelope({ items, page: 1, per_page: 10, total, last_page: 1 });
 let api: StubbedApi | undefined;
 afterEach(() => api?.restore());

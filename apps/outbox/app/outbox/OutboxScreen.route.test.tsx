@@ -35,7 +35,8 @@ const mail = (id: number, to: string, status: string, overrides = {}) => ({
   created_at: "2026-11-20T10:00:00.000Z",
   ...overrides,
 });
-const page = (items: unknown[]) => envelope({ items, page: 1, per_page: 10, total: items.length, last_page: 1 });
+const page = <const T,>(items: readonly T[]) =>
+  envelope({ items, page: 1, per_page: 10, total: items.length, last_page: 1 });
 const answers = (overrides = {}) => ({
   "GET /api/user": signedInAs(outboxUser),
   "POST /api/mail/messages/list": {

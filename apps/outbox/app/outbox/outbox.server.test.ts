@@ -16,7 +16,8 @@ import { messageFiltersFrom, outboxAction, outboxLoader } from "./outbox.server"
 const outboxUser = userRecord({ role_id: 12, role_name: "Outbox", username: "outbox" });
 const args = (request: Request) => ({ request, context: {}, params: {} });
 const counts = { queued: 1, sending: 0, sent: 5, failed: 2, cancelled: 0 };
-const page = (items: unknown[]) => envelope({ items, page: 1, per_page: 10, total: items.length, last_page: 1 });
+const page = <const T>(items: readonly T[]) =>
+  envelope({ items, page: 1, per_page: 10, total: items.length, last_page: 1 });
 let api: StubbedApi | undefined;
 afterEach(() => api?.restore());
 

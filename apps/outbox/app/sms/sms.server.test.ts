@@ -15,7 +15,8 @@ import { smsAction, smsLoader } from "./sms.server";
 
 const outboxUser = userRecord({ role_id: 12, role_name: "Outbox", username: "outbox" });
 const args = (request: Request) => ({ request, context: {}, params: {} });
-const page = (items: unknown[]) => envelope({ items, page: 1, per_page: 10, total: items.length, last_page: 1 });
+const page = <const T>(items: readonly T[]) =>
+  envelope({ items, page: 1, per_page: 10, total: items.length, last_page: 1 });
 let api: StubbedApi | undefined;
 afterEach(() => api?.restore());
 

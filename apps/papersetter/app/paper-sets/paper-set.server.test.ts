@@ -64,7 +64,7 @@ const set = {
   sections: [section(31, "A", 2), section(32, "B", 1)],
 };
 const question = (id: number) => ({ id, text: `<p>Question ${id}</p>`, status: "reviewed", question_type: "single" });
-const page = (items: unknown[], total = items.length) =>
+const page = <const T>(items: readonly T[], total = items.length) =>
   envelope({ items, page: 1, per_page: 100, total, last_page: 1 });
 
 const printedQuestion = (id: number, sectionId: number, number: number) => ({

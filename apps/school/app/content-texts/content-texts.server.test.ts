@@ -15,7 +15,8 @@ import { importantDatesLoader, syllabusLevelLoader } from "./content-texts.serve
 
 const school = userRecord({ role_id: 2, role_name: "School", username: "school" });
 const args = (request: Request) => ({ request, context: {}, params: {} });
-const page = (items: unknown[]) => envelope({ items, page: 1, per_page: 100, total: items.length, last_page: 1 });
+const page = <const T>(items: readonly T[]) =>
+  envelope({ items, page: 1, per_page: 100, total: items.length, last_page: 1 });
 let api: StubbedApi | undefined;
 afterEach(() => api?.restore());
 

@@ -20,7 +20,7 @@ import {
 
 const args = (request: Request) => ({ request, context: {}, params: {} });
 const master = userRecord({ role_id: 17, role_name: "Master Institute", username: "masterinstitute" });
-const page = (items: unknown[], total = items.length) =>
+const page = <const T>(items: readonly T[], total = items.length) =>
   envelope({ items, page: 1, per_page: 10, total, last_page: 1 });
 let api: StubbedApi | undefined;
 afterEach(() => api?.restore());

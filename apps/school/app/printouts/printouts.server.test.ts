@@ -20,11 +20,10 @@ afterEach(() => api?.restore());
 
 const school = () => signedInAs(userRecord({ role_id: 2, role_name: "School" }));
 const summary = { level: "level1", school_id: 1, school_name: "Demo", class_level: 8, cards: 3, left_out: [] };
-const pdf = {
-  status: 200,
-  body: "%PDF-1.7",
-  headers: { "content-type": "application/pdf", "content-disposition": 'attachment; filename="s.pdf"' },
-};
+const pdf = () =>
+  new Response("%PDF-1.7", {
+    headers: { "content-type": "application/pdf", "content-disposition": 'attachment; filename="s.pdf"' },
+  });
 const location = (response: unknown) =>
   decodeURIComponent(((response as Response).headers.get("Location") ?? "").replace(/\+/g, " "));
 

@@ -37,7 +37,7 @@ const student = (id: number, first_name: string, overrides = {}) => ({
   sign_in_sms: null,
   ...overrides,
 });
-const page = (items: unknown[], total = items.length) =>
+const page = <const T,>(items: readonly T[], total = items.length) =>
   envelope({ items, page: 1, per_page: 10, total, last_page: 1 });
 
 describe("the students list page", () => {

@@ -21,7 +21,8 @@ import {
 } from "./study-material.server";
 
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, context: {}, params });
-const page = (items: unknown[]) => envelope({ items, page: 1, per_page: 10, total: items.length, last_page: 1 });
+const page = <const T>(items: readonly T[]) =>
+  envelope({ items, page: 1, per_page: 10, total: items.length, last_page: 1 });
 let api: StubbedApi | undefined;
 afterEach(() => api?.restore());
 

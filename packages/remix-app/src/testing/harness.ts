@@ -1,3 +1,4 @@
+import type { paths } from "@repo/api-client";
 import type { UserRecord } from "@repo/contracts/auth";
 import { vi } from "vitest";
 import { auth } from "../auth.server";
@@ -10,7 +11,60 @@ import { auth } from "../auth.server";
  *   vi.hoisted(() => Object.assign(globalThis, { __APP_ID__: "school" }));
  */
 
-export type ApiAnswer = { status?: number; body: unknown } | ((request: Request) => Response | Promise<Response>);
+/** An answer written as a function: for files, failures of the connection, or what depends on the request. */
+export type AnswerFunction = (request: Request) => Response | Promise<Response>;
+
+/** Any answer; a stub's answers are checked against the route they stand for (`stubApi`). */
+export type ApiAnswer = { status?: number; body: unknown } | AnswerFunction;
+
+type Method = "get" | "put" | "post" | "delete" | "patch";
+/** `/api/x/{id}` → `/api/x/${string}`: the addresses a stub names, with their ids filled in. */
+type Address<P extends string> = P extends `${infer Head}{${string}}${infer Tail}`
+  ? `${Head}${string}${Address<Tail>}`
+  : P;
+/** Every operation of the generated client (packages/api-client), keyed as stubs name them: `METHOD /api/path`. */
+type ApiRoute = {
+  [P in keyof paths & string]: {
+    [M in Method]: [Exclude<paths[P][M], undefined>] extends [never]
+      ? never
+      : { key: `${Uppercase<M>} ${Address<P>}`; operation: Exclude<paths[P][M], undefined> };
+  }[Method];
+}[keyof paths & string];
+/** The routes an address can stand for: the one written without ids if there is one, else those with ids. */
+type RoutesFor<K extends string, R = ApiRoute> = [Extract<R, { key: K }>] extends [never]
+  ? R extends { key: infer Key extends string }
+    ? K extends Key
+      ? R
+      : never
+    : never
+  : Extract<R, { key: K }>;
+/**
+ * The fields of an answer and their kinds; a fixture written beside the test (a plain object) has
+ * `string` where the contract has a list of values, so those values are not compared.
+ */
+type DeepPartial<T> = T extends boolean
+  ? boolean
+  : T extends string
+    ? string
+    : T extends number
+      ? number
+      : T extends readonly (infer I)[]
+        ? readonly DeepPartial<I>[]
+        : T extends object
+          ? { [F in keyof T]?: DeepPartial<T[F]> }
+          : T;
+/** What any of an operation's answers (success or error) may hold; a stub may leave out what its test does not read. */
+type AnswerBody<O> = O extends { responses: infer Responses }
+  ? {
+      [S in keyof Responses]: Responses[S] extends { content: { "application/json": infer B } }
+        ? DeepPartial<B>
+        : never;
+    }[keyof Responses]
+  : never;
+/** A stub's answer for address `K`: its body as the route declares it, or a function; an address the API does not serve is a type error. */
+export type AnswerFor<K extends string> = [RoutesFor<K>] extends [never]
+  ? `the API has no route ${K} (packages/api-client)`
+  : { status?: number; body: AnswerBody<RoutesFor<K>["operation"]> } | AnswerFunction;
 
 /** A signed-in user record as GET /api/user answers it; override what the test cares about. */
 export function userRecord(overrides: Partial<UserRecord> = {}): UserRecord {
@@ -61,8 +115,14 @@ function jsonOrText(text: string): unknown {
 /**
  * Replaces `fetch` with answers keyed by `METHOD /api/path` (the path without its query).
  * An unexpected call fails the test with its name, so a test states every call it allows.
+ * The addresses and answers are typed by the generated client's paths: a stub of a route or
+ * method the API does not have, or an answer that is not the route's shape, fails the typecheck.
  */
-export function stubApi(answers: Record<string, ApiAnswer>): StubbedApi {
+export function stubApi<const A extends Record<string, unknown>>(
+  answers: {
+    [K in keyof A]: K extends string ? AnswerFor<K> : never;
+  },
+): StubbedApi {
   const calls: StubbedApi["calls"] = [];
   const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const request = input instanceof Request ? input : new Request(input, init);
@@ -70,7 +130,7 @@ export function stubApi(answers: Record<string, ApiAnswer>): StubbedApi {
     const key = `${request.method} ${url.pathname}`;
     const text = await request.clone().text();
     calls.push({ method: request.method, path: url.pathname + url.search, body: text ? jsonOrText(text) : undefined });
-    const answer = answers[key];
+    const answer = (answers as Record<string, ApiAnswer | undefined>)[key];
     if (!answer) throw new Error(`Unexpected API call ${key}`);
     if (typeof answer === "function") return answer(request);
     return Response.json(answer.body, { status: answer.status ?? 200 });
@@ -79,10 +139,14 @@ export function stubApi(answers: Record<string, ApiAnswer>): StubbedApi {
 }
 
 /** `{ status, message, data }`, as the API answers. */
-export const envelope = (data: unknown, message = "OK") => ({ status: true, message, data });
+export const envelope = <const T>(data: T, message = "OK"): { status: boolean; message: string; data: T } => ({
+  status: true,
+  message,
+  data,
+});
 
 /** The answer GET /api/user gives for `user`. */
-export const signedInAs = (user: UserRecord = userRecord()): ApiAnswer => ({ body: envelope(user) });
+export const signedInAs = (user: UserRecord = userRecord()) => ({ body: envelope(user) });
 
 export const CSRF = "test-csrf-token";
 

@@ -13,7 +13,6 @@ import { actorOf, signedIn } from "../../kernel/auth/middleware";
 import { ok } from "../../kernel/http/envelope";
 import { apiRoute, errorResponse } from "../../kernel/http/routes";
 import { idParam, json, messageOnly, named } from "../../kernel/http/schemas";
-import { optionalJson, validated } from "../../kernel/http/validation";
 import { regionScopeFor } from "../geography/scope";
 import {
   createCoordinator,
@@ -42,7 +41,7 @@ export function registerCoordinatorRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const auth = signedIn(c);
-      const body = validated(coordinatorListBody, await optionalJson(c.req));
+      const body = c.req.valid("json");
       const db = c.var.services.database.db;
       return ok(c, await listCoordinators(db, body, auth, await regionScopeFor(db, auth)));
     },

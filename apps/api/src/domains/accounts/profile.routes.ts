@@ -48,6 +48,7 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>) {
       if (photo !== undefined && !(photo instanceof FormFile)) {
         throw invalidField("profile_photo", "profile_photo must be a file", 400);
       }
+      // The declared form only describes the upload; its fields are the contract's, validated once here.
       const { database, storage, config } = c.var.services;
       const record = await updateProfile(
         { db: database.db, storage, config },

@@ -129,6 +129,8 @@ async function contentForm<S extends z.ZodType>(c: Context<AppEnv>, schema: S) {
   const flat = Object.fromEntries(
     Object.entries(fields).map(([key, values]) => [key, key === "languages" && values.length > 1 ? values : values[0]]),
   );
+  // The declared form only describes the upload (text fields and a binary file); the fields are
+  // the contract's once readForm took the file out, so they are validated here, once.
   return { fields: validated(schema, flat), file: file instanceof FormFile ? file : undefined };
 }
 

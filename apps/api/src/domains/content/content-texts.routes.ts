@@ -12,7 +12,6 @@ import { actorOf, signedIn } from "../../kernel/auth/middleware";
 import { ok } from "../../kernel/http/envelope";
 import { apiRoute, errorResponse } from "../../kernel/http/routes";
 import { idParam, json, messageOnly, named } from "../../kernel/http/schemas";
-import { validated } from "../../kernel/http/validation";
 import type { ContentReader, ContentDb as Db } from "./content-texts";
 import {
   createFrontendPattern,
@@ -31,8 +30,12 @@ import {
 import { createLecture, deleteLecture, getLecture, listLectureSeries, updateLecture } from "./lecture-series";
 import { createSyllabus, deleteSyllabus, getSyllabus, listSyllabi, updateSyllabus } from "./syllabus";
 
-// The handlers read the request through `validated` (the route's own validators ran already): the
-// generic declarations below leave `c.req.valid` untyped.
+/**
+ * What the route's own validator made of the request (its declared schema is the only check): the
+ * generic declarations below leave `c.req.valid` untyped, so the caller names the schema's output.
+ */
+const validOf = <T>(c: { req: { valid: unknown } }, target: "query" | "param" | "json"): T =>
+  (c.req.valid as (target: string) => T).call(c.req, target);
 
 /**
  * The text content of spec §7 "Content CRUD": important dates, the question-paper pattern
@@ -89,7 +92,7 @@ function registerContent<Body extends z.ZodType, Query extends z.ZodObject, Item
       responses: { 200: json(many, `A page of ${spec.noun} records`) },
     }),
     async (c) => {
-      const query = validated(spec.query, c.req.query());
+      const query = validOf<z.output<Query>>(c, "query");
       return ok(c, await spec.service.list(c.var.services.database.db, query, readerOf(c)));
     },
   );
@@ -104,7 +107,7 @@ function registerContent<Body extends z.ZodType, Query extends z.ZodObject, Item
       responses: { 200: json(one, `The ${spec.noun}`), 404: errorResponse(`No such ${spec.noun} (or not published)`) },
     }),
     async (c) => {
-      const { id } = validated(idParam, c.req.param());
+      const { id } = validOf<z.output<typeof idParam>>(c, "param");
       return ok(c, await spec.service.get(c.var.services.database.db, id, readerOf(c)));
     },
   );
@@ -120,7 +123,7 @@ function registerContent<Body extends z.ZodType, Query extends z.ZodObject, Item
     }),
     async (c) => {
       const db = c.var.services.database.db;
-      const id = await spec.service.create(db, validated(spec.body, await c.req.json()), actorOf(c));
+      const id = await spec.service.create(db, validOf<z.output<Body>>(c, "json"), actorOf(c));
       return ok(c, await spec.service.get(db, id, readerOf(c)), `${Noun} created successfully`);
     },
   );
@@ -140,8 +143,8 @@ function registerContent<Body extends z.ZodType, Query extends z.ZodObject, Item
     }),
     async (c) => {
       const db = c.var.services.database.db;
-      const { id } = validated(idParam, c.req.param());
-      await spec.service.update(db, id, validated(spec.body, await c.req.json()), actorOf(c));
+      const { id } = validOf<z.output<typeof idParam>>(c, "param");
+      await spec.service.update(db, id, validOf<z.output<Body>>(c, "json"), actorOf(c));
       return ok(c, await spec.service.get(db, id, readerOf(c)), `${Noun} updated successfully`);
     },
   );
@@ -156,7 +159,7 @@ function registerContent<Body extends z.ZodType, Query extends z.ZodObject, Item
       responses: { 200: json(messageOnly, "Deleted"), 404: errorResponse(`No such ${spec.noun}`) },
     }),
     async (c) => {
-      const { id } = validated(idParam, c.req.param());
+      const { id } = validOf<z.output<typeof idParam>>(c, "param");
       await spec.service.remove(c.var.services.database.db, id, actorOf(c));
       return ok(c, null, `${Noun} deleted successfully`);
     },

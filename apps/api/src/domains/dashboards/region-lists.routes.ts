@@ -23,7 +23,6 @@ import { signedIn } from "../../kernel/auth/middleware";
 import { ok } from "../../kernel/http/envelope";
 import { apiRoute, errorResponse } from "../../kernel/http/routes";
 import { json, named } from "../../kernel/http/schemas";
-import { optionalJson, validated } from "../../kernel/http/validation";
 import {
   type AnalyticsRun,
   coordinatorCountsOf,
@@ -62,7 +61,7 @@ export function registerRegionListRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const auth = signedIn(c);
-      const body = validated(regionStudentQuery, await optionalJson(c.req));
+      const body = c.req.valid("json");
       return ok(c, await listRegionStudents(c.var.services.database.db, auth, body));
     },
   );
@@ -87,7 +86,7 @@ export function registerRegionListRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const auth = signedIn(c);
-      const body = validated(regionSchoolQuery, await optionalJson(c.req));
+      const body = c.req.valid("json");
       return ok(c, await listRegionSchools(c.var.services.database.db, auth, body));
     },
   );
@@ -149,7 +148,7 @@ export function registerRegionListRoutes(app: OpenAPIHono<AppEnv>) {
         responses: { 200: json(envelope(schema), text.summary) },
       }),
       async (c) => {
-        const filters = validated(analyticsFilters, await optionalJson(c.req));
+        const filters = c.req.valid("json");
         return ok(c, await run(c.var.services.database.db, signedIn(c), filters));
       },
     );

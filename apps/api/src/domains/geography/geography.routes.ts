@@ -17,7 +17,7 @@ import { actorOf, signedIn } from "../../kernel/auth/middleware";
 import { ok } from "../../kernel/http/envelope";
 import { apiRoute, errorResponse } from "../../kernel/http/routes";
 import { idParam, json, messageOnly, named } from "../../kernel/http/schemas";
-import { optionalJson, validated } from "../../kernel/http/validation";
+import { validated } from "../../kernel/http/validation";
 import { getRegion, listCountries, listRegions, pickRegions, regionTree } from "./geography";
 import { createRegion, deleteRegion, updateRegion } from "./geography-write";
 import { ALL_REGIONS, regionScopeFor } from "./scope";
@@ -58,7 +58,7 @@ function registerLevel(app: OpenAPIHono<AppEnv>, level: GeographyLevel) {
       responses: { 200: json(regionPage, `A page of ${level} records`) },
     }),
     async (c) => {
-      const filters = validated(regionListBody, await optionalJson(c.req));
+      const filters = c.req.valid("json");
       return ok(c, await listRegions(c.var.services.database.db, level, filters, await scopeOf(c)));
     },
   );
@@ -74,7 +74,7 @@ function registerLevel(app: OpenAPIHono<AppEnv>, level: GeographyLevel) {
       responses: { 200: json(regionList, `The ${level} records`) },
     }),
     async (c) => {
-      const filters = validated(regionPickBody, await optionalJson(c.req));
+      const filters = c.req.valid("json");
       return ok(c, await pickRegions(c.var.services.database.db, level, filters, await scopeOf(c)));
     },
   );

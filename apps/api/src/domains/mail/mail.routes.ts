@@ -34,7 +34,6 @@ import { ok } from "../../kernel/http/envelope";
 import { ApiError } from "../../kernel/http/errors";
 import { apiRoute, errorResponse } from "../../kernel/http/routes";
 import { idParam, json, named } from "../../kernel/http/schemas";
-import { optionalJson, validated } from "../../kernel/http/validation";
 import {
   cancelMessage,
   countMessages,
@@ -123,7 +122,7 @@ export function registerMailRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const filters = validated(templateListBody, await optionalJson(c.req));
+      const filters = c.req.valid("json");
       return ok(c, await listTemplates(c.var.services.database.db, filters));
     },
   );
@@ -316,7 +315,7 @@ export function registerMailRoutes(app: OpenAPIHono<AppEnv>) {
       responses: { 200: json(envelope(paginated(campaign)).openapi("CampaignPage"), "A page of campaigns") },
     }),
     async (c) => {
-      const filters = validated(campaignListBody, await optionalJson(c.req));
+      const filters = c.req.valid("json");
       return ok(c, await listCampaigns(c.var.services.database.db, filters, senderOf(c)));
     },
   );
@@ -352,7 +351,7 @@ export function registerMailRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const filters = validated(messageListBody, await optionalJson(c.req));
+      const filters = c.req.valid("json");
       return ok(c, await listMessages(c.var.services.database.db, filters));
     },
   );
@@ -370,7 +369,7 @@ export function registerMailRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const filters = validated(messageCountsBody, await optionalJson(c.req));
+      const filters = c.req.valid("json");
       return ok(c, await countMessages(c.var.services.database.db, filters));
     },
   );
@@ -442,7 +441,7 @@ export function registerMailRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const filters = validated(bulkRetryBody, await optionalJson(c.req));
+      const filters = c.req.valid("json");
       const result = await retryFailedMessages(c.var.services.database.db, filters, actorOf(c));
       return ok(
         c,

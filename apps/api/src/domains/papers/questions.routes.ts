@@ -243,7 +243,7 @@ export function registerQuestionRoutes(app: OpenAPIHono<AppEnv>) {
       responses: { 200: questionResponse, 404: notFoundQuestion, 409: errorResponse("Already the newest version") },
     }),
     async (c) => {
-      const input = validated(rollbackBody, formOrJson(c));
+      const input = formOrJson(c, rollbackBody);
       const { db, viewer } = await viewerOf(c);
       const question = await rollbackQuestion(db, viewer, input.question_id, input.rollback_version);
       return ok(c, question, `Version ${input.rollback_version} is restored as version ${question.version}.`);

@@ -31,9 +31,13 @@ export const formOrJsonBody = <T extends z.ZodType>(schema: T, name: string) => 
   };
 };
 
-/** The body the route's validator read, whether it came as JSON or as a form. */
-export function formOrJson(c: Context): unknown {
-  const valid = c.req.valid.bind(c.req) as (target: "json" | "form") => unknown;
+/**
+ * The body the route's validator read with `schema`, whether it came as JSON or as a form (an
+ * empty body is read as JSON `{}`, kernel/http/validation.ts): typed here, as `c.req.valid` cannot
+ * say which of the two targets ran.
+ */
+export function formOrJson<S extends z.ZodType>(c: Context, _schema: S): z.output<S> {
+  const valid = c.req.valid.bind(c.req) as (target: "json" | "form") => z.output<S>;
   return (c.req.header("content-type") ?? "").includes("application/json") ? valid("json") : valid("form");
 }
 

@@ -55,7 +55,7 @@ export function registerTranslationRoutes(app: OpenAPIHono<AppEnv>) {
       responses: { 200: workspaceResponse, 404: notFoundQuestion, 422: errorResponse("English, or not a language") },
     }),
     async (c) => {
-      const input = validated(translateQuery, formOrJson(c));
+      const input = formOrJson(c, translateQuery);
       const { db, viewer } = await viewerOf(c);
       return ok(c, await translationWorkspace(db, viewer, input.question_id, input.language_id));
     },

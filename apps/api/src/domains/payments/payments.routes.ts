@@ -24,7 +24,7 @@ import { idParam, json, named } from "../../kernel/http/schemas";
 import { FAKE_PAYMENTS_WARNING, webhookBody } from "./gateway";
 import { cancelOrder, createStudentOrder, openOrdersOf, orderForPayer, paymentAmountFor } from "./orders";
 import { createOwnFeeOrder, ownFee } from "./own-fee";
-import { handleWebhook, settleCapture } from "./settle";
+import { handleWebhook, settleReturn } from "./settle";
 import { boughtStudyMaterials, createStudyMaterialOrder } from "./study-material-orders";
 
 const tags = ["Payments"];
@@ -260,25 +260,7 @@ export function registerPaymentRoutes(app: OpenAPIHono<AppEnv>) {
         request: body(named(checkoutReturnBody, "CheckoutReturnBody")),
         responses: { 200: orderResponse, 400: errorResponse("The checkout's signature does not match") },
       }),
-      async (c) => {
-        const { services } = c.var;
-        const payer = payerOf(c);
-        const input = c.req.valid("json");
-        const order = await orderForPayer(services.database.db, services.gateway, payer, input.order_id);
-        if (input.razorpay_payment_id && input.razorpay_order_id && input.razorpay_signature) {
-          const { gateway } = services;
-          if (!gateway.verifyCheckout(input.razorpay_order_id, input.razorpay_payment_id, input.razorpay_signature)) {
-            throw new ApiError(400, "The checkout's signature does not match.");
-          }
-          const payments = await gateway.orderPayments(input.razorpay_order_id);
-          await services.database.db.transaction(async (tx) => {
-            for (const payment of payments.filter((p) => p.status === "captured")) {
-              await settleCapture(services, tx, payment, "return");
-            }
-          });
-        }
-        return ok(c, await orderForPayer(services.database.db, services.gateway, payer, order.id));
-      },
+      async (c) => ok(c, await settleReturn(c.var.services, payerOf(c), c.req.valid("json"))),
     );
   }
 

@@ -58,6 +58,8 @@ async function readRaiseForm(c: Context<AppEnv>) {
     throw invalidField("attachment", "attachment must be a file", 400);
   }
   if (fields.order === "") delete fields.order;
+  // The declared form only describes the upload (text fields and a binary file); the fields are
+  // the contract's once readForm took the file out, so they are validated here, once.
   return {
     body: validated(raiseRequestBody, fields),
     attachment: attachment instanceof FormFile && attachment.size > 0 ? attachment : undefined,

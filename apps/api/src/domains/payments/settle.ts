@@ -11,15 +11,17 @@
  */
 
 import { formatMoney } from "@repo/contracts/fees";
+import type { checkoutReturnBody, OrderSummary } from "@repo/contracts/payments";
 import type { CaptureOutcome } from "@repo/contracts/payments-constants";
 import { type DbOrTx, queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Services } from "../../context";
 import { activityInsertSql, recordActivity } from "../../kernel/activity";
 import { ApiError } from "../../kernel/http/errors";
 import { recordReferralCommissions } from "../referrals/referral-ledger";
 import { type GatewayPayment, parseWebhook } from "./gateway";
-import { releaseOrder } from "./orders";
+import { orderForPayer, type Payer, releaseOrder } from "./orders";
 import { markPaidWithRollNumbers, type PayableStudent } from "./student-payments";
 
 export type SettleOutcome =
@@ -191,4 +193,31 @@ export async function handleWebhook(
     return { outcome: result.outcome };
   });
   return settled;
+}
+
+/**
+ * The payer's return from the gateway's checkout: with Razorpay's ids and a signature that is the
+ * gateway's, the order's captured payments are settled at once instead of waiting for the webhook
+ * (each payment counts once, whichever comes first). Without them (the demo gateway) the order is
+ * answered as it is. Someone else's or an unknown order is a 404, a wrong signature a 400 that settles nothing.
+ */
+export async function settleReturn(
+  services: Services,
+  payer: Payer,
+  input: z.output<typeof checkoutReturnBody>,
+): Promise<OrderSummary> {
+  const { gateway } = services;
+  const order = await orderForPayer(services.database.db, gateway, payer, input.order_id);
+  if (input.razorpay_payment_id && input.razorpay_order_id && input.razorpay_signature) {
+    if (!gateway.verifyCheckout(input.razorpay_order_id, input.razorpay_payment_id, input.razorpay_signature)) {
+      throw new ApiError(400, "The checkout's signature does not match.");
+    }
+    const payments = await gateway.orderPayments(input.razorpay_order_id);
+    await services.database.db.transaction(async (tx) => {
+      for (const payment of payments.filter((p) => p.status === "captured")) {
+        await settleCapture(services, tx, payment, "return");
+      }
+    });
+  }
+  return await orderForPayer(services.database.db, gateway, payer, order.id);
 }

@@ -17,7 +17,6 @@ import { fileResponse } from "../../kernel/files";
 import { ok } from "../../kernel/http/envelope";
 import { apiRoute, errorResponse } from "../../kernel/http/routes";
 import { json, named, pathId } from "../../kernel/http/schemas";
-import { optionalJson, validated } from "../../kernel/http/validation";
 import { wakeJobRunners } from "../../kernel/jobs/jobs";
 import {
   bulkCertificatesFile,
@@ -110,7 +109,7 @@ export function registerCertificateRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const body = validated(bulkCertificatesBody, await optionalJson(c.req));
+      const body = c.req.valid("json");
       const { jobId, certificates } = await startBulkCertificates(c.var.services.database.db, signedIn(c), body);
       wakeJobRunners();
       return c.json(

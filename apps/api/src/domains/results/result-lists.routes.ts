@@ -27,7 +27,7 @@ import { startExport } from "../../kernel/exports/exports";
 import { ok } from "../../kernel/http/envelope";
 import { apiRoute, errorResponse } from "../../kernel/http/routes";
 import { json, named } from "../../kernel/http/schemas";
-import { optionalJson, validated } from "../../kernel/http/validation";
+import { validated } from "../../kernel/http/validation";
 import { CSV_TYPE, XLSX_TYPE } from "../../kernel/spreadsheets/index";
 import { RESULT_LIST_EXPORT_KINDS } from "./list-exports";
 import {
@@ -66,7 +66,7 @@ export function registerResultListRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const body = validated(studentResultQuery, await optionalJson(c.req));
+      const body = c.req.valid("json");
       return ok(c, await listStudentResults(c.var.services.database.db, signedIn(c), body));
     },
   );
@@ -90,7 +90,7 @@ export function registerResultListRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const body = validated(schoolResultQuery, await optionalJson(c.req));
+      const body = c.req.valid("json");
       return ok(c, await listSchoolResults(c.var.services.database.db, signedIn(c), body));
     },
   );
@@ -113,7 +113,7 @@ export function registerResultListRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const body = validated(stateResultFilters, await optionalJson(c.req));
+      const body = c.req.valid("json");
       return ok(c, await stateResultsOf(c.var.services.database.db, signedIn(c), body));
     },
   );
@@ -136,7 +136,7 @@ export function registerResultListRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const body = validated(prantResultFilters, await optionalJson(c.req));
+      const body = c.req.valid("json");
       return ok(c, await prantResultsOf(c.var.services.database.db, signedIn(c), body));
     },
   );

@@ -25,7 +25,6 @@ import { signedIn } from "../../kernel/auth/middleware";
 import { ok } from "../../kernel/http/envelope";
 import { apiRoute, errorResponse } from "../../kernel/http/routes";
 import { json, named, pathId } from "../../kernel/http/schemas";
-import { optionalJson, validated } from "../../kernel/http/validation";
 import { studentResultFor } from "./explain";
 import { examResultInsights as insightsOf, mockInsight as mockInsightOf } from "./insights";
 import { districtRankers, rankingDistricts as districtsOf, listWinners, rankingStates } from "./winners";
@@ -142,7 +141,7 @@ export function registerResultWinnerRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const body = validated(mockInsightBody, await optionalJson(c.req));
+      const body = c.req.valid("json");
       return ok(c, await mockInsightOf(c.var.services.database.db, signedIn(c), body));
     },
   );

@@ -87,6 +87,8 @@ async function bankForm(c: Context<AppEnv>) {
   if (cheque !== undefined && cheque !== "" && !(cheque instanceof FormFile)) {
     throw invalidField("cancelled_cheque", "cancelled_cheque must be a file", 400);
   }
+  // The declared form only describes the upload (text fields and a binary file); the fields are
+  // the contract's once readForm took the file out, so they are validated here, once.
   return { body: validated(bankDetailsBody, fields), cheque: cheque instanceof FormFile ? cheque : undefined };
 }
 

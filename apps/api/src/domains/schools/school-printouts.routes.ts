@@ -22,7 +22,6 @@ import { fileResponse } from "../../kernel/files";
 import { ok } from "../../kernel/http/envelope";
 import { apiRoute, errorResponse } from "../../kernel/http/routes";
 import { idParam, json, named, pathId } from "../../kernel/http/schemas";
-import { optionalJson, validated } from "../../kernel/http/validation";
 import { wakeJobRunners } from "../../kernel/jobs/jobs";
 import { admitCardsFile, startAdmitCards, admitCardsSummary as summarise } from "./printouts/admit-cards";
 import { classSignInSlips, signInSlipsPreview as preview, studentSignInSlip } from "./printouts/sign-in-slips";
@@ -74,7 +73,7 @@ export function registerSchoolPrintoutRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const query = validated(admitCardsQuery, await optionalJson(c.req));
+      const query = c.req.valid("json");
       const { jobId, summary } = await startAdmitCards(c.var.services.database.db, viewerOf(c), query);
       wakeJobRunners();
       const left = summary.left_out.reduce((sum, l) => sum + l.students, 0);
@@ -141,7 +140,7 @@ export function registerSchoolPrintoutRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const body = validated(signInSlipsBody, await optionalJson(c.req));
+      const body = c.req.valid("json");
       const { bytes, fileName } = await classSignInSlips(c.var.services, viewerOf(c), actorOf(c), body);
       return fileResponse(c, { bytes, fileName, mime: "application/pdf" });
     },

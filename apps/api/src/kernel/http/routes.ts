@@ -5,6 +5,7 @@ import { type BodyLimit, JSON_BODY_LIMIT, limitBody } from "./body-limit";
 import { holdImportSlot } from "./import-slots";
 import { named } from "./schemas";
 import { refuseUnstorableText, refuseUnstorableTextOutsideForm } from "./storable-text";
+import { emptyBodyAsJson } from "./validation";
 
 /**
  * Every API route is declared through `apiRoute`, which records who may call it. The registry is
@@ -68,6 +69,7 @@ export function apiRoute<const R extends Omit<RouteConfig, "middleware" | "secur
       ...(options.spreadsheetUpload ? [holdImportSlot] : []),
       limitBody(options.bodyLimit ?? JSON_BODY_LIMIT),
       options.streamsForm ? refuseUnstorableTextOutsideForm : refuseUnstorableText(options.bodyLimit?.field),
+      ...(optionalJsonBody(config) ? [emptyBodyAsJson] : []),
     ],
     operationId: operationId(config.method, config.path),
     // Public operations say so explicitly, so the document's default security does not apply.
@@ -82,6 +84,12 @@ export function apiRoute<const R extends Omit<RouteConfig, "middleware" | "secur
     },
   });
   return route;
+}
+
+/** Whether the route declares a JSON body that may be left out (its schema then validates `{}`). */
+function optionalJsonBody(config: Pick<RouteConfig, "request">): boolean {
+  const body = config.request?.body;
+  return Boolean(body && !body.required && body.content["application/json"]);
 }
 
 /** `post` + `/api/fetch/regions/{id}` → `postFetchRegionsById`: stable names for generated clients. */

@@ -1,4 +1,5 @@
 import type { FieldError } from "@repo/contracts/envelope";
+import type { MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import { ApiError } from "./errors";
 
@@ -10,16 +11,22 @@ export function validated<S extends z.ZodType>(schema: S, input: unknown): z.out
   throw new ApiError(400, errors.map((e) => `${e.field}: ${e.message}`).join("; "), errors);
 }
 
-/** A JSON body that may be absent (list filters): an empty or missing body means `{}`. */
-export async function optionalJson(request: { text(): Promise<string> }): Promise<unknown> {
-  const text = await request.text();
-  if (!text.trim()) return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ApiError(400, "The request body is not valid JSON");
+/**
+ * A JSON body the route declares optional (list filters) may be left out. @hono/zod-openapi then
+ * skips the body's schema (no Content-Type) and would hand the handler `{}` without the schema's
+ * defaults; instead an empty body without a Content-Type is read as the JSON `{}`, so the declared
+ * schema is the route's only validation. A body without a Content-Type is still refused (415).
+ */
+export const emptyBodyAsJson: MiddlewareHandler = async (c, next) => {
+  const raw = c.req.raw;
+  if (!c.req.header("content-type") && (raw.body === null || (await raw.clone().text()) === "")) {
+    const headers = new Headers(raw.headers);
+    headers.set("content-type", "application/json");
+    // Replaced as http/body-limit.ts replaces it; nothing has read the body yet (no Content-Type).
+    c.req.raw = new Request(raw.url, { method: raw.method, headers, body: "{}", signal: raw.signal });
   }
-}
+  await next();
+};
 
 /** Turns zod issues into the envelope's per-field errors. */
 export function fieldErrors(
