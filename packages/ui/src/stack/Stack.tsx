@@ -5,6 +5,11 @@ import { styled } from "../theme/stitches";
 const StyledStack = styled("div", {
   display: "flex",
   minWidth: 0,
+  // A list or a fieldset drawn as a stack loses its bullets, indent and frame.
+  margin: 0,
+  padding: 0,
+  border: 0,
+  listStyle: "none",
   variants: {
     direction: {
       row: { flexDirection: "row", flexWrap: "wrap" },
@@ -39,12 +44,23 @@ const StyledStack = styled("div", {
   defaultVariants: { direction: "column", gap: 4 },
 });
 
-export type StackProps = KitProps<typeof StyledStack>;
+/** The elements a stack may be: a list of items, a list item, a navigation, a group of fields. */
+export type StackElement = "div" | "ul" | "ol" | "li" | "nav" | "fieldset";
+
+export interface StackProps extends KitProps<typeof StyledStack> {
+  /** The element drawn (a `<div>` by default): `ul`/`ol` for a list of `<li>` without bullets. */
+  element?: StackElement;
+}
 
 /**
  * Lays its children out in a row or a column with a token gap, so pages compose layouts without
  * writing styles. `direction="row"` wraps by default; use `wrap={false}` to keep one line.
+ * `element="ul"` (or `ol`) makes it a list of `<li>` items without bullets.
  */
-export const Stack = forwardRef<HTMLDivElement, StackProps>(function Stack(props, ref) {
-  return <StyledStack ref={ref} {...props} />;
+export const Stack = forwardRef<HTMLDivElement, StackProps>(function Stack({ element, ...props }, ref) {
+  return element && element !== "div" ? (
+    <StyledStack as={element} ref={ref} {...props} />
+  ) : (
+    <StyledStack ref={ref} {...props} />
+  );
 });
