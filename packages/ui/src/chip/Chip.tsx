@@ -32,6 +32,20 @@ const StyledChip = styled("button", {
     color: "$primaryText",
   },
   variants: {
+    /** `box`: a full-width choice of several lines (a version in a history), text at the start. */
+    shape: {
+      pill: {},
+      box: {
+        display: "grid",
+        gap: "$1",
+        width: "100%",
+        padding: "$2 $3",
+        borderRadius: "$md",
+        textAlign: "start",
+        fontWeight: "$regular",
+        color: "$text",
+      },
+    },
     tone: {
       default: {},
       /** Something not there yet (a missing translation, a locked formula): dashed. */
@@ -41,7 +55,7 @@ const StyledChip = styled("button", {
       danger: { backgroundColor: "$dangerLight", borderColor: "transparent", color: "$dangerText" },
     },
   },
-  defaultVariants: { tone: "default" },
+  defaultVariants: { shape: "pill", tone: "default" },
 });
 
 export type ChipTone = VariantValue<typeof StyledChip, "tone">;

@@ -10,6 +10,8 @@ const StyledStack = styled("div", {
   padding: 0,
   border: 0,
   listStyle: "none",
+  // A fieldset's legend joins the stack as its first item (with the gap after it), not its frame.
+  "& > legend": { float: "left", width: "100%", padding: 0 },
   variants: {
     direction: {
       row: { flexDirection: "row", flexWrap: "wrap" },
@@ -40,12 +42,21 @@ const StyledStack = styled("div", {
     },
     wrap: { true: { flexWrap: "wrap" }, false: { flexWrap: "nowrap" } },
     grow: { true: { "& > *": { flex: "1 1 0" } } },
+    /** At most as wide as one short or long field, growing to it in a row (a field beside its button). */
+    fieldWidth: {
+      short: { flex: "1 1 auto", maxWidth: "$field" },
+      long: { flex: "1 1 auto", maxWidth: "$fieldLong" },
+    },
+    /** A rule between the items, as far below the one above as the gap (a column of gap 4). */
+    dividers: { true: { "& > * + *": { borderTop: "1px solid $border", paddingTop: "$4" } } },
+    /** A list that keeps its bullets (or numbers) and their indent: instructions, reasons. */
+    bullets: { true: { listStyle: "revert", paddingInlineStart: "$5" } },
   },
   defaultVariants: { direction: "column", gap: 4 },
 });
 
-/** The elements a stack may be: a list of items, a list item, a navigation, a group of fields. */
-export type StackElement = "div" | "ul" | "ol" | "li" | "nav" | "fieldset";
+/** The elements a stack may be: a list, a list item, a navigation, a group of fields, a span in a paragraph. */
+export type StackElement = "div" | "span" | "ul" | "ol" | "li" | "nav" | "fieldset";
 
 export interface StackProps extends KitProps<typeof StyledStack> {
   /** The element drawn (a `<div>` by default): `ul`/`ol` for a list of `<li>` without bullets. */
