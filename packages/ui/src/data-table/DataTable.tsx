@@ -367,14 +367,8 @@ export function DataTable<Row>({
                     key={column.id}
                     scope="col"
                     align={column.align ?? "start"}
-                    style={
-                      column.width || column.minWidth
-                        ? {
-                            width: column.width ? `${column.width}px` : undefined,
-                            minWidth: column.minWidth ? `${column.minWidth}px` : undefined,
-                          }
-                        : undefined
-                    }
+                    // React writes a number as px.
+                    style={{ width: column.width, minWidth: column.minWidth }}
                     aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
                   >
                     {column.sortable ? (

@@ -69,9 +69,5 @@ export interface StackProps extends KitProps<typeof StyledStack> {
  * `element="ul"` (or `ol`) makes it a list of `<li>` items without bullets.
  */
 export const Stack = forwardRef<HTMLDivElement, StackProps>(function Stack({ element, ...props }, ref) {
-  return element && element !== "div" ? (
-    <StyledStack as={element} ref={ref} {...props} />
-  ) : (
-    <StyledStack ref={ref} {...props} />
-  );
+  return <StyledStack as={element} ref={ref} {...props} />;
 });

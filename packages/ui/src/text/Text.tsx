@@ -52,8 +52,7 @@ export const Text = forwardRef<HTMLParagraphElement, TextProps>(function Text(
 ) {
   if (heading) {
     const { weight = "semibold", size = "md", ...rest } = props;
-    const tag = heading === 2 ? "h2" : heading === 3 ? "h3" : "h4";
-    return <StyledText as={tag} ref={ref} weight={weight} size={size} {...rest} />;
+    return <StyledText as={`h${heading}` as "h2"} ref={ref} weight={weight} size={size} {...rest} />;
   }
   return inline ? <StyledText as="span" ref={ref} {...props} /> : <StyledText ref={ref} {...props} />;
 });
