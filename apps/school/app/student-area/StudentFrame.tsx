@@ -33,7 +33,15 @@ export function StudentFrame({
     <UiProvider dir={locale.dir}>
       <div dir={locale.dir} lang={locale.code} data-student-area="">
         <Stack gap={4}>
-          <Stack element="nav" direction="row" justify="end" align="center" gap={2} aria-label={words.language}>
+          <Stack
+            element="nav"
+            direction="row"
+            wrap={false}
+            justify="end"
+            align="center"
+            gap={2}
+            aria-label={words.language}
+          >
             <Icon name="globe" size={18} />
             <Stack element="ul" direction="row" align="center" gap={1}>
               {STUDENT_LOCALES.map((code) => {
