@@ -7,6 +7,7 @@ import pkg from "../package.json";
 import type { AccordionContentProps, AccordionProps, AccordionTriggerProps } from "../src/accordion/Accordion";
 import type { BadgeProps } from "../src/badge/Badge";
 import type { ButtonProps } from "../src/button/Button";
+import type { ChipProps } from "../src/chip/Chip";
 import type { DropdownMenuLabelProps, DropdownMenuSeparatorProps } from "../src/dropdown-menu/DropdownMenu";
 import type { FieldLabelProps } from "../src/field/Field";
 import type { IconButtonProps } from "../src/icon-button/IconButton";
@@ -32,6 +33,7 @@ const entries = {
   "./notice-list": () => import("../src/notice-list/NoticeList"),
   "./link": () => import("../src/link/Link"),
   "./badge": () => import("../src/badge/Badge"),
+  "./chip": () => import("../src/chip/Chip"),
   "./card": () => import("../src/card/Card"),
   "./stat-card": () => import("../src/stat-card/StatCard"),
   "./avatar": () => import("../src/avatar/Avatar"),
@@ -144,6 +146,8 @@ describe("the kit's public props", () => {
     expectTypeOf<LinkProps>().not.toHaveProperty("as");
     expectTypeOf<BadgeProps>().not.toHaveProperty("css");
     expectTypeOf<BadgeProps>().not.toHaveProperty("as");
+    expectTypeOf<ChipProps>().not.toHaveProperty("css");
+    expectTypeOf<ChipProps>().not.toHaveProperty("as");
     expectTypeOf<StackProps>().not.toHaveProperty("css");
     expectTypeOf<StackProps>().not.toHaveProperty("as");
     expectTypeOf<VisuallyHiddenProps>().not.toHaveProperty("css");

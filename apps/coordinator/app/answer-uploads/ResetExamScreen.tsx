@@ -104,7 +104,7 @@ export function ResetExamScreen() {
           <input type="hidden" name="csrf" value={data.csrf} />
           <input type="hidden" name="level" value={data.level} />
           <Stack gap={4}>
-            <div style={{ maxWidth: "360px" }}>
+            <Stack fieldWidth="short">
               <TextField
                 label={`Type “${name}” to confirm`}
                 name="confirm"
@@ -115,7 +115,7 @@ export function ResetExamScreen() {
                 error={confirmError}
                 hint={`The level's name, as written here: ${name}`}
               />
-            </div>
+            </Stack>
             {certificates > 0 ? (
               <Stack gap={1}>
                 <Checkbox

@@ -119,7 +119,7 @@ function UploadForm({ csrf }: { csrf: string }) {
     >
       <form onSubmit={(event) => void submit(event)} noValidate aria-label="Upload a vendor's file">
         <Stack gap={4}>
-          <div style={{ maxWidth: "320px" }}>
+          <Stack fieldWidth="short">
             <Select
               label="Exam level"
               name="exam_level"
@@ -129,7 +129,7 @@ function UploadForm({ csrf }: { csrf: string }) {
               error={errorOf("exam_level")}
               disabled={sending}
             />
-          </div>
+          </Stack>
           <RadioGroup
             legend="File format"
             name="format"
@@ -168,7 +168,11 @@ function UploadForm({ csrf }: { csrf: string }) {
 }
 
 /** A count that never breaks at its digit groups' commas in a narrow column. */
-const Figure = ({ n }: { n: number }) => <span style={{ whiteSpace: "nowrap" }}>{figure(n)}</span>;
+const Figure = ({ n }: { n: number }) => (
+  <Text inline nowrap>
+    {figure(n)}
+  </Text>
+);
 
 type ClassRow = { key: string; label: string; sheets: Record<string, number> };
 
@@ -196,7 +200,7 @@ function StoredSheets({ stats, failure }: { stats: AnswerSheetStats | null; fail
       id: "class",
       header: "Class",
       cell: (row) => (
-        <Text weight={row.key === "all" ? "semibold" : "regular"} style={{ whiteSpace: "nowrap" }}>
+        <Text weight={row.key === "all" ? "semibold" : "regular"} nowrap>
           {row.label}
         </Text>
       ),
@@ -237,8 +241,9 @@ const uploadColumns: DataTableColumn<AnswerUploadItem>[] = [
   {
     id: "file",
     header: "File",
+    minWidth: 200,
     cell: (upload) => (
-      <Stack gap={1} style={{ minWidth: "200px" }}>
+      <Stack gap={1}>
         <Link asChild>
           <RemixLink to={ANSWER_UPLOAD_PATHS.report(upload.id)}>
             {upload.file_name}
@@ -255,7 +260,11 @@ const uploadColumns: DataTableColumn<AnswerUploadItem>[] = [
   {
     id: "level",
     header: "Level",
-    cell: (upload) => <span style={{ whiteSpace: "nowrap" }}>{levelName(upload.exam_level)}</span>,
+    cell: (upload) => (
+      <Text inline nowrap>
+        {levelName(upload.exam_level)}
+      </Text>
+    ),
   },
   {
     id: "status",

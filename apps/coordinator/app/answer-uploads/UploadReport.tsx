@@ -47,20 +47,14 @@ const problemColumns: DataTableColumn<Problem>[] = [
   {
     id: "kind",
     header: "Problem",
-    cell: (p) => (
-      <Text size="sm" style={{ minWidth: "180px" }}>
-        {kindName(p.kind)}
-      </Text>
-    ),
+    minWidth: 180,
+    cell: (p) => <Text size="sm">{kindName(p.kind)}</Text>,
   },
   {
     id: "message",
     header: "Message",
-    cell: (p) => (
-      <Text size="sm" style={{ minWidth: "260px" }}>
-        {p.message}
-      </Text>
-    ),
+    minWidth: 260,
+    cell: (p) => <Text size="sm">{p.message}</Text>,
   },
 ];
 
@@ -304,7 +298,7 @@ function CountList({ label, items }: { label: string; items: { label: string; va
       {items.map((item) => (
         <Stack key={item.label} direction="row" gap={3} justify="between" align="start" wrap={false} role="listitem">
           <Text tone="muted">{item.label}</Text>
-          <Text weight="semibold" style={{ whiteSpace: "nowrap" }}>
+          <Text weight="semibold" nowrap>
             {item.value}
           </Text>
         </Stack>

@@ -93,51 +93,49 @@ export default function PatternDialog({ row, csrf, onClose }: Props) {
             />
             <FormTextField name="class_band" label="Classes" hint="e.g. VI-VIII" required autoComplete="off" />
           </Grid>
-          <fieldset style={{ border: 0, margin: 0, padding: 0 }}>
-            <Stack gap={3}>
-              <legend style={{ padding: 0 }}>
-                <Text weight="semibold">Sections</Text>
-              </legend>
-              {sections.map((_, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a section is identified by its place in the paper
-                <Grid key={index} minItemWidth={200} gap={3}>
-                  <FormTextField name={`sections.${index}.name`} label={`Section ${index + 1} name`} />
-                  <Grid minItemWidth={90} gap={3}>
-                    <FormTextField name={`sections.${index}.questions`} label="Questions" inputMode="numeric" />
-                    <FormTextField name={`sections.${index}.marks`} label="Marks" inputMode="numeric" />
-                    <Stack justify="end">
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        icon={<Icon name="trash" size={16} />}
-                        disabled={sections.length === 1}
-                        onClick={() => setSections(sections.filter((__, i) => i !== index))}
-                        aria-label={`Remove section ${index + 1}`}
-                      >
-                        Remove
-                      </Button>
-                    </Stack>
-                  </Grid>
+          <Stack element="fieldset" gap={3}>
+            <legend>
+              <Text weight="semibold">Sections</Text>
+            </legend>
+            {sections.map((_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a section is identified by its place in the paper
+              <Grid key={index} minItemWidth={200} gap={3}>
+                <FormTextField name={`sections.${index}.name`} label={`Section ${index + 1} name`} />
+                <Grid minItemWidth={90} gap={3}>
+                  <FormTextField name={`sections.${index}.questions`} label="Questions" inputMode="numeric" />
+                  <FormTextField name={`sections.${index}.marks`} label="Marks" inputMode="numeric" />
+                  <Stack justify="end">
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      icon={<Icon name="trash" size={16} />}
+                      disabled={sections.length === 1}
+                      onClick={() => setSections(sections.filter((__, i) => i !== index))}
+                      aria-label={`Remove section ${index + 1}`}
+                    >
+                      Remove
+                    </Button>
+                  </Stack>
                 </Grid>
-              ))}
-              {sectionsError ? (
-                <Text tone="danger" role="alert">
-                  {sectionsError}
-                </Text>
-              ) : null}
-              <div>
-                <Button
-                  variant="light"
-                  size="sm"
-                  icon={<Icon name="plus" size={16} />}
-                  disabled={sections.length >= CONTENT_TEXT_LIMITS.sections}
-                  onClick={() => setSections([...sections, { name: "", questions: "", marks: "" }])}
-                >
-                  Add a section
-                </Button>
-              </div>
-            </Stack>
-          </fieldset>
+              </Grid>
+            ))}
+            {sectionsError ? (
+              <Text tone="danger" role="alert">
+                {sectionsError}
+              </Text>
+            ) : null}
+            <div>
+              <Button
+                variant="light"
+                size="sm"
+                icon={<Icon name="plus" size={16} />}
+                disabled={sections.length >= CONTENT_TEXT_LIMITS.sections}
+                onClick={() => setSections([...sections, { name: "", questions: "", marks: "" }])}
+              >
+                Add a section
+              </Button>
+            </div>
+          </Stack>
           <Grid minItemWidth={200} gap={4}>
             <FormTextField name="duration_minutes" label="Duration (minutes)" inputMode="numeric" required />
             <FormTextField

@@ -7,29 +7,20 @@ import { Card } from "@repo/ui/card";
 import { EmptyState } from "@repo/ui/empty-state";
 import { formatCount, formatDate, formatDateTime } from "@repo/ui/format";
 import { Grid } from "@repo/ui/grid";
+import { Link } from "@repo/ui/link";
 import { Stack } from "@repo/ui/stack";
 import { StatCard, type StatCardProps } from "@repo/ui/stat-card";
 import { Text } from "@repo/ui/text";
-import { styled } from "@repo/ui/theme";
 import type { coordinatorDashboardLoader } from "./dashboard.server";
-
-const CardLink = styled(RemixLink, {
-  display: "block",
-  color: "inherit",
-  textDecoration: "none",
-  borderRadius: "$lg",
-  "&:hover > *": { borderColor: "$primary" },
-  "&:focus-visible": { outline: "2px solid $primary", outlineOffset: "2px" },
-});
-
-const List = styled("ul", { listStyle: "none", margin: 0, padding: 0, display: "grid", gap: "$3" });
 
 /** A card that opens the list it counts, when the viewer may open it. */
 function LinkedCard({ to, ...card }: StatCardProps & { to: string | null }) {
   return to ? (
-    <CardLink to={to} prefetch="intent">
-      <StatCard {...card} />
-    </CardLink>
+    <Link asChild block>
+      <RemixLink to={to} prefetch="intent">
+        <StatCard {...card} />
+      </RemixLink>
+    </Link>
   ) : (
     <StatCard {...card} />
   );
@@ -106,7 +97,7 @@ export function DashboardScreen() {
         <Grid minItemWidth={300}>
           <Card title="Latest students">
             {data.recent.students.length ? (
-              <List>
+              <Stack element="ul" gap={3}>
                 {data.recent.students.map((s) => (
                   <li key={s.id}>
                     <Stack gap={1}>
@@ -117,14 +108,14 @@ export function DashboardScreen() {
                     </Stack>
                   </li>
                 ))}
-              </List>
+              </Stack>
             ) : (
               <Text tone="muted">No students registered yet this exam year.</Text>
             )}
           </Card>
           <Card title="Latest payments">
             {data.recent.payments.length ? (
-              <List>
+              <Stack element="ul" gap={3}>
                 {data.recent.payments.map((p) => (
                   <li key={p.order_id}>
                     <Stack gap={1}>
@@ -135,14 +126,14 @@ export function DashboardScreen() {
                     </Stack>
                   </li>
                 ))}
-              </List>
+              </Stack>
             ) : (
               <Text tone="muted">No payments received yet this exam year.</Text>
             )}
           </Card>
           <Card title="Latest schools">
             {data.recent.schools.length ? (
-              <List>
+              <Stack element="ul" gap={3}>
                 {data.recent.schools.map((s) => (
                   <li key={s.id}>
                     <Stack gap={1}>
@@ -153,7 +144,7 @@ export function DashboardScreen() {
                     </Stack>
                   </li>
                 ))}
-              </List>
+              </Stack>
             ) : (
               <Text tone="muted">No schools registered yet.</Text>
             )}

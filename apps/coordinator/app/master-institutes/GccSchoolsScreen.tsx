@@ -34,9 +34,10 @@ export function GccSchoolsScreen() {
     {
       id: "name",
       header: "School",
+      // Wide enough on a phone: the table scrolls sideways instead of squeezing the name.
+      minWidth: 200,
       cell: (row) => (
-        // Wide enough on a phone: the table scrolls sideways instead of squeezing the name.
-        <Stack gap={1} style={{ minWidth: "200px" }}>
+        <Stack gap={1}>
           <Text weight="semibold">{row.name}</Text>
           <Text size="sm" tone="muted">
             {[row.city, row.state].filter(Boolean).join(", ")} · {row.email}

@@ -19,8 +19,6 @@ import { Toolbar } from "@repo/ui/toolbar";
 import { LevelPicker } from "../result-winners/LevelPicker";
 import type { DistrictRankerRow, districtRankerLoader } from "./ranking.server";
 
-/** Roll numbers and score details stay on one line: a narrow screen scrolls the table instead. */
-const NOWRAP = { whiteSpace: "nowrap" } as const;
 const awardName = (code: string) => AWARDS.find((a) => a.code === code)?.name ?? code;
 
 /**
@@ -60,7 +58,10 @@ export function DistrictRankersScreen() {
             </RemixLink>
           </Link>
           <Text size="sm" tone="muted">
-            <span style={NOWRAP}>Roll {row.roll_number}</span> · Class {classLabel(row.class_level)}
+            <Text inline nowrap tone="muted">
+              Roll {row.roll_number}
+            </Text>{" "}
+            · Class {classLabel(row.class_level)}
           </Text>
         </Stack>
       ),
@@ -70,14 +71,14 @@ export function DistrictRankersScreen() {
       id: "total",
       header: "Total",
       align: "end",
-      width: "130px",
+      width: 130,
       cell: (row) => (
         <Stack gap={1} align="end">
           <strong>{row.total}</strong>
           <Text size="sm" tone="muted">
-            <span style={NOWRAP}>
+            <Text inline nowrap tone="muted">
               A {row.section_a} · {row.wrong_count} wrong
-            </span>
+            </Text>
           </Text>
         </Stack>
       ),

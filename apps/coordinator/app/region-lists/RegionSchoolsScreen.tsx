@@ -97,7 +97,7 @@ export function RegionSchoolsScreen({ title, description }: { title: string; des
       header: "Paid",
       sortable: true,
       align: "end",
-      width: "110px",
+      width: 110,
       cell: (row) => (
         <Stack gap={1}>
           <span>{formatCount(row.paid)}</span>

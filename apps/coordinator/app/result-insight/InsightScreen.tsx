@@ -21,8 +21,6 @@ import { REGION_PARAMS, RegionFilters } from "../region-lists/RegionFilters";
 import { LevelPicker } from "../result-winners/LevelPicker";
 import type { insightLoader, QuestionInsight } from "./result-insight.server";
 
-/** Figures stay on one line: a narrow screen scrolls the table instead. */
-const NOWRAP = { whiteSpace: "nowrap" } as const;
 /** How hard a question was for the sheets: most got it, some did, few did. */
 const toneOf = (percent: number) => (percent >= 70 ? "success" : percent >= 40 ? "warning" : "danger");
 const percentText = (value: number) => `${value.toLocaleString("en-IN", { maximumFractionDigits: 1 })} %`;
@@ -53,9 +51,9 @@ export function InsightScreen() {
         <Stack gap={1}>
           <strong>Q{row.number}</strong>
           <Text size="sm" tone="muted">
-            <span style={NOWRAP}>
+            <Text inline nowrap tone="muted">
               Section {row.section} · key {row.key}
-            </span>
+            </Text>
           </Text>
         </Stack>
       ),
@@ -85,7 +83,9 @@ export function InsightScreen() {
             <Stack gap={1} align="end">
               {isKey ? <strong>{formatCount(count)}</strong> : <span>{formatCount(count)}</span>}
               <Text size="sm" tone="muted">
-                <span style={NOWRAP}>{percentText(option?.percent ?? 0)}</span>
+                <Text inline nowrap tone="muted">
+                  {percentText(option?.percent ?? 0)}
+                </Text>
               </Text>
             </Stack>
           );

@@ -21,8 +21,6 @@ import { AwardTabs } from "./AwardTabs";
 import { LevelPicker } from "./LevelPicker";
 import type { WinnerRow, winnersLoader } from "./result-winners.server";
 
-/** Roll numbers and score details stay on one line: a narrow screen scrolls the table instead. */
-const NOWRAP = { whiteSpace: "nowrap" } as const;
 const GROUP_LABEL = { state: "State", district: "District", school: "School" } as const;
 
 /**
@@ -73,7 +71,9 @@ export function WinnersScreen() {
             </RemixLink>
           </Link>
           <Text size="sm" tone="muted">
-            <span style={NOWRAP}>Roll {row.roll_number}</span>
+            <Text inline nowrap tone="muted">
+              Roll {row.roll_number}
+            </Text>
           </Text>
         </Stack>
       ),
@@ -106,14 +106,14 @@ export function WinnersScreen() {
       id: "total",
       header: "Total",
       align: "end",
-      width: "130px",
+      width: 130,
       cell: (row) => (
         <Stack gap={1} align="end">
           <strong>{row.total}</strong>
           <Text size="sm" tone="muted">
-            <span style={NOWRAP}>
+            <Text inline nowrap tone="muted">
               A {row.section_a} · {row.wrong_count} wrong
-            </span>
+            </Text>
           </Text>
         </Stack>
       ),

@@ -56,7 +56,7 @@ const columns: DataTableColumn<BulkImportItem>[] = [
   {
     id: "message",
     header: "Result",
-    width: "280px",
+    width: 280,
     cell: (item) => <Text size="sm">{item.result?.message ?? item.error ?? "The import has not finished yet."}</Text>,
   },
   { id: "added", header: "Added", align: "end", cell: (item) => (item.result ? figure(item.result.inserted) : "—") },

@@ -25,20 +25,20 @@ function entityLink(row: ActivityLogRow) {
   if (!row.entity_id) return null;
   if (row.entity === "question" || row.entity === "question_translation") {
     return (
-      <Link asChild>
-        <RemixLink to={questionPath(row.entity_id)} style={{ whiteSpace: "nowrap" }}>
-          {`Question ${row.entity_id}`}
-        </RemixLink>
-      </Link>
+      <Text inline nowrap>
+        <Link asChild>
+          <RemixLink to={questionPath(row.entity_id)}>{`Question ${row.entity_id}`}</RemixLink>
+        </Link>
+      </Text>
     );
   }
   if (row.entity === "paper_set") {
     return (
-      <Link asChild>
-        <RemixLink to={paperSetPath(row.entity_id)} style={{ whiteSpace: "nowrap" }}>
-          {`Paper set ${row.entity_id}`}
-        </RemixLink>
-      </Link>
+      <Text inline nowrap>
+        <Link asChild>
+          <RemixLink to={paperSetPath(row.entity_id)}>{`Paper set ${row.entity_id}`}</RemixLink>
+        </Link>
+      </Text>
     );
   }
   return null;

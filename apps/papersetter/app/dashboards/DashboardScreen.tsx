@@ -46,7 +46,6 @@ const CoverageItem = styled("li", {
     padding: "2px",
   },
   "& a:hover": { backgroundColor: "$surfaceHover" },
-  "& a:focus-visible": { outline: "2px solid $colors$focusRing" },
   "& [data-head]": { display: "flex", justifyContent: "space-between", gap: "$1" },
   "& [data-code]": { fontWeight: "$semibold", textTransform: "uppercase", color: "$gray800" },
   "& a [data-count]": { color: "$primaryText", textDecoration: "underline" },
@@ -163,10 +162,12 @@ export function DashboardScreen() {
               return (
                 <CoverageItem key={language.code} title={words}>
                   {done < row.written ? (
-                    <RemixLink to={listOf(row, { language_id: String(language.id), translation_status: "not_done" })}>
-                      {visual}
-                      <VisuallyHidden>{`${words}; show the questions not yet translated into ${language.name}`}</VisuallyHidden>
-                    </RemixLink>
+                    <Link asChild block>
+                      <RemixLink to={listOf(row, { language_id: String(language.id), translation_status: "not_done" })}>
+                        {visual}
+                        <VisuallyHidden>{`${words}; show the questions not yet translated into ${language.name}`}</VisuallyHidden>
+                      </RemixLink>
+                    </Link>
                   ) : (
                     <span>
                       {visual}

@@ -8,14 +8,12 @@ import { DataTable, type DataTableColumn, DEFAULT_QUERY } from "@repo/ui/data-ta
 import { formatDateTime } from "@repo/ui/format";
 import { Icon } from "@repo/ui/icon";
 import { Stack } from "@repo/ui/stack";
-import { styled } from "@repo/ui/theme";
+import { Text } from "@repo/ui/text";
 import { lazy, Suspense, useState } from "react";
 import type { ExamScheduleRow, examScheduleLoader } from "./exam-schedule.server";
 
 // The form (react-hook-form, zod) loads when the dialog first opens.
 const ExamScheduleDialog = lazy(() => import("./ExamScheduleDialog"));
-
-const LevelHeading = styled("h3", { margin: 0, fontSize: "$lg", fontWeight: "$semibold", color: "$text" });
 
 type LoaderData = Awaited<ReturnType<typeof examScheduleLoader>>;
 
@@ -81,7 +79,9 @@ export function ExamScheduleScreen() {
               .sort((a, b) => a.class_id - b.class_id);
             return (
               <Stack gap={3} key={level.code}>
-                <LevelHeading>{level.name}</LevelHeading>
+                <Text heading={3} size="lg">
+                  {level.name}
+                </Text>
                 <DataTable
                   label={`${level.name} schedule`}
                   columns={columns}

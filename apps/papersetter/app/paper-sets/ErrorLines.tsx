@@ -1,7 +1,5 @@
-import { styled } from "@repo/ui/theme";
-
-const Lines = styled("span", { display: "grid", gap: "$1", marginTop: "$2", textAlign: "start" });
-const Line = styled("span", { display: "block", "&::before": { content: "'• '" } });
+import { Stack } from "@repo/ui/stack";
+import { Text } from "@repo/ui/text";
 
 /**
  * An error's message with its details (each field error's message) under it, inside the message
@@ -12,14 +10,14 @@ export function ErrorLines({ message, details }: { message: string; details: rea
   return (
     <>
       {message}
-      <Lines role="list">
+      <Stack element="span" gap={1} role="list">
         {details.map((detail, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: two details may read alike
-          <Line role="listitem" key={i}>
-            {detail}
-          </Line>
+          <Text inline role="listitem" key={i}>
+            {`• ${detail}`}
+          </Text>
         ))}
-      </Lines>
+      </Stack>
     </>
   );
 }

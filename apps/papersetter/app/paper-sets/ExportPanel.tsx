@@ -5,7 +5,6 @@ import { Icon } from "@repo/ui/icon";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
-import { styled } from "@repo/ui/theme";
 import { useState } from "react";
 import type { PaperSetRow } from "./paper-set.server";
 import { EXPORT_PATH } from "./paper-set-text";
@@ -17,16 +16,6 @@ const FILES = [
   { document: "key", format: "docx", label: "Answer key DOCX" },
 ] as const;
 type File = (typeof FILES)[number];
-
-const Rows = styled("ul", { listStyle: "none", margin: 0, padding: 0, display: "grid", gap: "$4" });
-const Row = styled("li", {
-  display: "grid",
-  gap: "$2",
-  paddingBottom: "$4",
-  borderBottom: "1px solid $border",
-  "&:last-child": { borderBottom: "none", paddingBottom: 0 },
-});
-const Language = styled("h3", { margin: 0, fontSize: "$md", fontWeight: "$semibold", color: "$text" });
 
 const FAILED = "The file could not be made. Please try again.";
 
@@ -59,10 +48,10 @@ export function ExportPanel({ set, csrf }: { set: PaperSetRow; csrf: string }) {
           : "A proof of the draft in each of its languages; questions not yet translated print in English."
       }
     >
-      <Rows>
+      <Stack element="ul" gap={4} dividers>
         {set.languages.map((language) => (
-          <Row key={language.code}>
-            <Language>
+          <Stack element="li" gap={2} key={language.code}>
+            <Text heading={3}>
               {language.name}
               {language.native !== language.name ? (
                 <Text inline tone="muted">
@@ -73,7 +62,7 @@ export function ExportPanel({ set, csrf }: { set: PaperSetRow; csrf: string }) {
                   {")"}
                 </Text>
               ) : null}
-            </Language>
+            </Text>
             <Stack direction="row" gap={2}>
               {FILES.map((file) => {
                 const key = `${language.id}-${file.document}-${file.format}`;
@@ -93,9 +82,9 @@ export function ExportPanel({ set, csrf }: { set: PaperSetRow; csrf: string }) {
                 );
               })}
             </Stack>
-          </Row>
+          </Stack>
         ))}
-      </Rows>
+      </Stack>
     </Card>
   );
 }

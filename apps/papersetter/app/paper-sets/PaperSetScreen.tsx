@@ -12,7 +12,6 @@ import { Link } from "@repo/ui/link";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
-import { styled } from "@repo/ui/theme";
 import { lazy, Suspense, useRef, useState } from "react";
 import { ErrorLines } from "./ErrorLines";
 import { ExportPanel } from "./ExportPanel";
@@ -23,10 +22,6 @@ import { SectionCard } from "./SectionCard";
 // The edit form and the question picker load when first opened.
 const PaperSetEditDialog = lazy(() => import("./PaperSetEditDialog"));
 const QuestionPickerDialog = lazy(() => import("./QuestionPickerDialog"));
-
-const Instructions = styled("ol", { margin: 0, paddingInlineStart: "$5", display: "grid", gap: "$1" });
-const Problems = styled("ul", { margin: 0, paddingInlineStart: "$5", display: "grid", gap: "$2" });
-const Hash = styled("code", { fontFamily: "$mono", fontSize: "$sm", overflowWrap: "anywhere" });
 
 /**
  * One paper set: its facts and status, each section's questions in paper order, the check of
@@ -154,7 +149,11 @@ export function PaperSetScreen() {
               { label: "Status", value: draft ? "Draft: it may still change" : "Finalized: it never changes" },
               {
                 label: "Content hash",
-                value: set.content_hash ? <Hash>{set.content_hash}</Hash> : null,
+                value: set.content_hash ? (
+                  <Text inline preformatted size="sm">
+                    {set.content_hash}
+                  </Text>
+                ) : null,
               },
               {
                 label: "Finalized",
@@ -173,12 +172,12 @@ export function PaperSetScreen() {
           {set.instructions.length ? (
             <Stack gap={2}>
               <Text weight="semibold">Instructions</Text>
-              <Instructions>
+              <Stack element="ol" bullets gap={1}>
                 {set.instructions.map((line, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: instructions may repeat
                   <li key={i}>{line}</li>
                 ))}
-              </Instructions>
+              </Stack>
             </Stack>
           ) : null}
         </Stack>
@@ -203,7 +202,7 @@ export function PaperSetScreen() {
                 No problems: every section is full, every rule within reach, every question reviewed and translated.
               </Text>
             ) : (
-              <Problems aria-label="Problems">
+              <Stack element="ul" bullets gap={2} aria-label="Problems">
                 {problems.map((p) => (
                   <li key={p.key}>
                     <Stack direction="row" gap={2} align="baseline">
@@ -216,7 +215,7 @@ export function PaperSetScreen() {
                     </Stack>
                   </li>
                 ))}
-              </Problems>
+              </Stack>
             )}
           </div>
         </Card>

@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { Button } from "@repo/ui/button";
+import { Chip } from "@repo/ui/chip";
 import { Dialog } from "@repo/ui/dialog";
 import { formatDateTime } from "@repo/ui/format";
 import { useMessageDialog } from "@repo/ui/message-dialog";
@@ -31,32 +32,6 @@ const Versions = styled("ol", {
   overflowY: "auto",
   "@md": { maxHeight: "60vh" },
 });
-const VersionButton = styled("button", {
-  all: "unset",
-  boxSizing: "border-box",
-  display: "grid",
-  gap: "$1",
-  width: "100%",
-  padding: "$2 $3",
-  borderRadius: "$md",
-  border: "1px solid $border",
-  cursor: "pointer",
-  color: "$text",
-  fontSize: "$sm",
-  "&:hover": { backgroundColor: "$surfaceMuted" },
-  "&:focus-visible": { outline: "2px solid $colors$focusRing", outlineOffset: "2px" },
-  "&[aria-pressed=true]": { borderColor: "$primary", borderWidth: "2px", backgroundColor: "$surfaceMuted" },
-  "& b": { fontSize: "$md" },
-});
-const Muted = styled("span", { color: "$textMuted" });
-const FieldHeading = styled("h4", {
-  margin: 0,
-  fontSize: "$sm",
-  fontWeight: "$semibold",
-  color: "$text",
-  "&::first-letter": { textTransform: "uppercase" },
-});
-const DetailHeading = styled("h3", { margin: 0, fontSize: "$lg", fontWeight: "$semibold", color: "$text" });
 
 interface Props {
   questionId: number;
@@ -149,18 +124,14 @@ export default function HistoryDialog({
           <Versions aria-label="Versions, newest first">
             {versions.map((v) => (
               <li key={v.version}>
-                <VersionButton
-                  type="button"
-                  aria-pressed={v.version === version?.version}
-                  onClick={() => setSelected(v.version)}
-                >
+                <Chip shape="box" aria-pressed={v.version === version?.version} onClick={() => setSelected(v.version)}>
                   <b>
                     Version {v.version}
                     {v.version === currentVersion ? " (current)" : ""}
                   </b>
-                  <Muted>
+                  <Text inline tone="muted" size="sm">
                     {v.created_by ?? "Unknown"}, {formatDateTime(v.created_at)}
-                  </Muted>
+                  </Text>
                   {v.rolled_back_from ? <span>Restored from version {v.rolled_back_from}</span> : null}
                   <span>
                     {v.version === 1
@@ -169,18 +140,18 @@ export default function HistoryDialog({
                         ? `Changed: ${v.changes.join(", ")}`
                         : "Nothing changed"}
                   </span>
-                </VersionButton>
+                </Chip>
               </li>
             ))}
           </Versions>
           {version ? (
             <Stack gap={4} role="region" aria-labelledby={headingId}>
               <Stack gap={1}>
-                <DetailHeading id={headingId}>
+                <Text heading={3} size="lg" id={headingId}>
                   {previous
                     ? `Version ${version.version} beside version ${previous.version}`
                     : `Version ${version.version}, the first`}
-                </DetailHeading>
+                </Text>
                 <Text size="sm" tone="muted">
                   {version.rolled_back_from ? `Restored from version ${version.rolled_back_from}. ` : ""}
                   {previous ? (
@@ -195,7 +166,9 @@ export default function HistoryDialog({
               {changed.length === 0 ? <Text tone="muted">Nothing changed in this version.</Text> : null}
               {changed.map((d) => (
                 <Stack key={d.field} gap={2}>
-                  <FieldHeading>{d.field}</FieldHeading>
+                  <Text heading={4} size="sm">
+                    {`${d.field.charAt(0).toUpperCase()}${d.field.slice(1)}`}
+                  </Text>
                   <DiffView parts={d.parts} />
                 </Stack>
               ))}

@@ -1,33 +1,15 @@
 import { Link as RemixLink } from "@remix-run/react";
+import { Chip, type ChipTone } from "@repo/ui/chip";
 import { Icon } from "@repo/ui/icon";
-import { styled } from "@repo/ui/theme";
+import { Stack } from "@repo/ui/stack";
 import { VisuallyHidden } from "@repo/ui/visually-hidden";
 import { TRANSLATION_BADGE, translateHref } from "./labels";
 import type { QuestionDetail } from "./questions.server";
 
-const List = styled("ul", { listStyle: "none", margin: 0, padding: 0, display: "flex", flexWrap: "wrap", gap: "$2" });
-const Chip = styled("span", {
-  display: "inline-flex",
-  alignItems: "center",
-  gap: "$2",
-  padding: "$1 $3",
-  borderRadius: "$round",
-  fontSize: "$sm",
-  border: "1px solid transparent",
-  textDecoration: "none",
-  "& b": { fontWeight: "$semibold" },
-  variants: {
-    tone: {
-      missing: { backgroundColor: "$gray200", color: "$gray800", borderStyle: "dashed", borderColor: "$gray500" },
-      draft: { backgroundColor: "$infoLight", color: "$infoText" },
-      done: { backgroundColor: "$successLight", color: "$successText" },
-      stale: { backgroundColor: "$dangerLight", color: "$dangerText" },
-    },
-  },
-  "a&": { textDecoration: "underline", textUnderlineOffset: "3px" },
-  "a&:hover": { textDecorationThickness: "2px" },
-  "a&:focus-visible": { outline: "2px solid $colors$focusRing", outlineOffset: "2px" },
-});
+const TONES = { missing: "missing", draft: "info", done: "success", stale: "danger" } as const satisfies Record<
+  string,
+  ChipTone
+>;
 
 type Translation = QuestionDetail["translations"][number];
 
@@ -45,10 +27,10 @@ export function TranslationChips({
   translatable: readonly number[];
 }) {
   return (
-    <List aria-label="Translations">
+    <Stack element="ul" direction="row" gap={2} aria-label="Translations">
       {translations.map((t) => {
         const state = TRANSLATION_BADGE[t.status]?.label ?? t.status;
-        const tone = (["missing", "draft", "done", "stale"] as const).find((s) => s === t.status) ?? "missing";
+        const tone = TONES[t.status as keyof typeof TONES] ?? "missing";
         const content = (
           <>
             <b>{t.name}</b>
@@ -59,17 +41,21 @@ export function TranslationChips({
         return (
           <li key={t.language_id}>
             {translatable.includes(t.language_id) ? (
-              <Chip as={RemixLink} tone={tone} to={translateHref(questionId, t.language_id)}>
-                <Icon name="edit" size={14} aria-hidden />
-                {content}
-                <VisuallyHidden>: translate</VisuallyHidden>
+              <Chip asChild tone={tone}>
+                <RemixLink to={translateHref(questionId, t.language_id)}>
+                  <Icon name="edit" size={14} aria-hidden />
+                  {content}
+                  <VisuallyHidden>: translate</VisuallyHidden>
+                </RemixLink>
               </Chip>
             ) : (
-              <Chip tone={tone}>{content}</Chip>
+              <Chip asChild tone={tone}>
+                <span>{content}</span>
+              </Chip>
             )}
           </li>
         );
       })}
-    </List>
+    </Stack>
   );
 }

@@ -6,6 +6,7 @@ import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { Badge, type BadgeTone } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
+import { Chip } from "@repo/ui/chip";
 import { EmptyState } from "@repo/ui/empty-state";
 import { formatDateTime } from "@repo/ui/format";
 import { Icon } from "@repo/ui/icon";
@@ -46,33 +47,8 @@ export const Notice = styled("div", {
   },
 });
 
-const Languages = styled("ul", {
-  listStyle: "none",
-  margin: 0,
-  padding: 0,
-  display: "flex",
-  flexWrap: "wrap",
-  gap: "$2",
-});
-const LanguageLink = styled(RemixLink, {
-  display: "inline-flex",
-  alignItems: "center",
-  gap: "$2",
-  padding: "$1 $3",
-  minHeight: "36px",
-  borderRadius: "$round",
-  border: "1px solid $border",
-  color: "$text",
-  textDecoration: "none",
-  fontSize: "$sm",
-  backgroundColor: "$surface",
-  "&:hover": { borderColor: "$primary" },
-  "&:focus-visible": { outline: "2px solid $colors$focusRing", outlineOffset: "2px" },
-  "&[aria-current=page]": { borderColor: "$primaryText", backgroundColor: "$primaryLight", fontWeight: "$semibold" },
-});
-
 const Chips = styled("ul", { listStyle: "none", margin: 0, padding: 0, display: "flex", flexWrap: "wrap", gap: "$2" });
-const Chip = styled("li", {
+const FormulaChip = styled("li", {
   display: "inline-flex",
   alignItems: "center",
   gap: "$2",
@@ -138,25 +114,23 @@ function LanguageSwitcher({
   if (languages.length < 2) return null;
   return (
     <nav aria-label="Languages to translate into">
-      <Languages>
+      <Stack element="ul" direction="row" gap={2}>
         {languages.map((language) => (
           <li key={language.id}>
-            <LanguageLink
-              to={translatePath(questionId, language.id)}
-              aria-current={language.id === current ? "page" : undefined}
-              prefetch="intent"
-            >
-              <span>{language.name}</span>
-              <span lang={language.code} dir={language.dir}>
-                {language.native}
-              </span>
-              <Badge tone={STATUS_TONE[language.status]} size="sm">
-                {statusName(language.status)}
-              </Badge>
-            </LanguageLink>
+            <Chip asChild aria-current={language.id === current ? "page" : undefined}>
+              <RemixLink to={translatePath(questionId, language.id)} prefetch="intent">
+                <span>{language.name}</span>
+                <span lang={language.code} dir={language.dir}>
+                  {language.native}
+                </span>
+                <Badge tone={STATUS_TONE[language.status]} size="sm">
+                  {statusName(language.status)}
+                </Badge>
+              </RemixLink>
+            </Chip>
           </li>
         ))}
-      </Languages>
+      </Stack>
     </nav>
   );
 }
@@ -307,11 +281,11 @@ export function TranslateScreen() {
           <Chips aria-label="Formulas of the English">
             {workspace.text_formulas.map((tex, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a formula may appear twice
-              <Chip key={`${index}:${tex}`}>
+              <FormulaChip key={`${index}:${tex}`}>
                 <Icon name="lock" size={14} aria-hidden />
                 <VisuallyHidden>Locked formula: </VisuallyHidden>
                 <RichTextView html={`<p>${formulaHtml(tex)}</p>`} lang="en" dir="ltr" />
-              </Chip>
+              </FormulaChip>
             ))}
           </Chips>
         ) : (

@@ -114,7 +114,7 @@ export function DashboardScreen() {
               }
             />
           ) : (
-            <ul aria-label="Your schools" style={{ margin: 0, paddingInlineStart: "1.25rem" }}>
+            <Stack element="ul" bullets gap={0} aria-label="Your schools">
               {data.schools.items.map((school) => (
                 <li key={school.id}>
                   <Text>
@@ -123,7 +123,7 @@ export function DashboardScreen() {
                   </Text>
                 </li>
               ))}
-            </ul>
+            </Stack>
           )}
         </Card>
       ) : null}

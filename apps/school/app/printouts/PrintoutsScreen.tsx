@@ -105,11 +105,11 @@ export function PrintoutsScreen() {
               {summary.left_out.length > 0 ? (
                 <>
                   <Text tone="muted">Left out:</Text>
-                  <ul style={{ margin: 0 }}>
+                  <Stack element="ul" bullets gap={0}>
                     {summary.left_out.map((left) => (
                       <li key={left.reason}>{left.message}</li>
                     ))}
-                  </ul>
+                  </Stack>
                 </>
               ) : null}
             </Stack>

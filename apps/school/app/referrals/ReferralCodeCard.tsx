@@ -31,17 +31,17 @@ export function ReferralCodeCard({ code }: Props) {
     >
       <Stack gap={4}>
         <Stack direction="row" gap={3} align="end" wrap>
-          <div style={{ flex: "0 1 14rem" }}>
+          <Stack fieldWidth="short">
             <TextField label="Referral code" value={code.referral_code} readOnly />
-          </div>
+          </Stack>
           <Button variant="light" onClick={() => void copy("Code", code.referral_code)}>
             Copy code
           </Button>
         </Stack>
         <Stack direction="row" gap={3} align="end" wrap>
-          <div style={{ flex: "1 1 20rem", maxWidth: "40rem" }}>
+          <Stack fieldWidth="long">
             <TextField label="Share link" value={code.share_url} readOnly />
-          </div>
+          </Stack>
           <Button variant="light" onClick={() => void copy("Link", code.share_url)}>
             Copy link
           </Button>

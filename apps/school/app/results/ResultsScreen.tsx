@@ -63,10 +63,10 @@ export function ResultsScreen() {
         <Stack gap={1}>
           <strong dir="auto">{`${row.first_name} ${row.last_name}`.trim()}</strong>
           {/* One line each, so that a roll number never breaks when the table scrolls on a phone. */}
-          <Text size="sm" tone="muted" style={{ whiteSpace: "nowrap" }}>
+          <Text size="sm" tone="muted" nowrap>
             {`Roll ${row.roll_number}`}
           </Text>
-          <Text size="sm" tone="muted" style={{ whiteSpace: "nowrap" }}>
+          <Text size="sm" tone="muted" nowrap>
             {`Class ${classLabel(row.class_level)}`}
           </Text>
           {institute ? (

@@ -8,17 +8,8 @@ import { Card } from "@repo/ui/card";
 import { Icon } from "@repo/ui/icon";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
-import { styled } from "@repo/ui/theme";
 import { admitCardPath, ownCertificatePath } from "./paths";
 import type { StudentArea, StudentExam } from "./student-area.server";
-
-const Exams = styled("ul", {
-  listStyle: "none",
-  margin: 0,
-  padding: 0,
-  "& > li + li": { borderTop: "1px solid $border", marginTop: "$4", paddingTop: "$4" },
-});
-const Heading = styled("h3", { margin: 0, fontSize: "$lg", fontWeight: "$semibold", color: "$text" });
 
 const marks = (value: number) => value.toLocaleString("en-IN", { maximumFractionDigits: 2 });
 
@@ -31,7 +22,9 @@ function ExamItem({ exam, when, words }: { exam: StudentExam; when: string | und
     <li>
       <Stack gap={2}>
         <Stack direction="row" gap={2} align="center" justify="between">
-          <Heading>{name}</Heading>
+          <Text heading={3} size="lg">
+            {name}
+          </Text>
           {exam.result ? (
             <Badge tone="success">
               {fill(words.score, { total: marks(exam.result.total), full: marks(exam.result.full_marks) })}
@@ -103,11 +96,11 @@ export function StudentExams({
 }) {
   return (
     <Card title={words.examsTitle} description={words.examsDescription}>
-      <Exams aria-label={words.examsTitle}>
+      <Stack element="ul" gap={4} dividers aria-label={words.examsTitle}>
         {area.exams.map((exam) => (
           <ExamItem key={exam.level} exam={exam} when={when[exam.level]} words={words} />
         ))}
-      </Exams>
+      </Stack>
     </Card>
   );
 }

@@ -1,46 +1,13 @@
 import { Link as RemixLink, useLocation } from "@remix-run/react";
 import type { StudentWords } from "@repo/contracts/student-words";
+import { Chip } from "@repo/ui/chip";
 import { Icon } from "@repo/ui/icon";
 import { UiProvider } from "@repo/ui/provider";
 import { Stack } from "@repo/ui/stack";
-import { styled } from "@repo/ui/theme";
 import type { ReactNode } from "react";
 import { localeInfo, STUDENT_LOCALES } from "./locale";
 
 type Locale = ReturnType<typeof localeInfo>;
-
-const Switch = styled("nav", {
-  display: "flex",
-  justifyContent: "flex-end",
-  alignItems: "center",
-  gap: "$2",
-  color: "$textMuted",
-  "& ul": {
-    display: "flex",
-    flexWrap: "wrap",
-    alignItems: "center",
-    gap: "$1",
-    margin: 0,
-    padding: 0,
-    listStyle: "none",
-  },
-  "& a": {
-    display: "inline-flex",
-    alignItems: "center",
-    minHeight: "32px",
-    padding: "0 $3",
-    borderRadius: "$round",
-    fontSize: "$sm",
-    fontWeight: "$medium",
-    color: "$gray800",
-    textDecoration: "none",
-    border: "1px solid $border",
-    backgroundColor: "$surface",
-  },
-  "& a:hover": { borderColor: "$primaryText", color: "$primaryText" },
-  "& a:focus-visible": { outline: "2px solid $focusRing", outlineOffset: "2px" },
-  "& a[aria-current='true']": { backgroundColor: "$primaryLight", borderColor: "$primaryText", color: "$primaryText" },
-});
 
 /**
  * The student area's pages in the student's language: `dir` and `lang` on the area (Urdu mirrors
@@ -66,28 +33,31 @@ export function StudentFrame({
     <UiProvider dir={locale.dir}>
       <div dir={locale.dir} lang={locale.code} data-student-area="">
         <Stack gap={4}>
-          <Switch aria-label={words.language}>
+          <Stack
+            element="nav"
+            direction="row"
+            wrap={false}
+            justify="end"
+            align="center"
+            gap={2}
+            aria-label={words.language}
+          >
             <Icon name="globe" size={18} />
-            <ul>
+            <Stack element="ul" direction="row" align="center" gap={1}>
               {STUDENT_LOCALES.map((code) => {
                 const info = localeInfo(code);
                 return (
                   <li key={code}>
-                    <RemixLink
-                      to={href(code)}
-                      lang={code}
-                      hrefLang={code}
-                      dir={info.dir}
-                      aria-current={code === locale.code ? "true" : undefined}
-                      preventScrollReset
-                    >
-                      {info.name}
-                    </RemixLink>
+                    <Chip asChild aria-current={code === locale.code ? "true" : undefined}>
+                      <RemixLink to={href(code)} lang={code} hrefLang={code} dir={info.dir} preventScrollReset>
+                        {info.name}
+                      </RemixLink>
+                    </Chip>
                   </li>
                 );
               })}
-            </ul>
-          </Switch>
+            </Stack>
+          </Stack>
           {children}
         </Stack>
       </div>

@@ -5,6 +5,7 @@ import { fill } from "@repo/contracts/student-words/fill";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
+import { Chip } from "@repo/ui/chip";
 import { DescriptionList } from "@repo/ui/description-list";
 import { EmptyState } from "@repo/ui/empty-state";
 import { Grid } from "@repo/ui/grid";
@@ -21,25 +22,6 @@ import type { StudentResult, studentResultsLoader } from "./student-area.server"
 const marks = (value: number) => value.toLocaleString("en-IN", { maximumFractionDigits: 2 });
 const signed = (value: number) => (value > 0 ? `+${marks(value)}` : marks(value));
 const OUTCOME_TONES = { right: "success", wrong: "danger", blank: "neutral", double: "warning" } as const;
-
-const Levels = styled("nav", {
-  "& ul": { display: "flex", flexWrap: "wrap", gap: "$2", margin: 0, padding: 0, listStyle: "none" },
-  "& a": {
-    display: "inline-flex",
-    alignItems: "center",
-    minHeight: "36px",
-    padding: "0 $4",
-    borderRadius: "$round",
-    fontSize: "$sm",
-    fontWeight: "$medium",
-    color: "$gray800",
-    textDecoration: "none",
-    backgroundColor: "$gray200",
-  },
-  "& a:hover": { color: "$primaryText" },
-  "& a:focus-visible": { outline: "2px solid $focusRing", outlineOffset: "2px" },
-  "& a[aria-current='page']": { backgroundColor: "$primaryDeep", color: "$primary" },
-});
 
 const Table = styled("table", {
   width: "100%",
@@ -60,29 +42,6 @@ const Table = styled("table", {
   "& tr.section th": { backgroundColor: "$surfaceMuted", color: "$gray800", fontSize: "$sm", paddingTop: "$3" },
 });
 
-const Filters = styled("div", {
-  display: "flex",
-  flexWrap: "wrap",
-  gap: "$2",
-  "& button": {
-    minHeight: "32px",
-    padding: "0 $3",
-    borderRadius: "$round",
-    border: "1px solid $border",
-    backgroundColor: "$surface",
-    color: "$gray800",
-    fontSize: "$sm",
-    fontWeight: "$medium",
-    cursor: "pointer",
-  },
-  "& button[aria-pressed='true']": {
-    backgroundColor: "$primaryLight",
-    borderColor: "$primaryText",
-    color: "$primaryText",
-  },
-  "& button:focus-visible": { outline: "2px solid $focusRing", outlineOffset: "2px" },
-});
-
 type Show = "all" | "wrong" | "blank";
 
 /** Every question of the sheet against the key, by section, with a filter on what went wrong. */
@@ -100,13 +59,13 @@ function Questions({ result, words }: { result: StudentResult; words: StudentWor
   return (
     <Card title={words.questionsTitle} description={words.questionsDescription}>
       <Stack gap={4}>
-        <Filters role="group" aria-label={words.show}>
+        <Stack direction="row" gap={2} role="group" aria-label={words.show}>
           {filters.map(([code, label]) => (
-            <button key={code} type="button" aria-pressed={show === code} onClick={() => setShow(code)}>
+            <Chip key={code} aria-pressed={show === code} onClick={() => setShow(code)}>
               {label}
-            </button>
+            </Chip>
           ))}
-        </Filters>
+        </Stack>
         {shown.length === 0 ? (
           <Text tone="muted">{words.noneShown}</Text>
         ) : (
@@ -280,17 +239,17 @@ export function StudentResultScreen() {
   const { locale, words, level, result, levels, home } = useLoaderData<typeof studentResultsLoader>();
   const picker =
     levels.length > 1 ? (
-      <Levels aria-label={words.otherLevels}>
-        <ul>
+      <nav aria-label={words.otherLevels}>
+        <Stack element="ul" direction="row" gap={2}>
           {levels.map((code) => (
             <li key={code}>
-              <RemixLink to={studentResultsPath(code)} aria-current={code === level ? "page" : undefined}>
-                {words.levels[code]}
-              </RemixLink>
+              <Chip asChild aria-current={code === level ? "page" : undefined}>
+                <RemixLink to={studentResultsPath(code)}>{words.levels[code]}</RemixLink>
+              </Chip>
             </li>
           ))}
-        </ul>
-      </Levels>
+        </Stack>
+      </nav>
     ) : null;
   return (
     <StudentFrame locale={locale} words={words}>

@@ -30,7 +30,7 @@ export function ImportPreview({
   // The table says which rows have mistakes; the mistakes themselves are listed below it in full
   // sentences (a narrow column of long messages would be unreadable, and off screen on a phone).
   const columns: DataTableColumn<PreviewRow>[] = [
-    { id: "row", header: "Row", cell: (row) => row.row, width: "64px" },
+    { id: "row", header: "Row", cell: (row) => row.row, width: 64 },
     {
       id: "status",
       header: "Status",

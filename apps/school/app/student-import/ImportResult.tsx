@@ -16,7 +16,7 @@ import { Notes } from "./Notes";
 type RowError = StudentImportResult["errors"][number];
 
 const errorColumns: DataTableColumn<RowError>[] = [
-  { id: "row", header: "Row", cell: (error) => error.row, width: "64px" },
+  { id: "row", header: "Row", cell: (error) => error.row, width: 64 },
   { id: "message", header: "Problem", cell: (error) => error.message },
 ];
 

@@ -95,7 +95,7 @@ export function PreviewHeading({
 }
 
 const mistakeColumns: DataTableColumn<{ row: number; message: string }>[] = [
-  { id: "row", header: "Row", cell: (problem) => problem.row, width: "64px" },
+  { id: "row", header: "Row", cell: (problem) => problem.row, width: 64 },
   { id: "message", header: "Mistake", cell: (problem) => problem.message },
 ];
 

@@ -106,8 +106,10 @@ export interface DataTableColumn<Row> {
   cell: (row: Row) => ReactNode;
   sortable?: boolean;
   align?: VariantValue<typeof Td, "align">;
-  /** CSS width, e.g. "120px". */
-  width?: string;
+  /** The column's width in px (the kit writes the unit), e.g. 120. */
+  width?: number;
+  /** The narrowest the column may get, in px: a name or a list that should not be squeezed. */
+  minWidth?: number;
 }
 
 export interface DataTableProps<Row> {
@@ -365,7 +367,8 @@ export function DataTable<Row>({
                     key={column.id}
                     scope="col"
                     align={column.align ?? "start"}
-                    style={column.width ? { width: column.width } : undefined}
+                    // React writes a number as px.
+                    style={{ width: column.width, minWidth: column.minWidth }}
                     aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
                   >
                     {column.sortable ? (

@@ -11,6 +11,7 @@ import {
 import { Button } from "../button/Button";
 import { Icon } from "../icon/Icon";
 import { Spinner } from "../spinner/Spinner";
+import { focusRing } from "../theme/focus";
 import { styled } from "../theme/stitches";
 import { type FlipbookLoader, type FlipbookSource, pdfjsLoader } from "./pdf-source";
 
@@ -26,7 +27,7 @@ const Viewer = styled("section", {
   flexDirection: "column",
   gap: "$3",
   width: "100%",
-  "&:focus-visible": { outline: "2px solid $primary", outlineOffset: "4px", borderRadius: "$md" },
+  "&:focus-visible": { ...focusRing, outlineOffset: "4px", borderRadius: "$md" },
 });
 
 const Pages = styled("div", {

@@ -23,3 +23,14 @@ export const InText: Story = {
     </p>
   ),
 };
+/** A whole card that opens what it counts. */
+export const Block: Story = {
+  args: {
+    block: true,
+    children: (
+      <span style={{ display: "block", padding: 16, border: "1px solid #E4E6EF", borderRadius: 10 }}>
+        Students registered: 42
+      </span>
+    ),
+  },
+};

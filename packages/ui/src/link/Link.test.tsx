@@ -42,4 +42,15 @@ describe("Link", () => {
     expect(computedStyle(link, "color")).toBe(hexToRgb(colors.primaryText));
     expect(computedStyle(link, "display")).toBe("inline-flex");
   });
+
+  it("makes a whole card a link with block, without the link's underline", () => {
+    render(
+      <Link asChild block>
+        <RouterLink to="/students">Students registered 42</RouterLink>
+      </Link>,
+    );
+    const link = screen.getByRole("link", { name: "Students registered 42" });
+    expect(computedStyle(link, "display")).toBe("block");
+    expect(computedStyle(link, "text-decoration")).toMatch(/^none/);
+  });
 });

@@ -28,6 +28,18 @@ const StyledLink = styled("a", {
       always: {},
       hover: { textDecoration: "none", "&:hover": { textDecoration: "underline" } },
     },
+    /** A whole card or panel that is a link (a stat card that opens its list): no link colour. */
+    block: {
+      true: {
+        display: "block",
+        color: "inherit",
+        fontWeight: "inherit",
+        textDecoration: "none",
+        borderRadius: "$lg",
+        "&:hover": { textDecoration: "none" },
+        "&:hover > *": { borderColor: "$primary" },
+      },
+    },
   },
   defaultVariants: { tone: "primary", underline: "always" },
 });

@@ -47,3 +47,20 @@ export const Column: Story = {
     await expect(bottom.left).toBeCloseTo(top.left, 0);
   },
 };
+
+/** A list without bullets, a rule between its items (a list of exams, of files). */
+export const List: Story = {
+  render: () => (
+    <Stack element="ul" gap={4} dividers aria-label="Exams">
+      <li>Level 1: 12 January</li>
+      <li>Level 2: 9 February</li>
+    </Stack>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const list = canvas.getByRole("list", { name: "Exams" });
+    await expect(getComputedStyle(list).listStyleType).toBe("none");
+    const second = canvas.getByText("Level 2: 9 February");
+    await expect(getComputedStyle(second).borderTopStyle).toBe("solid");
+  },
+};

@@ -47,4 +47,17 @@ describe("Text", () => {
     expect(computedStyle(text, "font-weight")).toBe("700");
     expect(computedStyle(text, "font-size")).toBe("18px");
   });
+
+  it("keeps a value on one line with nowrap, and is a semibold heading of its level with heading", () => {
+    render(
+      <>
+        <Text nowrap>Roll 1204</Text>
+        <Text heading={3}>Level 2</Text>
+      </>,
+    );
+    expect(computedStyle(screen.getByText("Roll 1204"), "white-space")).toBe("nowrap");
+    const heading = screen.getByRole("heading", { level: 3, name: "Level 2" });
+    expect(computedStyle(heading, "font-weight")).toBe("600");
+    expect(computedStyle(heading, "margin-top")).toBe("0px");
+  });
 });

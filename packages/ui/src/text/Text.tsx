@@ -26,6 +26,8 @@ const StyledText = styled("p", {
     },
     /** Keeps the text's own line breaks and spacing, in the monospace face (logs, plain-text mail). */
     preformatted: { true: { whiteSpace: "pre-wrap", fontFamily: "$mono" } },
+    /** Keeps a short value on one line (a roll number, a date, a figure in a table cell). */
+    nowrap: { true: { whiteSpace: "nowrap", overflowWrap: "normal" } },
   },
   defaultVariants: { tone: "default", weight: "regular" },
 });
@@ -35,12 +37,22 @@ export type TextTone = VariantValue<typeof StyledText, "tone">;
 export interface TextProps extends KitProps<typeof StyledText> {
   /** A span inside a line of other text, instead of a paragraph of its own. */
   inline?: boolean;
+  /** A heading of this level (h2–h4) in the text's look: a titled part inside a card or a list. */
+  heading?: 2 | 3 | 4;
 }
 
 /**
  * A line or paragraph of text in the kit's tones (default, muted, danger, success), weights and
- * sizes, without a margin: messages above a form, a name under an avatar, a status line.
+ * sizes, without a margin: messages above a form, a name under an avatar, a status line, and
+ * (with `heading`) the small headings inside cards, so screens never style an h3 themselves.
  */
-export const Text = forwardRef<HTMLParagraphElement, TextProps>(function Text({ inline = false, ...props }, ref) {
+export const Text = forwardRef<HTMLParagraphElement, TextProps>(function Text(
+  { inline = false, heading, ...props },
+  ref,
+) {
+  if (heading) {
+    const { weight = "semibold", size = "md", ...rest } = props;
+    return <StyledText as={`h${heading}` as "h2"} ref={ref} weight={weight} size={size} {...rest} />;
+  }
   return inline ? <StyledText as="span" ref={ref} {...props} /> : <StyledText ref={ref} {...props} />;
 });

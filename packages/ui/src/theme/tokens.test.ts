@@ -56,6 +56,17 @@ describe("tokens", () => {
     }
   });
 
+  // WCAG 2.2 non-text contrast (1.4.11): the one focus ring (theme/focus.ts) against the surfaces
+  // it is drawn on. The brand green as a ring was 1.9:1 on the page background.
+  it.each(["surface", "background", "surfaceMuted", "primaryLight"])("the focus ring on %s reaches 3:1", (surface) => {
+    for (const palette of [light, dark]) {
+      const ring = palette.focusRing;
+      const behind = palette[surface];
+      if (!ring || !behind) throw new Error(`missing token focusRing or ${surface}`);
+      expect(contrast(ring, behind)).toBeGreaterThanOrEqual(3);
+    }
+  });
+
   it("has the shell's fixed numbers", () => {
     expect(sizes.drawer).toBe("225px");
     expect(zIndices.menuDropdown).toBe("105");

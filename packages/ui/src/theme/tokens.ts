@@ -192,6 +192,10 @@ export const sizes = {
   header: "70px",
   headerMobile: "56px",
   container: "1320px",
+  /** The widest a lone short field gets (a level picker, a confirmation word, a code). */
+  field: "360px",
+  /** The widest a lone long field gets (a link to share, an address). */
+  fieldLong: "640px",
   control: "40px",
   controlSm: "32px",
 } as const;
