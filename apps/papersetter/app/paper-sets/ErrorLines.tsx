@@ -14,7 +14,9 @@ export function ErrorLines({ message, details }: { message: string; details: rea
         {details.map((detail, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: two details may read alike
           <Text inline role="listitem" key={i}>
-            {`• ${detail}`}
+            {/* The bullet is drawn, not read: the list role already says what it is. */}
+            <span aria-hidden="true">• </span>
+            {detail}
           </Text>
         ))}
       </Stack>

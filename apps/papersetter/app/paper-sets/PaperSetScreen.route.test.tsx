@@ -157,7 +157,7 @@ describe("the paper set page", () => {
       within(refusal)
         .getAllByRole("listitem")
         .map((line) => line.textContent),
-    ).toEqual(["Section B has 2 free places"]);
+    ).toEqual(["• Section B has 2 free places"]);
     expect(api.calls.find((call) => call.path === "/api/paperset/finalize-paperset")?.body).toEqual({ id: 7 });
   });
 
