@@ -1218,7 +1218,7 @@ export interface paths {
         put?: never;
         /**
          * Page through coordinators
-         * @description Admins (3, 6) see every level; a zonal, state or prant coordinator sees the levels below its own, within its region. Filters: role_id, is_active, search (username, name, email) and the region filters.
+         * @description Admin and Sub Admin see every level; a zonal, state or prant coordinator sees the levels below its own, within its region. Filters: role_id, is_active, search (username, name, email) and the region filters.
          *
          *     Requires the `coordinators.manage` permission.
          */

@@ -1,3 +1,4 @@
+import { getRole, ROLE } from "@repo/auth/roles";
 import type { UserRecord } from "@repo/contracts/auth";
 import { vi } from "vitest";
 import { auth } from "../auth.server";
@@ -16,8 +17,8 @@ export type ApiAnswer = { status?: number; body: unknown } | ((request: Request)
 export function userRecord(overrides: Partial<UserRecord> = {}): UserRecord {
   return {
     id: 7,
-    role_id: 2,
-    role_name: "School",
+    role_id: ROLE.school,
+    role_name: getRole(ROLE.school).name,
     username: "school",
     email: "office@example.org",
     name: "Demo School",
