@@ -680,7 +680,7 @@ for (const driver of testDrivers()) {
         ]);
       });
 
-      it("opens for a school only above 10 referred students (DECISIONS §2), and for master institutes", async () => {
+      it("opens for a school only above 10 referred students (docs/domain.md, Who may do what), and for master institutes", async () => {
         const school = await newSchool();
         const referTo = async (n: number) => {
           await api.db.execute(

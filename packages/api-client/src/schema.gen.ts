@@ -4214,7 +4214,7 @@ export interface paths {
         };
         /**
          * Page through questions
-         * @description Filters of spec §3 (search, paperset_id, section_id, subject_id, language_id, is_mock, class_level) plus class_id, status and, with language_id, translation_status. A subject panel user sees its subjects only.
+         * @description Filters of the question bank (search, paperset_id, section_id, subject_id, language_id, is_mock, class_level) plus class_id, status and, with language_id, translation_status. A subject panel user sees its subjects only.
          *
          *     Requires the `questions.view` permission.
          */

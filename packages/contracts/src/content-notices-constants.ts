@@ -5,7 +5,7 @@
 
 import { ROLE, ROLE_GROUPS } from "./roles-constants";
 
-/** The pages whose text LMS and the admins write (spec: static-page-content/update and view). */
+/** The pages whose text LMS and the admins write (static-page-content/update and view: docs/domain.md, Content). */
 export const STATIC_PAGES = [
   { key: "download-app", module: "study-material", title: "Download App" },
   { key: "level-1-exam", module: "study-material", title: "Level 1 Exam" },

@@ -16,7 +16,7 @@ import { containing } from "./sql";
 import { activeExamYear } from "./students";
 
 /**
- * A school's referred students (DECISIONS §7): individual students who registered with its
+ * A school's referred students (docs/domain.md, Referrals and commissions): individual students who registered with its
  * referral code. Only the referring school's own account sees them; any other id is "not found".
  */
 

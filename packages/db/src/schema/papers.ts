@@ -228,7 +228,7 @@ export const paperSets = pgTable(
   ],
 );
 
-/** A section of a paper set with its marks rule (DECISIONS §4 defaults, copied per set). */
+/** A section of a paper set with its marks rule (the defaults of docs/domain.md, Exams, scoring and awards, copied per set). */
 export const paperSections = pgTable(
   "paper_sections",
   {

@@ -5,7 +5,7 @@ import { users } from "./people";
 import { examYears, masterInstitutes, schools, students } from "./schools";
 
 /**
- * A payment order (DECISIONS §7, docs/decisions/017-payments.md): what one payer pays for one or
+ * A payment order (docs/decisions/017-payments.md): what one payer pays for one or
  * more students or study materials, in one currency. Status moves only along ORDER_TRANSITIONS
  * (contracts/payments-constants). The gateway knows it by `provider_order_id`; a paid order has
  * the capture that paid it, its paid time and its invoice number (gapless per exam year, taken in
@@ -191,7 +191,7 @@ export const invoiceSequences = pgTable("invoice_sequences", {
 });
 
 /**
- * A request a school or master institute raises to pay support about a payment (DECISIONS §7):
+ * A request a school or master institute raises to pay support about a payment (docs/domain.md, Fees and payments):
  * subject, the order it is about, a message and an optional attachment in the file storage.
  */
 export const raisedRequests = pgTable(

@@ -17,7 +17,7 @@ import { users } from "./people";
 import { examYears, schools, students } from "./schools";
 
 /**
- * What a school earns for each paid referred student (DECISIONS §7): an amount per exam level for a
+ * What a school earns for each paid referred student (docs/domain.md, Referrals and commissions): an amount per exam level for a
  * range of days (inclusive; `ends_on` null is open-ended). Two rules of one level never share a day
  * (the service refuses it under a table lock). Amounts are whole paise, like `exam_fees`.
  */
