@@ -45,6 +45,7 @@ import { request as httpRequest, type IncomingMessage } from "node:http";
 import { cpus, loadavg } from "node:os";
 import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
+import { ROLE } from "@repo/auth/roles";
 import { openDatabase } from "@repo/db";
 import { parseScaleArgs, seedScale } from "@repo/db/seed/scale";
 import ExcelJS from "exceljs";
@@ -329,7 +330,10 @@ async function runApiBench() {
       ["districts: state coordinator (scoped)", () => post("/api/fetchDistrictWithPagination", stateCoordinator, {})],
       ["coordinators: page 1", () => post("/api/coordinators", admin, {})],
       ["coordinators: search", (i) => post("/api/coordinators", admin, { search: `coord9-${i % 400}` })],
-      ["coordinators: zone 4, role 10", () => post("/api/coordinators", admin, { zone_id: 4, role_id: 10 })],
+      [
+        "coordinators: zone 4, role 10",
+        () => post("/api/coordinators", admin, { zone_id: 4, role_id: ROLE.prantCoordinator }),
+      ],
       ["coordinators: page 50", () => post("/api/coordinators", admin, { page: 50 })],
       // The coordinator console (decision 019): list pages, target p95 ≤ 20 ms.
       ["region students: admin page 1", () => post("/api/region/students", admin, {})],

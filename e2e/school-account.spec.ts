@@ -120,7 +120,7 @@ test("a school registers, verifies its e-mail from the mail, signs in and keeps 
   await expectAccessible(page, "update-school-password");
   await shot(page, "password", false);
 
-  // A new school has no referred students yet: no bank detail page (DECISIONS §2).
+  // A new school has no referred students yet: no bank detail page (docs/domain.md, Who may do what).
   const refused = await page.goto(pageUrl("school", "bank-detail"));
   expect(refused?.status()).toBe(403);
 });

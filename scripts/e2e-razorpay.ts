@@ -1,5 +1,5 @@
 // `npm run test:e2e:razorpay`: the end-to-end test of Razorpay's browser checkout
-// (e2e/razorpay.spec.ts), with the portal started in Razorpay mode against the spec's stand-in for
+// (e2e/razorpay.spec.ts), with the portal started in Razorpay mode against the test's stand-in for
 // Razorpay's API. Build first (npm run test:e2e builds; this reuses that build).
 import { spawnSync } from "node:child_process";
 import { RAZORPAY_STAND_IN } from "../e2e/support";

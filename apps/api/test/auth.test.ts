@@ -1,3 +1,4 @@
+import { ROLE } from "@repo/auth/roles";
 import { SIGN_IN_MAX_HOURS } from "@repo/contracts/auth";
 import { sessions, smsOutbox, users } from "@repo/db/schema";
 import { testDrivers } from "@repo/db/testing";
@@ -227,7 +228,7 @@ for (const driver of testDrivers()) {
           json: { code, app: "papersetter", browser_nonce: NONCE },
         });
         expect(first.status).toBe(200);
-        expect(first.body.data.user).toMatchObject({ username: "psadmin", role_id: 13 });
+        expect(first.body.data.user).toMatchObject({ username: "psadmin", role_id: ROLE.papersetterAdmin });
         const replay = await api.call("POST", "/api/handoff/redeem", {
           json: { code, app: "papersetter", browser_nonce: NONCE },
         });

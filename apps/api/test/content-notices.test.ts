@@ -1,4 +1,5 @@
 import { hashPassword } from "@repo/auth/password";
+import { ROLE } from "@repo/auth/roles";
 import { CONTACT_LIMIT, PROGRAMME_ADMIN_EMAIL } from "@repo/contracts/content-notices-constants";
 import { activityLog, schools, states, users } from "@repo/db/schema";
 import { testDrivers } from "@repo/db/testing";
@@ -202,7 +203,11 @@ for (const driver of testDrivers()) {
           json: notification(),
         });
         expect(created.status).toBe(200);
-        expect(created.body.data).toMatchObject({ status: "live", roles: [2, 18], states: [{ name: "Maharashtra" }] });
+        expect(created.body.data).toMatchObject({
+          status: "live",
+          roles: [ROLE.school, ROLE.institute],
+          states: [{ name: "Maharashtra" }],
+        });
         expect(created.body.data.body).not.toContain("script");
         const id = created.body.data.id;
 

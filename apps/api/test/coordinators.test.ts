@@ -1,3 +1,4 @@
+import { ROLE } from "@repo/auth/roles";
 import { queryRows } from "@repo/db";
 import { testDrivers } from "@repo/db/testing";
 import { sql } from "drizzle-orm";
@@ -250,7 +251,11 @@ for (const driver of testDrivers()) {
         json: { name: "Prakash P.", email: `${username}@example.org`, role_id: 11, region_ids: [ownDistrict] },
       });
       expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-      expect(edited.body.data).toMatchObject({ name: "Prakash P.", role_id: 11, assignments: [{ level: "district" }] });
+      expect(edited.body.data).toMatchObject({
+        name: "Prakash P.",
+        role_id: ROLE.districtCoordinator,
+        assignments: [{ level: "district" }],
+      });
       // A state coordinator of another state cannot see it: 404, not 403.
       const gcc = await as("gccstate");
       expect(

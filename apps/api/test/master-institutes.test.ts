@@ -1,3 +1,4 @@
+import { ROLE } from "@repo/auth/roles";
 import { SCHOOL_IMPORT_JOB } from "@repo/contracts/master-institutes-constants";
 import { STUDENT_IMPORT_JOB } from "@repo/contracts/student-import";
 import { queryRows } from "@repo/db";
@@ -192,7 +193,7 @@ for (const driver of testDrivers()) {
         const [school] = await api.db.select().from(schools).where(eq(schools.id, id));
         expect(school?.masterInstituteId).toBe(instituteId);
         const [account] = await api.db.select().from(users).where(eq(users.schoolId, id));
-        expect(account).toMatchObject({ roleId: 2, username: body.username });
+        expect(account).toMatchObject({ roleId: ROLE.school, username: body.username });
         const mail = await lastMailTo(body.email);
         expect(mail?.templateKey).toBe("account-credentials");
         expect(mail?.variables.username).toBe(body.username);
@@ -395,7 +396,7 @@ for (const driver of testDrivers()) {
           .select({ username: users.username, roleId: users.roleId })
           .from(users)
           .where(sql`${users.username} in (${`imported1${driver}`}, ${`imported2${driver}`})`);
-        expect(made.map((u) => u.roleId)).toEqual([2, 2]);
+        expect(made.map((u) => u.roleId)).toEqual([ROLE.school, ROLE.school]);
         expect((await lastMailTo(`imported-1-${driver}@example.org`))?.templateKey).toBe("account-credentials");
 
         // The same rows again (as CSV this time) change nothing.

@@ -333,7 +333,7 @@ for (const driver of testDrivers()) {
       expect(own.body.data.map((t: { code: string }) => t.code)).toEqual(["hi", "ur"]);
     });
 
-    it("lists with every filter of the spec", async () => {
+    it("lists with every filter of the question bank", async () => {
       const list = async (query: string, who = "psadmin") =>
         (await get(who, `/api/question/question-list?${query}`)).body.data;
       const all = await list("is_mock=0&class_level=1&per_page=100");

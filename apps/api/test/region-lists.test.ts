@@ -1,3 +1,4 @@
+import { ROLE } from "@repo/auth/roles";
 import { queryRows } from "@repo/db";
 import { testDrivers } from "@repo/db/testing";
 import { sql } from "drizzle-orm";
@@ -378,7 +379,10 @@ for (const driver of testDrivers()) {
         truth?.n,
       );
       const state = (await call("state", "/api/admin/dashboard/coordinator-count-analytics")).body.data;
-      expect(state.map((r: { role_id: number }) => r.role_id)).toEqual([10, 11]);
+      expect(state.map((r: { role_id: number }) => r.role_id)).toEqual([
+        ROLE.prantCoordinator,
+        ROLE.districtCoordinator,
+      ]);
       expect((await call("gccstate", "/api/admin/dashboard/student-participation")).status).toBe(403);
       expect((await call("gccstate", "/api/admin/dashboard/statistics-summary")).status).toBe(200);
       expect((await call("lms", "/api/admin/dashboard/statistics-summary")).status).toBe(403);

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { ROLE } from "@repo/auth/roles";
 import {
   activityLog,
   bankDetails,
@@ -160,7 +161,12 @@ for (const driver of testDrivers()) {
         expect(school).toMatchObject({ isActive: true, emailVerifiedAt: null, boardId: 1, cityId: place.city_id });
         expect(school?.referralCode).toMatch(/^VVM[2-9A-Z]{6}$/);
         const [user] = await api.db.select().from(users).where(eq(users.schoolId, id));
-        expect(user).toMatchObject({ roleId: 2, username: body.username, email: body.email, zoneId: place.zone_id });
+        expect(user).toMatchObject({
+          roleId: ROLE.school,
+          username: body.username,
+          email: body.email,
+          zoneId: place.zone_id,
+        });
 
         const { mail } = await mailTo(body.email);
         expect(mail.subject).toBe(`Verify the e-mail address of ${body.school_name}`);
@@ -674,7 +680,7 @@ for (const driver of testDrivers()) {
         ]);
       });
 
-      it("opens for a school only above 10 referred students (DECISIONS §2), and for master institutes", async () => {
+      it("opens for a school only above 10 referred students (docs/domain.md, Who may do what), and for master institutes", async () => {
         const school = await newSchool();
         const referTo = async (n: number) => {
           await api.db.execute(

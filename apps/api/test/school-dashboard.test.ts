@@ -1,4 +1,4 @@
-import { ROLES } from "@repo/auth/roles";
+import { ROLE, ROLE_GROUPS, ROLES } from "@repo/auth/roles";
 import { assignments, examFees, examYears, schools, students, users } from "@repo/db/schema";
 import { testDrivers } from "@repo/db/testing";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
@@ -18,7 +18,7 @@ const student = {
   email: "",
 };
 
-const SCHOOL_ROLES = new Set([2, 17, 18]);
+const SCHOOL_ROLES = new Set<number>(ROLE_GROUPS.schoolAccounts);
 
 describe("dashboard rules", () => {
   it("folds grouped rows into totals, classes, languages and genders", () => {
@@ -229,7 +229,11 @@ for (const driver of testDrivers()) {
       await api.db.update(users).set({ isActive: false }).where(eq(users.username, "prant"));
       try {
         const after = await get("/api/school/coordinators/assigned", "school");
-        expect(after.body.data.map((c: { role_id: number }) => c.role_id)).toEqual([8, 9, 11]);
+        expect(after.body.data.map((c: { role_id: number }) => c.role_id)).toEqual([
+          ROLE.zonalCoordinator,
+          ROLE.stateCoordinator,
+          ROLE.districtCoordinator,
+        ]);
       } finally {
         await api.db.update(users).set({ isActive: true }).where(eq(users.username, "prant"));
       }

@@ -24,7 +24,7 @@ import {
 const questions = (from: number, count: number, key = ["A"]) =>
   Array.from({ length: count }, (_, i) => ({ number: from + i, correct: key }));
 
-/** Level 1 as DECISIONS §4 has it: A 40 and B 60 single-answer questions, B counts from 20 in A. */
+/** Level 1 as docs/domain.md, Exams, scoring and awards has it: A 40 and B 60 single-answer questions, B counts from 20 in A. */
 const level1: ScoringSection[] = [
   { label: "A", marksPerQuestion: 1, negativeMarks: 0, answerRule: "single", questions: questions(1, 40) },
   {

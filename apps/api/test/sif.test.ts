@@ -1,3 +1,4 @@
+import { ROLE } from "@repo/auth/roles";
 import { SIF_IMPORT_JOB } from "@repo/contracts/sif-constants";
 import { registeredElsewhereMessage, registrationReference } from "@repo/contracts/students-constants";
 import { queryRows } from "@repo/db";
@@ -108,7 +109,7 @@ for (const driver of testDrivers()) {
           paymentStatus: "unpaid",
         });
         const [account] = await api.db.select().from(users).where(eq(users.studentId, data.student_id));
-        expect(account).toMatchObject({ username: data.username, roleId: 1, email: "kiran1@example.org" });
+        expect(account).toMatchObject({ username: data.username, roleId: ROLE.student, email: "kiran1@example.org" });
         const [mail] = await api.db.select().from(mailMessages).where(eq(mailMessages.toAddress, "kiran1@example.org"));
         expect(mail?.templateKey).toBe("sif-registration");
         expect(mail?.language).toBe("hi");

@@ -1,3 +1,4 @@
+import { ROLE } from "@repo/auth/roles";
 import { registrationReference } from "@repo/contracts/students-constants";
 import { activityLog, mailMessages, schools, smsOutbox, students, users } from "@repo/db/schema";
 import { testDrivers } from "@repo/db/testing";
@@ -204,7 +205,9 @@ for (const driver of testDrivers()) {
         .from(students)
         .where(eq(students.schoolId, schoolId));
       const accounts = new Set(
-        (await api.db.select({ id: users.studentId }).from(users).where(eq(users.roleId, 1))).map((u) => u.id),
+        (await api.db.select({ id: users.studentId }).from(users).where(eq(users.roleId, ROLE.student))).map(
+          (u) => u.id,
+        ),
       );
       // The demo student's own record stays: the sign-in tests need it.
       const unpaid = mine.find((s) => s.status === "unpaid" && !accounts.has(s.id));
@@ -267,7 +270,7 @@ for (const driver of testDrivers()) {
         json: { username: sent.body.data.username, password: variables.password, app: "school" },
       });
       expect(signIn.status).toBe(200);
-      expect(signIn.body.data.user.role_id).toBe(1);
+      expect(signIn.body.data.user.role_id).toBe(ROLE.student);
       expect((await api.call("GET", `/api/students/detail/${id}`, { token })).body.data.has_account).toBe(true);
     });
 

@@ -1218,7 +1218,7 @@ export interface paths {
         put?: never;
         /**
          * Page through coordinators
-         * @description Admins (3, 6) see every level; a zonal, state or prant coordinator sees the levels below its own, within its region. Filters: role_id, is_active, search (username, name, email) and the region filters.
+         * @description Admin and Sub Admin see every level; a zonal, state or prant coordinator sees the levels below its own, within its region. Filters: role_id, is_active, search (username, name, email) and the region filters.
          *
          *     Requires the `coordinators.manage` permission.
          */
@@ -4214,7 +4214,7 @@ export interface paths {
         };
         /**
          * Page through questions
-         * @description Filters of spec §3 (search, paperset_id, section_id, subject_id, language_id, is_mock, class_level) plus class_id, status and, with language_id, translation_status. A subject panel user sees its subjects only.
+         * @description Filters of the question bank (search, paperset_id, section_id, subject_id, language_id, is_mock, class_level) plus class_id, status and, with language_id, translation_status. A subject panel user sees its subjects only.
          *
          *     Requires the `questions.view` permission.
          */

@@ -79,14 +79,14 @@ export const PERMISSIONS = {
     { roles: [ROLE.school], referredAbove: BANK_DETAIL_REFERRED_THRESHOLD },
   ],
   "payments.payForStudents": [{ roles: [ROLE.school, ROLE.masterInstitute] }],
-  // An individual student (role 1) pays its own fee (DECISIONS §7, individual students).
+  // An individual student (role 1) pays its own fee (decision 013).
   "payments.payOwnFee": [{ roles: [ROLE.student] }],
   // Buying priced study materials (a cart paid like a student order).
   "studyMaterial.buy": [{ roles: SCHOOL_ACCOUNTS }],
   // Whoever pays anything follows its own orders through checkout and the result (the API shows
   // each payer only its own orders).
   "payments.checkout": [{ roles: [...SCHOOL_ACCOUNTS, ROLE.student] }],
-  // Raised requests (DECISIONS §7): payers raise them about a payment; pay support answers. Both
+  // Raised requests (docs/domain.md, Fees and payments): payers raise them about a payment; pay support answers. Both
   // read them; the API shows a payer only its own.
   "raisedRequests.raise": [{ roles: SCHOOL_ACCOUNTS }],
   "raisedRequests.view": [{ roles: [...SCHOOL_ACCOUNTS, ROLE.paySupport] }],
@@ -122,7 +122,7 @@ export const PERMISSIONS = {
   "regions.manage": [{ roles: ADMINS }],
   // Changing any school's registration details and bank details.
   "schools.adminEdit": [{ roles: ADMINS }],
-  // Deleting a school is destructive: Admin and Sub Admin only (DECISIONS §2).
+  // Deleting a school is destructive: Admin and Sub Admin only (docs/domain.md, Who may do what).
   "schools.delete": [{ roles: TOP_ADMINS }],
   // Coordinators manage only the levels below their own (enforced by the coordinator service).
   "coordinators.manage": [{ roles: [...TOP_ADMINS, ...MANAGING_COORDINATORS] }],
@@ -141,7 +141,7 @@ export const PERMISSIONS = {
   "referrals.manage": [{ roles: TOP_ADMINS }],
   // Marking a student paid by hand (cheque, bank transfer): 3 and 6.
   "payments.markPaid": [{ roles: TOP_ADMINS }],
-  // Refunding a paid order (DECISIONS §7: "a refunded status exists for admins"); admins find the
+  // Refunding a paid order (docs/domain.md, Fees and payments: "refunded for admins"); admins find the
   // order on pay support's Student Payments page, which they may read but not act on otherwise.
   "payments.refundOrder": [{ roles: TOP_ADMINS }],
   "paySupport.orders": [{ roles: [ROLE.paySupport, ...TOP_ADMINS] }],

@@ -7,6 +7,8 @@ import {
   landingFor,
   mailableRoles,
   mayMailAnyAddress,
+  ROLE,
+  ROLE_GROUPS,
   ROLE_IDS,
   ROLES,
   rolesForApp,
@@ -50,33 +52,42 @@ describe("role table", () => {
   });
 
   it("uses the header-title reading of the role names", () => {
-    expect(getRole(3).headerTitle).toBe("Admin");
-    expect(getRole(6).headerTitle).toBe("Sub Admin Panel");
-    expect(getRole(9).headerTitle).toBe("State Coordinator");
-    expect(getRole(18).headerTitle).toBe("Institute Portal");
+    expect(getRole(ROLE.admin).headerTitle).toBe("Admin");
+    expect(getRole(ROLE.subAdmin).headerTitle).toBe("Sub Admin Panel");
+    expect(getRole(ROLE.stateCoordinator).headerTitle).toBe("State Coordinator");
+    expect(getRole(ROLE.institute).headerTitle).toBe("Institute Portal");
   });
 
   it("assigns every role to exactly one of the four apps", () => {
     const counted = APP_IDS.flatMap((app) => rolesForApp(app).map((r) => r.id)).sort((a, b) => a - b);
     expect(counted).toEqual([...ROLE_IDS]);
-    expect(rolesForApp("outbox").map((r) => r.id)).toEqual([12]);
-    expect(rolesForApp("papersetter").map((r) => r.id)).toEqual([13, 14, 15, 16]);
+    expect(rolesForApp("outbox").map((r) => r.id)).toEqual([ROLE.outbox]);
+    expect(rolesForApp("papersetter").map((r) => r.id)).toEqual([...ROLE_GROUPS.papersetters]);
   });
 });
 
 describe("who may be mailed", () => {
   it("lets the outbox and admins mail every role and pasted lists", () => {
-    for (const sender of [12, 3, 6, 7]) {
-      expect(mailableRoles(sender)).toHaveLength(18);
+    for (const sender of [ROLE.outbox, ...ROLE_GROUPS.admins]) {
+      expect(mailableRoles(sender)).toHaveLength(ROLE_IDS.length);
       expect(mayMailAnyAddress(sender)).toBe(true);
     }
   });
 
   it("lets a coordinator mail school accounts and the coordinators below it, nothing else", () => {
-    expect(mailableRoles(8)).toEqual([2, 17, 18, 9, 10, 11]);
-    expect(mailableRoles(9)).toEqual([2, 17, 18, 10, 11]);
-    expect(mailableRoles(11)).toEqual([2, 17, 18]);
-    expect(mayMailAnyAddress(9)).toBe(false);
+    expect(mailableRoles(ROLE.zonalCoordinator)).toEqual([
+      ...ROLE_GROUPS.schoolAccounts,
+      ROLE.stateCoordinator,
+      ROLE.prantCoordinator,
+      ROLE.districtCoordinator,
+    ]);
+    expect(mailableRoles(ROLE.stateCoordinator)).toEqual([
+      ...ROLE_GROUPS.schoolAccounts,
+      ROLE.prantCoordinator,
+      ROLE.districtCoordinator,
+    ]);
+    expect(mailableRoles(ROLE.districtCoordinator)).toEqual([...ROLE_GROUPS.schoolAccounts]);
+    expect(mayMailAnyAddress(ROLE.stateCoordinator)).toBe(false);
   });
 
   it("lets nobody else mail audiences", () => {

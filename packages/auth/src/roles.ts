@@ -1,5 +1,9 @@
+import { ROLE, ROLE_GROUPS, ROLE_IDS, type RoleId } from "@repo/contracts/roles-constants";
 import type { AppId } from "./apps";
 import { PAPER_PAGES } from "./paper-paths";
+
+// The ids and groups live with the contracts, which name roles too; here is the table of what they are.
+export { ROLE, ROLE_GROUPS, ROLE_IDS, type RoleId };
 
 /**
  * The canonical role table (docs/domain.md, Roles). Role ids stay numeric in data and in
@@ -18,15 +22,19 @@ export interface Role {
   readonly demoUsername: string;
 }
 
-export const ROLE_IDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18] as const;
-export type RoleId = (typeof ROLE_IDS)[number];
-
 const PAPERSETTER_LANDING = PAPER_PAGES.level1Dashboard;
 
 const table: readonly Role[] = [
-  { id: 1, name: "Student", headerTitle: "Student", app: "school", landingPath: "/student", demoUsername: "student" },
   {
-    id: 2,
+    id: ROLE.student,
+    name: "Student",
+    headerTitle: "Student",
+    app: "school",
+    landingPath: "/student",
+    demoUsername: "student",
+  },
+  {
+    id: ROLE.school,
     name: "School",
     headerTitle: "School Portal",
     app: "school",
@@ -34,16 +42,23 @@ const table: readonly Role[] = [
     demoUsername: "school",
   },
   {
-    id: 3,
+    id: ROLE.admin,
     name: "Admin",
     headerTitle: "Admin",
     app: "coordinator",
     landingPath: "/admin-dashboard",
     demoUsername: "admin",
   },
-  { id: 4, name: "LMS", headerTitle: "LMS", app: "coordinator", landingPath: "/admin-dashboard", demoUsername: "lms" },
   {
-    id: 5,
+    id: ROLE.lms,
+    name: "LMS",
+    headerTitle: "LMS",
+    app: "coordinator",
+    landingPath: "/admin-dashboard",
+    demoUsername: "lms",
+  },
+  {
+    id: ROLE.paySupport,
     name: "Pay Support",
     headerTitle: "Pay Support",
     app: "coordinator",
@@ -51,7 +66,7 @@ const table: readonly Role[] = [
     demoUsername: "paysupport",
   },
   {
-    id: 6,
+    id: ROLE.subAdmin,
     name: "Sub Admin",
     headerTitle: "Sub Admin Panel",
     app: "coordinator",
@@ -59,7 +74,7 @@ const table: readonly Role[] = [
     demoUsername: "subadmin",
   },
   {
-    id: 7,
+    id: ROLE.organizationTeam,
     name: "Organization Team",
     headerTitle: "Organization Team",
     app: "coordinator",
@@ -67,7 +82,7 @@ const table: readonly Role[] = [
     demoUsername: "orgteam",
   },
   {
-    id: 8,
+    id: ROLE.zonalCoordinator,
     name: "Zonal Coordinator",
     headerTitle: "Zonal Coordinator",
     app: "coordinator",
@@ -75,7 +90,7 @@ const table: readonly Role[] = [
     demoUsername: "zonal",
   },
   {
-    id: 9,
+    id: ROLE.stateCoordinator,
     name: "State Coordinator",
     headerTitle: "State Coordinator",
     app: "coordinator",
@@ -83,7 +98,7 @@ const table: readonly Role[] = [
     demoUsername: "state",
   },
   {
-    id: 10,
+    id: ROLE.prantCoordinator,
     name: "Prant Coordinator",
     headerTitle: "Prant Coordinator",
     app: "coordinator",
@@ -91,16 +106,16 @@ const table: readonly Role[] = [
     demoUsername: "prant",
   },
   {
-    id: 11,
+    id: ROLE.districtCoordinator,
     name: "District Coordinator",
     headerTitle: "District Coordinator",
     app: "coordinator",
     landingPath: "/admin-dashboard",
     demoUsername: "district",
   },
-  { id: 12, name: "Outbox", headerTitle: null, app: "outbox", landingPath: "/outbox", demoUsername: "outbox" },
+  { id: ROLE.outbox, name: "Outbox", headerTitle: null, app: "outbox", landingPath: "/outbox", demoUsername: "outbox" },
   {
-    id: 13,
+    id: ROLE.papersetterAdmin,
     name: "Papersetter Admin",
     headerTitle: "Papersetter Admin Panel",
     app: "papersetter",
@@ -108,7 +123,7 @@ const table: readonly Role[] = [
     demoUsername: "psadmin",
   },
   {
-    id: 14,
+    id: ROLE.papersetterSubAdmin,
     name: "Papersetter Sub Admin",
     headerTitle: "Papersetter Sub Admin Panel",
     app: "papersetter",
@@ -116,7 +131,7 @@ const table: readonly Role[] = [
     demoUsername: "pssubadmin",
   },
   {
-    id: 15,
+    id: ROLE.subjectPanel,
     name: "Subject Panel",
     headerTitle: "Subject Panel",
     app: "papersetter",
@@ -124,7 +139,7 @@ const table: readonly Role[] = [
     demoUsername: "subject",
   },
   {
-    id: 16,
+    id: ROLE.translator,
     name: "Translator Panel",
     headerTitle: "Translator Panel",
     app: "papersetter",
@@ -132,7 +147,7 @@ const table: readonly Role[] = [
     demoUsername: "translator",
   },
   {
-    id: 17,
+    id: ROLE.masterInstitute,
     name: "Master Institute",
     headerTitle: "Master Institute",
     app: "school",
@@ -140,7 +155,7 @@ const table: readonly Role[] = [
     demoUsername: "masterinstitute",
   },
   {
-    id: 18,
+    id: ROLE.institute,
     name: "Institute",
     headerTitle: "Institute Portal",
     app: "school",
@@ -180,54 +195,6 @@ export function landingFor(roleId: unknown): { app: AppId; path: string } {
 export function rolesForApp(app: AppId): Role[] {
   return table.filter((role) => role.app === app);
 }
-
-/** Role ids by name: rules and services say `ROLE.school`, never `2`. */
-export const ROLE = {
-  student: 1,
-  school: 2,
-  admin: 3,
-  lms: 4,
-  paySupport: 5,
-  subAdmin: 6,
-  organizationTeam: 7,
-  zonalCoordinator: 8,
-  stateCoordinator: 9,
-  prantCoordinator: 10,
-  districtCoordinator: 11,
-  outbox: 12,
-  papersetterAdmin: 13,
-  papersetterSubAdmin: 14,
-  subjectPanel: 15,
-  translator: 16,
-  masterInstitute: 17,
-  institute: 18,
-} as const satisfies Record<string, RoleId>;
-
-/** The named groups of roles the permission table and the services speak of (docs/domain.md, "Roles"). */
-export const ROLE_GROUPS = {
-  everyone: ROLE_IDS,
-  /** Admin, Sub Admin, Organization Team. */
-  admins: [ROLE.admin, ROLE.subAdmin, ROLE.organizationTeam],
-  /** Zonal, state, prant and district coordinators, from the widest region to the narrowest. */
-  coordinators: [ROLE.zonalCoordinator, ROLE.stateCoordinator, ROLE.prantCoordinator, ROLE.districtCoordinator],
-  /** Everyone who works in the coordinator app (3-11). */
-  coordinatorApp: [
-    ROLE.admin,
-    ROLE.lms,
-    ROLE.paySupport,
-    ROLE.subAdmin,
-    ROLE.organizationTeam,
-    ROLE.zonalCoordinator,
-    ROLE.stateCoordinator,
-    ROLE.prantCoordinator,
-    ROLE.districtCoordinator,
-  ],
-  /** Accounts that stand for a school: school, master institute, institute. */
-  schoolAccounts: [ROLE.school, ROLE.masterInstitute, ROLE.institute],
-  /** Accounts that own one school's students (a master institute owns several schools instead). */
-  singleSchools: [ROLE.school, ROLE.institute],
-  papersetters: [ROLE.papersetterAdmin, ROLE.papersetterSubAdmin, ROLE.subjectPanel, ROLE.translator],
-} as const satisfies Record<string, readonly RoleId[]>;
 
 /** Whether `roleId` belongs to a group. */
 export function inGroup(group: readonly RoleId[], roleId: number): boolean {

@@ -1,5 +1,5 @@
 /**
- * Certificates' fixed values (issue 15, DECISIONS §4 awards), without zod so that screens import
+ * Certificates' fixed values (issue 15, docs/domain.md, Exams, scoring and awards), without zod so that screens import
  * them cheaply (decision 007). Every stored answer sheet of a ranked level earns a certificate:
  * a merit certificate naming the student's highest award, or a participation certificate.
  */

@@ -35,7 +35,7 @@ export function formatBytes(bytes: number): string {
   return `${bytes} bytes`;
 }
 
-/** The three collections with files, and the API paths of each (spec §7 "Content CRUD"). */
+/** The three collections with files, and the API paths of each (docs/domain.md, Content). */
 export const CONTENT_FILE_KINDS = ["study-material", "brochure-download", "brochure-flipbook"] as const;
 export type ContentFileKind = (typeof CONTENT_FILE_KINDS)[number];
 

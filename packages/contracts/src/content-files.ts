@@ -7,7 +7,7 @@ import { pageField, paginated, perPageField, searchField } from "./pagination";
 import { CLASS_LEVELS } from "./students-constants";
 
 /**
- * Study materials, brochure downloads and brochure flipbooks (spec §7 "Content CRUD"). Their create
+ * Study materials, brochure downloads and brochure flipbooks (docs/domain.md, Content; decision 010). Their create
  * and update bodies arrive as multipart forms (they carry a file), so every field is read from
  * text: "true"/"false" for flags, a comma-separated or repeated `languages`, an empty value for
  * "none". The same schemas check the coordinator app's dialogs.

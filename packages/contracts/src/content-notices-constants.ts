@@ -3,7 +3,9 @@
  * screens can use them in their first view (docs/decisions/007-contracts-constants-without-zod.md).
  */
 
-/** The pages whose text LMS and the admins write (spec: static-page-content/update and view). */
+import { ROLE, ROLE_GROUPS } from "./roles-constants";
+
+/** The pages whose text LMS and the admins write (static-page-content/update and view: docs/domain.md, Content). */
 export const STATIC_PAGES = [
   { key: "download-app", module: "study-material", title: "Download App" },
   { key: "level-1-exam", module: "study-material", title: "Level 1 Exam" },
@@ -28,9 +30,9 @@ export const RICH_TEXT_MAX = 100_000;
 export const NOTIFICATION_TITLE_MAX = 200;
 
 /** The roles a notification can be addressed to: the accounts that have a Notifications page. */
-export const NOTIFICATION_AUDIENCE_ROLES = [1, 2, 17, 18] as const;
+export const NOTIFICATION_AUDIENCE_ROLES = [ROLE.student, ...ROLE_GROUPS.schoolAccounts] as const;
 /** Who a new notification is for until the writer chooses: the school accounts (not the students). */
-export const NOTIFICATION_DEFAULT_ROLES = [2, 17, 18] as const;
+export const NOTIFICATION_DEFAULT_ROLES = ROLE_GROUPS.schoolAccounts;
 
 export const STATIC_PAGE_PATHS = {
   view: "/api/static-page-content/view",

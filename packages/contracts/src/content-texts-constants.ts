@@ -1,5 +1,5 @@
 /**
- * The text content that LMS staff and admins publish for schools (spec §7 "Content CRUD"): important
+ * The text content that LMS staff and admins publish for schools (docs/domain.md, Content): important
  * dates, the question-paper pattern, lecture series and syllabus. Plain values only, no zod, so
  * list screens can use them in their first view (docs/decisions/007-contracts-constants-without-zod.md).
  */
@@ -37,7 +37,7 @@ export const CONTENT_TEXT_LIMITS = {
   durationMinutes: 600,
 } as const;
 
-/** The four content types' API paths, named as the spec names them. */
+/** The four content types' API paths, named as the programme's call list names them (docs/domain.md, API conventions). */
 function contentPaths<const Base extends string>(base: Base) {
   return {
     list: `/api/${base}` as const,

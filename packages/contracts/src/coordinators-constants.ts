@@ -1,20 +1,21 @@
 // What the coordinator screens need without zod (decision 007): first views stay small.
 
+import { ROLE, ROLE_GROUPS } from "./roles-constants";
+
 /**
- * The people the coordinator pages manage, by role id (packages/auth ROLE): the Organization Team
- * (7, "organizing coordinators", no region of their own) and the zonal (8), state (9), prant (10)
- * and district (11) coordinators.
+ * The people the coordinator pages manage, by role id: the Organization Team ("organizing
+ * coordinators", no region of their own) and the zonal, state, prant and district coordinators.
  */
-export const COORDINATOR_ROLE_IDS = [7, 8, 9, 10, 11] as const;
+export const COORDINATOR_ROLE_IDS = [ROLE.organizationTeam, ...ROLE_GROUPS.coordinators] as const;
 export type CoordinatorRoleId = (typeof COORDINATOR_ROLE_IDS)[number];
 
 /** The region level each coordinator role is assigned to (none for the Organization Team). */
 export const COORDINATOR_LEVEL = {
-  7: null,
-  8: "zone",
-  9: "state",
-  10: "prant",
-  11: "district",
+  [ROLE.organizationTeam]: null,
+  [ROLE.zonalCoordinator]: "zone",
+  [ROLE.stateCoordinator]: "state",
+  [ROLE.prantCoordinator]: "prant",
+  [ROLE.districtCoordinator]: "district",
 } as const satisfies Record<CoordinatorRoleId, "zone" | "state" | "prant" | "district" | null>;
 
 /** How many regions one coordinator may be assigned to. */

@@ -6,15 +6,17 @@ import { ID_RANGE_MESSAGE, wholeNumber } from "./ids";
 import { ID_MAX } from "./ids-constants";
 import { emailAddress } from "./mail";
 
+const COORDINATOR_ROLE_MESSAGE = `role_id must be ${COORDINATOR_ROLE_IDS.slice(0, -1).join(", ")} or ${COORDINATOR_ROLE_IDS.at(-1)}`;
+
 /** Body of POST /api/coordinators: the coordinator list with paging, search and region filters. */
 export const coordinatorListBody = regionListBody.extend({
-  // The coordinator roles, zonal (8) to district (11): packages/auth ROLE_GROUPS.coordinators.
+  // The roles the coordinator pages list (Organization Team to district coordinators).
   role_id: wholeNumber(
     z
-      .number({ error: "role_id must be 7, 8, 9, 10 or 11" })
-      .int("role_id must be 7, 8, 9, 10 or 11")
-      .min(7, "role_id must be 7, 8, 9, 10 or 11")
-      .max(11, "role_id must be 7, 8, 9, 10 or 11"),
+      .number({ error: COORDINATOR_ROLE_MESSAGE })
+      .int(COORDINATOR_ROLE_MESSAGE)
+      .min(Math.min(...COORDINATOR_ROLE_IDS), COORDINATOR_ROLE_MESSAGE)
+      .max(Math.max(...COORDINATOR_ROLE_IDS), COORDINATOR_ROLE_MESSAGE),
   ).optional(),
   is_active: z.boolean({ error: "is_active must be true or false" }).optional(),
 });
@@ -39,7 +41,7 @@ const coordinatorFields = {
   email: emailAddress,
   mobile: mobileField.optional().or(z.literal("").transform(() => undefined)),
   role_id: coordinatorRole,
-  /** The nodes of the role's level: zone ids (8), state ids (9), prant ids (10), district ids (11); none for 7. */
+  /** The nodes of the role's level (COORDINATOR_LEVEL): zone, state, prant or district ids; none for the Organization Team. */
   region_ids: z
     .array(wholeNumber(z.number().int().positive().max(ID_MAX, ID_RANGE_MESSAGE)), {
       error: "region_ids must be a list of region numbers",

@@ -24,7 +24,7 @@ export const patternSection = z.strictObject({
 });
 export type PatternSection = z.infer<typeof patternSection>;
 
-/** The question-paper pattern of one exam level and class band (spec's frontend-pattern). */
+/** The question-paper pattern of one exam level and class band (the frontend-pattern collection: docs/domain.md, Content). */
 export const frontendPatternBody = z.strictObject({
   exam_level: examLevelField("exam_level"),
   class_band: z

@@ -27,7 +27,7 @@ export function languageName(code: string): string {
 }
 
 /**
- * The spec's `language_id`: a language's place in LANGUAGES, from 1 (English) to 14 (Urdu). The
+ * The API's `language_id` (docs/domain.md, Paper sets): a language's place in LANGUAGES, from 1 (English) to 14 (Urdu). The
  * database stores the code, like a student's exam language.
  */
 export function languageIdOf(code: string): number {

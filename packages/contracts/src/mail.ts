@@ -14,6 +14,7 @@ import {
 } from "./mail-constants";
 import { VARIABLE_NAME } from "./mail-template";
 import { pageField, perPageField, searchField } from "./pagination";
+import { ROLE_IDS } from "./roles-constants";
 
 /**
  * The mail service (docs/domain.md, Services every feature shares): templates per key and
@@ -174,7 +175,15 @@ export const mailAudience = z.discriminatedUnion("kind", [
   /** Active users of these roles (coordinators by their assignments, school accounts by their school). */
   z.strictObject({
     kind: z.literal("roles"),
-    role_ids: z.array(z.number().int().min(1).max(18)).min(1, "Choose at least one role"),
+    role_ids: z
+      .array(
+        z
+          .number()
+          .int()
+          .min(Math.min(...ROLE_IDS))
+          .max(Math.max(...ROLE_IDS)),
+      )
+      .min(1, "Choose at least one role"),
     ...regionFilter,
   }),
   /**

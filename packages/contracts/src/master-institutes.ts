@@ -9,7 +9,7 @@ import { schoolAdminFields, schoolProfileFields } from "./schools";
 import { phoneField, studentFields } from "./students";
 
 /**
- * Master institutes (DECISIONS §7): an institute that owns several schools (role 17), managed by
+ * Master institutes (decision 016): an institute that owns several schools (role 17), managed by
  * LMS (role 4). The institute creates and imports its schools, each with a role-2 account whose
  * sign-in details are mailed, and registers students into one of them.
  */

@@ -1,6 +1,6 @@
 /**
  * Paper setting's fixed values and defaults, without zod so that screens can import them cheaply
- * (docs/decisions/007-contracts-constants-without-zod.md). DECISIONS §4 gives the defaults; they are
+ * (docs/decisions/007-contracts-constants-without-zod.md). docs/domain.md, Exams, scoring and awards gives the defaults; they are
  * copied into each paper set's sections as data, so a set can change them without a code change.
  */
 import { EXAM_LEVELS, type ExamLevel } from "./fees";
@@ -17,7 +17,7 @@ export function examLevelLabel(code: string): string {
 }
 
 /**
- * The spec's filters name an exam by `is_mock` and `class_level` (1 = Level 1, 2 = Level 2):
+ * The question bank's filters (docs/domain.md, Paper sets) name an exam by `is_mock` and `class_level` (1 = Level 1, 2 = Level 2):
  * mock papers are practice for Level 1.
  */
 export function examLevelOf(isMock: boolean, level: 1 | 2): ExamLevel {
@@ -101,7 +101,7 @@ export const QUESTION_LIMITS = {
   searchChars: 100,
 } as const;
 
-/** One section's marks rule as data (DECISIONS §4). */
+/** One section's marks rule as data (docs/domain.md, Exams, scoring and awards). */
 export interface SectionRule {
   label: string;
   title: string;
@@ -119,7 +119,7 @@ export interface PaperDefaults {
   sections: SectionRule[];
 }
 
-/** The defaults a new paper set starts from (DECISIONS §4); each set keeps its own copy. */
+/** The defaults a new paper set starts from (docs/domain.md, Exams, scoring and awards); each set keeps its own copy. */
 export const PAPER_DEFAULTS: Record<ExamLevel, PaperDefaults> = {
   level1: {
     durationMinutes: 90,

@@ -15,8 +15,8 @@ import {
 import { CLASS_LEVELS } from "./students-constants";
 
 /**
- * Paper setting (spec §7 "Questions"): masters, the question bank with versions and translations,
- * paper sets, exam schedules and the activity log. Rules: DECISIONS §2 and §4,
+ * Paper setting (decision 021): masters, the question bank with versions and translations,
+ * paper sets, exam schedules and the activity log. Rules: docs/domain.md, Who may do what and Exams, scoring and awards,
  * docs/decisions/021-paper-setting.md.
  */
 
@@ -173,7 +173,7 @@ export const questionUpdateBody = z.strictObject({
   question: questionBody,
 });
 
-/** question/question-list: spec §3 filters, plus class, status and a translation filter. */
+/** question/question-list: the question bank's filters (docs/domain.md, Paper sets), plus class, status and a translation filter. */
 export const questionListQuery = z.object({
   page: pageField,
   per_page: perPageField,

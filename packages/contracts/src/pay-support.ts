@@ -143,7 +143,7 @@ export const refundCaptureBody = z.strictObject({
 export type RefundCaptureBody = z.infer<typeof refundCaptureBody>;
 
 /**
- * Refund a paid order in full (admins, DECISIONS §7): through the gateway when a gateway payment
+ * Refund a paid order in full (admins, docs/domain.md, Fees and payments): through the gateway when a gateway payment
  * paid it; an order marked paid by hand needs the reference of how the money went back.
  */
 export const refundOrderBody = z.strictObject({

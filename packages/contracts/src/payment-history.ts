@@ -1,5 +1,5 @@
 /**
- * A payer's payment history (spec §7 `payment-history`): the orders of the signed-in school,
+ * A payer's payment history (`payment-history`, decision 017): the orders of the signed-in school,
  * institute, master institute or student, newest first, with the invoice of each paid one.
  */
 import { z } from "zod";
@@ -18,7 +18,7 @@ const isoDay = (field: string) =>
     }, `${field} is not a real date`)
     .optional();
 
-/** The spec's filter names: `created_at[from]` and `created_at[to]`, days in India time, inclusive. */
+/** The programme's filter names (docs/domain.md, API conventions): `created_at[from]` and `created_at[to]`, days in India time, inclusive. */
 export const paymentHistoryQuery = z
   .strictObject({
     page: pageField,

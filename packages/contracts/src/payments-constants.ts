@@ -1,5 +1,5 @@
 /**
- * Payments (DECISIONS §7, docs/decisions/017-payments.md): orders, their statuses, the gateway's
+ * Payments (docs/decisions/017-payments.md): orders, their statuses, the gateway's
  * captures and raised requests. Plain values and pure rules without zod, so screens can import
  * them cheaply (docs/decisions/007-contracts-constants-without-zod.md).
  */
@@ -117,7 +117,7 @@ export const CAPTURE_OUTCOME_NAMES: Record<CaptureOutcome, string> = {
   refunded: "Refunded",
 };
 
-/** Raised requests (DECISIONS §7): open → in progress → resolved | rejected, each with a comment. */
+/** Raised requests (docs/domain.md, Fees and payments): open → in progress → resolved | rejected, each with a comment. */
 export const RAISED_REQUEST_STATUSES = ["open", "in_progress", "resolved", "rejected"] as const;
 export type RaisedRequestStatus = (typeof RAISED_REQUEST_STATUSES)[number];
 
@@ -151,7 +151,7 @@ export function formatInvoiceNumber(examYearLabel: string, sequence: number): st
   return `${examYearLabel}/${String(sequence).padStart(6, "0")}`;
 }
 
-/** A raised request's limits (DECISIONS §7): the form, the comments and the optional attachment. */
+/** A raised request's limits (docs/domain.md, Fees and payments): the form, the comments and the optional attachment. */
 export const RAISED_REQUEST_LIMITS = {
   subjectMax: 150,
   messageMax: 2000,

@@ -1,5 +1,5 @@
 /**
- * Paying for students (DECISIONS §7, docs/decisions/017-payments.md): the amount for a choice of
+ * Paying for students (docs/decisions/017-payments.md): the amount for a choice of
  * unpaid students, an order for them with its checkout, the gateway's answers (webhooks and the
  * return), and what a payer sees of an order.
  */

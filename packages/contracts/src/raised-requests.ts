@@ -1,5 +1,5 @@
 /**
- * Raised requests (DECISIONS §7): a school, institute or master institute asks pay support about a
+ * Raised requests (docs/domain.md, Fees and payments): a school, institute or master institute asks pay support about a
  * payment (subject, the order, a message, an optional attachment); pay support moves it
  * open → in progress → resolved | rejected, each change with a comment the requester sees.
  */

@@ -1,5 +1,5 @@
 /**
- * Referrals (DECISIONS §7): an individual student who registers with a school's referral code is
+ * Referrals (docs/domain.md, Referrals and commissions): an individual student who registers with a school's referral code is
  * that school's referred student, pending until the school approves or rejects it. Commissions are
  * a ledger (docs/decisions/014-referral-ledger.md). Plain values and pure rules without zod, so
  * screens can import them cheaply (docs/decisions/007-contracts-constants-without-zod.md).

@@ -6,7 +6,7 @@ import { REGION_LIST_MESSAGES } from "./region-lists-constants";
 import { money } from "./school-dashboard";
 
 /**
- * The coordinator app's analytics and statistics (POST /api/admin/dashboard/…, spec §7), scoped
+ * The coordinator app's analytics and statistics (POST /api/admin/dashboard/…, decision 019), scoped
  * like the region lists. Each chart's figures come with the table the page shows beside it.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Results' fixed values (issue 15, DECISIONS §4, docs/decisions/022-scoring-and-ranking.md),
+ * Results' fixed values (issue 15, docs/decisions/022-scoring-and-ranking.md),
  * without zod so that screens can import them cheaply (decision 007).
  */
 import type { ExamLevel } from "./fees";
@@ -75,11 +75,11 @@ export const RESULT_JOBS = {
   store: "answer-sheets.store",
 } as const;
 
-/** The exam levels that are ranked and awarded; a mock never is (DECISIONS §4). */
+/** The exam levels that are ranked and awarded; a mock never is (docs/domain.md, Exams, scoring and awards). */
 export const RANKED_LEVELS = ["level1", "level2"] as const satisfies readonly ExamLevel[];
 
 /**
- * The awards, from the highest: what a merit certificate says and who gets it (DECISIONS §4). The
+ * The awards, from the highest: what a merit certificate says and who gets it (docs/domain.md, Exams, scoring and awards). The
  * places are positions within `per` and the class; a tie at the last place is taken whole.
  */
 export const AWARDS = [

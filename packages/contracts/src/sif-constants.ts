@@ -1,5 +1,5 @@
 /**
- * Individual (SIF) students: students who register alone at /sif/register (DECISIONS §7,
+ * Individual (SIF) students: students who register alone at /sif/register (
  * docs/decisions/013-individual-students.md). Plain values only, so screens import them cheaply.
  */
 

@@ -8,7 +8,7 @@ import { noFormulaStart, startsLikeFormula, studentFields } from "./students";
 import { CLASS_LEVELS, PAYMENT_STATUSES, type PaymentStatus, STUDENT_LIMITS } from "./students-constants";
 
 /**
- * Individual (SIF) students (DECISIONS §7; docs/decisions/013-individual-students.md): the public
+ * Individual (SIF) students (docs/decisions/013-individual-students.md): the public
  * registration at /sif/register, its school search and referral-code check, and the coordinators'
  * individual-students list.
  */

@@ -1,4 +1,5 @@
 import { verifyPassword } from "@repo/auth/password";
+import { ROLE } from "@repo/auth/roles";
 import { queryRows } from "@repo/db";
 import { DEFAULT_DEMO_PASSWORD } from "@repo/db/seed";
 import { seedScale } from "@repo/db/seed/scale";
@@ -34,7 +35,7 @@ for (const driver of testDrivers()) {
       expect(accounts).toHaveLength(5);
       for (const account of accounts) {
         expect(account.username).toBe(`scaleschool${account.school_id}`);
-        expect(account.role_id).toBe(2);
+        expect(account.role_id).toBe(ROLE.school);
         // A school pays only once its e-mail is verified: the load benchmark's schools pay.
         expect(account.verified).toBe(true);
       }

@@ -1,3 +1,4 @@
+import { ROLE } from "@repo/auth/roles";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => Object.assign(globalThis, { __APP_ID__: "coordinator" }));
@@ -29,7 +30,7 @@ describe("page guards", () => {
     api = stubApi({ "GET /api/user": signedInAs(admin) });
     const { thrown, value } = await settle(async () => auth.requirePage(await appRequest("/regions/zones")));
     expect(thrown).toBeUndefined();
-    expect(value?.user.role_id).toBe(3);
+    expect(value?.user.role_id).toBe(ROLE.admin);
   });
 
   it("refuse a page the tree keeps from the role (403)", async () => {

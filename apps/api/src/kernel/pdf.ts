@@ -1,5 +1,5 @@
 /**
- * The one PDF service (DECISIONS §8): HTML rendered to PDF by Chromium (playwright-core driving the
+ * The one PDF service (docs/domain.md, Services every feature shares): HTML rendered to PDF by Chromium (playwright-core driving the
  * machine's chromium), with the portal's self-hosted Noto fonts so that Devanagari, Tamil, Bengali
  * and Urdu shape correctly. Invoices, admit cards, certificates and paper sets all come through here.
  *

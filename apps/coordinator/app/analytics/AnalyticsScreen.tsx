@@ -22,7 +22,7 @@ const nameOf = (list: readonly { id: number; name: string }[], id: number, fallb
   list.find((item) => item.id === id)?.name ?? fallback;
 
 /**
- * The region's analytics (spec §7): registrations against payments over time, who takes part by
+ * The region's analytics (decision 019): registrations against payments over time, who takes part by
  * class, language and source, schools by type and board, study materials bought and the
  * coordinators. Each chart has its table ("Show table"); the date range narrows registrations.
  */

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => Object.assign(globalThis, { __APP_ID__: "coordinator" }));
 
+import { ROLE } from "@repo/auth/roles";
 import { appRequest, envelope, type StubbedApi, signedInAs, stubApi, userRecord } from "@repo/remix-app/testing";
 import { passwordsAction, passwordsLoader } from "./passwords.server";
 
@@ -16,15 +17,17 @@ describe("password management", () => {
       "GET /api/user": signedInAs(userRecord({ role_id: 3, role_name: "Admin" })),
       "POST /api/password/users": { body: envelope(page) },
     });
-    const admin = await passwordsLoader(args(await appRequest("/password/update-password?role_id=2&search=vid")));
+    const admin = await passwordsLoader(
+      args(await appRequest(`/password/update-password?role_id=${ROLE.school}&search=vid`)),
+    );
     expect(api.calls.find((c) => c.path === "/api/password/users")?.body).toEqual({
       page: 1,
       per_page: 10,
       search: "vid",
-      role_id: 2,
+      role_id: ROLE.school,
     });
-    expect(admin.roles.map((r) => r.value)).not.toContain("3");
-    expect(admin.roles.map((r) => r.value)).toContain("2");
+    expect(admin.roles.map((r) => r.value)).not.toContain(String(ROLE.admin));
+    expect(admin.roles.map((r) => r.value)).toContain(String(ROLE.school));
     api.restore();
     api = stubApi({
       "GET /api/user": signedInAs(userRecord({ role_id: 9, role_name: "State Coordinator" })),

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { ROLE } from "@repo/auth/roles";
 import { PageErrorBoundary } from "@repo/remix-app/shell/page-states";
 import { CoordinatorsScreen } from "../coordinators/CoordinatorsScreen";
 import { coordinatorsAction, coordinatorsLoader } from "../coordinators/coordinators.server";
 
-export const loader = (args: LoaderFunctionArgs) => coordinatorsLoader(10, args);
-export const action = (args: ActionFunctionArgs) => coordinatorsAction(10, args);
+export const loader = (args: LoaderFunctionArgs) => coordinatorsLoader(ROLE.prantCoordinator, args);
+export const action = (args: ActionFunctionArgs) => coordinatorsAction(ROLE.prantCoordinator, args);
 export default function Page() {
   return <CoordinatorsScreen title="Prant coordinators" singular="Prant coordinator" />;
 }

@@ -14,14 +14,14 @@ export type SubjectWiseRow = components["schemas"]["SubjectWiseRow"];
 /** The three dashboards: Level 1, Level 2 and mock papers. */
 export type DashboardLevel = "level1" | "level2" | "mock";
 
-/** The API's filters of each dashboard (spec: class_level and is_mock). */
+/** The API's filters of each dashboard (class_level and is_mock: docs/domain.md, Paper sets). */
 export const DASHBOARD_QUERY: Record<DashboardLevel, { class_level?: "1" | "2"; is_mock: "0" | "1" }> = {
   level1: { class_level: "1", is_mock: "0" },
   level2: { class_level: "2", is_mock: "0" },
   mock: { is_mock: "1" },
 };
 
-/** The 13 languages questions are translated into, with the spec's language_id. */
+/** The 13 languages questions are translated into, with their language_id (docs/domain.md, Paper sets). */
 export const TARGET_LANGUAGES = LANGUAGES.filter((l) => l.code !== SOURCE_LANGUAGE).map((l) => ({
   id: languageIdOf(l.code),
   code: l.code,

@@ -43,7 +43,7 @@ export function isExamLevel(value: string | null | undefined): value is ExamLeve
   return value === "level1" || value === "level2" || value === "mock";
 }
 
-/** The question bank's filters for a level (spec §3): mock papers are practice for Level 1. */
+/** The question bank's filters for a level (docs/domain.md, Paper sets): mock papers are practice for Level 1. */
 export function bankFilterOf(level: ExamLevel): { is_mock: "0" | "1"; class_level: "1" | "2" } {
   return { is_mock: level === "mock" ? "1" : "0", class_level: level === "level2" ? "2" : "1" };
 }

@@ -59,7 +59,7 @@ export function permissionsOf(subject: Subject) {
 }
 export type QuestionPermissions = ReturnType<typeof permissionsOf>;
 
-/** The spec's names for a list's exam: Level 1 is `is_mock=0&class_level=1`, Level 2 `class_level=2`, mock `is_mock=1`. */
+/** The API's names for a list's exam (docs/domain.md, Paper sets): Level 1 is `is_mock=0&class_level=1`, Level 2 `class_level=2`, mock `is_mock=1`. */
 export const LEVEL_QUERY: Record<ExamLevel, ListQuery> = {
   level1: { is_mock: "0", class_level: "1" },
   level2: { class_level: "2" },

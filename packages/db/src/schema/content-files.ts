@@ -3,7 +3,7 @@ import { boolean, check, index, integer, pgTable, smallint, text, timestamp } fr
 import { users } from "./people";
 
 /**
- * Content with files (spec §7 "Content CRUD"): study materials, brochure downloads and brochure
+ * Content with files (docs/domain.md, Content; decision 010): study materials, brochure downloads and brochure
  * flipbooks. A file lives in the file storage under `file_key` (a random key made by the API);
  * the row keeps what readers are shown of it: its original name, size, type and PDF page count.
  */

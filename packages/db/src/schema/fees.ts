@@ -1,5 +1,7 @@
+import { EXAM_LEVELS } from "@repo/contracts/fees";
 import { sql } from "drizzle-orm";
 import { char, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { enumCheck } from "./checks";
 import { countries } from "./geography";
 import { examYears } from "./schools";
 
@@ -30,7 +32,7 @@ export const examFees = pgTable(
   (t) => [
     uniqueIndex("exam_fees_year_level_country_key").on(t.examYearId, t.examLevel, t.countryId),
     index("exam_fees_country_idx").on(t.countryId),
-    check("exam_fees_level", sql`${t.examLevel} in ('mock', 'level1', 'level2')`),
+    check("exam_fees_level", enumCheck(t.examLevel, EXAM_LEVELS)),
     check("exam_fees_amount_positive", sql`${t.amountMinor} > 0`),
     check("exam_fees_currency_code", sql`${t.currency} ~ '^[A-Z]{3}$'`),
   ],

@@ -1,5 +1,7 @@
+import { JOB_STATUSES } from "@repo/contracts/jobs";
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, jsonb, pgTable, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import { enumCheck } from "./checks";
 import { users } from "./people";
 
 /**
@@ -39,6 +41,6 @@ export const jobs = pgTable(
     index("jobs_queued_idx").on(t.runAfter, t.id).where(sql`${t.status} = 'queued'`),
     index("jobs_running_idx").on(t.lockedUntil).where(sql`${t.status} = 'running'`),
     index("jobs_created_by_idx").on(t.createdBy, t.createdAt),
-    check("jobs_status", sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
+    check("jobs_status", enumCheck(t.status, JOB_STATUSES)),
   ],
 );

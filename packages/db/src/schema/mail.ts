@@ -1,3 +1,4 @@
+import { MAIL_ATTEMPT_OUTCOMES, MAIL_STATUSES } from "@repo/contracts/mail-constants";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -12,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { enumCheck } from "./checks";
 import { jobs } from "./jobs";
 import { users } from "./people";
 
@@ -174,7 +176,7 @@ export const mailMessages = pgTable(
       .on(t.campaignId, sql`lower(${t.toAddress})`)
       .where(sql`${t.campaignId} is not null`),
     uniqueIndex("mail_messages_once_key").on(t.onceKey).where(sql`${t.onceKey} is not null`),
-    check("mail_messages_status", sql`${t.status} in ('queued', 'sending', 'sent', 'failed', 'cancelled')`),
+    check("mail_messages_status", enumCheck(t.status, MAIL_STATUSES)),
   ],
 );
 
@@ -196,9 +198,6 @@ export const mailAttempts = pgTable(
     index("mail_attempts_message_idx").on(t.messageId, t.at),
     // The rate limit counts what was handed to SMTP in the last minute.
     index("mail_attempts_handed_idx").on(t.at).where(sql`${t.outcome} <> 'not-delivered'`),
-    check(
-      "mail_attempts_outcome",
-      sql`${t.outcome} in ('sent', 'temporary-failure', 'permanent-failure', 'not-delivered')`,
-    ),
+    check("mail_attempts_outcome", enumCheck(t.outcome, MAIL_ATTEMPT_OUTCOMES)),
   ],
 );

@@ -1,3 +1,6 @@
+import { EXAM_LEVELS } from "@repo/contracts/fees";
+import { DIFFICULTIES, PAPER_SET_STATUSES, QUESTION_STATUSES, QUESTION_TYPES } from "@repo/contracts/papers-constants";
+import { CLASS_LEVELS } from "@repo/contracts/students-constants";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -13,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { enumCheck, rangeCheck } from "./checks";
 import { users } from "./people";
 import { examYears } from "./schools";
 
@@ -93,11 +97,11 @@ export const questions = pgTable(
     index("questions_kind_id_idx").on(t.examKind, t.id),
     // Search matches words and word beginnings of the English text (full text, no extension needed).
     index("questions_search_idx").using("gin", sql`to_tsvector('simple', ${t.plainText})`),
-    check("questions_kind", sql`${t.examKind} in ('level1', 'level2', 'mock')`),
-    check("questions_class", sql`${t.classLevel} between 6 and 11`),
-    check("questions_type", sql`${t.questionType} in ('single', 'multiple', 'at_least')`),
-    check("questions_difficulty", sql`${t.difficulty} in ('easy', 'medium', 'hard')`),
-    check("questions_status", sql`${t.status} in ('draft', 'reviewed')`),
+    check("questions_kind", enumCheck(t.examKind, EXAM_LEVELS)),
+    check("questions_class", rangeCheck(t.classLevel, CLASS_LEVELS)),
+    check("questions_type", enumCheck(t.questionType, QUESTION_TYPES)),
+    check("questions_difficulty", enumCheck(t.difficulty, DIFFICULTIES)),
+    check("questions_status", enumCheck(t.status, QUESTION_STATUSES)),
   ],
 );
 
@@ -218,9 +222,9 @@ export const paperSets = pgTable(
   (t) => [
     uniqueIndex("paper_sets_year_code_key").on(t.examYearId, sql`lower(${t.code})`),
     index("paper_sets_kind_class_idx").on(t.examKind, t.classLevel),
-    check("paper_sets_kind", sql`${t.examKind} in ('level1', 'level2', 'mock')`),
-    check("paper_sets_class", sql`${t.classLevel} between 6 and 11`),
-    check("paper_sets_status", sql`${t.status} in ('draft', 'finalized')`),
+    check("paper_sets_kind", enumCheck(t.examKind, EXAM_LEVELS)),
+    check("paper_sets_class", rangeCheck(t.classLevel, CLASS_LEVELS)),
+    check("paper_sets_status", enumCheck(t.status, PAPER_SET_STATUSES)),
     check(
       "paper_sets_finalized",
       sql`(${t.status} = 'finalized') = (${t.contentHash} is not null and ${t.finalizedAt} is not null)`,
@@ -228,7 +232,7 @@ export const paperSets = pgTable(
   ],
 );
 
-/** A section of a paper set with its marks rule (DECISIONS §4 defaults, copied per set). */
+/** A section of a paper set with its marks rule (the defaults of docs/domain.md, Exams, scoring and awards, copied per set). */
 export const paperSections = pgTable(
   "paper_sections",
   {
@@ -250,7 +254,7 @@ export const paperSections = pgTable(
   },
   (t) => [
     uniqueIndex("paper_sections_set_label_key").on(t.paperSetId, t.label),
-    check("paper_sections_rule", sql`${t.answerRule} in ('single', 'multiple', 'at_least')`),
+    check("paper_sections_rule", enumCheck(t.answerRule, QUESTION_TYPES)),
   ],
 );
 
@@ -297,8 +301,8 @@ export const examSchedules = pgTable(
   },
   (t) => [
     uniqueIndex("exam_schedules_key").on(t.examYearId, t.examKind, t.classLevel),
-    check("exam_schedules_kind", sql`${t.examKind} in ('level1', 'level2', 'mock')`),
-    check("exam_schedules_class", sql`${t.classLevel} between 6 and 11`),
+    check("exam_schedules_kind", enumCheck(t.examKind, EXAM_LEVELS)),
+    check("exam_schedules_class", rangeCheck(t.classLevel, CLASS_LEVELS)),
     check("exam_schedules_duration", sql`${t.durationMinutes} between 10 and 600`),
   ],
 );

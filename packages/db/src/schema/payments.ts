@@ -1,11 +1,19 @@
+import {
+  CAPTURE_OUTCOMES,
+  ORDER_PURPOSES,
+  ORDER_STATUSES,
+  PAYMENT_PROVIDERS,
+  RAISED_REQUEST_STATUSES,
+} from "@repo/contracts/payments-constants";
 import { sql } from "drizzle-orm";
 import { bigint, char, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { enumCheck } from "./checks";
 import { studyMaterials } from "./content-files";
 import { users } from "./people";
 import { examYears, masterInstitutes, schools, students } from "./schools";
 
 /**
- * A payment order (DECISIONS §7, docs/decisions/017-payments.md): what one payer pays for one or
+ * A payment order (docs/decisions/017-payments.md): what one payer pays for one or
  * more students or study materials, in one currency. Status moves only along ORDER_TRANSITIONS
  * (contracts/payments-constants). The gateway knows it by `provider_order_id`; a paid order has
  * the capture that paid it, its paid time and its invoice number (gapless per exam year, taken in
@@ -69,12 +77,9 @@ export const paymentOrders = pgTable(
     index("payment_orders_paid_idx")
       .on(t.examYearId, t.paidAt, t.currency, t.amountMinor, t.schoolId)
       .where(sql`${t.status} = 'paid'`),
-    check("payment_orders_purpose", sql`${t.purpose} in ('students', 'study_materials')`),
-    check(
-      "payment_orders_status",
-      sql`${t.status} in ('created', 'pending', 'paid', 'failed', 'expired', 'cancelled', 'refunded')`,
-    ),
-    check("payment_orders_provider", sql`${t.provider} in ('demo', 'razorpay')`),
+    check("payment_orders_purpose", enumCheck(t.purpose, ORDER_PURPOSES)),
+    check("payment_orders_status", enumCheck(t.status, ORDER_STATUSES)),
+    check("payment_orders_provider", enumCheck(t.provider, PAYMENT_PROVIDERS)),
     check("payment_orders_amount", sql`${t.amountMinor} > 0`),
     check("payment_orders_currency", sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check(
@@ -141,7 +146,7 @@ export const paymentCaptures = pgTable(
     uniqueIndex("payment_captures_provider_payment_key").on(t.provider, t.providerPaymentId),
     index("payment_captures_order_idx").on(t.orderId),
     index("payment_captures_review_idx").on(t.createdAt).where(sql`${t.outcome} in ('duplicate', 'mismatch', 'late')`),
-    check("payment_captures_outcome", sql`${t.outcome} in ('applied', 'duplicate', 'mismatch', 'late', 'refunded')`),
+    check("payment_captures_outcome", enumCheck(t.outcome, CAPTURE_OUTCOMES)),
   ],
 );
 
@@ -191,7 +196,7 @@ export const invoiceSequences = pgTable("invoice_sequences", {
 });
 
 /**
- * A request a school or master institute raises to pay support about a payment (DECISIONS §7):
+ * A request a school or master institute raises to pay support about a payment (docs/domain.md, Fees and payments):
  * subject, the order it is about, a message and an optional attachment in the file storage.
  */
 export const raisedRequests = pgTable(
@@ -220,7 +225,7 @@ export const raisedRequests = pgTable(
     index("raised_requests_status_idx").on(t.status, t.createdAt),
     index("raised_requests_raised_by_idx").on(t.raisedBy, t.createdAt),
     index("raised_requests_school_idx").on(t.schoolId),
-    check("raised_requests_status", sql`${t.status} in ('open', 'in_progress', 'resolved', 'rejected')`),
+    check("raised_requests_status", enumCheck(t.status, RAISED_REQUEST_STATUSES)),
   ],
 );
 

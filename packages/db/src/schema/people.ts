@@ -1,3 +1,4 @@
+import { ROLE_IDS } from "@repo/contracts/roles-constants";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -13,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { rangeCheck } from "./checks";
 import { countries, districts, prants, states, zones } from "./geography";
 import { masterInstitutes, schools, students } from "./schools";
 
@@ -61,7 +63,7 @@ export const users = pgTable(
     index("users_email_lower_idx").on(sql`lower(${t.email})`),
     // The inactive-students list reads only the few switched-off accounts.
     index("users_inactive_idx").on(t.roleId, t.deactivatedAt).where(sql`not ${t.isActive}`),
-    check("users_role_id_range", sql`${t.roleId} between 1 and 18`),
+    check("users_role_id_range", rangeCheck(t.roleId, ROLE_IDS)),
   ],
 );
 

@@ -1,3 +1,5 @@
+import { EXAM_LEVELS } from "@repo/contracts/fees";
+import { LEDGER_KINDS, LEDGER_STATUSES } from "@repo/contracts/referrals-constants";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -13,11 +15,12 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { enumCheck } from "./checks";
 import { users } from "./people";
 import { examYears, schools, students } from "./schools";
 
 /**
- * What a school earns for each paid referred student (DECISIONS §7): an amount per exam level for a
+ * What a school earns for each paid referred student (docs/domain.md, Referrals and commissions): an amount per exam level for a
  * range of days (inclusive; `ends_on` null is open-ended). Two rules of one level never share a day
  * (the service refuses it under a table lock). Amounts are whole paise, like `exam_fees`.
  */
@@ -37,7 +40,7 @@ export const referralCommissionRules = pgTable(
   },
   (t) => [
     index("referral_commission_rules_level_idx").on(t.examLevel, t.startsOn),
-    check("referral_commission_rules_level", sql`${t.examLevel} in ('mock', 'level1', 'level2')`),
+    check("referral_commission_rules_level", enumCheck(t.examLevel, EXAM_LEVELS)),
     check("referral_commission_rules_amount", sql`${t.amountMinor} > 0`),
     check("referral_commission_rules_dates", sql`${t.endsOn} is null or ${t.endsOn} >= ${t.startsOn}`),
   ],
@@ -125,9 +128,9 @@ export const referralLedger = pgTable(
     index("referral_ledger_school_idx").on(t.schoolId, t.earnedMonth, t.status, t.amountMinor),
     index("referral_ledger_status_idx").on(t.status, t.earnedAt),
     index("referral_ledger_payout_idx").on(t.payoutId),
-    check("referral_ledger_kind", sql`${t.kind} in ('earned', 'reversal')`),
-    check("referral_ledger_status", sql`${t.status} in ('earned', 'approved', 'paid_out')`),
-    check("referral_ledger_level", sql`${t.examLevel} in ('mock', 'level1', 'level2')`),
+    check("referral_ledger_kind", enumCheck(t.kind, LEDGER_KINDS)),
+    check("referral_ledger_status", enumCheck(t.status, LEDGER_STATUSES)),
+    check("referral_ledger_level", enumCheck(t.examLevel, EXAM_LEVELS)),
     check(
       "referral_ledger_sign",
       sql`(${t.kind} = 'earned' and ${t.amountMinor} > 0 and ${t.reversesEntryId} is null)

@@ -1,5 +1,6 @@
 import { CERTIFICATE_WITHDRAWN_REASON_CODES } from "@repo/contracts/certificates-constants";
-import { AWARDS } from "@repo/contracts/results-constants";
+import { EXAM_LEVELS } from "@repo/contracts/fees";
+import { ANSWER_UPLOAD_STATUSES, AWARDS, RANKED_LEVELS } from "@repo/contracts/results-constants";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -14,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { enumCheck } from "./checks";
 import { users } from "./people";
 import { examYears } from "./schools";
 
@@ -59,11 +61,8 @@ export const answerUploads = pgTable(
   },
   (t) => [
     index("answer_uploads_year_kind_idx").on(t.examYearId, t.examKind, t.id),
-    check("answer_uploads_kind", sql`${t.examKind} in ('level1', 'level2', 'mock')`),
-    check(
-      "answer_uploads_status",
-      sql`${t.status} in ('checking', 'checked', 'storing', 'stored', 'failed', 'deleted')`,
-    ),
+    check("answer_uploads_kind", enumCheck(t.examKind, EXAM_LEVELS)),
+    check("answer_uploads_status", enumCheck(t.status, ANSWER_UPLOAD_STATUSES)),
   ],
 );
 
@@ -185,7 +184,7 @@ export const answerSheets = pgTable(
       t.rankKey.desc().nullsFirst(),
       t.rollNumber,
     ),
-    check("answer_sheets_kind", sql`${t.examKind} in ('level1', 'level2', 'mock')`),
+    check("answer_sheets_kind", enumCheck(t.examKind, EXAM_LEVELS)),
   ],
 );
 
@@ -223,12 +222,10 @@ export const certificateCodes = pgTable(
     uniqueIndex("certificate_codes_active_key")
       .on(t.examYearId, t.examKind, t.studentId)
       .where(sql`${t.withdrawnAt} is null`),
-    check("certificate_codes_kind", sql`${t.examKind} in ('level1', 'level2')`),
+    check("certificate_codes_kind", enumCheck(t.examKind, RANKED_LEVELS)),
     check(
       "certificate_codes_withdrawn",
-      sql`(${t.withdrawnAt} is null) = (${t.withdrawnReason} is null) and ${t.withdrawnReason} in (${sql.raw(
-        CERTIFICATE_WITHDRAWN_REASON_CODES.map((code) => `'${code}'`).join(", "),
-      )})`,
+      sql`(${t.withdrawnAt} is null) = (${t.withdrawnReason} is null) and ${enumCheck(t.withdrawnReason, CERTIFICATE_WITHDRAWN_REASON_CODES)}`,
     ),
   ],
 );

@@ -1,3 +1,7 @@
+import { LANGUAGES } from "@repo/contracts/languages";
+import { REFERRAL_STATUSES } from "@repo/contracts/referrals-constants";
+import { SCHOOL_CATEGORIES } from "@repo/contracts/schools-constants";
+import { CLASS_LEVELS, GENDERS, PAYMENT_STATUSES } from "@repo/contracts/students-constants";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -11,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { enumCheck, rangeCheck } from "./checks";
 import { cities, districts, prants, states, zones } from "./geography";
 
 const timestamps = {
@@ -100,7 +105,13 @@ export const schools = pgTable(
     index("schools_city_idx").on(t.cityId),
     index("schools_master_institute_idx").on(t.masterInstituteId),
     index("schools_name_lower_idx").on(sql`lower(${t.name})`),
-    check("schools_category_range", sql`${t.categoryId} between 1 and 4`),
+    check(
+      "schools_category_range",
+      rangeCheck(
+        t.categoryId,
+        SCHOOL_CATEGORIES.map((c) => c.id),
+      ),
+    ),
   ],
 );
 
@@ -214,7 +225,7 @@ export const students = pgTable(
     index("students_last_name_idx").on(sql`(lower(${t.lastName}) collate "C")`, t.examYearId),
     index("students_roll_number_prefix_idx").on(sql`(${t.rollNumber} collate "C")`),
     index("students_phone_prefix_idx").on(sql`(${t.contactPhone} collate "C")`),
-    check("students_gender", sql`${t.gender} is null or ${t.gender} in ('female', 'male', 'other')`),
+    check("students_gender", sql`${t.gender} is null or ${enumCheck(t.gender, GENDERS)}`),
     check("students_source", sql`${t.source} in ('form', 'import', 'sif')`),
     check(
       "students_school_or_unlisted",
@@ -222,16 +233,13 @@ export const students = pgTable(
     ),
     // The individual-students lists read one year's sif students, newest first.
     index("students_sif_year_idx").on(t.examYearId, t.id).where(sql`${t.source} = 'sif'`),
-    check("students_class_range", sql`${t.classLevel} between 6 and 11`),
-    check("students_payment_status", sql`${t.paymentStatus} in ('unpaid', 'pending', 'paid')`),
+    check("students_class_range", rangeCheck(t.classLevel, CLASS_LEVELS)),
+    check("students_payment_status", enumCheck(t.paymentStatus, PAYMENT_STATUSES)),
     check(
       "students_referral_status",
-      sql`(${t.referredBySchoolId} is null) = (${t.referralStatus} is null) and (${t.referralStatus} is null or ${t.referralStatus} in ('pending', 'approved', 'rejected'))`,
+      sql`(${t.referredBySchoolId} is null) = (${t.referralStatus} is null) and (${t.referralStatus} is null or ${enumCheck(t.referralStatus, REFERRAL_STATUSES)})`,
     ),
-    check(
-      "students_language",
-      sql`${t.language} in ('en','hi','ta','te','kn','ml','mr','gu','pa','bn','or','as','sa','ur')`,
-    ),
+    check("students_language", enumCheck(t.language, LANGUAGES)),
   ],
 );
 

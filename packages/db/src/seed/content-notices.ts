@@ -1,3 +1,4 @@
+import { ROLE_GROUPS } from "@repo/auth/roles";
 import type { Db } from "../client";
 import { notifications, staticPages } from "../schema/index";
 import type { DemoSeason } from "./season";
@@ -53,7 +54,7 @@ export async function seedContentNotices(db: Db, createdBy: number | null, seaso
   await db.insert(notifications).values({
     title: "Welcome to the new portal",
     body: "<p>Registrations for the 2026-27 exam year are open. Add your students and pay for them before the last date shown on your dashboard.</p>",
-    roles: [2, 17, 18],
+    roles: [...ROLE_GROUPS.schoolAccounts],
     publishFrom: season.noticePublishedAt,
     createdBy,
   });

@@ -1,5 +1,5 @@
 import { hashPassword } from "@repo/auth/password";
-import { ROLES, type RoleId } from "@repo/auth/roles";
+import { getRole, ROLE, ROLES, type RoleId } from "@repo/auth/roles";
 import { REFERRAL_STATUSES } from "@repo/contracts/referrals-constants";
 import { rollNumber, studentKey } from "@repo/contracts/students";
 import { count, sql } from "drizzle-orm";
@@ -59,7 +59,12 @@ export interface DemoLogin {
 export function demoLogins(): DemoLogin[] {
   return [
     ...ROLES.map((role) => ({ username: role.demoUsername, roleId: role.id, roleName: role.name })),
-    { username: "gccstate", roleId: 9, roleName: "State Coordinator", note: "GCC zone" },
+    {
+      username: "gccstate",
+      roleId: ROLE.stateCoordinator,
+      roleName: getRole(ROLE.stateCoordinator).name,
+      note: "GCC zone",
+    },
   ];
 }
 

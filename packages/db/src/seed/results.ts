@@ -101,7 +101,7 @@ export async function seedFinalizedPaper(db: DbOrTx, paper: SeedPaper): Promise<
 }
 
 /**
- * A level's default sections (DECISIONS §4, PAPER_DEFAULTS) with the correct options of question n
+ * A level's default sections (docs/domain.md, Exams, scoring and awards, PAPER_DEFAULTS) with the correct options of question n
  * (numbered through the paper) from `correctOf`.
  */
 export function defaultSections(level: ExamLevel, correctOf: (n: number) => string[]): SeedSection[] {

@@ -1,4 +1,4 @@
-/** How long a saved file's object URL lives (spec §9: export object URLs are revoked after 60 s). */
+/** How long a saved file's object URL lives (docs/domain.md, Shell behaviour: revoked after 60 s). */
 export const OBJECT_URL_LIFETIME_MS = 60_000;
 
 export type DownloadOutcome = { ok: true; fileName: string } | { ok: false; message: string };

@@ -77,7 +77,7 @@ export const Downloads: Story = {
   },
 };
 
-/** A refusal shows "Export Failed" with the server's message (spec §8). */
+/** A refusal shows "Export Failed" with the server's message (docs/domain.md, Shell behaviour). */
 export const Failed: Story = {
   beforeEach: answering(() =>
     Response.json({ status: false, message: "You do not have permission to do this." }, { status: 403 }),

@@ -19,7 +19,7 @@ export interface ExportMenuProps {
 /**
  * Export on a list page: a button with "Export XLSX" and "Export CSV" that downloads the list
  * with its current filters, scoped like the list. A failure says "Export Failed" with the
- * server's message or "Please try again" (spec §8). Until the menu has loaded in the browser,
+ * server's message or "Please try again" (docs/domain.md, Shell behaviour). Until the menu has loaded in the browser,
  * the button shows but does nothing.
  */
 export function ExportMenu(props: ExportMenuProps) {

@@ -1,7 +1,7 @@
 /** The formats POST /api/export/{kind} writes. */
 export type ExportFormat = "xlsx" | "csv";
 
-/** Spec §8: a failed export says "Export Failed" with the server's message or "Please try again". */
+/** docs/domain.md, Shell behaviour: a failed export says "Export Failed" with the server's message or "Please try again". */
 export const EXPORT_FAILED_TITLE = "Export Failed";
 export const EXPORT_FAILED_TEXT = "Please try again";
 

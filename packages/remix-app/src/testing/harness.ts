@@ -1,4 +1,5 @@
 import type { paths } from "@repo/api-client";
+import { getRole, ROLE } from "@repo/auth/roles";
 import type { UserRecord } from "@repo/contracts/auth";
 import { vi } from "vitest";
 import { auth } from "../auth.server";
@@ -70,8 +71,8 @@ export type AnswerFor<K extends string> = [RoutesFor<K>] extends [never]
 export function userRecord(overrides: Partial<UserRecord> = {}): UserRecord {
   return {
     id: 7,
-    role_id: 2,
-    role_name: "School",
+    role_id: ROLE.school,
+    role_name: getRole(ROLE.school).name,
     username: "school",
     email: "office@example.org",
     name: "Demo School",

@@ -30,7 +30,7 @@ export function registerCoordinatorRoutes(app: OpenAPIHono<AppEnv>) {
       tags: ["Coordinators"],
       summary: "Page through coordinators",
       description:
-        "Admins (3, 6) see every level; a zonal, state or prant coordinator sees the levels below its own, within its region. Filters: role_id, is_active, search (username, name, email) and the region filters.",
+        "Admin and Sub Admin see every level; a zonal, state or prant coordinator sees the levels below its own, within its region. Filters: role_id, is_active, search (username, name, email) and the region filters.",
       request: { body: { content: { "application/json": { schema: coordinatorListBody } }, required: false } },
       responses: {
         200: json(

@@ -48,7 +48,7 @@ import { listNotifications } from "./notifications";
 import { listSyllabi } from "./syllabus";
 
 /**
- * The content lists' exports (spec §7 "Content CRUD", DECISIONS §8 "Exports"): each kind takes its
+ * The content lists' exports (docs/domain.md, Content; docs/domain.md, Services every feature shares): each kind takes its
  * list's own filters and pages through the list's own service, as an editor sees it (drafts too),
  * so the file holds exactly the rows the coordinator's list shows.
  */

@@ -27,7 +27,7 @@ import { containing, idsIn } from "../../kernel/sql";
 import type { FileStorage } from "../../kernel/storage";
 
 /**
- * Study materials, brochure downloads and brochure flipbooks (spec §7 "Content CRUD"). Editors
+ * Study materials, brochure downloads and brochure flipbooks (docs/domain.md, Content; decision 010). Editors
  * (content.manage) see every item; readers see published items only, and anything else is 404.
  * Every change is logged; a replaced or deleted file is removed from storage once the row is saved.
  */

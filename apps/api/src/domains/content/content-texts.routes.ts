@@ -38,8 +38,8 @@ const validOf = <T>(c: { req: { valid: unknown } }, target: "query" | "param" | 
   (c.req.valid as (target: string) => T).call(c.req, target);
 
 /**
- * The text content of spec §7 "Content CRUD": important dates, the question-paper pattern
- * (frontend-pattern), lecture series and syllabus. Each has the spec's five calls: GET list (page,
+ * The text content (docs/domain.md, Content): important dates, the question-paper pattern
+ * (frontend-pattern), lecture series and syllabus. Each has the five calls of a content collection: GET list (page,
  * per_page, search and its own filter), GET and DELETE by id, POST create and POST update/{id}.
  * Publishers (`content.manage`) write and see drafts; readers (`content.read`) see what is
  * published for them.

@@ -27,7 +27,7 @@ import {
 } from "./region-lists";
 
 /**
- * The coordinator app's analytics and statistics (spec §7; decision 019), scoped like the region
+ * The coordinator app's analytics and statistics (decision 019), scoped like the region
  * lists. Without a date range every figure comes from the tallies the `students` triggers keep;
  * a date range narrows participation to the students registered in it, counted live (its cost
  * grows with the range, which is why the page starts without one).

@@ -129,7 +129,7 @@ export function registerRegionListRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => ok(c, await recentOf(c.var.services.database.db, signedIn(c))),
   );
 
-  // The analytics (spec §7): each takes the toolbar's date range and the region filters.
+  // The analytics (decision 019): each takes the toolbar's date range and the region filters.
   const analytics = <T extends z.ZodType>(
     permission: "analytics.view" | "statistics.region",
     path: string,

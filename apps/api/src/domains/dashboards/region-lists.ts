@@ -17,7 +17,7 @@ import { containing, idsIn } from "../../kernel/sql";
 import { NO_OPEN_EXAM_YEAR } from "../students/students";
 
 /**
- * The coordinator console's region-wide lists of students and schools (DECISIONS §3; decision
+ * The coordinator console's region-wide lists of students and schools (docs/domain.md, Region scoping; decision
  * 019). Every figure is scoped like the lists: admins (and LMS, pay support) see the country, a
  * coordinator the nodes of its assignments and everything below them.
  *

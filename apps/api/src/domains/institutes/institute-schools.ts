@@ -37,7 +37,7 @@ import {
 } from "../students/students";
 
 /**
- * A master institute's schools (DECISIONS §7): it creates them (each with its role-2 account and a
+ * A master institute's schools (decision 016): it creates them (each with its role-2 account and a
  * credentials mail), lists them with their students' counts, disables and enables them, and
  * registers students into one of them. LMS's GCC school list shares the list.
  */

@@ -61,7 +61,7 @@ import {
 import { previewSchoolImport, schoolImportErrorsFile, schoolTemplate, startSchoolImport } from "./school-import";
 
 /**
- * Master institutes (spec §7 "Master institute"; DECISIONS §7): the institute's own paths (role 17:
+ * Master institutes (decision 016): the institute's own paths (role 17:
  * dashboard, its schools, their students, its coordinators, its profile) and LMS's management of
  * institutes (role 4: list, create, edit, enable/disable, one institute's schools and students),
  * plus LMS's list of the GCC zone's schools. A master institute sees only its own schools: any

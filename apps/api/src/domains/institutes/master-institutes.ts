@@ -21,7 +21,7 @@ import { type StudentViewer, temporaryPassword } from "../students/students";
 import { instituteOf, mailCredentials } from "./institute-schools";
 
 /**
- * Master institutes as LMS manages them (DECISIONS §7): list with counts, create (with the role-17
+ * Master institutes as LMS manages them (decision 016): list with counts, create (with the role-17
  * account and its credentials mail), edit, enable and disable (a disabled institute's accounts
  * cannot sign in). The institute edits its own details through its profile.
  */

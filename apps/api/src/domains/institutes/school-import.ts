@@ -38,7 +38,7 @@ import { temporaryPassword } from "../students/students";
 import { addInstituteSchool, instituteName } from "./institute-schools";
 
 /**
- * A master institute's schools import (DECISIONS §8, imports): the same spreadsheets module, job
+ * A master institute's schools import (docs/domain.md, Services every feature shares: imports): the same spreadsheets module, job
  * queue and errors file as the students import. Each row is the "Add school" form with its place
  * named instead of picked; each imported school gets its role-2 account and a credentials mail.
  * Idempotent by the school's username: a row whose username is already one of this institute's

@@ -26,7 +26,7 @@ import { checkPlace } from "../schools/school-account";
 import { activeExamYear, temporaryPassword } from "../students/students";
 
 /**
- * Individual (SIF) students (DECISIONS §7, docs/decisions/013-individual-students.md): the public
+ * Individual (SIF) students (docs/decisions/013-individual-students.md): the public
  * school search, the referral-code check and the registration, and the coordinators' list of
  * them. An individual student is a student row with source `sif`; its school is a listed one, or
  * (school_id null) an unlisted one it named, placed by the region pickers.
@@ -167,7 +167,7 @@ async function schoolChoiceOf(db: DbOrTx, body: SifRegistrationBody): Promise<Sc
 }
 
 /**
- * The refusal of a duplicate (DECISIONS §7: reported, not saved). It never says who registered
+ * The refusal of a duplicate (docs/domain.md, Schools, institutes and students: reported, not saved). It never says who registered
  * the student (a school, or the student): only how to go on (decision 055).
  */
 export function sifDuplicateError(studentId: number | null): ApiError {

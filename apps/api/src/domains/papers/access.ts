@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { ApiError } from "../../kernel/http/errors";
 
 /**
- * Who is working in the paper editor and where (DECISIONS §2): a subject panel user (15) only in
+ * Who is working in the paper editor and where (docs/domain.md, Who may do what): a subject panel user (15) only in
  * its subjects, a translator (16) only into its languages; the admin and sub admin everywhere.
  */
 export interface PaperViewer {

@@ -52,7 +52,7 @@ export function registerQuestionRoutes(app: OpenAPIHono<AppEnv>) {
       tags,
       summary: "Page through questions",
       description:
-        "Filters of spec §3 (search, paperset_id, section_id, subject_id, language_id, is_mock, class_level) plus class_id, status and, with language_id, translation_status. A subject panel user sees its subjects only.",
+        "Filters of the question bank (search, paperset_id, section_id, subject_id, language_id, is_mock, class_level) plus class_id, status and, with language_id, translation_status. A subject panel user sees its subjects only.",
       request: {
         query: z.object({
           page: text(),

@@ -78,7 +78,7 @@ export function textFields(content: { text: string; options: { html: string }[];
   ];
 }
 
-/** Where clause of the question list: spec §3 filters on the viewer's questions. */
+/** Where clause of the question list: the question bank's filters (docs/domain.md, Paper sets) on the viewer's questions. */
 function listConditions(query: QuestionListQuery, viewer: PaperViewer, language: LanguageCode | undefined): SQL[] {
   const where: SQL[] = [visibleQuestions(viewer)];
   if (query.is_mock !== undefined || query.class_level !== undefined) {

@@ -1,5 +1,5 @@
 /**
- * What follows a paid order, after its payment's transaction committed (DECISIONS §7): the receipt
+ * What follows a paid order, after its payment's transaction committed (docs/domain.md, Fees and payments): the receipt
  * to the payer, then each of its students gets its own sign-in, by mail, or by text message to its
  * mobile number when it has no e-mail address (docs/decisions/051-sms-gateway.md).
  *

@@ -1,5 +1,5 @@
 /**
- * The payment gateway behind one interface (DECISIONS §7): Razorpay-compatible in production, and
+ * The payment gateway behind one interface (docs/domain.md, Fees and payments): Razorpay-compatible in production, and
  * the local demo gateway by default so that the whole flow runs on a fresh machine. Both speak
  * Razorpay's webhook format (`payment.captured`, `payment.failed`), signed with HMAC-SHA256 of the
  * raw body in `X-Razorpay-Signature` and identified by `X-Razorpay-Event-Id`, so one parser and one

@@ -1,5 +1,5 @@
 /**
- * Orders for students' fees (DECISIONS §7): the amount for a choice of unpaid students, and an
+ * Orders for students' fees (docs/domain.md, Fees and payments): the amount for a choice of unpaid students, and an
  * order for them. The amount is always the server's: the fee table of the active exam year for
  * the school's country, times the students; the client's figure is never used. Creating an order
  * holds its students as pending, so no two open orders cover one student.
@@ -161,7 +161,7 @@ export async function paymentAmountFor(db: Db, payer: Payer, choice: StudentChoi
 /**
  * pay-student/create-payment (and the master institute's): an order for the chosen unpaid
  * students, held as pending, and the gateway's order for it. A school pays once its e-mail is
- * verified (DECISIONS §7).
+ * verified (docs/domain.md, Schools, institutes and students).
  */
 export async function createStudentOrder(
   services: Services,

@@ -1,5 +1,5 @@
 /**
- * An individual student's own fee (DECISIONS §7, individual students): role 1 pays for itself on
+ * An individual student's own fee (decision 013): role 1 pays for itself on
  * the pay-my-fee page, through the same order, gateway and settlement as a school's payment.
  */
 import type { CreatedPayment, OwnFee } from "@repo/contracts/payments";

@@ -367,7 +367,7 @@ export async function refundCapture(
 }
 
 /**
- * Refunds a paid order in full (admins, DECISIONS §7). In one transaction, with the order locked
+ * Refunds a paid order in full (admins, docs/domain.md, Fees and payments). In one transaction, with the order locked
  * (a second click waits, then finds it refunded): the payment that paid it is given back through
  * the gateway (an order marked paid by hand needs the reference of how the money went back), the
  * order becomes `refunded`, its students unpaid and payable again (each keeps its roll number, used

@@ -17,7 +17,7 @@ const payerOf = (c: { var: AppEnv["Variables"] }) => {
   return { userId: auth.userId, roleId: auth.roleId };
 };
 
-/** A payer's orders and the invoice of each paid one (spec §7 payment-history, generate-school-payment-invoice). */
+/** A payer's orders and the invoice of each paid one (payment-history, generate-school-payment-invoice; decision 017). */
 export function registerPaymentHistoryRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(
     apiRoute("payments.history", {

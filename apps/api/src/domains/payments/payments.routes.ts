@@ -44,7 +44,7 @@ const createErrors = {
 };
 const orderResponse = json(envelope(named(orderSummary, "OrderSummary")).openapi("OrderSummaryResponse"), "The order");
 
-/** Paying for students (spec §7): the amount, the order, the demo checkout, the gateway's answers. */
+/** Paying for students (decision 017): the amount, the order, the demo checkout, the gateway's answers. */
 /** Each demo payment a production API takes is logged as a warning (docs/decisions/044). */
 function warnIfFake(c: { var: AppEnv["Variables"] }, orderId: number | null, outcome: string) {
   const { services, log } = c.var;

@@ -73,7 +73,7 @@ const statusParams = idParam.extend({
   }),
 });
 
-/** Raised requests (DECISIONS §7): payers raise and follow them; pay support answers them. */
+/** Raised requests (docs/domain.md, Fees and payments): payers raise and follow them; pay support answers them. */
 export function registerRaisedRequestRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(
     apiRoute("raisedRequests.view", {

@@ -1,5 +1,5 @@
 /**
- * Raised requests (DECISIONS §7): a payer (school, institute, master institute) asks pay support
+ * Raised requests (docs/domain.md, Fees and payments): a payer (school, institute, master institute) asks pay support
  * about a payment; pay support moves the request along RAISED_REQUEST_TRANSITIONS, each change with
  * a comment that the requester sees on its page and receives by mail.
  */

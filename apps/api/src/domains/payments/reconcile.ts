@@ -1,5 +1,5 @@
 /**
- * Reconciliation (DECISIONS §7): an order still pending ORDER_EXPIRES_AFTER_MINUTES after it was
+ * Reconciliation (docs/domain.md, Fees and payments; decision 054): an order still pending ORDER_EXPIRES_AFTER_MINUTES after it was
  * created is asked about at the gateway; a captured payment settles it (as a webhook would have),
  * no payment expires it and frees its students. Runs as a job every few minutes, so one API
  * instance does it at a time; each result is in the activity log.

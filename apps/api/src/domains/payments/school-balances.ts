@@ -4,12 +4,13 @@
  * unpaid students still cost. Schools are paged first and each page's figures are counted per
  * school, so a page costs the same with 50 or 50,000 schools.
  */
+import { ROLE_GROUPS } from "@repo/auth/roles";
 import { type Page, pageOf } from "@repo/contracts/pagination";
 import type { SchoolBalanceQuery, SchoolBalanceRow } from "@repo/contracts/pay-support";
 import { REGISTRATION_FEE_LEVEL } from "@repo/contracts/payments-constants";
 import { type Db, queryRows } from "@repo/db";
 import { type SQL, sql } from "drizzle-orm";
-import { containing } from "../../kernel/sql";
+import { containing, idsIn } from "../../kernel/sql";
 import { activeExamYear, schoolPaysFor } from "../students/students";
 
 interface BalanceRow {
@@ -60,7 +61,7 @@ const rowOf = (row: BalanceRow): SchoolBalanceRow => {
 
 const balancesOf = (schools: SQL, yearId: number) => sql`
   select p.id as school_id, p.name, p.state,
-    (select u.username from users u where u.school_id = p.id and u.role_id in (2, 18) order by u.id limit 1) as username,
+    (select u.username from users u where u.school_id = p.id and ${idsIn(sql`u.role_id`, ROLE_GROUPS.singleSchools)} order by u.id limit 1) as username,
     c.students, c.paid, c.pending, c.unpaid,
     (select sum(i.amount_minor) from payment_order_items i join payment_orders o on o.id = i.order_id
        join students s on s.id = i.student_id

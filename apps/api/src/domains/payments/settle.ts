@@ -1,5 +1,5 @@
 /**
- * Settling what the gateway says (DECISIONS §7). Money is never lost, doubled or guessed:
+ * Settling what the gateway says (docs/domain.md, Fees and payments). Money is never lost, doubled or guessed:
  * - a webhook counts only with the gateway's signature over its raw body, and once per event id;
  * - a payment counts once per gateway payment id (the webhook and the return may both bring it);
  * - its amount and currency must be the order's, else it is held as a mismatch, never applied;

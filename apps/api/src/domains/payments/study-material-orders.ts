@@ -1,5 +1,5 @@
 /**
- * Buying study materials (DECISIONS §7: an order covers students or study materials): the cart
+ * Buying study materials (docs/domain.md, Fees and payments: an order covers students or study materials): the cart
  * becomes one order of the payer's, paid through the same gateway, invoice and webhooks as a
  * student order. A bought material opens for its buyer (content-files' reader check). The price is
  * always the server's, copied onto the order's lines when it is created.

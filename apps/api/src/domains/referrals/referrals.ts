@@ -16,7 +16,7 @@ import { activeExamYear } from "../students/students";
 import { earningsOf, reverseReferralCommissions } from "./referral-ledger";
 
 /**
- * A school's referred students (DECISIONS §7): individual students who registered with its
+ * A school's referred students (docs/domain.md, Referrals and commissions): individual students who registered with its
  * referral code. Only the referring school's own account sees them; any other id is "not found".
  */
 

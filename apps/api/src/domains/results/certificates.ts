@@ -1,10 +1,10 @@
 /**
- * Certificates (issue 15, DECISIONS §4): every stored answer sheet of a ranked level earns one, a
+ * Certificates (issue 15, docs/domain.md, Exams, scoring and awards): every stored answer sheet of a ranked level earns one, a
  * merit certificate naming the student's highest award or a participation certificate. One
  * student's as a PDF, a school's or a region's as a bulk job (one PDF, or a zip with one PDF per
  * school), the public check behind the QR code, and a school's own Results list.
  *
- * Who sees what (DECISIONS §3): admins everything; a coordinator the sheets of its region; a school
+ * Who sees what (docs/domain.md, Region scoping): admins everything; a coordinator the sheets of its region; a school
  * (or institute) its own students'; a master institute its schools' students'. Anything else is 404.
  */
 
@@ -60,7 +60,7 @@ const isCertificateLevel = (level: string): level is CertificateLevel =>
 
 // ── Who sees which sheets ───────────────────────────────────────────────────────────────────────
 
-/** The sheets (`a` = answer_sheets) a viewer may see; admins all, others as DECISIONS §3 says. */
+/** The sheets (`a` = answer_sheets) a viewer may see; admins all, others as docs/domain.md, Region scoping says. */
 async function visibleSheets(db: DbOrTx, viewer: CertificateViewer): Promise<SQL> {
   if (inGroup(ROLE_GROUPS.admins, viewer.roleId)) return sql`true`;
   if (inGroup(ROLE_GROUPS.coordinators, viewer.roleId)) {

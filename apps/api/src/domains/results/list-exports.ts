@@ -32,7 +32,7 @@ const studentColumns: ExportColumn<StudentResultRow>[] = [
   { header: "State", value: (s) => s.state, width: 18 },
   { header: "Paper set", value: (s) => s.paper_set, width: 14 },
   { header: "Total marks", value: (s) => s.total, width: 10 },
-  // The defaults have two sections (DECISIONS §4); a section not counted is named in its own column.
+  // The defaults have two sections (docs/domain.md, Exams, scoring and awards); a section not counted is named in its own column.
   { header: "Section A", value: (s) => section(s, "A"), width: 10 },
   { header: "Section B", value: (s) => section(s, "B"), width: 10 },
   {

@@ -39,7 +39,7 @@ import {
 
 /**
  * The result lists (issue 15): students with marks, ranks and awards, and schools, states and
- * prants with their sheets' figures, all scoped like the region lists (DECISIONS §3): admins see
+ * prants with their sheets' figures, all scoped like the region lists (docs/domain.md, Region scoping): admins see
  * the country, a coordinator the sheets whose region is inside its assignments; a school outside
  * answers 404. Marks leave here as marks (hundredths / 100, decision 022).
  *
@@ -57,7 +57,7 @@ export interface ResultViewer {
 
 const isRanked = (level: ExamLevel) => (RANKED_LEVELS as readonly string[]).includes(level);
 
-/** A mock's results are hidden from state coordinators (results.mock, DECISIONS §2). */
+/** A mock's results are hidden from state coordinators (results.mock, docs/domain.md, Who may do what). */
 export function requireLevelAccess(viewer: { can(permission: Permission): boolean }, level: ExamLevel): void {
   if (level === "mock" && !viewer.can("results.mock")) {
     throw new ApiError(403, "You do not have permission to see mock results.");

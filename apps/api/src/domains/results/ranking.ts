@@ -1,5 +1,5 @@
 /**
- * Ranks and award cut-offs (issue 15, DECISIONS §4): dense ranks by a declared tie-break chain,
+ * Ranks and award cut-offs (issue 15, docs/domain.md, Exams, scoring and awards): dense ranks by a declared tie-break chain,
  * reproducible byte for byte, and winners with every tie at the cut-off included and marked. Pure.
  */
 import type { SheetScore } from "./scoring";

@@ -47,7 +47,7 @@ const MOCK =
 const text = (description: string) => z.string().optional().openapi({ description });
 const studentRowSchema = named(studentResultRow, "StudentResultRow");
 
-/** The result lists of the coordinator console (issue 15), with the spec's call names. */
+/** The result lists of the coordinator console (issue 15), with the programme's call names (docs/domain.md, API conventions). */
 export function registerResultListRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(
     apiRoute("results.view", {

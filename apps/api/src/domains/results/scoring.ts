@@ -1,6 +1,6 @@
 /**
  * Scoring an answer sheet against a finalized paper set's rules and frozen key (issue 15,
- * DECISIONS §4). Pure: no database, no HTTP; every mark can be explained question by question.
+ * docs/domain.md, Exams, scoring and awards). Pure: no database, no HTTP; every mark can be explained question by question.
  *
  * Marks are counted in hundredths (integers), so that 0.5 or 0.25 never round: a paper's rules are
  * numeric(5, 2) in the database.

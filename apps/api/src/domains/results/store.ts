@@ -230,7 +230,7 @@ export async function storeSheets(
  * district, prant, state, zone and the whole country, and the positions the awards are cut at;
  * and the level's tallies (result_tallies), ranked or not.
  * Sheets are ordered by their tie-break keys only, so the same sheets give the same ranks however
- * they were stored. A mock is never ranked (DECISIONS §4).
+ * they were stored. A mock is never ranked (docs/domain.md, Exams, scoring and awards).
  */
 export async function rankLevel(db: DbOrTx, examYearId: number, examKind: ExamLevel): Promise<void> {
   // In a transaction (a savepoint inside the caller's), so that the sort memory below is its own.

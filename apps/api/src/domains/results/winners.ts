@@ -1,5 +1,5 @@
 /**
- * Winners and the Ranking pages (issue 15, DECISIONS §3-§4, decision 022): read from result_ranks,
+ * Winners and the Ranking pages (issue 15, docs/domain.md, Region scoping and Exams, scoring and awards; decision 022): read from result_ranks,
  * which rankLevel rebuilds whenever a level's sheets change, scoped to the caller's region.
  *
  * An award's winners are `position <= places` (position = 1 + how many did strictly better), which

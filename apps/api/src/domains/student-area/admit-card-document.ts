@@ -1,5 +1,5 @@
 /**
- * An admit card as an HTML document for the PDF service (issue 16, DECISIONS §7): one A4 page with
+ * An admit card as an HTML document for the PDF service (issue 16, decision 025): one A4 page with
  * the roll number, the student's name as written (`dir="auto"` runs an Urdu name right to left),
  * the photo or a box to paste one in, class and language, the centre, the exam's date and time in
  * India time, and the rules. Every word and date is the student's exam language's (issue 35 item 1:

@@ -1,5 +1,5 @@
 /**
- * A student's admit card (issue 16, DECISIONS §7): once paid, and once its class's exam of the
+ * A student's admit card (issue 16, decision 025): once paid, and once its class's exam of the
  * level is scheduled (Level 2: once Level 1 selects the student), as a PDF through the PDF service.
  * Otherwise 409 with what is missing. The centre is the student's school by default.
  */
