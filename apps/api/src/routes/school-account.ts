@@ -30,7 +30,6 @@ import { idParam, json, named } from "../http/schemas";
 import { validated } from "../http/validation";
 import {
   adminUpdateSchool,
-  ownSchoolId,
   REGISTRATION_LEVELS,
   registerSchool,
   registrationRegions,
@@ -48,6 +47,7 @@ import {
   saveBankDetails,
   schoolOwner,
 } from "../services/school-account-bank";
+import { ownSchoolId } from "../services/school-ownership";
 
 const tags = ["School account"];
 
@@ -238,7 +238,7 @@ export function registerSchoolAccountRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const db = c.var.services.database.db;
-      return ok(c, await schoolProfileOf(db, await ownSchoolId(db, actorOf(c).userId)));
+      return ok(c, await schoolProfileOf(db, await ownSchoolId(db, actorOf(c))));
     },
   );
 

@@ -6,7 +6,7 @@ import { cities, countries, districts, prants, schools, states, zones } from "@r
 import { asc, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { notFound } from "../http/errors";
-import { assignedSql } from "./region-lists";
+import { assignedSql } from "./region-scope";
 import type { RegionScope } from "./scope";
 import { containing, idsAny, pageTotal } from "./sql";
 

@@ -12,17 +12,8 @@ import { type SQL, sql } from "drizzle-orm";
 import { ApiError } from "../http/errors";
 import { coordinatorCondition } from "./coordinators";
 import { programmeToday } from "./region-dashboard";
-import {
-  type Assignments,
-  assignedSql,
-  belowState,
-  dailyTallyFor,
-  dayRangeSql,
-  type RegionViewer,
-  regionContext,
-  schoolTalliesAnswer,
-  tallyFor,
-} from "./region-lists";
+import { belowState, dailyTallyFor, dayRangeSql, schoolTalliesAnswer, tallyFor } from "./region-lists";
+import { type Assignments, assignedSql, type RegionViewer, regionContext } from "./region-scope";
 import { regionScopeFor } from "./scope";
 import { idsIn } from "./sql";
 

@@ -8,6 +8,7 @@ import type { Upload } from "../http/multipart";
 import { type Actor, recordActivity } from "./activity";
 import { recheckPassword } from "./auth";
 import { acceptUpload, storeUpload, type UploadRule } from "./files";
+import { schoolScopeOf } from "./school-ownership";
 import type { FileStorage } from "./storage";
 
 const CHEQUE_TYPES: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "application/pdf": "pdf" };
@@ -23,13 +24,8 @@ export function maskAccountNumber(accountNumber: string): string {
 
 /** The owner of the signed-in account's bank details. */
 export async function ownBankOwner(db: DbOrTx, userId: number): Promise<BankOwner> {
-  const [user] = await db
-    .select({ schoolId: users.schoolId, masterInstituteId: users.masterInstituteId })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (user?.masterInstituteId) return { masterInstituteId: user.masterInstituteId };
-  if (user?.schoolId) return { schoolId: user.schoolId };
-  throw notFound("School");
+  const scope = await schoolScopeOf(db, { userId });
+  return scope.kind === "institute" ? { masterInstituteId: scope.masterInstituteId } : { schoolId: scope.schoolId };
 }
 
 /** A school by id, for admins; 404 when there is none. */

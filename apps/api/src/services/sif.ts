@@ -18,11 +18,13 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { ApiConfig } from "../context";
 import { ApiError, notFound } from "../http/errors";
 import { type Actor, recordActivity } from "./activity";
+import { activeExamYear } from "./exam-year";
 import { enqueueMail } from "./mail/index";
 import { enforceLimit, type Limit, limitedAttempt, perNetwork } from "./rate-limit";
+import { coveredBy } from "./region-scope";
 import { checkPlace } from "./school-account";
 import { containing } from "./sql";
-import { activeExamYear, temporaryPassword } from "./students";
+import { temporaryPassword } from "./students";
 import { findUserByUsername } from "./users";
 
 /**
@@ -364,8 +366,7 @@ export interface SifViewer {
  */
 function viewerScope(viewer: SifViewer): SQL {
   if (inGroup(ROLE_GROUPS.coordinators, viewer.roleId)) {
-    return sql`exists (select 1 from coordinator_assignments a where a.user_id = ${viewer.userId}
-      and (a.zone_id = s.zone_id or a.state_id = s.state_id or a.prant_id = s.prant_id or a.district_id = s.district_id))`;
+    return coveredBy(viewer.userId, "s");
   }
   if (inGroup(ROLE_GROUPS.admins, viewer.roleId)) return sql`true`;
   return sql`false`;

@@ -11,8 +11,8 @@ import { sql } from "drizzle-orm";
 import type { Services } from "../../context";
 import { ApiError } from "../../http/errors";
 import { recordActivity } from "../activity";
+import { activeExamYear } from "../exam-year";
 import { idsIn } from "../sql";
-import { activeExamYear } from "../students";
 import { openGatewayOrder, type Payer } from "./orders";
 
 const iso = (value: Date | string) => new Date(value).toISOString();

@@ -28,7 +28,8 @@ import { CLASS_LEVELS } from "@repo/contracts/students-constants";
 import { type DbOrTx, queryRows } from "@repo/db";
 import { type SQL, sql } from "drizzle-orm";
 import { ApiError } from "../../http/errors";
-import { type Assignments, assignedSql, regionContext, regionFilterSql, studentSearchSql } from "../region-lists";
+import { regionFilterSql, studentSearchSql } from "../region-lists";
+import { type Assignments, assignedSql, regionContext } from "../region-scope";
 import { containing, idsIn } from "../sql";
 
 /**

@@ -27,9 +27,9 @@ import { ApiError, invalidField, notFound } from "../../http/errors";
 import { streamForm } from "../../http/multipart";
 import { validated } from "../../http/validation";
 import { type Actor, recordActivity } from "../activity";
+import { activeExamYear } from "../exam-year";
 import { enqueueJob, JobError, type JobHandler } from "../jobs";
 import type { FileStorage } from "../storage";
-import { activeExamYear } from "../students";
 import { type CertificatesAffected, certificatesAffected, withdrawCertificateCodes } from "./certificate-codes";
 import type { SheetFormat } from "./sheet-format";
 import {

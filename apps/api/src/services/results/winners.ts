@@ -24,7 +24,7 @@ import { AWARDS, type AwardCode, marksOf } from "@repo/contracts/results-constan
 import { type DbOrTx, queryRows } from "@repo/db";
 import { type SQL, sql } from "drizzle-orm";
 import { ApiError } from "../../http/errors";
-import { type Assignments, assignedSql, type RegionViewer, regionContext } from "../region-lists";
+import { type Assignments, assignedSql, type RegionViewer, regionContext } from "../region-scope";
 import { idsIn, pageTotal } from "../sql";
 
 /** Hundredths (an integer, or an average as numeric text) to marks, two decimals at most. */

@@ -18,13 +18,15 @@ import { sql } from "drizzle-orm";
 import { ParseSpeeds, PDFDocument } from "pdf-lib";
 import type { Services } from "../../context";
 import { ApiError, notFound } from "../../http/errors";
+import { activeExamYear } from "../exam-year";
 import { fileSlug as slug } from "../files";
 import { enqueueJob, getJob, type JobContext, JobError, type JobHandler, removeOldJobFiles } from "../jobs";
 import { fontFaceCss } from "../pdf";
+import { schoolPaysFor } from "../school-ownership";
 import { type AdmitCardFacts, admitCardBlocked, admitCardData, level1For } from "../student-area/admit-card";
 import { admitCardsHtml } from "../student-area/admit-card-document";
 import { studentsWhere, yearSchedules } from "../student-area/own-student";
-import { activeExamYear, type StudentViewer, schoolPaysFor } from "../students";
+import type { StudentViewer } from "../students";
 import { printoutSchool } from "./school";
 
 /** What a job prints, fixed when it is queued. */

@@ -14,14 +14,14 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Services } from "../../context";
 import { ApiError } from "../../http/errors";
 import { type Actor, recordActivity } from "../activity";
+import { activeExamYear } from "../exam-year";
 import { fontFaceCss } from "../pdf";
+import { schoolPaysFor } from "../school-ownership";
 import { idsIn } from "../sql";
 import {
   type AccountStudent,
-  activeExamYear,
   getStudent,
   type StudentViewer,
-  schoolPaysFor,
   setStudentPassword,
   studentUsername,
   temporaryPassword,
