@@ -17,6 +17,7 @@ import type { Actor } from "./activity";
 import { addInstituteSchool, instituteName } from "./institute-schools";
 import { enqueueJob, type JobContext, JobError, type JobHandler, wakeJobRunners } from "./jobs";
 import { emailTaken } from "./school-account";
+import { ownedSchoolWhere } from "./school-ownership";
 import {
   type ColumnSpec,
   displayValue,
@@ -422,7 +423,7 @@ async function checkImportRow(
   if (user) {
     const [mine] = await queryRows<{ id: number }>(
       db,
-      sql`select sc.id from schools sc where sc.id = ${user.schoolId ?? 0} and sc.master_institute_id = ${masterInstituteId}`,
+      sql`select sc.id from schools sc where ${ownedSchoolWhere({ kind: "institute", masterInstituteId }, user.schoolId ?? 0)}`,
     );
     return mine ? "already" : "Username: this username is already taken";
   }
