@@ -79,7 +79,7 @@ for (const driver of testDrivers()) {
         expect(list.status).toBe(409);
         expect(list.body.message).toBe(NO_OPEN_EXAM_YEAR);
         // The coordinators' region lists start from the same year (region-scope regionContext).
-        const region = await as("admin", "GET", "/api/region/students?per_page=5", "coordinator");
+        const region = await as("admin", "POST", "/api/region/students", "coordinator");
         expect(region.status).toBe(409);
         expect(region.body.message).toBe(NO_OPEN_EXAM_YEAR);
         expect((await as("school", "GET", "/api/schools/dashboard")).body.data.exam_year).toBeNull();
