@@ -12,19 +12,10 @@ import { type SQL, sql } from "drizzle-orm";
 import { ApiError } from "../../kernel/http/errors";
 import { idsIn } from "../../kernel/sql";
 import { coordinatorCondition } from "../accounts/coordinators";
+import { type Assignments, assignedSql, type RegionViewer, regionContext } from "../geography/region-scope";
 import { regionScopeFor } from "../geography/scope";
 import { programmeToday } from "./region-dashboard";
-import {
-  type Assignments,
-  assignedSql,
-  belowState,
-  dailyTallyFor,
-  dayRangeSql,
-  type RegionViewer,
-  regionContext,
-  schoolTalliesAnswer,
-  tallyFor,
-} from "./region-lists";
+import { belowState, dailyTallyFor, dayRangeSql, schoolTalliesAnswer, tallyFor } from "./region-lists";
 
 /**
  * The coordinator app's analytics and statistics (decision 019), scoped like the region

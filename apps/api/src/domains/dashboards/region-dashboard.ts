@@ -1,16 +1,8 @@
 import type { DashboardCards, RecentActivity, StateSummaryRow } from "@repo/contracts/region-dashboard";
 import { type DbOrTx, queryRows } from "@repo/db";
 import { type SQL, sql } from "drizzle-orm";
-import {
-  type Assignments,
-  assignedSql,
-  belowState,
-  countSchools,
-  countStudents,
-  countStudentsByPayment,
-  type RegionViewer,
-  regionContext,
-} from "./region-lists";
+import { type Assignments, assignedSql, type RegionViewer, regionContext } from "../geography/region-scope";
+import { belowState, countSchools, countStudents, countStudentsByPayment } from "./region-lists";
 
 /**
  * The coordinator app's dashboard (decision 019): cards, the state summary and the latest

@@ -1,4 +1,3 @@
-import { inGroup, ROLE_GROUPS } from "@repo/auth/roles";
 import type { Page } from "@repo/contracts/pagination";
 import type {
   RegionSchoolFilters,
@@ -12,9 +11,8 @@ import { REGION_COUNT_CAP, REGION_SEARCH_COUNT_CAP } from "@repo/contracts/regio
 import { type DbOrTx, queryRows } from "@repo/db";
 import { type SQL, sql } from "drizzle-orm";
 import type { ExportSelect } from "../../kernel/exports/kinds";
-import { ApiError } from "../../kernel/http/errors";
 import { containing, idsIn } from "../../kernel/sql";
-import { NO_OPEN_EXAM_YEAR } from "../students/students";
+import { type Assignments, assignedSql, type RegionViewer, regionContext } from "../geography/region-scope";
 
 /**
  * The coordinator console's region-wide lists of students and schools (docs/domain.md, Region scoping; decision
@@ -25,71 +23,6 @@ import { NO_OPEN_EXAM_YEAR } from "../students/students";
  * triggers keep (student_state_tallies, student_district_tallies, school_student_counts), so
  * the number on a dashboard card and the total of the list it opens are the same number.
  */
-
-export interface RegionViewer {
-  userId: number;
-  roleId: number;
-}
-
-/** The viewer's assigned nodes by level; null for a viewer who sees the whole country. */
-export interface Assignments {
-  zones: number[];
-  states: number[];
-  prants: number[];
-  districts: number[];
-}
-
-/**
- * The open exam year and the viewer's regions (null for the whole country), in one round trip:
- * every region list, card and chart starts here, and on a busy server each query's round trip
- * costs more than its work (decision 019).
- */
-export async function regionContext(
-  db: DbOrTx,
-  viewer: RegionViewer,
-): Promise<{ year: { id: number; label: string }; assigned: Assignments | null }> {
-  const scoped = inGroup(ROLE_GROUPS.coordinators, viewer.roleId);
-  const [row] = await queryRows<{
-    id: number;
-    label: string;
-    assignments: [number | null, number | null, number | null, number | null][] | null;
-  }>(
-    db,
-    sql`select y.id, y.label, ${
-      scoped
-        ? sql`(select json_agg(json_build_array(zone_id, state_id, prant_id, district_id)) from coordinator_assignments
-            where user_id = ${viewer.userId})`
-        : sql`null`
-    } as assignments from exam_years y where y.is_active`,
-  );
-  if (!row) throw new ApiError(409, NO_OPEN_EXAM_YEAR);
-  const year = { id: Number(row.id), label: row.label };
-  if (!scoped) return { year, assigned: null };
-  return { year, assigned: assignmentsOf(row.assignments ?? []) };
-}
-
-/** Assignments from their rows of [zone, state, prant, district] ids, one of them set. */
-export function assignmentsOf(rows: readonly (readonly (number | null)[])[]): Assignments {
-  const pick = (index: number) => rows.flatMap((ids) => (ids[index] == null ? [] : [Number(ids[index])]));
-  return { zones: pick(0), states: pick(1), prants: pick(2), districts: pick(3) };
-}
-
-/**
- * Rows of `alias` (a table with zone_id … district_id) inside the assignments. `ids` writes each
- * list: inline (idsIn), or bound as one array (idsAny) in a prepared statement's text. Inline
- * for the student lists: with the array form their plans went wrong (131 ms a page, decision 042).
- */
-export function assignedSql(alias: string, assigned: Assignments | null, ids: typeof idsIn = idsIn): SQL {
-  if (!assigned) return sql`true`;
-  const column = (name: string) => sql.raw(`${alias}.${name}`);
-  const parts = [
-    assigned.zones.length ? ids(column("zone_id"), assigned.zones) : null,
-    assigned.states.length ? ids(column("state_id"), assigned.states) : null,
-    assigned.prants.length ? ids(column("prant_id"), assigned.prants) : null,
-    assigned.districts.length ? ids(column("district_id"), assigned.districts) : null,
-  ].filter((part): part is SQL => part !== null);
-  return parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`;
-}
 
 export type RegionFilterFields = Pick<
   RegionStudentFilters,

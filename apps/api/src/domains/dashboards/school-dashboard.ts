@@ -1,38 +1,31 @@
-import { findRole, ROLE_GROUPS } from "@repo/auth/roles";
+import { findRole } from "@repo/auth/roles";
 import { amountDue } from "@repo/contracts/fees";
 import type {
   ActivityEntry,
   AmountDueRow,
   AssignedCoordinator,
-  ExamYearDates,
   SchoolDashboard,
   SchoolStatistics,
   SchoolStudentCounts,
 } from "@repo/contracts/school-dashboard";
 import { GENDERS } from "@repo/contracts/students-constants";
 import { type DbOrTx, queryRows } from "@repo/db";
-import { examYears } from "@repo/db/schema";
-import { eq, type SQL, sql } from "drizzle-orm";
-import { idsIn } from "../../kernel/sql";
-import { type StudentViewer, schoolPaysFor, schoolScopeOf } from "../students/students";
-
-type SchoolScope = Awaited<ReturnType<typeof schoolScopeOf>>;
-
-/** The viewer's schools, as a condition on `schools sc`: its own, or a master institute's. */
-const schoolsOf = (scope: SchoolScope): SQL =>
-  scope.kind === "school" ? sql`sc.id = ${scope.schoolId}` : sql`sc.master_institute_id = ${scope.masterInstituteId}`;
+import { type SQL, sql } from "drizzle-orm";
+import { coordinatorsCovering } from "../geography/region-scope";
+import { registrationFee, registrationFeeJoin } from "../payments/fees";
+import { openExamYear } from "../programme/exam-year";
+import {
+  ownedSchoolIds,
+  ownedSchoolsWhere,
+  ownedStudents,
+  type SchoolScope,
+  schoolPaysFor,
+  schoolScopeOf,
+} from "../schools/ownership";
+import type { StudentViewer } from "../students/students";
 
 /** Lines of recent activity the dashboard shows. */
 export const RECENT_ACTIVITY = 10;
-
-/** The open exam year with its dates, or null between years. */
-async function openExamYear(db: DbOrTx): Promise<(ExamYearDates & { id: number }) | null> {
-  const [year] = await db
-    .select({ id: examYears.id, label: examYears.label, starts_on: examYears.startsOn, ends_on: examYears.endsOn })
-    .from(examYears)
-    .where(eq(examYears.isActive, true));
-  return year ?? null;
-}
 
 export interface CountRow {
   class_level: number;
@@ -93,7 +86,7 @@ async function studentCounts(db: DbOrTx, scope: SchoolScope, yearId: number): Pr
     db,
     sql`select s.class_level, s.language, s.gender, s.payment_status, count(*)::int as n
         from students s
-        where ${schoolPaysFor({ in: sql`select sc.id from schools sc where ${schoolsOf(scope)}` })}
+        where ${ownedStudents(scope)}
           and s.exam_year_id = ${yearId}
         group by 1, 2, 3, 4`,
   );
@@ -120,18 +113,15 @@ async function amountsDue(db: DbOrTx, scope: SchoolScope, yearId: number): Promi
         from schools sc
         join states st on st.id = sc.state_id
         join countries c on c.id = st.country_id
-        left join exam_fees f on f.country_id = c.id and f.exam_year_id = ${yearId} and f.exam_level = 'level1'
+        ${registrationFeeJoin(sql`c.id`, yearId)}
         left join students s on ${schoolPaysFor(sql`sc.id`)} and s.exam_year_id = ${yearId} and s.payment_status = 'unpaid'
-        where ${schoolsOf(scope)}
+        where ${ownedSchoolsWhere(scope)}
         group by c.id, c.name, f.currency, f.amount_minor
         order by c.name`,
   );
   return rows.map((row) => {
     const unpaid = Number(row.unpaid);
-    const fee =
-      row.currency && row.fee_minor !== null
-        ? { currency: row.currency.trim(), amount_minor: Number(row.fee_minor) }
-        : null;
+    const fee = registrationFee(row);
     return { country: row.country, unpaid, fee, amount: amountDue(unpaid, fee) };
   });
 }
@@ -139,7 +129,7 @@ async function amountsDue(db: DbOrTx, scope: SchoolScope, yearId: number): Promi
 async function emailVerified(db: DbOrTx, scope: SchoolScope): Promise<boolean> {
   const [row] = await queryRows<{ verified: boolean | null }>(
     db,
-    sql`select bool_and(sc.email_verified_at is not null) as verified from schools sc where ${schoolsOf(scope)}`,
+    sql`select bool_and(sc.email_verified_at is not null) as verified from schools sc where ${ownedSchoolsWhere(scope)}`,
   );
   return row?.verified ?? true;
 }
@@ -223,10 +213,10 @@ export function activityInWords({ action, before, after }: ActivityRow): string 
  * own newest few through an index, so a long log costs no more than a short one.
  */
 async function recentActivity(db: DbOrTx, scope: SchoolScope): Promise<ActivityEntry[]> {
-  const ownUsers = sql`select u.id from users u where u.school_id in (select sc.id from schools sc where ${schoolsOf(scope)})${
+  const ownUsers = sql`select u.id from users u where u.school_id in (${ownedSchoolIds(scope)})${
     scope.kind === "institute" ? sql` or u.master_institute_id = ${scope.masterInstituteId}` : sql``
   }`;
-  const ownSchoolIds = sql`select sc.id::text from schools sc where ${schoolsOf(scope)}`;
+  const ownSchoolIds = sql`select sc.id::text from schools sc where ${ownedSchoolsWhere(scope)}`;
   const notSignIns = sql`a.action not like 'auth.%'`;
   const latest = (where: SQL) =>
     sql`(select a.id from activity_log a where ${where} and ${notSignIns} order by a.created_at desc, a.id desc limit ${RECENT_ACTIVITY})`;
@@ -248,7 +238,7 @@ async function recentActivity(db: DbOrTx, scope: SchoolScope): Promise<ActivityE
           union
           ${latest(
             sql`a.entity = 'students' and a.entity_id in (select s.id::text from students s
-              where ${schoolPaysFor({ in: sql`select sc.id from schools sc where ${schoolsOf(scope)}` })})`,
+              where ${ownedStudents(scope)})`,
           )}
           union
           ${latest(sql`a.entity = 'students' and a.entity_id is null and a.after->>'school_id' in (${ownSchoolIds})`)}
@@ -290,15 +280,7 @@ async function coordinatorsOf(db: DbOrTx, scope: SchoolScope): Promise<AssignedC
     db,
     sql`select u.id, u.name, u.role_id, u.email, u.mobile,
           string_agg(distinct coalesce(z.name, st.name, p.name, d.name), ', ') as regions
-        from coordinator_assignments a
-        join users u on u.id = a.user_id
-        join schools sc on a.zone_id = sc.zone_id or a.state_id = sc.state_id
-          or a.prant_id = sc.prant_id or a.district_id = sc.district_id
-        left join zones z on z.id = a.zone_id
-        left join states st on st.id = a.state_id
-        left join prants p on p.id = a.prant_id
-        left join districts d on d.id = a.district_id
-        where ${schoolsOf(scope)} and u.is_active and ${idsIn(sql`u.role_id`, ROLE_GROUPS.coordinators)}
+        ${coordinatorsCovering(ownedSchoolsWhere(scope))}
         group by u.id, u.name, u.role_id, u.email, u.mobile
         order by u.role_id, lower(u.name), u.id`,
   );

@@ -7,7 +7,7 @@ import { asc, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { notFound } from "../../kernel/http/errors";
 import { containing, idsAny, pageTotal } from "../../kernel/sql";
-import { assignedSql } from "../dashboards/region-lists";
+import { assignedSql } from "./region-scope";
 import type { RegionScope } from "./scope";
 
 /** How a level is read: its SELECT with ancestors, the school column pointing at it, its children. */

@@ -1,7 +1,7 @@
 import { inGroup, ROLE_GROUPS } from "@repo/auth/roles";
 import { type DbOrTx, queryRowsPrepared } from "@repo/db";
 import { sql } from "drizzle-orm";
-import { type Assignments, assignmentsOf } from "../dashboards/region-lists";
+import { type Assignments, assignmentsOf } from "./region-scope";
 
 /**
  * What part of the geography a user sees (docs/domain.md, Region scoping). Admins, LMS, pay support and every

@@ -18,23 +18,18 @@ import { ApiError, notFound } from "../../kernel/http/errors";
 import { containing } from "../../kernel/sql";
 import { findUserByUsername } from "../accounts/users";
 import { enqueueMail } from "../mail/index";
+import { registrationFee, registrationFeeJoin } from "../payments/fees";
+import { activeExamYearId } from "../programme/exam-year";
+import { instituteSchoolsWhere, schoolPaysFor, schoolScopeOf } from "../schools/ownership";
 import {
   checkPlace,
+  createSchoolWithAccount,
   EMAIL_TAKEN,
   emailTaken,
   isUniqueViolation,
-  newReferralCode,
   USERNAME_TAKEN,
 } from "../schools/school-account";
-import {
-  addStudents,
-  duplicateError,
-  getStudent,
-  type StudentViewer,
-  schoolPaysFor,
-  schoolScopeOf,
-  temporaryPassword,
-} from "../students/students";
+import { addStudents, duplicateError, getStudent, type StudentViewer, temporaryPassword } from "../students/students";
 
 /**
  * A master institute's schools (decision 016): it creates them (each with its role-2 account and a
@@ -54,7 +49,7 @@ export type SchoolListScope = { kind: "institute"; masterInstituteId: number } |
 
 const scopeSql = (scope: SchoolListScope): SQL =>
   scope.kind === "institute"
-    ? sql`sc.master_institute_id = ${scope.masterInstituteId}`
+    ? instituteSchoolsWhere(scope.masterInstituteId)
     : sql`sc.zone_id in (select z.id from zones z where z.code = 'GCC')`;
 
 type ListFilters = Partial<GccSchoolListQuery>;
@@ -87,10 +82,9 @@ const FROM = sql`
       (count(*) filter (where s.payment_status = 'pending'))::int as pending,
       (count(*) filter (where s.payment_status = 'unpaid'))::int as unpaid
     from students s
-    where ${schoolPaysFor(sql`sc.id`)} and s.exam_year_id = (select y.id from exam_years y where y.is_active)
+    where ${schoolPaysFor(sql`sc.id`)} and s.exam_year_id = ${activeExamYearId}
   ) c on true
-  left join exam_fees f on f.country_id = st.country_id and f.exam_level = 'level1'
-    and f.exam_year_id = (select y.id from exam_years y where y.is_active)`;
+  ${registrationFeeJoin(sql`st.country_id`, activeExamYearId)}`;
 
 const COLUMNS = sql`
   sc.id, sc.name, sc.category_id, sc.email, sc.email_verified_at is not null as email_verified, sc.contact_name,
@@ -109,7 +103,7 @@ type RawSchool = Omit<InstituteSchoolRow, "amount_due" | "created_at"> & {
 function toSchoolRow(row: RawSchool): InstituteSchoolRow {
   const { currency, fee_minor, ...rest } = row;
   const unpaid = Number(row.unpaid);
-  const fee = currency && fee_minor !== null ? { currency: currency.trim(), amount_minor: Number(fee_minor) } : null;
+  const fee = registrationFee({ currency, fee_minor });
   return {
     ...rest,
     id: Number(row.id),
@@ -236,37 +230,10 @@ export async function addInstituteSchool(
   const { countryId } = await checkPlace(tx, body, body.pincode);
   const password = body.password ?? temporaryPassword();
   const hash = passwordHash ?? (await hashPassword(password));
-  const [school] = await tx
-    .insert(schools)
-    .values({
-      name: body.school_name,
-      categoryId: body.category_id,
-      boardId: body.board_id,
-      isActive: true,
-      zoneId: body.zone_id,
-      stateId: body.state_id,
-      prantId: body.prant_id ?? null,
-      districtId: body.district_id ?? null,
-      cityId: body.city_id ?? null,
-      address: body.address,
-      pincode: body.pincode,
-      contactName: body.contact_name,
-      contactPhone: body.contact_phone,
-      email: body.email,
-      masterInstituteId: creation.masterInstituteId,
-      referralCode: newReferralCode(),
-    })
-    .returning({ id: schools.id, email: schools.email });
-  if (!school) throw new Error("the school was not inserted");
-  await tx.insert(users).values({
-    username: body.username,
-    email: body.email,
-    name: body.school_name,
-    roleId: ROLE.school,
+  const { school } = await createSchoolWithAccount(tx, body, {
     passwordHash: hash,
-    schoolId: school.id,
-    zoneId: body.zone_id,
     countryId,
+    masterInstituteId: creation.masterInstituteId,
   });
   await mailCredentials(tx, {
     name: body.school_name,

@@ -16,6 +16,8 @@ import { type Actor, recordActivity } from "../../kernel/activity";
 import { ApiError, notFound } from "../../kernel/http/errors";
 import { containing } from "../../kernel/sql";
 import { findUserByUsername } from "../accounts/users";
+import { activeExamYearId } from "../programme/exam-year";
+import { instituteSchoolsWhere, instituteStudents } from "../schools/ownership";
 import { isUniqueViolation, USERNAME_TAKEN } from "../schools/school-account";
 import { type StudentViewer, temporaryPassword } from "../students/students";
 import { instituteOf, mailCredentials } from "./institute-schools";
@@ -49,12 +51,11 @@ const COLUMNS = sql`
   mi.id, mi.name, mi.email, mi.contact_name, mi.contact_phone, mi.is_active, mi.created_at,
   (select u.username from users u where u.master_institute_id = mi.id and u.role_id = ${ROLE.masterInstitute}
     order by u.id limit 1) as username,
-  (select count(*)::int from schools sc where sc.master_institute_id = mi.id) as schools,
-  (select count(*)::int from students s join schools sc on sc.id = s.school_id
-    where sc.master_institute_id = mi.id and s.exam_year_id = (select y.id from exam_years y where y.is_active)) as students,
-  (select count(*)::int from students s join schools sc on sc.id = s.school_id
-    where sc.master_institute_id = mi.id and s.payment_status = 'paid'
-      and s.exam_year_id = (select y.id from exam_years y where y.is_active)) as paid_students`;
+  (select count(*)::int from schools sc where ${instituteSchoolsWhere(sql`mi.id`)}) as schools,
+  (select count(*)::int from students s
+    where ${instituteStudents(sql`mi.id`)} and s.exam_year_id = ${activeExamYearId}) as students,
+  (select count(*)::int from students s
+    where ${instituteStudents(sql`mi.id`)} and s.payment_status = 'paid' and s.exam_year_id = ${activeExamYearId}) as paid_students`;
 
 type RawRow = Omit<MasterInstituteRow, "created_at"> & { created_at: Date | string };
 

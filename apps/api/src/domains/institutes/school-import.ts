@@ -32,6 +32,7 @@ import {
 } from "../../kernel/spreadsheets/index";
 import type { FileStorage } from "../../kernel/storage";
 import { findUserByUsername } from "../accounts/users";
+import { ownedSchoolWhere } from "../schools/ownership";
 import { emailTaken } from "../schools/school-account";
 import { asApiError } from "../students/student-import";
 import { temporaryPassword } from "../students/students";
@@ -422,7 +423,7 @@ async function checkImportRow(
   if (user) {
     const [mine] = await queryRows<{ id: number }>(
       db,
-      sql`select sc.id from schools sc where sc.id = ${user.schoolId ?? 0} and sc.master_institute_id = ${masterInstituteId}`,
+      sql`select sc.id from schools sc where ${ownedSchoolWhere({ kind: "institute", masterInstituteId }, user.schoolId ?? 0)}`,
     );
     return mine ? "already" : "Username: this username is already taken";
   }

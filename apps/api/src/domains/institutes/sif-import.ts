@@ -25,8 +25,9 @@ import {
 } from "../../kernel/spreadsheets/index";
 import { textsIn } from "../../kernel/sql";
 import type { FileStorage } from "../../kernel/storage";
+import { activeExamYear } from "../programme/exam-year";
 import { asApiError, STUDENT_COLUMNS } from "../students/student-import";
-import { activeExamYear, temporaryPassword } from "../students/students";
+import { temporaryPassword } from "../students/students";
 import { insertSifStudent } from "./sif";
 
 /**

@@ -21,9 +21,11 @@ import { ApiError, notFound } from "../../kernel/http/errors";
 import { enforceLimit, type Limit, limitedAttempt, perNetwork } from "../../kernel/rate-limit";
 import { containing } from "../../kernel/sql";
 import { findUserByUsername } from "../accounts/users";
+import { coveredBy } from "../geography/region-scope";
 import { enqueueMail } from "../mail/index";
+import { activeExamYear } from "../programme/exam-year";
 import { checkPlace } from "../schools/school-account";
-import { activeExamYear, temporaryPassword } from "../students/students";
+import { temporaryPassword } from "../students/students";
 
 /**
  * Individual (SIF) students (docs/decisions/013-individual-students.md): the public
@@ -364,8 +366,7 @@ export interface SifViewer {
  */
 function viewerScope(viewer: SifViewer): SQL {
   if (inGroup(ROLE_GROUPS.coordinators, viewer.roleId)) {
-    return sql`exists (select 1 from coordinator_assignments a where a.user_id = ${viewer.userId}
-      and (a.zone_id = s.zone_id or a.state_id = s.state_id or a.prant_id = s.prant_id or a.district_id = s.district_id))`;
+    return coveredBy(viewer.userId, "s");
   }
   if (inGroup(ROLE_GROUPS.admins, viewer.roleId)) return sql`true`;
   return sql`false`;

@@ -19,7 +19,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { recordActivity } from "../../kernel/activity";
 import { ApiError, notFound } from "../../kernel/http/errors";
 import { PG_UNIQUE_VIOLATION, pgCode } from "../../kernel/sql";
-import { activeExamYear } from "../students/students";
+import { activeExamYear, isActiveExamYear } from "../programme/exam-year";
 import type { PaperViewer } from "./access";
 import { canonicalJson, sha256, type TranslatedContent, type VersionContent } from "./content";
 import { qualifyingRuleProblems, type RuledSection, type RuleProblem } from "./qualifying";
@@ -74,7 +74,7 @@ export async function listPaperSets(
 ): Promise<PaperSetItem[]> {
   const where = [sql`true`];
   if (filters.id !== undefined) where.push(sql`ps.id = ${filters.id}`);
-  else where.push(sql`y.is_active`);
+  else where.push(isActiveExamYear);
   if (filters.class_id !== undefined) where.push(sql`ps.class_level = ${filters.class_id}`);
   if (filters.exam_level) where.push(sql`ps.exam_kind = ${filters.exam_level}`);
   const rows = await queryRows<Record<string, unknown>>(

@@ -12,6 +12,7 @@ import { examLevelOf, SOURCE_LANGUAGE } from "@repo/contracts/papers-constants";
 import { type DbOrTx, queryRows } from "@repo/db";
 import { type SQL, sql } from "drizzle-orm";
 import { idsIn, textsIn } from "../../kernel/sql";
+import { isActiveExamYear } from "../programme/exam-year";
 import type { PaperViewer } from "./access";
 import { iso, visibleQuestions } from "./questions";
 
@@ -40,7 +41,7 @@ export async function questionTable(db: DbOrTx, viewer: PaperViewer, level: Exam
       sql`select b.key::int as subject_id, ps.class_level, sum(b.value::int)::int as needed,
           sum((select count(*) from paper_set_questions p join questions q on q.id = p.question_id
             where p.section_id = s.id and q.subject_id = b.key::int))::int as placed
-        from paper_sets ps join exam_years y on y.id = ps.exam_year_id and y.is_active
+        from paper_sets ps join exam_years y on y.id = ps.exam_year_id and ${isActiveExamYear}
         join paper_sections s on s.paper_set_id = ps.id
         cross join jsonb_each_text(s.blueprint) b
         where ps.exam_kind = ${level} and ps.status = 'draft'
@@ -91,7 +92,7 @@ export async function subjectWise(db: DbOrTx, viewer: PaperViewer, subjectName: 
           and not exists (select 1 from paper_set_questions p where p.paper_set_id = ps.id and p.question_id = q.id)) as available
       from subjects sub
       join paper_sets ps on ps.exam_kind = ${level}
-      join exam_years y on y.id = ps.exam_year_id and y.is_active
+      join exam_years y on y.id = ps.exam_year_id and ${isActiveExamYear}
       join paper_sections s on s.paper_set_id = ps.id
       where lower(sub.name) = lower(${subjectName})
         and ${viewer.subjects ? idsIn(sql`sub.id`, viewer.subjects) : sql`true`}

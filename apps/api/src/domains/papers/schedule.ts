@@ -4,7 +4,7 @@ import { examSchedules } from "@repo/db/schema";
 import { sql } from "drizzle-orm";
 import { recordActivity } from "../../kernel/activity";
 import { ApiError } from "../../kernel/http/errors";
-import { activeExamYear } from "../students/students";
+import { activeExamYear, isActiveExamYear } from "../programme/exam-year";
 import type { PaperViewer } from "./access";
 import { iso } from "./questions";
 
@@ -31,7 +31,7 @@ export async function listExamSchedule(db: DbOrTx): Promise<ExamScheduleItem[]> 
     db,
     sql`select e.id, y.label as exam_year, e.exam_kind, e.class_level, e.starts_at, e.duration_minutes, e.note, e.updated_at
       from exam_schedules e join exam_years y on y.id = e.exam_year_id
-      where y.is_active order by e.starts_at, e.exam_kind, e.class_level`,
+      where ${isActiveExamYear} order by e.starts_at, e.exam_kind, e.class_level`,
   );
   return rows.map((r) => ({
     id: Number(r.id),

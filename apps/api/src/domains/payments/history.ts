@@ -14,6 +14,7 @@ import { type DbOrTx, queryRows } from "@repo/db";
 import { masterInstitutes, users } from "@repo/db/schema";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { ApiError, notFound } from "../../kernel/http/errors";
+import { findAccountScope, type SchoolScope } from "../schools/ownership";
 import type { InvoiceDocument, InvoiceParty } from "./invoice-document";
 import { invoiceTax } from "./invoice-tax";
 
@@ -22,24 +23,14 @@ export interface Payer {
   roleId: number;
 }
 
-type PayerScope =
-  | { kind: "school"; schoolId: number }
-  | { kind: "institute"; masterInstituteId: number }
-  | { kind: "student"; userId: number }
-  | { kind: "staff" };
+type PayerScope = SchoolScope | { kind: "student"; userId: number } | { kind: "staff" };
 
 async function scopeOf(db: DbOrTx, payer: Payer): Promise<PayerScope> {
   if (payer.roleId === ROLE.paySupport || inGroup(ROLE_GROUPS.admins, payer.roleId)) return { kind: "staff" };
-  if (payer.roleId === ROLE.student) return { kind: "student", userId: payer.userId };
-  const [user] = await db
-    .select({ schoolId: users.schoolId, masterInstituteId: users.masterInstituteId })
-    .from(users)
-    .where(eq(users.id, payer.userId));
-  if (payer.roleId === ROLE.masterInstitute && user?.masterInstituteId) {
-    return { kind: "institute", masterInstituteId: user.masterInstituteId };
-  }
-  if (user?.schoolId) return { kind: "school", schoolId: user.schoolId };
-  throw notFound("Payer");
+  const scope = await findAccountScope(db, payer);
+  if (!scope) throw notFound("Payer");
+  // A student's orders are those it placed itself (the pay-my-fee page).
+  return scope.kind === "student" ? { kind: "student", userId: payer.userId } : scope;
 }
 
 /** The orders a scope owns. A school's own orders are those its school accounts placed, not its students'. */

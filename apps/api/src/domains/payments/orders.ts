@@ -5,7 +5,6 @@
  * holds its students as pending, so no two open orders cover one student.
  */
 
-import { inGroup, ROLE, ROLE_GROUPS } from "@repo/auth/roles";
 import { amountDue } from "@repo/contracts/fees";
 import type {
   Checkout,
@@ -27,37 +26,18 @@ import {
 import { COUNTED, pluralWord } from "@repo/contracts/plural";
 import { classLabel } from "@repo/contracts/students-constants";
 import { type Db, type DbOrTx, queryRows } from "@repo/db";
-import { users } from "@repo/db/schema";
-import { eq, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Services } from "../../context";
 import { type Actor, recordActivity } from "../../kernel/activity";
 import { ApiError, invalidField, notFound } from "../../kernel/http/errors";
 import { idsIn } from "../../kernel/sql";
-import { activeExamYear, schoolPaysFor } from "../students/students";
+import { activeExamYear } from "../programme/exam-year";
+import { type AccountScope, accountScopeOf, ownedStudents } from "../schools/ownership";
+import { registrationFee, registrationFeeJoin } from "./fees";
 import type { PaymentGateway } from "./gateway";
 
 export interface Payer extends Actor {
   roleId: number;
-}
-
-type PayerScope =
-  | { kind: "school"; schoolId: number }
-  | { kind: "institute"; masterInstituteId: number }
-  | { kind: "student"; studentId: number };
-
-async function payerScope(db: DbOrTx, payer: Payer): Promise<PayerScope> {
-  const [user] = await db
-    .select({ schoolId: users.schoolId, masterInstituteId: users.masterInstituteId, studentId: users.studentId })
-    .from(users)
-    .where(eq(users.id, payer.userId));
-  if (payer.roleId === ROLE.masterInstitute && user?.masterInstituteId) {
-    return { kind: "institute", masterInstituteId: user.masterInstituteId };
-  }
-  // An individual student pays its own fee (the pay-my-fee page); the order is not its school's.
-  if (payer.roleId === ROLE.student && user?.studentId) return { kind: "student", studentId: user.studentId };
-  if (inGroup(ROLE_GROUPS.singleSchools, payer.roleId) && user?.schoolId)
-    return { kind: "school", schoolId: user.schoolId };
-  throw notFound("School");
 }
 
 interface ChosenStudent {
@@ -70,14 +50,11 @@ interface ChosenStudent {
 }
 
 /** The students of the year a choice names within the payer's scope, whatever their payment status. */
-function choiceWhere(scope: PayerScope, yearId: number, choice: StudentChoice): SQL[] {
+function choiceWhere(scope: AccountScope, yearId: number, choice: StudentChoice): SQL[] {
   const where: SQL[] = [sql`s.exam_year_id = ${yearId}`];
   where.push(
-    scope.kind === "school"
-      ? schoolPaysFor(scope.schoolId)
-      : scope.kind === "student"
-        ? sql`s.id = ${scope.studentId}`
-        : schoolPaysFor({ in: sql`select id from schools where master_institute_id = ${scope.masterInstituteId}` }),
+    // An individual student pays its own fee (the pay-my-fee page); the order is not its school's.
+    scope.kind === "student" ? sql`s.id = ${scope.studentId}` : ownedStudents(scope),
   );
   if (choice.school_id !== undefined) where.push(sql`s.school_id = ${choice.school_id}`);
   if (choice.class_level !== undefined) where.push(sql`s.class_level = ${choice.class_level}`);
@@ -88,7 +65,7 @@ function choiceWhere(scope: PayerScope, yearId: number, choice: StudentChoice): 
 /** The unpaid students a choice names, with the fee each one costs; locked when `lock`. */
 async function chosenStudents(
   db: DbOrTx,
-  scope: PayerScope,
+  scope: AccountScope,
   yearId: number,
   choice: StudentChoice,
   lock = false,
@@ -102,8 +79,7 @@ async function chosenStudents(
           f.currency, f.amount_minor as fee_minor
         from students s
         join states st on st.id = s.state_id
-        left join exam_fees f on f.country_id = st.country_id and f.exam_year_id = ${yearId}
-          and f.exam_level = ${REGISTRATION_FEE_LEVEL}
+        ${registrationFeeJoin(sql`st.country_id`, yearId)}
         where ${sql.join(where, sql` and `)}
         order by s.id
         ${lock ? sql`for update of s` : sql``}`,
@@ -131,14 +107,12 @@ function feeOf(students: ChosenStudent[]) {
     );
   }
   const first = students[0];
-  return first?.currency && first.fee_minor !== null
-    ? { currency: first.currency.trim(), amount_minor: Number(first.fee_minor) }
-    : null;
+  return first ? registrationFee(first) : null;
 }
 
 /** get-payment-amount: how many unpaid students the choice covers and what they cost. */
 export async function paymentAmountFor(db: Db, payer: Payer, choice: StudentChoice): Promise<PaymentAmount> {
-  const scope = await payerScope(db, payer);
+  const scope = await accountScopeOf(db, payer);
   const year = await activeExamYear(db);
   const [students, [held]] = await Promise.all([
     chosenStudents(db, scope, year.id, choice),
@@ -169,7 +143,7 @@ export async function createStudentOrder(
   choice: StudentChoice,
 ): Promise<CreatedPayment> {
   const { db } = services.database;
-  const scope = await payerScope(db, payer);
+  const scope = await accountScopeOf(db, payer);
   const year = await activeExamYear(db);
   if (scope.kind === "school") {
     const [school] = await queryRows<{ verified: boolean }>(

@@ -7,11 +7,12 @@
 import { ROLE_GROUPS } from "@repo/auth/roles";
 import { type Page, pageOf } from "@repo/contracts/pagination";
 import type { SchoolBalanceQuery, SchoolBalanceRow } from "@repo/contracts/pay-support";
-import { REGISTRATION_FEE_LEVEL } from "@repo/contracts/payments-constants";
 import { type Db, queryRows } from "@repo/db";
 import { type SQL, sql } from "drizzle-orm";
 import { containing, idsIn } from "../../kernel/sql";
-import { activeExamYear, schoolPaysFor } from "../students/students";
+import { activeExamYear } from "../programme/exam-year";
+import { schoolPaysFor } from "../schools/ownership";
+import { registrationFeeJoin } from "./fees";
 
 interface BalanceRow {
   school_id: number;
@@ -74,8 +75,7 @@ const balancesOf = (schools: SQL, yearId: number) => sql`
       count(*) filter (where s.payment_status = 'pending') as pending,
       count(*) filter (where s.payment_status = 'unpaid') as unpaid
     from students s where ${schoolPaysFor(sql`p.id`)} and s.exam_year_id = ${yearId}) c on true
-  left join exam_fees f on f.country_id = p.country_id and f.exam_year_id = ${yearId}
-    and f.exam_level = ${REGISTRATION_FEE_LEVEL}`;
+  ${registrationFeeJoin(sql`p.country_id`, yearId)}`;
 
 export async function listSchoolBalances(db: Db, query: SchoolBalanceQuery): Promise<Page<SchoolBalanceRow>> {
   const year = await activeExamYear(db);

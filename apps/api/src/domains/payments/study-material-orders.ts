@@ -12,7 +12,7 @@ import type { Services } from "../../context";
 import { recordActivity } from "../../kernel/activity";
 import { ApiError } from "../../kernel/http/errors";
 import { idsIn } from "../../kernel/sql";
-import { activeExamYear } from "../students/students";
+import { activeExamYear } from "../programme/exam-year";
 import { openGatewayOrder, type Payer } from "./orders";
 
 const iso = (value: Date | string) => new Date(value).toISOString();

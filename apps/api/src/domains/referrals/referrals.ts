@@ -7,12 +7,12 @@ import type {
 } from "@repo/contracts/referrals";
 import { decideReferral, REFERRAL_MESSAGES, type ReferralStatus } from "@repo/contracts/referrals-constants";
 import { type Db, type DbOrTx, queryRows } from "@repo/db";
-import { users } from "@repo/db/schema";
-import { eq, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type Actor, recordActivity } from "../../kernel/activity";
 import { ApiError, invalidField, notFound } from "../../kernel/http/errors";
 import { containing } from "../../kernel/sql";
-import { activeExamYear } from "../students/students";
+import { activeExamYear } from "../programme/exam-year";
+import { ownSchoolId } from "../schools/ownership";
 import { earningsOf, reverseReferralCommissions } from "./referral-ledger";
 
 /**
@@ -21,11 +21,7 @@ import { earningsOf, reverseReferralCommissions } from "./referral-ledger";
  */
 
 /** The school of the signed-in school account (role 2). */
-export async function referringSchoolOf(db: DbOrTx, userId: number): Promise<number> {
-  const [user] = await db.select({ schoolId: users.schoolId }).from(users).where(eq(users.id, userId));
-  if (!user?.schoolId) throw notFound("School");
-  return user.schoolId;
-}
+const referringSchoolOf = (db: DbOrTx, userId: number): Promise<number> => ownSchoolId(db, { userId });
 
 function filters(schoolId: number, yearId: number, query: Partial<ReferredStudentListQuery>): SQL {
   const parts: SQL[] = [sql`s.referred_by_school_id = ${schoolId}`, sql`s.exam_year_id = ${yearId}`];

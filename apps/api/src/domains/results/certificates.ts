@@ -39,8 +39,8 @@ import { ApiError, invalidField, notFound } from "../../kernel/http/errors";
 import { enqueueJob, type JobContext, JobError, type JobHandler, removeOldJobFiles } from "../../kernel/jobs/jobs";
 import { fontFaceCss } from "../../kernel/pdf";
 import { containing, idsIn } from "../../kernel/sql";
-import { type Assignments, assignedSql, regionContext } from "../dashboards/region-lists";
-import { schoolScopeOf } from "../students/students";
+import { type Assignments, assignedSql, regionContext } from "../geography/region-scope";
+import { inOwnedSchools, ownedSchoolWhere, schoolScopeOf } from "../schools/ownership";
 import { AWARD_SQL, markCertificatesPrinted, withdrawnCertificate } from "./certificate-codes";
 import { type CertificateData, type CertificateIssuer, certificatesHtml } from "./certificate-document";
 
@@ -68,10 +68,7 @@ async function visibleSheets(db: DbOrTx, viewer: CertificateViewer): Promise<SQL
     return assignedSql("a", assigned);
   }
   if (inGroup(ROLE_GROUPS.schoolAccounts, viewer.roleId)) {
-    const scope = await schoolScopeOf(db, viewer);
-    return scope.kind === "school"
-      ? sql`a.school_id = ${scope.schoolId}`
-      : sql`a.school_id in (select id from schools where master_institute_id = ${scope.masterInstituteId})`;
+    return inOwnedSchools(sql`a.school_id`, await schoolScopeOf(db, viewer));
   }
   // A student sees its own sheets only: the student its sign-in belongs to (issue 16).
   if (viewer.roleId === ROLE.student) {
@@ -236,7 +233,7 @@ function payloadWhere(payload: BulkPayload): SQL {
   if (payload.district_id !== null) parts.push(sql`a.district_id = ${payload.district_id}`);
   if (payload.state_id !== null) parts.push(sql`a.state_id = ${payload.state_id}`);
   if (payload.master_institute_id !== null)
-    parts.push(sql`a.school_id in (select id from schools where master_institute_id = ${payload.master_institute_id})`);
+    parts.push(inOwnedSchools(sql`a.school_id`, { kind: "institute", masterInstituteId: payload.master_institute_id }));
   return sql.join(parts, sql` and `);
 }
 
@@ -297,8 +294,7 @@ export async function startBulkCertificates(
     const [school] = await queryRows<{ name: string }>(
       db,
       payload.school_id !== null
-        ? sql`select name from schools where id = ${payload.school_id}
-              and ${scope.kind === "school" ? sql`true` : sql`master_institute_id = ${scope.masterInstituteId}`}`
+        ? sql`select sc.name from schools sc where ${ownedSchoolWhere(scope, payload.school_id)}`
         : sql`select name from master_institutes where id = ${payload.master_institute_id}`,
     );
     if (!school) throw notFound("School");
@@ -610,13 +606,13 @@ async function schoolResultsWhere(db: DbOrTx, viewer: CertificateViewer, filters
   const parts: SQL[] = [sql`a.exam_year_id = ${year.id}`, sql`a.exam_kind = ${filters.level}`];
   if (scope.kind === "school") {
     if (filters.school_id !== undefined && filters.school_id !== scope.schoolId) throw notFound("School");
-    parts.push(sql`a.school_id = ${scope.schoolId}`);
+    parts.push(inOwnedSchools(sql`a.school_id`, scope));
   } else {
-    parts.push(sql`a.school_id in (select id from schools where master_institute_id = ${scope.masterInstituteId})`);
+    parts.push(inOwnedSchools(sql`a.school_id`, scope));
     if (filters.school_id !== undefined) {
       const [own] = await queryRows<{ id: number }>(
         db,
-        sql`select id from schools where id = ${filters.school_id} and master_institute_id = ${scope.masterInstituteId}`,
+        sql`select sc.id from schools sc where ${ownedSchoolWhere(scope, filters.school_id)}`,
       );
       if (!own) throw notFound("School");
       parts.push(sql`a.school_id = ${filters.school_id}`);

@@ -7,6 +7,7 @@ import type { ExamLevel } from "@repo/contracts/fees";
 import { type Db, queryRows } from "@repo/db";
 import { defaultSections, seedFinalizedPaper } from "@repo/db/seed/results";
 import { sql } from "drizzle-orm";
+import { openExamYear } from "../programme/exam-year";
 import { rankLevel, recordedUpload, type SheetToStore, storeSheets } from "./store";
 
 const OPTIONS = ["A", "B", "C", "D"];
@@ -48,7 +49,7 @@ function answersOf(level: ExamLevel, count: number, ability: number, random: () 
 export async function seedDemoResults(db: Db): Promise<boolean> {
   const [existing] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from answer_sheets`);
   if (Number(existing?.n) > 0) return false;
-  const [year] = await queryRows<{ id: number }>(db, sql`select id from exam_years where is_active`);
+  const year = await openExamYear(db);
   if (!year) return false;
   const yearId = Number(year.id);
   const students = await queryRows<{ id: number; roll: string; class_level: number }>(

@@ -12,7 +12,7 @@ import { AWARDS } from "@repo/contracts/results-constants";
 import { type DbOrTx, queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
 import { ApiError } from "../../kernel/http/errors";
-import { assignedSql, type RegionViewer, regionContext } from "../dashboards/region-lists";
+import { assignedSql, type RegionViewer, regionContext } from "../geography/region-scope";
 import { hundredths, scoreSheet } from "./scoring";
 import { paperKey } from "./store";
 import { awardsOf, toMarks } from "./winners";

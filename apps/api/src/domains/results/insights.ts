@@ -15,7 +15,7 @@ import { OPTION_LETTERS, SCORE_BANDS, scoreBandLabel } from "@repo/contracts/res
 import { type DbOrTx, queryRows } from "@repo/db";
 import { type SQL, sql } from "drizzle-orm";
 import { invalidField } from "../../kernel/http/errors";
-import { type Assignments, assignedSql, type RegionViewer, regionContext } from "../dashboards/region-lists";
+import { type Assignments, assignedSql, type RegionViewer, regionContext } from "../geography/region-scope";
 import { isDoubleMark, outcomeOf } from "./scoring";
 import { paperKey } from "./store";
 import { resultFilterSql, toMarks } from "./winners";

@@ -29,13 +29,8 @@ import { type DbOrTx, queryRows } from "@repo/db";
 import { type SQL, sql } from "drizzle-orm";
 import { ApiError } from "../../kernel/http/errors";
 import { containing, idsIn } from "../../kernel/sql";
-import {
-  type Assignments,
-  assignedSql,
-  regionContext,
-  regionFilterSql,
-  studentSearchSql,
-} from "../dashboards/region-lists";
+import { regionFilterSql, studentSearchSql } from "../dashboards/region-lists";
+import { type Assignments, assignedSql, regionContext } from "../geography/region-scope";
 
 /**
  * The result lists (issue 15): students with marks, ranks and awards, and schools, states and

@@ -29,7 +29,7 @@ import { streamForm } from "../../kernel/http/multipart";
 import { validated } from "../../kernel/http/validation";
 import { enqueueJob, JobError, type JobHandler } from "../../kernel/jobs/jobs";
 import type { FileStorage } from "../../kernel/storage";
-import { activeExamYear } from "../students/students";
+import { activeExamYear } from "../programme/exam-year";
 import { type CertificatesAffected, certificatesAffected, withdrawCertificateCodes } from "./certificate-codes";
 import type { SheetFormat } from "./sheet-format";
 import {

@@ -25,7 +25,7 @@ import { type DbOrTx, queryRows } from "@repo/db";
 import { type SQL, sql } from "drizzle-orm";
 import { ApiError } from "../../kernel/http/errors";
 import { idsIn, pageTotal } from "../../kernel/sql";
-import { type Assignments, assignedSql, type RegionViewer, regionContext } from "../dashboards/region-lists";
+import { type Assignments, assignedSql, type RegionViewer, regionContext } from "../geography/region-scope";
 
 /** Hundredths (an integer, or an average as numeric text) to marks, two decimals at most. */
 export const toMarks = (value: number | string | null | undefined): number =>

@@ -1,15 +1,16 @@
-import { findRole, ROLE_GROUPS } from "@repo/auth/roles";
+import { findRole } from "@repo/auth/roles";
 import type { ContactBody, ContactResult } from "@repo/contracts/content-notices";
 import { CONTACT_LIMIT, CONTACT_TEMPLATE_KEY, PROGRAMME_OFFICE } from "@repo/contracts/content-notices-constants";
 import { COUNTED, countOf } from "@repo/contracts/plural";
 import { type DbOrTx, queryRows } from "@repo/db";
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { type Actor, recordActivity } from "../../kernel/activity";
 import { ApiError } from "../../kernel/http/errors";
 import { hit } from "../../kernel/rate-limit";
-import { idsIn } from "../../kernel/sql";
+import { coordinatorsCovering } from "../geography/region-scope";
 import { enqueueMail } from "../mail/index";
-import { type StudentViewer, schoolScopeOf } from "../students/students";
+import type { StudentViewer } from "../students/students";
+import { ownedSchoolsWhere, schoolScopeOf } from "./ownership";
 
 /** The levels a contact message tries, nearest first: the first with an active coordinator gets it. */
 export const CONTACT_LEVELS = ["district", "prant", "state", "zone"] as const;
@@ -66,8 +67,7 @@ export async function sendContactMessage(
       { "Retry-After": String(limit.retryAfter) },
     );
   }
-  const schoolsOf: SQL =
-    scope.kind === "school" ? sql`sc.id = ${scope.schoolId}` : sql`sc.master_institute_id = ${scope.masterInstituteId}`;
+  const schoolsOf = ownedSchoolsWhere(scope);
   const [sender] = await queryRows<{
     name: string;
     email: string;
@@ -86,15 +86,7 @@ export async function sendContactMessage(
           case when a.district_id is not null then 'district' when a.prant_id is not null then 'prant'
                when a.state_id is not null then 'state' else 'zone' end as level,
           u.role_id, u.email, coalesce(d.name, p.name, st.name, z.name) as region
-        from coordinator_assignments a
-        join users u on u.id = a.user_id
-        join schools sc on a.zone_id = sc.zone_id or a.state_id = sc.state_id
-          or a.prant_id = sc.prant_id or a.district_id = sc.district_id
-        left join zones z on z.id = a.zone_id
-        left join states st on st.id = a.state_id
-        left join prants p on p.id = a.prant_id
-        left join districts d on d.id = a.district_id
-        where ${schoolsOf} and u.is_active and ${idsIn(sql`u.role_id`, ROLE_GROUPS.coordinators)}`,
+        ${coordinatorsCovering(schoolsOf)}`,
   );
   const chosen = nearestCoordinators(candidates);
   const recipients =

@@ -9,6 +9,7 @@ import { ApiError, invalidField, notFound } from "../../kernel/http/errors";
 import type { Upload } from "../../kernel/http/multipart";
 import type { FileStorage } from "../../kernel/storage";
 import { recheckPassword } from "../accounts/auth";
+import { schoolScopeOf } from "./ownership";
 
 const CHEQUE_TYPES: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "application/pdf": "pdf" };
 
@@ -23,13 +24,8 @@ export function maskAccountNumber(accountNumber: string): string {
 
 /** The owner of the signed-in account's bank details. */
 export async function ownBankOwner(db: DbOrTx, userId: number): Promise<BankOwner> {
-  const [user] = await db
-    .select({ schoolId: users.schoolId, masterInstituteId: users.masterInstituteId })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (user?.masterInstituteId) return { masterInstituteId: user.masterInstituteId };
-  if (user?.schoolId) return { schoolId: user.schoolId };
-  throw notFound("School");
+  const scope = await schoolScopeOf(db, { userId });
+  return scope.kind === "institute" ? { masterInstituteId: scope.masterInstituteId } : { schoolId: scope.schoolId };
 }
 
 /** A school by id, for admins; 404 when there is none. */

@@ -28,9 +28,9 @@ import { FormFile, readForm } from "../../kernel/http/multipart";
 import { apiRoute, errorResponse } from "../../kernel/http/routes";
 import { idParam, json, named } from "../../kernel/http/schemas";
 import { validated } from "../../kernel/http/validation";
+import { ownSchoolId } from "./ownership";
 import {
   adminUpdateSchool,
-  ownSchoolId,
   REGISTRATION_LEVELS,
   registerSchool,
   registrationRegions,
@@ -240,7 +240,7 @@ export function registerSchoolAccountRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const db = c.var.services.database.db;
-      return ok(c, await schoolProfileOf(db, await ownSchoolId(db, actorOf(c).userId)));
+      return ok(c, await schoolProfileOf(db, await ownSchoolId(db, actorOf(c))));
     },
   );
 

@@ -29,6 +29,7 @@ import { ApiError, notFound } from "../../kernel/http/errors";
 import { enforceLimit, type Limit, limitedAttempt, perNetwork } from "../../kernel/rate-limit";
 import { findUserByUsername } from "../accounts/users";
 import { enqueueMail } from "../mail/index";
+import { ownSchoolId } from "./ownership";
 
 /** Registrations per client address per hour: a school registers once; an office behind one NAT a few. */
 export const SCHOOL_REGISTRATIONS_PER_CLIENT: Limit = { max: 20, windowSeconds: 60 * 60 };
@@ -176,6 +177,75 @@ export function registerSchool(
   );
 }
 
+/** What a new school and its account are made of: the registration form's fields, or a master institute's form or sheet row. */
+export type NewSchool = Pick<
+  SchoolRegistrationBody,
+  | "school_name"
+  | "category_id"
+  | "board_id"
+  | "zone_id"
+  | "state_id"
+  | "prant_id"
+  | "district_id"
+  | "city_id"
+  | "address"
+  | "pincode"
+  | "contact_name"
+  | "contact_phone"
+  | "email"
+  | "username"
+>;
+
+/**
+ * A new school (active, with a new referral code) and its role-2 account, inside the caller's
+ * transaction: the one way a school is created (registration, a master institute's form and its
+ * spreadsheet import). The caller checks the username, e-mail and place (`countryId` from
+ * checkPlace) first, and mails, verifies and logs as its path needs.
+ */
+export async function createSchoolWithAccount(
+  tx: DbOrTx,
+  body: NewSchool,
+  account: { passwordHash: string; countryId: number; masterInstituteId?: number },
+): Promise<{ school: { id: number; name: string; email: string }; user: { id: number } }> {
+  const [school] = await tx
+    .insert(schools)
+    .values({
+      name: body.school_name,
+      categoryId: body.category_id,
+      boardId: body.board_id,
+      isActive: true,
+      zoneId: body.zone_id,
+      stateId: body.state_id,
+      prantId: body.prant_id ?? null,
+      districtId: body.district_id ?? null,
+      cityId: body.city_id ?? null,
+      address: body.address,
+      pincode: body.pincode,
+      contactName: body.contact_name,
+      contactPhone: body.contact_phone,
+      email: body.email,
+      masterInstituteId: account.masterInstituteId ?? null,
+      referralCode: newReferralCode(),
+    })
+    .returning({ id: schools.id, name: schools.name, email: schools.email });
+  if (!school) throw new Error("the school was not inserted");
+  const [user] = await tx
+    .insert(users)
+    .values({
+      username: body.username,
+      email: body.email,
+      name: body.school_name,
+      roleId: ROLE.school,
+      passwordHash: account.passwordHash,
+      schoolId: school.id,
+      zoneId: body.zone_id,
+      countryId: account.countryId,
+    })
+    .returning({ id: users.id });
+  if (!user) throw new Error("the user was not inserted");
+  return { school, user };
+}
+
 async function registerSchoolOnce(
   db: Db,
   config: ApiConfig,
@@ -196,41 +266,7 @@ async function registerSchoolOnce(
       if (await emailTaken(tx, body.email)) {
         throw new ApiError(409, EMAIL_TAKEN, [{ field: "email", message: EMAIL_TAKEN }]);
       }
-      const [school] = await tx
-        .insert(schools)
-        .values({
-          name: body.school_name,
-          categoryId: body.category_id,
-          boardId: body.board_id,
-          isActive: true,
-          zoneId: body.zone_id,
-          stateId: body.state_id,
-          prantId: body.prant_id ?? null,
-          districtId: body.district_id ?? null,
-          cityId: body.city_id ?? null,
-          address: body.address,
-          pincode: body.pincode,
-          contactName: body.contact_name,
-          contactPhone: body.contact_phone,
-          email: body.email,
-          referralCode: newReferralCode(),
-        })
-        .returning({ id: schools.id, name: schools.name, email: schools.email });
-      if (!school) throw new Error("the school was not inserted");
-      const [user] = await tx
-        .insert(users)
-        .values({
-          username: body.username,
-          email: body.email,
-          name: body.school_name,
-          roleId: ROLE.school,
-          passwordHash,
-          schoolId: school.id,
-          zoneId: body.zone_id,
-          countryId,
-        })
-        .returning({ id: users.id });
-      if (!user) throw new Error("the user was not inserted");
+      const { school, user } = await createSchoolWithAccount(tx, body, { passwordHash, countryId });
       await issueVerification(tx, config, school, null);
       await recordActivity(tx, {
         userId: user.id,
@@ -294,16 +330,9 @@ export async function verifySchoolEmail(db: Db, token: string, requestId: string
   });
 }
 
-/** The school of the signed-in account (school and institute accounts have one), or 404. */
-export async function ownSchoolId(db: DbOrTx, userId: number): Promise<number> {
-  const [user] = await db.select({ schoolId: users.schoolId }).from(users).where(eq(users.id, userId));
-  if (!user?.schoolId) throw notFound("School");
-  return user.schoolId;
-}
-
 /** A new link for the signed-in school, at most SCHOOL_VERIFICATION_RESENDS per hour. */
 export async function resendVerification(db: Db, config: ApiConfig, actor: Actor) {
-  const schoolId = await ownSchoolId(db, actor.userId);
+  const schoolId = await ownSchoolId(db, actor);
   const [school] = await db
     .select({ id: schools.id, name: schools.name, email: schools.email, verifiedAt: schools.emailVerifiedAt })
     .from(schools)
@@ -387,7 +416,7 @@ const profileBefore = (p: SchoolProfile) => ({
  * ids cannot be probed (docs/domain.md, Region scoping).
  */
 export async function updateOwnProfile(db: Db, actor: Actor, id: number, fields: SchoolProfileFields) {
-  const schoolId = await ownSchoolId(db, actor.userId);
+  const schoolId = await ownSchoolId(db, actor);
   if (schoolId !== id) throw notFound("School");
   const [school] = await db.select({ stateId: schools.stateId }).from(schools).where(eq(schools.id, schoolId));
   const [state] = school ? await stateCountry(db, school.stateId) : [];

@@ -6,15 +6,14 @@ import { schools, users } from "@repo/db/schema";
 import { eq, inArray, sql } from "drizzle-orm";
 import { type Actor, recordActivity } from "../../kernel/activity";
 import { notFound } from "../../kernel/http/errors";
+import { ownSchoolId } from "./ownership";
 
 /**
  * The school account deactivates itself, or activates itself again (docs/domain.md, "School
  * account"). The row is locked so that two clicks cannot both read the old state.
  */
 export async function toggleOwnSchool(db: Db, actor: Actor): Promise<{ data: SchoolToggleData; message: string }> {
-  const [user] = await db.select({ schoolId: users.schoolId }).from(users).where(eq(users.id, actor.userId));
-  const schoolId = user?.schoolId;
-  if (!schoolId) throw notFound("School");
+  const schoolId = await ownSchoolId(db, actor);
   const isActive = await db.transaction(async (tx) => {
     const [school] = await tx
       .select({ isActive: schools.isActive })

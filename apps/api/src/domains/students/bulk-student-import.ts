@@ -16,6 +16,7 @@ import type { JobHandler } from "../../kernel/jobs/jobs";
 import type { CellValue } from "../../kernel/spreadsheets/index";
 import { templateWorkbook } from "../../kernel/spreadsheets/index";
 import type { FileStorage } from "../../kernel/storage";
+import { coveredBy } from "../geography/region-scope";
 import {
   type ImportColumn,
   type ImportPreview,
@@ -48,10 +49,7 @@ const SCHOOL_CODE_COLUMN: ImportColumn = {
 };
 
 /** The region's schools, for a coordinator: at or below one of its assignments. */
-const inRegionOf = (userId: number) =>
-  sql`exists (select 1 from coordinator_assignments a where a.user_id = ${userId}
-    and (a.zone_id = sc.zone_id or a.state_id = sc.state_id or a.prant_id = sc.prant_id
-      or a.district_id = sc.district_id))`;
+const inRegionOf = (userId: number) => coveredBy(userId);
 
 export interface RegionSchool {
   id: number;

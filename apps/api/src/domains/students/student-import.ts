@@ -46,14 +46,9 @@ import {
 } from "../../kernel/spreadsheets/index";
 import { textsIn } from "../../kernel/sql";
 import type { FileStorage } from "../../kernel/storage";
-import {
-  activeExamYear,
-  addStudentRecords,
-  type StudentRecord,
-  type StudentViewer,
-  schoolScopeOf,
-  studentRecord,
-} from "./students";
+import { activeExamYear } from "../programme/exam-year";
+import { schoolScopeOf } from "../schools/ownership";
+import { addStudentRecords, type StudentRecord, type StudentViewer, studentRecord } from "./students";
 
 /**
  * The students' spreadsheet import (docs/domain.md, Services every feature shares: imports):

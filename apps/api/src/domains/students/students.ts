@@ -12,69 +12,27 @@ import {
   STUDENT_MESSAGES,
 } from "@repo/contracts/students-constants";
 import { type DbOrTx, queryRows } from "@repo/db";
-import { examYears, schools, students, users } from "@repo/db/schema";
+import { schools, students, users } from "@repo/db/schema";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { type Actor, recordActivity } from "../../kernel/activity";
 import { ApiError, notFound } from "../../kernel/http/errors";
 import { wakeJobRunners } from "../../kernel/jobs/jobs";
 import { containing, idsIn, textsIn } from "../../kernel/sql";
+import { coveredBy } from "../geography/region-scope";
 import { enqueueMail } from "../mail/index";
+import { activeExamYear } from "../programme/exam-year";
+import {
+  type Account,
+  findAccountScope,
+  ownedSchoolsWhere,
+  ownedStudents,
+  type SchoolScope,
+  schoolScopeOf,
+} from "../schools/ownership";
 import type { SmsService } from "../sms/index";
 
 /** Who asks: the signed-in user (the school, institute or master institute account). */
-export interface StudentViewer {
-  userId: number;
-  roleId: number;
-}
-
-/** The schools a viewer's student pages cover: its own school, or a master institute's schools. */
-export type SchoolScope = { kind: "school"; schoolId: number } | { kind: "institute"; masterInstituteId: number };
-
-export async function schoolScopeOf(db: DbOrTx, viewer: StudentViewer): Promise<SchoolScope> {
-  const [user] = await db
-    .select({ schoolId: users.schoolId, masterInstituteId: users.masterInstituteId })
-    .from(users)
-    .where(eq(users.id, viewer.userId));
-  if (viewer.roleId === ROLE.masterInstitute && user?.masterInstituteId) {
-    return { kind: "institute", masterInstituteId: user.masterInstituteId };
-  }
-  if (user?.schoolId) return { kind: "school", schoolId: user.schoolId };
-  throw notFound("School");
-}
-
-/**
- * THE rule of which students (alias `s`) a school pays for and lists as its own: the students of
- * its school (an id, a column such as `sc.id`, or `{ in: subquery }` of schools) that the school or
- * its master institute added, by form or import. An individual student (source `sif`) that names
- * the school pays its own fee and is not on the school's lists, amounts, orders or counts
- * (decision 049; 013). Every such query uses this, never `s.school_id` alone.
- */
-export function schoolPaysFor(schools: number | SQL | { in: SQL }): SQL {
-  const school =
-    typeof schools === "object" && "in" in schools
-      ? sql`s.school_id in (${schools.in})`
-      : sql`s.school_id = ${schools}`;
-  return sql`(${school} and s.source <> 'sif')`;
-}
-
-const inScope = (scope: SchoolScope): SQL =>
-  schoolPaysFor(
-    scope.kind === "school"
-      ? scope.schoolId
-      : { in: sql`select id from schools where master_institute_id = ${scope.masterInstituteId}` },
-  );
-
-/** The open exam year; students are registered into it. */
-export const NO_OPEN_EXAM_YEAR = "No exam year is open for registration yet. Please try again later.";
-
-export async function activeExamYear(db: DbOrTx): Promise<{ id: number; label: string }> {
-  const [year] = await db
-    .select({ id: examYears.id, label: examYears.label })
-    .from(examYears)
-    .where(eq(examYears.isActive, true));
-  if (!year) throw new ApiError(409, NO_OPEN_EXAM_YEAR);
-  return year;
-}
+export type StudentViewer = Account;
 
 export interface AddTarget {
   schoolId: number;
@@ -270,7 +228,7 @@ const toRow = (row: RawRow): StudentRow => ({
 
 /** The list filters as SQL, shared by the list, its count and the export. */
 function listFilters(scope: SchoolScope, yearId: number, query: Partial<StudentListQuery>): SQL {
-  const parts: SQL[] = [inScope(scope), sql`s.exam_year_id = ${yearId}`];
+  const parts: SQL[] = [ownedStudents(scope), sql`s.exam_year_id = ${yearId}`];
   if (query.school_id) parts.push(sql`s.school_id = ${query.school_id}`);
   if (query.class_level) parts.push(sql`s.class_level = ${query.class_level}`);
   if (query.language) parts.push(sql`s.language = ${query.language}`);
@@ -310,21 +268,19 @@ export async function listSchoolStudents(
 
 /** Whether a viewer may see a school's students (docs/domain.md, Region scoping). */
 async function oversees(db: DbOrTx, viewer: StudentViewer, schoolId: number): Promise<boolean> {
-  const [row] = await queryRows<{ ok: boolean }>(
+  let covers: SQL;
+  if (inGroup(ROLE_GROUPS.admins, viewer.roleId)) covers = sql`true`;
+  else if (inGroup(ROLE_GROUPS.coordinators, viewer.roleId)) covers = coveredBy(viewer.userId);
+  else if (inGroup(ROLE_GROUPS.schoolAccounts, viewer.roleId)) {
+    const scope = await findAccountScope(db, viewer);
+    if (!scope || scope.kind === "student") return false;
+    covers = ownedSchoolsWhere(scope);
+  } else return false;
+  const [row] = await queryRows<{ id: number }>(
     db,
-    sql`select (
-          ${inGroup(ROLE_GROUPS.admins, viewer.roleId)}
-          or (${inGroup(ROLE_GROUPS.schoolAccounts, viewer.roleId)} and (u.school_id = sc.id
-              or (${viewer.roleId === ROLE.masterInstitute} and u.master_institute_id = sc.master_institute_id)))
-          or (${inGroup(ROLE_GROUPS.coordinators, viewer.roleId)} and exists (
-              select 1 from coordinator_assignments a
-              where a.user_id = u.id and (a.zone_id = sc.zone_id or a.state_id = sc.state_id
-                or a.prant_id = sc.prant_id or a.district_id = sc.district_id)))
-        ) as ok
-        from schools sc, users u
-        where sc.id = ${schoolId} and u.id = ${viewer.userId}`,
+    sql`select sc.id from schools sc where sc.id = ${schoolId} and ${covers}`,
   );
-  return row?.ok === true;
+  return row !== undefined;
 }
 
 export async function listStudentsIn(
@@ -379,7 +335,7 @@ export async function getStudent(db: DbOrTx, viewer: StudentViewer, id: number):
     db,
     sql`select ${ROW_COLUMNS}
         from students s join schools sc on sc.id = s.school_id join exam_years y on y.id = s.exam_year_id
-        where s.id = ${id} and ${inScope(scope)}`,
+        where s.id = ${id} and ${ownedStudents(scope)}`,
   );
   if (!row) throw notFound("Student");
   return toRow(row);
@@ -458,7 +414,7 @@ export async function deleteStudents(
   return db.transaction(async (tx) => {
     const rows = await queryRows<{ id: number; payment_status: string }>(
       tx,
-      sql`select s.id, s.payment_status from students s where ${idsIn(sql`s.id`, unique)} and ${inScope(scope)} for update`,
+      sql`select s.id, s.payment_status from students s where ${idsIn(sql`s.id`, unique)} and ${ownedStudents(scope)} for update`,
     );
     const status = new Map(rows.map((row) => [Number(row.id), row.payment_status]));
     const kept: { id: number; reason: string }[] = [];

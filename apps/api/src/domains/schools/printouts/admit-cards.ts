@@ -28,10 +28,12 @@ import {
   removeOldJobFiles,
 } from "../../../kernel/jobs/jobs";
 import { fontFaceCss } from "../../../kernel/pdf";
+import { activeExamYear } from "../../programme/exam-year";
 import { type AdmitCardFacts, admitCardBlocked, admitCardData, level1For } from "../../student-area/admit-card";
 import { admitCardsHtml } from "../../student-area/admit-card-document";
 import { studentsWhere, yearSchedules } from "../../student-area/own-student";
-import { activeExamYear, type StudentViewer, schoolPaysFor } from "../../students/students";
+import type { StudentViewer } from "../../students/students";
+import { schoolPaysFor } from "../ownership";
 import { printoutSchool } from "./school";
 
 /** What a job prints, fixed when it is queued. */

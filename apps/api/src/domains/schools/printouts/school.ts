@@ -5,7 +5,8 @@
 import { type DbOrTx, queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
 import { invalidField, notFound } from "../../../kernel/http/errors";
-import { type StudentViewer, schoolScopeOf } from "../../students/students";
+import type { StudentViewer } from "../../students/students";
+import { ownedSchoolWhere, schoolScopeOf } from "../ownership";
 
 export interface PrintoutSchool {
   id: number;
@@ -25,9 +26,8 @@ export async function printoutSchool(
   }
   const [school] = await queryRows<{ id: number; name: string }>(
     db,
-    scope.kind === "school"
-      ? sql`select id, name from schools where id = ${scope.schoolId}`
-      : sql`select id, name from schools where id = ${schoolId ?? 0} and master_institute_id = ${scope.masterInstituteId}`,
+    sql`select sc.id, sc.name from schools sc
+        where ${ownedSchoolWhere(scope, scope.kind === "school" ? scope.schoolId : (schoolId ?? 0))}`,
   );
   if (!school) throw notFound("School");
   return { id: Number(school.id), name: school.name };

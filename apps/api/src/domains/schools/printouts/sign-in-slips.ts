@@ -16,16 +16,16 @@ import { type Actor, recordActivity } from "../../../kernel/activity";
 import { ApiError } from "../../../kernel/http/errors";
 import { fontFaceCss } from "../../../kernel/pdf";
 import { idsIn } from "../../../kernel/sql";
+import { activeExamYear } from "../../programme/exam-year";
 import {
   type AccountStudent,
-  activeExamYear,
   getStudent,
   type StudentViewer,
-  schoolPaysFor,
   setStudentPassword,
   studentUsername,
   temporaryPassword,
 } from "../../students/students";
+import { schoolPaysFor } from "../ownership";
 import { printoutSchool } from "./school";
 import { type SlipData, slipsHtml } from "./slip-document";
 
