@@ -108,6 +108,7 @@ export function schoolByCode(schools: readonly RegionSchool[]): RowSchool {
 
 export const BULK_STUDENT_IMPORT_LAYOUT: StudentImportLayout = {
   jobKind: BULK_STUDENT_IMPORT_JOB,
+  limits: BULK_STUDENT_IMPORT,
   columns: [SCHOOL_CODE_COLUMN, ...STUDENT_COLUMNS],
   sheetName: "Students",
   extraSheets: [SCHOOLS_SHEET],
