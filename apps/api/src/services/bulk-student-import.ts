@@ -15,11 +15,9 @@ import type { Actor } from "./activity";
 import type { JobHandler } from "./jobs";
 import type { CellValue } from "./spreadsheets/index";
 import { templateWorkbook } from "./spreadsheets/index";
-import type { FileStorage } from "./storage";
 import {
   type ImportColumn,
   type ImportPreview,
-  importErrorsFile,
   importJob,
   previewImport,
   type RowSchool,
@@ -168,13 +166,6 @@ export function startBulkStudentImport(
 
 export function bulkStudentImportJob(services: Parameters<typeof importJob>[1]): JobHandler {
   return importJob(BULK_STUDENT_IMPORT_LAYOUT, services);
-}
-
-export function bulkStudentImportErrorsFile(
-  storage: FileStorage,
-  job: { kind: string; result: Record<string, unknown> | null },
-): Promise<Uint8Array> {
-  return importErrorsFile(BULK_STUDENT_IMPORT_LAYOUT, storage, job);
 }
 
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());

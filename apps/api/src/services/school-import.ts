@@ -21,7 +21,6 @@ import {
   firstProblems,
   type ImportFile,
   type ImportPayload,
-  importErrorsFile,
   importSummary,
   openImportFile,
   queueImport,
@@ -394,12 +393,4 @@ async function checkImportRow(
   const place = await placeOf(db, record);
   if ("message" in place) return problemsText(SCHOOL_COLUMNS, [place]);
   return { ...record, ...place };
-}
-
-/** The errors workbook of one of the caller's schools imports. */
-export function schoolImportErrorsFile(
-  storage: FileStorage,
-  job: { kind: string; result: Record<string, unknown> | null },
-): Promise<Uint8Array> {
-  return importErrorsFile(SCHOOL_IMPORT_FILE, storage, job);
 }

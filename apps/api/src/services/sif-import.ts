@@ -17,7 +17,6 @@ import {
   type ImportColumn,
   type ImportFile,
   type ImportPayload,
-  importErrorsFile,
   importSummary,
   openImportFile,
   queueImport,
@@ -285,12 +284,4 @@ async function runSifImport(
     warnings: [],
     message: importSummary("student", payload.mode, counts, { addedNote: "and mailed their sign-in details" }),
   };
-}
-
-/** The errors workbook of one of the caller's SIF import jobs. */
-export function sifImportErrorsFile(
-  storage: FileStorage,
-  job: { kind: string; result: Record<string, unknown> | null },
-): Promise<Uint8Array> {
-  return importErrorsFile(SIF_IMPORT_FILE, storage, job);
 }

@@ -28,7 +28,6 @@ import { type JobContext, JobError, type JobHandler } from "./jobs";
 import {
   asApiError,
   asJobError,
-  importErrorsFile as errorsFileOf,
   firstProblems,
   type ImportColumn,
   type ImportFile,
@@ -602,17 +601,6 @@ async function finish(input: {
     message: importSummary("student", payload.mode, { inserted, alreadyHere, badRows, saved: saveAll }),
   };
 }
-
-/** The errors workbook of one of the caller's import jobs. */
-export function studentImportErrorsFile(
-  storage: FileStorage,
-  job: { kind: string; result: Record<string, unknown> | null },
-): Promise<Uint8Array> {
-  return importErrorsFile(SCHOOL_STUDENT_IMPORT, storage, job);
-}
-
-/** The errors workbook of one of the caller's import jobs of a layout (404 for another kind's). */
-export const importErrorsFile = errorsFileOf;
 
 /** The school an import goes to: the caller's own (school and institute accounts). */
 export async function importSchoolOf(db: DbOrTx, viewer: StudentViewer): Promise<number> {
