@@ -7,7 +7,7 @@ import { activeExamYear, activeExamYearId, NO_OPEN_EXAM_YEAR, openExamYear } fro
 import { startTestApi, type TestApi } from "./support";
 
 // The active exam year (docs/domain.md: one is active at a time; students, payments and results
-// belong to a year): one reading in services/exam-year.ts that every list and count follows.
+// belong to a year): one reading in domains/programme/exam-year.ts that every list and count follows.
 
 for (const driver of testDrivers()) {
   describe(`the active exam year on ${driver}`, () => {

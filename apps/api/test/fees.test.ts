@@ -7,7 +7,7 @@ import { registrationFee } from "../src/domains/payments/fees";
 import { startTestApi, type TestApi } from "./support";
 
 // A student's registration fee (docs/domain.md, Fees and payments; decision 017): one lookup in
-// services/fees.ts, so what a school is charged, what its dashboard, pay support and its master
+// domains/payments/fees.ts, so what a school is charged, what its dashboard, pay support and its master
 // institute's list say it owes are one figure.
 
 describe("the fee from its columns", () => {

@@ -7,7 +7,7 @@ import { regionContext } from "../src/domains/geography/region-scope";
 import { startTestApi, type TestApi } from "./support";
 
 // Region scope (docs/domain.md, Region scoping; decision 019) and its reverse, the coordinators
-// whose assignments cover a school: one home in services/region-scope.ts for the school's
+// whose assignments cover a school: one home in domains/geography/region-scope.ts for the school's
 // dashboard, its contact messages and who may open its students.
 
 for (const driver of testDrivers()) {

@@ -8,7 +8,7 @@ import { findAccountScope, schoolScopeOf, scopeOfAccount } from "../src/domains/
 import { startTestApi, type TestApi } from "./support";
 
 // Which schools and students an account owns (docs/domain.md, Region scoping; decisions 016, 049):
-// the one rule in services/school-ownership.ts, seen through the pages that use it.
+// the one rule in domains/schools/ownership.ts, seen through the pages that use it.
 
 describe("the ownership rule", () => {
   const row = { schoolId: 7, masterInstituteId: 3, studentId: 11 };

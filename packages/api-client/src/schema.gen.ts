@@ -15554,7 +15554,7 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description The filled-in template: .xlsx or CSV (UTF-8), told apart by content; at most 20 MB and 100,000 rows
+                     * @description The filled-in template: .xlsx, CSV or Unicode Text, told apart by content. At most 1,00,000 students and 20 MB per file.
                      */
                     file?: string;
                     /**
@@ -23153,7 +23153,7 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description The filled-in template: .xlsx or CSV (UTF-8), told apart by content; at most 20 MB and 100,000 rows
+                     * @description The filled-in template: .xlsx, CSV or Unicode Text, told apart by content. At most 500 schools and 2 MB per file.
                      */
                     file?: string;
                     /**
@@ -23592,7 +23592,7 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description The filled-in template: .xlsx or CSV (UTF-8), told apart by content; at most 20 MB and 100,000 rows
+                     * @description The filled-in template: .xlsx, CSV or Unicode Text, told apart by content. At most 1,00,000 students and 20 MB per file.
                      */
                     file?: string;
                     /**
@@ -32611,7 +32611,7 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description The filled-in template: .xlsx or CSV (UTF-8), told apart by content; at most 20 MB and 100,000 rows
+                     * @description The filled-in template: .xlsx, CSV or Unicode Text, told apart by content. At most 1,00,000 students and 20 MB per file.
                      */
                     file?: string;
                     /**
@@ -33491,11 +33491,11 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description The filled-in template: .xlsx or CSV (UTF-8); at most 5 MB and 5,000 rows
+                     * @description The filled-in template: .xlsx, CSV or Unicode Text, told apart by content. At most 5,000 students and 5 MB per file.
                      */
                     file?: string;
                     /**
-                     * @description `all-or-nothing`: save every row only if no row has a mistake. `valid-rows`: save the good rows.
+                     * @description `all-or-nothing`: save every row only if no row has a mistake. `valid-rows`: save the good rows, report the others.
                      * @enum {string}
                      */
                     mode?: "all-or-nothing" | "valid-rows";

@@ -43,6 +43,22 @@ export const SPREADSHEET_IMPORTS = {
   previewErrorsPerPage: 20,
 } as const;
 
+/**
+ * One spreadsheet import's own limits (STUDENT_IMPORT, SCHOOL_IMPORT, SIF_IMPORT, ...): the one
+ * constant the API's reader and body limit, its OpenAPI document and the app's screen all read
+ * (docs/decisions/064-one-import-capability.md).
+ */
+export interface ImportLimits {
+  /** Larger uploads are refused before they are read. */
+  readonly maxBytes: number;
+  /** A file with more data rows is refused as a whole, with this number in the message. */
+  readonly maxRows: number;
+}
+
+/** How the OpenAPI document, the templates and the screens state an import's limits. */
+export const importLimitsText = (limits: ImportLimits, nouns: string) =>
+  `At most ${limits.maxRows.toLocaleString("en-IN")} ${nouns} and ${limits.maxBytes / 1024 / 1024} MB per file.`;
+
 export type ZipLimits = { [K in keyof typeof XLSX_ZIP_LIMITS]: number };
 
 /** The text encodings a CSV upload is read in (decision 055): Excel's "CSV UTF-8", "Unicode Text", "CSV". */

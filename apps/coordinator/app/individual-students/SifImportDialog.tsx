@@ -1,9 +1,9 @@
+import { ErrorsFileDownload, ImportProgress } from "@repo/remix-app/imports/parts";
 import { IMPORT_ACCEPT, IMPORT_FILE_HINT } from "@repo/remix-app/imports/spreadsheet";
 import { useJob } from "@repo/remix-app/jobs/use-job";
 import { Button } from "@repo/ui/button";
 import { Dialog } from "@repo/ui/dialog";
 import { FileInput } from "@repo/ui/file-input";
-import { ProgressBar } from "@repo/ui/progress-bar";
 import { RadioGroup } from "@repo/ui/radio-group";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
@@ -19,6 +19,8 @@ interface ImportResult {
   message?: string;
   errors_file_id?: string | null;
   errors?: { row: number; message: string }[];
+  inserted?: number;
+  already_registered?: number;
 }
 
 const MODES = [
@@ -110,11 +112,9 @@ export default function SifImportDialog({ csrf, onClose }: Props) {
           </>
         ) : null}
         {running ? (
-          <ProgressBar
-            label="Importing students"
-            value={job?.progress.total ? job.progress.done : undefined}
-            max={job?.progress.total || undefined}
-          />
+          <ImportProgress job={job} nouns="students">
+            You may close this window: the import goes on, and the students appear in the list.
+          </ImportProgress>
         ) : null}
         {job?.status === "failed" || failure ? (
           <Text role="alert" tone="danger">
@@ -132,11 +132,10 @@ export default function SifImportDialog({ csrf, onClose }: Props) {
               </Text>
             ))}
             {result.errors_file_id ? (
-              <Text>
-                <a href={`/individual-student/import/${jobId}/errors`} download>
-                  Download the errors file
-                </a>
-              </Text>
+              <ErrorsFileDownload
+                href={`/individual-student/import/${jobId}/errors`}
+                nothingSaved={!result.inserted && !result.already_registered}
+              />
             ) : null}
           </Stack>
         ) : null}

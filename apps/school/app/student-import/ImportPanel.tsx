@@ -1,5 +1,6 @@
 import { COUNTED, countOf, pluralWord } from "@repo/contracts/plural";
 import type { StudentImportResult } from "@repo/contracts/student-import";
+import { importLimitsText } from "@repo/contracts/uploads-constants";
 import { ImportModeChoice, ImportProgress, SpreadsheetInput } from "@repo/remix-app/imports/parts";
 import { IMPORT_FILE_HINT, type ImportKind } from "@repo/remix-app/imports/spreadsheet";
 import { useImportFlow } from "@repo/remix-app/imports/use-import-flow";
@@ -14,8 +15,8 @@ import { ImportResult } from "./ImportResult";
 import { STUDENT_IMPORT_KIND } from "./import-constants";
 import { type FollowedImport, PlainImport } from "./PlainImport";
 
-const limitsOf = (kind: ImportKind) =>
-  `At most ${kind.maxRows.toLocaleString("en-IN")} ${kind.nouns} and ${kind.maxBytes / 1024 / 1024} MB per file.`;
+// The same sentence the API's OpenAPI document states for the import (decision 064).
+const limitsOf = (kind: ImportKind) => importLimitsText(kind, kind.nouns);
 
 const rowsHave = (n: number) => `${countOf(n, COUNTED.row)} ${pluralWord(n, COUNTED.has)}`;
 

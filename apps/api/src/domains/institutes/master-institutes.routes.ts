@@ -1,6 +1,5 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { envelope } from "@repo/contracts/envelope";
-import { jobStarted } from "@repo/contracts/jobs";
 import {
   activeState,
   gccSchoolListQuery,
@@ -16,29 +15,19 @@ import {
   masterInstituteProfile,
   masterInstituteRow,
 } from "@repo/contracts/master-institutes";
-import { MASTER_INSTITUTE_MESSAGES, SCHOOL_IMPORT } from "@repo/contracts/master-institutes-constants";
+import { MASTER_INSTITUTE_MESSAGES } from "@repo/contracts/master-institutes-constants";
 import { idOfText } from "@repo/contracts/numbers-constants";
 import { assignedCoordinator, schoolDashboard } from "@repo/contracts/school-dashboard";
 import { studentListQuery, studentPage, studentRow } from "@repo/contracts/students";
-import { STUDENT_IMPORT } from "@repo/contracts/students-constants";
 import type { AppEnv } from "../../context";
 import { actorOf, signedIn } from "../../kernel/auth/middleware";
-import { SPLIT_HINT as SPLIT, uploadLimit } from "../../kernel/http/body-limit";
 import { created, ok } from "../../kernel/http/envelope";
 import { invalidField } from "../../kernel/http/errors";
-import {
-  download,
-  importForm,
-  importPreview,
-  jobIdParam,
-  readImportForm,
-  xlsxResponse,
-} from "../../kernel/http/imports";
+import { registerImportRoutes } from "../../kernel/http/imports";
 import { apiRoute, errorResponse } from "../../kernel/http/routes";
 import { idParam, json, named } from "../../kernel/http/schemas";
-import { getJob } from "../../kernel/jobs/jobs";
 import { assignedCoordinators, schoolDashboard as dashboardOf } from "../dashboards/school-dashboard";
-import { previewStudentImport, startStudentImport } from "../students/student-import";
+import { previewStudentImport, SCHOOL_STUDENT_IMPORT, startStudentImport } from "../students/student-import";
 import { listStudentsIn } from "../students/students";
 import {
   createInstituteSchool,
@@ -58,7 +47,7 @@ import {
   updateMasterInstitute,
   updateOwnInstitute,
 } from "./master-institutes";
-import { previewSchoolImport, schoolImportErrorsFile, schoolTemplate, startSchoolImport } from "./school-import";
+import { previewSchoolImport, SCHOOL_IMPORT_FILE, schoolTemplate, startSchoolImport } from "./school-import";
 
 /**
  * Master institutes (decision 016): the institute's own paths (role 17:
@@ -89,10 +78,6 @@ const viewerOf = (c: { var: AppEnv["Variables"] }) => {
 };
 
 const loginUrl = (c: { var: AppEnv["Variables"] }) => `${c.var.services.config.schoolOrigin}/login`;
-
-const schoolImportForm = importForm.extend({
-  school_id: z.string().optional().openapi({ type: "integer", description: "The school the students go to" }),
-});
 
 export function registerMasterInstituteRoutes(app: OpenAPIHono<AppEnv>) {
   // ── The master institute's own paths (role 17) ────────────────────────────────────────────
@@ -271,73 +256,38 @@ export function registerMasterInstituteRoutes(app: OpenAPIHono<AppEnv>) {
     },
   );
 
-  app.openapi(
-    apiRoute("institute.schools.manage", {
-      method: "get",
-      path: "/api/master-institute/schools/import/template",
-      tags,
+  registerImportRoutes(app, {
+    file: SCHOOL_IMPORT_FILE,
+    access: "institute.schools.manage",
+    tags,
+    path: "/api/master-institute/schools/import",
+    nouns: "schools",
+    template: {
       summary: "The schools import template (XLSX)",
-      responses: { 200: xlsxResponse("The template workbook") },
-    }),
-    async (c) => download(c, await schoolTemplate(), "schools-template.xlsx"),
-  );
-
-  app.openapi(
-    apiRoute(
-      "institute.schools.manage",
-      {
-        method: "post",
-        path: "/api/master-institute/schools/import",
-        tags,
-        summary: "Import the institute's schools from a spreadsheet",
-        description:
-          "Multipart form with `file` and `mode`, like the students import. Each school gets its role-2 account and a credentials mail. A row whose username is already one of the institute's schools changes nothing (counted as already registered), so uploading the same file again adds nothing.",
-        request: { body: { content: { "multipart/form-data": { schema: importForm } }, required: true } },
-        responses: {
-          200: json(envelope(importPreview).openapi("SchoolImportPreviewResponse"), "The preview (mode preview)"),
-          202: json(envelope(jobStarted).openapi("SchoolImportStartedResponse"), "The import job was queued"),
-          413: errorResponse("The file is larger than the limit"),
-          422: errorResponse("The file is not a spreadsheet, cannot be read, or lacks a required column"),
-        },
-      },
-      {
-        bodyLimit: uploadLimit({ field: "file", what: "The file", maxBytes: SCHOOL_IMPORT.maxBytes, hint: SPLIT }),
-        spreadsheetUpload: true,
-      },
-    ),
-    async (c) => {
-      const { file, mode, bytes } = await readImportForm(c, SCHOOL_IMPORT.maxBytes);
-      const { database, storage } = c.var.services;
-      const masterInstituteId = await instituteOf(database.db, viewerOf(c));
-      if (mode === "preview") return ok(c, await previewSchoolImport(bytes), "Preview of the file; nothing was saved");
-      const jobId = await startSchoolImport(
-        { database, storage },
-        { masterInstituteId, actor: actorOf(c), loginUrl: loginUrl(c) },
-        { bytes, name: file.name, mode },
-      );
-      return c.json({ status: true, message: "The import has started", data: { job_id: jobId } }, 202);
+      fileName: "schools-template.xlsx",
+      build: () => schoolTemplate(),
     },
-  );
-
-  app.openapi(
-    apiRoute("institute.schools.manage", {
-      method: "get",
-      path: "/api/master-institute/schools/import/{job_id}/errors",
-      tags,
+    upload: {
+      summary: "Import the institute's schools from a spreadsheet",
+      description:
+        "Multipart form with `file` and `mode`, like the students import. Each school gets its role-2 account and a credentials mail. A row whose username is already one of the institute's schools changes nothing (counted as already registered), so uploading the same file again adds nothing.",
+      schemaPrefix: "SchoolImport",
+      target: (c) => instituteOf(c.var.services.database.db, viewerOf(c)),
+      preview: (_c, bytes) => previewSchoolImport(bytes),
+      start: (c, masterInstituteId, upload) => {
+        const { database, storage } = c.var.services;
+        return startSchoolImport(
+          { database, storage },
+          { masterInstituteId, actor: actorOf(c), loginUrl: loginUrl(c) },
+          upload,
+        );
+      },
+    },
+    errors: {
       summary: "The errors file of a schools import",
-      request: { params: jobIdParam },
-      responses: {
-        200: xlsxResponse("The errors workbook"),
-        404: errorResponse("No such import of yours, or it has no errors file"),
-      },
-    }),
-    async (c) => {
-      const { job_id: jobId } = c.req.valid("param");
-      const { database, storage } = c.var.services;
-      const job = await getJob(database.db, jobId, signedIn(c));
-      return download(c, await schoolImportErrorsFile(storage, job), `school-import-${jobId}-errors.xlsx`);
+      fileName: (jobId) => `school-import-${jobId}-errors.xlsx`,
     },
-  );
+  });
 
   app.openapi(
     apiRoute("institute.schools.manage", {
@@ -365,45 +315,32 @@ export function registerMasterInstituteRoutes(app: OpenAPIHono<AppEnv>) {
     },
   );
 
-  app.openapi(
-    apiRoute(
-      "institute.schools.manage",
-      {
-        method: "post",
-        path: "/api/master-institute/student/import",
-        tags,
-        summary: "Import students into one of the institute's schools",
-        description:
-          "The students import (same template, modes, job and errors file as POST /api/schools/student/import) with `school_id` naming one of the institute's active schools; errors file at GET /api/schools/student/import/{job_id}/errors.",
-        request: { body: { content: { "multipart/form-data": { schema: schoolImportForm } }, required: true } },
-        responses: {
-          200: json(envelope(importPreview), "The preview (mode preview)"),
-          202: json(envelope(jobStarted), "The import job was queued"),
-          404: notInstitute,
-          413: errorResponse("The file is larger than the limit"),
-          422: errorResponse("The file is not a spreadsheet, cannot be read, or lacks a required column"),
-        },
+  registerImportRoutes(app, {
+    file: SCHOOL_STUDENT_IMPORT,
+    access: "institute.schools.manage",
+    tags,
+    path: "/api/master-institute/student/import",
+    nouns: "students",
+    upload: {
+      summary: "Import students into one of the institute's schools",
+      description:
+        "The students import (same template, modes, job and errors file as POST /api/schools/student/import) with `school_id` naming one of the institute's active schools; errors file at GET /api/schools/student/import/{job_id}/errors.",
+      fields: {
+        school_id: z.string().optional().openapi({ type: "integer", description: "The school the students go to" }),
       },
-      {
-        bodyLimit: uploadLimit({ field: "file", what: "The file", maxBytes: STUDENT_IMPORT.maxBytes, hint: SPLIT }),
-        spreadsheetUpload: true,
+      responses: { 404: notInstitute },
+      target: (c, form) => {
+        const schoolId = idOfText(typeof form.school_id === "string" ? form.school_id : null);
+        if (schoolId === null) throw invalidField("school_id", "Choose the school", 400);
+        return instituteTargetSchool(c.var.services.database.db, viewerOf(c), schoolId);
       },
-    ),
-    async (c) => {
-      const { form, file, mode, bytes } = await readImportForm(c, STUDENT_IMPORT.maxBytes);
-      const schoolId = idOfText(typeof form.school_id === "string" ? form.school_id : null);
-      if (schoolId === null) throw invalidField("school_id", "Choose the school", 400);
-      const { database, storage } = c.var.services;
-      const target = await instituteTargetSchool(database.db, viewerOf(c), schoolId);
-      if (mode === "preview") return ok(c, await previewStudentImport(bytes), "Preview of the file; nothing was saved");
-      const jobId = await startStudentImport(
-        { database, storage },
-        { schoolId: target, actor: actorOf(c) },
-        { bytes, name: file.name, mode },
-      );
-      return c.json({ status: true, message: "The import has started", data: { job_id: jobId } }, 202);
+      preview: (_c, bytes) => previewStudentImport(bytes),
+      start: (c, schoolId, upload) => {
+        const { database, storage } = c.var.services;
+        return startStudentImport({ database, storage }, { schoolId, actor: actorOf(c) }, upload);
+      },
     },
-  );
+  });
 
   // ── LMS (role 4): managing master institutes ──────────────────────────────────────────────
   app.openapi(

@@ -1,9 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { hashPassword } from "@repo/auth/password";
 import type { SchoolImportResult } from "@repo/contracts/master-institutes";
 import { instituteSchoolBody } from "@repo/contracts/master-institutes";
 import { SCHOOL_IMPORT, SCHOOL_IMPORT_JOB } from "@repo/contracts/master-institutes-constants";
-import { COUNTED, countOf, pluralWord } from "@repo/contracts/plural";
 import { pinCodeProblem } from "@repo/contracts/schools";
 import { SCHOOL_BOARDS, SCHOOL_CATEGORIES } from "@repo/contracts/schools-constants";
 import { boardOf, categoryOf } from "@repo/contracts/spellings";
@@ -14,13 +12,23 @@ import { z } from "zod";
 import type { Services } from "../../context";
 import type { Actor } from "../../kernel/activity";
 import { ApiError } from "../../kernel/http/errors";
-import { enqueueJob, type JobContext, JobError, type JobHandler, wakeJobRunners } from "../../kernel/jobs/jobs";
+import {
+  asApiError,
+  asJobError,
+  firstProblems,
+  type ImportFile,
+  type ImportPayload,
+  importSummary,
+  openImportFile,
+  queueImport,
+  storedUpload,
+  storeErrorsFile,
+} from "../../kernel/imports/spreadsheet-imports";
+import { type JobContext, JobError, type JobHandler } from "../../kernel/jobs/jobs";
 import {
   type ColumnSpec,
   displayValue,
-  errorsWorkbook,
   type OpenedSpreadsheet,
-  openSpreadsheet,
   parseSheetRow,
   previewErrorRows,
   previewOfFile,
@@ -34,13 +42,13 @@ import type { FileStorage } from "../../kernel/storage";
 import { findUserByUsername } from "../accounts/users";
 import { ownedSchoolWhere } from "../schools/ownership";
 import { emailTaken } from "../schools/school-account";
-import { asApiError } from "../students/student-import";
 import { temporaryPassword } from "../students/students";
 import { addInstituteSchool, instituteName } from "./institute-schools";
 
 /**
- * A master institute's schools import (docs/domain.md, Services every feature shares: imports): the same spreadsheets module, job
- * queue and errors file as the students import. Each row is the "Add school" form with its place
+ * A master institute's schools import (docs/decisions/016-master-institutes.md): the same
+ * import capability as the students import (kernel/imports/spreadsheet-imports.ts: reader, job
+ * queue, errors file; decision 064). Each row is the "Add school" form with its place
  * named instead of picked; each imported school gets its role-2 account and a credentials mail.
  * Idempotent by the school's username: a row whose username is already one of this institute's
  * schools changes nothing and counts as already registered.
@@ -127,20 +135,20 @@ export const SCHOOL_COLUMNS: readonly (ColumnSpec & { key: RowKey } & TemplateCo
   { key: "password", header: "Password", width: 16 },
 ];
 
-const SHEET_NAME = "Schools";
-const INSTRUCTIONS_SHEET = "Instructions";
-const readOptions = {
+/** The schools import's file (spreadsheet-imports.ts): its job, limits, columns and sheet. */
+export const SCHOOL_IMPORT_FILE: ImportFile = {
+  jobKind: SCHOOL_IMPORT_JOB,
+  limits: SCHOOL_IMPORT,
   columns: SCHOOL_COLUMNS,
-  limits: { maxBytes: SCHOOL_IMPORT.maxBytes, maxRows: SCHOOL_IMPORT.maxRows },
-  quietHeaders: ["Errors"],
-  quietSheets: [INSTRUCTIONS_SHEET],
-} as const;
+  sheetName: "Schools",
+  folder: "school-imports",
+};
 
-const open = (bytes: Uint8Array): Promise<OpenedSpreadsheet> => openSpreadsheet(bytes, readOptions);
+const open = (bytes: Uint8Array): Promise<OpenedSpreadsheet> => openImportFile(SCHOOL_IMPORT_FILE, bytes);
 
 export function schoolTemplate(): Promise<Uint8Array> {
   return templateWorkbook({
-    sheetName: SHEET_NAME,
+    sheetName: SCHOOL_IMPORT_FILE.sheetName,
     columns: SCHOOL_COLUMNS,
     validationRows: SCHOOL_IMPORT.maxRows,
     instructions: [
@@ -192,46 +200,21 @@ export async function previewSchoolImport(bytes: Uint8Array): Promise<StudentImp
   }
 }
 
-export interface SchoolImportPayload {
-  upload_key: string;
-  mode: StudentImportJobMode;
+export interface SchoolImportPayload extends ImportPayload {
   master_institute_id: number;
-  user_id: number;
-  request_id: string;
   login_url: string;
-  file_name: string;
 }
 
 /** Checks the file's header now (a wrong file is refused at once), stores it and queues the job. */
-export async function startSchoolImport(
+export function startSchoolImport(
   services: Pick<Services, "database" | "storage">,
   target: { masterInstituteId: number; actor: Actor; loginUrl: string },
   upload: { bytes: Uint8Array; name: string; mode: StudentImportJobMode },
 ): Promise<number> {
-  try {
-    const sheet = await open(upload.bytes);
-    await sheet.rows.return(undefined);
-  } catch (error) {
-    throw asApiError(error);
-  }
-  const key = `school-imports/${randomUUID()}.upload`;
-  await services.storage.put(key, upload.bytes);
-  const payload: SchoolImportPayload = {
-    upload_key: key,
-    mode: upload.mode,
+  return queueImport(SCHOOL_IMPORT_FILE, services, target.actor, upload, {
     master_institute_id: target.masterInstituteId,
-    user_id: target.actor.userId,
-    request_id: target.actor.requestId,
     login_url: target.loginUrl,
-    file_name: upload.name.slice(0, 200),
-  };
-  const jobId = await enqueueJob(services.database.db, {
-    kind: SCHOOL_IMPORT_JOB,
-    payload: { ...payload },
-    createdBy: target.actor.userId,
   });
-  wakeJobRunners();
-  return jobId;
 }
 
 interface Place {
@@ -275,9 +258,6 @@ async function placeOf(db: DbOrTx, row: SchoolImportRow): Promise<Place | { fiel
   return place;
 }
 
-const errorsFileKey = (id: string) => `school-imports/${id}-errors.xlsx`;
-const FIRST_ERRORS = 20;
-
 export function schoolImportJob(services: Pick<Services, "storage">): JobHandler {
   return (context) => runSchoolImport(services.storage, context);
 }
@@ -289,8 +269,7 @@ async function runSchoolImport(
   { db, job, progress }: JobContext,
 ): Promise<SchoolImportResult & Record<string, unknown>> {
   const payload = job.payload as unknown as SchoolImportPayload;
-  const bytes = await storage.get(payload.upload_key);
-  if (!bytes) throw new JobError("The uploaded file is no longer stored. Please upload it again.");
+  const bytes = await storedUpload(storage, payload);
 
   // 1. Read and check every row: the schema, the place, repeats in the file, the database.
   const problems = new Map<number, string>();
@@ -311,8 +290,7 @@ async function runSchoolImport(
       else good.push({ row: row.row, body: problem });
     }
   } catch (error) {
-    if (error instanceof SpreadsheetError) throw new JobError(error.message);
-    throw error;
+    throw asJobError(error);
   }
   if (total === 0) throw new JobError("The file has a header row but no schools below it.");
   await progress(total, total * 2);
@@ -365,33 +343,15 @@ async function runSchoolImport(
   }
 
   // 3. The errors file: every row when nothing was saved, else only the refused ones.
-  let errorsFileId: string | null = null;
-  if (problems.size > 0) {
-    errorsFileId = randomUUID();
-    const sheet = await open(bytes);
-    const everyRow = !saved;
-    const rows = async function* () {
-      for await (const row of sheet.rows) {
-        const message = problems.get(row.row) ?? "";
-        if (!message && !everyRow) continue;
-        // Passwords typed into the upload are not written back out.
-        yield {
-          values: SCHOOL_COLUMNS.map((c) => (c.key === "password" ? null : (row.values[c.key] ?? null))),
-          errors: message,
-        };
-      }
-    };
-    await storage.put(
-      errorsFileKey(errorsFileId),
-      await errorsWorkbook({ sheetName: SHEET_NAME, columns: SCHOOL_COLUMNS }, rows()),
-    );
-  }
+  const errorsFileId = await storeErrorsFile(SCHOOL_IMPORT_FILE, storage, {
+    bytes,
+    problems,
+    everyRow: !saved,
+    // Passwords typed into the upload are not written back out.
+    cell: (column, row) => (column.key === "password" ? null : (row.values[column.key] ?? null)),
+  });
   await storage.remove(payload.upload_key);
 
-  const errors = [...problems.entries()]
-    .sort(([a], [b]) => a - b)
-    .slice(0, FIRST_ERRORS)
-    .map(([row, message]) => ({ row, message }));
   return {
     mode: payload.mode,
     total_rows: total,
@@ -399,9 +359,9 @@ async function runSchoolImport(
     already_registered: alreadyHere,
     bad_rows: problems.size,
     errors_file_id: errorsFileId,
-    errors,
+    errors: firstProblems(problems),
     warnings,
-    message: summary(payload.mode, { inserted, alreadyHere, badRows: problems.size, saved }),
+    message: importSummary("school", payload.mode, { inserted, alreadyHere, badRows: problems.size, saved }),
   };
 }
 
@@ -434,30 +394,4 @@ async function checkImportRow(
   const place = await placeOf(db, record);
   if ("message" in place) return problemsText(SCHOOL_COLUMNS, [place]);
   return { ...record, ...place };
-}
-
-function summary(
-  mode: StudentImportJobMode,
-  counts: { inserted: number; alreadyHere: number; badRows: number; saved: boolean },
-): string {
-  const schools = (n: number) => countOf(n, COUNTED.school);
-  if (!counts.saved && mode === "all-or-nothing") {
-    return `Nothing was saved: ${countOf(counts.badRows, COUNTED.row)} ${pluralWord(counts.badRows, COUNTED.has)} mistakes. Download the errors file, fix the rows marked in its "Errors" column and upload it again.`;
-  }
-  const parts = [`${schools(counts.inserted)} added`];
-  if (counts.alreadyHere > 0) parts.push(`${schools(counts.alreadyHere)} already registered`);
-  if (counts.badRows > 0) parts.push(`${countOf(counts.badRows, COUNTED.row)} not saved (see the errors file)`);
-  return `${parts.join(", ")}.`;
-}
-
-/** The errors workbook of one of the caller's schools imports. */
-export async function schoolImportErrorsFile(
-  storage: FileStorage,
-  job: { kind: string; result: Record<string, unknown> | null },
-): Promise<Uint8Array> {
-  const id = job.kind === SCHOOL_IMPORT_JOB ? job.result?.errors_file_id : undefined;
-  const bytes = typeof id === "string" && /^[0-9a-f-]{36}$/.test(id) ? await storage.get(errorsFileKey(id)) : undefined;
-  if (!bytes)
-    throw new ApiError(404, "This import has no errors file: every row was accepted, or it has not finished.");
-  return bytes;
 }

@@ -1,6 +1,4 @@
-import { randomUUID } from "node:crypto";
 import { hashPassword } from "@repo/auth/password";
-import { COUNTED, countOf } from "@repo/contracts/plural";
 import { type SifRegistrationBody, sifRegistrationBody } from "@repo/contracts/sif";
 import { normalizeReferralCode, SIF_IMPORT, SIF_IMPORT_JOB } from "@repo/contracts/sif-constants";
 import type { StudentImportJobMode } from "@repo/contracts/student-import";
@@ -11,22 +9,24 @@ import { sql } from "drizzle-orm";
 import type { ApiConfig, Services } from "../../context";
 import type { Actor } from "../../kernel/activity";
 import { recordActivity } from "../../kernel/activity";
-import { ApiError } from "../../kernel/http/errors";
-import { enqueueJob, type JobContext, JobError, type JobHandler, wakeJobRunners } from "../../kernel/jobs/jobs";
 import {
-  type CellValue,
-  type ColumnSpec,
-  errorsWorkbook,
-  openSpreadsheet,
-  type SheetRow,
-  SpreadsheetError,
-  type TemplateColumn,
-  templateWorkbook,
-} from "../../kernel/spreadsheets/index";
+  asJobError,
+  firstProblems,
+  type ImportColumn,
+  type ImportFile,
+  type ImportPayload,
+  importSummary,
+  openImportFile,
+  queueImport,
+  storedUpload,
+  storeErrorsFile,
+} from "../../kernel/imports/spreadsheet-imports";
+import { type JobContext, JobError, type JobHandler } from "../../kernel/jobs/jobs";
+import { type CellValue, type SheetRow, templateWorkbook } from "../../kernel/spreadsheets/index";
 import { textsIn } from "../../kernel/sql";
 import type { FileStorage } from "../../kernel/storage";
 import { activeExamYear } from "../programme/exam-year";
-import { asApiError, STUDENT_COLUMNS } from "../students/student-import";
+import { STUDENT_COLUMNS } from "../students/student-import";
 import { temporaryPassword } from "../students/students";
 import { insertSifStudent } from "./sif";
 
@@ -39,9 +39,7 @@ import { insertSifStudent } from "./sif";
  * errors file as the schools' student import.
  */
 
-type Column = ColumnSpec & TemplateColumn & { key: string };
-
-export const SIF_COLUMNS: readonly Column[] = [
+export const SIF_COLUMNS: readonly ImportColumn[] = [
   ...STUDENT_COLUMNS.map((column) => (column.key === "email" ? { ...column, required: true } : column)),
   {
     key: "school_code",
@@ -54,17 +52,18 @@ export const SIF_COLUMNS: readonly Column[] = [
 ];
 
 const LABELS = Object.fromEntries(SIF_COLUMNS.map((c) => [c.key, c.header])) as Record<string, string>;
-const SHEET_NAME = "Individual students";
-const readOptions = {
+/** The individual students import's file (spreadsheet-imports.ts): its job, limits, columns and sheet. */
+export const SIF_IMPORT_FILE: ImportFile = {
+  jobKind: SIF_IMPORT_JOB,
+  limits: SIF_IMPORT,
   columns: SIF_COLUMNS,
-  limits: { maxBytes: SIF_IMPORT.maxBytes, maxRows: SIF_IMPORT.maxRows },
-  quietHeaders: ["Errors"],
-  quietSheets: ["Instructions"],
-} as const;
+  sheetName: "Individual students",
+  folder: "sif-imports",
+};
 
 export function sifTemplate(): Promise<Uint8Array> {
   return templateWorkbook({
-    sheetName: SHEET_NAME,
+    sheetName: SIF_IMPORT_FILE.sheetName,
     columns: SIF_COLUMNS,
     validationRows: SIF_IMPORT.maxRows,
     instructions: [
@@ -115,45 +114,16 @@ export function checkSifRow(row: SheetRow): CheckedRow {
   return { row: row.row, body: parsed.success ? parsed.data : null, schoolCode, referralCode, errors };
 }
 
-export interface SifImportPayload {
-  upload_key: string;
-  mode: StudentImportJobMode;
-  user_id: number;
-  request_id: string;
-  file_name: string;
-}
+export type SifImportPayload = ImportPayload;
 
 /** Checks the file's type, size and header now, stores it and queues the import job. */
-export async function startSifImport(
+export function startSifImport(
   services: Pick<Services, "database" | "storage">,
   actor: Actor,
   upload: { bytes: Uint8Array; name: string; mode: StudentImportJobMode },
 ): Promise<number> {
-  try {
-    const sheet = await openSpreadsheet(upload.bytes, readOptions);
-    await sheet.rows.return(undefined);
-  } catch (error) {
-    throw asApiError(error);
-  }
-  const key = `sif-imports/${randomUUID()}.upload`;
-  await services.storage.put(key, upload.bytes);
-  const payload: SifImportPayload = {
-    upload_key: key,
-    mode: upload.mode,
-    user_id: actor.userId,
-    request_id: actor.requestId,
-    file_name: upload.name.slice(0, 200),
-  };
-  const jobId = await enqueueJob(services.database.db, {
-    kind: SIF_IMPORT_JOB,
-    payload: { ...payload },
-    createdBy: actor.userId,
-  });
-  wakeJobRunners();
-  return jobId;
+  return queueImport(SIF_IMPORT_FILE, services, actor, upload);
 }
-
-const errorsFileKey = (id: string) => `sif-imports/${id}-errors.xlsx`;
 
 export function sifImportJob(services: Pick<Services, "storage" | "config">): JobHandler {
   return (context) => runSifImport(services.storage, services.config, context);
@@ -189,17 +159,15 @@ async function runSifImport(
   { db, job, progress }: JobContext,
 ): Promise<Record<string, unknown>> {
   const payload = job.payload as unknown as SifImportPayload;
-  const bytes = await storage.get(payload.upload_key);
-  if (!bytes) throw new JobError("The uploaded file is no longer stored. Please upload it again.");
+  const bytes = await storedUpload(storage, payload);
 
   // 1. Every row through the schema (at most SIF_IMPORT.maxRows, so they fit in memory).
   const checked: CheckedRow[] = [];
   try {
-    const sheet = await openSpreadsheet(bytes, readOptions);
+    const sheet = await openImportFile(SIF_IMPORT_FILE, bytes);
     for await (const row of sheet.rows) checked.push(checkSifRow(row));
   } catch (error) {
-    if (error instanceof SpreadsheetError) throw new JobError(error.message);
-    throw error;
+    throw asJobError(error);
   }
   if (checked.length === 0) throw new JobError("The file has a header row but no students below it.");
   await progress(0, checked.length);
@@ -302,35 +270,10 @@ async function runSifImport(
   }
 
   // 4. The errors file: every row when nothing was saved, else only the refused ones.
-  let errorsFileId: string | null = null;
-  if (problems.size > 0) {
-    errorsFileId = randomUUID();
-    const sheet = await openSpreadsheet(bytes, readOptions);
-    const rows = async function* () {
-      for await (const row of sheet.rows) {
-        const message = problems.get(row.row) ?? "";
-        if (!message && saved) continue;
-        yield { values: SIF_COLUMNS.map((c) => row.values[c.key] ?? null), errors: message };
-      }
-    };
-    await storage.put(
-      errorsFileKey(errorsFileId),
-      await errorsWorkbook({ sheetName: SHEET_NAME, columns: SIF_COLUMNS }, rows()),
-    );
-  }
+  const errorsFileId = await storeErrorsFile(SIF_IMPORT_FILE, storage, { bytes, problems, everyRow: !saved });
   await storage.remove(payload.upload_key);
   await progress(checked.length, checked.length);
-  const n = (count: number, word: "row" | "student") => countOf(count, COUNTED[word]);
-  const message = !saved
-    ? `Nothing was saved: ${n(problems.size, "row")} with mistakes. Download the errors file, fix the rows marked in its "Errors" column and upload it again.`
-    : [
-        `${n(inserted, "student")} added and mailed their sign-in details`,
-        alreadyRegistered > 0 ? `${n(alreadyRegistered, "student")} already registered` : "",
-        problems.size > 0 ? `${n(problems.size, "row")} not saved (see the errors file)` : "",
-      ]
-        .filter(Boolean)
-        .join(", ")
-        .concat(".");
+  const counts = { inserted, alreadyHere: alreadyRegistered, badRows: problems.size, saved };
   return {
     mode: payload.mode,
     total_rows: checked.length,
@@ -338,23 +281,8 @@ async function runSifImport(
     already_registered: alreadyRegistered,
     bad_rows: problems.size,
     errors_file_id: errorsFileId,
-    errors: [...problems.entries()]
-      .sort(([a], [b]) => a - b)
-      .slice(0, 20)
-      .map(([row, text]) => ({ row, message: text })),
+    errors: firstProblems(problems),
     warnings: [],
-    message,
+    message: importSummary("student", payload.mode, counts, { addedNote: "and mailed their sign-in details" }),
   };
-}
-
-/** The errors workbook of one of the caller's SIF import jobs. */
-export async function sifImportErrorsFile(
-  storage: FileStorage,
-  job: { kind: string; result: Record<string, unknown> | null },
-): Promise<Uint8Array> {
-  const id = job.kind === SIF_IMPORT_JOB ? job.result?.errors_file_id : undefined;
-  const bytes = typeof id === "string" && /^[0-9a-f-]{36}$/.test(id) ? await storage.get(errorsFileKey(id)) : undefined;
-  if (!bytes)
-    throw new ApiError(404, "This import has no errors file: every row was accepted, or it has not finished.");
-  return bytes;
 }

@@ -1,6 +1,5 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { envelope } from "@repo/contracts/envelope";
-import { jobStarted } from "@repo/contracts/jobs";
 import {
   individualStudentPage,
   individualStudentQuery,
@@ -10,17 +9,14 @@ import {
   sifSchoolPage,
   sifSchoolQuery,
 } from "@repo/contracts/sif";
-import { normalizeReferralCode, REFERRAL_CODE_PATTERN, SIF_IMPORT, SIF_MESSAGES } from "@repo/contracts/sif-constants";
+import { normalizeReferralCode, REFERRAL_CODE_PATTERN, SIF_MESSAGES } from "@repo/contracts/sif-constants";
 import type { AppEnv } from "../../context";
 import { actorOf, signedIn } from "../../kernel/auth/middleware";
-import { SPLIT_HINT as SPLIT, uploadLimit } from "../../kernel/http/body-limit";
 import { ok } from "../../kernel/http/envelope";
-import { ApiError, invalidField } from "../../kernel/http/errors";
-import { download, jobIdParam, readUploadForm, xlsxResponse } from "../../kernel/http/imports";
-import { FormFile } from "../../kernel/http/multipart";
+import { ApiError } from "../../kernel/http/errors";
+import { registerImportRoutes } from "../../kernel/http/imports";
 import { apiRoute, errorResponse } from "../../kernel/http/routes";
 import { idParam, json, messageOnly, named } from "../../kernel/http/schemas";
-import { getJob } from "../../kernel/jobs/jobs";
 import {
   checkReferralCode,
   deleteIndividualStudent,
@@ -28,7 +24,7 @@ import {
   listSifSchools,
   registerSifStudent,
 } from "./sif";
-import { sifImportErrorsFile, sifTemplate, startSifImport } from "./sif-import";
+import { SIF_IMPORT_FILE, sifTemplate, startSifImport } from "./sif-import";
 
 const tags = ["Individual students (SIF)"];
 
@@ -38,25 +34,6 @@ const codeParam = z.object({
     .max(40)
     .openapi({ param: { name: "code", in: "path", required: true }, example: "VVM7K2Q9D" }),
 });
-
-const importForm = z.object({
-  file: z
-    .any()
-    .optional()
-    .openapi({
-      type: "string",
-      format: "binary",
-      description: `The filled-in template: .xlsx or CSV (UTF-8); at most ${SIF_IMPORT.maxBytes / 1024 / 1024} MB and ${SIF_IMPORT.maxRows.toLocaleString("en")} rows`,
-    }),
-  mode: z
-    .string()
-    .optional()
-    .openapi({
-      enum: ["all-or-nothing", "valid-rows"],
-      description: "`all-or-nothing`: save every row only if no row has a mistake. `valid-rows`: save the good rows.",
-    }),
-});
-const IMPORT_MODES = ["all-or-nothing", "valid-rows"] as const;
 
 /** Routes of individual (SIF) students: the public registration and the admins' list, import and delete. */
 export function registerSifRoutes(app: OpenAPIHono<AppEnv>) {
@@ -212,83 +189,33 @@ export function registerSifRoutes(app: OpenAPIHono<AppEnv>) {
     },
   );
 
-  app.openapi(
-    apiRoute("individualStudents.manage", {
-      method: "get",
-      path: "/api/sif/student/import/template",
-      tags,
+  registerImportRoutes(app, {
+    file: SIF_IMPORT_FILE,
+    access: "individualStudents.manage",
+    tags,
+    path: "/api/sif/student/import",
+    nouns: "students",
+    template: {
       summary: "The individual students' import template (XLSX)",
       description:
         "The students' template with E-mail required, plus School code (the school's referral code) and an optional Referral code.",
-      responses: { 200: xlsxResponse("The template workbook") },
-    }),
-    async (c) => download(c, await sifTemplate(), "individual-students-template.xlsx"),
-  );
-
-  app.openapi(
-    apiRoute(
-      "individualStudents.manage",
-      {
-        method: "post",
-        path: "/api/sif/student/import",
-        tags,
-        summary: "Import individual students from a spreadsheet (Admin, Sub Admin)",
-        description:
-          "Multipart form with `file` and `mode`. The file's type, size and columns are checked at once (413/422), then the import runs as a job (202 with its id; GET /api/jobs/{id} gives progress and the result). Each student gets an account and its sign-in details by mail.",
-        request: { body: { content: { "multipart/form-data": { schema: importForm } }, required: true } },
-        responses: {
-          202: json(envelope(jobStarted).openapi("SifImportStartedResponse"), "The import job was queued"),
-          413: errorResponse("The file is larger than the limit"),
-          422: errorResponse("The file is not a spreadsheet, cannot be read, or lacks a required column"),
-        },
-      },
-      {
-        bodyLimit: uploadLimit({ field: "file", what: "The file", maxBytes: SIF_IMPORT.maxBytes, hint: SPLIT }),
-        spreadsheetUpload: true,
-      },
-    ),
-    async (c) => {
-      const form = await readUploadForm(c);
-      const file = form.file;
-      if (!(file instanceof FormFile) || file.size === 0) {
-        throw invalidField("file", "Choose the spreadsheet to upload (.xlsx or .csv)", 400);
-      }
-      const mode = IMPORT_MODES.find((m) => m === form.mode);
-      if (!mode) throw invalidField("mode", "Choose the mode: all-or-nothing or valid-rows", 400);
-      if (file.size > SIF_IMPORT.maxBytes) {
-        throw invalidField(
-          "file",
-          `The file is larger than ${SIF_IMPORT.maxBytes / 1024 / 1024} MB: split it into smaller files.`,
-          413,
-        );
-      }
-      const { database, storage } = c.var.services;
-      const jobId = await startSifImport({ database, storage }, actorOf(c), {
-        bytes: await file.bytes(),
-        name: file.name,
-        mode,
-      });
-      return c.json({ status: true, message: "The import has started", data: { job_id: jobId } }, 202);
+      fileName: "individual-students-template.xlsx",
+      build: () => sifTemplate(),
     },
-  );
-
-  app.openapi(
-    apiRoute("individualStudents.manage", {
-      method: "get",
-      path: "/api/sif/student/import/{job_id}/errors",
-      tags,
+    upload: {
+      summary: "Import individual students from a spreadsheet (Admin, Sub Admin)",
+      description:
+        "Multipart form with `file` and `mode`. The file's type, size and columns are checked at once (413/422), then the import runs as a job (202 with its id; GET /api/jobs/{id} gives progress and the result). Each student gets an account and its sign-in details by mail.",
+      schemaPrefix: "SifImport",
+      target: async () => undefined,
+      start: (c, _target, upload) => {
+        const { database, storage } = c.var.services;
+        return startSifImport({ database, storage }, actorOf(c), upload);
+      },
+    },
+    errors: {
       summary: "The errors file of an individual students' import",
-      request: { params: jobIdParam },
-      responses: {
-        200: xlsxResponse("The errors workbook"),
-        404: errorResponse("No such import of yours, or it has no errors file"),
-      },
-    }),
-    async (c) => {
-      const { job_id: jobId } = c.req.valid("param");
-      const { database, storage } = c.var.services;
-      const job = await getJob(database.db, jobId, signedIn(c));
-      return download(c, await sifImportErrorsFile(storage, job), `individual-students-import-${jobId}-errors.xlsx`);
+      fileName: (jobId) => `individual-students-import-${jobId}-errors.xlsx`,
     },
-  );
+  });
 }

@@ -15,12 +15,10 @@ import type { Actor } from "../../kernel/activity";
 import type { JobHandler } from "../../kernel/jobs/jobs";
 import type { CellValue } from "../../kernel/spreadsheets/index";
 import { templateWorkbook } from "../../kernel/spreadsheets/index";
-import type { FileStorage } from "../../kernel/storage";
 import { coveredBy } from "../geography/region-scope";
 import {
   type ImportColumn,
   type ImportPreview,
-  importErrorsFile,
   importJob,
   previewImport,
   type RowSchool,
@@ -106,6 +104,7 @@ export function schoolByCode(schools: readonly RegionSchool[]): RowSchool {
 
 export const BULK_STUDENT_IMPORT_LAYOUT: StudentImportLayout = {
   jobKind: BULK_STUDENT_IMPORT_JOB,
+  limits: BULK_STUDENT_IMPORT,
   columns: [SCHOOL_CODE_COLUMN, ...STUDENT_COLUMNS],
   sheetName: "Students",
   extraSheets: [SCHOOLS_SHEET],
@@ -165,13 +164,6 @@ export function startBulkStudentImport(
 
 export function bulkStudentImportJob(services: Parameters<typeof importJob>[1]): JobHandler {
   return importJob(BULK_STUDENT_IMPORT_LAYOUT, services);
-}
-
-export function bulkStudentImportErrorsFile(
-  storage: FileStorage,
-  job: { kind: string; result: Record<string, unknown> | null },
-): Promise<Uint8Array> {
-  return importErrorsFile(BULK_STUDENT_IMPORT_LAYOUT, storage, job);
 }
 
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -6,7 +5,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { LANGUAGES } from "@repo/contracts/languages";
-import { COUNTED, countOf, pluralWord } from "@repo/contracts/plural";
 import {
   STUDENT_IMPORT_JOB,
   type StudentImportJobMode,
@@ -26,15 +24,25 @@ import { sql } from "drizzle-orm";
 import type { Services } from "../../context";
 import { type Actor, recordActivity } from "../../kernel/activity";
 import { ApiError } from "../../kernel/http/errors";
-import { enqueueJob, type JobContext, JobError, type JobHandler, wakeJobRunners } from "../../kernel/jobs/jobs";
+import {
+  asApiError,
+  asJobError,
+  firstProblems,
+  type ImportColumn,
+  type ImportFile,
+  type ImportPayload,
+  importSummary,
+  openImportFile,
+  queueImport,
+  storedUpload,
+  storeErrorsFile,
+} from "../../kernel/imports/spreadsheet-imports";
+import { type JobContext, JobError, type JobHandler } from "../../kernel/jobs/jobs";
 import {
   type ColumnSpec,
   displayValue,
-  type ErrorRow,
-  errorsWorkbook,
   type FieldProblem,
   type OpenedSpreadsheet,
-  openSpreadsheet,
   parseSheetRow,
   previewErrorRows,
   previewOfFile,
@@ -152,7 +160,6 @@ export const STUDENT_COLUMNS: readonly (ColumnSpec & { key: FieldKey } & Templat
   },
 ];
 
-const INSTRUCTIONS_SHEET = "Instructions";
 /** Progress is written every this many rows (each report is a database write). */
 const PROGRESS_EVERY = 5000;
 /** Rows per addStudents call inside the one transaction (progress between them on PostgreSQL). */
@@ -162,8 +169,7 @@ const LOOKUP_BATCH = 5000;
 
 // ── What differs between the students imports ──────────────────────────────────────────────────
 
-/** A column of a students import's file: read by the reader, written in the template. */
-export type ImportColumn = ColumnSpec & TemplateColumn & { key: string };
+export type { ImportColumn };
 
 /** The school a row's student goes to, or what is wrong with the row's school. */
 export type RowSchool = (row: SheetRow) => { schoolId: number } | { problem: FieldProblem };
@@ -173,16 +179,7 @@ export type RowSchool = (row: SheetRow) => { schoolId: number } | { problem: Fie
  * a school's own import, where every row goes to one school, or a coordinator's bulk import
  * (domains/students/bulk-student-import.ts), where each row names its school by code.
  */
-export interface StudentImportLayout {
-  /** The job's kind in the queue. */
-  jobKind: string;
-  /** The file's columns: the students' (STUDENT_COLUMNS) and any of the layout's own. */
-  columns: readonly ImportColumn[];
-  sheetName: string;
-  /** Other sheets of the template that the reader skips without a warning. */
-  extraSheets: readonly string[];
-  /** Storage folder of the uploads and the errors files. */
-  folder: string;
+export interface StudentImportLayout extends ImportFile {
   /** Finds each row's school, once per import (it may read the database). */
   rowSchools(db: DbOrTx, payload: StudentImportPayload): Promise<RowSchool>;
   /**
@@ -195,6 +192,7 @@ export interface StudentImportLayout {
 /** A school's own import (and a master institute's into one of its schools): every row to one school. */
 export const SCHOOL_STUDENT_IMPORT: StudentImportLayout = {
   jobKind: STUDENT_IMPORT_JOB,
+  limits: STUDENT_IMPORT,
   columns: STUDENT_COLUMNS,
   sheetName: "Students",
   extraSheets: [],
@@ -205,14 +203,6 @@ export const SCHOOL_STUDENT_IMPORT: StudentImportLayout = {
   },
   manySchools: null,
 };
-
-const readOptionsOf = (layout: StudentImportLayout) =>
-  ({
-    columns: layout.columns,
-    limits: { maxBytes: STUDENT_IMPORT.maxBytes, maxRows: STUDENT_IMPORT.maxRows },
-    quietHeaders: ["Errors"],
-    quietSheets: [INSTRUCTIONS_SHEET, ...layout.extraSheets],
-  }) as const;
 
 // ── Template ───────────────────────────────────────────────────────────────────────────────────
 
@@ -274,17 +264,8 @@ function checkLayoutRow(
   return { student: checked.student, schoolId: school.schoolId, errors: [] };
 }
 
-function open(layout: StudentImportLayout, bytes: Uint8Array): Promise<OpenedSpreadsheet> {
-  return openSpreadsheet(bytes, readOptionsOf(layout));
-}
-
-/** A SpreadsheetError as the API's answer (413 or 422 with the message). */
-export function asApiError(error: unknown): unknown {
-  if (error instanceof SpreadsheetError) {
-    return new ApiError(error.status, error.message, [{ field: "file", message: error.message }]);
-  }
-  return error;
-}
+const open = (layout: StudentImportLayout, bytes: Uint8Array): Promise<OpenedSpreadsheet> =>
+  openImportFile(layout, bytes);
 
 export type ImportPreview = StudentImportPreview;
 
@@ -342,20 +323,12 @@ export async function previewImport(
 
 // ── Starting the job ───────────────────────────────────────────────────────────────────────────
 
-export interface StudentImportPayload {
-  upload_key: string;
-  mode: StudentImportJobMode;
+export interface StudentImportPayload extends ImportPayload {
   /** The school every row goes to (SCHOOL_STUDENT_IMPORT); absent when each row names its school. */
   school_id?: number;
-  user_id: number;
-  request_id: string;
-  file_name: string;
 }
 
-/**
- * Checks that the upload is a readable spreadsheet with the needed columns (so a wrong file is
- * refused now, not by a failed job), stores it under a random key and queues the import.
- */
+/** Checks the upload's type, size and columns now, stores it and queues the import (queueImport). */
 export function startStudentImport(
   services: Pick<Services, "database" | "storage">,
   target: { schoolId: number; actor: Actor },
@@ -365,43 +338,17 @@ export function startStudentImport(
 }
 
 /** startStudentImport for any layout; `target` is what the layout's job needs besides the file. */
-export async function startImport(
+export function startImport(
   layout: StudentImportLayout,
   services: Pick<Services, "database" | "storage">,
   actor: Actor,
   upload: { bytes: Uint8Array; name: string; mode: StudentImportJobMode },
   target: { school_id?: number } = {},
 ): Promise<number> {
-  try {
-    const sheet = await open(layout, upload.bytes);
-    // The header is fine; the rows are the job's business. Close the reader.
-    await sheet.rows.return(undefined);
-  } catch (error) {
-    throw asApiError(error);
-  }
-  const key = `${layout.folder}/${randomUUID()}.upload`;
-  await services.storage.put(key, upload.bytes);
-  const payload: StudentImportPayload = {
-    upload_key: key,
-    mode: upload.mode,
-    ...target,
-    user_id: actor.userId,
-    request_id: actor.requestId,
-    file_name: upload.name.slice(0, 200),
-  };
-  const jobId = await enqueueJob(services.database.db, {
-    kind: layout.jobKind,
-    payload: { ...payload },
-    createdBy: actor.userId,
-  });
-  wakeJobRunners();
-  return jobId;
+  return queueImport(layout, services, actor, upload, target);
 }
 
 // ── The job ────────────────────────────────────────────────────────────────────────────────────
-
-const errorsFileKey = (layout: StudentImportLayout, id: string) => `${layout.folder}/${id}-errors.xlsx`;
-const FIRST_ERRORS = 20;
 
 type ImportJobServices = Pick<Services, "storage"> & { database: Pick<Database, "driver"> };
 
@@ -447,9 +394,7 @@ async function runStudentImport(
     try {
       // Held only while reading: the errors file reads the upload again, so the bytes and their
       // text are garbage by the time the rows are saved.
-      const bytes = await storage.get(payload.upload_key);
-      if (!bytes) throw new JobError("The uploaded file is no longer stored. Please upload it again.");
-      const sheet = await open(layout, bytes);
+      const sheet = await open(layout, await storedUpload(storage, payload));
       warnings = sheet.warnings;
       for await (const row of sheet.rows) {
         total++;
@@ -473,8 +418,7 @@ async function runStudentImport(
         if (total % PROGRESS_EVERY === 0) await progress(total, 0);
       }
     } catch (error) {
-      if (error instanceof SpreadsheetError) throw new JobError(error.message);
-      throw error;
+      throw asJobError(error);
     } finally {
       await new Promise<void>((resolve, reject) =>
         out.end((error?: Error | null) => (error ? reject(error) : resolve())),
@@ -603,10 +547,11 @@ async function runStudentImport(
     return {
       ...result,
       schools: schoolsWithNew.size,
-      message: summary(
+      message: importSummary(
+        "student",
         payload.mode,
         { inserted, alreadyHere, badRows: problems.size, saved: saveAll },
-        schoolsWithNew.size,
+        { schools: schoolsWithNew.size },
       ),
     };
   } finally {
@@ -628,27 +573,17 @@ async function finish(input: {
 }): Promise<StudentImportResult & Record<string, unknown>> {
   const { layout, storage, payload, problems, saveAll, total, inserted, alreadyHere, warnings } = input;
   // 4. The errors file: all rows when nothing was saved (fix and upload it whole), else the bad ones.
-  let errorsFileId: string | null = null;
-  if (problems.size > 0) {
-    errorsFileId = randomUUID();
-    const everyRow = !saveAll;
-    const bytes = await storage.get(payload.upload_key);
-    if (!bytes) throw new JobError("The uploaded file is no longer stored. Please upload it again.");
-    const sheet = await open(layout, bytes);
-    const rows = async function* (): AsyncGenerator<ErrorRow> {
-      for await (const row of sheet.rows) {
-        const message = problems.get(row.row) ?? "";
-        if (!message && !everyRow) continue;
-        yield { values: layout.columns.map((c) => row.values[c.key] ?? null), errors: message };
-      }
-    };
-    const file = await errorsWorkbook({ sheetName: layout.sheetName, columns: layout.columns }, rows());
-    await storage.put(errorsFileKey(layout, errorsFileId), file);
-  }
+  const errorsFileId =
+    problems.size > 0
+      ? await storeErrorsFile(layout, storage, {
+          bytes: await storedUpload(storage, payload),
+          problems,
+          everyRow: !saveAll,
+        })
+      : null;
   await storage.remove(payload.upload_key);
 
   const badRows = problems.size;
-  const errors = firstByRow(problems, FIRST_ERRORS).map(([row, message]) => ({ row, message }));
   return {
     mode: payload.mode,
     total_rows: total,
@@ -656,69 +591,10 @@ async function finish(input: {
     already_registered: alreadyHere,
     bad_rows: badRows,
     errors_file_id: errorsFileId,
-    errors,
+    errors: firstProblems(problems),
     warnings,
-    message: summary(payload.mode, { inserted, alreadyHere, badRows, saved: saveAll }),
+    message: importSummary("student", payload.mode, { inserted, alreadyHere, badRows, saved: saveAll }),
   };
-}
-
-/**
- * The `count` problems of the lowest rows, in one pass: sorting 100,000 of them to show 20 held
- * the event loop for tens of milliseconds (decision 046).
- */
-function firstByRow(problems: Map<number, string>, count: number): [number, string][] {
-  const first: [number, string][] = [];
-  for (const entry of problems) {
-    const last = first[first.length - 1];
-    if (first.length === count && last && entry[0] >= last[0]) continue;
-    let at = first.length;
-    while (at > 0 && (first[at - 1]?.[0] ?? 0) > entry[0]) at--;
-    first.splice(at, 0, entry);
-    if (first.length > count) first.pop();
-  }
-  return first;
-}
-
-/** The result in one sentence; `schools` (imports over several schools) says where the students went. */
-function summary(
-  mode: StudentImportPayload["mode"],
-  counts: { inserted: number; alreadyHere: number; badRows: number; saved: boolean },
-  schools?: number,
-): string {
-  const parts: string[] = [];
-  const students = (n: number) => countOf(n, COUNTED.student);
-  if (!counts.saved && mode === "all-or-nothing") {
-    return `Nothing was saved: ${countOf(counts.badRows, COUNTED.row)} ${pluralWord(counts.badRows, COUNTED.has)} mistakes. Download the errors file, fix the rows marked in its "Errors" column and upload it again.`;
-  }
-  const where = schools && counts.inserted > 0 ? ` to ${countOf(schools, COUNTED.school)}` : "";
-  parts.push(`${students(counts.inserted)} added${where}`);
-  if (counts.alreadyHere > 0) parts.push(`${students(counts.alreadyHere)} already registered`);
-  if (counts.badRows > 0) {
-    parts.push(`${countOf(counts.badRows, COUNTED.row)} not saved (see the errors file)`);
-  }
-  return `${parts.join(", ")}.`;
-}
-
-/** The errors workbook of one of the caller's import jobs. */
-export function studentImportErrorsFile(
-  storage: FileStorage,
-  job: { kind: string; result: Record<string, unknown> | null },
-): Promise<Uint8Array> {
-  return importErrorsFile(SCHOOL_STUDENT_IMPORT, storage, job);
-}
-
-/** The errors workbook of one of the caller's import jobs of a layout (404 for another kind's). */
-export async function importErrorsFile(
-  layout: StudentImportLayout,
-  storage: FileStorage,
-  job: { kind: string; result: Record<string, unknown> | null },
-): Promise<Uint8Array> {
-  const id = job.kind === layout.jobKind ? job.result?.errors_file_id : undefined;
-  const bytes =
-    typeof id === "string" && /^[0-9a-f-]{36}$/.test(id) ? await storage.get(errorsFileKey(layout, id)) : undefined;
-  if (!bytes)
-    throw new ApiError(404, "This import has no errors file: every row was accepted, or it has not finished.");
-  return bytes;
 }
 
 /** The school an import goes to: the caller's own (school and institute accounts). */
