@@ -11,7 +11,7 @@ declare module "@remix-run/node" {
 }
 
 const KIT_CORE =
-  /packages\/ui\/src\/((theme|internal|stack|text|centered|card|button|spinner|visually-hidden|field|text-field|password-field)\/|icon-button\/IconButtonFrame)/;
+  /packages\/ui\/src\/((theme|internal|stack|text|centered|card|button|spinner|visually-hidden|field|text-field|password-field)\/|icon-button\/IconButtonFrame|data-table\/query)/;
 
 const LEVEL_CONSTANTS = /packages\/contracts\/src\/(fees|locale)\.ts$/;
 

@@ -69,6 +69,7 @@ const entries = {
   "./form": () => import("../src/form/Form"),
   "./hydrated": () => import("../src/form/use-hydrated"),
   "./data-table": () => import("../src/data-table/DataTable"),
+  "./data-table/query": () => import("../src/data-table/query"),
   "./pagination": () => import("../src/pagination/Pagination"),
   "./breadcrumbs": () => import("../src/breadcrumbs/Breadcrumbs"),
   "./page-title": () => import("../src/page-title/PageTitle"),

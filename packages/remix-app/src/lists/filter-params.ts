@@ -1,5 +1,6 @@
 import { useLocation, useSearchParams } from "@remix-run/react";
-import { type TableQuery, tableQueryToParams } from "@repo/ui/data-table";
+// The query helpers only: the table itself would join every list page that has no table.
+import { type TableQuery, tableQueryToParams } from "@repo/ui/data-table/query";
 
 /** Filters to set: a value, a list (one parameter per value), or empty to clear the filter. */
 export type FilterChanges = Record<string, string | readonly string[] | null | undefined>;

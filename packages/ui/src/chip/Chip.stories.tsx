@@ -13,9 +13,9 @@ export const Links: Story = {
   render: () => (
     <nav aria-label="Levels">
       <Stack element="ul" direction="row" gap={2}>
-        {["Level 1", "Level 2", "Mock"].map((level, index) => (
+        {["Level 1", "Level 2", "Mock"].map((level) => (
           <li key={level}>
-            <Chip asChild aria-current={index === 1 ? "page" : undefined}>
+            <Chip asChild aria-current={level === "Level 2" ? "page" : undefined}>
               <a href={`#${level}`}>{level}</a>
             </Chip>
           </li>
