@@ -173,18 +173,29 @@ describe("deployment files", () => {
     }
   });
 
-  it("keeps the API's uploaded files and backups in volumes, and can back up from inside it", () => {
+  it("keeps the uploaded files in MinIO's bucket and the backups in a volume, and can back up from inside it", () => {
     const api = compose.services.api as ComposeService & { volumes?: string[] };
-    const { UPLOAD_DIR, BACKUP_DIR } = api.environment ?? {};
-    // Both folders inside one mounted volume: a restore renames the upload folder, which a mount point refuses.
+    const { UPLOAD_DIR, BACKUP_DIR, STORAGE_URL, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = api.environment ?? {};
+    // Every API instance reads the files another stored (decision 065): none on the API's disk.
+    expect(UPLOAD_DIR).toBeUndefined();
+    expect(STORAGE_URL).toMatch(/^s3:\/\/portal-files\?endpoint=http:\/\/minio:9000&/);
+    expect([S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY]).toEqual(["${MINIO_ROOT_USER}", "${MINIO_ROOT_PASSWORD}"]);
+    const minio = compose.services.minio as ComposeService & { volumes?: string[]; image?: string };
+    expect(minio.image).toMatch(/^minio\/minio/);
+    expect(minio.volumes).toEqual(["files:/data"]);
+    expect(minio.environment?.MINIO_ROOT_PASSWORD).toMatch(/^\$\{MINIO_ROOT_PASSWORD:\?/);
+    // The bucket STORAGE_URL names is the one created before the API starts.
+    const bucket = (compose.services["minio-bucket"] as { entrypoint?: string[] }).entrypoint?.join(" ");
+    expect(bucket).toContain("mc mb --ignore-existing portal/portal-files");
+    expect(api.depends_on).toMatchObject({ "minio-bucket": { condition: "service_completed_successfully" } });
     expect(api.volumes).toEqual(["data:/data"]);
-    expect(UPLOAD_DIR).toMatch(/^\/data\/[a-z]+$/);
     expect(BACKUP_DIR).toMatch(/^\/data\/[a-z]+$/);
     const dockerfile = readFileSync(`${root}apps/api/Dockerfile`, "utf8");
     // pg_dump of the server's major version (postgres:15) and the command itself.
     expect(dockerfile).toContain("postgresql-client-15");
     expect(readFileSync(`${root}deploy/compose.yaml`, "utf8")).toContain("image: postgres:15");
     expect(dockerfile).toContain("COPY --from=pruned /repo/scripts/backup.ts ./scripts/");
-    expect(dockerfile).toContain(`mkdir -p ${UPLOAD_DIR} ${BACKUP_DIR} && chown -R node:node`);
+    // Local disk stays the image's default for a single instance without STORAGE_URL.
+    expect(dockerfile).toContain(`mkdir -p /data/uploads ${BACKUP_DIR} && chown -R node:node`);
   });
 });

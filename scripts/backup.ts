@@ -1,18 +1,20 @@
 // `npm run backup` and `npm run restore`: one archive of the database (PGlite or PostgreSQL, as
-// the API is configured: DATABASE_URL, DATA_DIR) and the upload folder (UPLOAD_DIR), with a
-// manifest (docs/decisions/030-operations.md).
+// the API is configured: DATABASE_URL, DATA_DIR) and the uploaded files (the upload folder
+// UPLOAD_DIR, or the S3 bucket of STORAGE_URL: decision 065), with a manifest
+// (docs/decisions/030-operations.md).
 //
 //   npm run backup                                # writes BACKUP_DIR/portal-<driver>-<time>.tar
 //   npm run backup -- --out /srv/backups
 //   npm run restore -- <archive> --check          # reads and checks the archive, changes nothing
-//   npm run restore -- <archive> --yes            # replaces the database and the upload folder
+//   npm run restore -- <archive> --yes            # replaces the database and the uploaded files
 //   npm run restore -- <archive> --yes --force    # PostgreSQL: even while other sessions are connected
 //
 // The embedded database can be backed up and restored only while the portal is stopped; a
 // PostgreSQL backup runs while it serves. Exit status: 0 done, 1 refused or failed, 2 usage.
 import path from "node:path";
 import { loadEnvOrExit } from "@repo/contracts/env";
-import { BackupError, type BackupSource, createBackup, restoreBackup } from "@repo/db/backup";
+import { BackupError, type BackupFiles, type BackupSource, createBackup, restoreBackup } from "@repo/db/backup";
+import { storageFromEnv } from "@repo/storage/config";
 import { backupEnvSchema } from "../apps/api/src/env-storage";
 
 const [command, ...args] = process.argv.slice(2);
@@ -20,7 +22,10 @@ const env = loadEnvOrExit(command ?? "backup", backupEnvSchema);
 const source: BackupSource = env.DATABASE_URL
   ? { driver: "postgres", url: env.DATABASE_URL }
   : { driver: "pglite", dataDir: path.resolve(env.DATA_DIR) };
-const uploadDir = path.resolve(env.UPLOAD_DIR);
+const uploaded: BackupFiles = env.STORAGE_URL
+  ? { store: storageFromEnv(env) }
+  : { uploadDir: path.resolve(env.UPLOAD_DIR) };
+const filesWhere = uploaded.store ? `the ${uploaded.store.where}` : `the upload folder ${uploaded.uploadDir}`;
 
 const files = (n: number) => `${n} file${n === 1 ? "" : "s"}`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -40,8 +45,8 @@ async function main() {
   if (command === "backup") {
     const outAt = args.indexOf("--out");
     const outDir = path.resolve(outAt >= 0 ? (args[outAt + 1] ?? usage("--out needs a folder")) : env.BACKUP_DIR);
-    console.log(`Backing up ${where} and the files in ${uploadDir}…`);
-    const { file, manifest } = await createBackup({ source, uploadDir, outDir });
+    console.log(`Backing up ${where} and the files in ${filesWhere}…`);
+    const { file, manifest } = await createBackup({ source, ...uploaded, outDir });
     console.log(`Wrote ${file}
   database: ${mb(manifest.database.bytes)} dump of ${mb(manifest.database.live_bytes)}, migration ${manifest.migrations.last_tag ?? "none"} (${manifest.migrations.applied} applied)
   files:    ${files(manifest.files.count)}, ${mb(manifest.files.bytes)}
@@ -54,14 +59,14 @@ async function main() {
     const check = args.includes("--check");
     if (!check && !args.includes("--yes")) {
       usage(
-        `A restore replaces ${where} and the upload folder ${uploadDir} with the archive's.\n` +
+        `A restore replaces ${where} and ${filesWhere} with the archive's.\n` +
           "Add --yes to go ahead, or --check to only read and check the archive.",
       );
     }
     const result = await restoreBackup({
       archive: path.resolve(archive),
       target: source,
-      uploadDir,
+      ...uploaded,
       checkOnly: check,
       force: args.includes("--force"),
     });

@@ -1,12 +1,12 @@
 import type { AppId } from "@repo/auth/apps";
 import type { Permission, Subject } from "@repo/auth/permissions";
 import type { Database } from "@repo/db";
+import type { FileStorage } from "@repo/storage";
 import type { PaymentGateway, RazorpayConfig } from "./domains/payments/gateway";
 import type { SmsGatewayConfig } from "./domains/sms/gateway";
 import type { SmsService } from "./domains/sms/service";
 import type { Metrics } from "./kernel/http/metrics";
 import type { PdfRenderer } from "./kernel/pdf";
-import type { FileStorage } from "./kernel/storage";
 import type { Logger } from "./logger";
 
 /** Mail delivery (docs/domain.md, Services every feature shares). */

@@ -1,3 +1,4 @@
+import { storageEnvFields as fileStorageFields } from "@repo/storage/config";
 import { z } from "zod";
 
 /**
@@ -11,8 +12,8 @@ export const storageEnvFields = {
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
   DATA_DIR: z.string().min(1, "must be a folder path").default(".data/pglite"),
-  /** Folder for uploaded files (profile photos…); never served directly. */
-  UPLOAD_DIR: z.string().min(1, "must be a folder path").default(".data/uploads"),
+  /** Uploaded files: UPLOAD_DIR on local disk, or an S3 bucket named by STORAGE_URL (decision 065). */
+  ...fileStorageFields,
 };
 
 /** `npm run backup` and `npm run restore`: the storage above, and where archives go. */

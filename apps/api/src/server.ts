@@ -2,6 +2,7 @@ import { loadEnvOrExit } from "@repo/contracts/env";
 import { sendsHsts } from "@repo/contracts/security-headers";
 import { openDatabase } from "@repo/db";
 import { seedDemoData } from "@repo/db/seed";
+import { storageFromEnv } from "@repo/storage/config";
 import { createApp } from "./app";
 import { ensureBuiltInTemplates } from "./domains/mail/index";
 import { FAKE_PAYMENTS_WARNING } from "./domains/payments/gateway";
@@ -35,8 +36,13 @@ async function main() {
   const added = await ensureBuiltInTemplates(database.db);
   if (added > 0) logger.info({ templates: added }, "built-in mail templates added");
 
+  const storage = storageFromEnv(env);
+  await storage.probe();
+  logger.info({ storage: storage.where }, "file storage ready");
+
   const services = createServices(database, {
     uploadDir: env.UPLOAD_DIR,
+    storage,
     config: {
       sessionIdleHours: env.SESSION_IDLE_HOURS,
       trustedProxies: env.TRUSTED_PROXIES,

@@ -11,6 +11,7 @@ import { SIF_IMPORT_JOB } from "@repo/contracts/sif-constants";
 import { SMS_DEFAULT_MAX_ATTEMPTS, SMS_SEND_JOB } from "@repo/contracts/sms-constants";
 import { STUDENT_IMPORT_JOB } from "@repo/contracts/student-import";
 import { type Database, queryRows } from "@repo/db";
+import { type FileStorage, localDiskStorage } from "@repo/storage";
 import { sql } from "drizzle-orm";
 import type { ApiConfig, MailConfig, Services } from "./context";
 import { schoolImportJob } from "./domains/institutes/school-import";
@@ -37,7 +38,6 @@ import { HOUSEKEEPING_EVERY_MS, HOUSEKEEPING_JOB, housekeepingJob } from "./hous
 import { createMetrics } from "./kernel/http/metrics";
 import { enqueueJob, type JobHandlers, startJobRunner } from "./kernel/jobs/jobs";
 import { createPdfRenderer, DEFAULT_PDF_CONFIG } from "./kernel/pdf";
-import { localDiskStorage } from "./kernel/storage";
 import type { Logger } from "./logger";
 
 export const DEFAULT_CONFIG: ApiConfig = {
@@ -89,7 +89,10 @@ export type ServicesConfig = Partial<Omit<ApiConfig, "mail" | "sms">> & {
 };
 
 /** The API's collaborators with their default implementations (SMS to the outbox table, files on disk). */
-export function createServices(database: Database, options: { uploadDir: string; config?: ServicesConfig }): Services {
+export function createServices(
+  database: Database,
+  options: { uploadDir: string; storage?: FileStorage; config?: ServicesConfig },
+): Services {
   const config: ApiConfig = {
     ...DEFAULT_CONFIG,
     ...options.config,
@@ -99,7 +102,8 @@ export function createServices(database: Database, options: { uploadDir: string;
   return {
     database,
     sms: createSmsService(database, config.sms),
-    storage: localDiskStorage(options.uploadDir),
+    // Local disk unless the caller gives a store (the server: STORAGE_URL, decision 065).
+    storage: options.storage ?? localDiskStorage(options.uploadDir),
     pdf: createPdfRenderer({ chromiumPath: config.chromiumPath }),
     metrics: createMetrics(database),
     gateway:

@@ -1,10 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { localDiskStorage } from "@repo/storage";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { acceptUpload, cleanFileName, contentDisposition, fileResponse, storeUpload } from "../src/kernel/files";
-import { localDiskStorage } from "../src/kernel/storage";
 import { pdfWithJavaScript, pdfWithPages } from "./pdfs";
 
 const PNG = readFileSync(new URL("../../../e2e/fixtures/photo.png", import.meta.url));

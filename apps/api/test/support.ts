@@ -4,6 +4,7 @@ import path from "node:path";
 import { serve } from "@hono/node-server";
 import type { Driver } from "@repo/db";
 import { createTestDatabase, type TestDatabase } from "@repo/db/testing";
+import type { FileStorage } from "@repo/storage";
 import pino from "pino";
 import { createApp } from "../src/app";
 import { ensureBuiltInTemplates } from "../src/domains/mail/index";
@@ -34,12 +35,14 @@ export async function startTestApi(
   config: ServicesConfig = {},
   /** Another database than a fresh one with the demo data (an embedded one on disk, as the API opens it). */
   given?: TestDatabase,
+  /** Another file store than a temporary folder (an S3 bucket shared by instances, decision 065). */
+  storage?: FileStorage,
 ) {
   const database: TestDatabase = given ?? (await createTestDatabase(driver, { demo: true }));
   // What server.ts does at start: the built-in mail templates are there.
   await ensureBuiltInTemplates(database.db);
   const uploadDir = mkdtempSync(path.join(tmpdir(), "portal-uploads-"));
-  const services = createServices(database, { uploadDir, config });
+  const services = createServices(database, { uploadDir, storage, config });
   const app = createApp({ services, logger: pino({ level: "silent" }), version: "test" });
 
   async function call(method: string, url: string, options: CallOptions = {}): Promise<CallResult> {

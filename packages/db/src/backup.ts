@@ -2,10 +2,12 @@ import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream, existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { Transform } from "node:stream";
+import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { PGlite } from "@electric-sql/pglite";
+import type { FileStorage } from "@repo/storage";
 import pg from "pg";
 import tar from "tar-stream";
 import { DataDirInUseError, type Driver, defaultMigrationsFolder, lockDataDir } from "./client";
@@ -18,7 +20,7 @@ import { DataDirInUseError, type Driver, defaultMigrationsFolder, lockDataDir } 
  *                             portal may keep running)
  *   database.pglite.tar.gz    PGlite: the data folder as PGlite's own `dumpDataDir` (the portal
  *                             must be stopped: PGlite is one process's database)
- *   files/<key>               every file of the upload folder
+ *   files/<key>               every uploaded file (the upload folder, or the S3 bucket: decision 065)
  *   files.sha256              `sha256sum -c` listing of files/ (checked on restore)
  *   manifest.json             last: driver, migration level, time, sizes and checksums of the above
  *
@@ -65,16 +67,20 @@ type TarEntry = tar.Extract extends AsyncIterable<infer Entry> ? Entry : never;
 /** A backup or restore that cannot go ahead; its message says why and what to do. */
 export class BackupError extends Error {}
 
-export interface BackupOptions {
+/**
+ * Where the uploaded files are: the upload folder (UPLOAD_DIR; missing means no files), or a store
+ * shared by the API's instances (an S3 bucket, STORAGE_URL; decision 065).
+ */
+export type BackupFiles = { uploadDir: string; store?: undefined } | { store: FileStorage; uploadDir?: undefined };
+
+export type BackupOptions = BackupFiles & {
   source: BackupSource;
-  /** The upload folder (UPLOAD_DIR); missing means no files. */
-  uploadDir: string;
   /** Folder the archive is written to (created if missing). */
   outDir: string;
   migrationsFolder?: string;
   /** Clock for the archive's name and manifest (tests). */
   now?: Date;
-}
+};
 
 const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("hex");
 const stamp = (date: Date) =>
@@ -175,6 +181,41 @@ function lockOrRefuse(dataDir: string): () => void {
   }
 }
 
+/** The files to back up, sorted by key, and a way to read each (undefined: removed meanwhile). */
+async function filesOf(
+  files: BackupFiles,
+): Promise<{ keys: { key: string; bytes: number }[]; open(key: string): Promise<Readable | undefined> }> {
+  if (files.store) {
+    const { store } = files;
+    const keys: { key: string; bytes: number }[] = [];
+    for await (const file of store.list()) keys.push(file);
+    keys.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    return { keys, open: (key) => store.getStream(key) };
+  }
+  const root = files.uploadDir;
+  const keys: { key: string; bytes: number }[] = [];
+  for (const key of await listFiles(root)) {
+    const info = await stat(path.join(root, key)).catch(() => undefined);
+    if (info) keys.push({ key, bytes: info.size });
+  }
+  return {
+    keys,
+    async open(key) {
+      const stream = createReadStream(path.join(root, key));
+      try {
+        await new Promise<void>((done, fail) => {
+          stream.once("open", () => done());
+          stream.once("error", fail);
+        });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+        throw error;
+      }
+      return stream;
+    },
+  };
+}
+
 function addEntry(pack: tar.Pack, name: string, bytes: Buffer): Promise<void> {
   return new Promise((resolve, reject) => {
     pack.entry({ name, size: bytes.length, mode: 0o600, mtime: new Date() }, bytes, (error) =>
@@ -261,17 +302,21 @@ export async function createBackup(options: BackupOptions): Promise<{ file: stri
 
     const index: string[] = [];
     let filesBytes = 0;
-    for (const relative of await listFiles(options.uploadDir)) {
-      let bytes: Buffer;
-      try {
-        bytes = await readFile(path.join(options.uploadDir, relative));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") continue; // removed while we ran
-        throw error;
-      }
-      await addEntry(pack, `${FILES_PREFIX}${relative}`, bytes);
-      index.push(`${sha256(bytes)}  ${FILES_PREFIX}${relative}`);
-      filesBytes += bytes.length;
+    const files = await filesOf(options);
+    // Each file streams into the archive (an answer file may be hundreds of MB: decision 047).
+    for (const { key, bytes } of files.keys) {
+      const stream = await files.open(key);
+      if (!stream) continue; // removed while we ran
+      const hash = createHash("sha256");
+      const hashing = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          hash.update(chunk);
+          done(null, chunk);
+        },
+      });
+      await pipeline(stream, hashing, pack.entry({ name: `${FILES_PREFIX}${key}`, size: bytes, mode: 0o600 }));
+      index.push(`${hash.digest("hex")}  ${FILES_PREFIX}${key}`);
+      filesBytes += bytes;
     }
     const indexText = index.length ? `${index.join("\n")}\n` : "";
     await addEntry(pack, FILES_INDEX_ENTRY, Buffer.from(indexText));
@@ -311,17 +356,16 @@ export async function createBackup(options: BackupOptions): Promise<{ file: stri
 
 // ── Restore ───────────────────────────────────────────────────────────────────────────────────
 
-export interface RestoreOptions {
+export type RestoreOptions = BackupFiles & {
   archive: string;
   /** Where to restore: must be the driver the archive was made from. */
   target: BackupSource;
-  uploadDir: string;
   migrationsFolder?: string;
   /** Only read and check the archive; change nothing. */
   checkOnly?: boolean;
   /** PostgreSQL: restore even while other sessions use the database. */
   force?: boolean;
-}
+};
 
 export interface RestoreResult {
   manifest: BackupManifest;
@@ -518,8 +562,8 @@ async function moveAside(dir: string, when: string): Promise<string | undefined>
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
   const started = Date.now();
   const when = stamp(new Date());
-  const uploadDir = path.resolve(options.uploadDir);
-  const staging = `${uploadDir}.restoring-${randomBytes(4).toString("hex")}`;
+  const uploadDir = options.store ? undefined : path.resolve(options.uploadDir);
+  const staging = `${uploadDir ?? path.join(tmpdir(), "portal-backup")}.restoring-${randomBytes(4).toString("hex")}`;
   const journal = await readJournal(options.migrationsFolder ?? defaultMigrationsFolder());
   const keptAside: string[] = [];
   let unlock = () => {};
@@ -559,18 +603,36 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       if (aside) keptAside.push(aside);
     }
 
-    // The files last: a failed database restore leaves the upload folder as it was.
+    // The files last: a failed database restore leaves the files as they were.
     const restored = path.join(staging, "files");
     await mkdir(restored, { recursive: true });
-    const asideFiles = await moveAside(uploadDir, when);
-    await mkdir(path.dirname(uploadDir), { recursive: true });
-    await rename(restored, uploadDir);
+    if (options.store) {
+      await restoreIntoStore(options.store, restored);
+      return { manifest, keptAside, tookMs: Date.now() - started };
+    }
+    const folder = path.resolve(options.uploadDir);
+    const asideFiles = await moveAside(folder, when);
+    await mkdir(path.dirname(folder), { recursive: true });
+    await rename(restored, folder);
     if (asideFiles) keptAside.push(asideFiles);
     return { manifest, keptAside, tookMs: Date.now() - started };
   } finally {
     unlock();
     await rm(staging, { recursive: true, force: true });
   }
+}
+
+/**
+ * Makes the store hold exactly the staged files: each is written (streamed), then every other key
+ * is removed. A bucket keeps no copy aside; bucket versioning keeps the old objects where that is
+ * wanted (decision 065).
+ */
+async function restoreIntoStore(store: FileStorage, folder: string): Promise<void> {
+  const keep = new Set(await listFiles(folder));
+  for (const key of keep) await store.putStream(key, createReadStream(path.join(folder, key)));
+  const stale: string[] = [];
+  for await (const { key } of store.list()) if (!keep.has(key)) stale.push(key);
+  for (const key of stale) await store.remove(key);
 }
 
 /** Writes an archive of the given entries, in order (tests that alter a backup use it). */

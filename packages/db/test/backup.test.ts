@@ -14,6 +14,9 @@ import {
 } from "@repo/db/backup";
 import { notifications } from "@repo/db/schema";
 import { createTestDatabaseUrl, createTestDataDir, testDrivers } from "@repo/db/testing";
+import type { FileStorage } from "@repo/storage";
+import { storageFromEnv } from "@repo/storage/config";
+import { type LocalS3, startLocalS3 } from "@repo/storage/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -230,3 +233,47 @@ for (const driver of testDrivers()) {
     }, 180_000);
   });
 }
+
+describe("backup and restore of files in an S3 bucket (decision 065)", () => {
+  let root: string;
+  let s3: LocalS3;
+  let store: FileStorage;
+  let source: BackupSource;
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(tmpdir(), "portal-backup-s3-"));
+    source = { driver: "pglite", dataDir: path.join(root, "pglite") };
+    await createTestDataDir(source.dataDir, { demo: false });
+    s3 = await startLocalS3();
+    store = storageFromEnv({ UPLOAD_DIR: "/nonexistent", ...s3.env });
+  }, 120_000);
+  afterAll(async () => {
+    await s3.stop();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const contents = async () => {
+    const found: Record<string, string> = {};
+    for await (const { key } of store.list()) found[key] = Buffer.from((await store.get(key)) ?? []).toString();
+    return found;
+  };
+
+  it("archives every object and makes the bucket hold exactly the archive's files again", async () => {
+    await store.put("photos/ab/one.jpg", Buffer.from("jpeg bytes"));
+    await store.put("answer-files/12/upload.txt", Buffer.from("T0001 ABCD\n".repeat(1000)));
+    const before = await contents();
+    const outDir = path.join(root, "backups");
+    const { file, manifest } = await createBackup({ source, store, outDir });
+    expect(manifest.files).toMatchObject({ count: 2, bytes: 10 + 11_000 });
+    expect((await readArchive(file)).find((e) => e.name === "files.sha256")?.bytes.toString()).toContain(
+      `${sha("jpeg bytes")}  files/photos/ab/one.jpg`,
+    );
+
+    await store.remove("photos/ab/one.jpg");
+    await store.put("answer-files/12/upload.txt", Buffer.from("edited"));
+    await store.put("photos/cd/added-later.png", Buffer.from("new"));
+    expect(await contents()).not.toEqual(before);
+
+    await restoreBackup({ archive: file, target: source, store });
+    expect(await contents()).toEqual(before);
+  }, 120_000);
+});

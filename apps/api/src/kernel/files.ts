@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { formatBytes } from "@repo/contracts/content-constants";
 import { COUNTED, countOf } from "@repo/contracts/plural";
+import type { FileStorage } from "@repo/storage";
 import { fileTypeFromBuffer } from "file-type";
 import type { Context } from "hono";
 import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFObject, PDFRef, PDFStream } from "pdf-lib";
 import { invalidField } from "./http/errors";
 import type { Upload } from "./http/multipart";
-import type { FileStorage } from "./storage";
 
 /**
  * The one way the API takes and serves files (docs/domain.md, "Files"): an upload is checked by its

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { PROFILE_PHOTO_MAX_BYTES, PROFILE_PHOTO_TYPES, type profileFields } from "@repo/contracts/auth";
 import type { Db } from "@repo/db";
 import { users } from "@repo/db/schema";
+import type { FileStorage } from "@repo/storage";
 import { eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import type { z } from "zod";
@@ -9,7 +10,6 @@ import type { ApiConfig } from "../../context";
 import { type Actor, recordActivity } from "../../kernel/activity";
 import { ApiError, invalidField } from "../../kernel/http/errors";
 import type { Upload } from "../../kernel/http/multipart";
-import type { FileStorage } from "../../kernel/storage";
 import { currentUserRecord } from "./users";
 
 type PhotoType = (typeof PROFILE_PHOTO_TYPES)[number];

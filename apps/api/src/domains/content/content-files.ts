@@ -18,13 +18,13 @@ import { type Page, pageOf } from "@repo/contracts/pagination";
 import { OPEN_ORDER_STATUSES, type OrderStatus } from "@repo/contracts/payments-constants";
 import { type Db, queryRows } from "@repo/db";
 import { brochureDownloads, brochureFlipbooks, studyMaterials } from "@repo/db/schema";
+import type { FileStorage } from "@repo/storage";
 import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { type Actor, recordActivity } from "../../kernel/activity";
 import { type AcceptedFile, acceptUpload, type ServedFile, storeUpload, type UploadRule } from "../../kernel/files";
 import { ApiError, invalidField, notFound } from "../../kernel/http/errors";
 import type { Upload } from "../../kernel/http/multipart";
 import { containing, idsIn } from "../../kernel/sql";
-import type { FileStorage } from "../../kernel/storage";
 
 /**
  * Study materials, brochure downloads and brochure flipbooks (docs/domain.md, Content; decision 010). Editors

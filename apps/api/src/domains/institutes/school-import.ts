@@ -7,6 +7,7 @@ import { SCHOOL_BOARDS, SCHOOL_CATEGORIES } from "@repo/contracts/schools-consta
 import { boardOf, categoryOf } from "@repo/contracts/spellings";
 import type { StudentImportJobMode, StudentImportPreview } from "@repo/contracts/student-import";
 import { type DbOrTx, pacer, queryRows } from "@repo/db";
+import type { FileStorage } from "@repo/storage";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Services } from "../../context";
@@ -38,7 +39,6 @@ import {
   type TemplateColumn,
   templateWorkbook,
 } from "../../kernel/spreadsheets/index";
-import type { FileStorage } from "../../kernel/storage";
 import { findUserByUsername } from "../accounts/users";
 import { ownedSchoolWhere } from "../schools/ownership";
 import { emailTaken } from "../schools/school-account";

@@ -5,6 +5,7 @@ import type { StudentImportJobMode } from "@repo/contracts/student-import";
 import { studentKey } from "@repo/contracts/students";
 import { registeredElsewhereMessage } from "@repo/contracts/students-constants";
 import { type DbOrTx, pacer, queryRows } from "@repo/db";
+import type { FileStorage } from "@repo/storage";
 import { sql } from "drizzle-orm";
 import type { ApiConfig, Services } from "../../context";
 import type { Actor } from "../../kernel/activity";
@@ -24,7 +25,6 @@ import {
 import { type JobContext, JobError, type JobHandler } from "../../kernel/jobs/jobs";
 import { type CellValue, type SheetRow, templateWorkbook } from "../../kernel/spreadsheets/index";
 import { textsIn } from "../../kernel/sql";
-import type { FileStorage } from "../../kernel/storage";
 import { activeExamYear } from "../programme/exam-year";
 import { STUDENT_COLUMNS } from "../students/student-import";
 import { temporaryPassword } from "../students/students";

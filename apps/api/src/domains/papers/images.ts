@@ -1,9 +1,9 @@
 import { QUESTION_IMAGE_MAX_BYTES, QUESTION_IMAGE_PATH, QUESTION_IMAGE_SRC } from "@repo/contracts/papers-constants";
+import type { FileStorage } from "@repo/storage";
 import { decodeEntities } from "@repo/ui/sanitize";
 import { acceptUpload, FILE_KINDS, storeUpload, type UploadRule } from "../../kernel/files";
 import { ApiError, notFound } from "../../kernel/http/errors";
 import type { Upload } from "../../kernel/http/multipart";
-import type { FileStorage } from "../../kernel/storage";
 import type { PaperImage } from "./paper-document";
 
 const PREFIX = "question-images";

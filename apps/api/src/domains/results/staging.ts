@@ -20,10 +20,10 @@ import {
   queryRows,
   type Tx,
 } from "@repo/db";
+import type { FileStorage } from "@repo/storage";
 import { type SQL, sql } from "drizzle-orm";
 import { JobError } from "../../kernel/jobs/jobs";
 import { csvGuarded } from "../../kernel/spreadsheets/formula-guard";
-import type { FileStorage } from "../../kernel/storage";
 import { RESCAN_WORDS } from "./dry-run";
 import { packRankKey, rankKeys } from "./ranking";
 import { type SheetScore, scoreSheet, sheetMisfit, storedFormScorer } from "./scoring";

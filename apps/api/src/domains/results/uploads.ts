@@ -20,6 +20,7 @@ import {
   type ResultSheetFormat,
 } from "@repo/contracts/results-constants";
 import { type Db, type DbOrTx, isDatabaseUnavailable, queryRows } from "@repo/db";
+import type { FileStorage } from "@repo/storage";
 import { sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import type { Services } from "../../context";
@@ -28,7 +29,6 @@ import { ApiError, invalidField, notFound } from "../../kernel/http/errors";
 import { streamForm } from "../../kernel/http/multipart";
 import { validated } from "../../kernel/http/validation";
 import { enqueueJob, JobError, type JobHandler } from "../../kernel/jobs/jobs";
-import type { FileStorage } from "../../kernel/storage";
 import { activeExamYear } from "../programme/exam-year";
 import { type CertificatesAffected, certificatesAffected, withdrawCertificateCodes } from "./certificate-codes";
 import type { SheetFormat } from "./sheet-format";

@@ -2,12 +2,12 @@ import type { BankDetails, BankDetailsBody } from "@repo/contracts/schools";
 import { CHEQUE_MAX_BYTES } from "@repo/contracts/schools-constants";
 import type { Db, DbOrTx } from "@repo/db";
 import { bankDetails, schools, users } from "@repo/db/schema";
+import type { FileStorage } from "@repo/storage";
 import { eq } from "drizzle-orm";
 import { type Actor, recordActivity } from "../../kernel/activity";
 import { acceptUpload, storeUpload, type UploadRule } from "../../kernel/files";
 import { ApiError, invalidField, notFound } from "../../kernel/http/errors";
 import type { Upload } from "../../kernel/http/multipart";
-import type { FileStorage } from "../../kernel/storage";
 import { recheckPassword } from "../accounts/auth";
 import { schoolScopeOf } from "./ownership";
 

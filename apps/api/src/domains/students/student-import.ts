@@ -20,6 +20,7 @@ import {
   STUDENT_IMPORT,
 } from "@repo/contracts/students-constants";
 import { type Database, type DbOrTx, pacer, queryRows } from "@repo/db";
+import type { FileStorage } from "@repo/storage";
 import { sql } from "drizzle-orm";
 import type { Services } from "../../context";
 import { type Actor, recordActivity } from "../../kernel/activity";
@@ -53,7 +54,6 @@ import {
   templateWorkbook,
 } from "../../kernel/spreadsheets/index";
 import { textsIn } from "../../kernel/sql";
-import type { FileStorage } from "../../kernel/storage";
 import { activeExamYear } from "../programme/exam-year";
 import { schoolScopeOf } from "../schools/ownership";
 import { addStudentRecords, type StudentRecord, type StudentViewer, studentRecord } from "./students";

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { COUNTED, countOf, pluralWord } from "@repo/contracts/plural";
 import type { StudentImportJobMode } from "@repo/contracts/student-import";
 import type { ImportLimits } from "@repo/contracts/uploads-constants";
+import type { FileStorage } from "@repo/storage";
 import type { Services } from "../../context";
 import type { Actor } from "../activity";
 import { ApiError } from "../http/errors";
@@ -16,7 +17,6 @@ import {
   SpreadsheetError,
   type TemplateColumn,
 } from "../spreadsheets/index";
-import type { FileStorage } from "../storage";
 
 /**
  * One import capability (docs/decisions/064-one-import-capability.md): what every spreadsheet

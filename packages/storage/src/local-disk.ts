@@ -1,35 +1,16 @@
 import { createReadStream } from "node:fs";
-import { mkdir, open, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { checkedKey, type FileStorage } from "./index";
 
-/**
- * Where uploaded files live. Local disk by default (a folder that no web server serves); an
- * S3-compatible store can implement the same calls (the streams are a multipart upload and a
- * GetObject body). Large files (answer sheets, problems files) go through the streams only, so
- * that no process holds one whole (decision 047).
- */
-export interface FileStorage {
-  put(key: string, bytes: Uint8Array): Promise<void>;
-  get(key: string): Promise<Uint8Array | undefined>;
-  remove(key: string): Promise<void>;
-  /** Writes the chunks as they come (backpressure: the next is read when one is written); the bytes written. */
-  putStream(key: string, chunks: AsyncIterable<Uint8Array>): Promise<number>;
-  /** The file as a stream of chunks, undefined when there is none. */
-  getStream(key: string): Promise<Readable | undefined>;
-}
+const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === "ENOENT";
 
-const SAFE_KEY = /^[a-z0-9-]+(\/[a-z0-9._-]+)+$/;
-
+/** Files in a folder that no web server serves (UPLOAD_DIR). */
 export function localDiskStorage(root: string): FileStorage {
-  const resolve = (key: string) => {
-    // Keys are made by the API, never by callers; refuse anything that could leave the folder.
-    if (!SAFE_KEY.test(key) || key.includes("..")) throw new Error(`Unsafe storage key: ${key}`);
-    return path.join(root, key);
-  };
-  const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === "ENOENT";
+  const resolve = (key: string) => path.join(root, checkedKey(key));
   return {
+    where: `local disk in ${path.resolve(root)}`,
     async put(key, bytes) {
       const file = resolve(key);
       await mkdir(path.dirname(file), { recursive: true });
@@ -80,6 +61,22 @@ export function localDiskStorage(root: string): FileStorage {
         throw error;
       }
       return stream;
+    },
+    async probe() {
+      await mkdir(root, { recursive: true });
+    },
+    async *list() {
+      let entries: string[];
+      try {
+        entries = await readdir(root, { recursive: true, encoding: "utf8" });
+      } catch (error) {
+        if (missing(error)) return;
+        throw error;
+      }
+      for (const entry of entries) {
+        const info = await stat(path.join(root, entry)).catch(() => undefined);
+        if (info?.isFile()) yield { key: entry.split(path.sep).join("/"), bytes: info.size };
+      }
     },
   };
 }
