@@ -30,6 +30,49 @@ const withDefaults = (value: string | undefined) => value?.replace(/\$\{[A-Z_]+:
 const caddyfile = readFileSync(`${root}deploy/Caddyfile`, "utf8");
 
 /**
+ * The Caddyfile as Caddy itself reads it (`caddy adapt`, Debian's caddy): each site's host (or
+ * listener) and the service and port its reverse proxy finds instances of.
+ */
+function caddyUpstreams(): Map<string, { name: string; port: string }> {
+  let json: string;
+  try {
+    json = execFileSync("caddy", ["adapt", "--adapter", "caddyfile", "--config", `${root}deploy/Caddyfile`], {
+      env: { ...process.env, PORTAL_DOMAIN: "exam.example.org" },
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+  } catch (error) {
+    throw new Error(`caddy adapt failed (install Caddy: apt-get install caddy): ${(error as Error).message}`);
+  }
+  type Handler = {
+    handler: string;
+    dynamic_upstreams?: { name: string; port: string };
+    routes?: { handle: Handler[] }[];
+  };
+  type Server = { listen: string[]; routes: { match?: { host?: string[] }[]; handle: Handler[] }[] };
+  const servers = (JSON.parse(json) as { apps: { http: { servers: Record<string, Server> } } }).apps.http.servers;
+  const found = new Map<string, { name: string; port: string }>();
+  const proxyOf = (handlers: Handler[]): { name: string; port: string } | undefined => {
+    for (const h of handlers) {
+      if (h.dynamic_upstreams) return { name: h.dynamic_upstreams.name, port: h.dynamic_upstreams.port };
+      for (const route of h.routes ?? []) {
+        const inner = proxyOf(route.handle);
+        if (inner) return inner;
+      }
+    }
+    return undefined;
+  };
+  for (const server of Object.values(servers)) {
+    for (const route of server.routes) {
+      const upstream = proxyOf(route.handle);
+      if (!upstream) continue;
+      for (const host of route.match?.[0]?.host ?? server.listen) found.set(host, upstream);
+    }
+  }
+  return found;
+}
+
+/**
  * The repository-root files (outside every workspace) that `name`'s pruned workspaces read while
  * building: a tsconfig's `extends` and `../../…` paths in package scripts and build scripts. turbo
  * prune (run here for real) copies workspaces only, so a Dockerfile must copy these itself.
@@ -112,19 +155,35 @@ describe("deployment files", () => {
   }
 
   it("serves each app on its own subdomain through the proxy, and keeps the API internal", () => {
+    const upstreams = caddyUpstreams();
     for (const app of APP_IDS) {
-      expect(caddyfile).toContain(`${app}.{$PORTAL_DOMAIN} {\n\treverse_proxy ${app}:${DEFAULT_APP_PORTS[app]}\n}`);
+      expect(upstreams.get(`${app}.exam.example.org`)).toEqual({ name: app, port: String(DEFAULT_APP_PORTS[app]) });
       const env = compose.services[app]?.environment ?? {};
-      expect(env.API_URL).toBe("http://api:4000");
+      // The apps reach the API through Caddy's internal listener, which spreads them over its instances.
+      expect(env.API_URL).toBe("http://proxy:4000");
       expect(env.PORT).toBe(String(DEFAULT_APP_PORTS[app]));
       expect(env[`${app.toUpperCase()}_ORIGIN`]).toMatch(new RegExp(`^https://${app}\\.`));
     }
-    expect(caddyfile).not.toContain("api:4000");
+    expect(upstreams.get(":4000")).toEqual({ name: "api", port: "4000" });
+    // Port 4000 is the network's own: only 80 and 443 are published.
+    expect((compose.services.proxy as { ports?: string[] }).ports).toEqual(["80:80", "443:443"]);
     // The bare domain is another name for the portal: it leads to the school app, never to a form of its own.
     expect(caddyfile).toContain(
       "{$PORTAL_DOMAIN}, www.{$PORTAL_DOMAIN} {\n\tredir https://school.{$PORTAL_DOMAIN}{uri} permanent\n}",
     );
     expect(compose.services.api?.environment?.DATABASE_URL).toMatch(/^postgres:\/\/.+@postgres:5432\//);
+  });
+
+  it("runs two instances of the API and of each app (decision 068)", () => {
+    for (const name of ["api", ...APP_IDS]) {
+      const replicas = (compose.services[name] as { deploy?: { replicas?: string | number } }).deploy?.replicas;
+      expect(Number(withDefaults(String(replicas))), name).toBe(2);
+    }
+    // Nothing that pins one container: no fixed names, no published ports of their own.
+    for (const name of ["api", ...APP_IDS]) {
+      const service = compose.services[name] as { container_name?: string; ports?: string[] };
+      expect(service.container_name ?? service.ports, name).toBeUndefined();
+    }
   });
 
   it("trusts the proxies inside its own network, so the browser's address reaches the API", () => {

@@ -36,7 +36,7 @@ import { bulkStudentImportJob } from "./domains/students/bulk-student-import";
 import { studentImportJob } from "./domains/students/student-import";
 import { HOUSEKEEPING_EVERY_MS, HOUSEKEEPING_JOB, housekeepingJob } from "./housekeeping";
 import { createMetrics } from "./kernel/http/metrics";
-import { enqueueJob, type JobHandlers, startJobRunner } from "./kernel/jobs/jobs";
+import { enqueueUnlessOpen, type JobHandlers, startJobRunner } from "./kernel/jobs/jobs";
 import { createPdfRenderer, DEFAULT_PDF_CONFIG } from "./kernel/pdf";
 import type { Logger } from "./logger";
 
@@ -156,7 +156,7 @@ export function startBackgroundWork(services: Services, logger: Logger): () => P
   ];
   function every(ms: number, kind: string) {
     const timer = setInterval(() => {
-      void queueUnlessOpen(services, kind).catch((error: unknown) =>
+      void enqueueUnlessOpen(services.database.db, kind).catch((error: unknown) =>
         logger.error({ err: error, kind }, "job not queued"),
       );
     }, ms);
@@ -167,14 +167,4 @@ export function startBackgroundWork(services: Services, logger: Logger): () => P
     for (const timer of timers) clearInterval(timer);
     await Promise.all([runner.stop(), mail.stop(), followUp.stop()]);
   };
-}
-
-/** Queues a job of `kind` unless one is already waiting or running (one at a time across API instances). */
-async function queueUnlessOpen(services: Services, kind: string) {
-  const { db } = services.database;
-  const open = await queryRows<{ id: number }>(
-    db,
-    sql`select id from jobs where kind = ${kind} and status in ('queued', 'running') limit 1`,
-  );
-  if (open.length === 0) await enqueueJob(db, { kind });
 }

@@ -6,6 +6,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   enqueueJob,
+  enqueueUnlessOpen,
   JobError,
   type JobHandlers,
   JobRetryLater,
@@ -38,6 +39,21 @@ for (const driver of testDrivers()) {
       await api?.close();
     });
     const job = async (id: number) => (await api.db.select().from(jobs).where(eq(jobs.id, id)))[0];
+
+    it("queues a periodic job once when several instances ask at the same moment", async () => {
+      // Every instance's timer queues housekeeping and reconciliation unless one is open.
+      const kind = "test.periodic";
+      const asks = Array.from({ length: 12 }, (_, i) =>
+        enqueueUnlessOpen((i % 2 && second ? second : api.database).db, kind),
+      );
+      const queued = (await Promise.all(asks)).filter((id) => id !== null);
+      expect(queued).toHaveLength(1);
+      const open = await api.db.select().from(jobs).where(eq(jobs.kind, kind));
+      expect(open.map((row) => row.status)).toEqual(["queued"]);
+      // Once it has finished, the next ask queues the next one.
+      await api.db.update(jobs).set({ status: "done" }).where(eq(jobs.kind, kind));
+      expect(await enqueueUnlessOpen(api.db, kind)).not.toBeNull();
+    });
 
     it("runs each job exactly once with two runners on the same database", async () => {
       const runs: number[] = [];

@@ -92,6 +92,26 @@ export async function enqueueJob(
   return Number(row?.id);
 }
 
+/** The advisory-lock namespace under which `enqueueUnlessOpen` serialises one kind (presence: 727_002). */
+const OPEN_JOB_LOCKS = 727_003;
+
+/**
+ * Queues a job of `kind` unless one is already queued or running, and returns its id (null when
+ * one was open). Every API instance's timers ask for the periodic jobs (housekeeping,
+ * reconciliation); the transaction lock on the kind makes the look and the insert one step
+ * across instances, so that two asking at once queue one job (decision 068).
+ */
+export async function enqueueUnlessOpen(db: Db, kind: string): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${OPEN_JOB_LOCKS}, hashtext(${kind}))`);
+    const open = await queryRows<{ id: number }>(
+      tx,
+      sql`select id from ${jobs} where kind = ${kind} and status in ('queued', 'running') limit 1`,
+    );
+    return open.length > 0 ? null : enqueueJob(tx, { kind });
+  });
+}
+
 /**
  * Fails the jobs of the given kinds whose runner died on their last attempt (running, lease run
  * out, no attempts left), so that they are not claimed again. The runner does this when it finds
