@@ -55,6 +55,19 @@ for (const driver of testDrivers()) {
         expect(badPage.body.errors).toEqual([{ field: "page", message: "page starts at 1" }]);
       });
 
+      it("reads GET's paging from the query with the contract: numbers from text, a bad one a 400 naming it", async () => {
+        const get = (query: string) => api.call("GET", `/api/zone?${query}`, { token: admin });
+        const second = await get("page=2&per_page=3");
+        expect(second.status).toBe(200);
+        expect(second.body.data).toMatchObject({ page: 2, per_page: 3, total: 7 });
+        expect(second.body.data.items).toHaveLength(3);
+        // Keys the list does not take are ignored, as before the contract was the declared query.
+        expect((await get("zone_id=1")).body.data).toMatchObject({ page: 1, per_page: 10, total: 7 });
+        const bad = await get("per_page=abc&page=0x1");
+        expect(bad.status).toBe(400);
+        expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["page", "per_page"]);
+      });
+
       it("searches by name and filters by zone, state, prant and district", async () => {
         const search = await post("/api/fetchStateWithPagination", { search: "pradesh" });
         expect(search.body.data.items.map((s: { name: string }) => s.name)).toEqual([

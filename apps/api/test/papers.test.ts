@@ -368,6 +368,15 @@ for (const driver of testDrivers()) {
       const bad = await get("psadmin", "/api/question/question-list?language_id=15&per_page=1000");
       expect(bad.status).toBe(400);
       expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["language_id", "per_page"]);
+      // The contract is the route's declared query: a required id left out, or a flag out of range, is named.
+      const noId = await get("psadmin", "/api/question/question-edit");
+      expect(noId.status).toBe(400);
+      expect(noId.body.errors.map((e: { field: string }) => e.field)).toEqual(["id"]);
+      const flag = await get("psadmin", "/api/get-language-list?without_english=2");
+      expect(flag.status).toBe(400);
+      expect(flag.body.errors).toEqual([{ field: "without_english", message: "without_english must be 0 or 1" }]);
+      // A blank filter is no filter, as the list screens send them.
+      expect((await list("is_mock=&class_level=&status=reviewed")).total).toBe(3);
     });
 
     it("assembles, refuses to finalize with the whole list, then freezes exact versions with a hash", async () => {

@@ -8595,6 +8595,7 @@ export interface components {
         };
         QuestionUpdateBody: {
             base_version?: number;
+            /** @description The question */
             id: number;
             question: {
                 class_id: number;
@@ -10535,9 +10536,8 @@ export interface operations {
     };
     getAdminDeleteAnswersheetStats: {
         parameters: {
-            query?: {
-                /** @description The upload's id */
-                upload_id?: string;
+            query: {
+                upload_id: number;
             };
             header?: never;
             path?: never;
@@ -11405,10 +11405,8 @@ export interface operations {
     getAdminGetCombinationNameFinalzedList: {
         parameters: {
             query?: {
-                /** @description A class from 6 to 11 */
-                class_level?: string;
-                /** @description level1 (default), level2 or mock */
-                level?: string;
+                class_level?: number | null;
+                level?: "mock" | "level1" | "level2" | null;
             };
             header?: never;
             path?: never;
@@ -13234,11 +13232,10 @@ export interface operations {
     getBrochureDownloads: {
         parameters: {
             query?: {
-                /** @description Editors only: true or false */
-                is_published?: string;
-                language?: string;
-                page?: string;
-                per_page?: string;
+                is_published?: boolean | string;
+                language?: "en" | "hi" | "ta" | "te" | "kn" | "ml" | "mr" | "gu" | "pa" | "bn" | "or" | "as" | "sa" | "ur";
+                page?: number;
+                per_page?: number;
                 search?: string;
             };
             header?: never;
@@ -13763,11 +13760,10 @@ export interface operations {
     getBrochureFlipbooks: {
         parameters: {
             query?: {
-                /** @description Editors only: true or false */
-                is_published?: string;
-                language?: string;
-                page?: string;
-                per_page?: string;
+                is_published?: boolean | string;
+                language?: "en" | "hi" | "ta" | "te" | "kn" | "ml" | "mr" | "gu" | "pa" | "bn" | "or" | "as" | "sa" | "ur";
+                page?: number;
+                per_page?: number;
                 search?: string;
             };
             header?: never;
@@ -14876,8 +14872,8 @@ export interface operations {
     getCity: {
         parameters: {
             query?: {
-                page?: string;
-                per_page?: string;
+                page?: number;
+                per_page?: number;
                 search?: string;
             };
             header?: never;
@@ -16327,16 +16323,13 @@ export interface operations {
     getDashboardUserActivityLogs: {
         parameters: {
             query?: {
-                /** @description e.g. question.update */
-                action?: string;
-                /** @description YYYY-MM-DD */
+                action?: "question.create" | "question.update" | "question.review" | "question.rollback" | "translation.save" | "paperSet.create" | "paperSet.update" | "paperSet.finalize" | "paperSet.copy" | "paperSet.export" | "examSchedule.save" | "panel.assign";
                 from?: string;
-                page?: string;
-                per_page?: string;
-                question_id?: string;
-                /** @description YYYY-MM-DD */
+                page?: number;
+                per_page?: number;
+                question_id?: number | null;
                 to?: string;
-                user_id?: string;
+                user_id?: number | null;
             };
             header?: never;
             path?: never;
@@ -16405,8 +16398,8 @@ export interface operations {
     getDistrict: {
         parameters: {
             query?: {
-                page?: string;
-                per_page?: string;
+                page?: number;
+                per_page?: number;
                 search?: string;
             };
             header?: never;
@@ -18751,10 +18744,10 @@ export interface operations {
     getGetLanguageList: {
         parameters: {
             query?: {
-                /** @description 0 or 1 */
-                translatable?: string;
-                /** @description 0 or 1 */
-                without_english?: string;
+                /** @description 1: only the languages the caller may translate into */
+                translatable?: number | null;
+                /** @description 1: English left out */
+                without_english?: number | null;
             };
             header?: never;
             path?: never;
@@ -18969,13 +18962,10 @@ export interface operations {
     };
     getGetstudentsList: {
         parameters: {
-            query?: {
-                /** @description A class from 6 to 11 */
-                class_level?: string;
-                /** @description level1 (default), level2 or mock */
-                level?: string;
-                /** @description The school's id */
-                school_id?: string;
+            query: {
+                class_level?: number | null;
+                level?: "mock" | "level1" | "level2" | null;
+                school_id: number;
             };
             header?: never;
             path?: never;
@@ -19756,9 +19746,9 @@ export interface operations {
     };
     postLanguageTranslationStatus: {
         parameters: {
-            query?: {
+            query: {
                 /** @description The question */
-                question_id?: string;
+                question_id: number;
             };
             header?: never;
             path?: never;
@@ -24620,12 +24610,10 @@ export interface operations {
     getPapersetGetPaperset: {
         parameters: {
             query?: {
-                /** @description 6-11 */
-                class_id?: string;
-                /** @description mock, level1 or level2 */
-                exam_level?: string;
+                class_id?: number | null;
+                exam_level?: "mock" | "level1" | "level2";
                 /** @description One set, of any exam year */
-                id?: string;
+                id?: number | null;
             };
             header?: never;
             path?: never;
@@ -27342,8 +27330,8 @@ export interface operations {
     getPrant: {
         parameters: {
             query?: {
-                page?: string;
-                per_page?: string;
+                page?: number;
+                per_page?: number;
                 search?: string;
             };
             header?: never;
@@ -28100,9 +28088,9 @@ export interface operations {
     };
     getQuestionQuestionEdit: {
         parameters: {
-            query?: {
+            query: {
                 /** @description The question */
-                id?: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -28180,26 +28168,22 @@ export interface operations {
     getQuestionQuestionList: {
         parameters: {
             query?: {
-                /** @description 6-11 */
-                class_id?: string;
-                /** @description 1 (Level 1) or 2 (Level 2) */
-                class_level?: string;
-                /** @description 0 or 1 */
-                is_mock?: string;
-                /** @description 1-14: the text shown and translation_status are this language's */
-                language_id?: string;
-                page?: string;
+                class_id?: number | null;
+                class_level?: number | null;
+                /** @description 1: mock questions */
+                is_mock?: number | null;
+                /** @description The text shown and translation_status are this language's */
+                language_id?: number | null;
+                page?: number;
                 /** @description Questions placed in this set, as the bank has them now; what a set prints is /api/paperset/questions/{id} */
-                paperset_id?: string;
-                per_page?: string;
+                paperset_id?: number | null;
+                per_page?: number;
                 /** @description Words of the question, or its number */
                 search?: string;
-                section_id?: string;
-                /** @description draft or reviewed */
-                status?: string;
-                subject_id?: string;
-                /** @description missing, draft, done or stale */
-                translation_status?: string;
+                section_id?: number | null;
+                status?: "draft" | "reviewed";
+                subject_id?: number | null;
+                translation_status?: "missing" | "draft" | "done" | "stale" | "not_done";
             };
             header?: never;
             path?: never;
@@ -28267,9 +28251,9 @@ export interface operations {
     };
     getQuestionQuestionLogList: {
         parameters: {
-            query?: {
+            query: {
                 /** @description The question */
-                question_id?: string;
+                question_id: number;
             };
             header?: never;
             path?: never;
@@ -28427,10 +28411,8 @@ export interface operations {
     getQuestionQuestionTableList: {
         parameters: {
             query?: {
-                /** @description 1 or 2 */
-                class_level?: string;
-                /** @description 0 or 1 */
-                is_mock?: string;
+                class_level?: number | null;
+                is_mock?: number | null;
             };
             header?: never;
             path?: never;
@@ -28767,13 +28749,10 @@ export interface operations {
     };
     getQuestionSubjectWiseQuestionList: {
         parameters: {
-            query?: {
-                /** @description 1 or 2 */
-                class_level?: string;
-                /** @description 0 or 1 */
-                is_mock?: string;
-                /** @description The subject's name */
-                subject_name?: string;
+            query: {
+                class_level?: number | null;
+                is_mock?: number | null;
+                subject_name: string;
             };
             header?: never;
             path?: never;
@@ -33025,9 +33004,8 @@ export interface operations {
     };
     getSectionGetSections: {
         parameters: {
-            query?: {
-                /** @description The paper set */
-                paperset_id?: string;
+            query: {
+                paperset_id: number;
             };
             header?: never;
             path?: never;
@@ -33975,8 +33953,8 @@ export interface operations {
     getState: {
         parameters: {
             query?: {
-                page?: string;
-                per_page?: string;
+                page?: number;
+                per_page?: number;
                 search?: string;
             };
             header?: never;
@@ -35000,28 +34978,17 @@ export interface operations {
     getStudentMockResultsExport: {
         parameters: {
             query?: {
-                /** @description A class from 6 to 11 */
-                class_level?: string;
-                /** @description asc or desc (name) */
-                direction?: string;
-                /** @description A district's id */
-                district_id?: string;
-                /** @description xlsx (default) or csv */
-                format?: string;
-                /** @description A finalized paper set's id */
-                paper_set_id?: string;
-                /** @description A prant's id */
-                prant_id?: string;
-                /** @description A school's id */
-                school_id?: string;
-                /** @description The beginning of a name or roll number */
+                class_level?: number | null;
+                direction?: "asc" | "desc" | null;
+                district_id?: number | null;
+                format?: "xlsx" | "csv" | null;
+                paper_set_id?: number | null;
+                prant_id?: number | null;
+                school_id?: number | null;
                 search?: string;
-                /** @description rank (default) or name */
-                sort?: string;
-                /** @description A state's id */
-                state_id?: string;
-                /** @description A zone's id */
-                zone_id?: string;
+                sort?: "rank" | "name" | null;
+                state_id?: number | null;
+                zone_id?: number | null;
             };
             header?: never;
             path?: never;
@@ -35843,15 +35810,13 @@ export interface operations {
     getStudyMaterials: {
         parameters: {
             query?: {
-                /** @description 6-11; also matches materials for all classes */
-                class_level?: string;
-                exam_level?: string;
-                is_free?: string;
-                /** @description Editors only: true or false */
-                is_published?: string;
-                language?: string;
-                page?: string;
-                per_page?: string;
+                class_level?: number | null;
+                exam_level?: "mock" | "level1" | "level2";
+                is_free?: boolean | string;
+                is_published?: boolean | string;
+                language?: "en" | "hi" | "ta" | "te" | "kn" | "ml" | "mr" | "gu" | "pa" | "bn" | "or" | "as" | "sa" | "ur";
+                page?: number;
+                per_page?: number;
                 search?: string;
             };
             header?: never;
@@ -37448,8 +37413,8 @@ export interface operations {
     getZone: {
         parameters: {
             query?: {
-                page?: string;
-                per_page?: string;
+                page?: number;
+                per_page?: number;
                 search?: string;
             };
             header?: never;

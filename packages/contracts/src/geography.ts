@@ -44,6 +44,10 @@ export const regionListBody = z.strictObject({
 });
 export type RegionListBody = z.infer<typeof regionListBody>;
 
+/** Query of GET /api/{level}: a page of one level, searched; other keys are ignored, as the list screens send them. */
+export const regionListQuery = z.object({ page: pageField, per_page: perPageField, search: searchField });
+export type RegionListQuery = z.infer<typeof regionListQuery>;
+
 /** Body of the unpaginated fetchX pickers: optional parent filters. */
 export const regionPickBody = z.strictObject({
   zone_id: parentId("zone_id", "zone").optional(),

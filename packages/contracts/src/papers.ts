@@ -84,9 +84,9 @@ export type LanguageItem = z.infer<typeof languageItem>;
 export const questionTypeItem = z.object({ code: z.string(), name: z.string(), rule: z.string() });
 
 export const languageListQuery = z.object({
-  without_english: flag01("without_english"),
+  without_english: flag01("without_english").describe("1: English left out"),
   /** 1: only the languages the caller may translate into (a translator's own; none for a writer). */
-  translatable: flag01("translatable"),
+  translatable: flag01("translatable").describe("1: only the languages the caller may translate into"),
 });
 
 // ----------------------------------------------------------------------------------- question bank
@@ -177,13 +177,17 @@ export const questionUpdateBody = z.strictObject({
 export const questionListQuery = z.object({
   page: pageField,
   per_page: perPageField,
-  search: searchField,
-  paperset_id: optionalNumber("paperset_id", 1, ID_MAX),
+  search: searchField.describe("Words of the question, or its number"),
+  paperset_id: optionalNumber("paperset_id", 1, ID_MAX).describe(
+    "Questions placed in this set, as the bank has them now; what a set prints is /api/paperset/questions/{id}",
+  ),
   section_id: optionalNumber("section_id", 1, ID_MAX),
   subject_id: optionalNumber("subject_id", 1, ID_MAX),
-  language_id: optionalNumber("language_id", 1, LANGUAGES.length),
+  language_id: optionalNumber("language_id", 1, LANGUAGES.length).describe(
+    "The text shown and translation_status are this language's",
+  ),
   /** 1: mock questions; with class_level the exam: 1 Level 1, 2 Level 2. */
-  is_mock: flag01("is_mock"),
+  is_mock: flag01("is_mock").describe("1: mock questions"),
   class_level: optionalNumber("class_level", 1, 2),
   class_id: optionalNumber("class_id", 6, 11),
   status: z.enum(["draft", "reviewed"], { error: "status must be draft or reviewed" }).optional(),
@@ -277,8 +281,8 @@ export const questionDetail = z.object({
 });
 export type QuestionDetail = z.infer<typeof questionDetail>;
 
-export const questionIdQuery = z.object({ id: idField("id") });
-export const questionIdOnlyQuery = z.object({ question_id: idField("question_id") });
+export const questionIdQuery = z.object({ id: idField("id").describe("The question") });
+export const questionIdOnlyQuery = z.object({ question_id: idField("question_id").describe("The question") });
 
 export const questionVersionItem = z.object({
   version: z.number().int(),
@@ -424,7 +428,7 @@ export const sectionListQuery = z.object({ paperset_id: idField("paperset_id") }
 
 export const paperSetListQuery = z.object({
   /** One set by its id, of any exam year (the others filter the open year's sets). */
-  id: optionalNumber("id", 1, ID_MAX),
+  id: optionalNumber("id", 1, ID_MAX).describe("One set, of any exam year"),
   class_id: optionalNumber("class_id", 6, 11),
   exam_level: examLevelField.optional(),
 });

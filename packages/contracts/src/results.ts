@@ -98,6 +98,8 @@ export type AnswerSheetStats = z.infer<typeof answerSheetStats>;
 export const uploadIdBody = z.strictObject({
   upload_id: idField("upload_id", "upload_id must be an upload's id"),
 });
+/** The same upload in a query, where other keys are ignored. */
+export const uploadIdQuery = z.object(uploadIdBody.shape);
 
 /** admin-delete-answersheet-stats: what deleting an upload would take away. */
 export const deleteAnswerSheetStats = z.object({

@@ -39,7 +39,7 @@ export async function answerUploadsLoader({ request, context }: LoaderFunctionAr
   // Only an upload that still holds sheets, and is not being worked on, can have them deleted.
   const deletable = upload && upload.current_sheets > 0 && upload.status !== "checking" && upload.status !== "storing";
   const deletion = deletable
-    ? await api.GET("/api/admin-delete-answersheet-stats", { params: { query: { upload_id: String(upload.id) } } })
+    ? await api.GET("/api/admin-delete-answersheet-stats", { params: { query: { upload_id: upload.id } } })
     : null;
   return {
     csrf,

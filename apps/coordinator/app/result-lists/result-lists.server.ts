@@ -136,7 +136,7 @@ const exportFilters = <T extends { page?: number; per_page?: number }>({ page: _
 /** The level's finalized paper sets ("combination names") for the paper set filter, with the region's sheets. */
 async function paperSetOptions(api: Api, level: ExamLevel, classLevel: number | undefined): Promise<SelectOption[]> {
   const sets = await api.GET("/api/admin/get-combination-name-finalzed-list", {
-    params: { query: { level, ...(classLevel ? { class_level: String(classLevel) } : {}) } },
+    params: { query: { level, ...(classLevel ? { class_level: classLevel } : {}) } },
   });
   return (sets.data?.data ?? []).map((set) => ({
     value: String(set.id),
@@ -189,9 +189,9 @@ export async function schoolResultsLoader(mode: ResultListMode, { request, conte
       ? api.GET("/api/getstudentsList", {
           params: {
             query: {
-              school_id: String(opened),
+              school_id: opened,
               level: body.level,
-              ...(body.class_level ? { class_level: String(body.class_level) } : {}),
+              ...(body.class_level ? { class_level: body.class_level } : {}),
             },
           },
         })

@@ -15,10 +15,10 @@ export type SubjectWiseRow = components["schemas"]["SubjectWiseRow"];
 export type DashboardLevel = "level1" | "level2" | "mock";
 
 /** The API's filters of each dashboard (class_level and is_mock: docs/domain.md, Paper sets). */
-export const DASHBOARD_QUERY: Record<DashboardLevel, { class_level?: "1" | "2"; is_mock: "0" | "1" }> = {
-  level1: { class_level: "1", is_mock: "0" },
-  level2: { class_level: "2", is_mock: "0" },
-  mock: { is_mock: "1" },
+export const DASHBOARD_QUERY: Record<DashboardLevel, { class_level?: 1 | 2; is_mock: 0 | 1 }> = {
+  level1: { class_level: 1, is_mock: 0 },
+  level2: { class_level: 2, is_mock: 0 },
+  mock: { is_mock: 1 },
 };
 
 /** The 13 languages questions are translated into, with their language_id (docs/domain.md, Paper sets). */

@@ -43,9 +43,9 @@ describe("how a paper set is worded", () => {
   it("shortens a hash and maps a level to the bank's filters", () => {
     expect(shortHash("773380d18a739baf6b497b246799ba4c")).toBe("773380d18a73");
     expect(shortHash(null)).toBe("");
-    expect(bankFilterOf("mock")).toEqual({ is_mock: "1", class_level: "1" });
-    expect(bankFilterOf("level1")).toEqual({ is_mock: "0", class_level: "1" });
-    expect(bankFilterOf("level2")).toEqual({ is_mock: "0", class_level: "2" });
+    expect(bankFilterOf("mock")).toEqual({ is_mock: 1, class_level: 1 });
+    expect(bankFilterOf("level1")).toEqual({ is_mock: 0, class_level: 1 });
+    expect(bankFilterOf("level2")).toEqual({ is_mock: 0, class_level: 2 });
   });
 });
 

@@ -44,8 +44,8 @@ export function isExamLevel(value: string | null | undefined): value is ExamLeve
 }
 
 /** The question bank's filters for a level (docs/domain.md, Paper sets): mock papers are practice for Level 1. */
-export function bankFilterOf(level: ExamLevel): { is_mock: "0" | "1"; class_level: "1" | "2" } {
-  return { is_mock: level === "mock" ? "1" : "0", class_level: level === "level2" ? "2" : "1" };
+export function bankFilterOf(level: ExamLevel): { is_mock: 0 | 1; class_level: 1 | 2 } {
+  return { is_mock: level === "mock" ? 1 : 0, class_level: level === "level2" ? 2 : 1 };
 }
 
 /** "Level 1, class VIII". */

@@ -42,7 +42,7 @@ export async function paperSetPageLoader({ request, context }: LoaderFunctionArg
   const id = positiveId(new URL(request.url).searchParams.get("id"));
   if (!id) throw new Response("There is no such paper set.", { status: 404, statusText: "Not Found" });
   const [sets, subjects, printed] = await Promise.all([
-    api.GET("/api/paperset/get-paperset", { params: { query: { id: String(id) } } }),
+    api.GET("/api/paperset/get-paperset", { params: { query: { id } } }),
     api.GET("/api/subject/get-subjects"),
     api.GET("/api/paperset/questions/{id}", { params: { path: { id } } }),
   ]);
@@ -88,10 +88,10 @@ export async function questionPickerLoader({ request, context }: LoaderFunctionA
       query: {
         ...bankFilterOf(level),
         status: "reviewed",
-        page: String(page),
-        per_page: String(perPage),
-        ...(classId ? { class_id: String(classId) } : {}),
-        ...(subjectId ? { subject_id: String(subjectId) } : {}),
+        page,
+        per_page: perPage,
+        ...(classId ? { class_id: classId } : {}),
+        ...(subjectId ? { subject_id: subjectId } : {}),
         ...(search ? { search } : {}),
       },
     },

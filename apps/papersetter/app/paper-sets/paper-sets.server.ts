@@ -34,7 +34,7 @@ export async function paperSetsLoader(level: ExamLevel, { request, context }: Lo
   const { api, csrf, subject } = await auth.requirePage(request, context, "paperSets.view");
   const classId = classFilterOf(new URL(request.url).searchParams);
   const list = await api.GET("/api/paperset/get-paperset", {
-    params: { query: { exam_level: level, ...(classId ? { class_id: String(classId) } : {}) } },
+    params: { query: { exam_level: level, ...(classId ? { class_id: classId } : {}) } },
   });
   return {
     csrf,

@@ -138,12 +138,12 @@ describe("the question lists", () => {
     const params = new URLSearchParams(
       "class_id=5&status=gone&section_id=3&language_id=1&translation_status=done&subject_id=x",
     );
-    expect(questionListQueryFrom("level2", params)).toEqual({ page: "1", per_page: "10", class_level: "2" });
+    expect(questionListQueryFrom("level2", params)).toEqual({ page: 1, per_page: 10, class_level: 2 });
     expect(questionListQueryFrom("mock", new URLSearchParams("language_id=2&translation_status=missing"))).toEqual({
-      page: "1",
-      per_page: "10",
-      is_mock: "1",
-      language_id: "2",
+      page: 1,
+      per_page: 10,
+      is_mock: 1,
+      language_id: 2,
       translation_status: "missing",
     });
   });

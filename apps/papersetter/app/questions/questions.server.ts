@@ -61,9 +61,9 @@ export type QuestionPermissions = ReturnType<typeof permissionsOf>;
 
 /** The API's names for a list's exam (docs/domain.md, Paper sets): Level 1 is `is_mock=0&class_level=1`, Level 2 `class_level=2`, mock `is_mock=1`. */
 export const LEVEL_QUERY: Record<ExamLevel, ListQuery> = {
-  level1: { is_mock: "0", class_level: "1" },
-  level2: { class_level: "2" },
-  mock: { is_mock: "1" },
+  level1: { is_mock: 0, class_level: 1 },
+  level2: { class_level: 2 },
+  mock: { is_mock: 1 },
 };
 
 export const STATUS_FILTERS = ["draft", "reviewed"] as const;
@@ -85,25 +85,25 @@ export function examLevelOf(raw: string | null): ExamLevel | undefined {
 /** The list query from the page's URL: the level's exam, paging, search and every filter. */
 export function questionListQueryFrom(level: ExamLevel, params: URLSearchParams, seesPaperSets = true): ListQuery {
   const { page, perPage, search } = parseTableQuery(params);
-  const query: ListQuery = { page: String(page), per_page: String(perPage), ...LEVEL_QUERY[level] };
+  const query: ListQuery = { page, per_page: perPage, ...LEVEL_QUERY[level] };
   if (search) query.search = search;
   const classId = pick(CLASS_LEVELS, params.get("class_id"));
-  if (classId) query.class_id = String(classId);
+  if (classId) query.class_id = classId;
   const subjectId = positive(params.get("subject_id"));
-  if (subjectId) query.subject_id = String(subjectId);
+  if (subjectId) query.subject_id = subjectId;
   const status = pick(STATUS_FILTERS, params.get("status"));
   if (status) query.status = status;
   // Translators see no paper sets (decision 049): the API refuses the filter, so it is not sent.
   const paperSet = seesPaperSets ? positive(params.get("paperset_id")) : undefined;
   if (paperSet) {
-    query.paperset_id = String(paperSet);
+    query.paperset_id = paperSet;
     // A section belongs to its paper set: without the set it means nothing.
     const section = positive(params.get("section_id"));
-    if (section) query.section_id = String(section);
+    if (section) query.section_id = section;
   }
   const language = pick(TRANSLATED_LANGUAGE_IDS, params.get("language_id"));
   if (language) {
-    query.language_id = String(language);
+    query.language_id = language;
     const translation = pick(TRANSLATION_FILTERS, params.get("translation_status"));
     if (translation) query.translation_status = translation;
   }
@@ -113,7 +113,7 @@ export function questionListQueryFrom(level: ExamLevel, params: URLSearchParams,
 /** The languages the viewer may translate into, by id (a translator's own; none for a writer). */
 export async function translatableLanguageIds(api: ApiClient, subject: Subject): Promise<number[]> {
   if (!can(subject, "questions.translate")) return [];
-  const { data } = await api.GET("/api/get-language-list", { params: { query: { translatable: "1" } } });
+  const { data } = await api.GET("/api/get-language-list", { params: { query: { translatable: 1 } } });
   return (data?.data ?? []).map((l) => l.id);
 }
 
@@ -133,11 +133,11 @@ export async function questionsLoader(level: ExamLevel, { request, context }: Lo
     api.GET("/api/question/question-list", { params: { query } }),
     api.GET("/api/subject/get-subjects"),
     seesPaperSets ? api.GET("/api/paperset/get-paperset", { params: { query: { exam_level: level } } }) : null,
-    api.GET("/api/get-language-list", { params: { query: { without_english: "1" } } }),
+    api.GET("/api/get-language-list", { params: { query: { without_english: 1 } } }),
     translatableLanguageIds(api, subject),
   ]);
   const sets = paperSets?.data?.data ?? [];
-  const chosenSet = sets.find((s) => String(s.id) === query.paperset_id);
+  const chosenSet = sets.find((s) => s.id === query.paperset_id);
   const languageOptions: LanguageOption[] = (languages.data?.data ?? []).map((l) => ({
     value: String(l.id),
     label: `${l.name} (${l.native})`,
@@ -145,7 +145,7 @@ export async function questionsLoader(level: ExamLevel, { request, context }: Lo
     code: l.code,
     dir: l.dir,
   }));
-  const chosenLanguage = query.language_id ? Number(query.language_id) : undefined;
+  const chosenLanguage = query.language_id ?? undefined;
   const { page: _page, per_page: _perPage, ...filters } = query;
   return {
     csrf,
@@ -246,11 +246,10 @@ export async function questionLoader({ request, context }: LoaderFunctionArgs) {
   if (!id && !allowed.edit) {
     throw new Response("You can open questions, not write them.", { status: 403, statusText: "Forbidden" });
   }
-  const query = { query: { id: String(id) } };
   const [detail, log, subjects, types, translatable] = await Promise.all([
-    id ? api.GET("/api/question/question-edit", { params: query }) : null,
+    id ? api.GET("/api/question/question-edit", { params: { query: { id } } }) : null,
     id && allowed.history
-      ? api.GET("/api/question/question-log-list", { params: { query: { question_id: String(id) } } })
+      ? api.GET("/api/question/question-log-list", { params: { query: { question_id: id } } })
       : null,
     api.GET("/api/subject/get-subjects"),
     api.GET("/api/question/get-question-type"),

@@ -131,9 +131,9 @@ export async function translateLoader({ request, context }: LoaderFunctionArgs):
     };
   }
   const [states, list, question] = await Promise.all([
-    api.POST("/api/language/translation-status", { params: { query: { question_id: String(questionId) } } }),
-    api.GET("/api/get-language-list", { params: { query: { without_english: "1" } } }),
-    api.GET("/api/question/question-edit", { params: { query: { id: String(questionId) } } }),
+    api.POST("/api/language/translation-status", { params: { query: { question_id: questionId } } }),
+    api.GET("/api/get-language-list", { params: { query: { without_english: 1 } } }),
+    api.GET("/api/question/question-edit", { params: { query: { id: questionId } } }),
   ]);
   const items = list.data?.data ?? [];
   const languages: LanguageChoice[] = (states.data?.data ?? []).flatMap((state: Summary) => {
@@ -176,12 +176,10 @@ export async function translateLoader({ request, context }: LoaderFunctionArgs):
       ? api.GET("/api/question/question-list", {
           params: {
             query: {
-              per_page: "100",
-              ...(examLevel === "mock"
-                ? { is_mock: "1" }
-                : { is_mock: "0", class_level: examLevel === "level2" ? "2" : "1" }),
-              class_id: String(detail.class_id),
-              language_id: String(languageId),
+              per_page: 100,
+              ...(examLevel === "mock" ? { is_mock: 1 } : { is_mock: 0, class_level: examLevel === "level2" ? 2 : 1 }),
+              class_id: detail.class_id,
+              language_id: languageId,
               translation_status: "not_done",
             },
           },

@@ -74,7 +74,7 @@ export const FLIPBOOK_SHELF = 50;
 export async function flipbooksLoader({ request, context }: LoaderFunctionArgs) {
   const { api } = await auth.requirePage(request, context);
   const list = await api.GET(BROCHURE_FLIPBOOK_PATHS.collection, {
-    params: { query: { page: "1", per_page: String(FLIPBOOK_SHELF) } },
+    params: { query: { page: 1, per_page: FLIPBOOK_SHELF } },
   });
   const books = list.data?.data.items ?? [];
   const wanted = Number(new URL(request.url).searchParams.get("id"));

@@ -88,19 +88,6 @@ const brochureForm = (kind: BrochureKind) =>
     ),
   });
 
-const listQuery = z.object({
-  page: text(),
-  per_page: text(),
-  search: text(),
-  language: text(),
-  is_published: text("Editors only: true or false"),
-});
-const studyListQuery = listQuery.extend({
-  class_level: text("6-11; also matches materials for all classes"),
-  exam_level: text(),
-  is_free: text(),
-});
-
 const fileQuery = z.object({ download: text("1 to save the file instead of opening it") });
 
 const writeErrors = {
@@ -163,11 +150,11 @@ function registerStudyMaterials(app: OpenAPIHono<AppEnv>) {
       tags,
       summary: "Page through study materials",
       description: "Readers see published items only; editors see all and may filter by is_published.",
-      request: { query: studyListQuery },
+      request: { query: studyMaterialListQuery },
       responses: { 200: json(studyList, "A page of study materials") },
     }),
     async (c) => {
-      const query = validated(studyMaterialListQuery, c.req.valid("query"));
+      const query = c.req.valid("query");
       return ok(c, await listStudyMaterials(c.var.services.database.db, query, readerOf(c)));
     },
   );
@@ -273,11 +260,11 @@ function registerBrochures(app: OpenAPIHono<AppEnv>, kind: BrochureKind) {
       tags,
       summary: `Page through ${label.plural.toLowerCase()}`,
       description: "Readers see published items only; editors see all and may filter by is_published.",
-      request: { query: listQuery },
+      request: { query: brochureListQuery },
       responses: { 200: json(brochureList, `A page of ${label.plural.toLowerCase()}`) },
     }),
     async (c) => {
-      const query = validated(brochureListQuery, c.req.valid("query"));
+      const query = c.req.valid("query");
       return ok(c, await listBrochures(c.var.services.database.db, kind, query, readerOf(c)));
     },
   );

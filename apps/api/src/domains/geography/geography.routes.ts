@@ -1,6 +1,13 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { envelope } from "@repo/contracts/envelope";
-import { countryItem, REGION_BODIES, regionItem, regionListBody, regionPickBody } from "@repo/contracts/geography";
+import {
+  countryItem,
+  REGION_BODIES,
+  regionItem,
+  regionListBody,
+  regionListQuery,
+  regionPickBody,
+} from "@repo/contracts/geography";
 import {
   GEOGRAPHY_LEVELS,
   type GeographyLevel,
@@ -17,7 +24,6 @@ import { actorOf, signedIn } from "../../kernel/auth/middleware";
 import { ok } from "../../kernel/http/envelope";
 import { apiRoute, errorResponse } from "../../kernel/http/routes";
 import { idParam, json, messageOnly, named } from "../../kernel/http/schemas";
-import { validated } from "../../kernel/http/validation";
 import { getRegion, listCountries, listRegions, pickRegions, regionTree } from "./geography";
 import { createRegion, deleteRegion, updateRegion } from "./geography-write";
 import { ALL_REGIONS, regionScopeFor } from "./scope";
@@ -85,17 +91,11 @@ function registerLevel(app: OpenAPIHono<AppEnv>, level: GeographyLevel) {
       path: paths.collection,
       tags,
       summary: `List ${level} records (first page of fetch${label}WithPagination)`,
-      request: {
-        query: z.object({
-          page: z.string().optional(),
-          per_page: z.string().optional(),
-          search: z.string().optional(),
-        }),
-      },
+      request: { query: regionListQuery },
       responses: { 200: json(regionPage, `A page of ${level} records`) },
     }),
     async (c) => {
-      const filters = validated(regionListBody, c.req.valid("query"));
+      const filters = c.req.valid("query");
       return ok(c, await listRegions(c.var.services.database.db, level, filters, await scopeOf(c)));
     },
   );
@@ -270,8 +270,7 @@ export function registerGeographyRoutes(app: OpenAPIHono<AppEnv>) {
       responses: { 200: json(regionList, "The zones") },
     }),
     async (c) => {
-      const filters = validated(regionListBody, { per_page: 100 });
-      const page = await listRegions(c.var.services.database.db, "zone", filters, await scopeOf(c));
+      const page = await listRegions(c.var.services.database.db, "zone", { page: 1, per_page: 100 }, await scopeOf(c));
       return ok(c, page.items);
     },
   );

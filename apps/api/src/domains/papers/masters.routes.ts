@@ -21,10 +21,9 @@ import type { AppEnv } from "../../context";
 import { ok } from "../../kernel/http/envelope";
 import { apiRoute, errorResponse } from "../../kernel/http/routes";
 import { idParam, json, named } from "../../kernel/http/schemas";
-import { validated } from "../../kernel/http/validation";
 import { assignPanelMember, listPanelMembers, listSubjects } from "./masters";
 import { listPaperSets, paperSet } from "./paper-sets";
-import { body, tags, text, viewerOf } from "./route-helpers";
+import { body, tags, viewerOf } from "./route-helpers";
 
 /** The paper-setting masters: classes, languages, question types, subjects, sets and sections to pick from, and the subject panel. */
 export function registerPaperMasterRoutes(app: OpenAPIHono<AppEnv>) {
@@ -52,13 +51,13 @@ export function registerPaperMasterRoutes(app: OpenAPIHono<AppEnv>) {
       summary: "The 14 question languages",
       description:
         "language_id is the position in this list, from 1 (English) to 14 (Urdu). without_english=1 leaves English out; translatable=1 keeps only the languages the caller may translate into.",
-      request: { query: z.object({ without_english: text("0 or 1"), translatable: text("0 or 1") }) },
+      request: { query: languageListQuery },
       responses: {
         200: json(envelope(z.array(named(languageItem, "LanguageItem"))).openapi("LanguageList"), "Languages"),
       },
     }),
     async (c) => {
-      const query = validated(languageListQuery, c.req.valid("query"));
+      const query = c.req.valid("query");
       let allowed: readonly string[] | null = null;
       if (query.translatable === 1) {
         const { viewer } = await viewerOf(c);
@@ -120,19 +119,13 @@ export function registerPaperMasterRoutes(app: OpenAPIHono<AppEnv>) {
       path: "/api/paperset/get-paperset",
       tags,
       summary: "Paper sets of the open exam year",
-      request: {
-        query: z.object({
-          id: text("One set, of any exam year"),
-          class_id: text("6-11"),
-          exam_level: text("mock, level1 or level2"),
-        }),
-      },
+      request: { query: paperSetListQuery },
       responses: {
         200: json(envelope(z.array(named(paperSetItem, "PaperSetItem"))).openapi("PaperSetList"), "Paper sets"),
       },
     }),
     async (c) => {
-      const query = validated(paperSetListQuery, c.req.valid("query"));
+      const query = c.req.valid("query");
       return ok(c, await listPaperSets(c.var.services.database.db, query));
     },
   );
@@ -143,14 +136,14 @@ export function registerPaperMasterRoutes(app: OpenAPIHono<AppEnv>) {
       path: "/api/section/get-sections",
       tags,
       summary: "A paper set's sections with their marks rules",
-      request: { query: z.object({ paperset_id: text("The paper set") }) },
+      request: { query: sectionListQuery },
       responses: {
         200: json(envelope(z.array(named(sectionItem, "SectionItem"))).openapi("SectionList"), "Sections"),
         404: errorResponse("No such paper set"),
       },
     }),
     async (c) => {
-      const { paperset_id } = validated(sectionListQuery, c.req.valid("query"));
+      const { paperset_id } = c.req.valid("query");
       return ok(c, (await paperSet(c.var.services.database.db, paperset_id)).sections);
     },
   );

@@ -20,7 +20,6 @@ import { ok } from "../../kernel/http/envelope";
 import { FormFile, readForm } from "../../kernel/http/multipart";
 import { apiRoute, errorResponse } from "../../kernel/http/routes";
 import { json, named } from "../../kernel/http/schemas";
-import { validated } from "../../kernel/http/validation";
 import { QUESTION_IMAGE_RULE, readQuestionImage, storeQuestionImage } from "./images";
 import {
   createQuestion,
@@ -31,16 +30,7 @@ import {
   rollbackQuestion,
   updateQuestion,
 } from "./questions";
-import {
-  body,
-  formOrJson,
-  formOrJsonBody,
-  notFoundQuestion,
-  questionResponse,
-  tags,
-  text,
-  viewerOf,
-} from "./route-helpers";
+import { body, formOrJson, formOrJsonBody, notFoundQuestion, questionResponse, tags, viewerOf } from "./route-helpers";
 
 /** The question bank: lists, versions, images, rollback and review. */
 export function registerQuestionRoutes(app: OpenAPIHono<AppEnv>) {
@@ -53,24 +43,7 @@ export function registerQuestionRoutes(app: OpenAPIHono<AppEnv>) {
       summary: "Page through questions",
       description:
         "Filters of the question bank (search, paperset_id, section_id, subject_id, language_id, is_mock, class_level) plus class_id, status and, with language_id, translation_status. A subject panel user sees its subjects only.",
-      request: {
-        query: z.object({
-          page: text(),
-          per_page: text(),
-          search: text("Words of the question, or its number"),
-          paperset_id: text(
-            "Questions placed in this set, as the bank has them now; what a set prints is /api/paperset/questions/{id}",
-          ),
-          section_id: text(),
-          subject_id: text(),
-          language_id: text("1-14: the text shown and translation_status are this language's"),
-          is_mock: text("0 or 1"),
-          class_level: text("1 (Level 1) or 2 (Level 2)"),
-          class_id: text("6-11"),
-          status: text("draft or reviewed"),
-          translation_status: text("missing, draft, done or stale"),
-        }),
-      },
+      request: { query: questionListQuery },
       responses: {
         200: json(
           envelope(paginated(named(questionListItem, "QuestionListItem"))).openapi("QuestionPage"),
@@ -79,7 +52,7 @@ export function registerQuestionRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const query = validated(questionListQuery, c.req.valid("query"));
+      const query = c.req.valid("query");
       const { db, viewer } = await viewerOf(c);
       return ok(c, await listQuestions(db, viewer, query));
     },
@@ -91,11 +64,11 @@ export function registerQuestionRoutes(app: OpenAPIHono<AppEnv>) {
       path: "/api/question/question-edit",
       tags,
       summary: "One question, its newest version and its translations' states",
-      request: { query: z.object({ id: text("The question") }) },
+      request: { query: questionIdQuery },
       responses: { 200: questionResponse, 404: notFoundQuestion },
     }),
     async (c) => {
-      const { id } = validated(questionIdQuery, c.req.valid("query"));
+      const { id } = c.req.valid("query");
       const { db, viewer } = await viewerOf(c);
       return ok(c, await readQuestion(db, viewer, id));
     },
@@ -217,7 +190,7 @@ export function registerQuestionRoutes(app: OpenAPIHono<AppEnv>) {
       path: "/api/question/question-log-list",
       tags,
       summary: "A question's versions, newest first, with what changed in each",
-      request: { query: z.object({ question_id: text("The question") }) },
+      request: { query: questionIdOnlyQuery },
       responses: {
         200: json(
           envelope(z.array(named(questionVersionItem, "QuestionVersionItem"))).openapi("QuestionVersionList"),
@@ -227,7 +200,7 @@ export function registerQuestionRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const { question_id } = validated(questionIdOnlyQuery, c.req.valid("query"));
+      const { question_id } = c.req.valid("query");
       const { db, viewer } = await viewerOf(c);
       return ok(c, await questionLog(db, viewer, question_id));
     },

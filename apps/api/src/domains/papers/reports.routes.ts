@@ -13,9 +13,8 @@ import type { AppEnv } from "../../context";
 import { ok } from "../../kernel/http/envelope";
 import { apiRoute } from "../../kernel/http/routes";
 import { json, named } from "../../kernel/http/schemas";
-import { validated } from "../../kernel/http/validation";
 import { activityLogs, levelOfQuery, questionTable, subjectWise } from "./reports";
-import { tags, text, viewerOf } from "./route-helpers";
+import { tags, viewerOf } from "./route-helpers";
 
 /** The paper-setting dashboards and the activity log. */
 export function registerPaperReportRoutes(app: OpenAPIHono<AppEnv>) {
@@ -26,13 +25,13 @@ export function registerPaperReportRoutes(app: OpenAPIHono<AppEnv>) {
       path: "/api/question/question-table-list",
       tags,
       summary: "A level's dashboard: per subject and class, written, reviewed, translated and needed",
-      request: { query: z.object({ class_level: text("1 or 2"), is_mock: text("0 or 1") }) },
+      request: { query: questionTableQuery },
       responses: {
         200: json(envelope(z.array(named(questionTableRow, "QuestionTableRow"))).openapi("QuestionTable"), "Rows"),
       },
     }),
     async (c) => {
-      const query = validated(questionTableQuery, c.req.valid("query"));
+      const query = c.req.valid("query");
       const { db, viewer } = await viewerOf(c);
       return ok(c, await questionTable(db, viewer, levelOfQuery(query)));
     },
@@ -44,19 +43,13 @@ export function registerPaperReportRoutes(app: OpenAPIHono<AppEnv>) {
       path: "/api/question/subject-wise-question-list",
       tags,
       summary: "One subject across the level's paper sets: needed, placed, available",
-      request: {
-        query: z.object({
-          subject_name: text("The subject's name"),
-          class_level: text("1 or 2"),
-          is_mock: text("0 or 1"),
-        }),
-      },
+      request: { query: subjectWiseQuery },
       responses: {
         200: json(envelope(z.array(named(subjectWiseRow, "SubjectWiseRow"))).openapi("SubjectWiseList"), "Rows"),
       },
     }),
     async (c) => {
-      const query = validated(subjectWiseQuery, c.req.valid("query"));
+      const query = c.req.valid("query");
       const { db, viewer } = await viewerOf(c);
       return ok(c, await subjectWise(db, viewer, query.subject_name, levelOfQuery(query)));
     },
@@ -70,23 +63,13 @@ export function registerPaperReportRoutes(app: OpenAPIHono<AppEnv>) {
       tags,
       summary: "Who did what to which question or paper set",
       description: "A subject panel user sees its own actions. Dates are India's days.",
-      request: {
-        query: z.object({
-          page: text(),
-          per_page: text(),
-          user_id: text(),
-          action: text("e.g. question.update"),
-          from: text("YYYY-MM-DD"),
-          to: text("YYYY-MM-DD"),
-          question_id: text(),
-        }),
-      },
+      request: { query: activityLogQuery },
       responses: {
         200: json(envelope(paginated(named(activityLogItem, "ActivityLogItem"))).openapi("ActivityLogPage"), "Entries"),
       },
     }),
     async (c) => {
-      const query = validated(activityLogQuery, c.req.valid("query"));
+      const query = c.req.valid("query");
       const { db, viewer } = await viewerOf(c);
       return ok(c, await activityLogs(db, viewer, query));
     },

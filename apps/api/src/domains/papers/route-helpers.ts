@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import type { z } from "@hono/zod-openapi";
 import { envelope } from "@repo/contracts/envelope";
 import { paperSetItem, questionDetail } from "@repo/contracts/papers";
 import type { Context } from "hono";
@@ -9,7 +9,6 @@ import { json, named } from "../../kernel/http/schemas";
 import { paperViewer } from "./access";
 
 export const tags = ["Paper setting"];
-export const text = (description?: string) => z.string().optional().openapi({ description });
 export const body = <T extends z.ZodType>(schema: T, name: string) => ({
   body: { content: { "application/json": { schema: named(schema, name) } }, required: true },
 });

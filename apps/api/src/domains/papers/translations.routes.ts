@@ -11,8 +11,7 @@ import type { AppEnv } from "../../context";
 import { ok } from "../../kernel/http/envelope";
 import { apiRoute, errorResponse } from "../../kernel/http/routes";
 import { json, named } from "../../kernel/http/schemas";
-import { validated } from "../../kernel/http/validation";
-import { body, formOrJson, formOrJsonBody, notFoundQuestion, tags, text, viewerOf } from "./route-helpers";
+import { body, formOrJson, formOrJsonBody, notFoundQuestion, tags, viewerOf } from "./route-helpers";
 import { storeTranslation, translationStatus, translationWorkspace } from "./translations";
 
 /** Translating questions into the programme's languages. */
@@ -24,7 +23,7 @@ export function registerTranslationRoutes(app: OpenAPIHono<AppEnv>) {
       path: "/api/language/translation-status",
       tags,
       summary: "Each language's translation state for a question (missing, draft, done, stale)",
-      request: { query: z.object({ question_id: text("The question") }) },
+      request: { query: questionIdOnlyQuery },
       responses: {
         200: json(
           envelope(z.array(named(translationSummary, "TranslationSummary"))).openapi("TranslationStatusList"),
@@ -34,7 +33,7 @@ export function registerTranslationRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const { question_id } = validated(questionIdOnlyQuery, c.req.valid("query"));
+      const { question_id } = c.req.valid("query");
       const { db, viewer } = await viewerOf(c);
       return ok(c, await translationStatus(db, viewer, question_id));
     },

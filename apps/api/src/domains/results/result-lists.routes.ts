@@ -27,7 +27,6 @@ import { startExport } from "../../kernel/exports/exports";
 import { ok } from "../../kernel/http/envelope";
 import { apiRoute, errorResponse } from "../../kernel/http/routes";
 import { json, named } from "../../kernel/http/schemas";
-import { validated } from "../../kernel/http/validation";
 import { CSV_TYPE, XLSX_TYPE } from "../../kernel/spreadsheets/index";
 import { RESULT_LIST_EXPORT_KINDS } from "./list-exports";
 import {
@@ -44,7 +43,6 @@ const SCOPE =
   "Admins (3, 6, 7) see the whole country; a coordinator sees the sheets of the zones, states, prants or districts it is assigned. Marks are numbers of marks (19.5), not hundredths.";
 const MOCK =
   "level is level1 (default), level2 or mock; a mock also needs the `results.mock` permission (not state coordinators).";
-const text = (description: string) => z.string().optional().openapi({ description });
 const studentRowSchema = named(studentResultRow, "StudentResultRow");
 
 /** The result lists of the coordinator console (issue 15), with the programme's call names (docs/domain.md, API conventions). */
@@ -148,13 +146,7 @@ export function registerResultListRoutes(app: OpenAPIHono<AppEnv>) {
       tags,
       summary: "One school's students with their results",
       description: `The students of one school of the caller's region with their results of the level, best first (at most ${SCHOOL_STUDENTS_LIMIT.toLocaleString("en-IN")}; truncated says when there are more). A school outside the caller's region answers 404. ${MOCK}`,
-      request: {
-        query: z.object({
-          school_id: text("The school's id"),
-          level: text("level1 (default), level2 or mock"),
-          class_level: text("A class from 6 to 11"),
-        }),
-      },
+      request: { query: schoolStudentsQuery },
       responses: {
         200: json(
           envelope(named(schoolStudents.extend({ items: z.array(studentRowSchema) }), "SchoolStudents")),
@@ -164,7 +156,7 @@ export function registerResultListRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const query = validated(schoolStudentsQuery, c.req.query());
+      const query = c.req.valid("query");
       return ok(c, await schoolStudentResults(c.var.services.database.db, signedIn(c), query));
     },
   );
@@ -176,18 +168,13 @@ export function registerResultListRoutes(app: OpenAPIHono<AppEnv>) {
       tags,
       summary: "A level's finalized paper sets, with their sheets",
       description: `The finalized paper sets ("combination names": name and code) of the open exam year's level, with the caller's region's sheets of each: the lists' paper_set_id filter. ${MOCK}`,
-      request: {
-        query: z.object({
-          level: text("level1 (default), level2 or mock"),
-          class_level: text("A class from 6 to 11"),
-        }),
-      },
+      request: { query: finalizedPaperSetQuery },
       responses: {
         200: json(envelope(z.array(named(finalizedPaperSet, "FinalizedPaperSet"))), "By class and code"),
       },
     }),
     async (c) => {
-      const query = validated(finalizedPaperSetQuery, c.req.query());
+      const query = c.req.valid("query");
       return ok(c, await finalizedPaperSets(c.var.services.database.db, signedIn(c), query));
     },
   );
@@ -200,21 +187,7 @@ export function registerResultListRoutes(app: OpenAPIHono<AppEnv>) {
       tags,
       summary: "The mock students' results as XLSX or CSV",
       description: `The mock's student list (as student-results with level=mock) with its filters as query parameters: class_level, zone_id, state_id, prant_id, district_id, school_id, paper_set_id, search, sort; format xlsx (default) or csv. ${SCOPE} Also POST /api/export/student-results with the list's body.`,
-      request: {
-        query: z.object({
-          format: text("xlsx (default) or csv"),
-          class_level: text("A class from 6 to 11"),
-          zone_id: text("A zone's id"),
-          state_id: text("A state's id"),
-          prant_id: text("A prant's id"),
-          district_id: text("A district's id"),
-          school_id: text("A school's id"),
-          paper_set_id: text("A finalized paper set's id"),
-          search: text("The beginning of a name or roll number"),
-          sort: text("rank (default) or name"),
-          direction: text("asc or desc (name)"),
-        }),
-      },
+      request: { query: studentMockExportQuery },
       responses: {
         200: {
           description: "The file",
@@ -223,7 +196,7 @@ export function registerResultListRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const { format, state_id, prant_id, district_id, ...filters } = validated(studentMockExportQuery, c.req.query());
+      const { format, state_id, prant_id, district_id, ...filters } = c.req.valid("query");
       const file = await startExport(
         RESULT_LIST_EXPORT_KINDS,
         c.var.services.database.db,

@@ -11,6 +11,7 @@ import {
   resetExamBody,
   resetExamSummary,
   uploadIdBody,
+  uploadIdQuery,
 } from "@repo/contracts/results";
 import {
   deletedUploadMessage,
@@ -25,7 +26,6 @@ import { SPLIT_HINT as SPLIT, uploadLimit } from "../../kernel/http/body-limit";
 import { ok } from "../../kernel/http/envelope";
 import { apiRoute, errorResponse } from "../../kernel/http/routes";
 import { json, named, pathId } from "../../kernel/http/schemas";
-import { validated } from "../../kernel/http/validation";
 import {
   answerUploadItem,
   answerUploadProblems,
@@ -197,7 +197,7 @@ export function registerResultRoutes(app: OpenAPIHono<AppEnv>) {
       tags,
       summary:
         "What deleting an upload would take away: the sheets it still holds, per class, and the certificates it withdraws",
-      request: { query: z.object({ upload_id: z.string().optional().openapi({ description: "The upload's id" }) }) },
+      request: { query: uploadIdQuery },
       responses: {
         200: json(
           envelope(named(deleteAnswerSheetStats, "DeleteAnswerSheetStats")).openapi("DeleteAnswerSheetStatsResponse"),
@@ -207,7 +207,7 @@ export function registerResultRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const { upload_id: uploadId } = validated(uploadIdBody, c.req.valid("query"));
+      const { upload_id: uploadId } = c.req.valid("query");
       return ok(c, await deleteStatsOf(c.var.services.database.db, uploadId));
     },
   );
