@@ -75,12 +75,9 @@ export async function sifRegisterAction({ request, context }: ActionFunctionArgs
   }
   if (intent === "schools") {
     const found = await searchSchools(request, context, typed.school_search ?? "");
-    return data<SifRegisterActionData>({
-      ok: false,
-      message: found.message ?? "",
-      values: { ...typed, unlisted: "" },
-      schools: found.items,
-    });
+    // Nothing is saved: the form comes again with what was typed and the schools found (200).
+    const again = { values: { ...typed, unlisted: "" }, schools: found.items };
+    return formAnswers<SifRegisterActionData>({}, again).fail(found.message ?? "", 200);
   }
   // A refused form comes back with what was typed, and the lists its choices were made from.
   const again = async (): Promise<SifRegisterActionData> => {
