@@ -6,6 +6,7 @@ import { SCHOOL_CATEGORIES } from "@repo/contracts/schools-constants";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
+import { RegionPicker } from "@repo/remix-app/lists/region-picker";
 import { Badge } from "@repo/ui/badge";
 import { Card } from "@repo/ui/card";
 import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
@@ -15,7 +16,7 @@ import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { Toolbar } from "@repo/ui/toolbar";
-import { dateRangeOf, REGION_PARAMS, RegionFilters } from "./RegionFilters";
+import { dateRangeOf, REGION_LIST_LEVELS, REGION_PARAMS } from "./region-filters";
 import type { RegionSchoolRow, regionSchoolsLoader } from "./region-lists.server";
 
 const SORTABLE = ["name", "students", "paid", "registered"] as const;
@@ -119,7 +120,7 @@ export function RegionSchoolsScreen({ title, description }: { title: string; des
 
   const filters = (
     <Stack gap={4}>
-      <RegionFilters regions={data.regions} />
+      <RegionPicker levels={REGION_LIST_LEVELS} options={data.regions} />
       {"payment" in fixed ? null : (
         <Select
           label="Payments"

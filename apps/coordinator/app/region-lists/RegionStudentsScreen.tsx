@@ -7,6 +7,7 @@ import { CLASS_LEVELS, classLabel, PAYMENT_STATUSES, paymentStatusName } from "@
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
+import { RegionPicker } from "@repo/remix-app/lists/region-picker";
 import { Badge } from "@repo/ui/badge";
 import { Card } from "@repo/ui/card";
 import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
@@ -16,7 +17,7 @@ import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { Toolbar } from "@repo/ui/toolbar";
-import { dateRangeOf, REGION_PARAMS, RegionFilters } from "./RegionFilters";
+import { dateRangeOf, REGION_LIST_LEVELS, REGION_PARAMS } from "./region-filters";
 import type { RegionStudentRow, regionStudentsLoader } from "./region-lists.server";
 
 const TONES = { paid: "success", pending: "warning", unpaid: "neutral" } as const;
@@ -102,7 +103,7 @@ export function RegionStudentsScreen({ title, description }: { title: string; de
 
   const filters = (
     <Stack gap={4}>
-      <RegionFilters regions={data.regions} />
+      <RegionPicker levels={REGION_LIST_LEVELS} options={data.regions} />
       <Select
         label="Class"
         placeholder="All classes"

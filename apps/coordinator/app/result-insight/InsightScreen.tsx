@@ -6,6 +6,7 @@ import { CLASS_LEVELS, classLabel } from "@repo/contracts/students-constants";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
+import { RegionPicker } from "@repo/remix-app/lists/region-picker";
 import { Badge } from "@repo/ui/badge";
 import { BarChart } from "@repo/ui/bar-chart";
 import { Card } from "@repo/ui/card";
@@ -17,7 +18,7 @@ import { Stack } from "@repo/ui/stack";
 import { StatCard } from "@repo/ui/stat-card";
 import { Text } from "@repo/ui/text";
 import { Toolbar } from "@repo/ui/toolbar";
-import { REGION_PARAMS, RegionFilters } from "../region-lists/RegionFilters";
+import { REGION_LIST_LEVELS, REGION_PARAMS } from "../region-lists/region-filters";
 import { LevelPicker } from "../result-winners/LevelPicker";
 import type { insightLoader, QuestionInsight } from "./result-insight.server";
 
@@ -98,7 +99,7 @@ export function InsightScreen() {
 
   const filters = (
     <Stack gap={4}>
-      <RegionFilters regions={data.regions} />
+      <RegionPicker levels={REGION_LIST_LEVELS} options={data.regions} />
       <Select
         label="Class"
         placeholder="All classes"

@@ -8,6 +8,7 @@ import { CLASS_LEVELS, classLabel } from "@repo/contracts/students-constants";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
+import { RegionPicker } from "@repo/remix-app/lists/region-picker";
 import { Badge } from "@repo/ui/badge";
 import { Card } from "@repo/ui/card";
 import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
@@ -16,7 +17,7 @@ import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { Toolbar } from "@repo/ui/toolbar";
-import { REGION_PARAMS, RegionFilters } from "../region-lists/RegionFilters";
+import { REGION_LIST_LEVELS, REGION_PARAMS } from "../region-lists/region-filters";
 import { AwardTabs } from "./AwardTabs";
 import { LevelPicker } from "./LevelPicker";
 import type { WinnerRow, winnersLoader } from "./result-winners.server";
@@ -135,7 +136,7 @@ export function WinnersScreen() {
 
   const filters = (
     <Stack gap={4}>
-      <RegionFilters regions={data.regions} />
+      <RegionPicker levels={REGION_LIST_LEVELS} options={data.regions} />
       <Select
         label="Class"
         placeholder="All classes"
