@@ -4,7 +4,7 @@ import { RegionPicker } from "@repo/remix-app/lists/region-picker";
 import type { SelectOption } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
 import { Toolbar } from "@repo/ui/toolbar";
-import { dateRangeOf } from "../region-lists/region-filters";
+import { dateRangeOf } from "../region-lists/date-range";
 
 /** Zone and state pickers and the toolbar's date range: what every chart of the page follows. */
 export function AnalyticsToolbar({

@@ -1,27 +1,31 @@
+import type { GeographyLevel } from "@repo/contracts/geography-constants";
 import { FormSelect } from "@repo/ui/form";
 import type { SelectOption } from "@repo/ui/select";
 import { useEffect } from "react";
 import { useFormContext } from "react-hook-form";
-import { fieldsBelow, type GeographyLevel, inTreeOrder, levelLabel, regionField } from "../regions/levels";
+import { fieldsBelow, levelLabel, regionField, type TreeLevels } from "../regions/levels";
 
-export interface RegionFieldsProps<L extends GeographyLevel> {
-  /** The levels asked for, e.g. `["zone", "state", "prant", "district"]`, shown in the tree's order. */
-  levels: readonly L[];
+export interface RegionFieldsProps<Levels extends TreeLevels> {
+  /** The levels asked for, from the top down, e.g. `["zone", "state", "prant", "district"]`. */
+  levels: Levels;
   /** Each level's nodes under the one chosen above it (none until then). */
-  options: { readonly [K in L]?: readonly SelectOption[] };
+  options: { readonly [K in Levels[number]]?: readonly SelectOption[] };
   /** Levels the tree may lack for a place: their choice reads "(if listed)". */
-  optional?: readonly L[];
+  optional?: readonly Levels[number][];
 }
 
 /**
  * A form's region pickers (fields `zone_id`, `state_id`, …) inside the kit's `Form`: a new choice
  * empties the fields below it. Filling each from the one above is the form's (its loader's) work.
  */
-export function RegionFields<L extends GeographyLevel>({ levels, options, optional = [] }: RegionFieldsProps<L>) {
+export function RegionFields<const Levels extends TreeLevels>({
+  levels,
+  options,
+  optional = [],
+}: RegionFieldsProps<Levels>) {
   // watch and setValue stay the same across renders; the context object does not.
   const { watch, setValue } = useFormContext();
-  const ordered = inTreeOrder(levels);
-  const key = ordered.join();
+  const key = levels.join();
   useEffect(() => {
     const picked = key.split(",") as GeographyLevel[];
     const subscription = watch((_all, { name }) => {
@@ -30,17 +34,13 @@ export function RegionFields<L extends GeographyLevel>({ levels, options, option
     });
     return () => subscription.unsubscribe();
   }, [watch, setValue, key]);
-  return (
-    <>
-      {ordered.map((level) => (
-        <FormSelect
-          key={level}
-          name={regionField(level)}
-          label={levelLabel(level)}
-          placeholder={`Select the ${level}${optional.includes(level) ? " (if listed)" : ""}`}
-          options={options[level] ?? []}
-        />
-      ))}
-    </>
-  );
+  return levels.map((level: Levels[number]) => (
+    <FormSelect
+      key={level}
+      name={regionField(level)}
+      label={levelLabel(level)}
+      placeholder={`Select the ${level}${optional.includes(level) ? " (if listed)" : ""}`}
+      options={options[level] ?? []}
+    />
+  ));
 }

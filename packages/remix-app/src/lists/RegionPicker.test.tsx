@@ -3,7 +3,7 @@ import { useLocation } from "@remix-run/react";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it } from "vitest";
-import { RegionPicker, type RegionPickerProps } from "./RegionPicker";
+import { type ListLevels, RegionPicker, type RegionPickerProps } from "./RegionPicker";
 
 const zones = [{ value: "1", label: "West Zone" }];
 const states = [
@@ -16,7 +16,7 @@ function Search() {
   return <output aria-label="Address">{useLocation().search}</output>;
 }
 
-function renderAt(url: string, props: RegionPickerProps<"zone" | "state" | "prant" | "district">) {
+function renderAt<const Levels extends ListLevels>(url: string, props: RegionPickerProps<Levels>) {
   render(
     <MemoryRouter initialEntries={[url]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
       <RegionPicker {...props} />
@@ -31,8 +31,8 @@ const address = () => new URLSearchParams(screen.getByLabelText("Address").textC
 afterEach(cleanup);
 
 describe("RegionPicker", () => {
-  it("offers the levels asked for, in the tree's order, each named by its URL parameter", () => {
-    renderAt("/schools", { levels: ["state", "zone"], options: { zone: zones, state: states } });
+  it("offers the levels asked for, each named by its URL parameter", () => {
+    renderAt("/schools", { levels: ["zone", "state"], options: { zone: zones, state: states } });
     const selects = screen.getAllByRole("combobox") as HTMLSelectElement[];
     expect(selects.map((s) => s.name)).toEqual(["zone_id", "state_id"]);
     expect(screen.getByLabelText("State")).toBeTruthy();
@@ -78,6 +78,14 @@ describe("RegionPicker", () => {
     expect(Object.fromEntries(address())).toEqual({ zone_id: "1", state_id: "11", class_level: "6" });
     fireEvent.change(screen.getByLabelText("Zone"), { target: { value: "" } });
     expect(Object.fromEntries(address())).toEqual({ class_level: "6" });
+  });
+
+  it("takes its levels from the top of the tree down only", () => {
+    // @ts-expect-error the state is below the zone (GEOGRAPHY_LEVELS)
+    const upsideDown: RegionPickerProps<ListLevels> = { levels: ["state", "zone"], options: {} };
+    // @ts-expect-error a city is no list filter
+    const withCities: RegionPickerProps<ListLevels> = { levels: ["district", "city"], options: {} };
+    expect([upsideDown.levels, withCities.levels]).toHaveLength(2);
   });
 
   it("leaves the levels above a new choice alone", () => {

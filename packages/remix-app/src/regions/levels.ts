@@ -1,27 +1,21 @@
-import { GEOGRAPHY_LEVELS, type GeographyLevel, REGION_LEVELS } from "@repo/contracts/geography-constants";
+import type { GEOGRAPHY_LEVELS, GeographyLevel } from "@repo/contracts/geography-constants";
 
-export type { GeographyLevel };
+/**
+ * Every choice of levels from the top of the tree down, in the contracts' order (GEOGRAPHY_LEVELS):
+ * `["zone", "state"]`, `["state", "district"]`, … A type only: a page loads no regions module for it
+ * (page budgets, scripts/size.test.ts).
+ */
+type TopDown<T extends readonly unknown[]> = T extends readonly [infer Top, ...infer Rest]
+  ? readonly [Top, ...TopDown<Rest>] | TopDown<Rest>
+  : readonly [];
+export type TreeLevels = TopDown<typeof GEOGRAPHY_LEVELS>;
 
 /** The URL parameter or form field naming a level's chosen node: `zone_id`, `state_id`, … */
-export type RegionField = `${GeographyLevel}_id`;
+export const regionField = <L extends GeographyLevel>(level: L) => `${level}_id` as const;
 
-export const regionField = <L extends GeographyLevel>(level: L) => `${level}_id` as `${L}_id`;
+/** The fields a new choice at `level` empties: those of the levels after it. */
+export const fieldsBelow = (levels: readonly GeographyLevel[], level: GeographyLevel) =>
+  levels.slice(levels.indexOf(level) + 1).map(regionField);
 
-/** The levels in the tree's order (zone, state, prant, district, city), whatever order they came in. */
-export function inTreeOrder<L extends GeographyLevel>(levels: readonly L[]): L[] {
-  return [...levels].sort((a, b) => GEOGRAPHY_LEVELS.indexOf(a) - GEOGRAPHY_LEVELS.indexOf(b));
-}
-
-/** The fields a new choice at `level` empties: those of the picked levels below it. */
-export function fieldsBelow(levels: readonly GeographyLevel[], level: GeographyLevel): RegionField[] {
-  const depth = GEOGRAPHY_LEVELS.indexOf(level);
-  return inTreeOrder(levels)
-    .filter((other) => GEOGRAPHY_LEVELS.indexOf(other) > depth)
-    .map(regionField);
-}
-
-/** "Zone", "State": a level's label. */
-export const levelLabel = (level: GeographyLevel) => REGION_LEVELS[level].label;
-
-/** "zones", "states": a level's plural in running text. */
-export const levelPlural = (level: GeographyLevel) => REGION_LEVELS[level].plural.toLowerCase();
+/** "Zone", "State": a level's label (REGION_LEVELS' labels are its name, capitalised). */
+export const levelLabel = (level: GeographyLevel) => level[0]?.toUpperCase() + level.slice(1);
