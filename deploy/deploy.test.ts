@@ -303,7 +303,9 @@ describe("deployment files", () => {
     // Every API instance reads the files another stored (decision 065): none on the API's disk.
     expect(UPLOAD_DIR).toBeUndefined();
     expect(STORAGE_URL).toMatch(/^s3:\/\/portal-files\?endpoint=http:\/\/minio:9000&/);
-    expect([S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY]).toEqual(["${MINIO_ROOT_USER}", "${MINIO_ROOT_PASSWORD}"]);
+    expect([S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY]).toEqual(
+      ["MINIO_ROOT_USER", "MINIO_ROOT_PASSWORD"].map((name) => `\${${name}}`),
+    );
     const minio = compose.services.minio as ComposeService & { volumes?: string[]; image?: string };
     expect(minio.image).toMatch(/^minio\/minio/);
     expect(minio.volumes).toEqual(["files:/data"]);
