@@ -1,0 +1,60 @@
+import type { ReactNode } from "react";
+import { styled } from "../theme/stitches";
+
+const Root = styled("div", {
+  display: "grid",
+  gridTemplateColumns: "minmax(0, 1fr)",
+  alignItems: "start",
+  minWidth: 0,
+  listStyle: "none",
+  variants: {
+    /**
+     * The two panes, side by side once there is room, one above the other before:
+     * - `editor`: a form and its preview, 3 : 2 (from a laptop);
+     * - `compare`: two halves, a source and its translation (from a laptop);
+     * - `list-detail`: a narrow list of choices and what the one chosen shows (from a tablet);
+     * - `marker`: a number or date column as wide as it needs and the rest (from a large phone);
+     * - `dated`: a fixed column of dates and the rest (from a large phone);
+     * - `keyed`: a short key, the content, and an end mark, always side by side (an option row).
+     */
+    layout: {
+      editor: { "@lg": { gridTemplateColumns: "minmax(0, 3fr) minmax(0, 2fr)" } },
+      compare: { "@lg": { gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)" } },
+      "list-detail": { "@md": { gridTemplateColumns: "minmax(200px, 250px) minmax(0, 1fr)" } },
+      marker: { "@sm": { gridTemplateColumns: "auto minmax(0, 1fr)" } },
+      dated: { "@sm": { gridTemplateColumns: "13rem minmax(0, 1fr)" } },
+      keyed: { gridTemplateColumns: "2rem minmax(0, 1fr) auto" },
+    },
+    gap: {
+      2: { gap: "$2" },
+      3: { gap: "$3" },
+      4: { gap: "$4" },
+      5: { gap: "$5" },
+      wide: { gap: "$3", "@lg": { gap: "$5" } },
+      rows: { gap: "$2 $4" },
+    },
+    /** The second pane stays in view while the first scrolls (a preview beside a long form). */
+    stickyEnd: { true: { "@lg": { "& > :last-child": { position: "sticky", top: "$4" } } } },
+  },
+  defaultVariants: { gap: 4 },
+});
+
+export interface SplitProps {
+  layout: "editor" | "compare" | "list-detail" | "marker" | "dated" | "keyed";
+  gap?: 2 | 3 | 4 | 5 | "wide" | "rows";
+  stickyEnd?: boolean;
+  /** The element drawn: a `<div>`, or a list item in a list of such rows. */
+  element?: "div" | "li";
+  /** Exactly the panes, in reading order. */
+  children: ReactNode;
+  lang?: string;
+}
+
+/** Two panes (or a key, content and end mark) in a responsive grid, without breakpoints in screens. */
+export function Split({ element = "div", children, ...props }: SplitProps) {
+  return (
+    <Root as={element} {...props}>
+      {children}
+    </Root>
+  );
+}
