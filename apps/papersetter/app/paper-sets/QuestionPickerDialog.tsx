@@ -11,7 +11,6 @@ import { RichTextView } from "@repo/ui/rich-text-view";
 import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
-import { styled } from "@repo/ui/theme";
 import { useEffect, useState } from "react";
 import type {
   PaperSetActionData,
@@ -23,15 +22,6 @@ import type {
 } from "./paper-set.server";
 import { setLabel } from "./paper-set-text";
 import { sectionTitle } from "./SectionCard";
-
-const Footer = styled("div", {
-  display: "flex",
-  flexWrap: "wrap",
-  alignItems: "center",
-  justifyContent: "space-between",
-  gap: "$3",
-  width: "100%",
-});
 
 interface Props {
   set: PaperSetRow;
@@ -151,7 +141,7 @@ export default function QuestionPickerDialog({ set, section, current, placedIn, 
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       footer={
-        <Footer>
+        <Stack direction="row" align="center" justify="between" gap={3} fill>
           <Text size="sm" tone={tooMany ? "danger" : "muted"} role="status">
             {tooMany
               ? `Choose at most ${room}: ${addable.length} chosen.`
@@ -169,7 +159,7 @@ export default function QuestionPickerDialog({ set, section, current, placedIn, 
                   : `Add ${countOf(addable.length, COUNTED.question)}`}
             </Button>
           </Stack>
-        </Footer>
+        </Stack>
       }
     >
       <DataTable
