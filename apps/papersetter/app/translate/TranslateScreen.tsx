@@ -242,7 +242,7 @@ export function TranslateScreen() {
           {workspace.source.options.map((option) => (
             <input key={option.key} type="hidden" name="option_key" value={option.key} />
           ))}
-          <Stack gap={4} dividers key={editorsKey}>
+          <Stack gap={0} key={editorsKey}>
             <FieldRow
               sourceLabel="Question text"
               sourceHtml={workspace.source.text}
@@ -355,7 +355,7 @@ function FieldRow({
   hint,
 }: FieldRowProps) {
   return (
-    <Split layout="compare" gap="wide">
+    <Split layout="compare" gap="wide" ruled="top">
       <Stack gap={2}>
         <Stack direction="row" gap={2} align="center">
           <Text inline size="sm" weight="semibold">{`English: ${sourceLabel}`}</Text>

@@ -36,9 +36,9 @@ export function ImportantDatesScreen() {
   }
   return (
     <Card title="Important dates" description="Registration, exam and result dates, earliest first.">
-      <Stack element="ol" gap={3} dividers>
+      <Stack element="ol" gap={3}>
         {dates.map((date) => (
-          <Split key={date.id} element="li" layout="dated" gap="rows">
+          <Split key={date.id} element="li" layout="dated" gap="rows" ruled="dashed">
             {/* Past dates are marked by their badge and a muted date, never by fading the text (contrast). */}
             <Text inline tone={date.is_past ? "muted" : "default"} weight={date.is_past ? "regular" : "semibold"}>
               <time dateTime={date.start_date}>

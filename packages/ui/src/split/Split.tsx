@@ -33,6 +33,14 @@ const Root = styled("div", {
       wide: { gap: "$3", "@lg": { gap: "$5" } },
       rows: { gap: "$2 $4" },
     },
+    /**
+     * A row among rows: ruled off from the one above (`top`: a form's fields, each beside its
+     * source) or underlined with dashes (`dashed`: a list of dates).
+     */
+    ruled: {
+      top: { borderTop: "1px solid $border", paddingBlock: "$4" },
+      dashed: { borderBottom: "1px dashed $border", paddingBlock: "$3" },
+    },
     /** The second pane stays in view while the first scrolls (a preview beside a long form). */
     stickyEnd: { true: { "@lg": { "& > :last-child": { position: "sticky", top: "$4" } } } },
   },
@@ -43,6 +51,7 @@ export interface SplitProps {
   layout: "editor" | "compare" | "list-detail" | "marker" | "dated" | "keyed";
   gap?: 2 | 3 | 4 | 5 | "wide" | "rows";
   stickyEnd?: boolean;
+  ruled?: "top" | "dashed";
   /** The element drawn: a `<div>`, or a list item in a list of such rows. */
   element?: "div" | "li";
   /** Exactly the panes, in reading order. */
