@@ -9,6 +9,7 @@ import { Dialog } from "@repo/ui/dialog";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { RichTextView } from "@repo/ui/rich-text-view";
 import { Select } from "@repo/ui/select";
+import { Split } from "@repo/ui/split";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { useEffect, useState } from "react";
@@ -141,7 +142,7 @@ export default function QuestionPickerDialog({ set, section, current, placedIn, 
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       footer={
-        <Stack direction="row" align="center" justify="between" gap={3} fill>
+        <Split layout="status" gap={3}>
           <Text size="sm" tone={tooMany ? "danger" : "muted"} role="status">
             {tooMany
               ? `Choose at most ${room}: ${addable.length} chosen.`
@@ -159,7 +160,7 @@ export default function QuestionPickerDialog({ set, section, current, placedIn, 
                   : `Add ${countOf(addable.length, COUNTED.question)}`}
             </Button>
           </Stack>
-        </Stack>
+        </Split>
       }
     >
       <DataTable

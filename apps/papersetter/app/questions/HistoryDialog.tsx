@@ -103,7 +103,7 @@ export default function HistoryDialog({
         </Text>
       ) : (
         <Split layout="list-detail">
-          <Stack element="ol" gap={2} capped aria-label="Versions, newest first">
+          <Stack element="ol" gap={2} aria-label="Versions, newest first">
             {versions.map((v) => (
               <li key={v.version}>
                 <Chip shape="box" aria-pressed={v.version === version?.version} onClick={() => setSelected(v.version)}>

@@ -14,6 +14,7 @@ import { Icon } from "@repo/ui/icon";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { RichTextHtml } from "@repo/ui/rich-text-html";
 import { Select } from "@repo/ui/select";
+import { Split } from "@repo/ui/split";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { Toolbar } from "@repo/ui/toolbar";
@@ -145,7 +146,7 @@ export function QuestionsScreen({ level }: { level: ExamLevel }) {
       header: "Actions",
       align: "end",
       cell: (row) => (
-        <Stack pairs justify="end" gap={2}>
+        <Split layout="pairs" gap={2}>
           <Button asChild size="sm" variant="light">
             <RemixLink to={questionHref(row.id)} aria-label={`${can.edit ? "Edit" : "Open"} question ${row.id}`}>
               {can.edit ? "Edit" : "Open"}
@@ -177,7 +178,7 @@ export function QuestionsScreen({ level }: { level: ExamLevel }) {
               Review
             </Button>
           ) : null}
-        </Stack>
+        </Split>
       ),
     },
   ];

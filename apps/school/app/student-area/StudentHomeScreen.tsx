@@ -6,8 +6,8 @@ import { classLabel } from "@repo/contracts/students-constants";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
-import { DescriptionList } from "@repo/ui/description-list";
 import { EmptyState } from "@repo/ui/empty-state";
+import { FactTiles } from "@repo/ui/fact-tiles";
 import { Grid } from "@repo/ui/grid";
 import { Icon } from "@repo/ui/icon";
 import { Link } from "@repo/ui/link";
@@ -29,10 +29,9 @@ function StudentCard({ area, words }: { area: StudentArea; words: StudentWords }
     : fill(words.schoolUnlisted, { name: student.school_name });
   return (
     <Card title={`${student.first_name} ${student.last_name}`.trim()} description={<bdi>{school}</bdi>}>
-      <DescriptionList
-        layout="tiles"
+      <FactTiles
         aria-label={words.registration}
-        items={[
+        facts={[
           student.roll_number
             ? { label: words.rollNumber, value: student.roll_number, lead: true }
             : { label: words.rollNumber, value: words.rollNumberLater, lead: "pending" },

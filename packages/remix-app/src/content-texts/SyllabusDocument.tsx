@@ -3,6 +3,7 @@ import { EXAM_LEVEL_TYPES } from "@repo/contracts/content-texts-constants";
 import { classLabel } from "@repo/contracts/students-constants";
 import { Badge } from "@repo/ui/badge";
 import { Card } from "@repo/ui/card";
+import { DocumentSection } from "@repo/ui/document-section";
 import { Link } from "@repo/ui/link";
 import { RichTextView } from "@repo/ui/rich-text-view";
 import { Stack } from "@repo/ui/stack";
@@ -41,14 +42,7 @@ export function SyllabusDocument({ items, showDrafts = false }: { items: Syllabu
               </nav>
             ) : null}
             {level.items.map((item) => (
-              <Stack
-                key={item.id}
-                element="section"
-                anchor
-                gap={3}
-                id={anchorOf(item)}
-                aria-labelledby={`${anchorOf(item)}-title`}
-              >
+              <DocumentSection key={item.id} id={anchorOf(item)} aria-labelledby={`${anchorOf(item)}-title`}>
                 <Stack direction="row" gap={3} align="center">
                   <Text heading={3} size="lg" id={`${anchorOf(item)}-title`}>
                     {headingOf(item)}
@@ -56,7 +50,7 @@ export function SyllabusDocument({ items, showDrafts = false }: { items: Syllabu
                   {showDrafts && !item.published ? <Badge tone="neutral">Draft</Badge> : null}
                 </Stack>
                 <RichTextView html={item.body} />
-              </Stack>
+              </DocumentSection>
             ))}
           </Stack>
         </Card>

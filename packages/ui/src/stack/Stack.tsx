@@ -51,22 +51,12 @@ const StyledStack = styled("div", {
     dividers: { true: { "& > * + *": { borderTop: "1px solid $border", paddingTop: "$4" } } },
     /** A list that keeps its bullets (or numbers) and their indent: instructions, reasons. */
     bullets: { true: { listStyle: "revert", paddingInlineStart: "$5" } },
-    /** As wide as its box (a footer row that spreads its ends apart inside a dialog's footer). */
-    fill: { true: { width: "100%" } },
-    /** Buttons in two columns of their own width (two short rows of row actions, not one wide one). */
-    pairs: {
-      true: { display: "grid", gridTemplateColumns: "repeat(2, max-content)", "& > *": { justifyContent: "center" } },
-    },
-    /** A long list scrolls inside itself: at most a third of the screen tall (60% from a tablet up). */
-    capped: { true: { maxHeight: "35vh", overflowY: "auto", flexWrap: "nowrap", "@md": { maxHeight: "60vh" } } },
-    /** A part linked to from a table of contents: scrolled to below the shell's sticky top bar. */
-    anchor: { true: { scrollMarginTop: "80px" } },
   },
   defaultVariants: { direction: "column", gap: 4 },
 });
 
-/** The elements a stack may be: a list, a list item, a navigation, a group of fields, a section, a span in a paragraph. */
-export type StackElement = "div" | "span" | "ul" | "ol" | "li" | "nav" | "fieldset" | "section";
+/** The elements a stack may be: a list, a list item, a navigation, a group of fields, a span in a paragraph. */
+export type StackElement = "div" | "span" | "ul" | "ol" | "li" | "nav" | "fieldset";
 
 export interface StackProps extends KitProps<typeof StyledStack> {
   /** The element drawn (a `<div>` by default): `ul`/`ol` for a list of `<li>` without bullets. */
