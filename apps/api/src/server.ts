@@ -1,6 +1,7 @@
 import { loadEnvOrExit } from "@repo/contracts/env";
 import { sendsHsts } from "@repo/contracts/security-headers";
 import { openDatabase } from "@repo/db";
+import { openReadReplica } from "@repo/db/read-replica";
 import { seedDemoData } from "@repo/db/seed";
 import { storageFromEnv } from "@repo/storage/config";
 import { createApp } from "./app";
@@ -26,6 +27,13 @@ async function main() {
     "database ready, migrations applied",
   );
 
+  // Reports may read a streaming replica (decision 067); the primary when DATABASE_READ_URL is unset.
+  const readReplica = await openReadReplica(database, env.DATABASE_READ_URL);
+  if (readReplica.separate) {
+    const latency = await readReplica.ping();
+    logger.info({ replica_ping_ms: latency }, "read replica ready: exports, region lists and result lists read it");
+  }
+
   const seed = env.SEED_DEMO === "true" || (env.SEED_DEMO === "auto" && env.NODE_ENV !== "production");
   if (seed && (await seedDemoData(database.db, env.DEMO_PASSWORD))) {
     logger.info("demo data loaded into the empty database");
@@ -43,6 +51,7 @@ async function main() {
   const services = createServices(database, {
     uploadDir: env.UPLOAD_DIR,
     storage,
+    readReplica,
     config: {
       sessionIdleHours: env.SESSION_IDLE_HOURS,
       trustedProxies: env.TRUSTED_PROXIES,
@@ -110,6 +119,7 @@ async function main() {
     onClosed: async () => {
       await stopBackgroundWork();
       await services.pdf.close();
+      await readReplica.close();
       await database.close();
     },
   });

@@ -28,6 +28,7 @@ import { ok } from "../../kernel/http/envelope";
 import { apiRoute, errorResponse } from "../../kernel/http/routes";
 import { json, named } from "../../kernel/http/schemas";
 import { validated } from "../../kernel/http/validation";
+import { reportDb } from "../../kernel/read-replica";
 import { CSV_TYPE, XLSX_TYPE } from "../../kernel/spreadsheets/index";
 import { RESULT_LIST_EXPORT_KINDS } from "./list-exports";
 import {
@@ -67,7 +68,7 @@ export function registerResultListRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const body = c.req.valid("json");
-      return ok(c, await listStudentResults(c.var.services.database.db, signedIn(c), body));
+      return ok(c, await listStudentResults(reportDb(c), signedIn(c), body));
     },
   );
 
@@ -91,7 +92,7 @@ export function registerResultListRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const body = c.req.valid("json");
-      return ok(c, await listSchoolResults(c.var.services.database.db, signedIn(c), body));
+      return ok(c, await listSchoolResults(reportDb(c), signedIn(c), body));
     },
   );
 
@@ -114,7 +115,7 @@ export function registerResultListRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const body = c.req.valid("json");
-      return ok(c, await stateResultsOf(c.var.services.database.db, signedIn(c), body));
+      return ok(c, await stateResultsOf(reportDb(c), signedIn(c), body));
     },
   );
 
@@ -137,7 +138,7 @@ export function registerResultListRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const body = c.req.valid("json");
-      return ok(c, await prantResultsOf(c.var.services.database.db, signedIn(c), body));
+      return ok(c, await prantResultsOf(reportDb(c), signedIn(c), body));
     },
   );
 
@@ -165,7 +166,7 @@ export function registerResultListRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const query = validated(schoolStudentsQuery, c.req.query());
-      return ok(c, await schoolStudentResults(c.var.services.database.db, signedIn(c), query));
+      return ok(c, await schoolStudentResults(reportDb(c), signedIn(c), query));
     },
   );
 
@@ -188,7 +189,7 @@ export function registerResultListRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const query = validated(finalizedPaperSetQuery, c.req.query());
-      return ok(c, await finalizedPaperSets(c.var.services.database.db, signedIn(c), query));
+      return ok(c, await finalizedPaperSets(reportDb(c), signedIn(c), query));
     },
   );
 
@@ -226,7 +227,7 @@ export function registerResultListRoutes(app: OpenAPIHono<AppEnv>) {
       const { format, state_id, prant_id, district_id, ...filters } = validated(studentMockExportQuery, c.req.query());
       const file = await startExport(
         RESULT_LIST_EXPORT_KINDS,
-        c.var.services.database.db,
+        reportDb(c),
         signedIn(c),
         EXPORT_KIND.studentResults,
         format,
