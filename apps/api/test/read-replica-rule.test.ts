@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { apiEnvSchema } from "../src/env";
 
 // Decision 067: replica lag must never show anyone wrong money or decide access. Reports reach
 // the replica only through `reportDb` (kernel/read-replica.ts), and only the modules below may
@@ -61,5 +62,18 @@ describe("the read replica's rule (decision 067)", () => {
     );
     expect(forbidden.length).toBeGreaterThan(10);
     for (const file of forbidden) expect(text(file), file).not.toMatch(/\breportDb\(|\breadReplica\b|replica:\s*true/);
+  });
+});
+
+describe("DATABASE_READ_URL", () => {
+  it("is a postgres URL beside DATABASE_URL, never alone (embedded PGlite has no replica)", () => {
+    const primary = "postgres://portal@db:5432/portal";
+    const replica = "postgres://portal@db-replica:5432/portal";
+    expect(apiEnvSchema.parse({ DATABASE_URL: primary, DATABASE_READ_URL: replica }).DATABASE_READ_URL).toBe(replica);
+    expect(apiEnvSchema.parse({ DATABASE_URL: primary, DATABASE_READ_URL: "" }).DATABASE_READ_URL).toBeUndefined();
+    const alone = apiEnvSchema.safeParse({ DATABASE_READ_URL: replica });
+    expect(alone.error?.issues.map((issue) => issue.path.join("."))).toEqual(["DATABASE_READ_URL"]);
+    const wrong = apiEnvSchema.safeParse({ DATABASE_URL: primary, DATABASE_READ_URL: "mysql://replica/portal" });
+    expect(wrong.error?.issues[0]?.message).toMatch(/postgres:\/\//);
   });
 });
