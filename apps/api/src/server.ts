@@ -30,8 +30,14 @@ async function main() {
   // Reports may read a streaming replica (decision 067); the primary when DATABASE_READ_URL is unset.
   const readReplica = await openReadReplica(database, env.DATABASE_READ_URL);
   if (readReplica.separate) {
-    const latency = await readReplica.ping();
-    logger.info({ replica_ping_ms: latency }, "read replica ready: exports, region lists and result lists read it");
+    if (readReplica.usable()) {
+      logger.info(
+        { replica_lag_ms: readReplica.lagMs() },
+        "read replica ready: exports, region lists and result lists read it",
+      );
+    } else {
+      logger.warn("read replica not answering or behind: reports read the primary until it catches up");
+    }
   }
 
   const seed = env.SEED_DEMO === "true" || (env.SEED_DEMO === "auto" && env.NODE_ENV !== "production");

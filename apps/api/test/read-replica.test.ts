@@ -141,6 +141,36 @@ describe.skipIf(!privatePostgresBinaries())("a read replica (decision 067)", () 
     expect(await schoolNames(other)).toEqual(["Renamed While Lagging"]);
   });
 
+  it("leaves a replica that falls behind or stops answering aside until it catches up", async () => {
+    const watched = await openReadReplica(api.database, pair.replicaUrl(), {
+      maxConnections: 1,
+      maxLagMs: 300,
+      probeMs: 50,
+    });
+    try {
+      expect(watched.usable()).toBe(true);
+      expect(watched.lagMs()).toBeLessThan(300);
+      const until = async (done: () => boolean) => {
+        const deadline = Date.now() + 10_000;
+        while (!done()) {
+          if (Date.now() > deadline) throw new Error("the probe never saw it");
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+      };
+      await whileReplicaLags(async () => {
+        await queryRows(api.db, sql`update exam_years set label = label`);
+        await until(() => !watched.usable());
+        expect(watched.lagMs()).toBeGreaterThanOrEqual(300);
+      });
+      await until(() => watched.usable());
+      expect(watched.lagMs()).toBeLessThan(300);
+    } finally {
+      await watched.close();
+    }
+    // The API's own replica allows 30 s: the pauses above never sent its reports to the primary.
+    expect(api.services.readReplica.usable()).toBe(true);
+  });
+
   it("decides who sees what on the primary while the rows come from the replica", async () => {
     const district = await api.login("district", "coordinator");
     const total = async () => (await post(district, "/api/region/students", {})).total as number;

@@ -13,16 +13,16 @@ export const OWN_WRITE_WINDOW_MS = 10_000;
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * Where a report of this request reads (decision 067): the read replica, unless there is none or
- * the caller's session changed something less than OWN_WRITE_WINDOW_MS ago (then the primary, so
- * it sees its own write). Only reports take it: exports, region lists and dashboards, result
+ * Where a report of this request reads (decision 067): the read replica, unless there is none, it
+ * is down or too far behind (ReadReplica.usable), or the caller's session changed something less
+ * than OWN_WRITE_WINDOW_MS ago (then the primary, so it sees its own write). Only reports take it: exports, region lists and dashboards, result
  * lists; never money, sessions or access (`apps/api/test/read-replica-rule.test.ts` holds the
  * list of modules that may call it).
  */
 export function reportDb(c: { var: AppEnv["Variables"]; set: (key: "report", value: boolean) => void }): Db {
   c.set("report", true);
   const { database, readReplica } = c.var.services;
-  if (!readReplica.separate) return database.db;
+  if (!readReplica.separate || !readReplica.usable()) return database.db;
   const wroteAt = c.var.auth?.wroteAt;
   if (wroteAt && Date.now() - wroteAt.getTime() < OWN_WRITE_WINDOW_MS) return database.db;
   return readReplica.db;
