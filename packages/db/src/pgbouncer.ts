@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { freePort } from "./private-server";
 
 /**
  * PgBouncer in transaction mode in front of a PostgreSQL database, in a temporary folder on a free
@@ -35,17 +35,6 @@ export interface PgBouncer {
 export interface PgBouncerOptions {
   /** Server connections per database and user (PgBouncer's default_pool_size). */
   poolSize?: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const quoted = (value: string) => `'${value.replace(/'/g, "''")}'`;

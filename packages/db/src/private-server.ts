@@ -45,7 +45,8 @@ export interface PrivatePostgres {
   destroy(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A port on 127.0.0.1 nothing listens on now (the servers the tests start take one each). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);

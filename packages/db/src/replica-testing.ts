@@ -1,11 +1,10 @@
 import { execFile } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
-import { privatePostgresBinaries } from "./private-server";
+import { freePort, privatePostgresBinaries } from "./private-server";
 
 export { privatePostgresBinaries };
 
@@ -35,17 +34,6 @@ export interface ReplicaPair {
 
 const run = promisify(execFile);
 const isRoot = () => process.getuid?.() === 0;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function one<T>(url: string, text: string): Promise<T | undefined> {
   const client = new pg.Client({ connectionString: url });
