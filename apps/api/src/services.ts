@@ -99,15 +99,16 @@ export function createServices(
     mail: { ...DEFAULT_CONFIG.mail, ...options.config?.mail },
     sms: { ...DEFAULT_CONFIG.sms, ...options.config?.sms },
   };
+  const readReplica = options.readReplica ?? noReadReplica(database);
   return {
     database,
     // Reports read the primary unless the caller opened a replica (DATABASE_READ_URL, decision 067).
-    readReplica: options.readReplica ?? noReadReplica(database),
+    readReplica,
     sms: createSmsService(database, config.sms),
     // Local disk unless the caller gives a store (the server: STORAGE_URL, decision 065).
     storage: options.storage ?? localDiskStorage(options.uploadDir),
     pdf: createPdfRenderer({ chromiumPath: config.chromiumPath }),
-    metrics: createMetrics(database),
+    metrics: createMetrics(database, readReplica),
     gateway:
       config.payments.provider === "razorpay" && config.payments.razorpay
         ? razorpayGateway(config.payments.razorpay)

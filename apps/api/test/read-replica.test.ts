@@ -4,6 +4,7 @@ import { privatePostgresBinaries, type ReplicaPair, startReplicaPair } from "@re
 import { seedDemoData } from "@repo/db/seed";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMetrics } from "../src/kernel/http/metrics";
 import { startTestApi, type TestApi } from "./support";
 
 // Decision 067: with DATABASE_READ_URL, reports read a streaming replica; money, a school's own
@@ -147,9 +148,14 @@ describe.skipIf(!privatePostgresBinaries())("a read replica (decision 067)", () 
       maxLagMs: 300,
       probeMs: 50,
     });
+    // What the metrics page says of it, as Prometheus would read it.
+    const metrics = createMetrics(api.database, watched);
+    const gauge = async (name: string) =>
+      Number(new RegExp(`^${name} (\\S+)$`, "m").exec(await metrics.registry.metrics())?.[1]);
     try {
       expect(watched.usable()).toBe(true);
       expect(watched.lagMs()).toBeLessThan(300);
+      expect(await gauge("portal_database_replica_in_use")).toBe(1);
       const until = async (done: () => boolean) => {
         const deadline = Date.now() + 10_000;
         while (!done()) {
@@ -161,9 +167,13 @@ describe.skipIf(!privatePostgresBinaries())("a read replica (decision 067)", () 
         await queryRows(api.db, sql`update exam_years set label = label`);
         await until(() => !watched.usable());
         expect(watched.lagMs()).toBeGreaterThanOrEqual(300);
+        expect(await gauge("portal_database_replica_in_use")).toBe(0);
+        expect(await gauge("portal_database_replica_lag_seconds")).toBeGreaterThanOrEqual(0.3);
       });
       await until(() => watched.usable());
       expect(watched.lagMs()).toBeLessThan(300);
+      expect(await gauge("portal_database_replica_in_use")).toBe(1);
+      expect(await gauge("portal_database_replica_lag_seconds")).toBeLessThan(0.3);
     } finally {
       await watched.close();
     }

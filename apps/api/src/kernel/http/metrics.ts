@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Database, queryRows } from "@repo/db";
+import type { ReadReplica } from "@repo/db/read-replica";
 import { sql } from "drizzle-orm";
 import type { Context, Hono } from "hono";
 import { matchedRoutes } from "hono/route";
@@ -28,7 +29,7 @@ const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIO
 /** Seconds: most API answers take a few milliseconds; exports and PDFs take seconds. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-export function createMetrics(database: Database): Metrics {
+export function createMetrics(database: Database, readReplica?: ReadReplica): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: "portal_api_" });
 
@@ -107,6 +108,27 @@ export function createMetrics(database: Database): Metrics {
     registers: [registry],
     collect,
   });
+  // The read replica as this instance sees it (decision 067): only when DATABASE_READ_URL is set.
+  if (readReplica?.separate) {
+    const replica = readReplica;
+    new Gauge({
+      name: "portal_database_replica_lag_seconds",
+      help: "How far the read replica's replay is behind the primary, as this instance last measured it (-1: the replica does not answer)",
+      registers: [registry],
+      collect() {
+        const lag = replica.lagMs();
+        this.set(lag === null ? -1 : lag / 1000);
+      },
+    });
+    new Gauge({
+      name: "portal_database_replica_in_use",
+      help: "1 while this instance's reports read the replica; 0 while they read the primary (the replica down or too far behind)",
+      registers: [registry],
+      collect() {
+        this.set(replica.usable() ? 1 : 0);
+      },
+    });
+  }
   const dbSize = new Gauge({
     name: "portal_database_size_bytes",
     help: "Size of the portal's database (pg_database_size)",
