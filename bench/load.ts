@@ -288,7 +288,7 @@ class Sampler {
 // ---------------------------------------------------------------------------------------------
 // A browser: cookies per app, keep-alive connections, the headers a browser sends with a form
 
-interface Answer {
+export interface Answer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
@@ -308,7 +308,7 @@ class RequestFailed extends Error {
 }
 
 /** One user's browser on one app: its cookie, its connections, the form token of the last page. */
-class Browser {
+export class Browser {
   private readonly cookies = new Map<string, string>();
   private readonly agent = new Agent({ keepAlive: true, maxSockets: 6 });
   csrf: string | undefined;
@@ -444,7 +444,7 @@ export function csrfOf(html: string): string | undefined {
   );
 }
 
-const form = (fields: Record<string, string>) => ({
+export const form = (fields: Record<string, string>) => ({
   bytes: Buffer.from(new URLSearchParams(fields).toString()),
   type: "application/x-www-form-urlencoded",
 });

@@ -39,6 +39,12 @@
 //     checked, stored and its problems file read by an API process of its own; peak RSS over
 //     resting and the longest event-loop delay of each phase. `--only answer-sheet-memory`.
 //     Figures go to bench/results/answer-sheet-memory.json.
+// 15. Ratios (bench/ratios.ts, issue 39): each hot path beside the machine's limit in the same
+//     minutes (pages against the sign-in page, API lists against pgbench, sign-ins against argon2id,
+//     ingest against COPY, the export against psql, memory against rest), interleaved --rounds (3).
+//     `--only ratios` (--students, --schools, --sheets 200000, --keep-seed keeps its database for the
+//     next run, which reuses it; --database-prefix or BENCH_DATABASE_PREFIX names it, default
+//     portal_bench_). Figures go to bench/results/ratios.json and ratios.md.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { request as httpRequest, type IncomingMessage } from "node:http";
@@ -61,6 +67,7 @@ import { LOAD_TARGETS, loadMarkdown, runLoadBench } from "./load";
 import { runMailBench } from "./mail";
 import { PAPER_TARGETS, runPapersBench } from "./papers";
 import { runPaymentsWebhookBench, WEBHOOK_TARGET_PER_SECOND } from "./payments-webhooks";
+import { writeRatiosReport } from "./ratios";
 import { runReferralEarningsBench } from "./referral-earnings";
 import { RESULT_TARGETS, runResultsBench } from "./results";
 import { runStudentImportBench } from "./student-import";
@@ -92,6 +99,7 @@ const PARTS = [
   "load",
   "fuzz",
   "answer-sheet-memory",
+  "ratios",
 ];
 if (only !== undefined && !PARTS.includes(only)) {
   console.error(`bench: --only must be one of ${PARTS.join(", ")}, not ${only}`);
@@ -692,4 +700,23 @@ if (only === undefined || only === "fuzz") {
   for (const lost of report.lost_callers) console.log(`(left out after it changed: ${lost})`);
   console.log("Report: bench/results/fuzz.json");
   if (report.findings.length) process.exitCode = 1;
+}
+
+if (only === undefined || only === "ratios") {
+  const prefixAt = args.indexOf("--database-prefix");
+  const markdown = await writeRatiosReport({
+    adminUrl,
+    databasePrefix:
+      prefixAt === -1 ? (process.env.BENCH_DATABASE_PREFIX ?? "portal_bench_") : String(args[prefixAt + 1]),
+    port: PORT + 10,
+    rounds: flag("rounds", 3),
+    scale,
+    sheets: flag("sheets", 200_000),
+    ingestRounds: flag("ingest-rounds", 2),
+    pageRequests: flag("page-requests", 50),
+    listRequests: flag("list-requests", 200),
+    signIns: flag("sign-ins", 120),
+    keepSeed: args.includes("--keep-seed"),
+  });
+  console.log(`\n${markdown}\nReport: bench/results/ratios.json (and ratios.md)`);
 }
