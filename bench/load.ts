@@ -427,6 +427,11 @@ export class Browser {
     }
   }
 
+  /** The Cookie header this browser sends (the ratios bench replays it in a render of its own). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
   signedOut() {
     this.cookies.clear();
     this.csrf = undefined;

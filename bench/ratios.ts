@@ -3,7 +3,8 @@
 // --rounds (3), and the ratio against the issue's goal:
 //  1. a page's CPU over the app, the API and PostgreSQL's backends (/proc/<pid>/stat) for the
 //     school and admin dashboards and the admin's students list, against the app's sign-in page
-//     when signed in (a session check and a redirect); each page's HTML bytes;
+//     when signed in (a session check and a redirect) and against the app's entry rendering the
+//     same tree alone (bench/render-alone.ts: React and Stitches, no loaders); each page's HTML bytes;
 //  2. four API lists at 8 in flight against the statements the API ran for them (captured by an API
 //     process of its own with bench/capture-statements.mjs) by pgbench with 8 clients; and the
 //     server's CPU per list against PostgreSQL's planning + execution of those statements;
@@ -37,7 +38,6 @@ import {
   type Goal,
   inlineStatement,
   median,
-  notMeasured,
   oneLine,
   percentileOf,
   type RatioRow,
@@ -429,8 +429,35 @@ export async function runRatiosBench(options: RatiosOptions): Promise<RatiosRepo
     const appPid = Object.fromEntries(apps.map(({ app, child }) => [app, Number(child.pid)])) as Record<string, number>;
     const htmlBytes: Record<string, number> = {};
     const perProcess: Record<string, Record<string, number>[]> = {};
-    const pageCpu = await runInterleaved(options.rounds, Object.keys(pages) as Page[], async (page) => {
+    type Member = Page | `${Page}|render alone`;
+    const rendered: Page[] = ["school dashboard", "admin dashboard", "admin's students list"];
+    const pageMembers: Member[] = [
+      ...(Object.keys(pages) as Page[]),
+      ...rendered.map((p) => `${p}|render alone` as const),
+    ];
+    const renderBytes: Record<string, number> = {};
+    const pageCpu = await runInterleaved(options.rounds, pageMembers, async (member) => {
+      const page = member.split("|")[0] as Page;
       const { browser, path: at, status, app } = pages[page];
+      if (member.endsWith("|render alone")) {
+        // The same page's tree rendered by its app's entry alone, in a process of its own (render-alone.ts).
+        const run = spawnSync(
+          path.join(root, "node_modules", ".bin", "tsx"),
+          [path.join(root, "bench", "render-alone.ts"), at, browser.cookieHeader(), String(options.pageRequests)],
+          {
+            cwd: path.join(root, "apps", app),
+            encoding: "utf8",
+            env: { ...process.env, NODE_ENV: "production", ...appEnv, APP_ORIGIN: origins[app] },
+          },
+        );
+        if (run.status !== 0) throw new Error(`render-alone of ${page} failed: ${run.stderr.slice(0, 600)}`);
+        const figures = JSON.parse(run.stdout.trim().split("\n").pop() ?? "{}") as {
+          cpu_ms: number;
+          html_bytes: number;
+        };
+        renderBytes[page] = figures.html_bytes;
+        return figures.cpu_ms;
+      }
       const get = async () => {
         const answer = await browser.send("GET", at);
         if (answer.status !== status) throw new Error(`${page} answered ${answer.status}, not ${status}`);
@@ -472,12 +499,13 @@ export async function runRatiosBench(options: RatiosOptions): Promise<RatiosRepo
         }),
       );
       rows.push(
-        notMeasured(
-          `${page}: CPU a page against React's renderToString of the same tree`,
-          "renderToString alone",
-          RATIO_GOALS.pageCpu,
-          "the route tree renders only inside the Remix server build with its loader data; no harness renders it alone yet",
-        ),
+        ratioRow({
+          path: `${page}: CPU a page against its app's entry rendering the same tree alone (React + Stitches; ${Math.round((renderBytes[page] ?? 0) / 1024)} KB)`,
+          unit: "ms",
+          portal: pageCpu[page],
+          limit: pageCpu[`${page}|render alone`],
+          limitLabel: "the render alone",
+        }),
       );
     }
     for (const page of ["school dashboard", "admin dashboard", "admin's students list"] as Page[]) {
