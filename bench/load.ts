@@ -1,5 +1,5 @@
 // The load benchmark (issue 17, "Load and faults"): `npm run bench -- --only load [--duration 60]`.
-// On PostgreSQL (its own database `portal_bench_load_<port offset>`, created and dropped here), against the built
+// On PostgreSQL (its own database `<prefix>load_<port offset>`, created and dropped here), against the built
 // portal: the API and the school and coordinator apps started as child processes on their own ports.
 //  1. 200 virtual users (--users) for 10 minutes (--duration, seconds) in a session mix: school
 //     accounts and coordinators sign in through the apps' login forms (cookies, Origin, the CSRF
@@ -11,7 +11,7 @@
 //  2. SSR of a signed-in dashboard, 50 requests at a time (issue 17, "Speed gaps": TTFB p95 ≤ 50 ms)
 //     for the school app and the coordinator app, with nothing else running.
 // The server is BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test
-// (used only to create and drop `portal_bench_load_<port offset>`). Figures go to bench/results/load.json.
+// (used only to create and drop `<prefix>load_<port offset>`). Figures go to bench/results/load.json.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
@@ -29,12 +29,12 @@ import { seedScale } from "@repo/db/seed/scale";
 import { sql } from "drizzle-orm";
 import { API_NODE_FLAGS } from "../apps/api/scripts/node-flags";
 import { STUDENT_COLUMNS } from "../apps/api/src/domains/students/student-import";
-import { admin, databaseUrl } from "./database";
+import { admin, benchDatabase, databaseUrl } from "./database";
 import { BENCH_PRODUCTION_ENV } from "./support";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 /** Its own database per port offset, so that two runs on one server (other offsets) never drop each other's. */
-const databaseName = (portOffset: number) => `portal_bench_load_${portOffset}`;
+const databaseName = (portOffset: number) => benchDatabase(`load_${portOffset}`);
 const PASSWORD = "Demo@12345";
 
 /** What the issue asks of the run: no errors, and the dashboard's server render within 50 ms (p95) at 50 at a time. */

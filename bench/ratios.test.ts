@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { benchDatabasePrefix } from "./database";
 import {
   inlineStatement,
   interleave,
@@ -99,5 +100,16 @@ describe("replaying a captured statement", () => {
     expect(oneLine(statement)).toBe(
       "select * from t where a = 'it''s' and b = any('{1,2}') and c = 'ten' and d = null and e = '--x'",
     );
+  });
+});
+
+describe("the bench databases' names", () => {
+  it("start with --database-prefix, else BENCH_DATABASE_PREFIX, else portal_bench_", () => {
+    expect(benchDatabasePrefix([], {})).toBe("portal_bench_");
+    expect(benchDatabasePrefix([], { BENCH_DATABASE_PREFIX: "h_i_" })).toBe("h_i_");
+    expect(
+      benchDatabasePrefix(["--only", "ratios", "--database-prefix", "ci_"], { BENCH_DATABASE_PREFIX: "h_i_" }),
+    ).toBe("ci_");
+    expect(() => benchDatabasePrefix(["--database-prefix", 'x"; drop'], {})).toThrow(/lower-case/);
   });
 });

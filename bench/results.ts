@@ -4,17 +4,17 @@
 //    the vendor's file uploaded, checked (the dry run), confirmed, stored with scores and ranked.
 //    Target ≤ 30 s from the upload to the stored ranks; the split comes from the store job.
 //  - the result lists over them, 8 at a time (target p95 ≤ 20 ms), where those endpoints exist.
-// It creates and drops `portal_bench_results` on the server at BENCH_DATABASE_URL, else
+// It creates and drops `<prefix>results` on the server at BENCH_DATABASE_URL, else
 // TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
 import { cpus, loadavg } from "node:os";
 import { type Database, openDatabase, queryRows } from "@repo/db";
 import { level1Sections, seedFinalizedPaper } from "@repo/db/seed/results";
 import { seedScale } from "@repo/db/seed/scale";
 import { sql } from "drizzle-orm";
-import { admin, databaseUrl } from "./database";
+import { admin, benchDatabase, databaseUrl } from "./database";
 import { type BuiltApi, httpClient, type Latency, measureLatency, round, serverCpu, startBuiltApi } from "./support";
 
-const DATABASE = `portal_bench_results${process.env.BENCH_DB_SUFFIX ?? ""}`;
+const DATABASE = benchDatabase(`results${process.env.BENCH_DB_SUFFIX ?? ""}`);
 export const RESULT_TARGETS = { endToEndS: 30, listP95Ms: 20 } as const;
 const ROMAN = ["VI", "VII", "VIII", "IX", "X", "XI"];
 const OPTIONS = ["A", "B", "C", "D"];

@@ -1,9 +1,9 @@
 // `npm run bench`: national-scale figures on PostgreSQL. `--only api` or `--only mail` runs one part.
-//  1. Seeds a fresh database `portal_bench` with --students (1,000,000) and --schools (50,000).
+//  1. Seeds a fresh database `<prefix>api` (see bench/database.ts) with --students (1,000,000) and --schools (50,000).
 //  2. Starts the built API against it and measures p50/p95 latency of paginated, searched and
 //     filtered geography and coordinator lists, and sign-in throughput.
 // The server is BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test
-// (used only to create and drop `portal_bench`). Figures go to bench/results/latest.json.
+// (used only to create and drop it). Figures go to bench/results/latest.json.
 //  3. The mail benchmark (bench/mail.ts): a 100,000-recipient campaign queued, then delivered to a
 //     local SMTP server by the built API. Figures go to bench/results/mail.json.
 //  4. The students import (bench/student-import.ts): 10,000 rows XLSX and 100,000 rows CSV end to
@@ -59,6 +59,7 @@ import pg from "pg";
 import { API_NODE_FLAGS } from "../apps/api/scripts/node-flags";
 import { answerSheetMemoryMarkdown, runAnswerSheetMemoryBench } from "./answer-sheet-memory";
 import { CERTIFICATE_TARGETS, runCertificatesBench } from "./certificates";
+import { benchDatabase, benchDatabasePrefix } from "./database";
 import { runFaultsBench } from "./faults";
 import { runFuzzBench } from "./fuzz";
 import { INVOICE_TARGET_MS, runInvoicePdfBench } from "./invoice-pdf";
@@ -109,7 +110,7 @@ const CONCURRENCY = flag("concurrency", 8);
 // BENCH_PORT and BENCH_DB_SUFFIX let two checkouts run benches side by side on one server.
 const PORT = Number(process.env.BENCH_PORT ?? 4900);
 const base = `http://127.0.0.1:${PORT}`;
-const API_DATABASE = `portal_bench${process.env.BENCH_DB_SUFFIX ?? ""}`;
+const API_DATABASE = benchDatabase(`api${process.env.BENCH_DB_SUFFIX ?? ""}`);
 const PASSWORD = process.env.DEMO_PASSWORD ?? "Demo@12345";
 
 function databaseUrl(name: string) {
@@ -703,11 +704,9 @@ if (only === undefined || only === "fuzz") {
 }
 
 if (only === undefined || only === "ratios") {
-  const prefixAt = args.indexOf("--database-prefix");
   const markdown = await writeRatiosReport({
     adminUrl,
-    databasePrefix:
-      prefixAt === -1 ? (process.env.BENCH_DATABASE_PREFIX ?? "portal_bench_") : String(args[prefixAt + 1]),
+    databasePrefix: benchDatabasePrefix(),
     port: PORT + 10,
     rounds: flag("rounds", 3),
     scale,
