@@ -398,7 +398,8 @@ export class Browser {
         request.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s`)),
       );
       request.on("error", (error: NodeJS.ErrnoException) => {
-        const closedUnderIt = error.code === "ECONNRESET" || error.message === "socket hang up";
+        const closedUnderIt =
+          error.code === "ECONNRESET" || error.code === "EPIPE" || error.message === "socket hang up";
         if (mayRetry && request.reusedSocket && closedUnderIt) {
           resolve(this.attempt(method, pathAndQuery, headers, body, started, false));
           return;

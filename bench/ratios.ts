@@ -326,12 +326,15 @@ export interface RatiosReport {
   machine: { cpus: number; load_average_before: number[]; load_average_after: number[] };
   database: string;
   seed: string;
+  /** The whole run, the seed (when it was made) and the build check included. */
+  seconds: number;
   options: Omit<RatiosOptions, "adminUrl">;
   rows: RatioRow[];
   details: Record<string, unknown>;
 }
 
 export async function runRatiosBench(options: RatiosOptions): Promise<RatiosReport> {
+  const runStarted = performance.now();
   const loadBefore = loadavg().map((n) => round(n, 2));
   const name = ratiosDatabase(options.databasePrefix);
   const url = databaseUrl(options.adminUrl, name);
@@ -342,6 +345,10 @@ export async function runRatiosBench(options: RatiosOptions): Promise<RatiosRepo
   const captureDir = mkdtempSync(path.join(tmpdir(), "ratios-capture-"));
   const client = new pg.Client({ connectionString: url, options: "-c jit=off" });
   let seed = "";
+  const step = (what: string) =>
+    console.log(
+      `ratios bench: ${what} (at ${round((performance.now() - runStarted) / 1000, 0)} s, load ${loadavg()[0]?.toFixed(2)})…`,
+    );
   try {
     const build = spawnSync(
       "npx",
@@ -397,6 +404,7 @@ export async function runRatiosBench(options: RatiosOptions): Promise<RatiosRepo
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const restMb = (readProc(apiPid)?.rssKb ?? 0) / 1024;
 
+    step("1. pages");
     // 1. Pages.
     const [school] = (
       await client.query<{ username: string }>(
@@ -436,7 +444,18 @@ export async function runRatiosBench(options: RatiosOptions): Promise<RatiosRepo
       ...rendered.map((p) => `${p}|render alone` as const),
     ];
     const renderBytes: Record<string, number> = {};
+    // Wall time of each member, all rounds together: where the step's minutes go on a busy machine.
+    const pageWall: Record<string, number> = {};
     const pageCpu = await runInterleaved(options.rounds, pageMembers, async (member) => {
+      const t0 = performance.now();
+      try {
+        return await measurePage(member);
+      } finally {
+        pageWall[member] = round((pageWall[member] ?? 0) + (performance.now() - t0) / 1000, 1);
+      }
+    });
+    details.page_step_wall_seconds = pageWall;
+    async function measurePage(member: Member): Promise<number> {
       const page = member.split("|")[0] as Page;
       const { browser, path: at, status, app } = pages[page];
       if (member.endsWith("|render alone")) {
@@ -470,7 +489,7 @@ export async function runRatiosBench(options: RatiosOptions): Promise<RatiosRepo
       const used = await meter.stop(options.pageRequests);
       perProcess[page] = [...(perProcess[page] ?? []), used];
       return used.total as number;
-    });
+    }
     console.log(`ratios bench: page CPU ms ${JSON.stringify(pageCpu)}`);
     const split = (page: Page) =>
       Object.fromEntries(
@@ -521,6 +540,7 @@ export async function runRatiosBench(options: RatiosOptions): Promise<RatiosRepo
     schoolBrowser.close();
     adminBrowser.close();
 
+    step("2. API lists");
     // 2. API lists, and the statements they run (an API process of its own records them).
     const captureFile = path.join(captureDir, "statements.jsonl");
     const capturing = await startBuiltApi(url, ports.capture, {
@@ -653,6 +673,7 @@ export async function runRatiosBench(options: RatiosOptions): Promise<RatiosRepo
       }),
     );
 
+    step("5. the CSV export");
     // 5. The CSV export of every student, and psql's \copy of its statement.
     if (!copy) throw new Error("the export's COPY statement was not captured");
     const inner = /^copy \(([\s\S]*)\) to stdout with \(format csv\)$/i.exec(inlineStatement(copy).trim())?.[1];
@@ -693,6 +714,7 @@ export async function runRatiosBench(options: RatiosOptions): Promise<RatiosRepo
       }),
     );
 
+    step("3. sign-ins");
     // 3. Sign-ins a second, 4 at a time (the threadpool's size), against argon2id's verify alone.
     const coordinators = (
       await client.query<{ username: string; password_hash: string }>(
@@ -740,6 +762,7 @@ export async function runRatiosBench(options: RatiosOptions): Promise<RatiosRepo
       }),
     );
 
+    step("4. answer sheets");
     // 4. Answer sheets: through the API, and COPY + one scoring-and-ranking statement.
     const database = await openDatabase({ url, maxConnections: 2, migrate: false });
     const file = await answerFile(database.db, options.sheets);
@@ -807,6 +830,7 @@ export async function runRatiosBench(options: RatiosOptions): Promise<RatiosRepo
     },
     database: name,
     seed: options.keepSeed ? `${seed}; kept (--keep-seed)` : `${seed}; dropped after the run`,
+    seconds: round((performance.now() - runStarted) / 1000, 1),
     options: shown,
     rows,
     details,
@@ -886,7 +910,7 @@ export async function writeRatiosReport(options: RatiosOptions): Promise<string>
     load_average_after: report.machine.load_average_after,
     cpus: report.machine.cpus,
     rounds: options.rounds,
-    seed: `Seed: ${report.seed}.`,
+    seed: `Seed: ${report.seed}. The run took ${report.seconds} s.`,
   });
   mkdirSync(path.join(root, "bench", "results"), { recursive: true });
   writeFileSync(path.join(root, "bench", "results", "ratios.json"), `${JSON.stringify(report, null, 2)}\n`);
