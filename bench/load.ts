@@ -960,7 +960,7 @@ async function measureSsr(label: string, browsers: Browser[], url: string, reque
 // ---------------------------------------------------------------------------------------------
 // The portal's processes
 
-async function waitForHealth(url: string, child: ChildProcess, name: string) {
+export async function waitForHealth(url: string, child: ChildProcess, name: string) {
   const until = Date.now() + 120_000;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode} while starting`);
@@ -974,7 +974,7 @@ async function waitForHealth(url: string, child: ChildProcess, name: string) {
   throw new Error(`${name} did not answer ${url} within 120 s`);
 }
 
-async function stop(child: ChildProcess) {
+export async function stop(child: ChildProcess) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");
@@ -984,7 +984,7 @@ async function stop(child: ChildProcess) {
 }
 
 /** Fails fast when something already listens on a port this run needs (a bench stopped half-way). */
-async function ensureFree(port: number) {
+export async function ensureFree(port: number) {
   const taken = await fetch(`http://127.0.0.1:${port}/`).then(
     () => true,
     () => false,

@@ -32,7 +32,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { admin, databaseUrl } from "./database";
-import { Browser, form, readProc } from "./load";
+import { Browser, ensureFree, form, readProc, stop as stopChild, waitForHealth } from "./load";
 import {
   type Captured,
   type Goal,
@@ -206,31 +206,6 @@ function cpuMeter(processes: Record<string, number>, client: pg.Client) {
   };
 }
 
-async function waitForHealth(url: string, child: ChildProcess, name: string) {
-  const until = Date.now() + 120_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode} while starting`);
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${name} did not answer ${url} within 120 s`);
-}
-
-async function stopChild(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 // ── Captured statements ──────────────────────────────────────────────────────────────────────
 
 /**
@@ -381,6 +356,7 @@ export async function runRatiosBench(options: RatiosOptions): Promise<RatiosRepo
       PAPERSETTER_ORIGIN: `http://localhost:${options.port + 4}`,
       OUTBOX_ORIGIN: `http://localhost:${options.port + 5}`,
     };
+    for (const port of Object.values(ports)) await ensureFree(port);
     const uploadDir = path.join(captureDir, "uploads");
     mkdirSync(uploadDir);
     // Every sign-in of row 3 comes from this machine: the per-address limit is lifted, as in bench/load.ts.
