@@ -142,7 +142,7 @@ export function ratiosMarkdown(report: {
   const load = (l: readonly number[]) => l.map((n) => n.toFixed(2)).join(", ");
   const cell = (text: string) => text.replaceAll("|", "\\|");
   const lines = [
-    `Ratios against the machine's limit (${report.rounds} rounds interleaved; median, rounds' range in brackets). ${report.seed}`,
+    `Ratios against the machine's limit (pairs interleaved, rounds: ${report.rounds}; the median, the rounds' range in brackets). ${report.seed}`,
     `Load average before: ${load(report.load_average_before)}; after: ${load(report.load_average_after)} (${report.cpus} cores).`,
     "",
     "| path | portal | limit beside it | ratio | goal | result |",

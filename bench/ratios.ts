@@ -771,7 +771,7 @@ export async function runRatiosBench(options: RatiosOptions): Promise<RatiosRepo
         unit: "s",
         portal: ingest.end,
         limit: ingest.limitEnd,
-        limitLabel: "COPY + one scoring-and-ranking statement",
+        limitLabel: "COPY + one scoring-and-ranking statement (new tables, no indexes)",
         goal: RATIO_GOALS.ingest,
       }),
     );
@@ -781,7 +781,7 @@ export async function runRatiosBench(options: RatiosOptions): Promise<RatiosRepo
         unit: "s",
         portal: ingest.store,
         limit: ingest.copy,
-        limitLabel: "COPY alone",
+        limitLabel: "COPY of the file's lines alone",
         goal: RATIO_GOALS.store,
       }),
     );
