@@ -12,7 +12,9 @@
 //  4. --sheets (200,000) answer sheets uploaded, checked and stored with scores and ranks, against
 //     COPY of the same file and one scoring-and-ranking statement;
 //  5. the CSV export of every student against psql's \copy of the statement the API ran;
-//  6. the API's RSS after serving pages and lists (before an export) against its RSS at rest.
+//  6. the API's RSS after serving pages and lists (before an export) against its RSS at rest;
+//  7. a school's students import of --import-rows (10,000) CSV rows against the API's reader
+//     parsing the same file alone.
 // Its database is `<prefix>ratios` (--database-prefix, else BENCH_DATABASE_PREFIX, else
 // portal_bench_) on the server of BENCH_DATABASE_URL / TEST_DATABASE_URL. A database that already
 // holds the same seed (its bench_seed row) is used as it is; --keep-seed keeps it for the next run.
@@ -31,6 +33,8 @@ import { type ScaleOptions, seedScale } from "@repo/db/seed/scale";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
+import { SCHOOL_STUDENT_IMPORT } from "../apps/api/src/domains/students/student-import";
+import { openImportFile } from "../apps/api/src/kernel/imports/spreadsheet-imports";
 import { admin, databaseUrl } from "./database";
 import { Browser, ensureFree, form, readProc, stop as stopChild, waitForHealth } from "./load";
 import {
@@ -47,6 +51,7 @@ import {
   runInterleaved,
 } from "./ratios-figures";
 import { answerFile, keyOf, paperCode, storeThroughApi } from "./results";
+import { csvFile } from "./student-import";
 import { BENCH_PASSWORD, type BuiltApi, httpClient, serverCpu, startBuiltApi } from "./support";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -78,6 +83,8 @@ export interface RatiosOptions {
   pageRequests: number;
   listRequests: number;
   signIns: number;
+  /** Rows of the students import (row 7). */
+  importRows: number;
   keepSeed: boolean;
 }
 
@@ -738,6 +745,42 @@ export async function runRatiosBench(options: RatiosOptions): Promise<RatiosRepo
       }),
     );
 
+    step("7. a students import");
+    // 7. A school's students import (CSV) through the API, against the API's own reader parsing
+    // the same file alone. The imported students are removed again: a kept seed stays as it was.
+    const [owner] = (
+      await client.query<{ school_id: number }>("select school_id from users where username = $1", [school.username])
+    ).rows;
+    const removeImported = () =>
+      client.query("delete from students where school_id = $1 and first_name like 'Student%'", [owner?.school_id]);
+    await removeImported();
+    const schoolHeaders = await api.signIn(school.username, "school");
+    const importSeconds = await runInterleaved(options.rounds, ["api", "parse"] as const, async (side, roundNo) => {
+      // Rows of their own each round: the same name, birth date and phone is registered only once.
+      const bytes = csvFile(2_000_000 + roundNo * options.importRows, options.importRows);
+      const started = performance.now();
+      if (side === "parse") {
+        const opened = await openImportFile(SCHOOL_STUDENT_IMPORT, bytes);
+        let read = 0;
+        for await (const _row of opened.rows) read++;
+        if (read !== options.importRows) throw new Error(`the reader read ${read} rows of ${options.importRows}`);
+        return (performance.now() - started) / 1000;
+      }
+      const inserted = await importThroughApi(api.base, schoolHeaders, bytes);
+      if (inserted !== options.importRows) throw new Error(`the import inserted ${inserted} of ${options.importRows}`);
+      return (performance.now() - started) / 1000;
+    });
+    await removeImported();
+    rows.push(
+      ratioRow({
+        path: `a school's students import, ${options.importRows.toLocaleString("en")} rows CSV, upload to saved`,
+        unit: "s",
+        portal: importSeconds.api,
+        limit: importSeconds.parse,
+        limitLabel: "the API's reader parsing the file alone",
+      }),
+    );
+
     step("4. answer sheets");
     // 4. Answer sheets: through the API, and COPY + one scoring-and-ranking statement.
     const database = await openDatabase({ url, maxConnections: 2, migrate: false });
@@ -875,6 +918,24 @@ function exportThroughApi(base: string, headers: Record<string, string>): Promis
     request.on("error", reject);
     request.end("{}");
   });
+}
+
+/** A students file through the school's import (all or nothing), its job polled to the end; the students it saved. */
+async function importThroughApi(base: string, headers: Record<string, string>, bytes: Uint8Array): Promise<number> {
+  const body = new FormData();
+  body.append("file", new File([bytes.slice()], "students.csv"));
+  body.append("mode", "all-or-nothing");
+  const response = await fetch(`${base}/api/schools/student/import`, { method: "POST", headers, body });
+  const answer = (await response.json()) as { data: { job_id: number } };
+  if (response.status !== 202) throw new Error(`the import answered ${response.status}: ${JSON.stringify(answer)}`);
+  type Job = { status: string; result: { inserted: number } | null; error: string | null };
+  for (;;) {
+    const polled = await fetch(`${base}/api/jobs/${answer.data.job_id}`, { headers });
+    const job = ((await polled.json()) as { data: Job }).data;
+    if (job.status === "failed") throw new Error(`the import failed: ${job.error}`);
+    if (job.status === "done") return job.result?.inserted ?? 0;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** Runs the bench and writes bench/results/ratios.json and ratios.md; returns the Markdown. */

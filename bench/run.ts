@@ -41,7 +41,8 @@
 //     Figures go to bench/results/answer-sheet-memory.json.
 // 15. Ratios (bench/ratios.ts, issue 39): each hot path beside the machine's limit in the same
 //     minutes (pages against the sign-in page, API lists against pgbench, sign-ins against argon2id,
-//     ingest against COPY, the export against psql, memory against rest), interleaved --rounds (3).
+//     ingest against COPY, the export against psql, memory against rest, a students import against
+//     parsing its file), interleaved --rounds (3).
 //     `--only ratios` (--students, --schools, --sheets 200000, --keep-seed keeps its database for the
 //     next run, which reuses it; --database-prefix or BENCH_DATABASE_PREFIX names it, default
 //     portal_bench_). Figures go to bench/results/ratios.json and ratios.md.
@@ -715,6 +716,7 @@ if (only === undefined || only === "ratios") {
     pageRequests: flag("page-requests", 50),
     listRequests: flag("list-requests", 200),
     signIns: flag("sign-ins", 120),
+    importRows: flag("import-rows", 10_000),
     keepSeed: args.includes("--keep-seed"),
   });
   console.log(`\n${markdown}\nReport: bench/results/ratios.json (and ratios.md)`);

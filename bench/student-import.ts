@@ -94,7 +94,7 @@ async function xlsxFile(from: number, count: number): Promise<Uint8Array> {
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-function csvFile(from: number, count: number): Uint8Array {
+export function csvFile(from: number, count: number): Uint8Array {
   const lines = [HEADER.join(",")];
   for (let i = from; i < from + count; i++)
     lines.push(
