@@ -49,7 +49,10 @@ export interface Goal {
 }
 
 export interface RatioRow {
+  /** What is measured: the same words in every run, so that runs compare row by row. */
   path: string;
+  /** This run's particulars, shown after the path (e.g. the CPU by process). */
+  detail?: string;
   unit: string;
   /** The portal's figure per round (its median is the row's figure). */
   portal: number[];
@@ -73,6 +76,7 @@ export function ratioRow(input: {
   limitLabel?: string;
   goal?: Goal | null;
   note?: string;
+  detail?: string;
 }): RatioRow {
   const portal = input.portal.map((n) => round(n, 3));
   const limit = (input.limit ?? []).map((n) => round(n, 3));
@@ -88,6 +92,7 @@ export function ratioRow(input: {
   }
   return {
     path: input.path,
+    ...(input.detail ? { detail: input.detail } : {}),
     unit: input.unit,
     portal,
     limit,
@@ -149,10 +154,11 @@ export function ratiosMarkdown(report: {
     "|---|---|---|---|---|---|",
   ];
   for (const row of report.rows) {
-    const limit = row.limit.length ? `${row.limit_label}: ${spread(row.limit, row.unit)}` : row.limit_label;
+    const figures = spread(row.limit, row.unit);
+    const limit = row.limit.length && row.limit_label ? `${row.limit_label}: ${figures}` : figures || row.limit_label;
     const result = row.note ? `${row.result} (${row.note})` : row.result;
     lines.push(
-      `| ${cell(row.path)} | ${cell(spread(row.portal, row.unit))} | ${cell(limit)} | ${row.ratio === null ? "" : `${row.ratio}×`} | ${cell(goalText(row.goal, row.unit))} | ${cell(result)} |`,
+      `| ${cell(row.detail ? `${row.path} (${row.detail})` : row.path)} | ${cell(spread(row.portal, row.unit))} | ${cell(limit)} | ${row.ratio === null ? "" : `${row.ratio}×`} | ${cell(goalText(row.goal, row.unit))} | ${cell(result)} |`,
     );
   }
   return lines.join("\n");

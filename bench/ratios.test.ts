@@ -113,3 +113,19 @@ describe("the bench databases' names", () => {
     expect(() => benchDatabasePrefix(["--database-prefix", 'x"; drop'], {})).toThrow(/lower-case/);
   });
 });
+
+describe("a row's particulars", () => {
+  it("show after its path in the table and stay apart from it in the figures", () => {
+    const row = ratioRow({ path: "export", detail: "22,000 rows", unit: "rows/s", portal: [100], limit: [100] });
+    expect(row.path).toBe("export");
+    const markdown = ratiosMarkdown({
+      rows: [row],
+      load_average_before: [1, 1, 1],
+      load_average_after: [1, 1, 1],
+      cpus: 2,
+      rounds: 1,
+      seed: "",
+    });
+    expect(markdown).toContain("| export (22,000 rows) | 100 rows/s | 100 rows/s | 1× |  | — |");
+  });
+});

@@ -492,7 +492,8 @@ export async function runRatiosBench(options: RatiosOptions): Promise<RatiosRepo
       const s = split(page);
       rows.push(
         ratioRow({
-          path: `${page}: CPU a page, app + API + PostgreSQL (app ${s.app}, API ${s.api}, PostgreSQL ${s.postgres} ms)`,
+          path: `${page}: CPU a page, app + API + PostgreSQL`,
+          detail: `app ${s.app}, API ${s.api}, PostgreSQL ${s.postgres} ms`,
           unit: "ms",
           portal: pageCpu[page],
           limit: pageCpu[baseline],
@@ -502,7 +503,8 @@ export async function runRatiosBench(options: RatiosOptions): Promise<RatiosRepo
       );
       rows.push(
         ratioRow({
-          path: `${page}: CPU a page against its app's entry rendering the same tree alone (React + Stitches; ${Math.round((renderBytes[page] ?? 0) / 1024)} KB)`,
+          path: `${page}: CPU a page against its app's entry rendering the same tree alone, React + Stitches`,
+          detail: `${Math.round((renderBytes[page] ?? 0) / 1024)} KB rendered`,
           unit: "ms",
           portal: pageCpu[page],
           limit: pageCpu[`${page}|render alone`],
@@ -688,7 +690,8 @@ export async function runRatiosBench(options: RatiosOptions): Promise<RatiosRepo
     });
     rows.push(
       ratioRow({
-        path: `CSV export of every student (${exportRows.toLocaleString("en")} rows): rows a second`,
+        path: "CSV export of every student: rows a second",
+        detail: `${exportRows.toLocaleString("en")} rows`,
         unit: "rows/s",
         portal: exportRates.api,
         limit: exportRates.psql,
@@ -736,7 +739,8 @@ export async function runRatiosBench(options: RatiosOptions): Promise<RatiosRepo
     signInHttp.close();
     rows.push(
       ratioRow({
-        path: `sign-ins a second through the API (${coordinators.length} accounts, 4 at a time)`,
+        path: "sign-ins a second through the API, 4 at a time",
+        detail: `${coordinators.length} accounts`,
         unit: "/s",
         portal: signIns.api,
         limit: signIns.argon2id,
