@@ -2,7 +2,7 @@
 // on PostgreSQL through the built API server (issue 15): --certificates (10,000) Level 1 sheets of
 // one state, names in five scripts, printed by the bulk job (POST /api/certificates/bulk, state_id,
 // one PDF) from the request to the finished file. Target ≤ 60 s for 10,000.
-// It creates and drops `portal_bench_certificates` on the server at BENCH_DATABASE_URL, else
+// It creates and drops `<prefix>certificates` on the server at BENCH_DATABASE_URL, else
 // TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
 import { cpus } from "node:os";
 import { type Database, queryRows } from "@repo/db";
@@ -10,10 +10,10 @@ import { level1Sections, seedFinalizedPaper } from "@repo/db/seed/results";
 import { sql } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { rankLevel, recordedUpload, storeSheets } from "../apps/api/src/domains/results/store";
-import { admin } from "./database";
+import { admin, benchDatabase } from "./database";
 import { type BuiltApi, freshBenchDatabase, round, startBuiltApi } from "./support";
 
-const DATABASE = "portal_bench_certificates";
+const DATABASE = benchDatabase("certificates");
 export const CERTIFICATE_TARGETS = { certificates: 10_000, seconds: 60 } as const;
 
 export interface CertificatesBenchReport {

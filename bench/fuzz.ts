@@ -6,10 +6,10 @@
 //    PostgreSQL's integer range, NUL bytes, lone surrogates, a body that is not JSON), then every
 //    field with one hostile value of each kind, then `--fuzz-runs` random cases (200 by default).
 //  - The API runs in-process (createApp) over a fresh database with the demo data: PostgreSQL
-//    `portal_bench_fuzz` on the bench server by default, `--driver pglite` for the embedded one.
+//    `<prefix>fuzz` on the bench server by default, `--driver pglite` for the embedded one.
 //  - A finding is a 5xx, an answer slower than `--fuzz-timeout-ms` (10,000), or a stack, SQL or
 //    the database's words in an answer; each comes with the cause the API logged.
-// It creates and drops `portal_bench_fuzz` on the server at BENCH_DATABASE_URL, else
+// It creates and drops `<prefix>fuzz` on the server at BENCH_DATABASE_URL, else
 // TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -23,10 +23,10 @@ import { ensureBuiltInTemplates } from "../apps/api/src/domains/mail/index";
 import { buildOpenApiDocument } from "../apps/api/src/openapi-document";
 import { createServices } from "../apps/api/src/services";
 import { ApiFuzzer, type Finding } from "../apps/api/test/fuzz/runner";
-import { admin, databaseUrl } from "./database";
+import { admin, benchDatabase, databaseUrl } from "./database";
 import { BENCH_PASSWORD, round } from "./support";
 
-const DATABASE = "portal_bench_fuzz";
+const DATABASE = benchDatabase("fuzz");
 
 export interface FuzzBenchReport {
   seed: number;

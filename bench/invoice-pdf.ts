@@ -4,15 +4,15 @@
 //  - an order of 3 students (a typical small payment) and one of 500 (a large school's), each
 //    30 times one after another, and the small one 30 times 4 at a time. Target: ≤ 300 ms each
 //    (the small invoice, one at a time, p95).
-// It creates and drops `portal_bench_invoices` on the server at BENCH_DATABASE_URL, else
+// It creates and drops `<prefix>invoices` on the server at BENCH_DATABASE_URL, else
 // TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
 import { cpus } from "node:os";
 import { queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
-import { admin } from "./database";
+import { admin, benchDatabase } from "./database";
 import { type BuiltApi, freshBenchDatabase, type Latency, measureLatency, startBuiltApi } from "./support";
 
-const DATABASE = "portal_bench_invoices";
+const DATABASE = benchDatabase("invoices");
 export const INVOICE_TARGET_MS = 300;
 
 export interface InvoiceBenchReport {

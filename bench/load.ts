@@ -1,5 +1,5 @@
 // The load benchmark (issue 17, "Load and faults"): `npm run bench -- --only load [--duration 60]`.
-// On PostgreSQL (its own database `portal_bench_load_<port offset>`, created and dropped here), against the built
+// On PostgreSQL (its own database `<prefix>load_<port offset>`, created and dropped here), against the built
 // portal: the API and the school and coordinator apps started as child processes on their own ports.
 //  1. 200 virtual users (--users) for 10 minutes (--duration, seconds) in a session mix: school
 //     accounts and coordinators sign in through the apps' login forms (cookies, Origin, the CSRF
@@ -11,7 +11,7 @@
 //  2. SSR of a signed-in dashboard, 50 requests at a time (issue 17, "Speed gaps": TTFB p95 ≤ 50 ms)
 //     for the school app and the coordinator app, with nothing else running.
 // The server is BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test
-// (used only to create and drop `portal_bench_load_<port offset>`). Figures go to bench/results/load.json.
+// (used only to create and drop `<prefix>load_<port offset>`). Figures go to bench/results/load.json.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
@@ -29,12 +29,12 @@ import { seedScale } from "@repo/db/seed/scale";
 import { sql } from "drizzle-orm";
 import { API_NODE_FLAGS } from "../apps/api/scripts/node-flags";
 import { STUDENT_COLUMNS } from "../apps/api/src/domains/students/student-import";
-import { admin, databaseUrl } from "./database";
+import { admin, benchDatabase, databaseUrl } from "./database";
 import { BENCH_PRODUCTION_ENV } from "./support";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 /** Its own database per port offset, so that two runs on one server (other offsets) never drop each other's. */
-const databaseName = (portOffset: number) => `portal_bench_load_${portOffset}`;
+const databaseName = (portOffset: number) => benchDatabase(`load_${portOffset}`);
 const PASSWORD = "Demo@12345";
 
 /** What the issue asks of the run: no errors, and the dashboard's server render within 50 ms (p95) at 50 at a time. */
@@ -288,7 +288,7 @@ class Sampler {
 // ---------------------------------------------------------------------------------------------
 // A browser: cookies per app, keep-alive connections, the headers a browser sends with a form
 
-interface Answer {
+export interface Answer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
@@ -308,7 +308,7 @@ class RequestFailed extends Error {
 }
 
 /** One user's browser on one app: its cookie, its connections, the form token of the last page. */
-class Browser {
+export class Browser {
   private readonly cookies = new Map<string, string>();
   private readonly agent = new Agent({ keepAlive: true, maxSockets: 6 });
   csrf: string | undefined;
@@ -398,7 +398,8 @@ class Browser {
         request.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s`)),
       );
       request.on("error", (error: NodeJS.ErrnoException) => {
-        const closedUnderIt = error.code === "ECONNRESET" || error.message === "socket hang up";
+        const closedUnderIt =
+          error.code === "ECONNRESET" || error.code === "EPIPE" || error.message === "socket hang up";
         if (mayRetry && request.reusedSocket && closedUnderIt) {
           resolve(this.attempt(method, pathAndQuery, headers, body, started, false));
           return;
@@ -427,6 +428,11 @@ class Browser {
     }
   }
 
+  /** The Cookie header this browser sends (the ratios bench replays it in a render of its own). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
   signedOut() {
     this.cookies.clear();
     this.csrf = undefined;
@@ -444,7 +450,7 @@ export function csrfOf(html: string): string | undefined {
   );
 }
 
-const form = (fields: Record<string, string>) => ({
+export const form = (fields: Record<string, string>) => ({
   bytes: Buffer.from(new URLSearchParams(fields).toString()),
   type: "application/x-www-form-urlencoded",
 });
@@ -954,7 +960,7 @@ async function measureSsr(label: string, browsers: Browser[], url: string, reque
 // ---------------------------------------------------------------------------------------------
 // The portal's processes
 
-async function waitForHealth(url: string, child: ChildProcess, name: string) {
+export async function waitForHealth(url: string, child: ChildProcess, name: string) {
   const until = Date.now() + 120_000;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode} while starting`);
@@ -968,7 +974,7 @@ async function waitForHealth(url: string, child: ChildProcess, name: string) {
   throw new Error(`${name} did not answer ${url} within 120 s`);
 }
 
-async function stop(child: ChildProcess) {
+export async function stop(child: ChildProcess) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");
@@ -978,7 +984,7 @@ async function stop(child: ChildProcess) {
 }
 
 /** Fails fast when something already listens on a port this run needs (a bench stopped half-way). */
-async function ensureFree(port: number) {
+export async function ensureFree(port: number) {
   const taken = await fetch(`http://127.0.0.1:${port}/`).then(
     () => true,
     () => false,

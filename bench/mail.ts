@@ -4,7 +4,7 @@
 //     Target: ≤ 10 s.
 //  2. Delivery: the built API (apps/api/dist/bin/server.mjs) with SMTP_URL pointing at an
 //     smtp-server in this process, until every message has arrived. Target: ≥ 200 messages/s.
-// It creates and drops its own database `portal_bench_mail` on the server at BENCH_DATABASE_URL,
+// It creates and drops its own database `<prefix>mail` on the server at BENCH_DATABASE_URL,
 // else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
 import { type ChildProcess, spawn } from "node:child_process";
 import type { AddressInfo } from "node:net";
@@ -21,11 +21,11 @@ import { createApp } from "../apps/api/src/app";
 import { ensureBuiltInTemplates } from "../apps/api/src/domains/mail/index";
 import { runNextJob } from "../apps/api/src/kernel/jobs/jobs";
 import { createServices, jobHandlers } from "../apps/api/src/services";
-import { admin, databaseUrl } from "./database";
+import { admin, benchDatabase, databaseUrl } from "./database";
 import { BENCH_PRODUCTION_ENV } from "./support";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const DATABASE = "portal_bench_mail";
+const DATABASE = benchDatabase("mail");
 const PASSWORD = "Demo@12345";
 const ROLE_TRANSLATOR = 16;
 

@@ -4,17 +4,17 @@
 //    into Hindi) with the list's filters, 8 at a time. Target p95 ≤ 30 ms.
 //  - a 100-question paper set offered in all 14 languages, exported as a PDF question paper: one
 //    language (target ≤ 5 s) and all 14 one after another (target ≤ 40 s).
-// It creates and drops `portal_bench_papers` on the server at BENCH_DATABASE_URL, else
+// It creates and drops `<prefix>papers` on the server at BENCH_DATABASE_URL, else
 // TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
 import { cpus } from "node:os";
 import { LANGUAGES, languageIdOf } from "@repo/contracts/languages";
 
 import { type Database, queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
-import { admin } from "./database";
+import { admin, benchDatabase } from "./database";
 import { type BuiltApi, freshBenchDatabase, type Latency, measureLatency, round, startBuiltApi } from "./support";
 
-const DATABASE = "portal_bench_papers";
+const DATABASE = benchDatabase("papers");
 export const QUESTION_COUNT = 100_000;
 export const PAPER_TARGETS = { listP95Ms: 30, oneLanguageS: 5, allLanguagesS: 40 } as const;
 

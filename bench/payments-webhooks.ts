@@ -2,17 +2,17 @@
 // on PostgreSQL through the built API server: 1,000 signed `payment.captured` deliveries for 900
 // pending orders of one student each (10 % are repeats of an event already sent, as gateways
 // retry), 8 at a time, after 200 unmeasured deliveries to orders of their own (the server warms up). Target: ≥ 300 deliveries a second, and exactly one capture, one paid order
-// and one roll number per payment. It creates and drops `portal_bench_payments` on the server at
+// and one roll number per payment. It creates and drops `<prefix>payments` on the server at
 // BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
 import { Agent, request as httpRequest } from "node:http";
 import { cpus } from "node:os";
 import { queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
 import { hmacHex, webhookBody } from "../apps/api/src/domains/payments/gateway";
-import { admin } from "./database";
+import { admin, benchDatabase } from "./database";
 import { type BuiltApi, freshBenchDatabase, type Latency, measureLatency, round, startBuiltApi } from "./support";
 
-const DATABASE = "portal_bench_payments";
+const DATABASE = benchDatabase("payments");
 const SECRET = "bench-demo-gateway-secret";
 const WARM_UP = 200;
 export const WEBHOOK_TARGET_PER_SECOND = 300;

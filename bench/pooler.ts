@@ -20,7 +20,7 @@ import { users } from "@repo/db/schema";
 import { eq } from "drizzle-orm";
 import { listRegions } from "../apps/api/src/domains/geography/geography";
 import { findSession, startSignIn } from "../apps/api/src/kernel/auth/sessions";
-import { admin, databaseUrl } from "./database";
+import { admin, benchDatabase, databaseUrl } from "./database";
 import { freshBenchDatabase, percentile, round } from "./support";
 
 const args = process.argv.slice(2);
@@ -32,7 +32,7 @@ const CONCURRENCY = 8;
 
 const adminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const NAME = "portal_bench_pooler";
+const NAME = benchDatabase("pooler");
 
 interface Config {
   name: string;

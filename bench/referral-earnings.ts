@@ -7,15 +7,15 @@
 //  - p50/p95 of 300 requests one after another, and of 300 with 8 at a time. Target p95 ≤ 50 ms.
 // The query's plan is recorded too: it must read the ledger through referral_ledger_school_idx
 // alone (an index-only scan), which is what keeps it fast as the ledger grows.
-// It creates and drops `portal_bench_referrals` on the server at BENCH_DATABASE_URL, else
+// It creates and drops `<prefix>referrals` on the server at BENCH_DATABASE_URL, else
 // TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
 import { cpus } from "node:os";
 import { queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
-import { admin } from "./database";
+import { admin, benchDatabase } from "./database";
 import { type BuiltApi, freshBenchDatabase, measureLatency, round, startBuiltApi } from "./support";
 
-const DATABASE = "portal_bench_referrals";
+const DATABASE = benchDatabase("referrals");
 export const EARNINGS_TARGET_P95_MS = 50;
 
 export interface EarningsFigures {

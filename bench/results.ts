@@ -4,17 +4,17 @@
 //    the vendor's file uploaded, checked (the dry run), confirmed, stored with scores and ranked.
 //    Target ≤ 30 s from the upload to the stored ranks; the split comes from the store job.
 //  - the result lists over them, 8 at a time (target p95 ≤ 20 ms), where those endpoints exist.
-// It creates and drops `portal_bench_results` on the server at BENCH_DATABASE_URL, else
+// It creates and drops `<prefix>results` on the server at BENCH_DATABASE_URL, else
 // TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
 import { cpus, loadavg } from "node:os";
 import { type Database, openDatabase, queryRows } from "@repo/db";
 import { level1Sections, seedFinalizedPaper } from "@repo/db/seed/results";
 import { seedScale } from "@repo/db/seed/scale";
 import { sql } from "drizzle-orm";
-import { admin, databaseUrl } from "./database";
+import { admin, benchDatabase, databaseUrl } from "./database";
 import { type BuiltApi, httpClient, type Latency, measureLatency, round, serverCpu, startBuiltApi } from "./support";
 
-const DATABASE = `portal_bench_results${process.env.BENCH_DB_SUFFIX ?? ""}`;
+const DATABASE = benchDatabase(`results${process.env.BENCH_DB_SUFFIX ?? ""}`);
 export const RESULT_TARGETS = { endToEndS: 30, listP95Ms: 20 } as const;
 const ROMAN = ["VI", "VII", "VIII", "IX", "X", "XI"];
 const OPTIONS = ["A", "B", "C", "D"];
@@ -44,13 +44,21 @@ function generator(seed: number) {
   };
 }
 
-const keyOf = (n: number) => OPTIONS[(n * 7) % 4] as string;
+/** The right option of question `n` in the bench's papers. */
+export const keyOf = (n: number) => OPTIONS[(n * 7) % 4] as string;
 
-/** The vendor's file: one line per paid student, answers right with the student's own chance. */
-async function answerFile(db: Database["db"]): Promise<Uint8Array> {
+/** The bench papers' codes by class (VI to XI), as the vendor's file names them. */
+export const paperCode = (classLevel: number) => `L1-${ROMAN[classLevel - 6]}-B`;
+
+/**
+ * The vendor's file: one line per paid student (the first `limit` with roll numbers, else all),
+ * answers right with the student's own chance.
+ */
+export async function answerFile(db: Database["db"], limit?: number): Promise<Uint8Array> {
   const rows = await queryRows<{ roll: string; class_level: number }>(
     db,
-    sql`select roll_number as roll, class_level from students where roll_number is not null order by id`,
+    sql`select roll_number as roll, class_level from students where roll_number is not null order by id
+        ${limit === undefined ? sql`` : sql`limit ${limit}`}`,
   );
   const random = generator(1);
   const encoder = new TextEncoder();
@@ -63,7 +71,7 @@ async function answerFile(db: Database["db"]): Promise<Uint8Array> {
       const r = random();
       answers[n - 1] = r < 0.05 ? "" : r < ability ? keyOf(n) : (OPTIONS[(n * 7 + 1) % 4] as string);
     }
-    lines.push(`${row.roll},L1-${ROMAN[row.class_level - 6]}-B,${answers.join(",")}`);
+    lines.push(`${row.roll},${paperCode(row.class_level)},${answers.join(",")}`);
     if (lines.length === 50_000) {
       parts.push(encoder.encode(`${lines.join("\n")}\n`));
       lines = [];
@@ -90,6 +98,72 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, w
   }
 }
 
+/**
+ * The vendor's file through the API as a coordinator stores it, timed: uploaded, checked (the dry
+ * run), confirmed, and stored with scores and ranks by the store job (its split in seconds).
+ */
+export async function storeThroughApi(base: string, headers: Record<string, string>, file: Uint8Array) {
+  const upload = async (id: number) => {
+    const response = await fetch(`${base}/api/answer-sheet-upload/${id}`, { headers });
+    return ((await response.json()) as { data: { status: string; stored_sheets: number | null } }).data;
+  };
+  const started = performance.now();
+  const form = new FormData();
+  form.append("file", new Blob([file as BlobPart]), "bench-level1.txt");
+  form.append("exam_level", "level1");
+  const posted = await fetch(`${base}/api/admin-upload-txt-answersheet`, { method: "POST", headers, body: form });
+  const body = (await posted.json()) as { data: { upload_id: number } };
+  if (posted.status !== 202) throw new Error(`the upload answered ${posted.status}: ${JSON.stringify(body)}`);
+  const uploaded = performance.now();
+  const id = body.data.upload_id;
+  await waitFor(
+    () => upload(id),
+    (u) => u.status !== "checking",
+    "the check",
+  );
+  const checked = performance.now();
+  const confirmed = await fetch(`${base}/api/answer-sheet-upload/${id}/confirm`, { method: "POST", headers });
+  const confirmBody = (await confirmed.json()) as { data: { job_id: number } };
+  if (confirmed.status !== 202) throw new Error(`confirm answered ${confirmed.status}: ${JSON.stringify(confirmBody)}`);
+  const done = await waitFor(
+    () => upload(id),
+    (u) => u.status !== "storing",
+    "storing",
+  );
+  if (done.status !== "stored") throw new Error(`the upload ended ${done.status}`);
+  // The upload reads stored a moment before its job records its result (the split): wait for that.
+  const job = await waitFor(
+    async () =>
+      (await (await fetch(`${base}/api/jobs/${confirmBody.data.job_id}`, { headers })).json()) as {
+        data: {
+          status: string;
+          result: { ms?: { read_and_check: number; score_and_store: number; rank: number } } | null;
+        };
+      },
+    (j) => j.data.status !== "running" && j.data.status !== "queued",
+    "the store job's result",
+  );
+  // The end is the job's: its ANALYZE of the new rows is part of making the results readable.
+  const finished = performance.now();
+  const split = job.data.result?.ms ?? null;
+  return {
+    stored: done.stored_sheets ?? 0,
+    seconds: {
+      upload: round((uploaded - started) / 1000, 2),
+      check: round((checked - uploaded) / 1000, 2),
+      store_job: round((finished - checked) / 1000, 2),
+      end_to_end: round((finished - started) / 1000, 2),
+      split: split
+        ? {
+            read_and_check: round(split.read_and_check / 1000, 2),
+            score_and_store: round(split.score_and_store / 1000, 2),
+            rank: round(split.rank / 1000, 2),
+          }
+        : null,
+    },
+  };
+}
+
 /** Seeds (or, with `reuse`, empties) the database and stores the answer file through the API, timed. */
 async function ingestSheets(options: { adminUrl: string; port: number; reuse?: boolean }, sheets: number, url: string) {
   console.log(`results bench: creating ${DATABASE} with ${sheets.toLocaleString("en")} paid students…`);
@@ -112,13 +186,13 @@ async function ingestSheets(options: { adminUrl: string; port: number; reuse?: b
   await database.db.execute(sql`update students set payment_status = 'paid',
       roll_number = 'BN' || lpad(id::text, 10, '0') where roll_number is null`);
   const [year] = await queryRows<{ id: number }>(database.db, sql`select id from exam_years where is_active`);
-  for (const [index, roman] of ROMAN.entries()) {
+  for (const index of ROMAN.keys()) {
     if (options.reuse) break; // the papers are there, and a finalized paper set cannot be deleted
     await seedFinalizedPaper(database.db, {
       examYearId: Number(year?.id),
       examKind: "level1",
       classLevel: index + 6,
-      code: `L1-${roman}-B`,
+      code: paperCode(index + 6),
       sections: level1Sections((n) => [keyOf(n)]),
     });
   }
@@ -131,69 +205,11 @@ async function ingestSheets(options: { adminUrl: string; port: number; reuse?: b
   const api = await startBuiltApi(url, options.port);
   try {
     const headers = await api.signIn("admin", "coordinator");
-    const base = api.base;
-    const upload = async (id: number) => {
-      const response = await fetch(`${base}/api/answer-sheet-upload/${id}`, { headers });
-      return ((await response.json()) as { data: { status: string; stored_sheets: number | null } }).data;
-    };
-
-    const started = performance.now();
-    const form = new FormData();
-    form.append("file", new Blob([file as BlobPart]), "bench-level1.txt");
-    form.append("exam_level", "level1");
-    const posted = await fetch(`${base}/api/admin-upload-txt-answersheet`, { method: "POST", headers, body: form });
-    const body = (await posted.json()) as { data: { upload_id: number } };
-    if (posted.status !== 202) throw new Error(`the upload answered ${posted.status}: ${JSON.stringify(body)}`);
-    const uploaded = performance.now();
-    const id = body.data.upload_id;
-    await waitFor(
-      () => upload(id),
-      (u) => u.status !== "checking",
-      "the check",
-    );
-    const checked = performance.now();
-    const confirmed = await fetch(`${base}/api/answer-sheet-upload/${id}/confirm`, { method: "POST", headers });
-    const confirmBody = (await confirmed.json()) as { data: { job_id: number } };
-    if (confirmed.status !== 202)
-      throw new Error(`confirm answered ${confirmed.status}: ${JSON.stringify(confirmBody)}`);
-    const done = await waitFor(
-      () => upload(id),
-      (u) => u.status !== "storing",
-      "storing",
-    );
-    if (done.status !== "stored") throw new Error(`the upload ended ${done.status}`);
-    // The upload reads stored a moment before its job records its result (the split): wait for that.
-    const job = await waitFor(
-      async () =>
-        (await (await fetch(`${base}/api/jobs/${confirmBody.data.job_id}`, { headers })).json()) as {
-          data: {
-            status: string;
-            result: { ms?: { read_and_check: number; score_and_store: number; rank: number } } | null;
-          };
-        },
-      (j) => j.data.status !== "running" && j.data.status !== "queued",
-      "the store job's result",
-    );
-    // The end is the job's: its ANALYZE of the new rows is part of making the results readable.
-    const finished = performance.now();
-    const split = job.data.result?.ms ?? null;
-    const seconds = {
-      seed: round(seedSeconds),
-      upload: round((uploaded - started) / 1000, 2),
-      check: round((checked - uploaded) / 1000, 2),
-      store_job: round((finished - checked) / 1000, 2),
-      end_to_end: round((finished - started) / 1000, 2),
-      split: split
-        ? {
-            read_and_check: round(split.read_and_check / 1000, 2),
-            score_and_store: round(split.score_and_store / 1000, 2),
-            rank: round(split.rank / 1000, 2),
-          }
-        : null,
-    };
+    const timed = await storeThroughApi(api.base, headers, file);
+    const seconds = { seed: round(seedSeconds), ...timed.seconds };
     console.log(`results bench: ${JSON.stringify(seconds)}`);
 
-    return { api, ingest: { seconds, fileMb: round(file.byteLength / 1e6), stored: done.stored_sheets ?? 0 } };
+    return { api, ingest: { seconds, fileMb: round(file.byteLength / 1e6), stored: timed.stored } };
   } catch (error) {
     await api.stop();
     throw error;

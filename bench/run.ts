@@ -1,9 +1,9 @@
 // `npm run bench`: national-scale figures on PostgreSQL. `--only api` or `--only mail` runs one part.
-//  1. Seeds a fresh database `portal_bench` with --students (1,000,000) and --schools (50,000).
+//  1. Seeds a fresh database `<prefix>api` (see bench/database.ts) with --students (1,000,000) and --schools (50,000).
 //  2. Starts the built API against it and measures p50/p95 latency of paginated, searched and
 //     filtered geography and coordinator lists, and sign-in throughput.
 // The server is BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test
-// (used only to create and drop `portal_bench`). Figures go to bench/results/latest.json.
+// (used only to create and drop it). Figures go to bench/results/latest.json.
 //  3. The mail benchmark (bench/mail.ts): a 100,000-recipient campaign queued, then delivered to a
 //     local SMTP server by the built API. Figures go to bench/results/mail.json.
 //  4. The students import (bench/student-import.ts): 10,000 rows XLSX and 100,000 rows CSV end to
@@ -39,6 +39,13 @@
 //     checked, stored and its problems file read by an API process of its own; peak RSS over
 //     resting and the longest event-loop delay of each phase. `--only answer-sheet-memory`.
 //     Figures go to bench/results/answer-sheet-memory.json.
+// 15. Ratios (bench/ratios.ts, issue 39): each hot path beside the machine's limit in the same
+//     minutes (pages against the sign-in page, API lists against pgbench, sign-ins against argon2id,
+//     ingest against COPY, the export against psql, memory against rest, a students import against
+//     parsing its file), interleaved --rounds (3).
+//     `--only ratios` (--students, --schools, --sheets 200000, --keep-seed keeps its database for the
+//     next run, which reuses it; --database-prefix or BENCH_DATABASE_PREFIX names it, default
+//     portal_bench_). Figures go to bench/results/ratios.json and ratios.md.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { request as httpRequest, type IncomingMessage } from "node:http";
@@ -53,6 +60,7 @@ import pg from "pg";
 import { API_NODE_FLAGS } from "../apps/api/scripts/node-flags";
 import { answerSheetMemoryMarkdown, runAnswerSheetMemoryBench } from "./answer-sheet-memory";
 import { CERTIFICATE_TARGETS, runCertificatesBench } from "./certificates";
+import { benchDatabase, benchDatabasePrefix } from "./database";
 import { runFaultsBench } from "./faults";
 import { runFuzzBench } from "./fuzz";
 import { INVOICE_TARGET_MS, runInvoicePdfBench } from "./invoice-pdf";
@@ -61,6 +69,7 @@ import { LOAD_TARGETS, loadMarkdown, runLoadBench } from "./load";
 import { runMailBench } from "./mail";
 import { PAPER_TARGETS, runPapersBench } from "./papers";
 import { runPaymentsWebhookBench, WEBHOOK_TARGET_PER_SECOND } from "./payments-webhooks";
+import { writeRatiosReport } from "./ratios";
 import { runReferralEarningsBench } from "./referral-earnings";
 import { RESULT_TARGETS, runResultsBench } from "./results";
 import { runStudentImportBench } from "./student-import";
@@ -92,6 +101,7 @@ const PARTS = [
   "load",
   "fuzz",
   "answer-sheet-memory",
+  "ratios",
 ];
 if (only !== undefined && !PARTS.includes(only)) {
   console.error(`bench: --only must be one of ${PARTS.join(", ")}, not ${only}`);
@@ -101,7 +111,7 @@ const CONCURRENCY = flag("concurrency", 8);
 // BENCH_PORT and BENCH_DB_SUFFIX let two checkouts run benches side by side on one server.
 const PORT = Number(process.env.BENCH_PORT ?? 4900);
 const base = `http://127.0.0.1:${PORT}`;
-const API_DATABASE = `portal_bench${process.env.BENCH_DB_SUFFIX ?? ""}`;
+const API_DATABASE = benchDatabase(`api${process.env.BENCH_DB_SUFFIX ?? ""}`);
 const PASSWORD = process.env.DEMO_PASSWORD ?? "Demo@12345";
 
 function databaseUrl(name: string) {
@@ -692,4 +702,22 @@ if (only === undefined || only === "fuzz") {
   for (const lost of report.lost_callers) console.log(`(left out after it changed: ${lost})`);
   console.log("Report: bench/results/fuzz.json");
   if (report.findings.length) process.exitCode = 1;
+}
+
+if (only === undefined || only === "ratios") {
+  const markdown = await writeRatiosReport({
+    adminUrl,
+    databasePrefix: benchDatabasePrefix(),
+    port: PORT + 10,
+    rounds: flag("rounds", 3),
+    scale,
+    sheets: flag("sheets", 200_000),
+    ingestRounds: flag("ingest-rounds", 2),
+    pageRequests: flag("page-requests", 50),
+    listRequests: flag("list-requests", 200),
+    signIns: flag("sign-ins", 120),
+    importRows: flag("import-rows", 10_000),
+    keepSeed: args.includes("--keep-seed"),
+  });
+  console.log(`\n${markdown}\nReport: bench/results/ratios.json (and ratios.md)`);
 }

@@ -6,7 +6,7 @@
 //  2. 100,000 rows as CSV. Target ≤ 10 s.
 // Peak RSS (target ≤ 300 MB) is the API server process's own high-water mark (VmHWM in
 // /proc/<pid>/status), so it counts everything the server held, from start to the last import.
-// It creates and drops its own database `portal_bench_import` on the server at BENCH_DATABASE_URL,
+// It creates and drops its own database `<prefix>import` on the server at BENCH_DATABASE_URL,
 // else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -19,11 +19,11 @@ import { seedDemoData } from "@repo/db/seed";
 import ExcelJS from "exceljs";
 import { API_NODE_FLAGS } from "../apps/api/scripts/node-flags";
 import { STUDENT_COLUMNS } from "../apps/api/src/domains/students/student-import";
-import { admin, databaseUrl } from "./database";
+import { admin, benchDatabase, databaseUrl } from "./database";
 import { BENCH_PRODUCTION_ENV } from "./support";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const DATABASE = "portal_bench_import";
+const DATABASE = benchDatabase("import");
 const PASSWORD = "Demo@12345";
 const HEADER = STUDENT_COLUMNS.map((column) => column.header);
 const CLASSES = ["VI", "VII", "VIII", "IX", "X", "XI"];
@@ -94,7 +94,7 @@ async function xlsxFile(from: number, count: number): Promise<Uint8Array> {
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-function csvFile(from: number, count: number): Uint8Array {
+export function csvFile(from: number, count: number): Uint8Array {
   const lines = [HEADER.join(",")];
   for (let i = from; i < from + count; i++)
     lines.push(
