@@ -142,6 +142,9 @@ test("the layout chosen in the user menu survives signing out", async ({ page })
   await page.keyboard.press("Escape"); // close the user menu; the layout switch keeps it open
   await page.getByRole("button", { name: /Account menu/ }).click();
   await page.getByRole("button", { name: "Sign Out" }).click();
+  // The sign-out's 4 s overlay is the first test's; here the form it then posts is sent at once.
+  await expect(page.getByText("Signing out…")).toBeVisible();
+  await page.locator('form[action="/logout"]').evaluate((form: HTMLFormElement) => form.requestSubmit());
   await page.waitForURL(/\/login/, { timeout: 15_000 });
   await signIn(page, "coordinator", "zonal");
   await expect(page.locator("[data-layout]").first()).toHaveAttribute("data-layout", "dark-header");

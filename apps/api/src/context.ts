@@ -70,6 +70,11 @@ export interface ApiConfig {
   chromiumPath: string;
   /** Bearer token for GET /metrics (METRICS_TOKEN); null: only this machine may scrape. */
   metricsToken: string | null;
+  /**
+   * How soon a forgotten-password request may answer at the earliest (PASSWORD_RESET_ANSWER_MS
+   * unless given): tests of other behaviour shorten it, the test of the floor keeps it (decision 069).
+   */
+  passwordResetAnswerMs?: number;
 }
 
 /** What every handler can reach through `c.var.services`. */

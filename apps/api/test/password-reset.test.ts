@@ -14,7 +14,7 @@ import { queryRows } from "@repo/db";
 import { users } from "@repo/db/schema";
 import { testDrivers } from "@repo/db/testing";
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { appOrigin } from "../src/domains/accounts/password-reset";
 import { sha256 } from "../src/kernel/auth/tokens";
 import { DEMO_PASSWORD, startTestApi, type TestApi } from "./support";
@@ -33,9 +33,13 @@ for (const driver of testDrivers()) {
     let api: TestApi;
     let server: Awaited<ReturnType<TestApi["listen"]>>;
     let from: string;
+    /** The demo password's hash, made once: every test starts from it. */
+    let demoHash: string;
     beforeAll(async () => {
-      api = await startTestApi(driver);
+      // Without the answer's time floor, which only its own test below waits for (decision 069).
+      api = await startTestApi(driver, { passwordResetAnswerMs: 0 });
       server = await api.listen();
+      demoHash = await hashPassword(DEMO_PASSWORD);
     });
     afterAll(async () => {
       await server?.close();
@@ -53,7 +57,7 @@ for (const driver of testDrivers()) {
     afterEach(async () => {
       await api.db.execute(sql`delete from rate_limits`);
       // Every test starts from the demo passwords.
-      await api.db.update(users).set({ passwordHash: await hashPassword(DEMO_PASSWORD) });
+      await api.db.update(users).set({ passwordHash: demoHash });
     });
 
     async function post(path: string, json: unknown, options: { from?: string; token?: string } = {}) {
@@ -103,6 +107,10 @@ for (const driver of testDrivers()) {
 
     it("answers an unknown account with the same words, status and time as a known one", async () => {
       from = nextNetwork();
+      api.services.config.passwordResetAnswerMs = PASSWORD_RESET_ANSWER_MS;
+      onTestFinished(() => {
+        api.services.config.passwordResetAnswerMs = 0;
+      });
       const timed = async (login: string) => {
         const started = Date.now();
         const answer = await ask(login);
@@ -142,7 +150,7 @@ for (const driver of testDrivers()) {
         expect((await signIn(role.demoUsername, DEMO_PASSWORD)).status, role.name).toBe(401);
         expect((await signIn(role.demoUsername, NEW_PASSWORD)).status, role.name).toBe(200);
         await api.db.execute(sql`delete from rate_limits`);
-        await api.db.update(users).set({ passwordHash: await hashPassword(DEMO_PASSWORD) });
+        await api.db.update(users).set({ passwordHash: demoHash });
       }
     });
 

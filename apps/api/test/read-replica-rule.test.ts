@@ -46,9 +46,9 @@ describe("the read replica's rule (decision 067)", () => {
   });
 
   it("keeps the replica handle out of every other module", () => {
-    expect(using(/\breadReplica\b/)).toEqual(["context.ts", "kernel/read-replica.ts", "server.ts", "services.ts"]);
+    expect(using(/\breadReplica\b/)).toEqual(["context.ts", "kernel/read-replica.ts", "main.ts", "services.ts"]);
     expect(using(/from "@repo\/db\/read-replica"/)).toEqual(
-      [...ACCESS_MODULES, "context.ts", "server.ts", "services.ts"].sort(),
+      [...ACCESS_MODULES, "context.ts", "main.ts", "services.ts"].sort(),
     );
   });
 

@@ -42,7 +42,7 @@ export async function startTestApi(
   readReplica?: ReadReplica,
 ) {
   const database: TestDatabase = given ?? (await createTestDatabase(driver, { demo: true }));
-  // What server.ts does at start: the built-in mail templates are there.
+  // What main.ts does at start: the built-in mail templates are there.
   await ensureBuiltInTemplates(database.db);
   const uploadDir = mkdtempSync(path.join(tmpdir(), "portal-uploads-"));
   const services = createServices(database, { uploadDir, storage, readReplica, config });

@@ -1,5 +1,17 @@
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, linkSync, mkdirSync, openAsBlob, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  openAsBlob,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -76,9 +88,43 @@ export function publishOnce(tmp: string, file: string) {
   }
 }
 
+/** A builder that holds a lock this long has died: its lock is taken over. */
+const STALE_LOCK_MS = 5 * 60_000;
+
+/**
+ * Runs `build` unless `file` exists, in one process at a time: on a fresh clone every worker
+ * starts by asking for the same template, and each used to build it (decision 069). The others
+ * wait for the file; a lock left by a builder that died is taken over after STALE_LOCK_MS.
+ */
+export async function buildOnce(file: string, build: () => Promise<void>): Promise<void> {
+  const lock = `${file}.lock`;
+  mkdirSync(path.dirname(file), { recursive: true });
+  while (!existsSync(file)) {
+    let fd: number | undefined;
+    try {
+      fd = openSync(lock, "wx");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) rmSync(lock, { force: true });
+      } catch {
+        // The builder finished and removed its lock between the two calls.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      continue;
+    }
+    try {
+      if (!existsSync(file)) await build();
+    } finally {
+      closeSync(fd);
+      rmSync(lock, { force: true });
+    }
+  }
+}
+
 async function pgliteTemplate(seeded: boolean): Promise<Blob> {
   const file = path.join(cacheDir, `pglite-${migrationsHash()}-${PGLITE_TEMPLATE_VERSION}${seeded ? "-demo" : ""}.tar`);
-  if (!existsSync(file)) {
+  await buildOnce(file, async () => {
     const client = await PGlite.create({ initDbStartParams: ["--wal-segsize=1"] });
     const { drizzle } = await import("drizzle-orm/pglite");
     const { migrate } = await import("drizzle-orm/pglite/migrator");
@@ -88,11 +134,10 @@ async function pgliteTemplate(seeded: boolean): Promise<Blob> {
     for (const statement of PGLITE_TEMPLATE_SETUP) await client.query(statement);
     const dump = await client.dumpDataDir("none");
     await client.close();
-    mkdirSync(cacheDir, { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
     writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
     publishOnce(tmp, file);
-  }
+  });
   // A file-backed Blob: read once when PGlite loads it, not copied into a buffer and a Blob first.
   return openAsBlob(file);
 }
@@ -108,6 +153,8 @@ async function postgresTemplate(adminUrl: string, seeded: boolean): Promise<stri
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
+    // One builder at a time (decision 069); the lock ends with this connection.
+    await admin.query("select pg_advisory_lock(hashtext($1))", [name]);
     const found = await admin.query("select 1 from pg_database where datname = $1", [name]);
     if (found.rowCount) return name;
     const building = `${name}_${randomBytes(3).toString("hex")}`;

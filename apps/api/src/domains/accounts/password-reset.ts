@@ -151,7 +151,7 @@ export async function requestPasswordReset(
   if (!fromHere.allowed) {
     throw tooMany(`Too many password requests from your network. ${tryAgain(fromHere)}`, fromHere);
   }
-  await answerNoSoonerThan(started, PASSWORD_RESET_ANSWER_MS, async () => {
+  await answerNoSoonerThan(started, config.passwordResetAnswerMs ?? PASSWORD_RESET_ANSWER_MS, async () => {
     const accounts = await accountsNamed(db, input.login, input.channel === "email");
     for (const user of accounts) {
       const sends = await hit(db, `password-reset:user:${user.id}`, PASSWORD_RESET_SENDS_PER_ACCOUNT);
