@@ -46,9 +46,16 @@ describe("the read replica's rule (decision 067)", () => {
   });
 
   it("keeps the replica handle out of every other module", () => {
-    expect(using(/\breadReplica\b/)).toEqual(["context.ts", "kernel/read-replica.ts", "main.ts", "services.ts"]);
+    // The metrics read only its lag and whether it is in use (portal_database_replica_*), never its rows.
+    expect(using(/\breadReplica\b/)).toEqual([
+      "context.ts",
+      "kernel/http/metrics.ts",
+      "kernel/read-replica.ts",
+      "main.ts",
+      "services.ts",
+    ]);
     expect(using(/from "@repo\/db\/read-replica"/)).toEqual(
-      [...ACCESS_MODULES, "context.ts", "main.ts", "services.ts"].sort(),
+      [...ACCESS_MODULES, "context.ts", "kernel/http/metrics.ts", "main.ts", "services.ts"].sort(),
     );
   });
 
