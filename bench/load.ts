@@ -233,7 +233,7 @@ export function readProc(pid: number): { ticks: number; rssKb: number } | null {
   }
 }
 
-const CLOCK_TICKS = (() => {
+export const CLOCK_TICKS = (() => {
   try {
     return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
   } catch {
@@ -288,7 +288,7 @@ class Sampler {
 // ---------------------------------------------------------------------------------------------
 // A browser: cookies per app, keep-alive connections, the headers a browser sends with a form
 
-interface Answer {
+export interface Answer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
@@ -297,7 +297,7 @@ interface Answer {
   ms: number;
 }
 
-class RequestFailed extends Error {
+export class RequestFailed extends Error {
   constructor(
     message: string,
     readonly status: number | null,
@@ -308,7 +308,7 @@ class RequestFailed extends Error {
 }
 
 /** One user's browser on one app: its cookie, its connections, the form token of the last page. */
-class Browser {
+export class Browser {
   private readonly cookies = new Map<string, string>();
   private readonly agent = new Agent({ keepAlive: true, maxSockets: 6 });
   csrf: string | undefined;
@@ -318,6 +318,11 @@ class Browser {
     private readonly port: number,
     /** The app's configured origin (what a browser sends as Origin and Host). */
     readonly origin: string,
+    /**
+     * The address the connections come from (a 127.x.y.z of its own: the season rehearsal gives each
+     * school its own network, as the registration and sign-in limits count per network).
+     */
+    private readonly localAddress?: string,
   ) {}
 
   close() {
@@ -366,7 +371,15 @@ class Browser {
   ): Promise<Answer> {
     return new Promise<Answer>((resolve, reject) => {
       const request = httpRequest(
-        { host: "127.0.0.1", port: this.port, method, path: pathAndQuery, headers, agent: this.agent },
+        {
+          host: "127.0.0.1",
+          port: this.port,
+          method,
+          path: pathAndQuery,
+          headers,
+          agent: this.agent,
+          ...(this.localAddress ? { localAddress: this.localAddress } : {}),
+        },
         (response) => {
           const ttfbMs = performance.now() - started;
           this.keepCookies(response.headers["set-cookie"]);
@@ -444,13 +457,13 @@ export function csrfOf(html: string): string | undefined {
   );
 }
 
-const form = (fields: Record<string, string>) => ({
+export const form = (fields: Record<string, string>) => ({
   bytes: Buffer.from(new URLSearchParams(fields).toString()),
   type: "application/x-www-form-urlencoded",
 });
 
 /** A multipart body as a browser's FormData would send it. */
-async function multipartOf(data: FormData): Promise<{ bytes: Buffer; type: string }> {
+export async function multipartOf(data: FormData): Promise<{ bytes: Buffer; type: string }> {
   const request = new Request("http://localhost/", { method: "POST", body: data });
   return {
     bytes: Buffer.from(await request.arrayBuffer()),
@@ -461,7 +474,7 @@ async function multipartOf(data: FormData): Promise<{ bytes: Buffer; type: strin
 // ---------------------------------------------------------------------------------------------
 // The virtual users
 
-interface Account {
+export interface Account {
   username: string;
   app: AppId;
   /** Short label for the kinds of request (coordinators by level). */
@@ -484,7 +497,7 @@ function bornYearsAgo(years: number, day: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-class VirtualUser {
+export class VirtualUser {
   private readonly browser: Browser;
   private counter = 0;
 
@@ -838,9 +851,9 @@ class VirtualUser {
   }
 }
 
-class StepFailed extends Error {}
+export class StepFailed extends Error {}
 
-const locationOf = (answer: Answer) => {
+export const locationOf = (answer: Answer) => {
   const location = answer.headers.location;
   return typeof location === "string" ? location : undefined;
 };
