@@ -195,6 +195,14 @@ export class Recorder {
     return n;
   }
 
+  /** p50 and p95 over every request of every kind (flows left out). */
+  overall(): { p50_ms: number; p95_ms: number } {
+    const all: number[] = [];
+    for (const entry of this.kinds.values()) if (!entry.flow) all.push(...entry.durations);
+    all.sort((a, b) => a - b);
+    return { p50_ms: round(percentile(all, 50)), p95_ms: round(percentile(all, 95)) };
+  }
+
   figures(seconds: number): KindFigures[] {
     return [...this.kinds.entries()]
       .map(([kind, { durations, errors, requests }]) => {

@@ -52,7 +52,7 @@ const { values: args } = parseArgs({
     "port-base": { type: "string", default: "12000" },
     pooler: { type: "boolean", default: false },
     replica: { type: "boolean", default: false },
-    "all-apps": { type: "boolean", default: false },
+    "all-apps": { type: "boolean", default: true },
     "mail-rate": { type: "string", default: "60000" },
     keep: { type: "boolean", default: false },
   },
@@ -284,15 +284,12 @@ async function main() {
     const cpuSeconds: Record<string, number> = { rehearsal: (own.user + own.system) / 1e6 };
     for (const [name, total] of Object.entries(cpuAfter)) cpuSeconds[name] = total - (cpuBefore[name] ?? 0);
     const requests = recorder.requests;
-    const all = kinds.flatMap((k) => (k.kind.includes("job") ? [] : [k]));
     const figures: PhaseFigures = {
       journey,
       seconds: round(seconds),
       requests,
       errors: kinds.reduce((n, k) => n + k.errors, 0),
-      // The journey's own requests' percentiles: the slowest kind's p95 and the busiest kind's p50.
-      p50_ms: round([...all].sort((a, b) => b.requests - a.requests)[0]?.p50_ms ?? 0),
-      p95_ms: round(Math.max(0, ...all.map((k) => k.p95_ms))),
+      ...recorder.overall(),
       kinds,
       cpu_seconds: Object.fromEntries(Object.entries(cpuSeconds).map(([k, v]) => [k, round(v, 2)])),
       cpu_ms_per_request: Object.fromEntries(
@@ -404,13 +401,7 @@ async function main() {
             const d = season.disrupt("API instance 1 killed (SIGKILL) and started again");
             log("killing API instance 1 (SIGKILL)…");
             const victim = portal.api[0];
-            if (victim) {
-              victim.kill("SIGKILL");
-              await new Promise((resolve) =>
-                victim.exitCode !== null || victim.signalCode ? resolve(null) : victim.once("exit", resolve),
-              );
-              processes.forget(victim);
-            }
+            if (victim) await processes.stop(victim, "SIGKILL");
             await sleep(3000);
             await portal.startApi(0);
             d.to = Date.now();
@@ -607,18 +598,32 @@ async function main() {
     sentTwice === 0 && unsent.length === 0 && sentNotSunk.length === 0 && withoutId === 0,
     `${sent.rows.length} messages queued in the run, ${sink.messages.length} received by the sink; ${sentTwice} received twice, ${unsent.length} not sent (${[...new Set(unsent.map((m) => m.status))].join(", ") || "none"}), ${sentNotSunk.length} marked sent but never received, ${withoutId} without an outbox id`,
   );
-  const paidEmails = sawPaid.flatMap((s) => s.emails);
-  const credentialCounts = paidEmails.map((email) => sink.to(email).length);
-  add(
-    "every paid student's sign-in details mailed once",
-    credentialCounts.every((n) => n === 1),
-    `${paidEmails.length} paid students with an e-mail address: ${credentialCounts.filter((n) => n === 1).length} got one mail, ${credentialCounts.filter((n) => n === 0).length} none, ${credentialCounts.filter((n) => n > 1).length} more than one`,
+  // Each person's mail of a kind once, by the outbox row each received message names.
+  const templateOf = new Map(sent.rows.map((m) => [Number(m.id), m.template_key]));
+  const mailsOf = (address: string, template: string) =>
+    sink.to(address).filter((m) => m.id !== null && templateOf.get(m.id) === template).length;
+  const perPerson = (what: string, addresses: string[], template: string) => {
+    const counts = addresses.map((address) => mailsOf(address, template));
+    add(
+      what,
+      counts.every((n) => n === 1),
+      `${addresses.length} people: ${counts.filter((n) => n === 1).length} got one, ${counts.filter((n) => n === 0).length} none, ${counts.filter((n) => n > 1).length} more than one`,
+    );
+  };
+  perPerson(
+    "every registered school's verification mail once",
+    registered.map((s) => s.email),
+    "school-email-verification",
   );
-  const verificationCounts = registered.map((s) => sink.to(s.email).length);
+  perPerson(
+    "every paid student's sign-in details once",
+    sawPaid.flatMap((s) => s.emails),
+    "student-credentials",
+  );
   add(
-    "every school's verification mail sent once",
-    verificationCounts.every((n) => n === 1),
-    `${registered.length} schools: ${verificationCounts.filter((n) => n === 1).length} got one mail, ${verificationCounts.filter((n) => n === 0).length} none, ${verificationCounts.filter((n) => n > 1).length} more than one`,
+    "no process of the cluster ended by itself",
+    processes.unexpectedExits.length === 0,
+    processes.unexpectedExits.join("; ") || "none",
   );
 
   // Jobs.

@@ -9,7 +9,7 @@ import { promisify } from "node:util";
 import { APP_IDS, type AppId } from "@repo/auth/apps";
 import { API_NODE_FLAGS } from "../../apps/api/scripts/node-flags";
 import { BENCH_PRODUCTION_ENV } from "../support";
-import { type CpuMeter, type Processes, run, stopChild, waitHealthy } from "./processes";
+import { type CpuMeter, type Processes, run, waitHealthy } from "./processes";
 
 const execFileAsync = promisify(execFile);
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -276,8 +276,7 @@ export async function seedOnce(processes: Processes, env: NodeJS.ProcessEnv, por
     env: { ...env, NODE_ENV: "development", SEED_DEMO: "true", API_PORT: String(port), SMTP_URL: "" },
   });
   await waitHealthy(`http://127.0.0.1:${port}/api/health`, 240_000, started.child, "the API's first start");
-  await stopChild(started.child);
-  processes.forget(started.child);
+  await processes.stop(started.child);
 }
 
 export async function startPortal(

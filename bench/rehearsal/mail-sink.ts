@@ -9,9 +9,23 @@ export interface SunkMessage {
   id: number | null;
   to: string[];
   subject: string;
-  html: string;
+  /**
+   * What people take from a mail: its links and its bold words (a verification link, a username
+   * and password). Not the whole HTML: a 50,000-school season sinks a million messages.
+   */
+  links: string[];
+  strong: string[];
   at: number;
 }
+
+const unescapeHtml = (text: string) =>
+  text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, code) => String.fromCharCode(Number.parseInt(code, 16)))
+    .replace(/&amp;/g, "&");
 
 export class MailSink {
   readonly messages: SunkMessage[] = [];
@@ -33,11 +47,13 @@ export class MailSink {
             const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((group) =>
               group.value.map((entry) => (entry.address ?? "").toLowerCase()),
             );
+            const html = typeof mail.html === "string" ? mail.html : "";
             this.add({
               id: header === undefined ? null : Number(header),
               to,
               subject: mail.subject ?? "",
-              html: typeof mail.html === "string" ? mail.html : "",
+              links: [...html.matchAll(/href="([^"]+)"/g)].map((m) => unescapeHtml(m[1] ?? "")),
+              strong: [...html.matchAll(/<strong>([^<]+)<\/strong>/g)].map((m) => unescapeHtml(m[1] ?? "").trim()),
               at: Date.now(),
             });
             callback();

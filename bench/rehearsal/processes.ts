@@ -29,6 +29,13 @@ function ticksOf(pid: number): { own: number; children: number; ppid: number } |
 
 /** The pids whose parent is `pid` (PostgreSQL's backends, checkpointer and the like). */
 function childrenOf(pid: number): number[] {
+  try {
+    // The kernel's list of a thread's children (the postmaster has one thread), else a scan of /proc.
+    const listed = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
+    return listed ? listed.split(/\s+/).map(Number) : [];
+  } catch {
+    // below
+  }
   const found: number[] = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -94,8 +101,18 @@ export class Processes {
   /** Commands to run at the end whatever happened (pg_ctl stop). */
   private readonly finalizers: { name: string; run: () => void | Promise<void> }[] = [];
   private stopped = false;
+  private readonly expected = new WeakSet<ChildProcess>();
+  /** Processes that ended while nobody stopped them (an API that crashed when PostgreSQL restarted). */
+  readonly unexpectedExits: string[] = [];
 
   constructor(readonly logDir: string) {}
+
+  /** Stops a process on purpose, with `signal` (SIGKILL: the rehearsal's kill), and forgets it. */
+  async stop(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM") {
+    this.expected.add(child);
+    await stopChild(child, signal);
+    this.forget(child);
+  }
 
   spawn(name: string, command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
     const log = openSync(path.join(this.logDir, `${name}.log`), "a");
@@ -106,6 +123,11 @@ export class Processes {
     });
     const started = { name, child };
     this.children.push(started);
+    child.on("exit", (code, signal) => {
+      if (!this.stopped && !this.expected.has(child)) {
+        this.unexpectedExits.push(`${name} (pid ${child.pid}) exited by itself: ${signal ?? `code ${code}`}`);
+      }
+    });
     return started;
   }
 

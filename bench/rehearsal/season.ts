@@ -101,6 +101,11 @@ export class Season {
     return this.recorders.get(journey) as Recorder;
   }
 
+  /** A failed step that is no request of its own (a mail that never came, a job that failed): an error, not a request. */
+  problem(journey: Journey, kind: string, status: number | null, message: string) {
+    this.recorder(journey).fail(kind, status, message, undefined, true);
+  }
+
   disrupt(what: string): Disruption {
     const d = { what, from: Date.now(), to: null, errors: 0, retried: 0 };
     this.disruptions.push(d);
@@ -217,11 +222,11 @@ export class Season {
       );
       if (job?.status === "done") return job.result ?? {};
       if (job?.status === "failed") {
-        this.recorder(journey).fail(`${kind}: job`, null, `job ${jobId} failed: ${JSON.stringify(job)}`);
+        this.problem(journey, `${kind}: job`, null, `job ${jobId} failed: ${JSON.stringify(job)}`);
         throw new StepFailed();
       }
       if (Date.now() - started > timeoutMs) {
-        this.recorder(journey).fail(`${kind}: job`, null, `job ${jobId} not done after ${timeoutMs / 1000} s`);
+        this.problem(journey, `${kind}: job`, null, `job ${jobId} not done after ${timeoutMs / 1000} s`);
         throw new StepFailed();
       }
     }
@@ -275,13 +280,9 @@ export class Season {
       school.registered = true;
       // The school opens the link of its mail.
       const mail = await this.sink.waitFor(school.email, /./, 180_000);
-      const href = mail?.html.match(/href="([^"]*verify-school-email\?token=[^"]+)"/)?.[1]?.replace(/&amp;/g, "&");
+      const href = mail?.links.find((link) => link.includes("/verify-school-email?token="));
       if (!href) {
-        this.recorder(journey).fail(
-          "verification mail",
-          null,
-          `no verification mail to ${school.email} within 3 minutes`,
-        );
+        this.problem(journey, "verification mail", null, `no verification mail to ${school.email} within 3 minutes`);
         return;
       }
       const link = new URL(href);
@@ -302,8 +303,7 @@ export class Season {
       );
       school.verified = true;
     } catch (error) {
-      if (!(error instanceof StepFailed))
-        this.recorder(journey).fail("unexpected", null, String((error as Error).stack));
+      if (!(error instanceof StepFailed)) this.problem(journey, "unexpected", null, String((error as Error).stack));
     } finally {
       browser.close();
     }
@@ -350,7 +350,8 @@ export class Season {
       // A second upload after a lost answer finds its students there already: imported all the same.
       const done = (result.inserted ?? 0) + (result.already_registered ?? 0);
       if (done !== good || result.bad_rows !== bad) {
-        this.recorder(journey).fail(
+        this.problem(
+          journey,
           "import result",
           null,
           `${list.kind}: inserted ${result.inserted}, already ${result.already_registered}, bad ${result.bad_rows}; expected ${good} and ${bad} bad`,
@@ -359,8 +360,7 @@ export class Season {
       school.imported = done;
       if (result.errors_file_id) school.errorFileJobs.push(jobId);
     } catch (error) {
-      if (!(error instanceof StepFailed))
-        this.recorder(journey).fail("unexpected", null, String((error as Error).stack));
+      if (!(error instanceof StepFailed)) this.problem(journey, "unexpected", null, String((error as Error).stack));
     } finally {
       browser.close();
     }
@@ -432,11 +432,7 @@ export class Season {
         const result = await this.page(journey, browser, "payment result page", `/payment/result/${orderId}`);
         if (result.body.includes("Payment received")) break;
         if (Date.now() > until) {
-          this.recorder(journey).fail(
-            "payment result",
-            null,
-            `order ${orderId}: no "Payment received" after 2 minutes`,
-          );
+          this.problem(journey, "payment result", null, `order ${orderId}: no "Payment received" after 2 minutes`);
           return;
         }
         await sleep(1500);
@@ -444,8 +440,7 @@ export class Season {
       school.paidOrder = orderId;
       school.paidVia = viaWebhooks ? "webhooks" : "checkout";
     } catch (error) {
-      if (!(error instanceof StepFailed))
-        this.recorder(journey).fail("unexpected", null, String((error as Error).stack));
+      if (!(error instanceof StepFailed)) this.problem(journey, "unexpected", null, String((error as Error).stack));
     } finally {
       browser.close();
     }
@@ -612,8 +607,7 @@ export class Season {
       await this.page(journey, browser, "the stored upload", `${pagePathOf}?upload=${uploadId}`);
       return { uploadId, stored: storeJob > 0 };
     } catch (error) {
-      if (!(error instanceof StepFailed))
-        this.recorder(journey).fail("unexpected", null, String((error as Error).stack));
+      if (!(error instanceof StepFailed)) this.problem(journey, "unexpected", null, String((error as Error).stack));
       return { uploadId, stored: false };
     } finally {
       browser.close();
@@ -626,15 +620,14 @@ export class Season {
   async student(email: string, address: string, withCertificate: boolean): Promise<"read" | "no mail" | "failed"> {
     const journey = JOURNEYS.students;
     const mail = await this.sink.waitFor(email, /./, 120_000);
-    const strong = [...(mail?.html ?? "").matchAll(/<strong>([^<]+)<\/strong>/g)].map((m) => m[1] ?? "");
-    const [username, password] = strong;
+    const [username, password] = mail?.strong ?? [];
     if (!username || !password) {
-      this.recorder(journey).fail("sign-in details mail", null, `no sign-in details mailed to ${email}`);
+      this.problem(journey, "sign-in details mail", null, `no sign-in details mailed to ${email}`);
       return "no mail";
     }
     const browser = new Browser("school", this.ports.school, this.origins.school, address);
     try {
-      await this.signIn(journey, browser, username.trim(), password.trim());
+      await this.signIn(journey, browser, username, password);
       await this.page(journey, browser, "student area", "/student");
       await this.page(journey, browser, "result (Level 1)", studentResultsPath("level1"));
       if (withCertificate) {
@@ -656,8 +649,7 @@ export class Season {
       }
       return "read";
     } catch (error) {
-      if (!(error instanceof StepFailed))
-        this.recorder(journey).fail("unexpected", null, String((error as Error).stack));
+      if (!(error instanceof StepFailed)) this.problem(journey, "unexpected", null, String((error as Error).stack));
       return "failed";
     } finally {
       browser.close();
