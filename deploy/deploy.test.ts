@@ -1,9 +1,11 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { APP_IDS, DEFAULT_APP_PORTS } from "@repo/auth/apps";
+import { PGBOUNCER_MISSING, pgBouncerBinary } from "@repo/db/pgbouncer";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { apiEnvSchema } from "../apps/api/src/env";
@@ -171,7 +173,70 @@ describe("deployment files", () => {
     expect(caddyfile).toContain(
       "{$PORTAL_DOMAIN}, www.{$PORTAL_DOMAIN} {\n\tredir https://school.{$PORTAL_DOMAIN}{uri} permanent\n}",
     );
-    expect(compose.services.api?.environment?.DATABASE_URL).toMatch(/^postgres:\/\/.+@postgres:5432\//);
+    // The API's pool goes through PgBouncer; its presence locks straight to PostgreSQL (decision 066).
+    const apiEnv = compose.services.api?.environment ?? {};
+    expect(apiEnv.DATABASE_URL).toMatch(/^postgres:\/\/.+@pgbouncer:6432\/portal$/);
+    expect(apiEnv.DATABASE_POOLER).toBe("pgbouncer");
+    expect(apiEnv.DATABASE_DIRECT_URL).toMatch(/^postgres:\/\/.+@postgres:5432\/portal$/);
+  });
+
+  it("configures PgBouncer in transaction mode with JIT off, and the configuration runs", async () => {
+    const pgbouncer = compose.services.pgbouncer as ComposeService & { build?: { context: string } };
+    expect(pgbouncer.build).toEqual({ context: "./pgbouncer" });
+    expect(pgbouncer.environment).toMatchObject({ DB_HOST: "postgres", DB_NAME: "portal", DB_USER: "portal" });
+    // The entrypoint's own configuration, written and then run by Debian's PgBouncer in front of
+    // the test server: a client gets through, in transaction mode, with JIT off.
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) return;
+    const binary = pgBouncerBinary();
+    if (!binary) throw new Error(PGBOUNCER_MISSING);
+    const target = new URL(url);
+    const dir = mkdtempSync(path.join(tmpdir(), "pgbouncer-deploy-"));
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    try {
+      execFileSync(`${root}deploy/pgbouncer/entrypoint.sh`, [], {
+        env: {
+          PATH: process.env.PATH,
+          PGBOUNCER_CONFIG_ONLY: "1",
+          CONFIG_DIR: dir,
+          DB_HOST: target.hostname,
+          DB_PORT: target.port || "5432",
+          DB_NAME: target.pathname.slice(1),
+          DB_USER: decodeURIComponent(target.username || "postgres"),
+          DB_PASSWORD: "deploy-test-secret",
+          LISTEN_ADDR: "127.0.0.1",
+          LISTEN_PORT: String(port),
+        },
+      });
+      const ini = readFileSync(path.join(dir, "pgbouncer.ini"), "utf8");
+      expect(ini).toContain("pool_mode = transaction");
+      expect(ini).toContain("connect_query='set jit = off'");
+      const root_ = process.getuid?.() === 0;
+      if (root_) execFileSync("chmod", ["-R", "a+rX", dir]);
+      const child = spawn(binary, [...(root_ ? ["-u", "nobody"] : []), path.join(dir, "pgbouncer.ini")], {
+        stdio: "ignore",
+      });
+      try {
+        const through = `postgres://${target.username || "postgres"}:deploy-test-secret@127.0.0.1:${port}${target.pathname}`;
+        let answer: { jit: string } | undefined;
+        for (let i = 0; i < 50 && !answer; i++) {
+          const client = new pg.Client({ connectionString: through });
+          try {
+            await client.connect();
+            answer = (await client.query<{ jit: string }>("show jit")).rows[0];
+          } catch {
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          } finally {
+            await client.end().catch(() => {});
+          }
+        }
+        expect(answer).toEqual({ jit: "off" });
+      } finally {
+        child.kill("SIGTERM");
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("runs two instances of the API and of each app (decision 068)", () => {
@@ -238,7 +303,9 @@ describe("deployment files", () => {
     // Every API instance reads the files another stored (decision 065): none on the API's disk.
     expect(UPLOAD_DIR).toBeUndefined();
     expect(STORAGE_URL).toMatch(/^s3:\/\/portal-files\?endpoint=http:\/\/minio:9000&/);
-    expect([S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY]).toEqual(["${MINIO_ROOT_USER}", "${MINIO_ROOT_PASSWORD}"]);
+    expect([S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY]).toEqual(
+      ["MINIO_ROOT_USER", "MINIO_ROOT_PASSWORD"].map((name) => `\${${name}}`),
+    );
     const minio = compose.services.minio as ComposeService & { volumes?: string[]; image?: string };
     expect(minio.image).toMatch(/^minio\/minio/);
     expect(minio.volumes).toEqual(["files:/data"]);

@@ -15,12 +15,14 @@ import path from "node:path";
 import { loadEnvOrExit } from "@repo/contracts/env";
 import { BackupError, type BackupFiles, type BackupSource, createBackup, restoreBackup } from "@repo/db/backup";
 import { storageFromEnv } from "@repo/storage/config";
-import { backupEnvSchema } from "../apps/api/src/env-storage";
+import { backupEnvSchema, sessionDatabaseUrl } from "../apps/api/src/env-storage";
 
 const [command, ...args] = process.argv.slice(2);
 const env = loadEnvOrExit(command ?? "backup", backupEnvSchema);
-const source: BackupSource = env.DATABASE_URL
-  ? { driver: "postgres", url: env.DATABASE_URL }
+// pg_dump and pg_restore set session state: past a transaction-mode pooler (decision 066).
+const databaseUrl = sessionDatabaseUrl(env);
+const source: BackupSource = databaseUrl
+  ? { driver: "postgres", url: databaseUrl }
   : { driver: "pglite", dataDir: path.resolve(env.DATA_DIR) };
 const uploaded: BackupFiles = env.STORAGE_URL
   ? { store: storageFromEnv(env) }
@@ -30,7 +32,10 @@ const filesWhere = uploaded.store ? `the ${uploaded.store.where}` : `the upload 
 const files = (n: number) => `${n} file${n === 1 ? "" : "s"}`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const where = source.driver === "postgres" ? "PostgreSQL (DATABASE_URL)" : `the embedded database in ${source.dataDir}`;
+const where =
+  source.driver === "postgres"
+    ? `PostgreSQL (${env.DATABASE_DIRECT_URL ? "DATABASE_DIRECT_URL" : "DATABASE_URL"})`
+    : `the embedded database in ${source.dataDir}`;
 
 function usage(message: string): never {
   console.error(`${message}

@@ -10,7 +10,7 @@ import { DEFAULT_DEMO_PASSWORD } from "@repo/db/seed";
 import { z } from "zod";
 import { DEMO_GATEWAY_DEFAULT_SECRET } from "./domains/payments/gateway";
 import { FAKE_SMS_AUTH_KEY, FAKE_SMS_SENDER_ID, FAKE_SMS_TEMPLATES } from "./domains/sms/gateway";
-import { storageEnvFields } from "./env-storage";
+import { checkDatabasePooler, storageEnvFields } from "./env-storage";
 import { DEFAULT_PDF_CONFIG } from "./kernel/pdf";
 
 /** A whole number given as text, with a default and a lower bound. */
@@ -200,6 +200,7 @@ export const apiEnvSchema = z
       .default("10000")
       .pipe(z.coerce.number<string>().int("must be a whole number of milliseconds").min(0, "must be 0 or more")),
   })
+  .superRefine(checkDatabasePooler)
   .superRefine((env, context) => {
     // A tax rate without the registration it is charged under would print tax nobody may collect.
     if (env.INVOICE_TAX_RATE_PERCENT !== undefined && !env.INVOICE_ISSUER_TAX_ID) {

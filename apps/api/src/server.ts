@@ -1,8 +1,9 @@
 import { loadEnvOrExit } from "@repo/contracts/env";
 import { sendsHsts } from "@repo/contracts/security-headers";
-import { openDatabase } from "@repo/db";
+import { openDatabase, queryRows } from "@repo/db";
 import { seedDemoData } from "@repo/db/seed";
 import { storageFromEnv } from "@repo/storage/config";
+import { sql } from "drizzle-orm";
 import { createApp } from "./app";
 import { ensureBuiltInTemplates } from "./domains/mail/index";
 import { FAKE_PAYMENTS_WARNING } from "./domains/payments/gateway";
@@ -20,11 +21,26 @@ const fakePayments = env.NODE_ENV === "production" && env.PAYMENT_PROVIDER === "
 if (fakePayments) logger.warn({ payment_provider: "demo" }, FAKE_PAYMENTS_WARNING);
 
 async function main() {
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    pooler: env.DATABASE_POOLER,
+    directUrl: env.DATABASE_DIRECT_URL,
+  });
   logger.info(
     { driver: database.driver, data_dir: database.driver === "pglite" ? env.DATA_DIR : undefined },
     "database ready, migrations applied",
   );
+  if (env.DATABASE_POOLER === "pgbouncer") {
+    // The pool sends no `-c jit=off` through PgBouncer: the pooler or the role must (decision 066).
+    const [setting] = await queryRows<{ jit: string }>(database.db, sql`select current_setting('jit') as jit`);
+    if (setting?.jit !== "off") {
+      logger.warn(
+        { jit: setting?.jit },
+        "JIT is on behind PgBouncer: add connect_query='set jit = off' to PgBouncer's [databases] entry, or ALTER ROLE … SET jit = off (docs/decisions/066)",
+      );
+    }
+  }
 
   const seed = env.SEED_DEMO === "true" || (env.SEED_DEMO === "auto" && env.NODE_ENV !== "production");
   if (seed && (await seedDemoData(database.db, env.DEMO_PASSWORD))) {

@@ -10,9 +10,8 @@ import { ADMIT_CARDS_BULK_JOB } from "@repo/contracts/school-printouts-constants
 import { SIF_IMPORT_JOB } from "@repo/contracts/sif-constants";
 import { SMS_DEFAULT_MAX_ATTEMPTS, SMS_SEND_JOB } from "@repo/contracts/sms-constants";
 import { STUDENT_IMPORT_JOB } from "@repo/contracts/student-import";
-import { type Database, queryRows } from "@repo/db";
+import type { Database } from "@repo/db";
 import { type FileStorage, localDiskStorage } from "@repo/storage";
-import { sql } from "drizzle-orm";
 import type { ApiConfig, MailConfig, Services } from "./context";
 import { schoolImportJob } from "./domains/institutes/school-import";
 import { sifImportJob } from "./domains/institutes/sif-import";

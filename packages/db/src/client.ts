@@ -52,7 +52,24 @@ export interface OpenDatabaseOptions {
   migrationsFolder?: string | undefined;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /**
+   * What stands between the pool and PostgreSQL: nothing ("none", the default) or PgBouncer in
+   * transaction mode ("pgbouncer"), which keeps no session state from one transaction to the next:
+   * statements then go unnamed, the pool sends no startup options, and the session locks use
+   * `directUrl` (docs/decisions/066-pgbouncer-transaction-mode.md).
+   */
+  pooler?: Pooler | undefined;
+  /** PostgreSQL itself (or a session-mode pool) for what holds a session; required with a pooler. */
+  directUrl?: string | undefined;
 }
+
+/** See `OpenDatabaseOptions.pooler`. */
+export type Pooler = "none" | "pgbouncer";
+
+/** Pools (and their connections) behind a transaction-mode pooler: no named statements there. */
+const unnamedStatements = new WeakSet<object>();
+/** The direct URL of a pool behind a transaction-mode pooler, for `sessionLock`. */
+const directUrls = new WeakMap<pg.Pool, string>();
 
 /**
  * How long a request waits for a PostgreSQL connection (a new one, or a free one of the pool)
@@ -125,17 +142,29 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   }
 
   if (options.url) {
+    const pooled = options.pooler === "pgbouncer";
+    if (pooled && !options.directUrl) {
+      throw new Error(
+        "A pool behind PgBouncer in transaction mode needs a direct URL to PostgreSQL for its session locks",
+      );
+    }
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.maxConnections ?? 10,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       // No JIT: the portal's statements are short, and a plan whose estimate passes jit_above_cost
       // (a list with a subquery per row) spent 100-160 ms compiling to save nothing
-      // (docs/decisions/037-list-latency.md). A URL's own `options` still wins.
-      options: "-c jit=off",
+      // (docs/decisions/037-list-latency.md). A URL's own `options` still wins. PgBouncer refuses
+      // startup options: there the pooler's connect_query or the role turns JIT off (decision 066).
+      ...(pooled ? {} : { options: "-c jit=off" }),
     });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on("error", () => {});
+    if (pooled) {
+      unnamedStatements.add(pool);
+      pool.on("connect", (client) => unnamedStatements.add(client));
+      directUrls.set(pool, options.directUrl as string);
+    }
     const db = drizzlePg(pool, { schema });
     if (options.migrate !== false) await migratePg(db, { migrationsFolder });
     return {
@@ -307,9 +336,19 @@ interface DrizzleInternals {
 export async function queryRowsPrepared<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const { dialect, session } = db as unknown as DrizzleInternals;
   const built = dialect.sqlToQuery(query);
-  const name = `q_${createHash("sha1").update(built.sql).digest("hex").slice(0, 30)}`;
+  const name = statementName(db, `q_${createHash("sha1").update(built.sql).digest("hex").slice(0, 30)}`);
   const result = (await session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * The name to prepare a statement under on this database or transaction: `name`, or "" (an
+ * unnamed statement, parsed again each time) behind PgBouncer in transaction mode, where the next
+ * transaction may run on a server connection that never saw the name (decision 066).
+ */
+export function statementName(db: DbOrTx, name: string): string {
+  const client = (db as unknown as { session?: { client?: object } }).session?.client;
+  return client && unnamedStatements.has(client) ? "" : name;
 }
 
 /**
@@ -317,7 +356,7 @@ export async function queryRowsPrepared<T>(db: DbOrTx, query: SQL): Promise<T[]>
  * (null on PGlite, whose COPY writes to a blob in memory). The server formats and quotes every
  * field, so a million-row export costs Node next to nothing (docs/decisions/019-region-lists.md).
  * COPY takes no bind parameters: the query's are inlined as literals, which is safe only with
- * standard_conforming_strings on (set here, as PostgreSQL has it by default; DateStyle ISO too). Resolves once the
+ * standard_conforming_strings on (set here for its transaction, as PostgreSQL has it by default; DateStyle ISO too). Resolves once the
  * first bytes arrive, so a failing query rejects instead of breaking a download half-way; the
  * connection goes back to the pool at the end, and is closed if the reader stops early.
  */
@@ -333,16 +372,27 @@ export async function copyCsvOut(db: DbOrTx, query: SQL): Promise<Readable | nul
     connection.release(error);
   };
   try {
-    // Dates print as yyyy-mm-dd under DateStyle ISO, as the export's columns expect.
-    await connection.query("set standard_conforming_strings = on; set datestyle = 'ISO, YMD'");
+    // Dates print as yyyy-mm-dd under DateStyle ISO, as the export's columns expect. In a
+    // transaction of its own, so that the settings hold for the COPY behind PgBouncer in
+    // transaction mode too and stay off the pooled connection (decision 066).
+    await connection.query(
+      "begin read only; set local standard_conforming_strings = on; set local datestyle = 'ISO, YMD'",
+    );
   } catch (error) {
     release(error as Error);
     throw error;
   }
   const stream = connection.query(copyTo(`copy (${text}) to stdout with (format csv)`));
-  stream.on("end", () => release());
+  stream.on("end", () => {
+    connection.query("commit").then(
+      () => release(),
+      (error: Error) => release(error),
+    );
+  });
   // Destroyed before its end (the reader went away): the connection is mid-COPY, so it is closed.
-  stream.on("close", () => release(stream.readableEnded ? undefined : new Error("COPY stopped early")));
+  stream.on("close", () => {
+    if (!stream.readableEnded) release(new Error("COPY stopped early"));
+  });
   await new Promise<void>((resolve, reject) => {
     const settle = () => {
       stream.off("readable", settle);
@@ -557,7 +607,14 @@ export function sessionLock(db: Db, namespace: number, name: string): SessionLoc
     hold() {
       if (client) return Promise.resolve();
       taking ??= (async () => {
-        const fresh = new pg.Client({ ...(pool as pg.Pool).options, keepAlive: true });
+        // Behind a transaction-mode pooler the lock would stay on a server connection that others
+        // then use: it is held on a connection straight to PostgreSQL (decision 066).
+        const direct = directUrls.get(pool as pg.Pool);
+        const fresh = new pg.Client(
+          direct
+            ? { connectionString: direct, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true }
+            : { ...(pool as pg.Pool).options, keepAlive: true },
+        );
         // A broken connection means the lock is gone too: take it again at the next hold().
         fresh.on("error", () => {
           if (client === fresh) drop();

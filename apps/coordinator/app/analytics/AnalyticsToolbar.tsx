@@ -1,16 +1,17 @@
 import { useSearchParams } from "@remix-run/react";
 import { useFilterParams } from "@repo/remix-app/lists/filter-params";
-import { Select } from "@repo/ui/select";
+import { RegionPicker } from "@repo/remix-app/lists/region-picker";
+import type { SelectOption } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
 import { Toolbar } from "@repo/ui/toolbar";
-import { dateRangeOf } from "../region-lists/RegionFilters";
+import { dateRangeOf } from "../region-lists/date-range";
 
 /** Zone and state pickers and the toolbar's date range: what every chart of the page follows. */
 export function AnalyticsToolbar({
   regions,
   withDates = true,
 }: {
-  regions: { zones: { value: string; label: string }[]; states: { value: string; label: string }[] };
+  regions: { zone: SelectOption[]; state: SelectOption[] };
   withDates?: boolean;
 }) {
   const [params] = useSearchParams();
@@ -20,20 +21,7 @@ export function AnalyticsToolbar({
     <Toolbar
       filters={
         <Stack gap={4}>
-          <Select
-            label="Zone"
-            placeholder="All zones"
-            options={regions.zones}
-            value={params.get("zone_id") ?? ""}
-            onChange={(event) => filter({ zone_id: event.target.value, state_id: null })}
-          />
-          <Select
-            label="State"
-            placeholder="All states"
-            options={regions.states}
-            value={params.get("state_id") ?? ""}
-            onChange={(event) => filter({ state_id: event.target.value })}
-          />
+          <RegionPicker levels={["zone", "state"]} options={regions} />
         </Stack>
       }
       activeFilters={active}

@@ -37,7 +37,7 @@ async function regionOptions(api: Awaited<ReturnType<typeof auth.requirePage>>["
   ]);
   const options = (rows: { id: number; name: string }[] | undefined) =>
     (rows ?? []).map((r) => ({ value: String(r.id), label: r.name }));
-  return { zones: options(zones.data?.data), states: options(states.data?.data) };
+  return { zone: options(zones.data?.data), state: options(states.data?.data) };
 }
 
 /** /analytic and /admin: every chart of the viewer's region for the URL's dates and region. */

@@ -10,7 +10,7 @@ import { envelope, type StubbedApi, signedInAs, stubApi, userRecord } from "@rep
 import { renderRoute } from "@repo/remix-app/testing/route";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import * as route from "../routes/_app.result-overview.upload-exam-file";
-import type { AnswerUploadItem } from "./answer-uploads.server";
+import { admin, pageAnswers, upload } from "./answer-uploads.fixtures";
 import { ANSWER_UPLOAD_PATHS } from "./answer-uploads-paths";
 
 // Upload Exam File as an admin sees it, its real loader and action run against a stubbed API.
@@ -21,47 +21,9 @@ afterEach(() => {
   api?.restore();
 });
 
-const admin = () => signedInAs(userRecord({ role_id: ROLE.admin, role_name: "Admin", username: "admin", zone: null }));
-const upload = (overrides: Partial<AnswerUploadItem> = {}): AnswerUploadItem => ({
-  id: 12,
-  exam_level: "level1",
-  file_name: "vendor-batch-1.txt",
-  file_bytes: 2048,
-  format: "default",
-  status: "checked",
-  report: {
-    lines: 8,
-    accepted: 2,
-    replacing_stored: 0,
-    counts: { malformed: 1, unknown_roll: 1, unpaid: 1, wrong_paper: 2, replaced_in_file: 1 },
-    by_paper: [{ code: "L1-VIII-R", sheets: 2 }],
-    problems: [{ kind: "malformed", line: 2, roll: "", message: "Not a sheet" }],
-  },
-  has_problems_file: true,
-  stored_sheets: null,
-  current_sheets: 0,
-  job_id: null,
-  error: null,
-  created_by: "Demo Admin",
-  created_at: "2026-11-20T10:00:00.000Z",
-  confirmed_by: null,
-  confirmed_at: null,
-  deleted_at: null,
-  ...overrides,
-});
-const stats = (uploads: AnswerUploadItem[] = [upload()]) => ({
-  exam_year: "2026-27",
-  levels: [
-    { exam_level: "level1", sheets: 2, by_class: [{ class_level: 8, sheets: 2 }] },
-    { exam_level: "level2", sheets: 0, by_class: [] },
-    { exam_level: "mock", sheets: 0, by_class: [] },
-  ],
-  uploads,
-});
-
 describe("the Upload Exam File page", () => {
   it("shows the stored sheets per class and level, and the uploads, each opening its report", async () => {
-    api = stubApi({ "GET /api/user": admin(), "GET /api/answer-sheet-submitted-stats": { body: envelope(stats()) } });
+    api = stubApi(pageAnswers());
     renderRoute(route, { path: PATH });
     const stored = await screen.findByRole("table", { name: "Stored answer sheets per class" });
     const rows = within(stored)
@@ -81,7 +43,7 @@ describe("the Upload Exam File page", () => {
   });
 
   it("asks for the file before sending anything", async () => {
-    api = stubApi({ "GET /api/user": admin(), "GET /api/answer-sheet-submitted-stats": { body: envelope(stats([])) } });
+    api = stubApi(pageAnswers(admin, []));
     renderRoute(route, { path: PATH });
     expect(await screen.findByText("No uploads yet")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Check file" }));
@@ -96,8 +58,7 @@ describe("the Upload Exam File page", () => {
 
   it("opens an upload's report and says why the API would not store its sheets", async () => {
     api = stubApi({
-      "GET /api/user": admin(),
-      "GET /api/answer-sheet-submitted-stats": { body: envelope(stats()) },
+      ...pageAnswers(),
       "GET /api/answer-sheet-upload/12": { body: envelope(upload()) },
       "POST /api/answer-sheet-upload/12/confirm": {
         status: 409,
@@ -117,8 +78,7 @@ describe("the Upload Exam File page", () => {
 
   it("says an upload that cannot be loaded was not found, with the way back", async () => {
     api = stubApi({
-      "GET /api/user": admin(),
-      "GET /api/answer-sheet-submitted-stats": { body: envelope(stats()) },
+      ...pageAnswers(),
       "GET /api/answer-sheet-upload/99": {
         status: 404,
         body: { status: false, message: "No such upload", data: null },
@@ -133,7 +93,7 @@ describe("the Upload Exam File page", () => {
 
   it("says in both tables when the stored sheets cannot be loaded", async () => {
     api = stubApi({
-      "GET /api/user": admin(),
+      "GET /api/user": signedInAs(admin),
       "GET /api/answer-sheet-submitted-stats": {
         status: 503,
         body: { status: false, message: "The database is restarting", data: null },

@@ -14,12 +14,10 @@ import {
   settle,
   signedInAs,
   stubApi,
-  userRecord,
 } from "@repo/remix-app/testing";
 import type { AnswerFileAnswer } from "./answer-file";
+import { admin, district, orgTeam, subAdmin, submittedStats, upload } from "./answer-uploads.fixtures";
 import {
-  type AnswerUploadItem,
-  type AnswerUploadReport,
   answerFileUploadAction,
   answerProblemsLoader,
   answerUploadsAction,
@@ -34,48 +32,7 @@ const args = (request: Request, params: Record<string, string> = {}) => ({ reque
 let api: StubbedApi | undefined;
 afterEach(() => api?.restore());
 
-const admin = userRecord({ id: 1, role_id: 3, role_name: "Admin", username: "admin", zone: null });
-const subAdmin = userRecord({ id: 2, role_id: 6, role_name: "Sub Admin", username: "subadmin", zone: null });
-const orgTeam = userRecord({ id: 4, role_id: 7, role_name: "Organization Team", username: "orgteam", zone: null });
-const district = userRecord({ id: 5, role_id: 11, role_name: "District Coordinator", username: "district", zone: "W" });
-
-const report: AnswerUploadReport = {
-  lines: 8,
-  accepted: 2,
-  replacing_stored: 1,
-  counts: { malformed: 1, unknown_roll: 1, unpaid: 1, wrong_paper: 2, replaced_in_file: 1 },
-  by_paper: [{ code: "L1-VIII-R", sheets: 2 }],
-  problems: [{ kind: "malformed", line: 2, roll: "", message: "Not a sheet" }],
-};
-const upload = (overrides: Partial<AnswerUploadItem> = {}): AnswerUploadItem => ({
-  id: 12,
-  exam_level: "level1",
-  file_name: "vendor-batch-1.txt",
-  file_bytes: 2048,
-  format: "default",
-  status: "checked",
-  report,
-  has_problems_file: true,
-  stored_sheets: null,
-  current_sheets: 0,
-  job_id: null,
-  error: null,
-  created_by: "Demo Admin",
-  created_at: "2026-11-20T10:00:00.000Z",
-  confirmed_by: null,
-  confirmed_at: null,
-  deleted_at: null,
-  ...overrides,
-});
-const stats = {
-  exam_year: "2026-27",
-  levels: [
-    { exam_level: "level1", sheets: 2, by_class: [{ class_level: 8, sheets: 2 }] },
-    { exam_level: "level2", sheets: 0, by_class: [] },
-    { exam_level: "mock", sheets: 0, by_class: [] },
-  ],
-  uploads: [upload()],
-};
+const stats = submittedStats();
 
 describe("the pages", () => {
   it("live where the page tree puts them", () => {

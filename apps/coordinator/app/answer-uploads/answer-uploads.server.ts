@@ -221,7 +221,7 @@ export async function resetExamAction({ request, context }: ActionFunctionArgs) 
   const level = resetLevelOf(String(form.get("level") ?? ""));
   if (!level) {
     const message = `Choose the level to reset: ${RESET_LEVELS.map((l) => l.confirm).join(", ")}`;
-    return data<ResetAnswer>({ ok: false, message, errors: [{ field: "level", message }] }, { status: 400 });
+    return formAnswers<ResetAnswer>().fail(message, 400, [{ field: "level", message }]);
   }
   const confirm = String(form.get("confirm") ?? "");
   const {
@@ -236,16 +236,10 @@ export async function resetExamAction({ request, context }: ActionFunctionArgs) 
       withdraw_certificates: positive(form.get("withdraw_certificates")?.toString()) ?? undefined,
     },
   });
-  if (!result) {
-    return data<ResetAnswer>(
-      {
-        ok: false,
-        message: messageOf(error, "The level could not be reset. Please try again."),
-        errors: error?.errors ?? [],
-        typed: { confirm, withdraw: form.get("withdraw_certificates") != null },
-      },
-      { status: response.status },
-    );
-  }
-  return data<ResetAnswer>({ ok: true, message: result.message, summary: result.data });
+  const { failFromApi, done } = formAnswers<ResetAnswer>(
+    {},
+    { typed: { confirm, withdraw: form.get("withdraw_certificates") != null } },
+  );
+  if (!result) return failFromApi({ error, response }, "The level could not be reset. Please try again.");
+  return done(result.message, { summary: result.data });
 }

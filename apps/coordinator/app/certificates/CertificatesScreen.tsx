@@ -9,6 +9,7 @@ import { COUNTED, countOf, pluralWord } from "@repo/contracts/plural";
 import { useJob } from "@repo/remix-app/jobs/use-job";
 import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning } from "@repo/remix-app/lists/list-page";
+import { RegionPicker } from "@repo/remix-app/lists/region-picker";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import { formatCount } from "@repo/ui/format";
@@ -63,21 +64,11 @@ export function CertificatesScreen() {
               value={choice.level}
               onChange={(event) => filter({ level: event.target.value === "level1" ? null : event.target.value })}
             />
-            <Select
-              label="State"
-              name="state_id"
-              placeholder="Choose a state"
-              options={data.states}
-              value={choice.stateId ? String(choice.stateId) : ""}
-              onChange={(event) => filter({ state_id: event.target.value, district_id: null, school_id: null })}
-            />
-            <Select
-              label="District"
-              name="district_id"
-              placeholder={choice.stateId ? "The whole state" : "Choose a state first"}
-              options={data.districts}
-              value={choice.districtId ? String(choice.districtId) : ""}
-              onChange={(event) => filter({ district_id: event.target.value, school_id: null })}
+            <RegionPicker
+              levels={["state", "district"]}
+              options={{ state: data.states, district: data.districts }}
+              placeholders={{ state: "Choose a state", district: "The whole state" }}
+              alsoClears={["school_id"]}
             />
             <Select
               label="School"

@@ -11,6 +11,7 @@ import { auth } from "@repo/remix-app/auth.server";
 import { optionsOf } from "@repo/remix-app/content/choices";
 import { bulkCertificatesDownload, certificateDownload } from "@repo/remix-app/downloads/certificates";
 import { messageOf } from "@repo/remix-app/downloads/server";
+import { type FormAnswer, formAnswers } from "@repo/remix-app/forms/server";
 
 const pick = <T extends string>(values: readonly T[], raw: string | null | undefined): T | undefined =>
   values.find((value) => value === raw);
@@ -54,14 +55,15 @@ export async function certificatesLoader({ request, context }: LoaderFunctionArg
   };
 }
 
-export type BulkAnswer = { ok: true; jobId: number; message: string } | { ok: false; message: string };
+export type BulkAnswer = { ok: true; jobId: number; message: string } | (FormAnswer & { ok: false });
 
 /** Starts the bulk run of the narrowest place chosen: the school, else the district, else the state. */
 export async function certificatesAction({ request, context }: ActionFunctionArgs) {
   const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "results.view");
+  const { fail, failFromApi } = formAnswers<BulkAnswer>();
   const level = pick(CERTIFICATE_LEVELS, String(form.get("level") ?? ""));
-  if (!level) return data<BulkAnswer>({ ok: false, message: "Choose Level 1 or Level 2" }, 400);
+  if (!level) return fail("Choose Level 1 or Level 2", 400);
   const output: CertificateOutput = pick(CERTIFICATE_OUTPUT_CODES, String(form.get("output") ?? "")) ?? "pdf";
   const school = positive(String(form.get("school_id") ?? ""));
   const district = positive(String(form.get("district_id") ?? ""));
@@ -73,14 +75,9 @@ export async function certificatesAction({ request, context }: ActionFunctionArg
       : state
         ? { state_id: state }
         : null;
-  if (!scope) return data<BulkAnswer>({ ok: false, message: "Choose a state, a district or a school" }, 400);
+  if (!scope) return fail("Choose a state, a district or a school", 400);
   const started = await api.POST("/api/certificates/bulk", { body: { level, output, ...scope } });
-  if (!started.data) {
-    return data<BulkAnswer>(
-      { ok: false, message: messageOf(started.error, "The certificates could not be started, please try again") },
-      started.response.status,
-    );
-  }
+  if (!started.data) return failFromApi(started, "The certificates could not be started, please try again");
   return data<BulkAnswer>({ ok: true, jobId: started.data.data.job_id, message: started.data.message });
 }
 

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
 import { COORDINATOR_LEVEL, type CoordinatorRoleId } from "@repo/contracts/coordinators-constants";
 import type { FieldError } from "@repo/contracts/envelope";
@@ -107,9 +107,8 @@ export async function coordinatorsAction(roleId: CoordinatorRoleId, { request, c
           : intent === "delete"
             ? await api.DELETE("/api/coordinators/{id}", path)
             : null;
-  if (!result) return data<CoordinatorActionData>({ ok: false, message: "Unknown action." }, { status: 400 });
-  if (!result.data) {
-    return formAnswers<CoordinatorActionData>().failFromApi(result, "The coordinator could not be changed");
-  }
-  return data<CoordinatorActionData>({ ok: true, message: result.data.message });
+  const { fail, failFromApi, done } = formAnswers<CoordinatorActionData>();
+  if (!result) return fail("Unknown action.", 400);
+  if (!result.data) return failFromApi(result, "The coordinator could not be changed");
+  return done(result.data.message);
 }

@@ -1,16 +1,15 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { components, operations } from "@repo/api-client/schema";
 import { INACTIVE_CAUSES } from "@repo/contracts/student-accounts-constants";
 import { auth } from "@repo/remix-app/auth.server";
+import { type FormAnswer, formAnswers } from "@repo/remix-app/forms/server";
 import { parseTableQuery } from "@repo/ui/data-table";
 
 export type InactiveStudentRow = components["schemas"]["InactiveStudentPage"]["items"][number];
 type ListQuery = NonNullable<operations["getPaysupportStudentsInactive"]["parameters"]["query"]>;
 
-export interface InactiveActionData {
-  ok: boolean;
-  message: string;
-}
+/** The form pipeline's answer (done, or why not). */
+export type InactiveActionData = FormAnswer;
 
 /** The list query from the page's URL: paging, search and the cause. */
 export function inactiveQueryFrom(params: URLSearchParams): ListQuery {
@@ -41,16 +40,10 @@ export async function inactiveStudentsLoader({ request, context }: LoaderFunctio
 export async function inactiveStudentsAction({ request, context }: ActionFunctionArgs) {
   const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "paySupport.manage");
+  const { fail, failFromApi, done } = formAnswers<InactiveActionData>();
   const id = Number(form.get("student_id"));
-  if (!Number.isSafeInteger(id) || id < 1) {
-    return data<InactiveActionData>({ ok: false, message: "Choose a student." }, { status: 400 });
-  }
+  if (!Number.isSafeInteger(id) || id < 1) return fail("Choose a student.", 400);
   const result = await api.POST("/api/paysupport/students/{id}/reactivate", { params: { path: { id } } });
-  if (!result.data) {
-    return data<InactiveActionData>(
-      { ok: false, message: result.error?.message ?? "Could not switch the sign-in on" },
-      { status: result.response.status },
-    );
-  }
-  return data<InactiveActionData>({ ok: true, message: result.data.message });
+  if (!result.data) return failFromApi(result, "Could not switch the sign-in on");
+  return done(result.data.message);
 }

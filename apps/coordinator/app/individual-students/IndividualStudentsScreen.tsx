@@ -7,6 +7,7 @@ import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
+import { RegionPicker } from "@repo/remix-app/lists/region-picker";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
@@ -143,19 +144,12 @@ export function IndividualStudentsScreen() {
                     value={params.get("payment_status") ?? ""}
                     onChange={(event) => update({ payment_status: event.target.value || null })}
                   />
-                  <Select
-                    label="Zone"
-                    placeholder="All zones"
-                    options={data.zones.map((z) => ({ value: String(z.id), label: z.name }))}
-                    value={params.get("zone_id") ?? ""}
-                    onChange={(event) => update({ zone_id: event.target.value || null, state_id: null })}
-                  />
-                  <Select
-                    label="State"
-                    placeholder={params.get("zone_id") ? "All states" : "Choose a zone first"}
-                    options={data.states.map((s) => ({ value: String(s.id), label: s.name }))}
-                    value={params.get("state_id") ?? ""}
-                    onChange={(event) => update({ state_id: event.target.value || null })}
+                  <RegionPicker
+                    levels={["zone", "state"]}
+                    options={{
+                      zone: data.zones.map((z) => ({ value: String(z.id), label: z.name })),
+                      state: data.states.map((s) => ({ value: String(s.id), label: s.name })),
+                    }}
                   />
                   <Select
                     label="Referral"

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import type { components, operations } from "@repo/api-client/schema";
 import { pagePath } from "@repo/auth/menus";
 import { can } from "@repo/auth/permissions";
@@ -8,15 +8,14 @@ import { SIF_IMPORT } from "@repo/contracts/sif-constants";
 import { CLASS_LEVELS, PAYMENT_STATUSES } from "@repo/contracts/students-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { messageOf, refusalOf, refusedDownload, streamDownload } from "@repo/remix-app/downloads/server";
+import { type FormAnswer, formAnswers } from "@repo/remix-app/forms/server";
 import { parseTableQuery } from "@repo/ui/data-table";
 
 export type IndividualStudentRow = components["schemas"]["IndividualStudentPage"]["items"][number];
 type ListQuery = NonNullable<operations["getSifStudents"]["parameters"]["query"]>;
 
-export interface IndividualActionData {
-  ok: boolean;
-  message: string;
-}
+/** The form pipeline's answer (done, or why not). */
+export type IndividualActionData = FormAnswer;
 
 const PAYMENT_CODES = PAYMENT_STATUSES.map((s) => s.code);
 const pick = <T extends string | number>(values: readonly T[], raw: string | null): T | undefined =>
@@ -67,18 +66,14 @@ export async function individualStudentsLoader({ request, context }: LoaderFunct
 export async function individualStudentsAction({ request, context }: ActionFunctionArgs) {
   const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "individualStudents.manage");
+  const { fail, failFromApi, done } = formAnswers<IndividualActionData>();
   const id = Number(form.get("id"));
   if (String(form.get("intent")) !== "delete" || !Number.isSafeInteger(id) || id <= 0) {
-    return data<IndividualActionData>({ ok: false, message: "Unknown action" }, 400);
+    return fail("Unknown action", 400);
   }
   const result = await api.DELETE("/api/sif/student/{id}/delete", { params: { path: { id } } });
-  if (!result.data) {
-    return data<IndividualActionData>(
-      { ok: false, message: result.error?.message ?? "Could not delete the student" },
-      { status: result.response.status },
-    );
-  }
-  return data<IndividualActionData>({ ok: true, message: result.data.message });
+  if (!result.data) return failFromApi(result, "Could not delete the student");
+  return done(result.data.message);
 }
 
 /** /student/view-individual-students: the old portal's address of the same list. */

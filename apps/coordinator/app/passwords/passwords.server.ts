@@ -1,15 +1,14 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
 import { ROLE, ROLES } from "@repo/auth/roles";
 import { idOfText } from "@repo/contracts/numbers-constants";
 import { auth } from "@repo/remix-app/auth.server";
+import { type FormAnswer, formAnswers } from "@repo/remix-app/forms/server";
 import { parseTableQuery } from "@repo/ui/data-table";
 
 export type PasswordUserRow = components["schemas"]["PasswordUserItem"];
-export interface PasswordActionData {
-  ok: boolean;
-  message: string;
-}
+/** The form pipeline's answer (done, or why not). */
+export type PasswordActionData = FormAnswer;
 
 /**
  * Password Management: the people whose password the signed-in user may reset, for the URL's
@@ -48,16 +47,10 @@ export async function passwordsLoader({ request, context }: LoaderFunctionArgs) 
 export async function passwordsAction({ request, context }: ActionFunctionArgs) {
   const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "passwords.manage");
+  const { fail, failFromApi, done } = formAnswers<PasswordActionData>();
   const userId = Number(form.get("user_id"));
-  if (!Number.isSafeInteger(userId) || userId < 1) {
-    return data<PasswordActionData>({ ok: false, message: "Choose whose password to reset." }, { status: 400 });
-  }
+  if (!Number.isSafeInteger(userId) || userId < 1) return fail("Choose whose password to reset.", 400);
   const result = await api.POST("/api/password/update-password", { body: { user_id: userId } });
-  if (!result.data) {
-    return data<PasswordActionData>(
-      { ok: false, message: result.error?.message ?? "The password could not be reset" },
-      { status: result.response.status },
-    );
-  }
-  return data<PasswordActionData>({ ok: true, message: result.data.message });
+  if (!result.data) return failFromApi(result, "The password could not be reset");
+  return done(result.data.message);
 }

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
 import { can } from "@repo/auth/permissions";
 import type { FieldError } from "@repo/contracts/envelope";
@@ -84,10 +84,9 @@ export async function supportOrdersAction({ request, context }: ActionFunctionAr
     form,
     intent === "refund-order" ? "payments.refundOrder" : "paySupport.manage",
   );
+  const { fail, failFromApi, done } = formAnswers<DeskActionData>();
   const id = Number(form.get("order_id"));
-  if (!Number.isSafeInteger(id) || id < 1) {
-    return data<DeskActionData>({ ok: false, message: "Choose an order." }, { status: 400 });
-  }
+  if (!Number.isSafeInteger(id) || id < 1) return fail("Choose an order.", 400);
   const path = { params: { path: { id } } };
   const result =
     intent === "reconcile"
@@ -116,7 +115,7 @@ export async function supportOrdersAction({ request, context }: ActionFunctionAr
                   },
                 })
               : null;
-  if (!result) return data<DeskActionData>({ ok: false, message: "Unknown action." }, { status: 400 });
-  if (!result.data) return formAnswers<DeskActionData>().failFromApi(result, "The order could not be changed");
-  return data<DeskActionData>({ ok: true, message: result.data.message, order: result.data.data });
+  if (!result) return fail("Unknown action.", 400);
+  if (!result.data) return failFromApi(result, "The order could not be changed");
+  return done(result.data.message, { order: result.data.data });
 }

@@ -1,9 +1,9 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
-import type { FieldError } from "@repo/contracts/envelope";
 import { RAISED_REQUEST_STATUSES } from "@repo/contracts/payments-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { messageOf } from "@repo/remix-app/downloads/server";
+import { type FormAnswer, formAnswers } from "@repo/remix-app/forms/server";
 import {
   downloadRaisedRequestAttachment,
   loadRaisedRequest,
@@ -15,10 +15,8 @@ import {
 export type { RaisedRequestRow };
 export type RaisedRequestDetail = components["schemas"]["RaisedRequestDetail"];
 
-export interface AnswerActionData {
-  ok: boolean;
-  message: string;
-  errors?: FieldError[];
+/** The form pipeline's answer; a saved change brings the request as it is now. */
+export interface AnswerActionData extends FormAnswer {
   request?: RaisedRequestDetail;
 }
 
@@ -55,20 +53,16 @@ export async function deskRequestsAction({ request, context }: ActionFunctionArg
   const { api } = await auth.requireAction(request, context, form, "paySupport.manage");
   const id = requestIdFrom(String(form.get("request_id") ?? ""));
   const status = RAISED_REQUEST_STATUSES.find((s) => s === form.get("status"));
-  if (!id) return data<AnswerActionData>({ ok: false, message: "Choose a request." }, { status: 400 });
+  const { fail, failFromApi, done } = formAnswers<AnswerActionData>();
+  if (!id) return fail("Choose a request.", 400);
   if (!status) {
     const message = "Choose the new status";
-    return data<AnswerActionData>({ ok: false, message, errors: [{ field: "status", message }] }, { status: 400 });
+    return fail(message, 400, [{ field: "status", message }]);
   }
   const result = await api.POST("/api/raisedRequest/changestatus/{id}/{status}", {
     params: { path: { id, status } },
     body: { comment: String(form.get("comment") ?? "") },
   });
-  if (!result.data) {
-    return data<AnswerActionData>(
-      { ok: false, message: messageOf(result.error, "The request could not be changed"), errors: result.error?.errors },
-      { status: result.response.status },
-    );
-  }
-  return data<AnswerActionData>({ ok: true, message: result.data.message, request: result.data.data });
+  if (!result.data) return failFromApi(result, "The request could not be changed");
+  return done(result.data.message, { request: result.data.data });
 }

@@ -6,6 +6,7 @@ import { SCHOOL_CATEGORIES } from "@repo/contracts/schools-constants";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
+import { REGION_FILTER_LEVELS, REGION_FILTER_PARAMS, RegionPicker } from "@repo/remix-app/lists/region-picker";
 import { Badge } from "@repo/ui/badge";
 import { Card } from "@repo/ui/card";
 import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
@@ -15,7 +16,7 @@ import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { Toolbar } from "@repo/ui/toolbar";
-import { dateRangeOf, REGION_PARAMS, RegionFilters } from "./RegionFilters";
+import { dateRangeOf } from "./date-range";
 import type { RegionSchoolRow, regionSchoolsLoader } from "./region-lists.server";
 
 const SORTABLE = ["name", "students", "paid", "registered"] as const;
@@ -33,7 +34,7 @@ export function RegionSchoolsScreen({ title, description }: { title: string; des
   const listStatus = useListStatus();
   useListFailureWarning(data.failure, `${title} not found`);
   const fixed: Record<string, string> = SCHOOL_LIST_PRESETS[data.preset];
-  const own = [...REGION_PARAMS, "payment", "is_active"].filter((p) => !(p in fixed));
+  const own = [...REGION_FILTER_PARAMS, "payment", "is_active"].filter((p) => !(p in fixed));
   const activeFilters = own.filter((p) => params.get(p)).length + (params.get("from") || params.get("to") ? 1 : 0);
   const studentsOf = (row: RegionSchoolRow) =>
     `${data.studentsPath}?${new URLSearchParams({ school_id: String(row.id) })}`;
@@ -119,7 +120,7 @@ export function RegionSchoolsScreen({ title, description }: { title: string; des
 
   const filters = (
     <Stack gap={4}>
-      <RegionFilters regions={data.regions} />
+      <RegionPicker levels={REGION_FILTER_LEVELS} options={data.regions} />
       {"payment" in fixed ? null : (
         <Select
           label="Payments"

@@ -7,6 +7,7 @@ import { CLASS_LEVELS, classLabel, PAYMENT_STATUSES, paymentStatusName } from "@
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
+import { REGION_FILTER_LEVELS, REGION_FILTER_PARAMS, RegionPicker } from "@repo/remix-app/lists/region-picker";
 import { Badge } from "@repo/ui/badge";
 import { Card } from "@repo/ui/card";
 import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
@@ -16,7 +17,7 @@ import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { Toolbar } from "@repo/ui/toolbar";
-import { dateRangeOf, REGION_PARAMS, RegionFilters } from "./RegionFilters";
+import { dateRangeOf } from "./date-range";
 import type { RegionStudentRow, regionStudentsLoader } from "./region-lists.server";
 
 const TONES = { paid: "success", pending: "warning", unpaid: "neutral" } as const;
@@ -35,7 +36,7 @@ export function RegionStudentsScreen({ title, description }: { title: string; de
   const listStatus = useListStatus();
   useListFailureWarning(data.failure, `${title} not found`);
   const fixed: Record<string, string> = STUDENT_LIST_PRESETS[data.preset];
-  const own = [...REGION_PARAMS, "class_level", "language", "payment_status", "source", "school_id"].filter(
+  const own = [...REGION_FILTER_PARAMS, "class_level", "language", "payment_status", "source", "school_id"].filter(
     (p) => !(p in fixed),
   );
   const activeFilters = own.filter((p) => params.get(p)).length + (params.get("from") || params.get("to") ? 1 : 0);
@@ -102,7 +103,7 @@ export function RegionStudentsScreen({ title, description }: { title: string; de
 
   const filters = (
     <Stack gap={4}>
-      <RegionFilters regions={data.regions} />
+      <RegionPicker levels={REGION_FILTER_LEVELS} options={data.regions} />
       <Select
         label="Class"
         placeholder="All classes"

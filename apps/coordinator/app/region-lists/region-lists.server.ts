@@ -115,10 +115,10 @@ export async function regionOptions(api: Awaited<ReturnType<typeof auth.requireP
     prant ? api.POST(regionPaths("district").pick, { body: { prant_ids: [prant] } }) : null,
   ]);
   return {
-    zones: optionsOf(zones.data?.data),
-    states: optionsOf(states.data?.data),
-    prants: optionsOf(prants?.data?.data),
-    districts: optionsOf(districts?.data?.data),
+    zone: optionsOf(zones.data?.data),
+    state: optionsOf(states.data?.data),
+    prant: optionsOf(prants?.data?.data),
+    district: optionsOf(districts?.data?.data),
   };
 }
 

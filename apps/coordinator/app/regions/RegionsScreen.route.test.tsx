@@ -5,10 +5,11 @@ vi.hoisted(() => Object.assign(globalThis, { __APP_ID__: "coordinator" }));
 
 import { ROLE } from "@repo/auth/roles";
 import { regionPaths } from "@repo/contracts/geography-constants";
-import { envelope, type StubbedApi, signedInAs, stubApi, userRecord } from "@repo/remix-app/testing";
+import { type StubbedApi, signedInAs, stubApi, userRecord } from "@repo/remix-app/testing";
 import { renderRoute } from "@repo/remix-app/testing/route";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import * as route from "../routes/_app.regions.states";
+import { page, statesPageAnswers } from "./regions.fixtures";
 
 // The States list of the regions tree as an admin sees it, its real loader and action run against a stubbed API.
 const PATH = "/regions/states";
@@ -18,33 +19,9 @@ afterEach(() => {
   api?.restore();
 });
 
-const admin = () => signedInAs(userRecord({ role_id: ROLE.admin, role_name: "Admin", username: "admin", zone: null }));
-const state = (id: number, name: string, overrides = {}) => ({
-  id,
-  name,
-  zone_id: 4,
-  zone_name: "West",
-  country_id: 1,
-  country_name: "India",
-  children_count: 3,
-  schools_count: 1250,
-  ...overrides,
-});
-const page = <const T,>(items: readonly T[]) =>
-  envelope({ items, page: 1, per_page: 10, total: items.length, last_page: 1 });
-const answers = (overrides = {}) => ({
-  "GET /api/user": admin(),
-  [`POST ${regionPaths("state").page}`]: {
-    body: page([state(3, "Maharashtra"), state(5, "Goa", { schools_count: 0 })]),
-  },
-  "GET /api/fetch/countries": { body: envelope([{ id: 1, name: "India" }]) },
-  [`POST ${regionPaths("zone").pick}`]: { body: envelope([{ id: 4, name: "West" }]) },
-  ...overrides,
-});
-
 describe("the States list", () => {
   it("lists each state with its zone, prants and schools, and the URL's zone sent to the API", async () => {
-    api = stubApi(answers());
+    api = stubApi(statesPageAnswers());
     renderRoute(route, { path: PATH, url: `${PATH}?zone_id=4` });
     const table = await screen.findByRole("table", { name: "States" });
     expect(
@@ -60,19 +37,18 @@ describe("the States list", () => {
   });
 
   it("puts the API's refusal of an edit on the field it is about", async () => {
-    api = stubApi(
-      answers({
-        [`POST ${regionPaths("state").member.replace("{id}", "3")}`]: {
-          status: 409,
-          body: {
-            status: false,
-            message: "Please correct the marked fields.",
-            data: null,
-            errors: [{ field: "name", message: "A state named Goa exists already" }],
-          },
+    api = stubApi({
+      ...statesPageAnswers(),
+      [`POST ${regionPaths("state").member.replace("{id}", "3")}`]: {
+        status: 409,
+        body: {
+          status: false,
+          message: "Please correct the marked fields.",
+          data: null,
+          errors: [{ field: "name", message: "A state named Goa exists already" }],
         },
-      }),
-    );
+      },
+    });
     renderRoute(route, { path: PATH });
     fireEvent.click(await screen.findByRole("button", { name: "Edit Maharashtra" }));
     const dialog = await screen.findByRole("dialog", { name: "Edit state: Maharashtra" });
@@ -93,16 +69,15 @@ describe("the States list", () => {
   });
 
   it("says there are no states yet, and warns with the API's message when the list fails", async () => {
-    api = stubApi(answers({ [`POST ${regionPaths("state").page}`]: { body: page([]) } }));
+    api = stubApi({ ...statesPageAnswers(), [`POST ${regionPaths("state").page}`]: { body: page([]) } });
     renderRoute(route, { path: PATH });
     expect(await screen.findByText("No states yet")).toBeTruthy();
     cleanup();
     api.restore();
-    api = stubApi(
-      answers({
-        [`POST ${regionPaths("state").page}`]: { status: 500, body: { status: false, message: "Regions are down" } },
-      }),
-    );
+    api = stubApi({
+      ...statesPageAnswers(),
+      [`POST ${regionPaths("state").page}`]: { status: 500, body: { status: false, message: "Regions are down" } },
+    });
     renderRoute(route, { path: PATH });
     const dialog = await screen.findByRole("alertdialog");
     expect(within(dialog).getByRole("heading").textContent).toBe("States list not found");

@@ -11,12 +11,10 @@ import {
   stubApi,
   userRecord,
 } from "@repo/remix-app/testing";
+import { admin, maharashtra, page, west } from "./regions.fixtures";
 import { regionListBodyFrom, regionsAction, regionsLoader } from "./regions.server";
 
-const admin = userRecord({ role_id: 3, role_name: "Admin", username: "admin" });
 const args = (request: Request) => ({ request, context: {}, params: {} });
-const page = <const T>(items: readonly T[], total = items.length) =>
-  envelope({ items, page: 1, per_page: 10, total, last_page: 1 });
 let api: StubbedApi | undefined;
 afterEach(() => api?.restore());
 
@@ -42,24 +40,25 @@ describe("the list body a regions page sends", () => {
 
 describe("the regions list loader", () => {
   it("loads the page of rows and the pickers its filters and dialog need", async () => {
+    const vidarbha = { id: 1, name: "Vidarbha", state_id: maharashtra.id };
     api = stubApi({
       "GET /api/user": signedInAs(admin),
-      "POST /api/fetchPrantWithPagination": { body: page([{ id: 1, name: "Vidarbha", state_id: 4 }], 31) },
-      "POST /api/fetchZone": { body: envelope([{ id: 2, name: "West" }]) },
-      "POST /api/fetchState": { body: envelope([{ id: 4, name: "Maharashtra" }]) },
+      "POST /api/fetchPrantWithPagination": { body: page([vidarbha], 31) },
+      "POST /api/fetchZone": { body: envelope([west]) },
+      "POST /api/fetchState": { body: envelope([maharashtra]) },
     });
-    const data = await regionsLoader("prant", args(await appRequest("/regions/prants?zone_id=2")));
-    expect(data.rows).toEqual([{ id: 1, name: "Vidarbha", state_id: 4 }]);
+    const data = await regionsLoader("prant", args(await appRequest("/regions/prants?zone_id=4")));
+    expect(data.rows).toEqual([vidarbha]);
     expect(data.total).toBe(31);
     expect(data.failure).toBeNull();
     expect(data.options).toEqual({
-      zone: [{ value: "2", label: "West" }],
-      state: [{ value: "4", label: "Maharashtra" }],
+      zone: [{ value: "4", label: "West" }],
+      state: [{ value: "3", label: "Maharashtra" }],
     });
     expect(api.calls.find((c) => c.path === "/api/fetchPrantWithPagination")?.body).toEqual({
       page: 1,
       per_page: 10,
-      zone_id: 2,
+      zone_id: 4,
     });
   });
 

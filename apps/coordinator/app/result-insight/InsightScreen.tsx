@@ -6,6 +6,7 @@ import { CLASS_LEVELS, classLabel } from "@repo/contracts/students-constants";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
+import { REGION_FILTER_LEVELS, REGION_FILTER_PARAMS, RegionPicker } from "@repo/remix-app/lists/region-picker";
 import { Badge } from "@repo/ui/badge";
 import { BarChart } from "@repo/ui/bar-chart";
 import { Card } from "@repo/ui/card";
@@ -17,7 +18,6 @@ import { Stack } from "@repo/ui/stack";
 import { StatCard } from "@repo/ui/stat-card";
 import { Text } from "@repo/ui/text";
 import { Toolbar } from "@repo/ui/toolbar";
-import { REGION_PARAMS, RegionFilters } from "../region-lists/RegionFilters";
 import { LevelPicker } from "../result-winners/LevelPicker";
 import type { insightLoader, QuestionInsight } from "./result-insight.server";
 
@@ -38,7 +38,7 @@ export function InsightScreen() {
   const listStatus = useListStatus();
   useListFailureWarning(data.failure, "Insight not found");
   const { summary, insight } = data;
-  const own = [...REGION_PARAMS, "class_level", "language"];
+  const own = [...REGION_FILTER_PARAMS, "class_level", "language"];
   const activeFilters = own.filter((p) => params.get(p)).length;
   const questions = insight?.questions ?? [];
   const shown = questions.slice((query.page - 1) * query.perPage, query.page * query.perPage);
@@ -98,7 +98,7 @@ export function InsightScreen() {
 
   const filters = (
     <Stack gap={4}>
-      <RegionFilters regions={data.regions} />
+      <RegionPicker levels={REGION_FILTER_LEVELS} options={data.regions} />
       <Select
         label="Class"
         placeholder="All classes"

@@ -8,7 +8,8 @@ import {
   type OptionLetter,
 } from "@repo/contracts/result-winners-constants";
 import { auth } from "@repo/remix-app/auth.server";
-import { classFrom, positiveId, resultRegionFrom, resultRegionOptions } from "../result-winners/result-winners.server";
+import { regionOptions } from "../region-lists/region-lists.server";
+import { classFrom, positiveId, resultRegionFrom } from "../result-winners/result-winners.server";
 
 export type QuestionInsight = components["schemas"]["MockInsight"]["questions"][number];
 export type MockInsight = components["schemas"]["MockInsight"];
@@ -53,7 +54,7 @@ export async function insightLoader({ request, context }: LoaderFunctionArgs) {
   const [questions, summary, regions] = await Promise.all([
     api.POST("/api/student-mock-insight", { body }),
     api.GET("/api/get-exam-result-insights", { params: { query: filters } }),
-    resultRegionOptions(api, params),
+    regionOptions(api, params),
   ]);
   const insight = questions.data?.data ?? null;
   return {

@@ -5,11 +5,11 @@ import { formatMarks } from "@repo/contracts/result-lists-constants";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
+import { RegionPicker } from "@repo/remix-app/lists/region-picker";
 import { Card } from "@repo/ui/card";
 import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { formatCount } from "@repo/ui/format";
 import { Link } from "@repo/ui/link";
-import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { Toolbar } from "@repo/ui/toolbar";
@@ -73,20 +73,7 @@ export function PrantGroupingScreen() {
 
   const filters = (
     <Stack gap={4}>
-      <Select
-        label="Zone"
-        placeholder="All zones"
-        options={data.regions.zones}
-        value={params.get("zone_id") ?? ""}
-        onChange={(event) => filter({ zone_id: event.target.value, state_id: null })}
-      />
-      <Select
-        label="State"
-        placeholder="All states"
-        options={data.regions.states}
-        value={params.get("state_id") ?? ""}
-        onChange={(event) => filter({ state_id: event.target.value })}
-      />
+      <RegionPicker levels={["zone", "state"]} options={data.regions} />
       <ResultFilters paperSets={data.paperSets} />
     </Stack>
   );

@@ -8,6 +8,7 @@ import { classLabel } from "@repo/contracts/students-constants";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
+import { REGION_FILTER_LEVELS, REGION_FILTER_PARAMS, RegionPicker } from "@repo/remix-app/lists/region-picker";
 import { Card } from "@repo/ui/card";
 import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { formatCount } from "@repo/ui/format";
@@ -15,7 +16,6 @@ import { Link } from "@repo/ui/link";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { Toolbar } from "@repo/ui/toolbar";
-import { REGION_PARAMS, RegionFilters } from "../region-lists/RegionFilters";
 import { LevelPicker } from "../result-winners/LevelPicker";
 import { Marks, RESULT_FILTER_PARAMS, ResultFilters } from "./ResultFilters";
 import type { SchoolResultRow, StudentResultRow, schoolResultsLoader } from "./result-lists.server";
@@ -33,7 +33,7 @@ export function SchoolResultsScreen({ title, description }: { title: string; des
   const listStatus = useListStatus();
   useListFailureWarning(data.failure, `${title} not found`);
   const final = data.mode === "final";
-  const own = [...REGION_PARAMS, ...RESULT_FILTER_PARAMS];
+  const own = [...REGION_FILTER_PARAMS, ...RESULT_FILTER_PARAMS];
   const activeFilters = own.filter((p) => params.get(p)).length;
   const level = examLevelLabel(data.level);
 
@@ -77,7 +77,7 @@ export function SchoolResultsScreen({ title, description }: { title: string; des
 
   const filters = (
     <Stack gap={4}>
-      <RegionFilters regions={data.regions} />
+      <RegionPicker levels={REGION_FILTER_LEVELS} options={data.regions} />
       <ResultFilters paperSets={data.paperSets} />
     </Stack>
   );

@@ -9,6 +9,7 @@ import { classLabel } from "@repo/contracts/students-constants";
 import { ExportMenu } from "@repo/remix-app/exports/menu";
 import { useFilterParams } from "@repo/remix-app/lists/filter-params";
 import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list-page";
+import { REGION_FILTER_LEVELS, REGION_FILTER_PARAMS, RegionPicker } from "@repo/remix-app/lists/region-picker";
 import { Badge } from "@repo/ui/badge";
 import { Card } from "@repo/ui/card";
 import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
@@ -16,7 +17,6 @@ import { Link } from "@repo/ui/link";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { Toolbar } from "@repo/ui/toolbar";
-import { REGION_PARAMS, RegionFilters } from "../region-lists/RegionFilters";
 import { LevelPicker } from "../result-winners/LevelPicker";
 import { Marks, RESULT_FILTER_PARAMS, ResultFilters } from "./ResultFilters";
 import type { StudentResultRow, studentResultsLoader } from "./result-lists.server";
@@ -43,7 +43,7 @@ export function StudentResultsScreen({ title, description }: { title: string; de
   const listStatus = useListStatus();
   useListFailureWarning(data.failure, `${title} not found`);
   const final = data.mode === "final";
-  const own = [...REGION_PARAMS, ...RESULT_FILTER_PARAMS, "school_id"];
+  const own = [...REGION_FILTER_PARAMS, ...RESULT_FILTER_PARAMS, "school_id"];
   const activeFilters = own.filter((p) => params.get(p)).length;
   const schoolName = params.get("school_id") ? data.rows[0]?.school_name : undefined;
 
@@ -133,7 +133,7 @@ export function StudentResultsScreen({ title, description }: { title: string; de
 
   const filters = (
     <Stack gap={4}>
-      <RegionFilters regions={data.regions} />
+      <RegionPicker levels={REGION_FILTER_LEVELS} options={data.regions} />
       <ResultFilters paperSets={data.paperSets} award={final} />
     </Stack>
   );

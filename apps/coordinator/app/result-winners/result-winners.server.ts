@@ -1,17 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { components, operations } from "@repo/api-client/schema";
-import { regionPaths } from "@repo/contracts/geography-constants";
 import { idOfText } from "@repo/contracts/numbers-constants";
 import { DEFAULT_AWARD, DEFAULT_RANKED_LEVEL, type RankedLevel } from "@repo/contracts/result-winners-constants";
 import { AWARD_CODES, type AwardCode, RANKED_LEVELS } from "@repo/contracts/results-constants";
 import { CLASS_LEVELS } from "@repo/contracts/students-constants";
 import { auth } from "@repo/remix-app/auth.server";
-import { optionsOf } from "@repo/remix-app/content/choices";
 import { parseTableQuery } from "@repo/ui/data-table";
+import { regionOptions } from "../region-lists/region-lists.server";
 
 export type WinnerRow = components["schemas"]["WinnerRow"];
 type WinnersQuery = NonNullable<operations["getResultWinners"]["parameters"]["query"]>;
-type Api = Awaited<ReturnType<typeof auth.requirePage>>["api"];
 
 const pick = <T extends string | number>(values: readonly T[], raw: string | null): T | undefined =>
   values.find((value) => String(value) === raw);
@@ -55,28 +53,6 @@ export function winnersQueryFrom(params: URLSearchParams) {
   return query satisfies WinnersQuery;
 }
 
-/**
- * The region pickers' options, each level narrowed by the one chosen above it; the API gives only
- * the nodes inside the viewer's region.
- */
-export async function resultRegionOptions(api: Api, params: URLSearchParams) {
-  const zone = positiveId(params.get("zone_id"));
-  const state = positiveId(params.get("state_id"));
-  const prant = positiveId(params.get("prant_id"));
-  const [zones, states, prants, districts] = await Promise.all([
-    api.POST(regionPaths("zone").pick, { body: {} }),
-    api.POST(regionPaths("state").pick, { body: zone ? { zone_id: zone } : {} }),
-    state ? api.POST(regionPaths("prant").pick, { body: { state_ids: [state] } }) : null,
-    prant ? api.POST(regionPaths("district").pick, { body: { prant_ids: [prant] } }) : null,
-  ]);
-  return {
-    zones: optionsOf(zones.data?.data),
-    states: optionsOf(states.data?.data),
-    prants: optionsOf(prants?.data?.data),
-    districts: optionsOf(districts?.data?.data),
-  };
-}
-
 /** result-overview/result-winner-tab: one award's winners per group and class. */
 export async function winnersLoader({ request, context }: LoaderFunctionArgs) {
   const { api, csrf } = await auth.requirePage(request, context);
@@ -84,7 +60,7 @@ export async function winnersLoader({ request, context }: LoaderFunctionArgs) {
   const query = winnersQueryFrom(params);
   const [list, regions] = await Promise.all([
     api.GET("/api/result-winners", { params: { query } }),
-    resultRegionOptions(api, params),
+    regionOptions(api, params),
   ]);
   const { page: _page, per_page: _perPage, ...filters } = query;
   return {

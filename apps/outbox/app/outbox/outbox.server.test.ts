@@ -11,13 +11,10 @@ import {
   stubApi,
   userRecord,
 } from "@repo/remix-app/testing";
+import { counts, mail, outboxUser, page, pageAnswers, resultsTemplate } from "./outbox.fixtures";
 import { messageFiltersFrom, outboxAction, outboxLoader } from "./outbox.server";
 
-const outboxUser = userRecord({ role_id: 12, role_name: "Outbox", username: "outbox" });
 const args = (request: Request) => ({ request, context: {}, params: {} });
-const counts = { queued: 1, sending: 0, sent: 5, failed: 2, cancelled: 0 };
-const page = <const T>(items: readonly T[]) =>
-  envelope({ items, page: 1, per_page: 10, total: items.length, last_page: 1 });
 let api: StubbedApi | undefined;
 afterEach(() => api?.restore());
 
@@ -38,20 +35,16 @@ describe("the outbox's filters", () => {
 
 describe("the outbox page", () => {
   it("loads a page of messages, the counts for the same filters (any status) and the open message", async () => {
+    const found = mail(4, "a@school.test", "failed");
     api = stubApi({
-      "GET /api/user": signedInAs(outboxUser),
-      "POST /api/mail/messages/list": { body: page([{ id: 4, to: "a@school.test" }]) },
-      "POST /api/mail/messages/counts": { body: envelope(counts) },
-      "GET /api/mail/templates/options": {
-        body: envelope([
-          { key: "results-published", language: "en", name: "Results published", variables: [] },
-          { key: "results-published", language: "hi", name: "Results published", variables: [] },
-        ]),
-      },
+      ...pageAnswers(),
+      "POST /api/mail/messages/list": { body: page([found]) },
+      // The template in two languages is one choice.
+      "GET /api/mail/templates/options": { body: envelope([resultsTemplate, { ...resultsTemplate, language: "hi" }]) },
       "GET /api/mail/messages/4": { body: envelope({ id: 4, to: "a@school.test", attempt_log: [] }) },
     });
     const data = await outboxLoader(args(await appRequest("/outbox?status=failed&search=a%40&message=4&page=2")));
-    expect(data.rows).toEqual([{ id: 4, to: "a@school.test" }]);
+    expect(data.rows).toEqual([found]);
     expect(data.counts).toEqual(counts);
     expect(data.templates).toEqual([{ value: "results-published", label: "Results published" }]);
     expect(data.detail).toMatchObject({ id: 4 });

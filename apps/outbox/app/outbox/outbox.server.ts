@@ -1,7 +1,8 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
 import { MAIL_STATUSES, type MailStatus } from "@repo/contracts/mail-constants";
 import { auth } from "@repo/remix-app/auth.server";
+import { type FormAnswer, formAnswers } from "@repo/remix-app/forms/server";
 import { parseTableQuery } from "@repo/ui/data-table";
 import { isIsoDate } from "@repo/ui/date-range";
 
@@ -57,10 +58,8 @@ export async function outboxLoader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export interface OutboxActionData {
-  ok: boolean;
-  message: string;
-}
+/** The form pipeline's answer (saved, or why not). */
+export type OutboxActionData = FormAnswer;
 
 /** Retry a failed message, cancel a queued one, or retry every failed message the filters select. */
 export async function outboxAction({ request, context }: ActionFunctionArgs) {
@@ -68,19 +67,19 @@ export async function outboxAction({ request, context }: ActionFunctionArgs) {
   const { api } = await auth.requireAction(request, context, form, "outbox.use");
   const intent = String(form.get("intent"));
   const id = Number(form.get("id"));
-  const answer = (ok: boolean, message: string, status = 200) => data<OutboxActionData>({ ok, message }, { status });
+  const { fail, failFromApi, done } = formAnswers<OutboxActionData>();
 
   if (intent === "retry" || intent === "cancel") {
     const path = intent === "retry" ? "/api/mail/messages/{id}/retry" : "/api/mail/messages/{id}/cancel";
     const { data: result, error, response } = await api.POST(path, { params: { path: { id } } });
-    if (!result) return answer(false, error?.message ?? `Could not ${intent} the message`, response.status);
-    return answer(true, result.message);
+    if (!result) return failFromApi({ error, response }, `Could not ${intent} the message`);
+    return done(result.message);
   }
   if (intent === "retry-failed") {
     const { status: _status, ...filters } = messageFiltersFrom(new URLSearchParams(String(form.get("filters") ?? "")));
     const { data: result, error, response } = await api.POST("/api/mail/messages/retry", { body: filters });
-    if (!result) return answer(false, error?.message ?? "Could not retry the failed messages", response.status);
-    return answer(true, result.message);
+    if (!result) return failFromApi({ error, response }, "Could not retry the failed messages");
+    return done(result.message);
   }
-  return answer(false, `Unknown action "${intent}"`, 400);
+  return fail(`Unknown action "${intent}"`, 400);
 }

@@ -1,7 +1,8 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
 import { SMS_STATUSES, type SmsStatus } from "@repo/contracts/sms-constants";
 import { auth } from "@repo/remix-app/auth.server";
+import { type FormAnswer, formAnswers } from "@repo/remix-app/forms/server";
 import { parseTableQuery } from "@repo/ui/data-table";
 
 export type SmsRow = components["schemas"]["SmsMessageItem"];
@@ -30,17 +31,15 @@ export async function smsLoader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export interface SmsActionData {
-  ok: boolean;
-  message: string;
-}
+/** The form pipeline's answer (saved, or why not). */
+export type SmsActionData = FormAnswer;
 
 /** Sends a failed text message again (a plain form post, or the screen's fetcher). */
 export async function smsAction({ request, context }: ActionFunctionArgs) {
   const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "outbox.use");
-  const answer = (ok: boolean, message: string, status = 200) => data<SmsActionData>({ ok, message }, { status });
-  if (form.get("intent") !== "retry") return answer(false, `Unknown action "${String(form.get("intent"))}"`, 400);
+  const { fail, failFromApi, done } = formAnswers<SmsActionData>();
+  if (form.get("intent") !== "retry") return fail(`Unknown action "${String(form.get("intent"))}"`, 400);
   const id = Number(form.get("id"));
   const {
     data: result,
@@ -49,6 +48,6 @@ export async function smsAction({ request, context }: ActionFunctionArgs) {
   } = await api.POST("/api/sms/messages/{id}/retry", {
     params: { path: { id } },
   });
-  if (!result) return answer(false, error?.message ?? "Could not retry the text message", response.status);
-  return answer(true, `The text message to ${result.data.to} is queued again.`);
+  if (!result) return failFromApi({ error, response }, "Could not retry the text message");
+  return done(`The text message to ${result.data.to} is queued again.`);
 }

@@ -53,14 +53,14 @@ export default function TemplateEditorDialog({ start, csrf, onClose, onAddLangua
   const [samples, setSamples] = useState<Record<string, string>>({});
 
   const variables = templateVariables(subject, body);
-  const serverErrors = saver.data && !saver.data.ok ? saver.data.errors : [];
+  const serverErrors = saver.data && !saver.data.ok ? (saver.data.errors ?? []) : [];
   const errorOf = (field: string) => serverErrors.find((e) => e.field === field)?.message;
 
   useFetcherResult(saver, (answer) => {
     if (answer.ok && "message" in answer) {
       onClose();
       void dialogs.success(answer.message);
-    } else if (!answer.ok && answer.errors.length === 0) {
+    } else if (!answer.ok && !answer.errors?.length) {
       void dialogs.error(answer.message);
     }
   });

@@ -1,10 +1,9 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
-import type { FieldError } from "@repo/contracts/envelope";
 import { LANGUAGE_CODES, type LanguageCode } from "@repo/contracts/languages";
 import { templateCreateBody, templateEnableBody, templatePreviewBody, templateUpdateBody } from "@repo/contracts/mail";
 import { auth } from "@repo/remix-app/auth.server";
-import { CORRECT_THE_FIELDS, issueErrors } from "@repo/remix-app/forms/server";
+import { CORRECT_THE_FIELDS, type FormAnswer, formAnswers, parseForm } from "@repo/remix-app/forms/server";
 import { parseTableQuery } from "@repo/ui/data-table";
 
 export type TemplateRow = components["schemas"]["MailTemplateItem"];
@@ -48,10 +47,13 @@ export async function templatesLoader({ request, context }: LoaderFunctionArgs) 
   };
 }
 
+/** A refusal is the form pipeline's answer, naming its intent. */
+type TemplateRefusal = FormAnswer & { intent: string; ok: false };
+
 export type TemplateActionData =
   | { intent: "preview"; ok: true; mail: RenderedMail }
   | { intent: "create" | "update" | "enable"; ok: true; message: string; id: number }
-  | { intent: string; ok: false; message: string; errors: FieldError[] };
+  | TemplateRefusal;
 
 /** A refusal of no one field is the whole form's. */
 const wholeForm = (field: string) => field || "form";
@@ -63,47 +65,58 @@ export async function templatesAction({ request, context }: ActionFunctionArgs) 
   const intent = String(form.get("intent"));
   const id = Number(form.get("id"));
   const field = (name: string) => form.get(name) ?? undefined;
-  const refuse = (message: string, errors: FieldError[] | undefined, status: number) =>
-    data<TemplateActionData>({ intent, ok: false, message, errors: errors ?? [] }, { status });
+  const { fail, failFromApi } = formAnswers<TemplateRefusal>({ intent });
 
   if (intent === "preview") {
     let variables: unknown = {};
     try {
       variables = JSON.parse(String(form.get("variables") ?? "{}"));
     } catch {}
-    const parsed = templatePreviewBody.safeParse({
-      subject: field("subject"),
-      body: field("body"),
-      variables,
-      ...(form.get("language") ? { language: form.get("language") } : {}),
-    });
-    if (!parsed.success) return refuse(CORRECT_THE_FIELDS, issueErrors(parsed.error.issues, wholeForm), 400);
+    const parsed = parseForm(
+      {
+        subject: field("subject"),
+        body: field("body"),
+        variables,
+        ...(form.get("language") ? { language: form.get("language") } : {}),
+      },
+      templatePreviewBody,
+      { rename: wholeForm },
+    );
+    if (!parsed.ok) return fail(CORRECT_THE_FIELDS, 400, parsed.errors);
     const { data: result, error, response } = await api.POST("/api/mail/templates/preview", { body: parsed.data });
-    if (!result) return refuse(error?.message ?? "Could not preview the template", error?.errors, response.status);
+    if (!result) return failFromApi({ error, response }, "Could not preview the template");
     return data<TemplateActionData>({ intent, ok: true, mail: result.data });
   }
 
   if (intent === "create") {
-    const parsed = templateCreateBody.safeParse({
-      key: field("key"),
-      language: field("language"),
-      name: field("name"),
-      subject: field("subject"),
-      body: field("body"),
-    });
-    if (!parsed.success) return refuse(CORRECT_THE_FIELDS, issueErrors(parsed.error.issues, wholeForm), 400);
+    const parsed = parseForm(
+      {
+        key: field("key"),
+        language: field("language"),
+        name: field("name"),
+        subject: field("subject"),
+        body: field("body"),
+      },
+      templateCreateBody,
+      { rename: wholeForm },
+    );
+    if (!parsed.ok) return fail(CORRECT_THE_FIELDS, 400, parsed.errors);
     const { data: result, error, response } = await api.POST("/api/mail/templates", { body: parsed.data });
-    if (!result) return refuse(error?.message ?? "Could not create the template", error?.errors, response.status);
+    if (!result) return failFromApi({ error, response }, "Could not create the template");
     return data<TemplateActionData>({ intent, ok: true, message: result.message, id: result.data.id });
   }
 
   if (intent === "update") {
-    const parsed = templateUpdateBody.safeParse({
-      name: field("name"),
-      subject: field("subject"),
-      body: field("body"),
-    });
-    if (!parsed.success) return refuse(CORRECT_THE_FIELDS, issueErrors(parsed.error.issues, wholeForm), 400);
+    const parsed = parseForm(
+      {
+        name: field("name"),
+        subject: field("subject"),
+        body: field("body"),
+      },
+      templateUpdateBody,
+      { rename: wholeForm },
+    );
+    if (!parsed.ok) return fail(CORRECT_THE_FIELDS, 400, parsed.errors);
     const {
       data: result,
       error,
@@ -112,13 +125,13 @@ export async function templatesAction({ request, context }: ActionFunctionArgs) 
       params: { path: { id } },
       body: parsed.data,
     });
-    if (!result) return refuse(error?.message ?? "Could not save the template", error?.errors, response.status);
+    if (!result) return failFromApi({ error, response }, "Could not save the template");
     return data<TemplateActionData>({ intent, ok: true, message: result.message, id });
   }
 
   if (intent === "enable") {
-    const parsed = templateEnableBody.safeParse({ enabled: form.get("enabled") === "true" });
-    if (!parsed.success) return refuse(CORRECT_THE_FIELDS, issueErrors(parsed.error.issues, wholeForm), 400);
+    const parsed = parseForm({ enabled: form.get("enabled") === "true" }, templateEnableBody, { rename: wholeForm });
+    if (!parsed.ok) return fail(CORRECT_THE_FIELDS, 400, parsed.errors);
     const {
       data: result,
       error,
@@ -127,9 +140,9 @@ export async function templatesAction({ request, context }: ActionFunctionArgs) 
       params: { path: { id } },
       body: parsed.data,
     });
-    if (!result) return refuse(error?.message ?? "Could not change the template", error?.errors, response.status);
+    if (!result) return failFromApi({ error, response }, "Could not change the template");
     return data<TemplateActionData>({ intent, ok: true, message: result.message, id });
   }
 
-  return refuse(`Unknown action "${intent}"`, [], 400);
+  return fail(`Unknown action "${intent}"`, 400);
 }

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
 import { can } from "@repo/auth/permissions";
 import type { FieldError } from "@repo/contracts/envelope";
@@ -46,17 +46,9 @@ export async function examScheduleAction({ request, context }: ActionFunctionArg
     },
     examScheduleBody,
   );
-  if (!parsed.ok) return formAnswers<ExamScheduleActionData>().fail(CORRECT_THE_FIELDS, 400, parsed.errors);
+  const { fail, failFromApi, done } = formAnswers<ExamScheduleActionData>();
+  if (!parsed.ok) return fail(CORRECT_THE_FIELDS, 400, parsed.errors);
   const { data: saved, error, response } = await api.POST("/api/store-exam-schedule", { body: parsed.data });
-  if (!saved) {
-    return data<ExamScheduleActionData>(
-      {
-        ok: false,
-        message: messageOf(error, "The exam schedule could not be saved"),
-        ...(error?.errors?.length ? { errors: error.errors } : {}),
-      },
-      { status: response.status },
-    );
-  }
-  return data<ExamScheduleActionData>({ ok: true, message: saved.message });
+  if (!saved) return failFromApi({ error, response }, "The exam schedule could not be saved");
+  return done(saved.message);
 }

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
 import { ROLE } from "@repo/auth/roles";
 import type { FieldError } from "@repo/contracts/envelope";
@@ -40,10 +40,9 @@ export async function panelMembersLoader({ request, context }: LoaderFunctionArg
 export async function panelMembersAction({ request, context }: ActionFunctionArgs) {
   const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "panel.manage");
+  const { fail, failFromApi, done } = formAnswers<PanelMembersActionData>();
   const id = Number(form.get("id"));
-  if (!Number.isSafeInteger(id) || id < 1) {
-    return data<PanelMembersActionData>({ ok: false, message: "There is no such panel member." }, { status: 404 });
-  }
+  if (!Number.isSafeInteger(id) || id < 1) return fail("There is no such panel member.", 404);
   const parsed = parseForm(
     {
       subject_ids: form.getAll("subject_ids").map(String).filter(Boolean),
@@ -53,7 +52,7 @@ export async function panelMembersAction({ request, context }: ActionFunctionArg
     // A refused value (subject_ids.2) is shown on its list.
     { rename: (field) => field.split(".")[0] ?? "" },
   );
-  if (!parsed.ok) return formAnswers<PanelMembersActionData>().fail(CORRECT_THE_FIELDS, 400, parsed.errors);
+  if (!parsed.ok) return fail(CORRECT_THE_FIELDS, 400, parsed.errors);
   const {
     data: saved,
     error,
@@ -62,15 +61,6 @@ export async function panelMembersAction({ request, context }: ActionFunctionArg
     params: { path: { id } },
     body: parsed.data,
   });
-  if (!saved) {
-    return data<PanelMembersActionData>(
-      {
-        ok: false,
-        message: messageOf(error, "The assignment could not be saved"),
-        ...(error?.errors?.length ? { errors: error.errors } : {}),
-      },
-      { status: response.status },
-    );
-  }
-  return data<PanelMembersActionData>({ ok: true, message: `${saved.message} ${saved.data.name} is updated.` });
+  if (!saved) return failFromApi({ error, response }, "The assignment could not be saved");
+  return done(`${saved.message} ${saved.data.name} is updated.`);
 }

@@ -4,11 +4,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 vi.hoisted(() => Object.assign(globalThis, { __APP_ID__: "papersetter" }));
 
 import { PAPER_PAGES, paperSetCheckPath, paperSetListPath, questionPath } from "@repo/auth/paper-paths";
-import { ROLE } from "@repo/auth/roles";
-import { envelope, type StubbedApi, signedInAs, stubApi, userRecord } from "@repo/remix-app/testing";
+import { envelope, type StubbedApi, stubApi } from "@repo/remix-app/testing";
 import { renderRoute } from "@repo/remix-app/testing/route";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import * as route from "../routes/_app.paper-editor-admin.paper-set";
+import { admin, pageAnswers, sectionBUnfilled, subjectPanel } from "./paper-set.fixtures";
 
 // One paper set as the papersetters see it, its real loader and action run against a stubbed API.
 const PATH = PAPER_PAGES.paperSet;
@@ -18,70 +18,9 @@ afterEach(() => {
   api?.restore();
 });
 
-const admin = userRecord({ role_id: ROLE.papersetterAdmin, role_name: "Papersetter Admin", username: "psadmin" });
-const panel = userRecord({ role_id: ROLE.subjectPanel, role_name: "Subject Panel", username: "subject" });
-const section = (id: number, label: string, placed: number) => ({
-  id,
-  label,
-  title: `Section ${label}`,
-  position: id,
-  question_count: 2,
-  marks_per_question: 1,
-  negative_marks: 0,
-  answer_rule: "single",
-  counts_if_section: null,
-  counts_if_marks: null,
-  blueprint: {},
-  placed,
-});
-const set = {
-  id: 7,
-  exam_year: "2026-27",
-  exam_level: "level1",
-  class_id: 8,
-  name: "Set A",
-  code: "L1-VIII-A",
-  languages: [
-    { id: 1, code: "en", name: "English", native: "English", dir: "ltr" },
-    { id: 2, code: "hi", name: "Hindi", native: "हिन्दी", dir: "ltr" },
-  ],
-  duration_minutes: 90,
-  instructions: ["Write your roll number."],
-  status: "draft",
-  content_hash: null,
-  finalized_at: null,
-  finalized_by: null,
-  copied_from: null,
-  total_marks: 4,
-  sections: [section(31, "A", 2), section(32, "B", 0)],
-};
-const printed = (id: number, sectionId: number, number: number) => ({
-  section_id: sectionId,
-  section_label: "A",
-  number,
-  question_id: id,
-  version: 1,
-  subject_id: 1,
-  subject_name: "Physics",
-  question_type: "single",
-  marks: 1,
-  content: { text: `<p>What is force ${id}?</p>`, options: [], correct: ["A"], explanation: "" },
-  reviewed: true,
-  translations: [{ code: "hi", name: "Hindi", version: 1, status: "done" }],
-  translations_done: 1,
-  newer: null,
-});
-const answers = (user = admin, overrides = {}) => ({
-  "GET /api/user": signedInAs(user),
-  "GET /api/paperset/get-paperset": { body: envelope([set]) },
-  "GET /api/subject/get-subjects": { body: envelope([{ id: 1, name: "Physics", is_active: true }]) },
-  "GET /api/paperset/questions/7": { body: envelope([printed(12, 31, 1), printed(5, 31, 2)]) },
-  ...overrides,
-});
-
 describe("the paper set page", () => {
   it("shows the set's facts, its sections' questions in paper order, and the admin's actions", async () => {
-    api = stubApi(answers());
+    api = stubApi(pageAnswers());
     renderRoute(route, { path: PATH, url: `${PATH}?id=7` });
     expect(await screen.findByRole("heading", { name: "L1-VIII-A: Set A" })).toBeTruthy();
     const facts = screen.getByLabelText("Paper set");
@@ -103,7 +42,7 @@ describe("the paper set page", () => {
   });
 
   it("lets a subject panel member read and check the set, not change it", async () => {
-    api = stubApi(answers(panel));
+    api = stubApi(pageAnswers(subjectPanel));
     renderRoute(route, { path: PATH, url: `${PATH}?id=7` });
     expect(await screen.findByRole("heading", { name: "L1-VIII-A: Set A" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Check" })).toBeTruthy();
@@ -113,21 +52,10 @@ describe("the paper set page", () => {
   });
 
   it("lists what keeps the set a draft on its check address", async () => {
-    api = stubApi(
-      answers(admin, {
-        "GET /api/paperset/finalize-check/7": {
-          body: envelope([
-            {
-              kind: "unfilled",
-              message: "Section B has 2 free places",
-              section: "B",
-              question_id: null,
-              language: null,
-            },
-          ]),
-        },
-      }),
-    );
+    api = stubApi({
+      ...pageAnswers(admin),
+      "GET /api/paperset/finalize-check/7": { body: envelope([sectionBUnfilled]) },
+    });
     renderRoute(route, { path: PATH, url: paperSetCheckPath(7) });
     const problems = await screen.findByRole("list", { name: "Problems" });
     expect(problems.textContent).toContain("Section B has 2 free places");
@@ -135,19 +63,18 @@ describe("the paper set page", () => {
   });
 
   it("says why the set was not finalized, each problem on its line", async () => {
-    api = stubApi(
-      answers(admin, {
-        "POST /api/paperset/finalize-paperset": {
-          status: 422,
-          body: {
-            status: false,
-            message: "The set cannot be finalized yet",
-            data: null,
-            errors: [{ field: "sections", message: "Section B has 2 free places" }],
-          },
+    api = stubApi({
+      ...pageAnswers(admin),
+      "POST /api/paperset/finalize-paperset": {
+        status: 422,
+        body: {
+          status: false,
+          message: "The set cannot be finalized yet",
+          data: null,
+          errors: [{ field: "sections", message: sectionBUnfilled.message }],
         },
-      }),
-    );
+      },
+    });
     renderRoute(route, { path: PATH, url: `${PATH}?id=7` });
     fireEvent.click(await screen.findByRole("button", { name: "Finalize" }));
     fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Finalize" }));
@@ -162,7 +89,7 @@ describe("the paper set page", () => {
   });
 
   it("answers a set that is not there with the not-found page", async () => {
-    api = stubApi(answers());
+    api = stubApi(pageAnswers());
     renderRoute(route, { path: PATH, url: `${PATH}?id=99` });
     expect(await screen.findByText("There is no page at this address")).toBeTruthy();
   });

@@ -3,15 +3,19 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 vi.hoisted(() => Object.assign(globalThis, { __APP_ID__: "papersetter" }));
 
 import { PAPER_SET_PICKER_PATH as PICKER } from "@repo/auth/paper-paths";
+import { appRequest, envelope, type StubbedApi, settle, signedInAs, stubApi } from "@repo/remix-app/testing";
 import {
-  appRequest,
-  envelope,
-  type StubbedApi,
-  settle,
-  signedInAs,
-  stubApi,
-  userRecord,
-} from "@repo/remix-app/testing";
+  admin,
+  pageAnswers,
+  printedQuestion,
+  section,
+  set,
+  subAdmin,
+  subjectPanel,
+  subjects,
+  withSections,
+} from "./paper-set.fixtures";
+import type { FinalizeProblemRow } from "./paper-set.server";
 import {
   paperSetAction,
   paperSetExportAction,
@@ -20,86 +24,29 @@ import {
   questionPickerLoader,
 } from "./paper-set.server";
 
-const admin = userRecord({ role_id: 13, role_name: "Papersetter Admin", username: "psadmin" });
-const subAdmin = userRecord({ role_id: 14, role_name: "Papersetter Sub Admin", username: "pssubadmin" });
-const subject = userRecord({ role_id: 15, role_name: "Subject Panel", username: "subject" });
 const args = (request: Request) => ({ request, context: {}, params: {} });
 let api: StubbedApi | undefined;
 afterEach(() => api?.restore());
 
 const PATH = "/paper-editor-admin/paper-set";
-const section = (id: number, label: string, placed: number) => ({
-  id,
-  label,
-  title: `Section ${label}`,
-  position: id,
-  question_count: 2,
-  marks_per_question: 1,
-  negative_marks: 0,
-  answer_rule: "single",
-  counts_if_section: null,
-  counts_if_marks: null,
-  blueprint: {},
-  placed,
-});
-const set = {
-  id: 7,
-  exam_year: "2026-27",
-  exam_level: "level1",
-  class_id: 8,
-  name: "Set A",
-  code: "L1-VIII-A",
-  languages: [
-    { id: 1, code: "en", name: "English", native: "English", dir: "ltr" },
-    { id: 2, code: "hi", name: "Hindi", native: "हिन्दी", dir: "ltr" },
-  ],
-  duration_minutes: 90,
-  instructions: ["Write your roll number."],
-  status: "draft",
-  content_hash: null,
-  finalized_at: null,
-  finalized_by: null,
-  copied_from: null,
-  total_marks: 4,
-  sections: [section(31, "A", 2), section(32, "B", 1)],
-};
 const question = (id: number) => ({ id, text: `<p>Question ${id}</p>`, status: "reviewed", question_type: "single" });
 const page = <const T>(items: readonly T[], total = items.length) =>
   envelope({ items, page: 1, per_page: 100, total, last_page: 1 });
-
-const printedQuestion = (id: number, sectionId: number, number: number) => ({
-  section_id: sectionId,
-  section_label: sectionId === 31 ? "A" : "B",
-  number,
-  question_id: id,
-  version: 1,
-  subject_id: 1,
-  subject_name: "Physics",
-  question_type: "single",
-  marks: 1,
-  content: { text: `<p>Question ${id}</p>`, options: [], correct: ["A"], explanation: "" },
-  reviewed: true,
-  translations: [{ code: "hi", name: "Hindi", version: 1, status: "done" }],
-  translations_done: 1,
-  newer: null,
-});
+/** Section B holds a question its viewer may not see (placed 1, none printed for it). */
+const hiding = withSections(section(31, "A", 2), section(32, "B", 1));
 
 describe("the paper set screen", () => {
   it("loads the set, each section's questions as the set prints them, the subjects and what the admin may do", async () => {
     api = stubApi({
-      "GET /api/user": signedInAs(admin),
-      "GET /api/paperset/get-paperset": { body: envelope([{ ...set, id: 3 }, set]) },
-      "GET /api/subject/get-subjects": { body: envelope([{ id: 1, name: "Physics", is_active: true }]) },
-      "GET /api/paperset/questions/7": {
-        body: envelope([printedQuestion(12, 31, 1), printedQuestion(5, 31, 2)]),
-      },
+      ...pageAnswers(admin),
+      "GET /api/paperset/get-paperset": { body: envelope([{ ...hiding, id: 3 }, hiding]) },
     });
     const data = await paperSetLoader(args(await appRequest(`${PATH}?id=7`)));
     expect(data.set.code).toBe("L1-VIII-A");
     expect(data.sections.map((s) => s.questions.map((q) => q.question_id))).toEqual([[12, 5], []]);
     // Section B has a question the viewer cannot see.
     expect(data.sections.map((s) => s.hidden)).toEqual([0, 1]);
-    expect(data.subjects).toEqual([{ id: 1, name: "Physics", is_active: true }]);
+    expect(data.subjects).toEqual(subjects);
     expect(data.may).toEqual({ assemble: true, finalize: true, export: true });
     expect(data.failure).toBeNull();
     // The page reads the rows the set's print is made of, never the bank's newest versions (decision 061).
@@ -108,9 +55,8 @@ describe("the paper set screen", () => {
 
   it("keeps every section unchangeable when its questions could not be loaded", async () => {
     api = stubApi({
-      "GET /api/user": signedInAs(admin),
-      "GET /api/paperset/get-paperset": { body: envelope([set]) },
-      "GET /api/subject/get-subjects": { body: envelope([]) },
+      ...pageAnswers(admin),
+      "GET /api/paperset/get-paperset": { body: envelope([hiding]) },
       "GET /api/paperset/questions/7": { status: 500, body: { status: false, message: "Down" } },
     });
     const data = await paperSetLoader(args(await appRequest(`${PATH}?id=7`)));
@@ -119,16 +65,11 @@ describe("the paper set screen", () => {
   });
 
   it("shows the sub admin no finalizing and the subject panel nothing to change", async () => {
-    const answers = {
-      "GET /api/paperset/get-paperset": { body: envelope([set]) },
-      "GET /api/subject/get-subjects": { body: envelope([]) },
-      "GET /api/paperset/questions/7": { body: envelope([]) },
-    };
-    api = stubApi({ "GET /api/user": signedInAs(subAdmin), ...answers });
+    api = stubApi(pageAnswers(subAdmin));
     const sub = await paperSetLoader(args(await appRequest(`${PATH}?id=7`)));
     expect("may" in sub && sub.may).toEqual({ assemble: true, finalize: false, export: true });
     api.restore();
-    api = stubApi({ "GET /api/user": signedInAs(subject), ...answers });
+    api = stubApi(pageAnswers(subjectPanel));
     const panel = await paperSetLoader(args(await appRequest(`${PATH}?id=7`)));
     expect("may" in panel && panel.may).toEqual({ assemble: false, finalize: false, export: false });
   });
@@ -174,7 +115,7 @@ describe("the question picker and the check", () => {
     await questionPickerLoader(args(await appRequest(`${PICKER}?id=7&level=mock&class_id=6`)));
     expect(api.calls.at(-1)?.path).toContain("is_mock=1&class_level=1");
     api.restore();
-    api = stubApi({ "GET /api/user": signedInAs(subject) });
+    api = stubApi({ "GET /api/user": signedInAs(subjectPanel) });
     const { thrown } = await settle(async () =>
       questionPickerLoader(args(await appRequest(`${PICKER}?id=7&level=level1`))),
     );
@@ -182,7 +123,7 @@ describe("the question picker and the check", () => {
   });
 
   it("lists what keeps the set a draft", async () => {
-    const problems = [
+    const problems: FinalizeProblemRow[] = [
       {
         code: "translation",
         message:
@@ -200,9 +141,7 @@ describe("the question picker and the check", () => {
       },
     ];
     api = stubApi({
-      "GET /api/user": signedInAs(subject),
-      "GET /api/paperset/get-paperset": { body: envelope([set]) },
-      "GET /api/subject/get-subjects": { body: envelope([]) },
+      ...pageAnswers(subjectPanel),
       "GET /api/paperset/questions/7": { body: envelope([printedQuestion(12, 31, 1)]) },
       "GET /api/paperset/finalize-check/7": { body: envelope(problems) },
     });
@@ -366,7 +305,7 @@ describe("the paper set screen's actions", () => {
     const finalize = await appRequest(PATH, { form: { intent: "finalize", id: "7" } });
     expect((await settle(() => paperSetAction(args(finalize)))).thrown?.status).toBe(403);
     api.restore();
-    api = stubApi({ "GET /api/user": signedInAs(subject) });
+    api = stubApi({ "GET /api/user": signedInAs(subjectPanel) });
     const section = await appRequest(PATH, {
       form: { intent: "section", id: "7", section_id: "31", question_ids: "1" },
     });
@@ -416,7 +355,7 @@ describe("the paper set download", () => {
   });
 
   it("refuses the subject panel in words, not a thrown page", async () => {
-    api = stubApi({ "GET /api/user": signedInAs(subject) });
+    api = stubApi({ "GET /api/user": signedInAs(subjectPanel) });
     const response = await paperSetExportAction(args(await appRequest("/paper-set-export", { form })));
     expect(response.status).toBe(403);
     expect(((await response.json()) as { message: string }).message).toContain("permission");

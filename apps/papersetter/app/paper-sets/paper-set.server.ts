@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
 import { can } from "@repo/auth/permissions";
 import type { FieldError } from "@repo/contracts/envelope";
@@ -8,7 +8,7 @@ import { paperExportBody, paperSetUpdateBody, sectionRuleChangeBody } from "@rep
 import { auth } from "@repo/remix-app/auth.server";
 import { messageOf, refusalOf, refusedDownloadJson, streamDownload } from "@repo/remix-app/downloads/server";
 import { typedValues } from "@repo/remix-app/forms/answer";
-import { CORRECT_THE_FIELDS, parseForm } from "@repo/remix-app/forms/server";
+import { CORRECT_THE_FIELDS, formAnswers, parseForm } from "@repo/remix-app/forms/server";
 import { parseTableQuery } from "@repo/ui/data-table";
 import { bankFilterOf, isExamLevel, RULE_FIELDS } from "./paper-set-text";
 import { classFilterOf } from "./paper-sets.server";
@@ -144,9 +144,6 @@ export function questionIdsOf(form: FormData): number[] | null {
   return ids.every((n) => Number.isSafeInteger(n) && n > 0) ? ids : null;
 }
 
-const answer = (ok: boolean, message: string, status = 200, errors?: FieldError[]) =>
-  data<PaperSetActionData>({ ok, message, ...(errors?.length ? { errors } : {}) }, { status });
-
 /**
  * The set screen's changes: `update` (the edit dialog's JSON body), `section` (one section's full
  * ordered list), `assemble` (fill from the blueprint) and `finalize`, whose refusal lists every
@@ -161,8 +158,9 @@ export async function paperSetAction({ request, context }: ActionFunctionArgs) {
     form,
     intent === "finalize" ? "paperSets.finalize" : "paperSets.assemble",
   );
+  const { fail, failFromApi, done } = formAnswers<PaperSetActionData>();
   const id = positiveId(String(form.get("id") ?? ""));
-  if (!id) return answer(false, "There is no such paper set.", 404);
+  if (!id) return fail("There is no such paper set.", 404);
   const path = { params: { path: { id } } };
 
   let result: { data?: { message: string }; error?: { message?: string; errors?: FieldError[] }; response: Response };
@@ -171,15 +169,15 @@ export async function paperSetAction({ request, context }: ActionFunctionArgs) {
     try {
       body = JSON.parse(String(form.get("body") ?? ""));
     } catch {
-      return answer(false, "The form could not be read. Reload the page and try again.", 400);
+      return fail("The form could not be read. Reload the page and try again.", 400);
     }
     const parsed = parseForm(body, paperSetUpdateBody);
-    if (!parsed.ok) return answer(false, CORRECT_THE_FIELDS, 400, parsed.errors);
+    if (!parsed.ok) return fail(CORRECT_THE_FIELDS, 400, parsed.errors);
     result = await api.POST("/api/paperset/update/{id}", { ...path, body: parsed.data });
   } else if (intent === "section") {
     const sectionId = positiveId(String(form.get("section_id") ?? ""));
     const questionIds = questionIdsOf(form);
-    if (!sectionId || !questionIds) return answer(false, "The section's questions could not be read.", 400);
+    if (!sectionId || !questionIds) return fail("The section's questions could not be read.", 400);
     result = await api.POST("/api/paperset/section-questions/{id}", {
       ...path,
       body: { section_id: sectionId, question_ids: questionIds },
@@ -187,7 +185,7 @@ export async function paperSetAction({ request, context }: ActionFunctionArgs) {
   } else if (intent === "rule") {
     // A section's qualifying rule, posted as plain HTML or by script: "" section removes it.
     const sectionId = positiveId(String(form.get("section_id") ?? ""));
-    if (!sectionId) return answer(false, "The section could not be read.", 400);
+    if (!sectionId) return fail("The section could not be read.", 400);
     const values = typedValues(form, RULE_FIELDS);
     const gate = values.counts_if_section?.trim() ?? "";
     const marks = values.counts_if_marks?.trim() ?? "";
@@ -195,37 +193,21 @@ export async function paperSetAction({ request, context }: ActionFunctionArgs) {
       { section_id: sectionId, counts_if_section: gate || null, counts_if_marks: gate ? marks || null : null },
       sectionRuleChangeBody,
     );
-    const refused = (status: number, message: string, errors?: FieldError[]) =>
-      data<PaperSetActionData>(
-        { ok: false, message, section_id: sectionId, values, ...(errors?.length ? { errors } : {}) },
-        { status },
-      );
-    if (!parsed.ok) return refused(400, CORRECT_THE_FIELDS, parsed.errors);
+    // The answer names its section, and a refusal carries what was typed (decision 053).
+    const rule = formAnswers<PaperSetActionData>({ section_id: sectionId }, { values });
+    if (!parsed.ok) return rule.fail(CORRECT_THE_FIELDS, 400, parsed.errors);
     const saved = await api.POST("/api/paperset/section-rule/{id}", { ...path, body: parsed.data });
-    if (!saved.data) {
-      return refused(
-        saved.response.status,
-        messageOf(saved.error, "The rule could not be saved, please try again"),
-        saved.error?.errors,
-      );
-    }
-    return data<PaperSetActionData>({ ok: true, message: saved.data.message, section_id: sectionId });
+    if (!saved.data) return rule.failFromApi(saved, "The rule could not be saved, please try again");
+    return rule.done(saved.data.message);
   } else if (intent === "assemble") {
     result = await api.POST("/api/paperset/assemble/{id}", path);
   } else if (intent === "finalize") {
     result = await api.POST("/api/paperset/finalize-paperset", { body: { id } });
   } else {
-    return answer(false, "Unknown action.", 400);
+    return fail("Unknown action.", 400);
   }
-  if (!result.data) {
-    return answer(
-      false,
-      messageOf(result.error, "The paper set could not be changed, please try again"),
-      result.response.status,
-      result.error?.errors,
-    );
-  }
-  return answer(true, result.data.message);
+  if (!result.data) return failFromApi(result, "The paper set could not be changed, please try again");
+  return done(result.data.message);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
 import { can } from "@repo/auth/permissions";
 import type { FieldError } from "@repo/contracts/envelope";
@@ -7,7 +7,7 @@ import { paperSetCreateBody } from "@repo/contracts/papers";
 import { CLASS_LEVELS } from "@repo/contracts/students-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { messageOf } from "@repo/remix-app/downloads/server";
-import { CORRECT_THE_FIELDS, parseForm } from "@repo/remix-app/forms/server";
+import { CORRECT_THE_FIELDS, formAnswers, parseForm } from "@repo/remix-app/forms/server";
 
 /** A paper set as the API's generated client types it. */
 export type PaperSetRow = components["schemas"]["PaperSetItem"];
@@ -49,9 +49,6 @@ export async function paperSetsLoader(level: ExamLevel, { request, context }: Lo
   };
 }
 
-const refusal = (message: string, status: number, errors?: FieldError[]) =>
-  data<PaperSetsActionData>({ ok: false, message, ...(errors?.length ? { errors } : {}) }, { status });
-
 /**
  * create: a new draft set of the page's level (languages arrive one field each; English is always
  * among them); copy: a mock set into a new draft. Checked with the API's own schema, then by it.
@@ -59,19 +56,16 @@ const refusal = (message: string, status: number, errors?: FieldError[]) =>
 export async function paperSetsAction(level: ExamLevel, { request, context }: ActionFunctionArgs) {
   const form = await auth.readForm(request, context);
   const intent = String(form.get("intent"));
+  const { fail, failFromApi, done } = formAnswers<PaperSetsActionData>();
   if (intent === "copy") {
     const { api } = await auth.requireAction(request, context, form, "paperSets.copyMock");
     const id = Number(form.get("id"));
-    if (!Number.isSafeInteger(id) || id < 1) return refusal("Choose a mock paper set to copy.", 400);
+    if (!Number.isSafeInteger(id) || id < 1) return fail("Choose a mock paper set to copy.", 400);
     const { data: copied, error, response } = await api.POST("/api/paperset/copy-mock-paperset", { body: { id } });
-    if (!copied) return refusal(messageOf(error, "The paper set could not be copied"), response.status, error?.errors);
-    return data<PaperSetsActionData>({
-      ok: true,
-      message: `${copied.message} It is ${copied.data.code}.`,
-      id: copied.data.id,
-    });
+    if (!copied) return failFromApi({ error, response }, "The paper set could not be copied");
+    return done(`${copied.message} It is ${copied.data.code}.`, { id: copied.data.id });
   }
-  if (intent !== "create") return refusal("Unknown action.", 400);
+  if (intent !== "create") return fail("Unknown action.", 400);
 
   const { api } = await auth.requireAction(request, context, form, "paperSets.assemble");
   const languages = ["en", ...form.getAll("languages").map(String)].filter((code, i, all) => all.indexOf(code) === i);
@@ -85,8 +79,8 @@ export async function paperSetsAction(level: ExamLevel, { request, context }: Ac
     },
     paperSetCreateBody,
   );
-  if (!parsed.ok) return refusal(CORRECT_THE_FIELDS, 400, parsed.errors);
+  if (!parsed.ok) return fail(CORRECT_THE_FIELDS, 400, parsed.errors);
   const { data: created, error, response } = await api.POST("/api/paperset/create", { body: parsed.data });
-  if (!created) return refusal(messageOf(error, "The paper set could not be created"), response.status, error?.errors);
-  return data<PaperSetsActionData>({ ok: true, message: created.message, id: created.data.id });
+  if (!created) return failFromApi({ error, response }, "The paper set could not be created");
+  return done(created.message, { id: created.data.id });
 }

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { ApiClient } from "@repo/api-client";
 import type { components, operations } from "@repo/api-client/schema";
 import { can, type Subject } from "@repo/auth/permissions";
@@ -170,7 +170,7 @@ export async function questionsLoader(level: ExamLevel, { request, context }: Lo
 }
 
 /** The API names a question's fields `question.<field>`, the form `<field>`. */
-const { failFromApi } = formAnswers<QuestionActionData>();
+const { fail, failFromApi, done } = formAnswers<QuestionActionData>();
 const refused = (result: { error?: ApiErrorLike; response: Response }, fallback: string) =>
   failFromApi(result, fallback, (field) => field.replace(/^question\./, ""));
 
@@ -180,11 +180,11 @@ export async function questionsAction({ request, context }: ActionFunctionArgs) 
   const { api } = await auth.requireAction(request, context, form, "questions.review");
   const id = positive(form.get("id"));
   if (String(form.get("intent")) !== "review" || !id) {
-    return data<QuestionActionData>({ ok: false, message: "Unknown action." }, { status: 400 });
+    return fail("Unknown action.", 400);
   }
   const result = await api.POST("/api/question/review", { body: { question_id: id } });
   if (!result.data) return refused(result, "The question could not be marked reviewed");
-  return data<QuestionActionData>({ ok: true, message: result.data.message, id, version: result.data.data.version });
+  return done(result.data.message, { id, version: result.data.data.version });
 }
 
 // ------------------------------------------------------------------------------ question screen
@@ -286,32 +286,22 @@ export async function questionAction({ request, context }: ActionFunctionArgs) {
     const { api } = await auth.requireAction(request, context, form, "questions.rollback");
     const id = positive(form.get("id"));
     const version = positive(form.get("version"));
-    if (!id || !version) return data<QuestionActionData>({ ok: false, message: "Unknown version." }, { status: 400 });
+    if (!id || !version) return fail("Unknown version.", 400);
     const result = await api.POST("/api/question/rollback-version", {
       body: { question_id: id, rollback_version: version },
     });
     if (!result.data) return refused(result, "The version could not be restored");
-    return data<QuestionActionData>({ ok: true, message: result.data.message, id, version: result.data.data.version });
+    return done(result.data.message, { id, version: result.data.data.version });
   }
-  if (intent !== "save") return data<QuestionActionData>({ ok: false, message: "Unknown action." }, { status: 400 });
+  if (intent !== "save") return fail("Unknown action.", 400);
   const { api } = await auth.requireAction(request, context, form, "questions.edit");
   const { id, baseVersion, question, missing } = questionBodyFrom(form);
-  if (missing.length) {
-    return data<QuestionActionData>(
-      { ok: false, message: "Some fields need your attention.", errors: missing },
-      { status: 422 },
-    );
-  }
+  if (missing.length) return fail("Some fields need your attention.", 422, missing);
   const result = id
     ? await api.POST("/api/question/question-update", {
         body: { id, ...(baseVersion ? { base_version: baseVersion } : {}), question },
       })
     : await api.POST("/api/question/question-store", { body: question });
   if (!result.data) return refused(result, "The question could not be saved");
-  return data<QuestionActionData>({
-    ok: true,
-    message: result.data.message,
-    id: result.data.data.id,
-    version: result.data.data.version,
-  });
+  return done(result.data.message, { id: result.data.data.id, version: result.data.data.version });
 }

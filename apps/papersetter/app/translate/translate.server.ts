@@ -1,10 +1,10 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
 import { questionListPath, questionPath, translatePath } from "@repo/auth/paper-paths";
-import type { FieldError } from "@repo/contracts/envelope";
 import { idOfText } from "@repo/contracts/numbers-constants";
 import { OPTION_KEYS, type TranslationStatus } from "@repo/contracts/papers-constants";
 import { auth } from "@repo/remix-app/auth.server";
+import { type FormAnswer, formAnswers } from "@repo/remix-app/forms/server";
 
 export type TranslationWorkspace = components["schemas"]["TranslationWorkspace"];
 type Summary = components["schemas"]["TranslationSummary"];
@@ -64,11 +64,8 @@ export interface TranslateLoaderData {
   } | null;
 }
 
-export interface TranslateActionData {
-  ok: boolean;
-  message: string;
-  errors?: FieldError[];
-}
+/** The form pipeline's answer (saved, or why not with the API's field messages). */
+export type TranslateActionData = FormAnswer;
 
 /** Text, a formula or a picture (Quill's empty editor is `<p><br></p>`), as the API decides it. */
 export function hasContent(html: string | null | undefined): boolean {
@@ -251,9 +248,8 @@ export async function translateAction({ request, context }: ActionFunctionArgs) 
   const { api } = await auth.requireAction(request, context, form, "questions.translate");
   const questionId = positiveId(String(form.get("question_id") ?? ""));
   const languageId = positiveId(String(form.get("language_id") ?? ""));
-  if (!questionId || !languageId) {
-    return data<TranslateActionData>({ ok: false, message: "Choose a question and a language." }, { status: 400 });
-  }
+  const { fail, failFromApi, done } = formAnswers<TranslateActionData>();
+  if (!questionId || !languageId) return fail("Choose a question and a language.", 400);
   const keys = form
     .getAll("option_key")
     .map(String)
@@ -268,15 +264,6 @@ export async function translateAction({ request, context }: ActionFunctionArgs) 
       status: form.get("status") === "done" ? "done" : "draft",
     },
   });
-  if (!result.data) {
-    return data<TranslateActionData>(
-      {
-        ok: false,
-        message: result.error?.message ?? "The translation could not be saved, please try again",
-        errors: result.error?.errors,
-      },
-      { status: result.response.status },
-    );
-  }
-  return data<TranslateActionData>({ ok: true, message: result.data.message });
+  if (!result.data) return failFromApi(result, "The translation could not be saved, please try again");
+  return done(result.data.message);
 }

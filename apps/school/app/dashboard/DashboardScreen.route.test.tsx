@@ -8,6 +8,7 @@ import { envelope, type StubbedApi, signedInAs, stubApi, userRecord } from "@rep
 import { renderRoute } from "@repo/remix-app/testing/route";
 import { cleanup, screen, within } from "@testing-library/react";
 import * as route from "../routes/_app.admin-dashboard";
+import { dashboard, pageAnswers } from "./dashboard.fixtures";
 
 // The school's landing page as a user sees it, its real loader run against a stubbed API.
 const PATH = "/admin-dashboard";
@@ -17,53 +18,9 @@ afterEach(() => {
   api?.restore();
 });
 
-const counts = { total: 3, paid: 1, pending: 0, unpaid: 2, by_class: [], by_language: [], by_gender: [] };
-const dashboard = {
-  exam_year: { label: "2026-27", starts_on: "2026-04-01", ends_on: "2027-03-31" },
-  students: counts,
-  amount_due: [
-    {
-      country: "India",
-      unpaid: 2,
-      fee: { currency: "INR", amount_minor: 15000 },
-      amount: { currency: "INR", amount_minor: 30000 },
-    },
-  ],
-  email_verified: true,
-  recent_activity: [{ at: "2026-11-20T10:00:00.000Z", what: "Added Asha Rao", who: "Demo School" }],
-  coordinators: [
-    {
-      id: 5,
-      name: "Meera Iyer",
-      role_name: "District Coordinator",
-      region: "Pune",
-      phone: "9822000000",
-      email: "meera@example.org",
-    },
-  ],
-};
-const schedule = [
-  {
-    id: 1,
-    exam_year: "2026-27",
-    exam_level: "level1",
-    class_id: 8,
-    starts_at: "2026-12-13T04:30:00.000Z",
-    duration_minutes: 90,
-    note: null,
-    updated_at: "2026-11-20T10:00:00.000Z",
-  },
-];
-const answers = (overrides = {}) => ({
-  "GET /api/user": signedInAs(),
-  "GET /api/schools/dashboard": { body: envelope(dashboard) },
-  "GET /api/exam-schedule": { body: envelope(schedule) },
-  ...overrides,
-});
-
 describe("the school dashboard", () => {
   it("shows the year's figures, what is due with a link to pay, the exam dates and whom to call", async () => {
-    api = stubApi(answers());
+    api = stubApi(pageAnswers());
     renderRoute(route, { path: PATH });
     const summary = await screen.findByRole("group", { name: "Summary" });
     expect(summary.textContent).toMatch(/Students\s*3/);
@@ -85,20 +42,19 @@ describe("the school dashboard", () => {
   });
 
   it("asks a school without students to add them, and says no dates are scheduled yet", async () => {
-    api = stubApi(
-      answers({
-        "GET /api/schools/dashboard": {
-          body: envelope({
-            ...dashboard,
-            students: { ...counts, total: 0, paid: 0, unpaid: 0 },
-            amount_due: [],
-            recent_activity: [],
-            coordinators: [],
-          }),
-        },
-        "GET /api/exam-schedule": { body: envelope([]) },
-      }),
-    );
+    api = stubApi({
+      ...pageAnswers(),
+      "GET /api/schools/dashboard": {
+        body: envelope({
+          ...dashboard,
+          students: { ...dashboard.students, total: 0, paid: 0, unpaid: 0 },
+          amount_due: [],
+          recent_activity: [],
+          coordinators: [],
+        }),
+      },
+      "GET /api/exam-schedule": { body: envelope([]) },
+    });
     renderRoute(route, { path: PATH });
     const empty = await screen.findByText("No students yet");
     const card = empty.closest("section") as HTMLElement;
@@ -112,7 +68,10 @@ describe("the school dashboard", () => {
   });
 
   it("offers an institute no per-student payment", async () => {
-    api = stubApi(answers({ "GET /api/user": signedInAs(userRecord({ role_id: 18, role_name: "Institute" })) }));
+    api = stubApi({
+      ...pageAnswers(),
+      "GET /api/user": signedInAs(userRecord({ role_id: 18, role_name: "Institute" })),
+    });
     renderRoute(route, { path: PATH });
     expect(await screen.findByText("2 students are not paid yet")).toBeTruthy();
     expect(screen.getByText(/through your institute's payment/)).toBeTruthy();
@@ -120,11 +79,10 @@ describe("the school dashboard", () => {
   });
 
   it("says the dashboard could not be loaded, with the API's message and a way to try again", async () => {
-    api = stubApi(
-      answers({
-        "GET /api/schools/dashboard": { status: 404, body: { status: false, message: "School not found", data: null } },
-      }),
-    );
+    api = stubApi({
+      ...pageAnswers(),
+      "GET /api/schools/dashboard": { status: 404, body: { status: false, message: "School not found", data: null } },
+    });
     renderRoute(route, { path: PATH });
     expect(await screen.findByText("The dashboard could not be loaded")).toBeTruthy();
     expect(screen.getByText("School not found")).toBeTruthy();

@@ -11,48 +11,17 @@ import {
   stubApi,
   userRecord,
 } from "@repo/remix-app/testing";
+import { dashboard, pageAnswers } from "./dashboard.fixtures";
 import { dashboardLoader } from "./dashboard.server";
 
 const args = (request: Request) => ({ request, context: {}, params: {} });
 const PAGE = "/admin-dashboard";
-const counts = { total: 3, paid: 1, pending: 0, unpaid: 2, by_class: [], by_language: [], by_gender: [] };
-const dashboard = {
-  exam_year: { label: "2026-27", starts_on: "2026-04-01", ends_on: "2027-03-31" },
-  students: counts,
-  amount_due: [
-    {
-      country: "India",
-      unpaid: 2,
-      fee: { currency: "INR", amount_minor: 15000 },
-      amount: { currency: "INR", amount_minor: 30000 },
-    },
-  ],
-  email_verified: true,
-  recent_activity: [],
-  coordinators: [],
-};
-const schedule = [
-  {
-    id: 1,
-    exam_year: "2026-27",
-    exam_level: "level1",
-    class_id: 8,
-    starts_at: "2026-12-13T04:30:00.000Z",
-    duration_minutes: 90,
-    note: null,
-    updated_at: "2026-11-20T10:00:00.000Z",
-  },
-];
 let api: StubbedApi | undefined;
 afterEach(() => api?.restore());
 
 describe("the dashboard loader", () => {
   it("loads the school's dashboard; a school adds students and pays for them", async () => {
-    api = stubApi({
-      "GET /api/user": signedInAs(),
-      "GET /api/schools/dashboard": { body: envelope(dashboard) },
-      "GET /api/exam-schedule": { body: envelope(schedule) },
-    });
+    api = stubApi(pageAnswers());
     const page = await dashboardLoader(args(await appRequest(PAGE)));
     expect(page).toEqual({
       dashboard,
@@ -70,11 +39,7 @@ describe("the dashboard loader", () => {
   });
 
   it("offers an institute no per-student payment; a master institute adds into its schools and sees them", async () => {
-    api = stubApi({
-      "GET /api/user": signedInAs(userRecord({ role_id: 18, role_name: "Institute" })),
-      "GET /api/schools/dashboard": { body: envelope(dashboard) },
-      "GET /api/exam-schedule": { body: envelope(schedule) },
-    });
+    api = stubApi(pageAnswers(userRecord({ role_id: 18, role_name: "Institute" })));
     expect(await dashboardLoader(args(await appRequest(PAGE)))).toMatchObject({
       canAddStudents: true,
       canPayForStudents: false,
@@ -82,9 +47,7 @@ describe("the dashboard loader", () => {
     });
     api.restore();
     api = stubApi({
-      "GET /api/user": signedInAs(userRecord({ role_id: 17, role_name: "Master Institute" })),
-      "GET /api/schools/dashboard": { body: envelope(dashboard) },
-      "GET /api/exam-schedule": { body: envelope(schedule) },
+      ...pageAnswers(userRecord({ role_id: 17, role_name: "Master Institute" })),
       "GET /api/master-institute/schools/list": {
         body: envelope({ items: [{ id: 3, name: "Alpha School" }], page: 1, per_page: 5, total: 5, last_page: 1 }),
       },

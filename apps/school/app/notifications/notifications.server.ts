@@ -1,7 +1,8 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
 import { NOTIFICATION_PATHS } from "@repo/contracts/content-notices-constants";
 import { auth } from "@repo/remix-app/auth.server";
+import { type FormAnswer, formAnswers } from "@repo/remix-app/forms/server";
 
 /** One of the reader's notifications, as the API's generated client types it. */
 export type Notification = components["schemas"]["NotificationPage"]["data"]["items"][number];
@@ -34,10 +35,8 @@ export async function notificationsLoader({ request, context }: LoaderFunctionAr
   };
 }
 
-export interface NotificationsActionData {
-  ok: boolean;
-  message: string;
-}
+/** The form pipeline's answer (done, or why not). */
+export type NotificationsActionData = FormAnswer;
 
 /**
  * Opening a notification marks it read and shows it (a redirect, so it works before the page's
@@ -47,27 +46,16 @@ export async function notificationsAction({ request, context }: ActionFunctionAr
   const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "notifications.view");
   const intent = String(form.get("intent"));
+  const { fail, failFromApi, done } = formAnswers<NotificationsActionData>();
   if (intent === "read-all") {
     const { data: answer, error, response } = await api.POST(NOTIFICATION_PATHS.readAll);
-    if (!answer) {
-      return data<NotificationsActionData>(
-        { ok: false, message: error?.message ?? "Could not mark them read" },
-        { status: response.status },
-      );
-    }
-    return data<NotificationsActionData>({ ok: true, message: answer.message });
+    if (!answer) return failFromApi({ error, response }, "Could not mark them read");
+    return done(answer.message);
   }
   const id = positive(String(form.get("id")));
-  if (intent !== "read" || id === null) {
-    return data<NotificationsActionData>({ ok: false, message: "Choose a notification to open" }, { status: 400 });
-  }
+  if (intent !== "read" || id === null) return fail("Choose a notification to open", 400);
   const { error, response } = await api.POST(NOTIFICATION_PATHS.read, { params: { path: { id } } });
-  if (!response.ok) {
-    return data<NotificationsActionData>(
-      { ok: false, message: error?.message ?? "That notification is not available" },
-      { status: response.status },
-    );
-  }
+  if (!response.ok) return failFromApi({ error, response }, "That notification is not available");
   const back = new URL(request.url);
   back.searchParams.set("open", String(id));
   throw redirect(`${back.pathname}?${back.searchParams}`);

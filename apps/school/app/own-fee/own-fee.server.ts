@@ -1,12 +1,11 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { auth } from "@repo/remix-app/auth.server";
+import { type FormAnswer, formAnswers } from "@repo/remix-app/forms/server";
 import { checkoutPath } from "../payments/paths";
 import { studentLocaleOf } from "../student-area/student-area.server";
 
-export interface OwnFeeActionData {
-  ok: false;
-  message: string;
-}
+/** A refusal: the form pipeline's answer (a paid order goes on to its checkout). */
+export type OwnFeeActionData = FormAnswer & { ok: false };
 
 /**
  * payment/pay-my-fee: an individual student's registration, its payment status and its fee, in
@@ -43,7 +42,7 @@ export async function ownFeeAction({ request, context }: ActionFunctionArgs) {
     // The form names the page's language; the remembered choice and then the exam language follow.
     const lang = form.get("lang");
     const { words } = await studentLocaleOf(request, typeof lang === "string" ? lang : null);
-    return data<OwnFeeActionData>({ ok: false, message: words.fee.payFailed }, { status: result.response.status });
+    return formAnswers<OwnFeeActionData>().fail(words.fee.payFailed, result.response.status);
   }
   return redirect(checkoutPath(result.data.data.order_id));
 }

@@ -3,11 +3,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => Object.assign(globalThis, { __APP_ID__: "school" }));
 
-import { envelope, type StubbedApi, signedInAs, stubApi } from "@repo/remix-app/testing";
+import { type StubbedApi, stubApi } from "@repo/remix-app/testing";
 import { renderRoute } from "@repo/remix-app/testing/route";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import * as route from "../routes/_app.payment.checkout.$order";
 import { resultPath } from "./paths";
+import { checkoutAnswers, order, school } from "./payments.fixtures";
 
 // The checkout of an open order as the payer sees it (the demo gateway), its real loader and action
 // run against a stubbed API.
@@ -18,29 +19,9 @@ afterEach(() => {
   api?.restore();
 });
 
-const order = (overrides = {}) => ({
-  id: 42,
-  reference: "ORD-2026-0042",
-  purpose: "students",
-  status: "pending",
-  status_reason: null,
-  provider: "demo",
-  checkout: { provider: "demo", order_id: 42 },
-  amount: { currency: "INR", amount_minor: 30000 },
-  items: [
-    { id: 1, description: "Asha Rao, class VIII", amount_minor: 15000 },
-    { id: 2, description: "Ravi Rao, class VIII", amount_minor: 15000 },
-  ],
-  created_at: "2026-11-20T10:00:00.000Z",
-  paid_at: null,
-  invoice_number: null,
-  releases_at: "2026-11-20T11:00:00.000Z",
-  ...overrides,
-});
-
 describe("the checkout page", () => {
   it("shows the order, what it pays for, the amount on the Pay button, and Cancel", async () => {
-    api = stubApi({ "GET /api/user": signedInAs(), "GET /api/payments/orders/42": { body: envelope(order()) } });
+    api = stubApi(checkoutAnswers());
     renderRoute(route, { path: PATH, url: "/payment/checkout/42" });
     expect(await screen.findByRole("heading", { name: "Demo payment gateway" })).toBeTruthy();
     const details = screen.getByLabelText("Order");
@@ -59,8 +40,7 @@ describe("the checkout page", () => {
 
   it("says why when the gateway refuses the payment, and keeps the order on the page", async () => {
     api = stubApi({
-      "GET /api/user": signedInAs(),
-      "GET /api/payments/orders/42": { body: envelope(order()) },
+      ...checkoutAnswers(),
       "POST /api/payments/demo/checkout/42": {
         status: 502,
         body: { status: false, message: "The gateway is not answering", data: null },
@@ -74,10 +54,7 @@ describe("the checkout page", () => {
   });
 
   it("links a settled order to its result instead of offering to pay", async () => {
-    api = stubApi({
-      "GET /api/user": signedInAs(),
-      "GET /api/payments/orders/42": { body: envelope(order({ status: "paid", paid_at: "2026-11-20T10:05:00.000Z" })) },
-    });
+    api = stubApi(checkoutAnswers(order({ status: "paid", paid_at: "2026-11-20T10:05:00.000Z" })));
     renderRoute(route, { path: PATH, url: "/payment/checkout/42" });
     expect(await screen.findByText(/This order is no longer waiting for payment/)).toBeTruthy();
     expect(screen.getByRole("link", { name: "See its result" }).getAttribute("href")).toBe(resultPath(42));
@@ -86,7 +63,7 @@ describe("the checkout page", () => {
 
   it("answers an order that is not the payer's, or no order at all, with the not-found page", async () => {
     api = stubApi({
-      "GET /api/user": signedInAs(),
+      "GET /api/user": school(),
       "GET /api/payments/orders/43": { status: 404, body: { status: false, message: "Order not found", data: null } },
     });
     renderRoute(route, { path: PATH, url: "/payment/checkout/43" });

@@ -8,6 +8,7 @@ import { anotherPage, renderRoute } from "@repo/remix-app/testing/route";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import * as route from "../routes/_app.payment.payment-student";
 import { checkoutPath } from "./paths";
+import { amount, created, paymentPageAnswers, studentPage, unpaid } from "./payments.fixtures";
 
 // Payment for Students as a school sees it, its real loader and action run against a stubbed API.
 const PATH = "/payment/payment-student";
@@ -17,52 +18,14 @@ afterEach(() => {
   api?.restore();
 });
 
-const amount = {
-  students: 2,
-  held: 0,
-  fee: { currency: "INR", amount_minor: 15000 },
-  amount: { currency: "INR", amount_minor: 30000 },
-  exam_level: "level1",
-};
-const unpaid = (id: number, first_name: string) => ({
-  id,
-  first_name,
-  last_name: "Rao",
-  class_level: 8,
-  language: "hi",
-  gender: "female",
-  date_of_birth: null,
-  parent_name: null,
-  phone: null,
-  email: null,
-  exam_year: "2026-27",
-  payment_status: "unpaid" as const,
-  has_account: false,
-  roll_number: null,
-  school_id: 7,
-  school_name: "Demo School",
-  created_at: "2026-06-01T10:00:00.000Z",
-  sign_in_sms: null,
-});
-const answers = (overrides = {}) => ({
-  "GET /api/user": signedInAs(),
-  "GET /api/schools/student-list": {
-    body: envelope({ items: [unpaid(7, "Asha"), unpaid(8, "Ravi")], page: 1, per_page: 10, total: 2, last_page: 1 }),
-  },
-  "POST /api/get-payment-amount": { body: envelope(amount) },
-  "GET /api/payments/open-orders": { body: envelope([]) },
-  ...overrides,
-});
-
 describe("the Payment for Students page", () => {
   it("shows what paying for every unpaid student costs, and opens the new order's checkout", async () => {
-    api = stubApi(
-      answers({
-        "POST /api/pay-student/create-payment": {
-          body: envelope({ order_id: 42, reference: "ORD-000042", amount: amount.amount, students: 2 }),
-        },
-      }),
-    );
+    api = stubApi({
+      ...paymentPageAnswers(),
+      "POST /api/pay-student/create-payment": {
+        body: envelope(created),
+      },
+    });
     renderRoute(route, { path: PATH });
     expect(await screen.findByText("2 unpaid students: ₹300.00 (₹150.00 each)")).toBeTruthy();
     const table = screen.getByRole("table", { name: "Unpaid students" });
@@ -73,14 +36,13 @@ describe("the Payment for Students page", () => {
   });
 
   it("says why the API would not start the payment", async () => {
-    api = stubApi(
-      answers({
-        "POST /api/pay-student/create-payment": {
-          status: 409,
-          body: { status: false, message: "Verify your school's e-mail address before paying.", data: null },
-        },
-      }),
-    );
+    api = stubApi({
+      ...paymentPageAnswers(),
+      "POST /api/pay-student/create-payment": {
+        status: 409,
+        body: { status: false, message: "Verify your school's e-mail address before paying.", data: null },
+      },
+    });
     renderRoute(route, { path: PATH });
     fireEvent.click(await screen.findByRole("button", { name: "Pay for all 2 unpaid students" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Verify your school's e-mail address before paying.");
@@ -105,14 +67,11 @@ describe("the Payment for Students page", () => {
   });
 
   it("says every student is paid for when none is left", async () => {
-    api = stubApi(
-      answers({
-        "GET /api/schools/student-list": {
-          body: envelope({ items: [], page: 1, per_page: 10, total: 0, last_page: 1 }),
-        },
-        "POST /api/get-payment-amount": { body: envelope({ ...amount, students: 0, amount: null }) },
-      }),
-    );
+    api = stubApi({
+      ...paymentPageAnswers(),
+      "GET /api/schools/student-list": { body: studentPage([]) },
+      "POST /api/get-payment-amount": { body: envelope({ ...amount, students: 0, amount: null }) },
+    });
     renderRoute(route, { path: PATH });
     expect(await screen.findByText("Every student of yours is paid for.")).toBeTruthy();
     expect(screen.getByText("No unpaid students")).toBeTruthy();

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => Object.assign(globalThis, { __APP_ID__: "school" }));
 
-import { appRequest, envelope, type StubbedApi, signedInAs, stubApi, userRecord } from "@repo/remix-app/testing";
+import { appRequest, envelope, type StubbedApi, stubApi } from "@repo/remix-app/testing";
+import { amount, created, masterInstitute, order, paymentPageAnswers, school, studentPage } from "./payments.fixtures";
 import {
   checkoutAction,
   nextSteps,
@@ -14,29 +15,9 @@ import {
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, context: {}, params });
 let api: StubbedApi | undefined;
 afterEach(() => api?.restore());
-const school = () => signedInAs(userRecord({ role_id: 2, role_name: "School" }));
-const institute = () => signedInAs(userRecord({ role_id: 17, role_name: "Master Institute" }));
-const amount = {
-  students: 4,
-  fee: { currency: "INR", amount_minor: 15000 },
-  amount: { currency: "INR", amount_minor: 60000 },
-  exam_level: "level1",
-};
-const created = {
-  order_id: 42,
-  reference: "ORD-000042",
-  amount: amount.amount,
-  students: 3,
-  checkout: { provider: "demo", order_id: 42 },
-};
-
 describe("the Payment for Students page", () => {
   it("lists the unpaid students of the class asked for, with the amount of all and of the class", async () => {
-    api = stubApi({
-      "GET /api/user": school(),
-      "GET /api/schools/student-list": { body: envelope({ items: [], page: 1, per_page: 10, total: 0, last_page: 1 }) },
-      "POST /api/get-payment-amount": { body: envelope(amount) },
-    });
+    api = stubApi({ ...paymentPageAnswers(), "GET /api/schools/student-list": { body: studentPage([]) } });
     const data = await paymentStudentsLoader(
       args(await appRequest("/payment/payment-student?class_level=8&class_level=99")),
     );
@@ -55,7 +36,7 @@ describe("the Payment for Students page", () => {
     expect(api.calls.find((c) => c.method === "POST")?.body).toEqual({ student_ids: [7, 8, 9] });
     api.restore();
     api = stubApi({
-      "GET /api/user": institute(),
+      "GET /api/user": masterInstitute(),
       "POST /api/master-institute/pay-student/create-payment": { body: envelope(created) },
     });
     const byClass = (await paymentStudentsAction(
@@ -102,7 +83,7 @@ describe("the demo checkout", () => {
   it("loads the payer's order, and 404 for anything else", async () => {
     api = stubApi({
       "GET /api/user": school(),
-      "GET /api/payments/orders/42": { body: envelope({ id: 42, status: "pending" }) },
+      "GET /api/payments/orders/42": { body: envelope(order()) },
     });
     expect((await orderLoader(args(await appRequest("/payment/checkout/42"), { order: "42" }))).order).toMatchObject({
       id: 42,

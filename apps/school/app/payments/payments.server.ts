@@ -1,10 +1,11 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
 import { pagePath } from "@repo/auth/menus";
 import { can, type Subject } from "@repo/auth/permissions";
 import { ROLE } from "@repo/auth/roles";
 import { CLASS_LEVELS } from "@repo/contracts/students-constants";
 import { auth } from "@repo/remix-app/auth.server";
+import { type FormAnswer, formAnswers } from "@repo/remix-app/forms/server";
 import { parseTableQuery } from "@repo/ui/data-table";
 import { checkoutPath, resultPath } from "./paths";
 
@@ -13,10 +14,8 @@ export type OrderSummary = components["schemas"]["OrderSummary"];
 
 export { checkoutPath, resultPath };
 
-export interface PayActionData {
-  ok: false;
-  message: string;
-}
+/** A refusal: the form pipeline's answer (a started or settled payment goes on by redirect). */
+export type PayActionData = FormAnswer & { ok: false };
 
 const classOf = (params: URLSearchParams) => CLASS_LEVELS.find((level) => String(level) === params.get("class_level"));
 
@@ -68,11 +67,9 @@ export async function paymentStudentsAction({ request, context }: ActionFunction
     .map(Number)
     .filter((id) => Number.isSafeInteger(id) && id > 0);
   // The ticked students' form, posted with none ticked, must not pay for everyone.
+  const { fail, failFromApi } = formAnswers<PayActionData>();
   if (form.has("selection") && ids.length === 0) {
-    return data<PayActionData>(
-      { ok: false, message: "Tick the students to pay for, then press the button again." },
-      400,
-    );
+    return fail("Tick the students to pay for, then press the button again.", 400);
   }
   const classLevel = CLASS_LEVELS.find((level) => String(level) === form.get("class_level"));
   const body = ids.length > 0 ? { student_ids: ids } : classLevel ? { class_level: classLevel } : {};
@@ -81,12 +78,7 @@ export async function paymentStudentsAction({ request, context }: ActionFunction
       ? "/api/master-institute/pay-student/create-payment"
       : "/api/pay-student/create-payment";
   const result = await api.POST(path, { body });
-  if (!result.data) {
-    return data<PayActionData>(
-      { ok: false, message: result.error?.message ?? "The payment could not be started. Please try again." },
-      { status: result.response.status },
-    );
-  }
+  if (!result.data) return failFromApi(result, "The payment could not be started. Please try again.");
   return redirect(checkoutPath(result.data.data.order_id));
 }
 
@@ -134,14 +126,12 @@ export async function checkoutAction({ request, context, params }: ActionFunctio
   const { api } = await auth.requireAction(request, context, form, "payments.checkout");
   const id = orderIdOf(params.order);
   if (!id) throw new Response("No such order", { status: 404 });
+  const { failFromApi } = formAnswers<PayActionData>();
   // Cancel (decision 054): its students are released; 409 (paid or closed meanwhile) shows its result too.
   if (form.get("intent") === "cancel") {
     const cancelled = await api.POST("/api/payments/orders/{id}/cancel", { params: { path: { id } } });
     if (!cancelled.data && cancelled.response.status !== 409) {
-      return data<PayActionData>(
-        { ok: false, message: cancelled.error?.message ?? "The payment could not be cancelled. Please try again." },
-        { status: cancelled.response.status },
-      );
+      return failFromApi(cancelled, "The payment could not be cancelled. Please try again.");
     }
     return redirect(resultPath(id));
   }
@@ -157,14 +147,9 @@ export async function checkoutAction({ request, context, params }: ActionFunctio
       },
     });
     if (!returned.data) {
-      return data<PayActionData>(
-        {
-          ok: false,
-          message:
-            returned.error?.message ??
-            "We could not confirm the payment with the gateway. If money left your account, it is confirmed within minutes; see Payment History.",
-        },
-        { status: returned.response.status },
+      return failFromApi(
+        returned,
+        "We could not confirm the payment with the gateway. If money left your account, it is confirmed within minutes; see Payment History.",
       );
     }
     return redirect(resultPath(id));
@@ -172,10 +157,7 @@ export async function checkoutAction({ request, context, params }: ActionFunctio
   const outcome = form.get("outcome") === "pay" ? "pay" : "fail";
   const result = await api.POST("/api/payments/demo/checkout/{id}", { params: { path: { id } }, body: { outcome } });
   if (!result.data && result.response.status !== 409) {
-    return data<PayActionData>(
-      { ok: false, message: result.error?.message ?? "The demo gateway did not answer. Please try again." },
-      { status: result.response.status },
-    );
+    return failFromApi(result, "The demo gateway did not answer. Please try again.");
   }
   // 409: the order was already settled (a second click, another tab): its result says how.
   return redirect(resultPath(id));

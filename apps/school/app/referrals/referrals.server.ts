@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { components, operations } from "@repo/api-client/schema";
 import type { FieldError } from "@repo/contracts/envelope";
 import { REFERRAL_STATUSES } from "@repo/contracts/referrals-constants";
@@ -61,18 +61,19 @@ export async function referredStudentsLoader({ request, context }: LoaderFunctio
 export async function referredStudentsAction({ request, context }: ActionFunctionArgs) {
   const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "students.referred");
+  const { fail, failFromApi, done } = formAnswers<ReferralActionData>();
   const id = Number(form.get("id"));
   const status = String(form.get("status"));
   if (!Number.isInteger(id) || id < 1 || (status !== "approved" && status !== "rejected")) {
-    return data<ReferralActionData>({ ok: false, message: "Choose a student and a decision." }, { status: 400 });
+    return fail("Choose a student and a decision.", 400);
   }
   const reason = String(form.get("reason") ?? "").trim();
   const result = await api.POST("/api/schools/referral-student/changestatus/{id}", {
     params: { path: { id } },
     body: { status, reason: reason || null },
   });
-  if (!result.data) return formAnswers<ReferralActionData>().failFromApi(result, "Could not save the decision");
-  return data<ReferralActionData>({ ok: true, message: result.data.message });
+  if (!result.data) return failFromApi(result, "Could not save the decision");
+  return done(result.data.message);
 }
 
 /** The Referral Earnings page. */

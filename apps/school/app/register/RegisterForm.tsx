@@ -4,6 +4,7 @@ import { schoolRegistrationBody } from "@repo/contracts/schools";
 import { SCHOOL_BOARDS, SCHOOL_CATEGORIES } from "@repo/contracts/schools-constants";
 import { useFormAnswer } from "@repo/remix-app/forms/answer";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
+import { RegionFields } from "@repo/remix-app/forms/region-fields";
 import { Button } from "@repo/ui/button";
 import {
   Form,
@@ -19,7 +20,8 @@ import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { useEffect, useState } from "react";
-import type { PickerLevel, RegionChoices, RegionOption, RegisterActionData, UsernameCheck } from "./register.server";
+import type { RegionChoices, RegionOption, RegisterActionData, UsernameCheck } from "./register.server";
+import { useRegionOptions } from "./use-region-options";
 
 interface Props {
   countries: RegionOption[];
@@ -39,31 +41,6 @@ interface Props {
 
 const toOptions = (items: readonly { id: number; name: string }[]) =>
   items.map((item) => ({ value: String(item.id), label: item.name }));
-
-/**
- * The options of one picker below its parent; none until the parent is chosen. The server's list
- * (`listed`, sent with a refused form or the no-JavaScript "Show the choices") serves until the
- * browser loads its own.
- */
-function useRegionOptions(level: PickerLevel, query: Record<string, string> | null, listed?: RegionOption[]) {
-  const fetcher = useFetcher<{ items: RegionOption[] }>();
-  const { load } = fetcher;
-  const key = query ? new URLSearchParams({ level, ...query }).toString() : null;
-  const [first] = useState(key);
-  useEffect(() => {
-    if (key) load(`/register/regions?${key}`);
-  }, [key, load]);
-  if (!key) return [];
-  if (fetcher.state === "idle" && fetcher.data) return toOptions(fetcher.data.items);
-  return key === first && listed ? toOptions(listed) : [];
-}
-
-const CHILDREN = {
-  zone_id: ["state_id", "prant_id", "district_id", "city_id"],
-  state_id: ["prant_id", "district_id", "city_id"],
-  prant_id: ["district_id", "city_id"],
-  district_id: ["city_id"],
-} as const;
 
 const EMPTY = {
   school_name: "",
@@ -133,12 +110,8 @@ export default function RegisterForm({
   );
   const cities = useRegionOptions("city", values.district_id ? { parent_id: values.district_id } : null, listed.city);
 
-  // A new parent empties the pickers below it.
   useEffect(() => {
     const subscription = form.watch((_all, { name }) => {
-      if (name && name in CHILDREN) {
-        for (const child of CHILDREN[name as keyof typeof CHILDREN]) form.setValue(child, "");
-      }
       if (name === "password" && form.getFieldState("confirm_password").isDirty) void form.trigger("confirm_password");
     });
     return () => subscription.unsubscribe();
@@ -208,16 +181,11 @@ export default function RegisterForm({
           placeholder="Select the country"
           error={countriesFailure ?? undefined}
         />
-        <FormSelect name="zone_id" label="Zone" placeholder="Select the zone" options={zones} />
-        <FormSelect name="state_id" label="State" placeholder="Select the state" options={states} />
-        <FormSelect name="prant_id" label="Prant" placeholder="Select the prant (if listed)" options={prants} />
-        <FormSelect
-          name="district_id"
-          label="District"
-          placeholder="Select the district (if listed)"
-          options={districts}
+        <RegionFields
+          levels={["zone", "state", "prant", "district", "city"]}
+          options={{ zone: zones, state: states, prant: prants, district: districts, city: cities }}
+          optional={["prant", "district", "city"]}
         />
-        <FormSelect name="city_id" label="City" placeholder="Select the city (if listed)" options={cities} />
         {hydrated ? null : (
           // Without JavaScript the pickers cannot fill each other: this lists the next one's choices.
           <Button type="submit" name="intent" value="regions" variant="secondary" formNoValidate>

@@ -11,6 +11,7 @@ import { CLASS_LEVELS } from "@repo/contracts/students-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { bulkCertificatesDownload, certificateDownload } from "@repo/remix-app/downloads/certificates";
 import { messageOf } from "@repo/remix-app/downloads/server";
+import { type FormAnswer, formAnswers } from "@repo/remix-app/forms/server";
 import { parseTableQuery } from "@repo/ui/data-table";
 
 /** A row of the Results list as the API's generated client types it. */
@@ -63,25 +64,21 @@ export async function resultsLoader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** What starting a bulk run answers the screen: the job to follow, or why it did not start. */
-export type BulkAnswer = { ok: true; jobId: number; message: string } | { ok: false; message: string };
+export type BulkAnswer = { ok: true; jobId: number; message: string } | (FormAnswer & { ok: false });
 
 /** Results (POST): starts the bulk run of the level's certificates (the school's own, or one of the institute's schools). */
 export async function resultsAction({ request, context }: ActionFunctionArgs) {
   const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "results.own");
+  const { fail, failFromApi } = formAnswers<BulkAnswer>();
   const level = pick(CERTIFICATE_LEVELS, String(form.get("level") ?? ""));
-  if (!level) return data<BulkAnswer>({ ok: false, message: "Choose Level 1 or Level 2" }, 400);
+  if (!level) return fail("Choose Level 1 or Level 2", 400);
   const output: CertificateOutput = pick(CERTIFICATE_OUTPUT_CODES, String(form.get("output") ?? "")) ?? "pdf";
   const school = positive(String(form.get("school_id") ?? ""));
   const started = await api.POST("/api/certificates/bulk", {
     body: { level, output, ...(school ? { school_id: school } : {}) },
   });
-  if (!started.data) {
-    return data<BulkAnswer>(
-      { ok: false, message: messageOf(started.error, "The certificates could not be started, please try again") },
-      started.response.status,
-    );
-  }
+  if (!started.data) return failFromApi(started, "The certificates could not be started, please try again");
   return data<BulkAnswer>({ ok: true, jobId: started.data.data.job_id, message: started.data.message });
 }
 

@@ -1,6 +1,7 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { SCHOOL_TOGGLE_MESSAGES } from "@repo/contracts/schools-constants";
 import { auth } from "@repo/remix-app/auth.server";
+import { type FormAnswer, formAnswers } from "@repo/remix-app/forms/server";
 
 /** The school toggle page: whether the signed-in school is active now. */
 export async function schoolToggleLoader({ request, context }: LoaderFunctionArgs) {
@@ -8,9 +9,8 @@ export async function schoolToggleLoader({ request, context }: LoaderFunctionArg
   return { csrf, isActive: user.is_active === 1 };
 }
 
-export interface SchoolToggleResult {
-  ok: boolean;
-  message: string;
+/** The form pipeline's answer; a done flip says whether the school is active now. */
+export interface SchoolToggleResult extends FormAnswer {
   isActive?: boolean;
 }
 
@@ -19,11 +19,7 @@ export async function schoolToggleAction({ request, context }: ActionFunctionArg
   const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "school.toggleActive");
   const { data: result, error, response } = await api.POST("/api/schools/disable-account");
-  if (!result) {
-    return data<SchoolToggleResult>(
-      { ok: false, message: error?.message || SCHOOL_TOGGLE_MESSAGES.failed },
-      { status: response.status },
-    );
-  }
-  return data<SchoolToggleResult>({ ok: true, message: result.message, isActive: result.data.is_active === 1 });
+  const { failFromApi, done } = formAnswers<SchoolToggleResult>();
+  if (!result) return failFromApi({ error, response }, SCHOOL_TOGGLE_MESSAGES.failed);
+  return done(result.message, { isActive: result.data.is_active === 1 });
 }

@@ -5,6 +5,7 @@ import { sifRegistrationBody } from "@repo/contracts/sif";
 import { CLASS_LEVELS, classLabel, GENDERS } from "@repo/contracts/students-constants";
 import { useFormAnswer } from "@repo/remix-app/forms/answer";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
+import { RegionFields } from "@repo/remix-app/forms/region-fields";
 import { Button } from "@repo/ui/button";
 import { Checkbox } from "@repo/ui/checkbox";
 import { Form, FormSelect, FormSubmit, FormTextField, useHydrated, useZodForm } from "@repo/ui/form";
@@ -14,7 +15,8 @@ import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { TextField } from "@repo/ui/text-field";
 import { useEffect, useRef, useState } from "react";
-import type { PickerLevel, RegionOption } from "../register/register.server";
+import type { RegionOption } from "../register/register.server";
+import { useRegionOptions } from "../register/use-region-options";
 import type {
   ReferralCheck,
   SifRegisterActionData,
@@ -61,23 +63,6 @@ const EMPTY = {
   referral_code: "",
 };
 type Values = typeof EMPTY;
-
-/**
- * The options of one region picker below its parent (the school registration's resource route);
- * the server's list (`listed`, for the form without JavaScript) serves until the browser loads its own.
- */
-function useRegionOptions(level: PickerLevel, query: Record<string, string> | null, listed?: RegionOption[]) {
-  const fetcher = useFetcher<{ items: RegionOption[] }>();
-  const { load } = fetcher;
-  const key = query ? new URLSearchParams({ level, ...query }).toString() : null;
-  const [first] = useState(key);
-  useEffect(() => {
-    if (key) load(`/register/regions?${key}`);
-  }, [key, load]);
-  if (!key) return [];
-  if (fetcher.state === "idle" && fetcher.data) return toOptions(fetcher.data.items);
-  return key === first && listed ? toOptions(listed) : [];
-}
 
 /** Runs `effect` once the value has stopped changing for `ms`. */
 function useDebounced(value: string, ms: number, effect: (value: string) => void) {
@@ -169,19 +154,6 @@ export default function SifRegisterForm({
     showUnlisted && values.prant_id ? { parent_id: values.prant_id } : null,
     listed.district,
   );
-
-  // A new parent empties the pickers below it.
-  useEffect(() => {
-    const below: Record<string, (keyof Values)[]> = {
-      zone_id: ["state_id", "prant_id", "district_id"],
-      state_id: ["prant_id", "district_id"],
-      prant_id: ["district_id"],
-    };
-    const subscription = form.watch((_all, { name }) => {
-      for (const child of (name && below[name]) || []) form.setValue(child, "");
-    });
-    return () => subscription.unsubscribe();
-  }, [form]);
 
   const chooseUnlisted = (checked: boolean) => {
     setUnlisted(checked);
@@ -316,14 +288,10 @@ export default function SifRegisterForm({
               placeholder="Select the country"
               error={countriesFailure ?? undefined}
             />
-            <FormSelect name="zone_id" label="Zone" placeholder="Select the zone" options={zones} />
-            <FormSelect name="state_id" label="State" placeholder="Select the state" options={states} />
-            <FormSelect name="prant_id" label="Prant" placeholder="Select the prant (if listed)" options={prants} />
-            <FormSelect
-              name="district_id"
-              label="District"
-              placeholder="Select the district (if listed)"
-              options={districts}
+            <RegionFields
+              levels={["zone", "state", "prant", "district"]}
+              options={{ zone: zones, state: states, prant: prants, district: districts }}
+              optional={["prant", "district"]}
             />
             {hydrated ? null : (
               <Button type="submit" name="intent" value="regions" variant="secondary" formNoValidate>

@@ -75,25 +75,16 @@ export async function sifRegisterAction({ request, context }: ActionFunctionArgs
   }
   if (intent === "schools") {
     const found = await searchSchools(request, context, typed.school_search ?? "");
-    return data<SifRegisterActionData>({
-      ok: false,
-      message: found.message ?? "",
-      values: { ...typed, unlisted: "" },
-      schools: found.items,
-    });
+    // Nothing is saved: the form comes again with what was typed and the schools found (200).
+    const again = { values: { ...typed, unlisted: "" }, schools: found.items };
+    return formAnswers<SifRegisterActionData>({}, again).fail(found.message ?? "", 200);
   }
   // A refused form comes back with what was typed, and the lists its choices were made from.
-  const again = async (): Promise<SifRegisterActionData> => {
+  const again = async (): Promise<Pick<SifRegisterActionData, "values" | "regions" | "schools">> => {
     const regions =
       typed.unlisted === "on" ? await regionChoices(request, context, form, [...SIF_FIELDS, ...FORM_EXTRAS]) : null;
     const found = typed.school_search ? await searchSchools(request, context, typed.school_search) : null;
-    return {
-      ok: false,
-      message: "",
-      values: regions?.values ?? typed,
-      regions: regions?.regions,
-      schools: found?.items,
-    };
+    return { values: regions?.values ?? typed, regions: regions?.regions, schools: found?.items };
   };
   // Without JavaScript both ways of giving the school are in the page: the "not listed" box, or
   // else a school picked from the list, says which one counts.

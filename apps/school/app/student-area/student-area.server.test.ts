@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 vi.hoisted(() => Object.assign(globalThis, { __APP_ID__: "school" }));
 
 import { appRequest, envelope, type StubbedApi, signedInAs, stubApi, userRecord } from "@repo/remix-app/testing";
+import { area, areaIn, BEFORE_THE_EXAMS, homeAnswers, student } from "./student-area.fixtures";
 import {
   admitCardLoader,
   ownCertificateLoader,
@@ -15,58 +16,14 @@ import {
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, context: {}, params });
 let api: StubbedApi | undefined;
 afterEach(() => api?.restore());
-const student = () => signedInAs(userRecord({ role_id: 1, role_name: "Student", username: "stu000123" }));
-
-/** What GET /api/student/me answers for a student who paid itself, before its exam. */
-const area = (extra: Partial<StudentArea> = {}): StudentArea => ({
-  student: {
-    id: 123,
-    first_name: "Ira",
-    last_name: "Kulkarni",
-    school_name: "Jnana Prabodhini Prashala, Pune",
-    school_listed: true,
-    class_level: 9,
-    language: "hi",
-    roll_number: "2009000042",
-    exam_year: "2026-27",
-    source: "sif",
-    registered_at: "2026-09-01T05:00:00.000Z",
-  },
-  payment: {
-    status: "paid",
-    paid_at: "2026-09-02T05:00:00.000Z",
-    open_order_id: null,
-    receipt: { order_id: 77, invoice_number: "2026-27/000077", paid_at: "2026-09-02T05:00:00.000Z" },
-  },
-  timeline: { level: "level1", next: "admit_card", steps: [] },
-  exams: [
-    {
-      level: "mock",
-      schedule: { starts_at: "2026-12-06T05:30:00.000Z", duration_minutes: 90, note: null },
-      admit_card: null,
-      result: null,
-    },
-    {
-      level: "level1",
-      schedule: { starts_at: "2026-12-13T04:30:00.000Z", duration_minutes: 90, note: null },
-      admit_card: { available: true, reason: null },
-      result: null,
-    },
-  ],
-  important_dates: [
-    { id: 5, title: "Level I exam", start_date: "2027-01-10", end_date: "2027-01-12", description: "Online." },
-  ],
-  ...extra,
-});
-
 describe("the student's home page", () => {
   it("speaks the student's exam language, writes its dates there, and links its receipt and fee", async () => {
     // The dates ahead are counted from today: the clock stands before the fixture's mock exam.
-    vi.useFakeTimers({ now: new Date("2026-12-01T00:00:00.000Z"), toFake: ["Date"] });
+    vi.useFakeTimers({ now: BEFORE_THE_EXAMS, toFake: ["Date"] });
     onTestFinished(() => {
       vi.useRealTimers();
     });
-    api = stubApi({ "GET /api/user": student(), "GET /api/student/me": { body: envelope(area()) } });
+    api = stubApi(homeAnswers());
     const answer = await studentHomeLoader(args(await appRequest("/student")));
     const page = (answer as unknown as { data: Awaited<ReturnType<typeof studentHomeLoader>>["data"] }).data;
     expect(page.locale).toMatchObject({ code: "hi", dir: "ltr" });
@@ -85,7 +42,7 @@ describe("the student's home page", () => {
   });
 
   it("switches to Urdu, right to left, when asked, and remembers the choice", async () => {
-    api = stubApi({ "GET /api/user": student(), "GET /api/student/me": { body: envelope(area()) } });
+    api = stubApi(homeAnswers());
     const answer = (await studentHomeLoader(args(await appRequest("/student?lang=ur")))) as unknown as {
       data: { locale: { code: string; dir: string }; words: { examsTitle: string } };
       init: { headers: Headers };
@@ -96,10 +53,7 @@ describe("the student's home page", () => {
     expect(cookie).toMatch(/^school_student_language=/);
     // The next page, with the cookie, stays in Urdu; without it, the exam language (Tamil) speaks.
     api.restore();
-    api = stubApi({
-      "GET /api/user": student(),
-      "GET /api/student/me": { body: envelope(area({ student: { ...area().student, language: "ta" } })) },
-    });
+    api = stubApi(homeAnswers(areaIn("ta")));
     const request = await appRequest("/student");
     const withChoice = new Request(request.url, {
       headers: { Cookie: `${request.headers.get("Cookie")}; ${cookie.split(";")[0]}` },
@@ -113,12 +67,9 @@ describe("the student's home page", () => {
   });
 
   it("offers to finish a payment the student started, and says when its area cannot be loaded", async () => {
-    api = stubApi({
-      "GET /api/user": student(),
-      "GET /api/student/me": {
-        body: envelope(area({ payment: { status: "pending", paid_at: null, open_order_id: 31, receipt: null } })),
-      },
-    });
+    api = stubApi(
+      homeAnswers(area({ payment: { status: "pending", paid_at: null, open_order_id: 31, receipt: null } })),
+    );
     const pending = (await studentHomeLoader(args(await appRequest("/student")))) as unknown as {
       data: { links: { continuePayment: string | null; receipt: string | null } };
     };
@@ -168,7 +119,7 @@ describe("the student's explained result", () => {
         body: { status: false, message: "You have no Level 1 result yet.", data: null },
       },
       "GET /api/student/results": { body: envelope([]) },
-      "GET /api/student/me": { body: envelope(area({ student: { ...area().student, language: "ta" } })) },
+      "GET /api/student/me": { body: envelope(areaIn("ta")) },
     });
     const answer = (await studentResultsLoader(args(await appRequest("/student/results")))) as unknown as {
       data: { locale: { code: string }; words: { noResult: string } };
@@ -272,7 +223,7 @@ describe("the page saying why a file cannot be given (issue 35 item 7)", () => {
     const urdu = await unavailable(
       "/student/unavailable/admit-card/level2",
       { file: "admit-card", level: "level2" },
-      area({ student: { ...area().student, language: "ur" } }),
+      areaIn("ur"),
     );
     expect(urdu.data.studentProblem.locale.dir).toBe("rtl");
   });

@@ -7,6 +7,7 @@ import { envelope, type StubbedApi, signedInAs, stubApi, userRecord } from "@rep
 import { renderRoute } from "@repo/remix-app/testing/route";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import * as route from "../routes/_app.student.view-students";
+import { page, student } from "./students.fixtures";
 
 // The school's students list as a user sees it, its real loader and action run against a stubbed API.
 const PATH = "/student/view-students";
@@ -15,30 +16,6 @@ afterEach(() => {
   cleanup();
   api?.restore();
 });
-
-const student = (id: number, first_name: string, overrides = {}) => ({
-  id,
-  first_name,
-  last_name: "Rao",
-  class_level: 8,
-  language: "hi",
-  gender: "female",
-  date_of_birth: "2013-08-15",
-  parent_name: "Suresh Rao",
-  phone: "9876543210",
-  email: null,
-  exam_year: "2026-27",
-  payment_status: "unpaid",
-  has_account: false,
-  roll_number: null,
-  school_id: 7,
-  school_name: "Demo School",
-  created_at: "2026-06-01T10:00:00.000Z",
-  sign_in_sms: null,
-  ...overrides,
-});
-const page = <const T,>(items: readonly T[], total = items.length) =>
-  envelope({ items, page: 1, per_page: 10, total, last_page: 1 });
 
 describe("the students list page", () => {
   it("shows the school's students with their payment and the row actions", async () => {

@@ -12,11 +12,10 @@ import {
   stubApi,
   userRecord,
 } from "@repo/remix-app/testing";
+import { page, student } from "./students.fixtures";
 import { addStudentLoader, studentListQueryFrom, studentsAction, studentsLoader } from "./students.server";
 
 const args = (request: Request) => ({ request, context: {}, params: {} });
-const page = <const T>(items: readonly T[], total = items.length) =>
-  envelope({ items, page: 1, per_page: 10, total, last_page: 1 });
 let api: StubbedApi | undefined;
 afterEach(() => api?.restore());
 
@@ -56,7 +55,7 @@ describe("the students list loader", () => {
       "GET /api/user": signedInAs(userRecord({ role_id: 17, role_name: "Master Institute" })),
       "GET /api/schools/student-list": (request) => {
         asked = new URL(request.url).search;
-        return Response.json(page([{ id: 1, first_name: "Asha" }], 41));
+        return Response.json(page([student(1, "Asha")], 41));
       },
     });
     const data = await studentsLoader(args(await appRequest("/student/view-students?class_level=6")));

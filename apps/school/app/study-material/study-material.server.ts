@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
 import {
   BROCHURE_DOWNLOAD_PATHS,
@@ -11,6 +11,7 @@ import {
 import { idOfText } from "@repo/contracts/numbers-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { messageOf, refusedDownload, streamDownload } from "@repo/remix-app/downloads/server";
+import { type FormAnswer, formAnswers } from "@repo/remix-app/forms/server";
 import { parseTableQuery } from "@repo/ui/data-table";
 import { checkoutPath } from "../payments/paths";
 
@@ -110,10 +111,8 @@ export async function readerFileLoader({ request, context, params }: LoaderFunct
   return streamDownload(response);
 }
 
-export interface BuyActionData {
-  ok: false;
-  message: string;
-}
+/** A refusal: the form pipeline's answer (a started order goes on to its checkout). */
+export type BuyActionData = FormAnswer & { ok: false };
 
 /** buy-study-material: the ticked materials become one order, and its checkout opens. */
 export async function buyStudyMaterialAction({ request, context }: ActionFunctionArgs) {
@@ -124,11 +123,7 @@ export async function buyStudyMaterialAction({ request, context }: ActionFunctio
     .map(Number)
     .filter((id) => Number.isSafeInteger(id) && id > 0);
   const result = await api.POST("/api/buy-study-materials/create-payment", { body: { study_material_ids: ids } });
-  if (!result.data) {
-    return data<BuyActionData>(
-      { ok: false, message: messageOf(result.error, "The payment could not be started. Please try again.") },
-      { status: result.response.status },
-    );
-  }
+  if (!result.data)
+    return formAnswers<BuyActionData>().failFromApi(result, "The payment could not be started. Please try again.");
   return redirect(checkoutPath(result.data.data.order_id));
 }

@@ -1,6 +1,6 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { auth } from "@repo/remix-app/auth.server";
-import { readPublicForm } from "@repo/remix-app/forms/server";
+import { type FormAnswer, formAnswers, readPublicForm } from "@repo/remix-app/forms/server";
 
 /** How a verification link turned out; `expired` and `used` offer to sign in and ask again. */
 export type VerifyOutcome = "verified" | "used" | "expired" | "replaced" | "invalid" | "missing";
@@ -63,20 +63,16 @@ export async function verifyEmailAction({ request, context }: ActionFunctionArgs
   };
 }
 
-export interface ResendResult {
-  ok: boolean;
-  message: string;
-}
+/** The form pipeline's answer (sent, or why not). */
+export type ResendResult = FormAnswer;
 
 /** /email-verification (POST): mails the signed-in school a new link. */
 export async function resendAction({ request, context }: ActionFunctionArgs) {
   const form = await auth.readForm(request, context);
   const { api } = await auth.requireAction(request, context, form, "school.profile.edit");
   const { data: answer, error } = await api.POST("/api/school/verify-school-email/resend");
-  if (!answer)
-    return data<ResendResult>({
-      ok: false,
-      message: error?.message ?? "The link could not be sent. Please try again.",
-    });
-  return data<ResendResult>({ ok: true, message: answer.message });
+  const { fail, done } = formAnswers<ResendResult>();
+  // The refusal is answered 200, as it always was; the fetcher shows its message.
+  if (!answer) return fail(error?.message || "The link could not be sent. Please try again.", 200);
+  return done(answer.message);
 }

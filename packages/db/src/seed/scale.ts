@@ -2,7 +2,8 @@
 // Fills a database at national scale for benchmarks: demo data first (when empty), then a
 // district-level geography for every Indian state, the schools and students in bulk with
 // INSERT … SELECT over generate_series (never row by row), and coordinators with assignments.
-// Uses DATABASE_URL when set, else the embedded database in DATA_DIR (default .data/pglite).
+// Uses DATABASE_DIRECT_URL or DATABASE_URL when set (the direct one: it opens its pool as without a
+// pooler, decision 066), else the embedded database in DATA_DIR (default .data/pglite).
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { type Db, openDatabase, queryRows } from "../client";
@@ -229,7 +230,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error((error as Error).message);
     process.exit(2);
   }
-  const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR });
+  const database = await openDatabase({
+    url: process.env.DATABASE_DIRECT_URL || process.env.DATABASE_URL,
+    dataDir: process.env.DATA_DIR,
+  });
   console.log(
     `Seeding ${options.schools} schools, ${options.students} students, ${options.coordinators} coordinators on ${database.driver}…`,
   );

@@ -122,7 +122,7 @@ export function formAnswers<T extends FormAnswer>(common: Extra<T> = {}, refusal
   return {
     fail,
     failFromApi: (call: { error?: ApiErrorLike; response: Response }, fallback: string, rename?: RenameField) =>
-      fail(call.error?.message ?? fallback, call.response.status, fromApiError(call.error, rename)),
+      fail(call.error?.message || fallback, call.response.status, fromApiError(call.error, rename)),
     done: (message: string, extra: Extra<T> = {}) => data<T>({ ...common, ok: true, message, ...extra } as T),
   };
 }

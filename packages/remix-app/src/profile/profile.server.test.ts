@@ -2,8 +2,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => Object.assign(globalThis, { __APP_ID__: "coordinator" }));
 
+import { PASSWORD_MESSAGES } from "@repo/contracts/auth";
 import { appRequest, type StubbedApi, settle, signedInAs, stubApi, userRecord } from "../testing/harness";
-import { profileDetails, profilePageLoader } from "./profile.server";
+import { profileAction, profileDetails, profilePageLoader } from "./profile.server";
 
 const args = (request: Request) => ({ request, context: {}, params: {} });
 let api: StubbedApi | undefined;
@@ -132,5 +133,68 @@ describe("the My Profile page's loader", () => {
     const { thrown } = await settle(() => profilePageLoader(args(request)));
     expect(thrown?.status).toBe(302);
     expect(thrown?.headers.get("Location")).toMatch(/\/auth\/handoff\?code=c&to=%2Fadmin-dashboard$/);
+  });
+});
+
+describe("the My Profile dialog's forms", () => {
+  const admin = () => signedInAs(userRecord({ role_id: 3, role_name: "Admin" }));
+  const post = async (form: Record<string, string>) => profileAction(args(await appRequest("/profile", { form })));
+
+  it("refuses a new password the rules refuse before calling the API, on its field and without the passwords", async () => {
+    api = stubApi({ "GET /api/user": admin() });
+    const result = await post({
+      intent: "change-password",
+      old_password: "Old-pass1!",
+      new_password: "Old-pass1!",
+      confirm_password: "Old-pass1!",
+    });
+    expect(result.init?.status).toBe(400);
+    expect(result.data).toEqual({
+      ok: false,
+      intent: "change-password",
+      message: PASSWORD_MESSAGES.sameAsOld,
+      errors: [{ field: "new_password", message: PASSWORD_MESSAGES.sameAsOld }],
+    });
+    expect(api.calls.map((c) => c.path)).toEqual(["/api/user"]);
+  });
+
+  it("puts the API's field error back on the form's field, with its status", async () => {
+    const wrong = { field: "old_password", message: "The current password is not right" };
+    api = stubApi({
+      "GET /api/user": admin(),
+      "POST /api/change-password": {
+        status: 422,
+        body: { status: false, message: wrong.message, data: null, errors: [wrong] },
+      },
+    });
+    const result = await post({
+      intent: "change-password",
+      old_password: "Wrong-pass1!",
+      new_password: "New-pass1!",
+      confirm_password: "New-pass1!",
+    });
+    expect(result.init?.status).toBe(422);
+    expect(result.data).toMatchObject({
+      ok: false,
+      intent: "change-password",
+      message: wrong.message,
+      errors: [wrong],
+    });
+  });
+
+  it("answers the API's message for the code it sent, naming the form", async () => {
+    api = stubApi({
+      "GET /api/user": admin(),
+      "POST /api/send-mobile-otp-after-login": { body: { status: true, message: "Code sent", data: null } },
+    });
+    const result = await post({ intent: "send-otp", mobile: "9876543210" });
+    expect(result.data).toMatchObject({ ok: true, intent: "send-otp", message: "Code sent" });
+  });
+
+  it("refuses an unknown form", async () => {
+    api = stubApi({ "GET /api/user": admin() });
+    const result = await post({ intent: "delete-account" });
+    expect(result.init?.status).toBe(400);
+    expect(result.data).toMatchObject({ ok: false, message: 'Unknown action "delete-account"' });
   });
 });

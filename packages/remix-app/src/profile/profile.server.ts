@@ -1,14 +1,13 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import {
   type AssignmentLevel,
   changePasswordBody,
   PROFILE_PHOTO_MAX_BYTES,
   type UserRecord,
 } from "@repo/contracts/auth";
-import type { FieldError } from "@repo/contracts/envelope";
 import { MULTIPART_OVERHEAD_BYTES } from "@repo/contracts/request-limits-constants";
 import { auth } from "../auth.server";
-import { parseForm } from "../forms/form-pipeline.server";
+import { type FormAnswer, formAnswers, parseForm } from "../forms/form-pipeline.server";
 import { avatarPath } from "../shell/shell.server";
 
 const LEVEL_NAMES: Record<AssignmentLevel, string> = {
@@ -68,14 +67,14 @@ export async function profilePageLoader({ request, context }: LoaderFunctionArgs
   return { profile: profileDetails(user), csrf };
 }
 
-export interface ProfileActionData {
-  ok: boolean;
+/** The form pipeline's answer, naming which of the dialog's forms it answers. */
+export interface ProfileActionData extends FormAnswer {
   intent: "change-password" | "update-profile" | "send-otp" | "verify-otp";
-  message: string;
-  errors?: FieldError[];
 }
 
-const answer = (body: ProfileActionData, status = 200) => data(body, { status });
+type ProfileIntent = ProfileActionData["intent"];
+const isIntent = (intent: string): intent is ProfileIntent =>
+  intent === "change-password" || intent === "update-profile" || intent === "send-otp" || intent === "verify-otp";
 
 /**
  * /profile (POST): the My Profile dialog's forms. Each is checked here with
@@ -85,27 +84,24 @@ export async function profileAction({ request, context }: ActionFunctionArgs) {
   const form = await auth.readForm(request, context, { maxBytes: PROFILE_PHOTO_MAX_BYTES + MULTIPART_OVERHEAD_BYTES });
   const intent = String(form.get("intent") ?? "");
   const { api } = await auth.requireAction(request, context, form, "self.profile");
+  if (!isIntent(intent)) {
+    return formAnswers<ProfileActionData>({ intent: "update-profile" }).fail(`Unknown action "${intent}"`, 400);
+  }
+  const { fail, failFromApi, done } = formAnswers<ProfileActionData>({ intent });
 
   if (intent === "change-password") {
     const parsed = parseForm(form, changePasswordBody);
-    if (!parsed.ok) {
-      const { errors } = parsed;
-      return answer({ ok: false, intent, message: errors[0]?.message ?? "Check the form", errors }, 400);
-    }
+    if (!parsed.ok) return fail(parsed.errors[0]?.message ?? "Check the form", 400, parsed.errors);
     const { data: result, error, response } = await api.POST("/api/change-password", { body: parsed.data });
-    if (!result)
-      return answer(
-        { ok: false, intent, message: error?.message ?? "Could not change the password", errors: error?.errors },
-        response.status,
-      );
-    return answer({ ok: true, intent, message: result.message });
+    if (!result) return failFromApi({ error, response }, "Could not change the password");
+    return done(result.message);
   }
 
   if (intent === "update-profile") {
     const photo = form.get("profile_photo");
     if (photo instanceof File && photo.size > PROFILE_PHOTO_MAX_BYTES) {
       const message = "The photo must be at most 2 MB";
-      return answer({ ok: false, intent, message, errors: [{ field: "profile_photo", message }] }, 413);
+      return fail(message, 413, [{ field: "profile_photo", message }]);
     }
     const body = new FormData();
     for (const field of ["full_name", "designation", "team"] as const) body.set(field, String(form.get(field) ?? ""));
@@ -119,45 +115,29 @@ export async function profileAction({ request, context }: ActionFunctionArgs) {
       body: body as unknown as { full_name: string },
       bodySerializer: (value) => value as unknown as FormData,
     });
-    if (!result)
-      return answer(
-        { ok: false, intent, message: error?.message ?? "Could not update the profile", errors: error?.errors },
-        response.status,
-      );
-    return answer({ ok: true, intent, message: result.message });
+    if (!result) return failFromApi({ error, response }, "Could not update the profile");
+    return done(result.message);
   }
 
-  if (intent === "send-otp" || intent === "verify-otp") {
-    const mobile = String(form.get("mobile") ?? "");
-    if (intent === "send-otp") {
-      const {
-        data: sent,
-        error,
-        response,
-      } = await api.POST("/api/send-mobile-otp-after-login", {
-        params: { query: { mobile, type: "verify-mobile" } },
-      });
-      if (!sent)
-        return answer(
-          { ok: false, intent, message: error?.message ?? "Could not send the code", errors: error?.errors },
-          response.status,
-        );
-      return answer({ ok: true, intent, message: sent.message });
-    }
+  const mobile = String(form.get("mobile") ?? "");
+  if (intent === "send-otp") {
     const {
-      data: verified,
+      data: sent,
       error,
       response,
-    } = await api.POST("/api/verify-mobile-otp-after-login", {
-      body: { mobile, otp: String(form.get("otp") ?? ""), type: "verify-mobile" },
+    } = await api.POST("/api/send-mobile-otp-after-login", {
+      params: { query: { mobile, type: "verify-mobile" } },
     });
-    if (!verified)
-      return answer(
-        { ok: false, intent, message: error?.message ?? "Could not check the code", errors: error?.errors },
-        response.status,
-      );
-    return answer({ ok: true, intent, message: verified.message });
+    if (!sent) return failFromApi({ error, response }, "Could not send the code");
+    return done(sent.message);
   }
-
-  return answer({ ok: false, intent: "update-profile", message: `Unknown action "${intent}"` }, 400);
+  const {
+    data: verified,
+    error,
+    response,
+  } = await api.POST("/api/verify-mobile-otp-after-login", {
+    body: { mobile, otp: String(form.get("otp") ?? ""), type: "verify-mobile" },
+  });
+  if (!verified) return failFromApi({ error, response }, "Could not check the code");
+  return done(verified.message);
 }

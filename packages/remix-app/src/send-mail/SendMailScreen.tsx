@@ -89,11 +89,11 @@ export function SendMailScreen() {
   const summary =
     counter.data?.intent === "count" && counter.data.ok && countedFor === audienceKey ? counter.data.summary : null;
   const errors = [counter.data, previewer.data, sender.data].flatMap((answer) =>
-    answer && !answer.ok ? answer.errors : [],
+    answer && !answer.ok ? (answer.errors ?? []) : [],
   );
   const errorOf = (field: string) => errors.find((e) => e.field === field)?.message;
   const refusal = [sender.data, previewer.data, counter.data].find(
-    (answer) => answer && !answer.ok && answer.errors.length === 0,
+    (answer) => answer && !answer.ok && !answer.errors?.length,
   );
 
   // Watch a campaign until it is delivered.

@@ -1,13 +1,12 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
 import { getRole, mailableRoles, mayMailAnyAddress } from "@repo/auth/roles";
-import type { FieldError } from "@repo/contracts/envelope";
 import { regionPaths } from "@repo/contracts/geography-constants";
 import { languageName } from "@repo/contracts/languages";
 import { audienceCountBody, previewMailBody, sendMailBody } from "@repo/contracts/mail";
 import { auth } from "../auth.server";
 import { optionsOf, withStateName } from "../content/choices";
-import { type ApiErrorLike, CORRECT_THE_FIELDS, fromApiError, issueErrors } from "../forms/form-pipeline.server";
+import { CORRECT_THE_FIELDS, type FormAnswer, formAnswers, parseForm } from "../forms/form-pipeline.server";
 import { type ComposeValues, composeToBody } from "./compose";
 
 export type Campaign = components["schemas"]["CampaignItem"];
@@ -54,10 +53,13 @@ export async function sendMailLoader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+/** A refusal is the form pipeline's answer, naming its intent. */
+type SendMailRefusal = FormAnswer & { intent: "count" | "preview" | "send"; ok: false };
+
 export type SendMailActionData =
   | { intent: "count"; ok: true; summary: AudienceSummary }
   | { intent: "preview"; ok: true; mail: RenderedMail }
-  | { intent: "count" | "preview" | "send"; ok: false; message: string; errors: FieldError[] };
+  | SendMailRefusal;
 
 /** Where an error about a body path shows on the compose form (its ComposeValues field). */
 export function composeField(path: string): string {
@@ -67,9 +69,6 @@ export function composeField(path: string): string {
   if (path.startsWith("variables.")) return path;
   return path || "form";
 }
-
-/** The API's field errors, placed on the compose form's fields. */
-const apiErrors = (error: ApiErrorLike | undefined): FieldError[] => fromApiError(error, composeField) ?? [];
 
 /**
  * count: who the audience is; preview: the mail its first recipient would get; send: queues the
@@ -81,44 +80,39 @@ export async function sendMailAction({ request, context }: ActionFunctionArgs) {
   const { api } = await auth.requireAction(request, context, form, "mail.send");
   const intent = String(form.get("intent"));
   if (intent !== "count" && intent !== "preview" && intent !== "send") {
-    return data(
-      { intent: "send", ok: false, message: `Unknown action "${intent}"`, errors: [] } as SendMailActionData,
-      400,
-    );
+    return formAnswers<SendMailRefusal>({ intent: "send" }).fail(`Unknown action "${intent}"`, 400);
   }
+  const { fail, failFromApi } = formAnswers<SendMailRefusal>({ intent });
   let values: ComposeValues;
   let variables: string[];
   try {
     values = JSON.parse(String(form.get("mail")));
     variables = JSON.parse(String(form.get("template_variables") ?? "[]"));
   } catch {
-    return data<SendMailActionData>(
-      { intent, ok: false, message: "The form could not be read. Reload the page.", errors: [] },
-      400,
-    );
+    return fail("The form could not be read. Reload the page.", 400);
   }
   const body = composeToBody(values, variables);
-  const refuse = (message: string, errors: FieldError[], status: number) =>
-    data<SendMailActionData>({ intent, ok: false, message, errors }, { status });
+  const rename = { rename: composeField };
 
   if (intent === "count") {
-    const parsed = audienceCountBody.safeParse({ audience: body.audience });
-    if (!parsed.success) return refuse("Check who gets the mail.", issueErrors(parsed.error.issues, composeField), 400);
+    const parsed = parseForm({ audience: body.audience }, audienceCountBody, rename);
+    if (!parsed.ok) return fail("Check who gets the mail.", 400, parsed.errors);
     const { data: result, error, response } = await api.POST("/api/mail/audience/count", { body: parsed.data });
-    if (!result) return refuse(error?.message ?? "Could not count the recipients", apiErrors(error), response.status);
+    if (!result) return failFromApi({ error, response }, "Could not count the recipients", composeField);
     return data<SendMailActionData>({ intent, ok: true, summary: result.data });
   }
 
-  const schema = intent === "preview" ? previewMailBody : sendMailBody;
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) return refuse(CORRECT_THE_FIELDS, issueErrors(parsed.error.issues, composeField), 400);
   if (intent === "preview") {
+    const parsed = parseForm(body, previewMailBody, rename);
+    if (!parsed.ok) return fail(CORRECT_THE_FIELDS, 400, parsed.errors);
     const { data: result, error, response } = await api.POST("/api/mail/preview", { body: parsed.data });
-    if (!result) return refuse(error?.message ?? "Could not preview the mail", apiErrors(error), response.status);
+    if (!result) return failFromApi({ error, response }, "Could not preview the mail", composeField);
     return data<SendMailActionData>({ intent, ok: true, mail: result.data });
   }
+  const parsed = parseForm(body, sendMailBody, rename);
+  if (!parsed.ok) return fail(CORRECT_THE_FIELDS, 400, parsed.errors);
   const { data: sent, error, response } = await api.POST("/api/mail/send", { body: parsed.data });
-  if (!sent) return refuse(error?.message ?? "Could not send the mail", apiErrors(error), response.status);
+  if (!sent) return failFromApi({ error, response }, "Could not send the mail", composeField);
   const url = new URL(request.url);
   url.searchParams.set("campaign", String(sent.data.id));
   return redirect(`${url.pathname}${url.search}`);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ROLE } from "@repo/auth/roles";
 import { SIGN_IN_MAX_HOURS } from "@repo/contracts/auth";
-import type { Db, DbOrTx } from "@repo/db";
+import { type Db, type DbOrTx, statementName } from "@repo/db";
 import { handoffCodes, sessions, students, users, zones } from "@repo/db/schema";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { randomToken, sha256 } from "./tokens";
@@ -37,6 +37,7 @@ export async function startSignIn(db: Db, userId: number, app: string, idleHours
  * statement each pooled connection parses it once, and drizzle does not rebuild it per request
  * (that building was a sixth of a request's CPU). A school's count of referred students, which
  * its permissions depend on, comes in the same statement: one round trip per request, not two.
+ * Behind PgBouncer in transaction mode it goes unnamed, parsed each time (decision 066).
  */
 const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
 
@@ -69,7 +70,7 @@ function prepareSessionQuery(db: Db) {
       ),
     )
     .limit(1)
-    .prepare("find_session");
+    .prepare(statementName(db, "find_session"));
 }
 
 /** The live session behind a bearer token, with what authorization needs; undefined if none. */
