@@ -50,7 +50,7 @@ const { values: args } = parseArgs({
     "readers-per-school": { type: "string", default: "1" },
     "certificate-share": { type: "string", default: "0.25" },
     "port-base": { type: "string", default: "12000" },
-    pooler: { type: "boolean", default: false },
+    pooler: { type: "boolean", default: true },
     replica: { type: "boolean", default: false },
     "all-apps": { type: "boolean", default: true },
     "mail-rate": { type: "string", default: "60000" },
@@ -235,8 +235,8 @@ async function main() {
     {
       url: pooler?.url ?? primary.url,
       ...(replica ? { readUrl: replica.url } : {}),
-      // PgBouncer in transaction mode keeps no named prepared statements (Debian's 1.18, issue 38 item 3).
-      ...(pooler ? { directUrl: primary.url, poolerEnv: { DATABASE_DIRECT_URL: primary.url } } : {}),
+      // PgBouncer in transaction mode (decision 066): unnamed statements, presence locks past it.
+      ...(pooler ? { poolerEnv: { DATABASE_POOLER: "pgbouncer", DATABASE_DIRECT_URL: primary.url } } : {}),
     },
     storageEnv,
     apps,

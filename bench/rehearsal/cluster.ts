@@ -2,11 +2,13 @@
 // PgBouncer, an S3 server, two API instances and two of each app behind Caddy, on ports from
 // `portBase` (12000 by default) so that nothing clashes with a portal or a test on this machine.
 import { type ChildProcess, execFile } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { APP_IDS, type AppId } from "@repo/auth/apps";
+import { pgBouncerBinary } from "@repo/db/pgbouncer";
 import { API_NODE_FLAGS } from "../../apps/api/scripts/node-flags";
 import { BENCH_PRODUCTION_ENV } from "../support";
 import { type CpuMeter, type Processes, run, waitHealthy } from "./processes";
@@ -48,6 +50,24 @@ export function portsOf(base: number) {
 
 export type Ports = ReturnType<typeof portsOf>;
 
+const isRoot = () => process.getuid?.() === 0;
+
+/** PostgreSQL's programs refuse to run as root: as root they run as `postgres` (as @repo/db/private-server does). */
+function asPostgres(command: string, args: string[]): [string, string[]] {
+  return isRoot()
+    ? ["runuser", ["-u", "postgres", "--", `${PG_BIN}/${command}`, ...args]]
+    : [`${PG_BIN}/${command}`, args];
+}
+
+/** A folder the server's user may write in (the run's folder is root's). */
+export function postgresFolder(dir: string): string {
+  const folder = path.join(dir, "pg");
+  mkdirSync(folder, { recursive: true });
+  chmodSync(dir, 0o755);
+  chmodSync(folder, 0o777);
+  return folder;
+}
+
 /** A PostgreSQL server in a folder of its own, started and stopped with pg_ctl. */
 export class Postgres {
   constructor(
@@ -72,7 +92,20 @@ export class Postgres {
   }
 
   start() {
-    run(`${PG_BIN}/pg_ctl`, ["-D", this.dataDir, "-l", this.logFile, "-w", "-t", "120", "-o", this.options(), "start"]);
+    run(
+      ...asPostgres("pg_ctl", [
+        "-D",
+        this.dataDir,
+        "-l",
+        this.logFile,
+        "-w",
+        "-t",
+        "120",
+        "-o",
+        this.options(),
+        "start",
+      ]),
+    );
   }
 
   /**
@@ -80,7 +113,7 @@ export class Postgres {
    * the season's people go on (and meet the restart) while it runs.
    */
   async restart() {
-    await execFileAsync(`${PG_BIN}/pg_ctl`, [
+    const args = [
       "-D",
       this.dataDir,
       "-l",
@@ -93,21 +126,23 @@ export class Postgres {
       "-o",
       this.options(),
       "restart",
-    ]);
+    ];
+    await execFileAsync(...asPostgres("pg_ctl", args));
   }
 
   stop() {
     if (existsSync(path.join(this.dataDir, "postmaster.pid"))) {
-      run(`${PG_BIN}/pg_ctl`, ["-D", this.dataDir, "-w", "-m", "fast", "stop"]);
+      run(...asPostgres("pg_ctl", ["-D", this.dataDir, "-w", "-m", "fast", "stop"]));
     }
   }
 }
 
 export async function startPrimary(options: ClusterOptions, processes: Processes, cpu: CpuMeter) {
   const ports = portsOf(options.portBase);
-  const dataDir = path.join(options.dir, "primary");
-  run(`${PG_BIN}/initdb`, ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
-  const primary = new Postgres("postgresql", dataDir, ports.primary, path.join(processes.logDir, "postgresql.log"));
+  const folder = postgresFolder(options.dir);
+  const dataDir = path.join(folder, "primary");
+  run(...asPostgres("initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]));
+  const primary = new Postgres("postgresql", dataDir, ports.primary, path.join(folder, "postgresql.log"));
   processes.atEnd("postgresql", () => primary.stop());
   primary.start();
   run(`${PG_BIN}/psql`, [
@@ -127,22 +162,11 @@ export async function startPrimary(options: ClusterOptions, processes: Processes
 /** A streaming replica of `primary`: pg_basebackup -R (standby.signal and the primary's address). */
 export async function startReplica(options: ClusterOptions, processes: Processes, cpu: CpuMeter, primary: Postgres) {
   const ports = portsOf(options.portBase);
-  const dataDir = path.join(options.dir, "replica");
-  run(`${PG_BIN}/pg_basebackup`, [
-    "-h",
-    "127.0.0.1",
-    "-p",
-    String(primary.port),
-    "-U",
-    "postgres",
-    "-D",
-    dataDir,
-    "-R",
-    "-X",
-    "stream",
-    "--no-sync",
-  ]);
-  const replica = new Postgres("replica", dataDir, ports.replica, path.join(processes.logDir, "replica.log"));
+  const folder = postgresFolder(options.dir);
+  const dataDir = path.join(folder, "replica");
+  const args = ["-h", "127.0.0.1", "-p", String(primary.port), "-U", "postgres", "-D", dataDir, "-R", "-X", "stream"];
+  run(...asPostgres("pg_basebackup", [...args, "--no-sync"]));
+  const replica = new Postgres("replica", dataDir, ports.replica, path.join(folder, "replica.log"));
   processes.atEnd("replica", () => replica.stop());
   replica.start();
   cpu.track("replica", replica.pid(), true);
@@ -157,27 +181,35 @@ export async function startPooler(options: ClusterOptions, processes: Processes,
   const users = path.join(dir, "userlist.txt");
   writeFileSync(users, '"postgres" ""\n');
   const config = path.join(dir, "pgbouncer.ini");
+  // As deploy/pgbouncer and @repo/db/pgbouncer write it (decision 066): transaction mode, JIT off by
+  // connect_query, no startup options taken; sized by its pool-size rule for this machine's cores
+  // (2-3 per core, at least the API instances + 2).
+  const poolSize = Math.max(4, Math.min(20, 3 * cpus().length));
   writeFileSync(
     config,
     [
       "[databases]",
-      `${DATABASE} = host=127.0.0.1 port=${primary.port} dbname=${DATABASE}`,
+      `${DATABASE} = host=127.0.0.1 port=${primary.port} dbname=${DATABASE} user=postgres connect_query='set jit = off'`,
       "[pgbouncer]",
       "listen_addr = 127.0.0.1",
       `listen_port = ${ports.pooler}`,
-      `unix_socket_dir = ${dir}`,
+      "unix_socket_dir =",
       "auth_type = trust",
       `auth_file = ${users}`,
       "pool_mode = transaction",
-      "max_client_conn = 400",
-      // Two cores: a few server connections keep PostgreSQL busy without queueing in it.
-      "default_pool_size = 20",
-      "server_reset_query =",
-      "ignore_startup_parameters = extra_float_digits,options",
+      `default_pool_size = ${poolSize}`,
+      "reserve_pool_size = 3",
+      "max_client_conn = 200",
+      "ignore_startup_parameters = extra_float_digits",
       "",
     ].join("\n"),
   );
-  const started = processes.spawn("pgbouncer", "/usr/sbin/pgbouncer", [config]);
+  // PgBouncer refuses to run as root: as root it runs as nobody, who must read its folder.
+  if (isRoot()) chmodSync(dir, 0o755);
+  const started = processes.spawn("pgbouncer", pgBouncerBinary() ?? "/usr/sbin/pgbouncer", [
+    ...(isRoot() ? ["-u", "nobody"] : []),
+    config,
+  ]);
   await waitForPort(ports.pooler, 20_000, started.child, "pgbouncer");
   cpu.track("pgbouncer", Number(started.child.pid));
   return { url: `postgres://postgres@127.0.0.1:${ports.pooler}/${DATABASE}`, child: started.child };
@@ -283,7 +315,7 @@ export async function startPortal(
   options: ClusterOptions,
   processes: Processes,
   cpu: CpuMeter,
-  database: { url: string; readUrl?: string; directUrl?: string; poolerEnv?: NodeJS.ProcessEnv },
+  database: { url: string; readUrl?: string; poolerEnv?: NodeJS.ProcessEnv },
   storageEnv: NodeJS.ProcessEnv,
   apps: AppId[],
 ): Promise<Portal> {
