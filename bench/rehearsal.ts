@@ -120,6 +120,14 @@ async function shutdown() {
   if (!options.keep && !failed) rmSync(dir, { recursive: true, force: true });
   else console.log(`rehearsal: logs and data kept in ${dir}`);
 }
+// A fault of the rehearsal itself still stops the cluster it started.
+process.on("unhandledRejection", (error) => {
+  console.error(`rehearsal: ${(error as Error)?.stack ?? error}`);
+  if (interrupted) return;
+  interrupted = true;
+  failed = true;
+  shutdown().finally(() => process.exit(1));
+});
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     if (interrupted) return;
@@ -127,6 +135,16 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     console.log(`\nrehearsal: ${signal}, stopping every process…`);
     shutdown().finally(() => process.exit(130));
   });
+}
+
+/**
+ * Runs `work` now. Its promise is marked handled at once: a disruption awaited later must not be
+ * an unhandled rejection while it runs; its failure is still thrown where it is awaited.
+ */
+function settled(work: () => Promise<void>): Promise<void> {
+  const running = work();
+  running.catch(() => {});
+  return running;
 }
 
 function log(message: string) {
@@ -330,14 +348,14 @@ async function main() {
       (done) => {
         progress("imported", verified.length)(done);
         if (!pgRestart && done >= verified.length / 2) {
-          pgRestart = (async () => {
+          pgRestart = settled(async () => {
             const d = season.disrupt("PostgreSQL restarted (pg_ctl restart -m fast)");
             log("restarting PostgreSQL…");
             await primary.restart();
             cpu.track("postgresql", primary.pid(), true);
             d.to = Date.now();
             log(`PostgreSQL is back after ${round((d.to - d.from) / 1000)} s`);
-          })();
+          });
         }
       },
     );
@@ -397,7 +415,7 @@ async function main() {
       (done) => {
         progress("paid", payers.length)(done);
         if (!apiKill && done >= payers.length * 0.4) {
-          apiKill = (async () => {
+          apiKill = settled(async () => {
             const d = season.disrupt("API instance 1 killed (SIGKILL) and started again");
             log("killing API instance 1 (SIGKILL)…");
             const victim = portal.api[0];
@@ -406,7 +424,7 @@ async function main() {
             await portal.startApi(0);
             d.to = Date.now();
             log(`API instance 1 is back after ${round((d.to - d.from) / 1000)} s`);
-          })();
+          });
         }
       },
     );
@@ -709,6 +727,7 @@ async function main() {
       cpus: cpus().length,
       load_average_before: loadBefore,
       load_average_after: loadavg().map((n) => round(n, 2)),
+      load_average_during: cpu.loadAverage(),
     },
     seconds: round((Date.now() - started) / 1000),
     cluster: {
@@ -743,7 +762,12 @@ function markdown(report: {
   journeys: PhaseFigures[];
   disruptions: { what: string; seconds: number | null; errors_met: number; retried_by_people: number }[];
   checks: Check[];
-  machine: { cpus: number; load_average_before: number[]; load_average_after: number[] };
+  machine: {
+    cpus: number;
+    load_average_before: number[];
+    load_average_after: number[];
+    load_average_during: { avg: number; peak: number };
+  };
   gateway: Season["gateway"];
   errors: { journey: string; kind: string; status: number | null; message: string }[];
   notes: string[];
@@ -752,7 +776,7 @@ function markdown(report: {
   const names = [...new Set(report.journeys.flatMap((j) => Object.keys(j.cpu_ms_per_request)))];
   const lines = [
     "",
-    `**Season rehearsal**: ${options.schools} schools, ${options.studentsPerSchool} students each (+${options.badRows} wrong rows), ${report.seconds} s; ${report.machine.cpus} cores, load average ${report.machine.load_average_before.join(" ")} before, ${report.machine.load_average_after.join(" ")} after.`,
+    `**Season rehearsal**: ${options.schools} schools, ${options.studentsPerSchool} students each (+${options.badRows} wrong rows), ${report.seconds} s; ${report.machine.cpus} cores, load average ${report.machine.load_average_during.avg} during (peak ${report.machine.load_average_during.peak}; ${report.machine.load_average_before.join(" ")} before, ${report.machine.load_average_after.join(" ")} after).`,
     "",
     "| journey | seconds | requests | errors | p50 | p95 |",
     "|---|---|---|---|---|---|",

@@ -3,6 +3,7 @@
 // instance killed and started again is one name with two processes).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { openSync, readdirSync, readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { CLOCK_TICKS } from "../load";
 
@@ -55,6 +56,8 @@ export class CpuMeter {
   private readonly seen = new Map<string, Map<number, number>>();
   private readonly tracked = new Map<string, { pid: number; tree: boolean }>();
   private timer: NodeJS.Timeout | undefined;
+  /** The machine's 1-minute load average, once a second (2 cores: above 2 means waiting for a core). */
+  private readonly load: number[] = [];
 
   track(name: string, pid: number, tree = false) {
     this.tracked.set(name, { pid, tree });
@@ -71,6 +74,7 @@ export class CpuMeter {
   }
 
   sample() {
+    this.load.push(loadavg()[0] ?? 0);
     for (const [name, { pid, tree }] of this.tracked) {
       const own = ticksOf(pid);
       if (!own) continue;
@@ -80,6 +84,11 @@ export class CpuMeter {
       this.seen.set(name, pids);
       pids.set(pid, ticks);
     }
+  }
+
+  loadAverage(): { avg: number; peak: number } {
+    const avg = this.load.reduce((a, b) => a + b, 0) / Math.max(1, this.load.length);
+    return { avg: Math.round(avg * 100) / 100, peak: Math.round(Math.max(0, ...this.load) * 100) / 100 };
   }
 
   /** CPU seconds of each name so far (every process it has had). */
