@@ -488,7 +488,10 @@ async function main() {
   // ── The checks ─────────────────────────────────────────────────────────────────────────
   log("waiting for the queues to drain (jobs, mail)…");
   const runStart = new Date(started).toISOString();
-  const drainUntil = Date.now() + 300_000;
+  // Sign-in details are hashed (argon2id) and mailed per paid student by jobs: time for them to end.
+  const drainMs = 300_000 + 50 * options.schools * options.studentsPerSchool;
+  const drainUntil = Date.now() + drainMs;
+  let polls = 0;
   for (;;) {
     const { rows } = await checkDb.query<{ jobs: number; mails: number }>(
       // Periodic jobs queued for later (housekeeping) are not open work.
@@ -502,10 +505,11 @@ async function main() {
       checks.push({
         check: "queues drained",
         ok: false,
-        detail: `${open?.jobs} jobs and ${open?.mails} mails still open after 5 minutes`,
+        detail: `${open?.jobs} jobs and ${open?.mails} mails still open after ${Math.round(drainMs / 60_000)} minutes`,
       });
       break;
     }
+    if (++polls % 15 === 0) log(`still open: ${open?.jobs} jobs, ${open?.mails} mails`);
     await sleep(2000);
   }
   await sleep(2000);
