@@ -373,7 +373,7 @@ async function main() {
   const gatewayDb = await dbClient();
   const later: { raw: string; eventId: string }[] = [];
   let gatewayOpen = true;
-  const gatewayLoop = (async () => {
+  const gatewayLoop = settled(async () => {
     // The gateway's retries and late events go out in batches, shuffled: out of order.
     while (gatewayOpen || later.length > 0) {
       await sleep(500);
@@ -388,7 +388,7 @@ async function main() {
         await season.webhook(event.raw, event.eventId);
       });
     }
-  })();
+  });
   const deliver = async (orderId: number) => {
     // The gateway knows what it was asked to charge.
     const { rows } = await gatewayDb.query<{ amount_minor: number; currency: string }>(
@@ -752,7 +752,10 @@ async function main() {
     gateway: season.gateway,
     coordinator_sessions: coordinatorSessions,
     checks,
-    notes: season.notes,
+    notes: [
+      ...season.notes,
+      "Jobs run beside the journeys (sign-in details are hashed with argon2id and mailed per paid student after each payment): a journey's CPU per request includes what the jobs did meanwhile.",
+    ],
     errors: phases.flatMap((p) => season.recorder(p.journey).errorList.map((e) => ({ journey: p.journey, ...e }))),
   };
   mkdirSync(path.join(root, "bench", "results"), { recursive: true });
