@@ -58,6 +58,7 @@ import { registerMetrics, routeLabel } from "./kernel/http/metrics";
 import { securityHeaders } from "./kernel/http/security-headers";
 import { fieldErrors } from "./kernel/http/validation";
 import { registerJobRoutes } from "./kernel/jobs/jobs.routes";
+import { noteWrites } from "./kernel/read-replica";
 import type { Logger } from "./logger";
 
 export interface CreateAppOptions {
@@ -115,6 +116,7 @@ export function createApp({ services, logger, version }: CreateAppOptions) {
   app.use(securityHeaders({ hsts: services.config.hsts }));
   app.use("/api/*", clientIp);
   app.use("/api/*", authenticate);
+  app.use("/api/*", noteWrites);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",

@@ -1,6 +1,7 @@
 import type { AppId } from "@repo/auth/apps";
 import type { Permission, Subject } from "@repo/auth/permissions";
 import type { Database } from "@repo/db";
+import type { ReadReplica } from "@repo/db/read-replica";
 import type { FileStorage } from "@repo/storage";
 import type { PaymentGateway, RazorpayConfig } from "./domains/payments/gateway";
 import type { SmsGatewayConfig } from "./domains/sms/gateway";
@@ -74,6 +75,11 @@ export interface ApiConfig {
 /** What every handler can reach through `c.var.services`. */
 export interface Services {
   database: Database;
+  /**
+   * Where reports may read (DATABASE_READ_URL; the primary itself when unset): taken only through
+   * `reportDb` (kernel/read-replica.ts), never for money, sessions or access (decision 067).
+   */
+  readReplica: ReadReplica;
   /** Text messages: queued, sent through the SMS gateway by jobs, retried (services/sms). */
   sms: SmsService;
   storage: FileStorage;
@@ -96,6 +102,8 @@ export interface AuthContext {
   subject: Subject;
   /** Its password was reset by someone who manages it: only its own profile until it chooses one. */
   mustChangePassword: boolean;
+  /** When a request of this session last changed something (with a read replica only; decision 067). */
+  wroteAt: Date | null;
   can(permission: Permission): boolean;
 }
 
@@ -107,5 +115,7 @@ export interface AppEnv {
     requestId: string;
     auth: AuthContext | undefined;
     clientIp: string;
+    /** Set when the handler read a report through `reportDb`: the request changed nothing. */
+    report: boolean | undefined;
   };
 }

@@ -53,6 +53,17 @@ export const apiEnvSchema = z
     API_PORT: portVar(4000),
     API_HOST: z.string().min(1, "must be a host name or address").default("127.0.0.1"),
     ...storageEnvFields,
+    /**
+     * A streaming replica of DATABASE_URL's server: exports, region lists and dashboards and result
+     * lists may read there; money, sessions and access never do (decision 067).
+     */
+    DATABASE_READ_URL: z.preprocess(
+      unsetIfEmpty,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL of a replica of DATABASE_URL")
+        .optional(),
+    ),
     /** Load demo data when the database has no users (on by default outside production). */
     SEED_DEMO: z.enum(["auto", "true", "false"], { error: "must be auto, true or false" }).default("auto"),
     /** The demo users' password; in production with SEED_DEMO=true it must be set (docs/decisions/044). */
@@ -201,6 +212,16 @@ export const apiEnvSchema = z
       .pipe(z.coerce.number<string>().int("must be a whole number of milliseconds").min(0, "must be 0 or more")),
   })
   .superRefine(checkDatabasePooler)
+  .superRefine((env, context) => {
+    // Embedded PGlite has no replica: a read URL without DATABASE_URL would read another database.
+    if (env.DATABASE_READ_URL && !env.DATABASE_URL) {
+      context.addIssue({
+        code: "custom",
+        path: ["DATABASE_READ_URL"],
+        message: "needs DATABASE_URL (the primary it replicates); the embedded database has no replica",
+      });
+    }
+  })
   .superRefine((env, context) => {
     // A tax rate without the registration it is charged under would print tax nobody may collect.
     if (env.INVOICE_TAX_RATE_PERCENT !== undefined && !env.INVOICE_ISSUER_TAX_ID) {

@@ -1,6 +1,7 @@
 import { loadEnvOrExit } from "@repo/contracts/env";
 import { sendsHsts } from "@repo/contracts/security-headers";
 import { openDatabase, queryRows } from "@repo/db";
+import { openReadReplica } from "@repo/db/read-replica";
 import { seedDemoData } from "@repo/db/seed";
 import { storageFromEnv } from "@repo/storage/config";
 import { sql } from "drizzle-orm";
@@ -42,6 +43,19 @@ async function main() {
     }
   }
 
+  // Reports may read a streaming replica (decision 067); the primary when DATABASE_READ_URL is unset.
+  const readReplica = await openReadReplica(database, env.DATABASE_READ_URL);
+  if (readReplica.separate) {
+    if (readReplica.usable()) {
+      logger.info(
+        { replica_lag_ms: readReplica.lagMs() },
+        "read replica ready: exports, region lists and result lists read it",
+      );
+    } else {
+      logger.warn("read replica not answering or behind: reports read the primary until it catches up");
+    }
+  }
+
   const seed = env.SEED_DEMO === "true" || (env.SEED_DEMO === "auto" && env.NODE_ENV !== "production");
   if (seed && (await seedDemoData(database.db, env.DEMO_PASSWORD))) {
     logger.info("demo data loaded into the empty database");
@@ -59,6 +73,7 @@ async function main() {
   const services = createServices(database, {
     uploadDir: env.UPLOAD_DIR,
     storage,
+    readReplica,
     config: {
       sessionIdleHours: env.SESSION_IDLE_HOURS,
       trustedProxies: env.TRUSTED_PROXIES,
@@ -126,6 +141,7 @@ async function main() {
     onClosed: async () => {
       await stopBackgroundWork();
       await services.pdf.close();
+      await readReplica.close();
       await database.close();
     },
   });

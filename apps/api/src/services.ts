@@ -11,6 +11,7 @@ import { SIF_IMPORT_JOB } from "@repo/contracts/sif-constants";
 import { SMS_DEFAULT_MAX_ATTEMPTS, SMS_SEND_JOB } from "@repo/contracts/sms-constants";
 import { STUDENT_IMPORT_JOB } from "@repo/contracts/student-import";
 import type { Database } from "@repo/db";
+import { noReadReplica, type ReadReplica } from "@repo/db/read-replica";
 import { type FileStorage, localDiskStorage } from "@repo/storage";
 import type { ApiConfig, MailConfig, Services } from "./context";
 import { schoolImportJob } from "./domains/institutes/school-import";
@@ -90,7 +91,7 @@ export type ServicesConfig = Partial<Omit<ApiConfig, "mail" | "sms">> & {
 /** The API's collaborators with their default implementations (SMS to the outbox table, files on disk). */
 export function createServices(
   database: Database,
-  options: { uploadDir: string; storage?: FileStorage; config?: ServicesConfig },
+  options: { uploadDir: string; storage?: FileStorage; readReplica?: ReadReplica; config?: ServicesConfig },
 ): Services {
   const config: ApiConfig = {
     ...DEFAULT_CONFIG,
@@ -100,6 +101,8 @@ export function createServices(
   };
   return {
     database,
+    // Reports read the primary unless the caller opened a replica (DATABASE_READ_URL, decision 067).
+    readReplica: options.readReplica ?? noReadReplica(database),
     sms: createSmsService(database, config.sms),
     // Local disk unless the caller gives a store (the server: STORAGE_URL, decision 065).
     storage: options.storage ?? localDiskStorage(options.uploadDir),

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import type { Driver } from "@repo/db";
+import type { ReadReplica } from "@repo/db/read-replica";
 import { createTestDatabase, type TestDatabase } from "@repo/db/testing";
 import type { FileStorage } from "@repo/storage";
 import pino from "pino";
@@ -37,12 +38,14 @@ export async function startTestApi(
   given?: TestDatabase,
   /** Another file store than a temporary folder (an S3 bucket shared by instances, decision 065). */
   storage?: FileStorage,
+  /** Where reports read (a streaming replica, decision 067); the primary when absent. */
+  readReplica?: ReadReplica,
 ) {
   const database: TestDatabase = given ?? (await createTestDatabase(driver, { demo: true }));
   // What server.ts does at start: the built-in mail templates are there.
   await ensureBuiltInTemplates(database.db);
   const uploadDir = mkdtempSync(path.join(tmpdir(), "portal-uploads-"));
-  const services = createServices(database, { uploadDir, storage, config });
+  const services = createServices(database, { uploadDir, storage, readReplica, config });
   const app = createApp({ services, logger: pino({ level: "silent" }), version: "test" });
 
   async function call(method: string, url: string, options: CallOptions = {}): Promise<CallResult> {
@@ -101,6 +104,7 @@ export async function startTestApi(
     login,
     async close() {
       await services.pdf.close();
+      await readReplica?.close();
       await database.close();
       rmSync(uploadDir, { recursive: true, force: true });
     },

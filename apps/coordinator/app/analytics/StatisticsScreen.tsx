@@ -3,23 +3,12 @@ import { CLASS_LEVELS, classLabel } from "@repo/contracts/students-constants";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import { EmptyState } from "@repo/ui/empty-state";
+import { FigureTable } from "@repo/ui/figure-table";
 import { formatCount } from "@repo/ui/format";
 import { Link } from "@repo/ui/link";
-import { styled } from "@repo/ui/theme";
 import { VisuallyHidden } from "@repo/ui/visually-hidden";
 import { AnalyticsToolbar } from "./AnalyticsToolbar";
 import type { statisticsLoader } from "./analytics.server";
-
-const Scroll = styled("div", { overflowX: "auto" });
-const Table = styled("table", {
-  width: "100%",
-  borderCollapse: "collapse",
-  fontSize: "$sm",
-  "& th, & td": { padding: "$2 $3", borderBottom: "1px solid $border", textAlign: "end", whiteSpace: "nowrap" },
-  "& th:first-child, & td:first-child": { textAlign: "start" },
-  "& thead th": { color: "$textMuted", fontWeight: "$semibold", textTransform: "uppercase", fontSize: "$xs" },
-  "& tfoot td": { fontWeight: "$bold" },
-});
 
 /**
  * The region's numbers in one table: each state (each district, for a prant or district
@@ -68,55 +57,53 @@ export function StatisticsScreen() {
           description="Students registered in your region appear here."
         />
       ) : (
-        <Scroll>
-          <Table>
-            <caption>
-              <VisuallyHidden>{`Students by ${place.toLowerCase()}, payment and class`}</VisuallyHidden>
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{place}</th>
-                <th scope="col">Students</th>
-                <th scope="col">Paid</th>
-                <th scope="col">Pending</th>
-                <th scope="col">Unpaid</th>
-                {CLASS_LEVELS.map((level) => (
-                  <th scope="col" key={level}>{`Class ${classLabel(level)}`}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {summary.rows.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row">
-                    <Link asChild underline="hover">
-                      <RemixLink to={listOf(row)}>{row.name}</RemixLink>
-                    </Link>
-                  </th>
-                  <td>{formatCount(row.total)}</td>
-                  <td>{formatCount(row.paid)}</td>
-                  <td>{formatCount(row.pending)}</td>
-                  <td>{formatCount(row.unpaid)}</td>
-                  {CLASS_LEVELS.map((level) => (
-                    <td key={level}>{formatCount(row.by_class.find((c) => c.class_level === level)?.total ?? 0)}</td>
-                  ))}
-                </tr>
+        <FigureTable size="sm" heads="caps" figures="columns" nowrap>
+          <caption>
+            <VisuallyHidden>{`Students by ${place.toLowerCase()}, payment and class`}</VisuallyHidden>
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">{place}</th>
+              <th scope="col">Students</th>
+              <th scope="col">Paid</th>
+              <th scope="col">Pending</th>
+              <th scope="col">Unpaid</th>
+              {CLASS_LEVELS.map((level) => (
+                <th scope="col" key={level}>{`Class ${classLabel(level)}`}</th>
               ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <td>Total</td>
-                <td>{formatCount(sum((r) => r.total))}</td>
-                <td>{formatCount(sum((r) => r.paid))}</td>
-                <td>{formatCount(sum((r) => r.pending))}</td>
-                <td>{formatCount(sum((r) => r.unpaid))}</td>
+            </tr>
+          </thead>
+          <tbody>
+            {summary.rows.map((row) => (
+              <tr key={row.id}>
+                <th scope="row">
+                  <Link asChild underline="hover">
+                    <RemixLink to={listOf(row)}>{row.name}</RemixLink>
+                  </Link>
+                </th>
+                <td>{formatCount(row.total)}</td>
+                <td>{formatCount(row.paid)}</td>
+                <td>{formatCount(row.pending)}</td>
+                <td>{formatCount(row.unpaid)}</td>
                 {CLASS_LEVELS.map((level) => (
-                  <td key={level}>{formatCount(classTotal(level))}</td>
+                  <td key={level}>{formatCount(row.by_class.find((c) => c.class_level === level)?.total ?? 0)}</td>
                 ))}
               </tr>
-            </tfoot>
-          </Table>
-        </Scroll>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <td>Total</td>
+              <td>{formatCount(sum((r) => r.total))}</td>
+              <td>{formatCount(sum((r) => r.paid))}</td>
+              <td>{formatCount(sum((r) => r.pending))}</td>
+              <td>{formatCount(sum((r) => r.unpaid))}</td>
+              {CLASS_LEVELS.map((level) => (
+                <td key={level}>{formatCount(classTotal(level))}</td>
+              ))}
+            </tr>
+          </tfoot>
+        </FigureTable>
       )}
     </Card>
   );

@@ -10,54 +10,16 @@ import { DataTable, type DataTableColumn, DEFAULT_QUERY } from "@repo/ui/data-ta
 import { formatCount } from "@repo/ui/format";
 import { Grid } from "@repo/ui/grid";
 import { Link } from "@repo/ui/link";
+import { Meter, MeterGrid, MeterItem } from "@repo/ui/meter";
 import { Select } from "@repo/ui/select";
 import { Stack } from "@repo/ui/stack";
 import { StatCard } from "@repo/ui/stat-card";
 import { Text } from "@repo/ui/text";
-import { styled } from "@repo/ui/theme";
 import { VisuallyHidden } from "@repo/ui/visually-hidden";
 import type { DashboardData, QuestionTableRow, SubjectWiseRow } from "./dashboard.server";
 import { SubjectPrint } from "./SubjectPrint";
 
 const LEVEL_TITLES = { level1: "Level 1", level2: "Level 2", mock: "Mock" } as const;
-
-const Coverage = styled("ul", {
-  listStyle: "none",
-  margin: 0,
-  padding: 0,
-  display: "grid",
-  gridTemplateColumns: "repeat(5, 56px)",
-  gap: "$1 $2",
-  width: "max-content",
-});
-const CoverageItem = styled("li", {
-  // Keeps the visually hidden words inside the table's scrolling box (not widening the page).
-  position: "relative",
-  display: "grid",
-  gap: "2px",
-  fontSize: "$xs",
-  fontVariantNumeric: "tabular-nums",
-  "& a, & > span": {
-    display: "grid",
-    gap: "2px",
-    color: "$text",
-    textDecoration: "none",
-    borderRadius: "$sm",
-    padding: "2px",
-  },
-  "& a:hover": { backgroundColor: "$surfaceHover" },
-  "& [data-head]": { display: "flex", justifyContent: "space-between", gap: "$1" },
-  "& [data-code]": { fontWeight: "$semibold", textTransform: "uppercase", color: "$gray800" },
-  "& a [data-count]": { color: "$primaryText", textDecoration: "underline" },
-});
-const Bar = styled("span", {
-  display: "block",
-  height: "6px",
-  borderRadius: "$round",
-  backgroundColor: "$gray200",
-  overflow: "hidden",
-  "& > span": { display: "block", height: "100%", backgroundColor: "$primaryText" },
-});
 
 /** A count that opens the question list it counts. */
 function CountLink({ to, count, label }: { to: string; count: number; label: string }) {
@@ -143,24 +105,14 @@ export function DashboardScreen() {
             No questions yet
           </Text>
         ) : (
-          <Coverage aria-label={`Translations of ${row.subject_name}, class ${classLabel(row.class_id)}`}>
+          <MeterGrid aria-label={`Translations of ${row.subject_name}, class ${classLabel(row.class_id)}`}>
             {data.languages.map((language) => {
               const done = row.translated[language.code] ?? 0;
               const percent = Math.round((Math.min(done, row.written) / row.written) * 100);
-              const visual = (
-                <>
-                  <span data-head aria-hidden>
-                    <span data-code>{language.code}</span>
-                    <span data-count>{`${done}/${row.written}`}</span>
-                  </span>
-                  <Bar aria-hidden>
-                    <span style={{ width: `${percent}%` }} />
-                  </Bar>
-                </>
-              );
+              const visual = <Meter label={language.code} count={`${done}/${row.written}`} value={percent} />;
               const words = `${language.name}: ${done} of ${row.written} translated (${percent}%)`;
               return (
-                <CoverageItem key={language.code} title={words}>
+                <MeterItem key={language.code} title={words}>
                   {done < row.written ? (
                     <Link asChild block>
                       <RemixLink to={listOf(row, { language_id: String(language.id), translation_status: "not_done" })}>
@@ -174,10 +126,10 @@ export function DashboardScreen() {
                       <VisuallyHidden>{words}</VisuallyHidden>
                     </span>
                   )}
-                </CoverageItem>
+                </MeterItem>
               );
             })}
-          </Coverage>
+          </MeterGrid>
         ),
     },
   ];

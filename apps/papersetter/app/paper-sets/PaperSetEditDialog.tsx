@@ -7,25 +7,12 @@ import { Dialog } from "@repo/ui/dialog";
 import { Form, FormMultiSelect, FormSubmit, FormTextarea, FormTextField, useZodForm } from "@repo/ui/form";
 import { Grid } from "@repo/ui/grid";
 import { useMessageDialog } from "@repo/ui/message-dialog";
+import { Panel } from "@repo/ui/panel";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
-import { styled } from "@repo/ui/theme";
 import { z } from "zod";
 import type { PaperSetActionData, PaperSetRow, SubjectRow } from "./paper-set.server";
 import { OTHER_LANGUAGES } from "./paper-set-text";
-
-const Fieldset = styled("fieldset", {
-  margin: 0,
-  padding: "$4",
-  border: "1px solid $border",
-  borderRadius: "$md",
-  display: "grid",
-  gap: "$4",
-  minWidth: 0,
-});
-const Legend = styled("legend", { padding: "0 $2", fontWeight: "$semibold", color: "$text" });
-const SubLegend = styled("legend", { padding: 0, marginBottom: "$2", fontWeight: "$medium", color: "$text" });
-const Plain = styled("fieldset", { margin: 0, padding: 0, border: "none", minWidth: 0, display: "grid", gap: "$2" });
 
 /** A blueprint field's key: a subject id behind a letter (react-hook-form reads bare numbers as array places). */
 const subjectKey = (id: number | string) => `s${id}`;
@@ -218,8 +205,7 @@ export default function PaperSetEditDialog({
             hint="One instruction a line. The standard instructions print in each paper's language; instructions of your own print on English papers only, so Check refuses the set's other languages."
           />
           {set.sections.map((section, index) => (
-            <Fieldset key={section.id}>
-              <Legend>Section {section.label}</Legend>
+            <Panel key={section.id} element="fieldset" legend={`Section ${section.label}`} padding={5} gap={4}>
               <Grid minItemWidth={160} gap={4}>
                 <FormTextField name={`sections.${index}.title`} label="Title" autoComplete="off" />
                 <FormTextField name={`sections.${index}.question_count`} label="Questions" inputMode="numeric" />
@@ -236,8 +222,12 @@ export default function PaperSetEditDialog({
                 />
               </Grid>
               {subjects.length ? (
-                <Plain aria-describedby={`blueprint-${section.id}-note`}>
-                  <SubLegend>Blueprint: questions of each subject</SubLegend>
+                <Stack element="fieldset" gap={2} aria-describedby={`blueprint-${section.id}-note`}>
+                  <legend>
+                    <Text inline weight="medium">
+                      Blueprint: questions of each subject
+                    </Text>
+                  </legend>
                   <Grid minItemWidth={150} gap={3}>
                     {subjects.map((subject) => (
                       <FormTextField
@@ -257,9 +247,9 @@ export default function PaperSetEditDialog({
                     {blueprintError(index) ??
                       "“Fill from blueprint” places this many reviewed questions of each subject."}
                   </Text>
-                </Plain>
+                </Stack>
               ) : null}
-            </Fieldset>
+            </Panel>
           ))}
           <Stack direction="row" gap={3} justify="end">
             <Button variant="ghost" onClick={onClose}>

@@ -9,9 +9,9 @@ import { Dialog } from "@repo/ui/dialog";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { RichTextView } from "@repo/ui/rich-text-view";
 import { Select } from "@repo/ui/select";
+import { Split } from "@repo/ui/split";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
-import { styled } from "@repo/ui/theme";
 import { useEffect, useState } from "react";
 import type {
   PaperSetActionData,
@@ -23,15 +23,6 @@ import type {
 } from "./paper-set.server";
 import { setLabel } from "./paper-set-text";
 import { sectionTitle } from "./SectionCard";
-
-const Footer = styled("div", {
-  display: "flex",
-  flexWrap: "wrap",
-  alignItems: "center",
-  justifyContent: "space-between",
-  gap: "$3",
-  width: "100%",
-});
 
 interface Props {
   set: PaperSetRow;
@@ -151,7 +142,7 @@ export default function QuestionPickerDialog({ set, section, current, placedIn, 
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       footer={
-        <Footer>
+        <Split layout="status" gap={3}>
           <Text size="sm" tone={tooMany ? "danger" : "muted"} role="status">
             {tooMany
               ? `Choose at most ${room}: ${addable.length} chosen.`
@@ -169,7 +160,7 @@ export default function QuestionPickerDialog({ set, section, current, placedIn, 
                   : `Add ${countOf(addable.length, COUNTED.question)}`}
             </Button>
           </Stack>
-        </Footer>
+        </Split>
       }
     >
       <DataTable

@@ -8,10 +8,11 @@ import { Icon } from "@repo/ui/icon";
 import { IconButton } from "@repo/ui/icon-button";
 import { Link } from "@repo/ui/link";
 import { useMessageDialog } from "@repo/ui/message-dialog";
+import { Panel } from "@repo/ui/panel";
 import { RichTextView } from "@repo/ui/rich-text-view";
+import { Split } from "@repo/ui/split";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
-import { styled } from "@repo/ui/theme";
 import { lazy, Suspense } from "react";
 import { ErrorLines } from "./ErrorLines";
 import type { PaperSetActionData, PaperSetPageData, PrintedQuestionRow, SectionRow } from "./paper-set.server";
@@ -30,25 +31,6 @@ import {
 const SectionRuleForm = lazy(() => import("./SectionRuleForm").then((module) => ({ default: module.SectionRuleForm })));
 
 type SectionData = PaperSetPageData["sections"][number];
-
-const List = styled("ol", { listStyle: "none", margin: 0, padding: 0, display: "grid", gap: "$3" });
-const Item = styled("li", {
-  display: "grid",
-  gridTemplateColumns: "auto minmax(0, 1fr)",
-  gap: "$3",
-  padding: "$3 $4",
-  border: "1px solid $border",
-  borderRadius: "$md",
-  backgroundColor: "$surface",
-  "@media (max-width: 520px)": { gridTemplateColumns: "minmax(0, 1fr)" },
-});
-const Number_ = styled("span", {
-  fontWeight: "$semibold",
-  color: "$textMuted",
-  minWidth: "2.5ch",
-  fontVariantNumeric: "tabular-nums",
-});
-const Body = styled("div", { display: "grid", gap: "$2", minWidth: 0 });
 
 /** A section's title as its card shows it: "Section A", or "Section A: Physics and Mathematics". */
 export const sectionTitle = (section: { label: string; title: string }) =>
@@ -161,74 +143,78 @@ export function SectionCard({
         <Text tone="muted">No questions placed yet.</Text>
       ) : (
         <Stack gap={3}>
-          <List aria-label={`Questions of ${sectionTitle(section)}`}>
+          <Stack element="ol" gap={3} aria-label={`Questions of ${sectionTitle(section)}`}>
             {questions.map((question, index) => (
-              <Item key={question.question_id}>
-                <Number_ aria-hidden>{question.number}.</Number_>
-                <Body>
-                  <RichTextView html={question.content.text} />
-                  <Stack direction="row" gap={2} align="center" justify="between">
-                    <Stack direction="row" gap={2} align="center">
-                      <Link asChild underline="hover">
-                        <RemixLink to={questionPath(question.question_id)}>Question {question.question_id}</RemixLink>
-                      </Link>
-                      <Text inline size="sm" tone="muted">
-                        {versionLabel(question, finalized)} · {question.subject_name} ·{" "}
-                        {countOf(question.marks, COUNTED.mark)} · {translationsNote(question, finalized)}
-                      </Text>
-                      {question.reviewed ? (
-                        <Badge tone="success" size="sm">
-                          Reviewed
-                        </Badge>
-                      ) : (
-                        <Badge tone="danger" size="sm">
-                          Not reviewed
-                        </Badge>
-                      )}
-                    </Stack>
-                    {editable ? (
-                      <Stack direction="row" gap={1} wrap={false}>
-                        <IconButton
-                          icon="arrow-up"
-                          size="sm"
-                          variant="ghost"
-                          label={`Move question ${question.question_id} up`}
-                          disabled={busy || index === 0}
-                          onClick={() => save(moved(ids, index, -1))}
-                        />
-                        <IconButton
-                          icon="arrow-down"
-                          size="sm"
-                          variant="ghost"
-                          label={`Move question ${question.question_id} down`}
-                          disabled={busy || index === questions.length - 1}
-                          onClick={() => save(moved(ids, index, 1))}
-                        />
-                        <IconButton
-                          icon="trash"
-                          size="sm"
-                          variant="ghost"
-                          label={`Remove question ${question.question_id}`}
-                          disabled={busy}
-                          onClick={() => void remove(question)}
-                        />
+              <Panel key={question.question_id} element="li" tone="surface" padding={4}>
+                <Split layout="marker" gap={3}>
+                  <Text tone="muted" weight="semibold" aria-hidden>
+                    {question.number}.
+                  </Text>
+                  <Stack gap={2}>
+                    <RichTextView html={question.content.text} />
+                    <Stack direction="row" gap={2} align="center" justify="between">
+                      <Stack direction="row" gap={2} align="center">
+                        <Link asChild underline="hover">
+                          <RemixLink to={questionPath(question.question_id)}>Question {question.question_id}</RemixLink>
+                        </Link>
+                        <Text inline size="sm" tone="muted">
+                          {versionLabel(question, finalized)} · {question.subject_name} ·{" "}
+                          {countOf(question.marks, COUNTED.mark)} · {translationsNote(question, finalized)}
+                        </Text>
+                        {question.reviewed ? (
+                          <Badge tone="success" size="sm">
+                            Reviewed
+                          </Badge>
+                        ) : (
+                          <Badge tone="danger" size="sm">
+                            Not reviewed
+                          </Badge>
+                        )}
                       </Stack>
+                      {editable ? (
+                        <Stack direction="row" gap={1} wrap={false}>
+                          <IconButton
+                            icon="arrow-up"
+                            size="sm"
+                            variant="ghost"
+                            label={`Move question ${question.question_id} up`}
+                            disabled={busy || index === 0}
+                            onClick={() => save(moved(ids, index, -1))}
+                          />
+                          <IconButton
+                            icon="arrow-down"
+                            size="sm"
+                            variant="ghost"
+                            label={`Move question ${question.question_id} down`}
+                            disabled={busy || index === questions.length - 1}
+                            onClick={() => save(moved(ids, index, 1))}
+                          />
+                          <IconButton
+                            icon="trash"
+                            size="sm"
+                            variant="ghost"
+                            label={`Remove question ${question.question_id}`}
+                            disabled={busy}
+                            onClick={() => void remove(question)}
+                          />
+                        </Stack>
+                      ) : null}
+                    </Stack>
+                    {question.newer ? (
+                      <Text size="sm">
+                        {newerNote(question)}.{" "}
+                        <Link asChild>
+                          <RemixLink to={questionPath(question.question_id)}>
+                            Open question {question.question_id}
+                          </RemixLink>
+                        </Link>
+                      </Text>
                     ) : null}
                   </Stack>
-                  {question.newer ? (
-                    <Text size="sm">
-                      {newerNote(question)}.{" "}
-                      <Link asChild>
-                        <RemixLink to={questionPath(question.question_id)}>
-                          Open question {question.question_id}
-                        </RemixLink>
-                      </Link>
-                    </Text>
-                  ) : null}
-                </Body>
-              </Item>
+                </Split>
+              </Panel>
             ))}
-          </List>
+          </Stack>
           {hidden > 0 ? (
             <Text size="sm" tone="muted">
               {countOf(hidden, { one: "more question", other: "more questions" })} of subjects outside yours{" "}

@@ -1,39 +1,15 @@
-import { styled } from "@repo/ui/theme";
+import { DiffText } from "@repo/ui/diff-text";
 import { VisuallyHidden } from "@repo/ui/visually-hidden";
 import { type DiffPart, separatorBetween } from "./diff";
-
-const Root = styled("div", {
-  whiteSpace: "pre-wrap",
-  overflowWrap: "anywhere",
-  lineHeight: "$relaxed",
-  color: "$text",
-  padding: "$2 $3",
-  borderRadius: "$md",
-  backgroundColor: "$surfaceMuted",
-  "& ins": {
-    textDecoration: "underline",
-    textDecorationThickness: "2px",
-    backgroundColor: "$successLight",
-    color: "$successText",
-    borderRadius: "$sm",
-  },
-  "& del": {
-    textDecoration: "line-through",
-    textDecorationThickness: "2px",
-    backgroundColor: "$dangerLight",
-    color: "$dangerText",
-    borderRadius: "$sm",
-  },
-});
 
 /**
  * A word diff as text with its insertions underlined (<ins>) and deletions struck through (<del>):
  * the marks show without colour, and screen readers hear "added" and "removed".
  */
 export function DiffView({ parts, empty = "(empty)" }: { parts: readonly DiffPart[]; empty?: string }) {
-  if (parts.length === 0) return <Root>{empty}</Root>;
+  if (parts.length === 0) return <DiffText>{empty}</DiffText>;
   return (
-    <Root>
+    <DiffText>
       {parts.map((part, index) => {
         const separator = separatorBetween(parts[index - 1], part);
         const key = `${index}-${part.kind}`;
@@ -68,6 +44,6 @@ export function DiffView({ parts, empty = "(empty)" }: { parts: readonly DiffPar
           </span>
         );
       })}
-    </Root>
+    </DiffText>
   );
 }

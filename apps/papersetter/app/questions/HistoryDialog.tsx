@@ -6,32 +6,14 @@ import { Dialog } from "@repo/ui/dialog";
 import { formatDateTime } from "@repo/ui/format";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import type { SelectOption } from "@repo/ui/select";
+import { Split } from "@repo/ui/split";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
-import { styled } from "@repo/ui/theme";
 import { useId, useState } from "react";
 import { DiffView } from "./DiffView";
 import { type ComparableVersion, versionDiffs } from "./diff";
 import { difficultyText, TYPE_SHORT } from "./labels";
 import type { QuestionActionData, QuestionVersion } from "./questions.server";
-
-const Layout = styled("div", {
-  display: "grid",
-  gap: "$4",
-  gridTemplateColumns: "1fr",
-  "@md": { gridTemplateColumns: "minmax(200px, 250px) 1fr" },
-});
-const Versions = styled("ol", {
-  listStyle: "none",
-  margin: 0,
-  padding: 0,
-  display: "grid",
-  gap: "$2",
-  alignContent: "start",
-  maxHeight: "35vh",
-  overflowY: "auto",
-  "@md": { maxHeight: "60vh" },
-});
 
 interface Props {
   questionId: number;
@@ -120,8 +102,8 @@ export default function HistoryDialog({
           {failure}
         </Text>
       ) : (
-        <Layout>
-          <Versions aria-label="Versions, newest first">
+        <Split layout="list-detail">
+          <Stack element="ol" gap={2} aria-label="Versions, newest first">
             {versions.map((v) => (
               <li key={v.version}>
                 <Chip shape="box" aria-pressed={v.version === version?.version} onClick={() => setSelected(v.version)}>
@@ -143,7 +125,7 @@ export default function HistoryDialog({
                 </Chip>
               </li>
             ))}
-          </Versions>
+          </Stack>
           {version ? (
             <Stack gap={4} role="region" aria-labelledby={headingId}>
               <Stack gap={1}>
@@ -188,7 +170,7 @@ export default function HistoryDialog({
           ) : (
             <Text tone="muted">No versions yet.</Text>
           )}
-        </Layout>
+        </Split>
       )}
     </Dialog>
   );

@@ -1,63 +1,23 @@
 import type { ExamLevel } from "@repo/contracts/fees";
 import { OPTION_KEYS, PAPER_DEFAULTS, QUESTION_LIMITS } from "@repo/contracts/papers-constants";
 import { Button } from "@repo/ui/button";
+import { Callout } from "@repo/ui/callout";
 import { Card } from "@repo/ui/card";
 import { CheckboxGroup } from "@repo/ui/checkbox-group";
 import { Grid } from "@repo/ui/grid";
 import { Icon } from "@repo/ui/icon";
+import { Panel } from "@repo/ui/panel";
 import { RadioGroup } from "@repo/ui/radio-group";
 import { RichTextEditor } from "@repo/ui/rich-text-editor";
 import { Select, type SelectOption } from "@repo/ui/select";
+import { Split } from "@repo/ui/split";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
 import { TextField } from "@repo/ui/text-field";
-import { styled } from "@repo/ui/theme";
 import { type FormEvent, useRef, useState } from "react";
 import { CLASS_OPTIONS, DIFFICULTY_OPTIONS } from "./labels";
 import { QuestionPreview } from "./QuestionPreview";
 import type { QuestionDetail } from "./questions.server";
-
-const Layout = styled("div", {
-  display: "grid",
-  gap: "$5",
-  gridTemplateColumns: "minmax(0, 1fr)",
-  alignItems: "start",
-  "@lg": { gridTemplateColumns: "minmax(0, 3fr) minmax(0, 2fr)" },
-});
-const Sticky = styled("div", { "@lg": { position: "sticky", top: "$4" } });
-const Fieldset = styled("fieldset", {
-  border: 0,
-  margin: 0,
-  padding: 0,
-  minWidth: 0,
-  display: "grid",
-  gap: "$4",
-  "& > legend": { padding: 0, marginBottom: "$3", fontWeight: "$semibold", fontSize: "$md", color: "$gray800" },
-});
-const OptionBox = styled("div", {
-  display: "grid",
-  gap: "$2",
-  padding: "$3",
-  border: "1px solid $border",
-  borderRadius: "$md",
-});
-const Notice = styled("div", {
-  flex: "1 1 260px",
-  display: "flex",
-  gap: "$3",
-  alignItems: "flex-start",
-  padding: "$3 $4",
-  borderRadius: "$md",
-  border: "1px solid",
-  variants: {
-    tone: {
-      success: { backgroundColor: "$successLight", color: "$successText", borderColor: "$success" },
-      danger: { backgroundColor: "$dangerLight", color: "$dangerText", borderColor: "$danger" },
-    },
-  },
-  "& ul": { margin: "$1 0 0", paddingInlineStart: "$5" },
-});
-const ErrorText = styled("p", { margin: 0, color: "$dangerText", fontSize: "$sm" });
 
 interface Draft {
   uid: number;
@@ -169,7 +129,7 @@ export function QuestionForm({
   const choices = options.map((o, index) => ({ value: String(o.uid), label: `Option ${keyOf(index)}` }));
 
   return (
-    <Layout>
+    <Split layout="editor" gap={5} stickyEnd>
       <Card title={question ? `Edit question ${question.id}` : "Write the question"} headingLevel={2}>
         <form onSubmit={submit} noValidate aria-label={question ? `Question ${question.id}` : "New question"}>
           <Stack gap={5}>
@@ -230,10 +190,14 @@ export function QuestionForm({
               height={160}
               required
             />
-            <Fieldset aria-describedby={errors.options ? "question-options-error" : undefined}>
-              <legend>Options</legend>
+            <Stack element="fieldset" gap={4} aria-describedby={errors.options ? "question-options-error" : undefined}>
+              <legend>
+                <Text inline weight="semibold">
+                  Options
+                </Text>
+              </legend>
               {options.map((o, index) => (
-                <OptionBox key={o.uid}>
+                <Panel key={o.uid}>
                   <RichTextEditor
                     label={`Option ${keyOf(index)}`}
                     defaultValue={o.html}
@@ -255,9 +219,13 @@ export function QuestionForm({
                       Remove
                     </Button>
                   </Stack>
-                </OptionBox>
+                </Panel>
               ))}
-              {errors.options ? <ErrorText id="question-options-error">{errors.options}</ErrorText> : null}
+              {errors.options ? (
+                <Text id="question-options-error" size="sm" tone="danger">
+                  {errors.options}
+                </Text>
+              ) : null}
               {options.length < QUESTION_LIMITS.maxOptions ? (
                 <div>
                   <Button variant="secondary" size="sm" icon={<Icon name="plus" size={16} />} onClick={addOption}>
@@ -265,7 +233,7 @@ export function QuestionForm({
                   </Button>
                 </div>
               ) : null}
-            </Fieldset>
+            </Stack>
             {multiple ? (
               <CheckboxGroup
                 legend="Correct answers"
@@ -301,7 +269,7 @@ export function QuestionForm({
             />
             <Stack direction="row" justify="end" align="center" gap={3}>
               {notice ? (
-                <Notice tone={notice.ok ? "success" : "danger"} role={notice.ok ? "status" : "alert"}>
+                <Callout tone={notice.ok ? "success" : "danger"} role={notice.ok ? "status" : "alert"} grow>
                   <Icon name={notice.ok ? "success" : "error"} size={20} aria-hidden />
                   <div>
                     <strong>{notice.message}</strong>
@@ -313,7 +281,7 @@ export function QuestionForm({
                       </ul>
                     ) : null}
                   </div>
-                </Notice>
+                </Callout>
               ) : null}
               <Button type="submit" loading={busy}>
                 {question ? "Save as a new version" : "Save question"}
@@ -322,18 +290,16 @@ export function QuestionForm({
           </Stack>
         </form>
       </Card>
-      <Sticky>
-        <Card title="Preview" description="Exactly what is saved, as papers show it." headingLevel={2}>
-          <QuestionPreview
-            content={{
-              text,
-              options: options.map((o, index) => ({ key: keyOf(index), html: o.html })),
-              correct: correctKeys,
-              explanation,
-            }}
-          />
-        </Card>
-      </Sticky>
-    </Layout>
+      <Card title="Preview" description="Exactly what is saved, as papers show it." headingLevel={2}>
+        <QuestionPreview
+          content={{
+            text,
+            options: options.map((o, index) => ({ key: keyOf(index), html: o.html })),
+            correct: correctKeys,
+            explanation,
+          }}
+        />
+      </Card>
+    </Split>
   );
 }

@@ -1,30 +1,10 @@
 import { Badge } from "@repo/ui/badge";
 import { Icon } from "@repo/ui/icon";
+import { Panel } from "@repo/ui/panel";
 import { RichTextView } from "@repo/ui/rich-text-view";
+import { Split } from "@repo/ui/split";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
-import { styled } from "@repo/ui/theme";
-
-const Options = styled("ol", {
-  listStyle: "none",
-  margin: 0,
-  padding: 0,
-  display: "grid",
-  gap: "$2",
-});
-const OptionRow = styled("li", {
-  display: "grid",
-  gridTemplateColumns: "2rem 1fr auto",
-  alignItems: "start",
-  gap: "$2",
-  padding: "$2 $3",
-  borderRadius: "$md",
-  border: "1px solid $border",
-  "&[data-correct]": { borderColor: "$success", backgroundColor: "$successLight" },
-  "& p": { margin: 0 },
-});
-const Key = styled("span", { fontWeight: "$semibold", color: "$text" });
-const Heading = styled("h3", { margin: 0, fontSize: "$md", fontWeight: "$semibold", color: "$text" });
 
 export interface PreviewContent {
   text: string;
@@ -39,7 +19,6 @@ export interface PreviewContent {
  * words, not only by colour) and the explanation, through the kit's rich-text view.
  */
 export function QuestionPreview({ content, headingLevel = 3 }: { content: PreviewContent; headingLevel?: 3 | 4 }) {
-  const heading = headingLevel === 4 ? "h4" : "h3";
   return (
     <Stack gap={4}>
       {content.text ? (
@@ -47,28 +26,32 @@ export function QuestionPreview({ content, headingLevel = 3 }: { content: Previe
       ) : (
         <Text tone="muted">The question text is still empty.</Text>
       )}
-      <Options aria-label="Options">
+      <Stack element="ol" gap={2} aria-label="Options">
         {content.options.map((option) => {
           const correct = content.correct?.includes(option.key) ?? false;
           return (
-            <OptionRow key={option.key} data-correct={correct ? "" : undefined}>
-              <Key>({option.key})</Key>
-              {option.html ? <RichTextView html={option.html} lang="en" /> : <Text tone="muted">Empty option</Text>}
-              {correct ? (
-                <Badge tone="success" size="sm">
-                  <Icon name="check" size={14} aria-hidden />
-                  Correct
-                </Badge>
-              ) : (
-                <span />
-              )}
-            </OptionRow>
+            <Panel key={option.key} element="li" tone={correct ? "success" : "none"} padding={2} tight>
+              <Split layout="keyed" gap={2}>
+                <Text inline weight="semibold">
+                  ({option.key})
+                </Text>
+                {option.html ? <RichTextView html={option.html} lang="en" /> : <Text tone="muted">Empty option</Text>}
+                {correct ? (
+                  <Badge tone="success" size="sm">
+                    <Icon name="check" size={14} aria-hidden />
+                    Correct
+                  </Badge>
+                ) : (
+                  <span />
+                )}
+              </Split>
+            </Panel>
           );
         })}
-      </Options>
+      </Stack>
       {content.explanation ? (
         <Stack gap={2}>
-          <Heading as={heading}>Explanation</Heading>
+          <Text heading={headingLevel}>Explanation</Text>
           <RichTextView html={content.explanation} lang="en" />
         </Stack>
       ) : null}

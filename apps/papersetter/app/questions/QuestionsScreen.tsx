@@ -7,15 +7,16 @@ import { useListFailureWarning, useListStatus } from "@repo/remix-app/lists/list
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
+import { Clamp } from "@repo/ui/clamp";
 import { DataTable, type DataTableColumn, parseTableQuery } from "@repo/ui/data-table";
 import { formatDate } from "@repo/ui/format";
 import { Icon } from "@repo/ui/icon";
 import { useMessageDialog } from "@repo/ui/message-dialog";
 import { RichTextHtml } from "@repo/ui/rich-text-html";
 import { Select } from "@repo/ui/select";
+import { Split } from "@repo/ui/split";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
-import { styled } from "@repo/ui/theme";
 import { Toolbar } from "@repo/ui/toolbar";
 import {
   CLASS_OPTIONS,
@@ -38,27 +39,6 @@ const TITLES: Record<ExamLevel, string> = {
   level2: "Level 2 questions",
   mock: "Mock questions",
 };
-
-/** A question's text in a list row: a few lines, formulas rendered. */
-const Clamp = styled("div", {
-  minWidth: "180px",
-  maxWidth: "460px",
-  maxHeight: "calc(3 * 1.7em)",
-  overflow: "hidden",
-  display: "-webkit-box",
-  WebkitLineClamp: 3,
-  WebkitBoxOrient: "vertical",
-  "& p": { margin: 0 },
-});
-
-/** Row buttons in two short rows rather than one wide one. */
-const Actions = styled("div", {
-  display: "grid",
-  gridTemplateColumns: "repeat(2, max-content)",
-  justifyContent: "end",
-  gap: "$2",
-  "& > *": { justifyContent: "center" },
-});
 
 const FILTERS = ["class_id", "subject_id", "status", "paperset_id", "section_id", "language_id", "translation_status"];
 
@@ -166,7 +146,7 @@ export function QuestionsScreen({ level }: { level: ExamLevel }) {
       header: "Actions",
       align: "end",
       cell: (row) => (
-        <Actions>
+        <Split layout="pairs" gap={2}>
           <Button asChild size="sm" variant="light">
             <RemixLink to={questionHref(row.id)} aria-label={`${can.edit ? "Edit" : "Open"} question ${row.id}`}>
               {can.edit ? "Edit" : "Open"}
@@ -198,7 +178,7 @@ export function QuestionsScreen({ level }: { level: ExamLevel }) {
               Review
             </Button>
           ) : null}
-        </Actions>
+        </Split>
       ),
     },
   ];

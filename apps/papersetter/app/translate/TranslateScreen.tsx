@@ -5,17 +5,19 @@ import { classLabel } from "@repo/contracts/students-constants";
 import { useFetcherResult } from "@repo/remix-app/forms/fetcher-result";
 import { Badge, type BadgeTone } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
+import { Callout } from "@repo/ui/callout";
 import { Card } from "@repo/ui/card";
 import { Chip } from "@repo/ui/chip";
 import { EmptyState } from "@repo/ui/empty-state";
 import { formatDateTime } from "@repo/ui/format";
 import { Icon } from "@repo/ui/icon";
 import { Link } from "@repo/ui/link";
+import { Panel } from "@repo/ui/panel";
 import { RichTextEditor } from "@repo/ui/rich-text-editor";
 import { RichTextView } from "@repo/ui/rich-text-view";
+import { Split } from "@repo/ui/split";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
-import { styled } from "@repo/ui/theme";
 import { VisuallyHidden } from "@repo/ui/visually-hidden";
 import { type ReactNode, useEffect, useState } from "react";
 import type { LanguageChoice, TranslateActionData, TranslateLoaderData } from "./translate.server";
@@ -27,72 +29,6 @@ const STATUS_TONE: Record<TranslationStatus, BadgeTone> = {
   stale: "warning",
 };
 const statusName = (status: TranslationStatus) => TRANSLATION_STATUSES.find((s) => s.code === status)?.name ?? status;
-
-/** A message box: a warning to read, or the answer to a save. */
-export const Notice = styled("div", {
-  display: "flex",
-  gap: "$3",
-  alignItems: "flex-start",
-  padding: "$3 $4",
-  borderRadius: "$md",
-  border: "1px solid",
-  fontSize: "$md",
-  "& > svg": { flexShrink: 0, marginTop: "2px" },
-  variants: {
-    tone: {
-      warning: { backgroundColor: "$warningLight", borderColor: "$warning", color: "$warningText" },
-      success: { backgroundColor: "$successLight", borderColor: "$success", color: "$successText" },
-      danger: { backgroundColor: "$dangerLight", borderColor: "$danger", color: "$dangerText" },
-    },
-  },
-});
-
-const Chips = styled("ul", { listStyle: "none", margin: 0, padding: 0, display: "flex", flexWrap: "wrap", gap: "$2" });
-const FormulaChip = styled("li", {
-  display: "inline-flex",
-  alignItems: "center",
-  gap: "$2",
-  padding: "$1 $3",
-  borderRadius: "$md",
-  border: "1px dashed $borderStrong",
-  backgroundColor: "$surfaceMuted",
-  color: "$text",
-  maxWidth: "100%",
-  overflowX: "auto",
-  "& p": { margin: 0 },
-});
-
-/** One field: the English on the left, the translation on the right (stacked on a phone). */
-const Row = styled("div", {
-  display: "grid",
-  gridTemplateColumns: "minmax(0, 1fr)",
-  gap: "$3",
-  paddingBlock: "$4",
-  borderTop: "1px solid $border",
-  "@lg": { gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)", gap: "$5" },
-});
-const Source = styled("div", { display: "grid", gap: "$2", alignContent: "start", minWidth: 0 });
-const SourceLabel = styled("span", {
-  display: "flex",
-  alignItems: "center",
-  gap: "$2",
-  fontSize: "$sm",
-  fontWeight: "$semibold",
-  color: "$gray800",
-});
-const SourceBox = styled("div", {
-  padding: "12px 15px",
-  borderRadius: "$md",
-  border: "1px solid $border",
-  backgroundColor: "$surfaceMuted",
-  minHeight: "48px",
-  overflowX: "auto",
-});
-const Target = styled("div", {
-  minWidth: 0,
-  // A formula reads left to right inside right-to-left words (Urdu).
-  "& .ql-formula, & .katex, & math": { direction: "ltr", unicodeBidi: "isolate", display: "inline-block" },
-});
 
 function escapeAttribute(text: string) {
   return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -261,7 +197,7 @@ export function TranslateScreen() {
       </Card>
 
       {status === "stale" && translation ? (
-        <Notice tone="warning" role="note">
+        <Callout tone="warning" role="note">
           <Icon name="warning" size={18} />
           <Stack gap={1}>
             <strong>The English changed after this was translated</strong>
@@ -269,7 +205,7 @@ export function TranslateScreen() {
               {`This translation was made from English version ${translation.source_version}; the English is now version ${workspace.source.version}. The old translation is in the editors: compare it with the English, fix what changed and mark it done again.`}
             </span>
           </Stack>
-        </Notice>
+        </Callout>
       ) : null}
 
       <Card
@@ -278,16 +214,18 @@ export function TranslateScreen() {
         description="Each formula is copied from the English and locked: keep it exactly as it is and translate the words around it."
       >
         {workspace.text_formulas.length ? (
-          <Chips aria-label="Formulas of the English">
+          <Stack element="ul" direction="row" gap={2} aria-label="Formulas of the English">
             {workspace.text_formulas.map((tex, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a formula may appear twice
-              <FormulaChip key={`${index}:${tex}`}>
-                <Icon name="lock" size={14} aria-hidden />
-                <VisuallyHidden>Locked formula: </VisuallyHidden>
-                <RichTextView html={`<p>${formulaHtml(tex)}</p>`} lang="en" dir="ltr" />
-              </FormulaChip>
+              <Panel key={`${index}:${tex}`} element="li" tone="muted" dashed padding={1} scroll tight>
+                <Stack direction="row" wrap={false} gap={2} align="center">
+                  <Icon name="lock" size={14} aria-hidden />
+                  <VisuallyHidden>Locked formula: </VisuallyHidden>
+                  <RichTextView html={`<p>${formulaHtml(tex)}</p>`} lang="en" dir="ltr" />
+                </Stack>
+              </Panel>
             ))}
-          </Chips>
+          </Stack>
         ) : (
           <Text tone="muted">This question has no formulas.</Text>
         )}
@@ -351,7 +289,7 @@ export function TranslateScreen() {
           </Stack>
           <Stack gap={3}>
             {answer ? (
-              <Notice tone={answer.ok ? "success" : "danger"} role={answer.ok ? "status" : "alert"}>
+              <Callout tone={answer.ok ? "success" : "danger"} role={answer.ok ? "status" : "alert"}>
                 <Icon name={answer.ok ? "success" : "error"} size={18} />
                 <Stack gap={1}>
                   <strong>{answer.message}</strong>
@@ -360,7 +298,7 @@ export function TranslateScreen() {
                     <span key={error.field}>{error.message}</span>
                   ))}
                 </Stack>
-              </Notice>
+              </Callout>
             ) : null}
             <Stack direction="row" gap={3} justify="end">
               <Button
@@ -417,13 +355,13 @@ function FieldRow({
   hint,
 }: FieldRowProps) {
   return (
-    <Row>
-      <Source>
-        <SourceLabel>
-          <span>{`English: ${sourceLabel}`}</span>
+    <Split layout="compare" gap="wide" ruled="top">
+      <Stack gap={2}>
+        <Stack direction="row" gap={2} align="center">
+          <Text inline size="sm" weight="semibold">{`English: ${sourceLabel}`}</Text>
           {sourceExtra}
-        </SourceLabel>
-        <SourceBox>
+        </Stack>
+        <Panel tone="muted" padding={4} scroll>
           {sourceHtml ? (
             <RichTextView html={sourceHtml} lang="en" dir="ltr" />
           ) : (
@@ -431,10 +369,10 @@ function FieldRow({
               None
             </Text>
           )}
-        </SourceBox>
-      </Source>
+        </Panel>
+      </Stack>
       {/* The editor writes in the language's direction; its label and hint stay English. */}
-      <Target lang={language.code} data-side="target">
+      <div lang={language.code} data-side="target">
         <RichTextEditor
           label={<span lang="en">{`${language.name}: ${label}`}</span>}
           name={name}
@@ -444,7 +382,7 @@ function FieldRow({
           error={error}
           hint={hint ? <span lang="en">{hint}</span> : undefined}
         />
-      </Target>
-    </Row>
+      </div>
+    </Split>
   );
 }

@@ -5,25 +5,16 @@ import { classLabel } from "@repo/contracts/students-constants";
 import { useListFailureWarning } from "@repo/remix-app/lists/list-page";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
+import { Embed } from "@repo/ui/embed";
 import { EmptyState } from "@repo/ui/empty-state";
 import { formatDate } from "@repo/ui/format";
 import { Grid } from "@repo/ui/grid";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
-import { styled } from "@repo/ui/theme";
 import { useState } from "react";
 import type { lectureSeriesLoader } from "./content-texts.server";
 
 type Lecture = components["schemas"]["LectureSeriesItem"];
-
-const Player = styled("div", {
-  position: "relative",
-  aspectRatio: "16 / 9",
-  borderRadius: "$md",
-  overflow: "hidden",
-  backgroundColor: "$gray900",
-  "& iframe": { position: "absolute", inset: 0, width: "100%", height: "100%", border: 0 },
-});
 
 /**
  * One lecture. The player (youtube-nocookie or Vimeo without tracking) is loaded only when the
@@ -42,7 +33,7 @@ function LectureCard({ lecture }: { lecture: Lecture }) {
       <Stack gap={3}>
         <Text tone="muted">{facts}</Text>
         {playing && lecture.embed_url ? (
-          <Player>
+          <Embed>
             <iframe
               src={lecture.embed_url}
               title={`Video: ${lecture.title}`}
@@ -50,7 +41,7 @@ function LectureCard({ lecture }: { lecture: Lecture }) {
               allowFullScreen
               referrerPolicy="strict-origin-when-cross-origin"
             />
-          </Player>
+          </Embed>
         ) : null}
         <Stack direction="row" gap={3}>
           {lecture.embed_url && !playing ? (

@@ -7,47 +7,18 @@ import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { Card } from "@repo/ui/card";
 import { EmptyState } from "@repo/ui/empty-state";
+import { FactTiles } from "@repo/ui/fact-tiles";
 import { Grid } from "@repo/ui/grid";
 import { Icon } from "@repo/ui/icon";
 import { Link } from "@repo/ui/link";
+import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
-import { styled } from "@repo/ui/theme";
 import { StudentExams } from "./StudentExams";
 import { StudentFrame } from "./StudentFrame";
 import { StudentTimeline } from "./StudentTimeline";
 import type { StudentArea, studentHomeLoader } from "./student-area.server";
 
 const PAYMENT_TONES = { unpaid: "danger", pending: "warning", paid: "success" } as const;
-
-const Facts = styled("dl", {
-  display: "grid",
-  gridTemplateColumns: "repeat(auto-fit, minmax(120px, 1fr))",
-  gap: "$4",
-  margin: 0,
-  // The roll number, the card's first fact, has a line of its own on a phone.
-  "& > div:first-child": { gridColumn: "1 / -1", "@md": { gridColumn: "auto" } },
-  "& dt": { fontSize: "$sm", color: "$textMuted", marginBottom: "$1" },
-  "& dd": { margin: 0, fontWeight: "$medium", color: "$text", overflowWrap: "anywhere" },
-});
-const Roll = styled("dd", {
-  fontSize: "$xxl !important",
-  fontWeight: "$semibold !important",
-  letterSpacing: "0.04em",
-  fontVariantNumeric: "tabular-nums",
-  variants: {
-    pending: {
-      true: { fontSize: "$md !important", fontWeight: "$regular !important", color: "$textMuted !important" },
-    },
-  },
-});
-const Plain = styled("ul", {
-  listStyle: "none",
-  margin: 0,
-  padding: 0,
-  display: "flex",
-  flexDirection: "column",
-  gap: "$3",
-});
 
 /** The student's card: who, where, class, language, exam year, fee and roll number. */
 function StudentCard({ area, words }: { area: StudentArea; words: StudentWords }) {
@@ -58,32 +29,26 @@ function StudentCard({ area, words }: { area: StudentArea; words: StudentWords }
     : fill(words.schoolUnlisted, { name: student.school_name });
   return (
     <Card title={`${student.first_name} ${student.last_name}`.trim()} description={<bdi>{school}</bdi>}>
-      <Facts aria-label={words.registration}>
-        <div>
-          <dt>{words.rollNumber}</dt>
-          {student.roll_number ? <Roll>{student.roll_number}</Roll> : <Roll pending>{words.rollNumberLater}</Roll>}
-        </div>
-        <div>
-          <dt>{words.class}</dt>
-          <dd>{classLabel(student.class_level)}</dd>
-        </div>
-        <div>
-          <dt>{words.examLanguage}</dt>
-          <dd lang={student.language} dir={language?.dir ?? "ltr"}>
-            {language?.native ?? student.language}
-          </dd>
-        </div>
-        <div>
-          <dt>{words.examYear}</dt>
-          <dd>{student.exam_year}</dd>
-        </div>
-        <div>
-          <dt>{words.payment}</dt>
-          <dd>
-            <Badge tone={PAYMENT_TONES[payment.status]}>{words.paymentStatus[payment.status]}</Badge>
-          </dd>
-        </div>
-      </Facts>
+      <FactTiles
+        aria-label={words.registration}
+        facts={[
+          student.roll_number
+            ? { label: words.rollNumber, value: student.roll_number, lead: true }
+            : { label: words.rollNumber, value: words.rollNumberLater, lead: "pending" },
+          { label: words.class, value: classLabel(student.class_level) },
+          {
+            label: words.examLanguage,
+            value: language?.native ?? student.language,
+            lang: student.language,
+            dir: language?.dir ?? "ltr",
+          },
+          { label: words.examYear, value: student.exam_year },
+          {
+            label: words.payment,
+            value: <Badge tone={PAYMENT_TONES[payment.status]}>{words.paymentStatus[payment.status]}</Badge>,
+          },
+        ]}
+      />
     </Card>
   );
 }
@@ -123,7 +88,7 @@ export function StudentHomeScreen() {
           {when.ahead.length === 0 ? (
             <Text tone="muted">{words.noDates}</Text>
           ) : (
-            <Plain aria-label={words.datesTitle}>
+            <Stack element="ul" gap={3} aria-label={words.datesTitle}>
               {when.ahead.map((item) => (
                 <li key={item.key}>
                   <Text size="sm" tone="muted">
@@ -134,11 +99,11 @@ export function StudentHomeScreen() {
                   </Text>
                 </li>
               ))}
-            </Plain>
+            </Stack>
           )}
         </Card>
         <Card title={words.studyTitle} description={words.studyDescription}>
-          <Plain aria-label={words.studyTitle}>
+          <Stack element="ul" gap={3} aria-label={words.studyTitle}>
             {links.study.map((item) => (
               <li key={item.id}>
                 <Link asChild>
@@ -149,7 +114,7 @@ export function StudentHomeScreen() {
                 </Link>
               </li>
             ))}
-          </Plain>
+          </Stack>
         </Card>
       </Grid>
     </StudentFrame>

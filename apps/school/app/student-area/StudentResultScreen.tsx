@@ -8,12 +8,12 @@ import { Card } from "@repo/ui/card";
 import { Chip } from "@repo/ui/chip";
 import { DescriptionList } from "@repo/ui/description-list";
 import { EmptyState } from "@repo/ui/empty-state";
+import { FigureTable } from "@repo/ui/figure-table";
 import { Grid } from "@repo/ui/grid";
 import { Icon } from "@repo/ui/icon";
 import { Stack } from "@repo/ui/stack";
 import { StatCard } from "@repo/ui/stat-card";
 import { Text } from "@repo/ui/text";
-import { styled } from "@repo/ui/theme";
 import { useState } from "react";
 import { ownCertificatePath } from "./paths";
 import { StudentFrame } from "./StudentFrame";
@@ -22,25 +22,6 @@ import type { StudentResult, studentResultsLoader } from "./student-area.server"
 const marks = (value: number) => value.toLocaleString("en-IN", { maximumFractionDigits: 2 });
 const signed = (value: number) => (value > 0 ? `+${marks(value)}` : marks(value));
 const OUTCOME_TONES = { right: "success", wrong: "danger", blank: "neutral", double: "warning" } as const;
-
-const Table = styled("table", {
-  width: "100%",
-  borderCollapse: "collapse",
-  fontSize: "$md",
-  fontVariantNumeric: "tabular-nums",
-  "& th, & td": {
-    padding: "$2 $2",
-    textAlign: "start",
-    borderBottom: "1px solid $border",
-    verticalAlign: "middle",
-    // Tamil's and Malayalam's long words have no break: let them wrap on a phone rather than widen the page.
-    overflowWrap: "anywhere",
-  },
-  "& thead th": { fontSize: "$sm", fontWeight: "$medium", color: "$textMuted" },
-  "& tbody th": { fontWeight: "$semibold" },
-  "& .end": { textAlign: "end" },
-  "& tr.section th": { backgroundColor: "$surfaceMuted", color: "$gray800", fontSize: "$sm", paddingTop: "$3" },
-});
 
 type Show = "all" | "wrong" | "blank";
 
@@ -69,13 +50,13 @@ function Questions({ result, words }: { result: StudentResult; words: StudentWor
         {shown.length === 0 ? (
           <Text tone="muted">{words.noneShown}</Text>
         ) : (
-          <Table aria-label={words.questionsTitle}>
+          <FigureTable aria-label={words.questionsTitle} compact>
             <thead>
               <tr>
                 <th scope="col">{words.question}</th>
                 <th scope="col">{words.yourAnswer}</th>
                 <th scope="col">{words.correctAnswer}</th>
-                <th scope="col" className="end">
+                <th scope="col" data-figure>
                   {words.marks}
                 </th>
               </tr>
@@ -91,7 +72,7 @@ function Questions({ result, words }: { result: StudentResult; words: StudentWor
                 />
               ))}
             </tbody>
-          </Table>
+          </FigureTable>
         )}
       </Stack>
     </Card>
@@ -112,7 +93,7 @@ function QuestionRow({
   return (
     <>
       {sectionStart ? (
-        <tr className="section">
+        <tr data-group>
           <th scope="rowgroup" colSpan={4}>
             {fill(words.section, { label: question.section })}
           </th>
@@ -129,7 +110,7 @@ function QuestionRow({
           </Stack>
         </td>
         <td>{question.key}</td>
-        <td className="end">{signed(question.marks)}</td>
+        <td data-figure>{signed(question.marks)}</td>
       </tr>
     </>
   );

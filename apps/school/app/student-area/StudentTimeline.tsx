@@ -9,82 +9,11 @@ import { Card } from "@repo/ui/card";
 import { Icon } from "@repo/ui/icon";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
-import { styled } from "@repo/ui/theme";
+import { Timeline, TimelineStep } from "@repo/ui/timeline";
 import { VisuallyHidden } from "@repo/ui/visually-hidden";
 import type { ReactNode } from "react";
 import { admitCardPath, ownCertificatePath } from "./paths";
 import type { StudentArea } from "./student-area.server";
-
-const Steps = styled("ol", { listStyle: "none", margin: 0, padding: 0 });
-
-// The line between two steps runs down the dots' middle; logical insets mirror it right to left.
-const Step = styled("li", {
-  position: "relative",
-  display: "grid",
-  gridTemplateColumns: "32px minmax(0, 1fr)",
-  columnGap: "$3",
-  paddingBottom: "$4",
-  "&:last-child": { paddingBottom: 0 },
-  "&:not(:last-child)::before": {
-    content: '""',
-    position: "absolute",
-    insetInlineStart: "15px",
-    top: "34px",
-    bottom: "2px",
-    width: "2px",
-    borderRadius: "$round",
-    backgroundColor: "$border",
-  },
-  variants: {
-    state: {
-      done: { "&:not(:last-child)::before": { backgroundColor: "$primary" } },
-      current: {},
-      waiting: {},
-      upcoming: {},
-    },
-  },
-});
-
-const Dot = styled("span", {
-  width: "32px",
-  height: "32px",
-  borderRadius: "$round",
-  display: "grid",
-  placeItems: "center",
-  fontSize: "$sm",
-  fontWeight: "$semibold",
-  variants: {
-    state: {
-      done: { backgroundColor: "$primary", color: "$primaryContrast" },
-      current: {
-        backgroundColor: "$surface",
-        color: "$primaryText",
-        boxShadow: "inset 0 0 0 2px $colors$primaryText, 0 0 0 4px $colors$primaryLight",
-      },
-      waiting: { backgroundColor: "$warningLight", color: "$warningText" },
-      upcoming: { backgroundColor: "$gray200", color: "$gray700" },
-    },
-  },
-});
-
-const Body = styled("div", {
-  minWidth: 0,
-  paddingTop: "5px",
-  variants: {
-    state: {
-      current: {
-        padding: "$3 $4",
-        marginTop: "-2px",
-        borderRadius: "$lg",
-        backgroundColor: "$primaryLight",
-        border: "1px solid $primary200",
-      },
-      done: {},
-      waiting: {},
-      upcoming: {},
-    },
-  },
-});
 
 interface TimelineProps {
   area: StudentArea;
@@ -196,44 +125,44 @@ export function StudentTimeline(props: TimelineProps) {
   const { steps, next } = area.timeline;
   return (
     <Card title={words.stepsTitle} description={next ? words.stepsDescription : words.allDone}>
-      <Steps aria-label={words.stepsTitle}>
+      <Timeline aria-label={words.stepsTitle}>
         {steps.map((item, index) => {
           const content: { text: string; action?: ReactNode } = stepContent(item.step, item.state, props);
           const title = words.steps[item.step].title;
           const state = words.stepStates[item.state];
           return (
-            <Step key={item.step} state={item.state} aria-current={item.step === next ? "step" : undefined}>
-              <Dot state={item.state} aria-hidden>
-                {item.state === "done" ? <Icon name="check" size={16} strokeWidth={2.6} /> : index + 1}
-              </Dot>
-              <Body state={item.state}>
-                <Stack gap={2}>
-                  <Stack direction="row" gap={2} align="center">
-                    <Text weight="semibold">{title}</Text>
-                    {item.state === "current" ? (
-                      <Badge tone="primary" size="sm">
-                        {state}
-                      </Badge>
-                    ) : item.state === "waiting" ? (
-                      <Badge tone="warning" size="sm">
-                        {state}
-                      </Badge>
-                    ) : (
-                      <VisuallyHidden>{`(${state})`}</VisuallyHidden>
-                    )}
-                  </Stack>
-                  {content.text ? (
-                    <Text size="sm" tone={item.state === "upcoming" ? "muted" : "default"}>
-                      {content.text}
-                    </Text>
-                  ) : null}
-                  {content.action ? <div>{content.action}</div> : null}
+            <TimelineStep
+              key={item.step}
+              state={item.state}
+              next={item.step === next}
+              marker={item.state === "done" ? <Icon name="check" size={16} strokeWidth={2.6} /> : index + 1}
+            >
+              <Stack gap={2}>
+                <Stack direction="row" gap={2} align="center">
+                  <Text weight="semibold">{title}</Text>
+                  {item.state === "current" ? (
+                    <Badge tone="primary" size="sm">
+                      {state}
+                    </Badge>
+                  ) : item.state === "waiting" ? (
+                    <Badge tone="warning" size="sm">
+                      {state}
+                    </Badge>
+                  ) : (
+                    <VisuallyHidden>{`(${state})`}</VisuallyHidden>
+                  )}
                 </Stack>
-              </Body>
-            </Step>
+                {content.text ? (
+                  <Text size="sm" tone={item.state === "upcoming" ? "muted" : "default"}>
+                    {content.text}
+                  </Text>
+                ) : null}
+                {content.action ? <div>{content.action}</div> : null}
+              </Stack>
+            </TimelineStep>
           );
         })}
-      </Steps>
+      </Timeline>
     </Card>
   );
 }

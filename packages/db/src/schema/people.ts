@@ -113,6 +113,11 @@ export const sessions = pgTable(
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /**
+     * When a request of this session last changed something, set only with a read replica: for a
+     * while after it the session's reports read the primary, so it sees its own write (decision 067).
+     */
+    wroteAt: timestamp("wrote_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("sessions_token_hash_key").on(t.tokenHash),

@@ -3,19 +3,13 @@ import { EXAM_LEVEL_TYPES } from "@repo/contracts/content-texts-constants";
 import { classLabel } from "@repo/contracts/students-constants";
 import { Badge } from "@repo/ui/badge";
 import { Card } from "@repo/ui/card";
+import { DocumentSection } from "@repo/ui/document-section";
+import { Link } from "@repo/ui/link";
 import { RichTextView } from "@repo/ui/rich-text-view";
 import { Stack } from "@repo/ui/stack";
 import { Text } from "@repo/ui/text";
-import { styled } from "@repo/ui/theme";
 
 type Syllabus = components["schemas"]["SyllabusItem"];
-
-const Contents = styled("nav", {
-  "& ol": { margin: 0, paddingInlineStart: "$5", display: "grid", gap: "$1" },
-  "& a": { color: "$primaryText" },
-});
-const Section = styled("section", { scrollMarginTop: "80px" });
-const Heading = styled("h3", { margin: 0, fontSize: "$lg", fontWeight: "$semibold", color: "$text" });
 
 const anchorOf = (item: Syllabus) => `syllabus-${item.syllabus_type}-${item.class_level}-${item.id}`;
 const headingOf = (item: Syllabus) => `Class ${classLabel(item.class_level)}: ${item.title}`;
@@ -37,26 +31,26 @@ export function SyllabusDocument({ items, showDrafts = false }: { items: Syllabu
         <Card key={level.value} title={`${level.name} syllabus`}>
           <Stack gap={5}>
             {level.items.length > 1 ? (
-              <Contents aria-label={`${level.name} contents`}>
-                <ol>
+              <nav aria-label={`${level.name} contents`}>
+                <Stack element="ol" bullets gap={1}>
                   {level.items.map((item) => (
                     <li key={item.id}>
-                      <a href={`#${anchorOf(item)}`}>{headingOf(item)}</a>
+                      <Link href={`#${anchorOf(item)}`}>{headingOf(item)}</Link>
                     </li>
                   ))}
-                </ol>
-              </Contents>
+                </Stack>
+              </nav>
             ) : null}
             {level.items.map((item) => (
-              <Section key={item.id} id={anchorOf(item)} aria-labelledby={`${anchorOf(item)}-title`}>
-                <Stack gap={3}>
-                  <Stack direction="row" gap={3} align="center">
-                    <Heading id={`${anchorOf(item)}-title`}>{headingOf(item)}</Heading>
-                    {showDrafts && !item.published ? <Badge tone="neutral">Draft</Badge> : null}
-                  </Stack>
-                  <RichTextView html={item.body} />
+              <DocumentSection key={item.id} id={anchorOf(item)} aria-labelledby={`${anchorOf(item)}-title`}>
+                <Stack direction="row" gap={3} align="center">
+                  <Text heading={3} size="lg" id={`${anchorOf(item)}-title`}>
+                    {headingOf(item)}
+                  </Text>
+                  {showDrafts && !item.published ? <Badge tone="neutral">Draft</Badge> : null}
                 </Stack>
-              </Section>
+                <RichTextView html={item.body} />
+              </DocumentSection>
             ))}
           </Stack>
         </Card>

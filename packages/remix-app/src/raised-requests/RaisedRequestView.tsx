@@ -75,26 +75,26 @@ export function RaisedRequestView({ request, attachmentHref }: Props) {
       />
       <section aria-label="Message">
         <Text weight="semibold">Message</Text>
-        <Text style={{ whiteSpace: "pre-wrap" }}>{request.message}</Text>
+        <Text keepLines>{request.message}</Text>
       </section>
       <section aria-label="History">
         <Text weight="semibold">History</Text>
         {request.changes.length === 0 ? (
           <Text tone="muted">No answer yet. Pay support answers requests in the order they came.</Text>
         ) : (
-          <ol style={{ margin: 0, paddingInlineStart: "1.25rem" }}>
+          <Stack element="ol" bullets gap={3}>
             {request.changes.map((change) => (
-              <li key={`${change.created_at}-${change.to_status}`} style={{ marginBlockEnd: "0.75rem" }}>
+              <li key={`${change.created_at}-${change.to_status}`}>
                 <Stack gap={1}>
                   <span>
                     <RaisedRequestBadge status={change.to_status} /> {formatDateTime(change.created_at)} ·{" "}
                     {change.changed_by}
                   </span>
-                  <Text style={{ whiteSpace: "pre-wrap" }}>{change.comment}</Text>
+                  <Text keepLines>{change.comment}</Text>
                 </Stack>
               </li>
             ))}
-          </ol>
+          </Stack>
         )}
       </section>
     </Stack>

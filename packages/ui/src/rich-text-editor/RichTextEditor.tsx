@@ -30,6 +30,8 @@ const Frame = styled("div", {
     color: "$text",
     textAlign: "start",
   },
+  // A formula reads left to right inside right-to-left words (Urdu).
+  "& .ql-formula, & .katex, & math": { direction: "ltr", unicodeBidi: "isolate", display: "inline-block" },
   "&[dir=rtl] .ql-snow .ql-picker-label": { paddingLeft: "2px", paddingRight: "8px" },
   "&[dir=rtl] .ql-snow .ql-picker:not(.ql-color-picker):not(.ql-icon-picker) svg": { right: "auto", left: 0 },
   "&[dir=rtl] .ql-snow .ql-picker-options": { textAlign: "right" },

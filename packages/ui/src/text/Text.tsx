@@ -26,6 +26,8 @@ const StyledText = styled("p", {
     },
     /** Keeps the text's own line breaks and spacing, in the monospace face (logs, plain-text mail). */
     preformatted: { true: { whiteSpace: "pre-wrap", fontFamily: "$mono" } },
+    /** Keeps the writer's own line breaks, in the text face (a message, a comment). */
+    keepLines: { true: { whiteSpace: "pre-wrap" } },
     /** Keeps a short value on one line (a roll number, a date, a figure in a table cell). */
     nowrap: { true: { whiteSpace: "nowrap", overflowWrap: "normal" } },
   },

@@ -23,6 +23,7 @@ import { signedIn } from "../../kernel/auth/middleware";
 import { ok } from "../../kernel/http/envelope";
 import { apiRoute, errorResponse } from "../../kernel/http/routes";
 import { json, named } from "../../kernel/http/schemas";
+import { primaryReportDb, reportDb } from "../../kernel/read-replica";
 import {
   type AnalyticsRun,
   coordinatorCountsOf,
@@ -62,7 +63,7 @@ export function registerRegionListRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const auth = signedIn(c);
       const body = c.req.valid("json");
-      return ok(c, await listRegionStudents(c.var.services.database.db, auth, body));
+      return ok(c, await listRegionStudents(reportDb(c), auth, body));
     },
   );
 
@@ -87,7 +88,7 @@ export function registerRegionListRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const auth = signedIn(c);
       const body = c.req.valid("json");
-      return ok(c, await listRegionSchools(c.var.services.database.db, auth, body));
+      return ok(c, await listRegionSchools(reportDb(c), auth, body));
     },
   );
 
@@ -100,7 +101,7 @@ export function registerRegionListRoutes(app: OpenAPIHono<AppEnv>) {
       description: `Schools, students by payment, students registered today (India Standard Time) and the money collected, this exam year. ${SCOPE} Each number is the total of the list its card opens. Money: paid orders of the region's schools (and of their students paying for themselves); a master institute's orders count in the country's figure only.`,
       responses: { 200: json(envelope(named(dashboardCards, "DashboardCards")), "The cards") },
     }),
-    async (c) => ok(c, await cardsOf(c.var.services.database.db, signedIn(c))),
+    async (c) => ok(c, await cardsOf(primaryReportDb(c), signedIn(c))),
   );
 
   app.openapi(
@@ -114,7 +115,7 @@ export function registerRegionListRoutes(app: OpenAPIHono<AppEnv>) {
         200: json(envelope(z.array(named(stateSummaryRow, "StateSummaryRow"))), "One row per state, by name"),
       },
     }),
-    async (c) => ok(c, await stateSummary(c.var.services.database.db, signedIn(c))),
+    async (c) => ok(c, await stateSummary(reportDb(c), signedIn(c))),
   );
 
   app.openapi(
@@ -126,7 +127,7 @@ export function registerRegionListRoutes(app: OpenAPIHono<AppEnv>) {
       description: `The latest students and schools registered and payments received in the caller's region. ${SCOPE}`,
       responses: { 200: json(envelope(named(recentActivity, "RecentActivity")), "The latest of each, newest first") },
     }),
-    async (c) => ok(c, await recentOf(c.var.services.database.db, signedIn(c))),
+    async (c) => ok(c, await recentOf(primaryReportDb(c), signedIn(c))),
   );
 
   // The analytics (decision 019): each takes the toolbar's date range and the region filters.
@@ -136,6 +137,8 @@ export function registerRegionListRoutes(app: OpenAPIHono<AppEnv>) {
     text: { summary: string; description: string },
     schema: T,
     run: AnalyticsRun<z.infer<T>>,
+    /** Figures with money read the primary; the others may read the replica (decision 067). */
+    reads: "replica" | "primary",
   ) =>
     app.openapi(
       apiRoute(permission, {
@@ -149,7 +152,7 @@ export function registerRegionListRoutes(app: OpenAPIHono<AppEnv>) {
       }),
       async (c) => {
         const filters = c.req.valid("json");
-        return ok(c, await run(c.var.services.database.db, signedIn(c), filters));
+        return ok(c, await run(reads === "replica" ? reportDb(c) : primaryReportDb(c), signedIn(c), filters));
       },
     );
 
@@ -163,6 +166,7 @@ export function registerRegionListRoutes(app: OpenAPIHono<AppEnv>) {
     },
     named(participation, "Participation"),
     participationOf,
+    "replica",
   );
   analytics(
     "analytics.view",
@@ -173,6 +177,7 @@ export function registerRegionListRoutes(app: OpenAPIHono<AppEnv>) {
     },
     named(registrationsVsCollections, "RegistrationsVsCollections"),
     seriesOf,
+    "primary",
   );
   analytics(
     "analytics.view",
@@ -184,6 +189,7 @@ export function registerRegionListRoutes(app: OpenAPIHono<AppEnv>) {
     },
     named(schoolAnalytics, "SchoolAnalytics"),
     schoolAnalyticsOf,
+    "replica",
   );
   analytics(
     "analytics.view",
@@ -194,6 +200,7 @@ export function registerRegionListRoutes(app: OpenAPIHono<AppEnv>) {
     },
     named(studyMaterialAnalytics, "StudyMaterialAnalytics"),
     studyMaterialAnalyticsOf,
+    "primary",
   );
   analytics(
     "statistics.region",
@@ -205,6 +212,7 @@ export function registerRegionListRoutes(app: OpenAPIHono<AppEnv>) {
     },
     named(statisticsSummary, "StatisticsSummary"),
     statisticsSummaryOf,
+    "replica",
   );
 
   app.openapi(
@@ -216,6 +224,6 @@ export function registerRegionListRoutes(app: OpenAPIHono<AppEnv>) {
       description: "The coordinators the caller oversees (admins: all of them), by level, signing in or switched off.",
       responses: { 200: json(envelope(named(coordinatorCounts, "CoordinatorCounts")), "One row per level") },
     }),
-    async (c) => ok(c, await coordinatorCountsOf(c.var.services.database.db, signedIn(c))),
+    async (c) => ok(c, await coordinatorCountsOf(reportDb(c), signedIn(c))),
   );
 }

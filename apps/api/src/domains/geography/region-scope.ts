@@ -5,6 +5,7 @@
  */
 import { inGroup, ROLE_GROUPS } from "@repo/auth/roles";
 import { type DbOrTx, queryRows } from "@repo/db";
+import { primaryOf } from "@repo/db/read-replica";
 import { type SQL, sql } from "drizzle-orm";
 import { ApiError } from "../../kernel/http/errors";
 import { idsIn } from "../../kernel/sql";
@@ -38,7 +39,8 @@ export async function regionContext(
     label: string;
     assignments: [number | null, number | null, number | null, number | null][] | null;
   }>(
-    db,
+    // Who sees what is read on the primary, even for a report on the replica (decision 067).
+    primaryOf(db),
     sql`select y.id, y.label, ${
       scoped
         ? sql`(select json_agg(json_build_array(zone_id, state_id, prant_id, district_id)) from coordinator_assignments

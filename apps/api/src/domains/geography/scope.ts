@@ -1,5 +1,6 @@
 import { inGroup, ROLE_GROUPS } from "@repo/auth/roles";
 import { type DbOrTx, queryRowsPrepared } from "@repo/db";
+import { primaryOf } from "@repo/db/read-replica";
 import { sql } from "drizzle-orm";
 import { type Assignments, assignmentsOf } from "./region-scope";
 
@@ -31,7 +32,8 @@ export async function regionScopeFor(db: DbOrTx, user: { userId: number; roleId:
   // connection plans it once.
   type Ids = [number | null, number | null, number | null, number | null][];
   const [row] = await queryRowsPrepared<{ paths: Ids | string | null; assigned: Ids | string | null }>(
-    db,
+    // On the primary, even for a report on the replica (decision 067).
+    primaryOf(db),
     sql`
       with a as (select zone_id, state_id, prant_id, district_id from coordinator_assignments where user_id = ${user.userId})
       select

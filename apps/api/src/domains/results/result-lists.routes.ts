@@ -27,6 +27,7 @@ import { startExport } from "../../kernel/exports/exports";
 import { ok } from "../../kernel/http/envelope";
 import { apiRoute, errorResponse } from "../../kernel/http/routes";
 import { json, named } from "../../kernel/http/schemas";
+import { reportDb } from "../../kernel/read-replica";
 import { CSV_TYPE, XLSX_TYPE } from "../../kernel/spreadsheets/index";
 import { RESULT_LIST_EXPORT_KINDS } from "./list-exports";
 import {
@@ -65,7 +66,7 @@ export function registerResultListRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const body = c.req.valid("json");
-      return ok(c, await listStudentResults(c.var.services.database.db, signedIn(c), body));
+      return ok(c, await listStudentResults(reportDb(c), signedIn(c), body));
     },
   );
 
@@ -89,7 +90,7 @@ export function registerResultListRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const body = c.req.valid("json");
-      return ok(c, await listSchoolResults(c.var.services.database.db, signedIn(c), body));
+      return ok(c, await listSchoolResults(reportDb(c), signedIn(c), body));
     },
   );
 
@@ -112,7 +113,7 @@ export function registerResultListRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const body = c.req.valid("json");
-      return ok(c, await stateResultsOf(c.var.services.database.db, signedIn(c), body));
+      return ok(c, await stateResultsOf(reportDb(c), signedIn(c), body));
     },
   );
 
@@ -135,7 +136,7 @@ export function registerResultListRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const body = c.req.valid("json");
-      return ok(c, await prantResultsOf(c.var.services.database.db, signedIn(c), body));
+      return ok(c, await prantResultsOf(reportDb(c), signedIn(c), body));
     },
   );
 
@@ -157,7 +158,7 @@ export function registerResultListRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const query = c.req.valid("query");
-      return ok(c, await schoolStudentResults(c.var.services.database.db, signedIn(c), query));
+      return ok(c, await schoolStudentResults(reportDb(c), signedIn(c), query));
     },
   );
 
@@ -175,7 +176,7 @@ export function registerResultListRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const query = c.req.valid("query");
-      return ok(c, await finalizedPaperSets(c.var.services.database.db, signedIn(c), query));
+      return ok(c, await finalizedPaperSets(reportDb(c), signedIn(c), query));
     },
   );
 
@@ -199,7 +200,7 @@ export function registerResultListRoutes(app: OpenAPIHono<AppEnv>) {
       const { format, state_id, prant_id, district_id, ...filters } = c.req.valid("query");
       const file = await startExport(
         RESULT_LIST_EXPORT_KINDS,
-        c.var.services.database.db,
+        reportDb(c),
         signedIn(c),
         EXPORT_KIND.studentResults,
         format,

@@ -25,6 +25,7 @@ import { signedIn } from "../../kernel/auth/middleware";
 import { ok } from "../../kernel/http/envelope";
 import { apiRoute, errorResponse } from "../../kernel/http/routes";
 import { json, named, pathId } from "../../kernel/http/schemas";
+import { reportDb } from "../../kernel/read-replica";
 import { studentResultFor } from "./explain";
 import { examResultInsights as insightsOf, mockInsight as mockInsightOf } from "./insights";
 import { districtRankers, rankingDistricts as districtsOf, listWinners, rankingStates } from "./winners";
@@ -58,7 +59,7 @@ export function registerResultWinnerRoutes(app: OpenAPIHono<AppEnv>) {
         ),
       },
     }),
-    async (c) => ok(c, await listWinners(c.var.services.database.db, signedIn(c), c.req.valid("query"))),
+    async (c) => ok(c, await listWinners(reportDb(c), signedIn(c), c.req.valid("query"))),
   );
 
   app.openapi(
@@ -78,7 +79,7 @@ export function registerResultWinnerRoutes(app: OpenAPIHono<AppEnv>) {
         ),
       },
     }),
-    async (c) => ok(c, await rankingStates(c.var.services.database.db, signedIn(c), c.req.valid("query").level)),
+    async (c) => ok(c, await rankingStates(reportDb(c), signedIn(c), c.req.valid("query").level)),
   );
 
   app.openapi(
@@ -102,7 +103,7 @@ export function registerResultWinnerRoutes(app: OpenAPIHono<AppEnv>) {
         404: errorResponse("No such state in the caller's region"),
       },
     }),
-    async (c) => ok(c, await districtsOf(c.var.services.database.db, signedIn(c), c.req.valid("query"))),
+    async (c) => ok(c, await districtsOf(reportDb(c), signedIn(c), c.req.valid("query"))),
   );
 
   app.openapi(
@@ -123,7 +124,7 @@ export function registerResultWinnerRoutes(app: OpenAPIHono<AppEnv>) {
         404: errorResponse("No such district in the caller's region"),
       },
     }),
-    async (c) => ok(c, await districtRankers(c.var.services.database.db, signedIn(c), c.req.valid("query"))),
+    async (c) => ok(c, await districtRankers(reportDb(c), signedIn(c), c.req.valid("query"))),
   );
 
   app.openapi(
@@ -142,7 +143,7 @@ export function registerResultWinnerRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const body = c.req.valid("json");
-      return ok(c, await mockInsightOf(c.var.services.database.db, signedIn(c), body));
+      return ok(c, await mockInsightOf(reportDb(c), signedIn(c), body));
     },
   );
 
@@ -161,7 +162,7 @@ export function registerResultWinnerRoutes(app: OpenAPIHono<AppEnv>) {
         ),
       },
     }),
-    async (c) => ok(c, await insightsOf(c.var.services.database.db, signedIn(c), c.req.valid("query"))),
+    async (c) => ok(c, await insightsOf(reportDb(c), signedIn(c), c.req.valid("query"))),
   );
 
   app.openapi(

@@ -6,6 +6,7 @@
  */
 import { inGroup, ROLE, ROLE_GROUPS } from "@repo/auth/roles";
 import type { DbOrTx } from "@repo/db";
+import { primaryOf } from "@repo/db/read-replica";
 import { users } from "@repo/db/schema";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { notFound } from "../../kernel/http/errors";
@@ -41,7 +42,8 @@ export function scopeOfAccount(user: {
 
 /** The signed-in account's scope (its role as the users table has it), or null when it owns nothing. */
 export async function findAccountScope(db: DbOrTx, account: { userId: number }): Promise<AccountScope | null> {
-  const [user] = await db
+  // Which schools an account owns is read on the primary, whatever handle came (decision 067).
+  const [user] = await primaryOf(db)
     .select({
       roleId: users.roleId,
       schoolId: users.schoolId,

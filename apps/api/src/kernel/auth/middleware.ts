@@ -31,6 +31,7 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
         app: session.app,
         subject,
         mustChangePassword: session.mustChangePassword,
+        wroteAt: session.wroteAt,
         can: (permission: Permission) => can(subject, permission),
       });
     }

@@ -17,6 +17,8 @@ export interface SessionUser {
   mustChangePassword: boolean;
   /** Students the user's school referred (the bank-detail rule); 0 for every other role. */
   referredStudents: number;
+  /** When a request of this session last changed something (noted only with a read replica, decision 067). */
+  wroteAt: Date | null;
 }
 
 export const expiry = (idleHours: number, from = Date.now()) => new Date(from + idleHours * 3_600_000);
@@ -48,6 +50,7 @@ function prepareSessionQuery(db: Db) {
       signInId: sessions.signInId,
       app: sessions.app,
       lastUsedAt: sessions.lastUsedAt,
+      wroteAt: sessions.wroteAt,
       userId: users.id,
       roleId: users.roleId,
       isActive: users.isActive,
@@ -91,6 +94,15 @@ export async function findSession(db: Db, token: string, idleHours: number): Pro
   }
   const { lastUsedAt: _lastUsed, isActive: _active, ...session } = row;
   return session;
+}
+
+/**
+ * Notes that a request of this session changed something: for a while its reports read the
+ * primary, not the replica, so the session sees its own write (decision 067). The time is this
+ * process's clock, which the lookup compares with.
+ */
+export async function noteWrite(db: Db, sessionId: number): Promise<void> {
+  await db.update(sessions).set({ wroteAt: new Date() }).where(eq(sessions.id, sessionId));
 }
 
 /** Revokes every session of a sign-in, in every app it reached. */

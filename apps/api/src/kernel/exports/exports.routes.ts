@@ -2,6 +2,7 @@ import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../context";
 import { signedIn } from "../auth/middleware";
 import { apiRoute, errorResponse } from "../http/routes";
+import { reportDb } from "../read-replica";
 import { CSV_TYPE, XLSX_TYPE } from "../spreadsheets/index";
 import { EXPORT_FORMATS, type ExportRegistry, startExport } from "./exports";
 
@@ -68,6 +69,8 @@ export function registerExportRoutes(app: OpenAPIHono<AppEnv>, kinds: ExportRegi
         format,
         // Absent when the request has no JSON body: the whole list.
         c.req.valid("json") ?? {},
+        // Exports change nothing; the kinds marked replica-safe read here (decision 067).
+        { reports: reportDb(c) },
       );
       return c.body(file.body, 200, {
         "Content-Type": file.contentType,

@@ -41,7 +41,7 @@ export interface ExportFile {
  */
 export async function startExport(
   kinds: ExportRegistry,
-  db: Db,
+  primary: Db,
   viewer: ExportViewer,
   kindName: string,
   format: ExportFormat,
@@ -51,10 +51,12 @@ export async function startExport(
    * database's batch, `afterCut` runs once the XLSX's batches are cut (the tests comparing the
    * paths, and rows changing while a file is written).
    */
-  options: { sql?: boolean; batchRows?: number; afterCut?: () => Promise<void> } = {},
+  options: { sql?: boolean; batchRows?: number; afterCut?: () => Promise<void>; reports?: Db } = {},
 ): Promise<ExportFile> {
   const kind = Object.hasOwn(kinds, kindName) ? kinds[kindName] : undefined;
   if (!kind) throw new ApiError(404, `There is no export called "${kindName}"`);
+  // `reports` (the read replica, or the primary) serves the kinds marked replica-safe (decision 067).
+  const db = kind.replica && options.reports ? options.reports : primary;
   if (!kind.permissions.some((permission) => viewer.can(permission))) {
     throw new ApiError(403, "You do not have permission to do this.");
   }

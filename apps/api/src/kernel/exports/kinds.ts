@@ -55,6 +55,11 @@ export interface ExportKind<Row, Filters> {
    * (decision 019).
    */
   select?(db: Db, viewer: ExportViewer, filters: Filters): Promise<ExportSelect>;
+  /**
+   * A report that may be read on the read replica (decision 067): coordinators' region and result
+   * lists. Unset for money and for what a school or student checks right after changing it.
+   */
+  replica?: true;
 }
 
 /** Keeps each kind's row type tied to its columns while the registry holds them side by side. */

@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "wrote_at" timestamp with time zone;
