@@ -51,7 +51,7 @@ const { values: args } = parseArgs({
     "certificate-share": { type: "string", default: "0.25" },
     "port-base": { type: "string", default: "12000" },
     pooler: { type: "boolean", default: true },
-    replica: { type: "boolean", default: false },
+    replica: { type: "boolean", default: true },
     "all-apps": { type: "boolean", default: true },
     "mail-rate": { type: "string", default: "60000" },
     keep: { type: "boolean", default: false },
