@@ -278,7 +278,7 @@ export async function startCaddy(options: ClusterOptions, processes: Processes, 
       "\t}",
     ].join("\n");
   const blocks = [
-    `{\n\tadmin 127.0.0.1:${ports.caddyAdmin}\n\tauto_https off\n\tpersist_config off\n}`,
+    `{\n\tadmin 127.0.0.1:${ports.caddyAdmin}\n\tauto_https off\n}`,
     ...apps.map(
       (app) =>
         `http://127.0.0.1:${ports.proxy(app)} {\n\tbind 127.0.0.1\n${upstream([ports.app(app, 0), ports.app(app, 1)])}\n}`,
