@@ -45,10 +45,15 @@ export interface Disruption {
   retried: number;
 }
 
-/** Answers that a person meets while an instance or the database restarts, and tries again. */
+/**
+ * Answers a person meets while an instance or the database restarts, and tries again a moment
+ * later; and 429, where the portal itself says to upload again in a few seconds (its import slots).
+ */
 const transient = (status: number | null) =>
-  status === null || status === 500 || status === 502 || status === 503 || status === 504;
+  status === null || status === 429 || status === 500 || status === 502 || status === 503 || status === 504;
 const RETRIES = 4;
+/** "Upload yours again in a few seconds": people do, for a minute or so. */
+const BUSY_RETRIES = 12;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface School {
@@ -163,9 +168,10 @@ export class Season {
       recorder.fail(kind, status, `${method} ${url}: ${problem}`, ms);
       const during = this.disruptionAt(Date.now());
       if (during) during.errors++;
-      if (!retry || attempt >= RETRIES || !transient(status)) throw new StepFailed();
+      if (!retry || !transient(status) || attempt >= (status === 429 ? BUSY_RETRIES : RETRIES)) throw new StepFailed();
       if (during) during.retried++;
-      await sleep(1000 * (attempt + 1));
+      const retryAfter = Number(answer?.headers["retry-after"]);
+      await sleep(retryAfter > 0 ? Math.min(retryAfter, 10) * 1000 : 1000 * Math.min(attempt + 1, 5));
     }
   }
 
@@ -600,12 +606,17 @@ export class Season {
       // The action's answer is in the page's data (single fetch's stream): the store job's id.
       const storeJob = Number(/\\?"jobId\\?",(\d+)/.exec(confirmed.body)?.[1] ?? 0);
       if (storeJob > 0) await this.job(journey, browser, "store answer sheets", storeJob, 900_000);
-      else
-        this.notes.push(
-          "exam office: the store job's id was not found in the page; its end is checked in the database",
-        );
-      await this.page(journey, browser, "the stored upload", `${pagePathOf}?upload=${uploadId}`);
-      return { uploadId, stored: storeJob > 0 };
+      // The admin reloads the upload's report until it says how storing ended.
+      const until = Date.now() + 900_000;
+      for (;;) {
+        const report = await this.page(journey, browser, "the upload's report", `${pagePathOf}?upload=${uploadId}`);
+        if (report.body.includes("Stored: ")) return { uploadId, stored: true };
+        if (report.body.includes("Failed: ") || Date.now() > until) {
+          this.problem(journey, "store answer sheets", null, `upload ${uploadId}: ${snippet(report.body)}`);
+          return { uploadId, stored: false };
+        }
+        await sleep(2000);
+      }
     } catch (error) {
       if (!(error instanceof StepFailed)) this.problem(journey, "unexpected", null, String((error as Error).stack));
       return { uploadId, stored: false };
