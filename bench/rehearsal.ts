@@ -656,10 +656,16 @@ async function main() {
     [runStart],
   );
   const unfinished = jobs.rows.filter((j) => j.status !== "done" && j.status !== "due later");
+  // What the failed ones said, in their words (the first few kinds of reason).
+  const reasons = await checkDb.query<{ kind: string; error: string; n: number }>(
+    `select kind, left(coalesce(error, ''), 160) as error, count(*)::int as n from jobs
+      where created_at >= $1 and status = 'failed' group by 1, 2 order by 3 desc limit 5`,
+    [runStart],
+  );
   add(
     "every job finished once",
     unfinished.length === 0,
-    `${jobs.rows.map((j) => `${j.kind} ${j.status}: ${j.n}${j.retaken ? ` (${j.retaken} taken over after a try)` : ""}`).join("; ")}`,
+    `${jobs.rows.map((j) => `${j.kind} ${j.status}: ${j.n}${j.retaken ? ` (${j.retaken} taken over after a try)` : ""}`).join("; ")}${reasons.rows.length ? `; failed because: ${reasons.rows.map((r) => `${r.kind} ×${r.n} "${r.error}"`).join("; ")}` : ""}`,
   );
   const storedSheets = await checkDb.query<{ status: string; stored: number | null }>(
     "select status, stored_sheets as stored from answer_uploads where id = $1",
