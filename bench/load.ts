@@ -195,6 +195,14 @@ export class Recorder {
     return n;
   }
 
+  /** p50 and p95 over every request of every kind (flows left out). */
+  overall(): { p50_ms: number; p95_ms: number } {
+    const all: number[] = [];
+    for (const entry of this.kinds.values()) if (!entry.flow) all.push(...entry.durations);
+    all.sort((a, b) => a - b);
+    return { p50_ms: round(percentile(all, 50)), p95_ms: round(percentile(all, 95)) };
+  }
+
   figures(seconds: number): KindFigures[] {
     return [...this.kinds.entries()]
       .map(([kind, { durations, errors, requests }]) => {
@@ -233,7 +241,7 @@ export function readProc(pid: number): { ticks: number; rssKb: number } | null {
   }
 }
 
-const CLOCK_TICKS = (() => {
+export const CLOCK_TICKS = (() => {
   try {
     return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
   } catch {
@@ -297,7 +305,7 @@ export interface Answer {
   ms: number;
 }
 
-class RequestFailed extends Error {
+export class RequestFailed extends Error {
   constructor(
     message: string,
     readonly status: number | null,
@@ -318,6 +326,11 @@ export class Browser {
     private readonly port: number,
     /** The app's configured origin (what a browser sends as Origin and Host). */
     readonly origin: string,
+    /**
+     * The address the connections come from (a 127.x.y.z of its own: the season rehearsal gives each
+     * school its own network, as the registration and sign-in limits count per network).
+     */
+    private readonly localAddress?: string,
   ) {}
 
   close() {
@@ -366,7 +379,15 @@ export class Browser {
   ): Promise<Answer> {
     return new Promise<Answer>((resolve, reject) => {
       const request = httpRequest(
-        { host: "127.0.0.1", port: this.port, method, path: pathAndQuery, headers, agent: this.agent },
+        {
+          host: "127.0.0.1",
+          port: this.port,
+          method,
+          path: pathAndQuery,
+          headers,
+          agent: this.agent,
+          ...(this.localAddress ? { localAddress: this.localAddress } : {}),
+        },
         (response) => {
           const ttfbMs = performance.now() - started;
           this.keepCookies(response.headers["set-cookie"]);
@@ -456,7 +477,7 @@ export const form = (fields: Record<string, string>) => ({
 });
 
 /** A multipart body as a browser's FormData would send it. */
-async function multipartOf(data: FormData): Promise<{ bytes: Buffer; type: string }> {
+export async function multipartOf(data: FormData): Promise<{ bytes: Buffer; type: string }> {
   const request = new Request("http://localhost/", { method: "POST", body: data });
   return {
     bytes: Buffer.from(await request.arrayBuffer()),
@@ -467,7 +488,7 @@ async function multipartOf(data: FormData): Promise<{ bytes: Buffer; type: strin
 // ---------------------------------------------------------------------------------------------
 // The virtual users
 
-interface Account {
+export interface Account {
   username: string;
   app: AppId;
   /** Short label for the kinds of request (coordinators by level). */
@@ -490,7 +511,7 @@ function bornYearsAgo(years: number, day: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-class VirtualUser {
+export class VirtualUser {
   private readonly browser: Browser;
   private counter = 0;
 
@@ -844,9 +865,9 @@ class VirtualUser {
   }
 }
 
-class StepFailed extends Error {}
+export class StepFailed extends Error {}
 
-const locationOf = (answer: Answer) => {
+export const locationOf = (answer: Answer) => {
   const location = answer.headers.location;
   return typeof location === "string" ? location : undefined;
 };

@@ -160,6 +160,10 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on("error", () => {});
+    // Nor one lost while checked out between two statements (pg-pool takes its idle listener off
+    // while it is lent): its holder's next statement fails, and the release drops it (a database
+    // restart ended every API instance: packages/db/test/connection-lost.test.ts).
+    pool.on("connect", (client) => client.on("error", () => {}));
     if (pooled) {
       unnamedStatements.add(pool);
       pool.on("connect", (client) => unnamedStatements.add(client));

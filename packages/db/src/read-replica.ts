@@ -114,6 +114,8 @@ export async function openReadReplica(
     options: "-c jit=off -c default_transaction_read_only=on",
   });
   pool.on("error", () => {});
+  // A connection lost while lent out fails its holder's next statement, not the process (client.ts).
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   primaries.set(db, primary.db);
   const lag = lagProbe(primary.db, db, options.maxLagMs ?? MAX_REPLICA_LAG_MS, options.probeMs ?? REPLICA_PROBE_MS);
