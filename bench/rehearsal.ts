@@ -14,6 +14,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { APP_IDS, type AppId } from "@repo/auth/apps";
+import { ROLE } from "@repo/auth/roles";
 import { openDatabase, queryRows } from "@repo/db";
 import { level1Sections, seedFinalizedPaper } from "@repo/db/seed/results";
 import { sql } from "drizzle-orm";
@@ -450,8 +451,8 @@ async function main() {
   const checkDb = await dbClient();
   const schoolIds = (
     await checkDb.query<{ school_id: number; username: string }>(
-      "select school_id, username from users where role_id = 2 and username like $1",
-      [`rs${tag}%`],
+      "select school_id, username from users where role_id = $2 and username like $1",
+      [`rs${tag}%`, ROLE.school],
     )
   ).rows;
   const idOfSchool = new Map(schoolIds.map((r) => [r.username, Number(r.school_id)]));
