@@ -371,7 +371,9 @@ async function main() {
     await client.connect();
     return client;
   };
-  const gatewayDb = await dbClient();
+  // A pool: the gateway answers several schools at once.
+  const gatewayDb = new pg.Pool({ connectionString: primary.url, max: 4 });
+  gatewayDb.on("error", () => {});
   const later: { raw: string; eventId: string }[] = [];
   let gatewayOpen = true;
   const gatewayLoop = settled(async () => {

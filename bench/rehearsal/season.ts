@@ -414,23 +414,35 @@ export class Season {
       if (viaWebhooks) {
         await deliver(orderId);
       } else {
-        await this.call(
-          journey,
-          browser,
-          "pay at the demo checkout (POST)",
-          "POST",
-          checkout,
-          (a) =>
-            a.status === 302 && locationOf(a)?.startsWith("/payment/result/")
-              ? null
-              : `answered ${a.status}: ${snippet(a.body)}`,
-          form({ csrf: browser.csrf ?? "", outcome: "pay" }),
-          undefined,
-          false,
-        ).catch((error) => {
-          // A lost answer: the result page says whether the payment went through.
-          if (!(error instanceof StepFailed)) throw error;
-        });
+        // Pay; when the answer is lost (an instance killed under it), the person looks at the
+        // result and, while the order still waits, opens the checkout and pays again.
+        for (let attempt = 0; ; attempt++) {
+          const paid = await this.call(
+            journey,
+            browser,
+            "pay at the demo checkout (POST)",
+            "POST",
+            checkout,
+            (a) =>
+              a.status === 302 && locationOf(a)?.startsWith("/payment/result/")
+                ? null
+                : `answered ${a.status}: ${snippet(a.body)}`,
+            form({ csrf: browser.csrf ?? "", outcome: "pay" }),
+            undefined,
+            false,
+          ).then(
+            () => true,
+            (error) => {
+              if (!(error instanceof StepFailed)) throw error;
+              return false;
+            },
+          );
+          if (paid || attempt >= 2) break;
+          await sleep(2000);
+          const result = await this.page(journey, browser, "payment result page", `/payment/result/${orderId}`);
+          if (result.body.includes("Payment received")) break;
+          await this.page(journey, browser, "checkout page (again)", checkout);
+        }
       }
       // The result page, reloaded until the payment shows (the webhooks may come a moment later).
       const until = Date.now() + 120_000;
