@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
@@ -156,6 +157,49 @@ function Named({
   );
 }
 
+/**
+ * A page whose form comes in a lazily loaded chunk, as the school's Add Students form does: the
+ * server rendered it, and the browser hydrates it once `arrive()` delivers the chunk. Without act(),
+ * so that React schedules as it does in a browser.
+ */
+const late = { hydrated: false };
+
+/** The form as its chunk delivers it: notes when React hydrated it. */
+function HydratingNamed(props: Parameters<typeof Named>[0]) {
+  useEffect(() => {
+    late.hydrated = true;
+  }, []);
+  return <Named {...props} />;
+}
+
+function lateForm() {
+  const global = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  const actEnvironment = global.IS_REACT_ACT_ENVIRONMENT;
+  global.IS_REACT_ACT_ENVIRONMENT = false;
+  const onSubmit = vi.fn();
+  let deliver: ((module: { default: typeof Named }) => void) | undefined;
+  late.hydrated = false;
+  const LazyNamed = lazy(() => new Promise<{ default: typeof Named }>((resolve) => (deliver = resolve)));
+  const page = (form: ReactNode) => <Suspense fallback={<p>Loading</p>}>{form}</Suspense>;
+  const container = document.createElement("div");
+  document.body.append(container);
+  container.innerHTML = renderToString(page(<Named onSubmit={onSubmit} />));
+  const root = hydrateRoot(container, page(<LazyNamed onSubmit={onSubmit} />));
+  return {
+    container,
+    onSubmit,
+    hydrated: () => late.hydrated,
+    /** Until React asked for the chunk. */
+    requested: () => waitFor(() => expect(deliver).toBeDefined()),
+    arrive: () => deliver?.({ default: HydratingNamed }),
+    close: () => {
+      root.unmount();
+      container.remove();
+      global.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    },
+  };
+}
+
 describe("without JavaScript and before hydration (decision 053)", () => {
   it("is a posting form whose submit button works before hydration, with the server's messages", () => {
     const html = renderToString(<Named onSubmit={() => {}} errors={[{ field: "full_name", message: "Name taken" }]} />);
@@ -184,6 +228,58 @@ describe("without JavaScript and before hydration (decision 053)", () => {
     } finally {
       act(() => root.unmount());
       container.remove();
+    }
+  });
+
+  it("keeps a choice made while the choosing itself hydrates a lazily loaded form", async () => {
+    // On a slow phone the form's chunk arrives while the school is choosing: the choice's input
+    // event makes React hydrate the form at once, inside the event, and its change event follows.
+    // React then rendered the select with its old value ("") and the choice was lost (the CI run
+    // of stop 43: "Add student" stayed disabled with the language shown empty).
+    const form = lateForm();
+    try {
+      await form.requested();
+      (form.container.querySelector('input[name="full_name"]') as HTMLInputElement).value = "Typed early";
+      form.arrive();
+      for (let tick = 0; tick < 5; tick++) await Promise.resolve();
+      expect(form.hydrated()).toBe(false);
+      const team = form.container.querySelector('select[name="team"]') as HTMLSelectElement;
+      team.value = "exam";
+      team.dispatchEvent(new Event("input", { bubbles: true }));
+      // React hydrated the form inside the input event.
+      expect(form.hydrated()).toBe(true);
+      team.dispatchEvent(new Event("change", { bubbles: true }));
+      expect(team.value).toBe("exam");
+      // The button is enabled before hydration, then while the check runs briefly not: press it
+      // until the form sends.
+      const submit = form.container.querySelector("button[type=submit]") as HTMLButtonElement;
+      await waitFor(() => {
+        if (!submit.disabled) submit.click();
+        expect(form.onSubmit).toHaveBeenCalled();
+      });
+      expect(form.onSubmit.mock.calls[0]?.[0]).toMatchObject({ full_name: "Typed early", team: "exam" });
+      expect(team.value).toBe("exam");
+    } finally {
+      form.close();
+    }
+  });
+
+  it("is ready to send once a late chunk hydrates fields filled before it", async () => {
+    // The submit button read the form's validity only once hydrated; react-hook-form had not kept
+    // it up to date until then, and a complete form stayed invalid, its submit disabled.
+    const form = lateForm();
+    try {
+      await form.requested();
+      (form.container.querySelector('input[name="full_name"]') as HTMLInputElement).value = "Typed early";
+      (form.container.querySelector('select[name="team"]') as HTMLSelectElement).value = "exam";
+      form.arrive();
+      await waitFor(() => expect(form.hydrated()).toBe(true));
+      // The submit button is enabled before hydration: look once the checks have settled.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const submit = form.container.querySelector("button[type=submit]") as HTMLButtonElement;
+      expect(submit.disabled).toBe(false);
+    } finally {
+      form.close();
     }
   });
 

@@ -6,6 +6,7 @@ import {
   type RefObject,
   useContext,
   useEffect,
+  useLayoutEffect,
   useRef,
 } from "react";
 import {
@@ -63,15 +64,21 @@ export interface FormProps<Values extends FieldValues, Output>
 
 const ServerErrors = createContext<ReadonlyMap<string, string>>(new Map());
 
+// Layout effects do not run on the server (and React warns there); the adoption needs none there.
+const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
 /**
  * Values typed or chosen in the server-rendered fields before React hydrated them are in the DOM only:
- * react-hook-form is told about them, so that nothing typed on a slow phone is lost.
+ * react-hook-form is told about them, so that nothing typed on a slow phone is lost. A layout effect,
+ * so the adopted values render at once: when a choice's own input event made React hydrate the form,
+ * a passive effect's update came after the event's render, which put the old value back into the
+ * select before its change event read it (the choice was lost).
  */
 function useAdoptTypedValues<Values extends FieldValues>(
   element: RefObject<HTMLFormElement | null>,
   form: UseFormReturn<Values, unknown, unknown>,
 ) {
-  useEffect(() => {
+  useBrowserLayoutEffect(() => {
     const values = form.getValues() as Record<string, unknown>;
     for (const field of Array.from(element.current?.elements ?? [])) {
       // A <select> counts too: React would put its own value back at the next render (issue 35 item 2).
@@ -252,9 +259,12 @@ export function FormFileInput({ name, ...props }: Omit<Named<FileInputProps>, "o
  */
 export function FormSubmit({ children, ...props }: Omit<ButtonProps, "type">) {
   const { formState } = useFormContext();
+  // Read on every render, before hydration too: react-hook-form keeps `isValid` up to date only
+  // once a render has read it, and read late it stayed false for a complete form.
+  const { isValid } = formState;
   const hydrated = useHydrated();
   return (
-    <Button type="submit" disabled={hydrated && !formState.isValid} loading={formState.isSubmitting} {...props}>
+    <Button type="submit" disabled={hydrated && !isValid} loading={formState.isSubmitting} {...props}>
       {children}
     </Button>
   );
