@@ -125,4 +125,45 @@ describe.skipIf(!privatePostgresBinaries())("the API while PostgreSQL restarts",
     expect(row).toMatchObject({ status: "done", attempts: 2, error: null });
     expect(attempts).toEqual([1, 2]);
   }, 120_000);
+
+  it("records a job whose work was done when the database went away as done once it is back, without running it again", async () => {
+    // An import's rows were saved, then PostgreSQL restarted before the job was marked done: it
+    // ran again and found its upload removed (the season rehearsal, issue 38). Now the runner
+    // waits for the database to record it done, and what it needs goes only after that.
+    let finished: () => void = () => {};
+    const workDone = new Promise<void>((resolve) => {
+      finished = resolve;
+    });
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const runs: number[] = [];
+    const cleanups: string[] = [];
+    const handlers: JobHandlers = {
+      "test.finish-outage": async ({ job, afterDone }) => {
+        runs.push(job.attempts);
+        afterDone(async () => {
+          const [row] = await database.db.select().from(jobs).where(eq(jobs.id, job.id));
+          cleanups.push(String(row?.status));
+        });
+        finished();
+        await gate;
+        return { saved: 3 };
+      },
+    };
+    const id = await enqueueJob(database.db, { kind: "test.finish-outage" });
+    const options = { runnerId: "runner-finish", leaseMs: 30_000, log: logger };
+    const running = runNextJob(database.db, handlers, options);
+    await workDone;
+    await server.stop();
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await server.start();
+    expect(await running).toBe(true);
+    const [row] = await database.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(row).toMatchObject({ status: "done", attempts: 1, error: null, result: { saved: 3 } });
+    expect(runs).toEqual([1]);
+    expect(cleanups).toEqual(["done"]);
+  }, 120_000);
 });

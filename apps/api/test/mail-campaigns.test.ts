@@ -319,6 +319,7 @@ for (const driver of testDrivers()) {
             attempts: 2,
           },
           progress: async () => {},
+          afterDone: () => {},
           log: logger,
         });
         expect(again).toMatchObject({ recipients: 2, queued: 0 });

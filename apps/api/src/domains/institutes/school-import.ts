@@ -22,6 +22,7 @@ import {
   importSummary,
   openImportFile,
   queueImport,
+  removeUploadWhenDone,
   storedUpload,
   storeErrorsFile,
 } from "../../kernel/imports/spreadsheet-imports";
@@ -266,7 +267,7 @@ class RolledBack extends Error {}
 
 async function runSchoolImport(
   storage: FileStorage,
-  { db, job, progress }: JobContext,
+  { db, job, progress, afterDone }: JobContext,
 ): Promise<SchoolImportResult & Record<string, unknown>> {
   const payload = job.payload as unknown as SchoolImportPayload;
   const bytes = await storedUpload(storage, payload);
@@ -350,7 +351,7 @@ async function runSchoolImport(
     // Passwords typed into the upload are not written back out.
     cell: (column, row) => (column.key === "password" ? null : (row.values[column.key] ?? null)),
   });
-  await storage.remove(payload.upload_key);
+  removeUploadWhenDone(storage, payload, { afterDone });
 
   return {
     mode: payload.mode,

@@ -19,6 +19,7 @@ import {
   importSummary,
   openImportFile,
   queueImport,
+  removeUploadWhenDone,
   storedUpload,
   storeErrorsFile,
 } from "../../kernel/imports/spreadsheet-imports";
@@ -156,7 +157,7 @@ async function schoolsByCode(db: DbOrTx, codes: string[]): Promise<Map<string, S
 async function runSifImport(
   storage: FileStorage,
   config: Pick<ApiConfig, "schoolOrigin">,
-  { db, job, progress }: JobContext,
+  { db, job, progress, afterDone }: JobContext,
 ): Promise<Record<string, unknown>> {
   const payload = job.payload as unknown as SifImportPayload;
   const bytes = await storedUpload(storage, payload);
@@ -271,7 +272,7 @@ async function runSifImport(
 
   // 4. The errors file: every row when nothing was saved, else only the refused ones.
   const errorsFileId = await storeErrorsFile(SIF_IMPORT_FILE, storage, { bytes, problems, everyRow: !saved });
-  await storage.remove(payload.upload_key);
+  removeUploadWhenDone(storage, payload, { afterDone });
   await progress(checked.length, checked.length);
   const counts = { inserted, alreadyHere: alreadyRegistered, badRows: problems.size, saved };
   return {

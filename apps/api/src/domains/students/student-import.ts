@@ -35,6 +35,7 @@ import {
   importSummary,
   openImportFile,
   queueImport,
+  removeUploadWhenDone,
   storedUpload,
   storeErrorsFile,
 } from "../../kernel/imports/spreadsheet-imports";
@@ -374,7 +375,7 @@ async function runStudentImport(
   layout: StudentImportLayout,
   storage: FileStorage,
   progressInTransaction: boolean,
-  { db, job, progress }: JobContext,
+  { db, job, progress, afterDone }: JobContext,
 ): Promise<StudentImportResult & Record<string, unknown>> {
   const payload = job.payload as unknown as StudentImportPayload;
   const schoolOf = await layout.rowSchools(db, payload);
@@ -535,6 +536,7 @@ async function runStudentImport(
     const result = await finish({
       layout,
       storage,
+      afterDone,
       payload,
       problems,
       saveAll,
@@ -559,10 +561,11 @@ async function runStudentImport(
   }
 }
 
-/** Writes the errors file when some rows were not saved, removes the upload and sums up. */
+/** Writes the errors file when some rows were not saved, has the upload removed once done and sums up. */
 async function finish(input: {
   layout: StudentImportLayout;
   storage: FileStorage;
+  afterDone: JobContext["afterDone"];
   payload: StudentImportPayload;
   problems: Map<number, string>;
   saveAll: boolean;
@@ -571,7 +574,7 @@ async function finish(input: {
   alreadyHere: number;
   warnings: string[];
 }): Promise<StudentImportResult & Record<string, unknown>> {
-  const { layout, storage, payload, problems, saveAll, total, inserted, alreadyHere, warnings } = input;
+  const { layout, storage, afterDone, payload, problems, saveAll, total, inserted, alreadyHere, warnings } = input;
   // 4. The errors file: all rows when nothing was saved (fix and upload it whole), else the bad ones.
   const errorsFileId =
     problems.size > 0
@@ -581,7 +584,7 @@ async function finish(input: {
           everyRow: !saveAll,
         })
       : null;
-  await storage.remove(payload.upload_key);
+  removeUploadWhenDone(storage, payload, { afterDone });
 
   const badRows = problems.size;
   return {

@@ -6,7 +6,7 @@ import type { FileStorage } from "@repo/storage";
 import type { Services } from "../../context";
 import type { Actor } from "../activity";
 import { ApiError } from "../http/errors";
-import { enqueueJob, JobError, wakeJobRunners } from "../jobs/jobs";
+import { enqueueJob, type JobContext, JobError, wakeJobRunners } from "../jobs/jobs";
 import {
   type CellValue,
   type ColumnSpec,
@@ -124,6 +124,18 @@ export async function storedUpload(storage: FileStorage, payload: { upload_key: 
   const bytes = await storage.get(payload.upload_key);
   if (!bytes) throw new JobError(UPLOAD_GONE);
   return bytes;
+}
+
+/**
+ * The upload is removed once its job is recorded done, not when its rows are saved: a job that
+ * the database's restart kept from being marked done runs again, and reads it again (decision 070).
+ */
+export function removeUploadWhenDone(
+  storage: FileStorage,
+  payload: { upload_key: string },
+  context: Pick<JobContext, "afterDone">,
+): void {
+  context.afterDone(() => storage.remove(payload.upload_key));
 }
 
 const errorsFileKey = (file: ImportFile, id: string) => `${file.folder}/${id}-errors.xlsx`;

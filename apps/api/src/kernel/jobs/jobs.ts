@@ -67,6 +67,12 @@ export interface JobContext {
   job: ClaimedJob;
   /** Records progress (and renews the lease); throws when the lease was lost to another runner. */
   progress(done: number, total?: number): Promise<void>;
+  /**
+   * Runs `task` once the job is recorded done, never before: what the job may need again if it is
+   * run again (an import's upload, when the database went away before the job was marked done)
+   * is removed only then. A task's failure is logged; the job stays done.
+   */
+  afterDone(task: () => Promise<unknown>): void;
   log: Logger;
 }
 
@@ -251,25 +257,58 @@ export async function reportProgress(
   return rows.length > 0;
 }
 
+/** Records the job's outcome while this runner holds it; answers whether it still did. */
 async function finishJob(
   db: DbOrTx,
   jobId: number,
   runnerId: string,
   outcome: { status: "done"; result: Record<string, unknown> } | { status: "failed"; error: string },
-) {
-  await db.execute(
+): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
     sql`update ${jobs} set status = ${outcome.status},
           result = ${outcome.status === "done" ? JSON.stringify(outcome.result) : null}::jsonb,
           error = ${outcome.status === "failed" ? outcome.error : null},
           progress_done = case when ${outcome.status} = 'done' then greatest(progress_done, progress_total) else progress_done end,
           locked_by = null, locked_until = null, finished_at = now(), updated_at = now()
-        where id = ${jobId} and locked_by = ${runnerId} and status = 'running'`,
+        where id = ${jobId} and locked_by = ${runnerId} and status = 'running'
+        returning id`,
   );
+  return rows.length > 0;
 }
 
 class LeaseLost extends Error {
   constructor() {
     super("The job's lease was lost to another runner");
+  }
+}
+
+/** How long a finished job's runner keeps trying to record it done while the database is away. */
+export const JOB_FINISH_PATIENCE_MS = 20_000;
+
+/**
+ * Records a job done. The handler's work is committed by now: when the database is away for a
+ * moment (a restart), waiting for it to come back keeps the job from running twice (decision 070).
+ * Gives up after `patienceMs`, within the lease, and throws the outage's error.
+ */
+async function finishDone(
+  db: DbOrTx,
+  jobId: number,
+  runnerId: string,
+  result: Record<string, unknown>,
+  patienceMs: number,
+) {
+  const end = Date.now() + patienceMs;
+  for (let wait = 200; ; wait = Math.min(wait * 2, 2_000)) {
+    try {
+      // Another runner took the job over (this one's lease ran out): its run decides, and what
+      // the job needs stays for it.
+      if (!(await finishJob(db, jobId, runnerId, { status: "done", result }))) throw new LeaseLost();
+      return;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || Date.now() + wait > end) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
   }
 }
 
@@ -302,6 +341,7 @@ export async function runNextJob(
       (error: unknown) => log.warn({ err: error }, "could not renew the job's lease"),
     );
   }, leaseMs / 3);
+  const afterDone: (() => Promise<unknown>)[] = [];
   try {
     if (!handler) throw new JobError(`No handler for jobs of kind ${job.kind}`);
     const result = await handler({
@@ -314,10 +354,14 @@ export async function runNextJob(
           throw new LeaseLost();
         }
       },
+      afterDone: (task) => afterDone.push(task),
     });
-    await finishJob(db, job.id, options.runnerId, { status: "done", result: result ?? {} });
+    await finishDone(db, job.id, options.runnerId, result ?? {}, Math.min(JOB_FINISH_PATIENCE_MS, leaseMs / 2));
     options.metrics?.jobFinished(job.kind, "done", seconds());
     log.info({ attempts: job.attempts }, "job done");
+    for (const task of afterDone) {
+      await task().catch((error: unknown) => log.warn({ err: error }, "a done job's clean-up failed"));
+    }
   } catch (error) {
     if (error instanceof LeaseLost) {
       log.warn("job abandoned: another runner holds it now");
