@@ -32,6 +32,7 @@ auth_type = scram-sha-256
 auth_file = ${CONFIG_DIR}/userlist.txt
 pool_mode = transaction
 default_pool_size = ${POOL_SIZE}
+server_login_retry = 2
 max_client_conn = ${MAX_CLIENT_CONN}
 ignore_startup_parameters = extra_float_digits
 INI

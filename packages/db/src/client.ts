@@ -7,10 +7,16 @@ import type { Readable } from "node:stream";
 import { finished } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
 import { PGlite, type Transaction as PGliteTransaction, types as pgliteTypes } from "@electric-sql/pglite";
-import { type SQL, sql } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { type ExtractTablesWithRelations, type RelationalSchemaConfig, type SQL, sql } from "drizzle-orm";
+import {
+  drizzle as drizzlePg,
+  type NodePgDatabase,
+  NodePgSession,
+  type NodePgSessionOptions,
+  NodePgTransaction,
+} from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTransactionConfig } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
@@ -170,6 +176,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       directUrls.set(pool, options.directUrl as string);
     }
     const db = drizzlePg(pool, { schema });
+    transactionsGiveBack(db, pool);
     if (options.migrate !== false) await migratePg(db, { migrationsFolder });
     return {
       db: db as unknown as Db,
@@ -208,6 +215,61 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     unlock();
     throw error;
   }
+}
+
+/**
+ * drizzle-orm's node-postgres transaction (0.45) takes a pooled connection and sends BEGIN outside
+ * the block that gives it back: when BEGIN fails (behind PgBouncer while PostgreSQL restarts,
+ * "server login has been failing"), the connection stays lent for good, and after as many failures
+ * as the pool holds its process answers 503 until restarted (the season rehearsal, issue 38). The
+ * same transaction, with the connection given back whatever fails, and dropped when a statement
+ * of the transaction's own (BEGIN, COMMIT, ROLLBACK) failed.
+ */
+/** drizzle's own words for a transaction's settings (isolation level, access mode). */
+const configSql = (tx: unknown, config: PgTransactionConfig): SQL =>
+  (tx as { getTransactionConfigSQL(config: PgTransactionConfig): SQL }).getTransactionConfigSQL(config);
+
+export function transactionsGiveBack(db: NodePgDatabase<Schema>, pool: pg.Pool): void {
+  const session = (db as unknown as { session: NodePgSession<Schema, ExtractTablesWithRelations<Schema>> }).session;
+  const {
+    dialect,
+    schema: tables,
+    options,
+  } = session as unknown as {
+    dialect: PgDialect;
+    schema: RelationalSchemaConfig<ExtractTablesWithRelations<Schema>> | undefined;
+    options: NodePgSessionOptions;
+  };
+  session.transaction = async (transaction, config) => {
+    const client = await pool.connect();
+    const tx = new NodePgTransaction<Schema, ExtractTablesWithRelations<Schema>>(
+      dialect,
+      new NodePgSession(client, dialect, tables, options),
+      tables,
+    );
+    let broken: Error | undefined;
+    const own = async (statement: SQL) => {
+      try {
+        await tx.execute(statement);
+      } catch (error) {
+        broken = error as Error;
+        throw error;
+      }
+    };
+    try {
+      await own(sql`begin${config ? sql` ${configSql(tx, config)}` : undefined}`);
+      try {
+        const result = await transaction(tx);
+        await own(sql`commit`);
+        return result;
+      } catch (error) {
+        if (!broken) await own(sql`rollback`).catch(() => {});
+        throw error;
+      }
+    } finally {
+      client.release(broken);
+    }
+  };
 }
 
 /**

@@ -35,6 +35,10 @@ export interface PgBouncer {
 export interface PgBouncerOptions {
   /** Server connections per database and user (PgBouncer's default_pool_size). */
   poolSize?: number;
+  /** Seconds before PgBouncer logs in to PostgreSQL again after a failed login (server_login_retry). */
+  serverLoginRetrySeconds?: number;
+  /** Seconds a client's query may wait for a server connection before it is refused (query_wait_timeout). */
+  queryWaitTimeoutSeconds?: number;
 }
 
 const quoted = (value: string) => `'${value.replace(/'/g, "''")}'`;
@@ -76,6 +80,8 @@ export async function startPgBouncer(databaseUrl: string, options: PgBouncerOpti
       `auth_file = ${path.join(folder, "users.txt")}`,
       "pool_mode = transaction",
       `default_pool_size = ${options.poolSize ?? 2}`,
+      `server_login_retry = ${options.serverLoginRetrySeconds ?? 2}`,
+      ...(options.queryWaitTimeoutSeconds ? [`query_wait_timeout = ${options.queryWaitTimeoutSeconds}`] : []),
       "max_client_conn = 200",
       // node-postgres sends none of these; psql and pg_dump send extra_float_digits.
       "ignore_startup_parameters = extra_float_digits",

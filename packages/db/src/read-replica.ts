@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { CONNECT_TIMEOUT_MS, type Database, type Db, type DbOrTx, schema } from "./client";
+import { CONNECT_TIMEOUT_MS, type Database, type Db, type DbOrTx, schema, transactionsGiveBack } from "./client";
 
 /**
  * The read side of the database (decision 067): a second pool on a streaming replica when
@@ -116,7 +116,9 @@ export async function openReadReplica(
   pool.on("error", () => {});
   // A connection lost while lent out fails its holder's next statement, not the process (client.ts).
   pool.on("connect", (client) => client.on("error", () => {}));
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const pooled = drizzlePg(pool, { schema });
+  transactionsGiveBack(pooled, pool);
+  const db = pooled as unknown as Db;
   primaries.set(db, primary.db);
   const lag = lagProbe(primary.db, db, options.maxLagMs ?? MAX_REPLICA_LAG_MS, options.probeMs ?? REPLICA_PROBE_MS);
   // A replica that does not answer yet is not an error: reports read the primary until it does.
