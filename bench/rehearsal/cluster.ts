@@ -91,21 +91,13 @@ export class Postgres {
     return `-p ${this.port} -k ${this.dataDir} -c listen_addresses=127.0.0.1 -c max_connections=200`;
   }
 
+  /** pg_ctl's arguments for starting (and restarting) this server, waiting up to 2 minutes. */
+  private startArgs(...more: string[]) {
+    return ["-D", this.dataDir, "-l", this.logFile, "-w", "-t", "120", ...more, "-o", this.options()];
+  }
+
   start() {
-    run(
-      ...asPostgres("pg_ctl", [
-        "-D",
-        this.dataDir,
-        "-l",
-        this.logFile,
-        "-w",
-        "-t",
-        "120",
-        "-o",
-        this.options(),
-        "start",
-      ]),
-    );
+    run(...asPostgres("pg_ctl", [...this.startArgs(), "start"]));
   }
 
   /**
@@ -113,21 +105,7 @@ export class Postgres {
    * the season's people go on (and meet the restart) while it runs.
    */
   async restart() {
-    const args = [
-      "-D",
-      this.dataDir,
-      "-l",
-      this.logFile,
-      "-w",
-      "-t",
-      "120",
-      "-m",
-      "fast",
-      "-o",
-      this.options(),
-      "restart",
-    ];
-    await execFileAsync(...asPostgres("pg_ctl", args));
+    await execFileAsync(...asPostgres("pg_ctl", [...this.startArgs("-m", "fast"), "restart"]));
   }
 
   stop() {
