@@ -36,7 +36,13 @@ import { bulkStudentImportJob } from "./domains/students/bulk-student-import";
 import { studentImportJob } from "./domains/students/student-import";
 import { HOUSEKEEPING_EVERY_MS, HOUSEKEEPING_JOB, housekeepingJob } from "./housekeeping";
 import { createMetrics } from "./kernel/http/metrics";
-import { enqueueUnlessOpen, type JobHandlers, startJobRunner } from "./kernel/jobs/jobs";
+import {
+  allJobHandlers,
+  enqueueUnlessOpen,
+  type JobHandlers,
+  type JobLanes,
+  startJobRunners,
+} from "./kernel/jobs/jobs";
 import { createPdfRenderer, DEFAULT_PDF_CONFIG } from "./kernel/pdf";
 import type { Logger } from "./logger";
 
@@ -117,32 +123,44 @@ export function createServices(
   };
 }
 
-/** Every kind of job the API runs, by its kind (handlers must be idempotent: see kernel/jobs/jobs.ts). */
-export function jobHandlers(services: Services): JobHandlers {
+/**
+ * Every kind of job the API runs, by its lane (decision 071; handlers must be idempotent: see
+ * kernel/jobs/jobs.ts).
+ */
+export function jobLanes(services: Services): JobLanes {
   return {
-    [MAIL_CAMPAIGN_JOB]: runCampaignJob,
-    [STUDENT_IMPORT_JOB]: studentImportJob(services),
-    [BULK_STUDENT_IMPORT_JOB]: bulkStudentImportJob(services),
-    [SIF_IMPORT_JOB]: sifImportJob(services),
-    [SCHOOL_IMPORT_JOB]: schoolImportJob(services),
-    [ORDER_SIGN_INS_JOB]: orderSignInsJob(services),
-    [RECONCILE_JOB]: reconcileJob(services),
-    [HOUSEKEEPING_JOB]: housekeepingJob(services),
-    [CERTIFICATE_BULK_JOB]: bulkCertificatesJob(services),
-    [ADMIT_CARDS_BULK_JOB]: admitCardsJob(services),
-    [RESULT_JOBS.check]: answerCheckJob(services),
-    [RESULT_JOBS.store]: answerStoreJob(services),
-    [SMS_SEND_JOB]: smsSendJob(services),
+    // Somebody watches these on a progress page, and they are about one school or one file.
+    waited: {
+      [STUDENT_IMPORT_JOB]: studentImportJob(services),
+      [BULK_STUDENT_IMPORT_JOB]: bulkStudentImportJob(services),
+      [SIF_IMPORT_JOB]: sifImportJob(services),
+      [SCHOOL_IMPORT_JOB]: schoolImportJob(services),
+      [CERTIFICATE_BULK_JOB]: bulkCertificatesJob(services),
+      [ADMIT_CARDS_BULK_JOB]: admitCardsJob(services),
+      [RESULT_JOBS.check]: answerCheckJob(services),
+      [RESULT_JOBS.store]: answerStoreJob(services),
+    },
+    // Nobody waits on a page for these, and they come in thousands (a sign-in job per paid order).
+    background: {
+      [MAIL_CAMPAIGN_JOB]: runCampaignJob,
+      [ORDER_SIGN_INS_JOB]: orderSignInsJob(services),
+      [RECONCILE_JOB]: reconcileJob(services),
+      [HOUSEKEEPING_JOB]: housekeepingJob(services),
+      [SMS_SEND_JOB]: smsSendJob(services),
+    },
   };
 }
 
+/** Every kind of job the API runs, by its kind, whatever its lane. */
+export const jobHandlers = (services: Services): JobHandlers => allJobHandlers(jobLanes(services));
+
 /**
- * Starts the API process's background work: the job runner, the mail delivery worker and the
+ * Starts the API process's background work: a job runner per lane, the mail delivery worker and the
  * follow-up of paid orders.
  * Resolves to a stop function that lets the work in hand finish (server.ts calls it on shutdown).
  */
 export function startBackgroundWork(services: Services, logger: Logger): () => Promise<void> {
-  const runner = startJobRunner(services, jobHandlers(services), { pollMs: 1000, logger, metrics: services.metrics });
+  const runner = startJobRunners(services, jobLanes(services), { pollMs: 1000, logger, metrics: services.metrics });
   const mail = createMailWorker(services, { logger });
   mail.start();
   const followUp = startPaidOrderFollowUp(services, logger);

@@ -1,10 +1,15 @@
+import { SCHOOL_IMPORT_JOB } from "@repo/contracts/master-institutes-constants";
+import { RESULT_JOBS } from "@repo/contracts/results-constants";
+import { STUDENT_IMPORT_JOB } from "@repo/contracts/student-import";
 import { type Database, type Db, openDatabase, sessionLock } from "@repo/db";
 import { jobs, users } from "@repo/db/schema";
 import { testDrivers } from "@repo/db/testing";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ORDER_SIGN_INS_JOB } from "../src/domains/payments/after-paid";
 import {
+  allJobHandlers,
   enqueueJob,
   enqueueUnlessOpen,
   JobError,
@@ -12,8 +17,10 @@ import {
   JobRetryLater,
   runNextJob,
   startJobRunner,
+  startJobRunners,
 } from "../src/kernel/jobs/jobs";
 import { holdPresence, PRESENCE_LOCKS } from "../src/kernel/jobs/presence";
+import { jobLanes } from "../src/services";
 import { startTestApi, type TestApi } from "./support";
 
 const logger = pino({ level: "silent" });
@@ -249,6 +256,65 @@ for (const driver of testDrivers()) {
         "The job stopped because of an error on our side. Please try again; if it happens again, contact support.",
       );
       expect(failed?.error).not.toContain("undefined");
+    });
+
+    it("runs a job somebody waits for while a long background job holds the other lane", async () => {
+      // The rehearsal's exam office waited 30 minutes behind 2,000 orders' sign-in jobs (decision 071).
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const order: string[] = [];
+      const runner = startJobRunners(
+        api.services,
+        {
+          background: {
+            "test.bulk": async () => {
+              order.push("bulk started");
+              await held;
+              order.push("bulk done");
+              return {};
+            },
+          },
+          waited: {
+            "test.watched": async () => {
+              order.push("watched done");
+              return {};
+            },
+          },
+        },
+        { pollMs: 10, logger },
+      );
+      try {
+        const bulk = await enqueueJob(api.db, { kind: "test.bulk" });
+        const bulkToo = await enqueueJob(api.db, { kind: "test.bulk" });
+        for (let i = 0; i < 200 && !order.includes("bulk started"); i++) await new Promise((r) => setTimeout(r, 10));
+        const watched = await enqueueJob(api.db, { kind: "test.watched" });
+        for (let i = 0; i < 400 && (await job(watched))?.status !== "done"; i++)
+          await new Promise((r) => setTimeout(r, 10));
+        expect(await job(watched)).toMatchObject({ status: "done" });
+        expect(order).toEqual(["bulk started", "watched done"]);
+        expect(await job(bulk)).toMatchObject({ status: "running" });
+        expect(await job(bulkToo)).toMatchObject({ status: "queued" });
+        release();
+        for (let i = 0; i < 400 && (await job(bulkToo))?.status !== "done"; i++)
+          await new Promise((r) => setTimeout(r, 10));
+        expect(await job(bulkToo)).toMatchObject({ status: "done" });
+      } finally {
+        release();
+        await runner.stop();
+      }
+    });
+
+    it("puts each of the API's job kinds in one lane, and what people watch in the waited lane", () => {
+      const lanes = jobLanes(api.services);
+      expect(() => allJobHandlers(lanes)).not.toThrow();
+      for (const kind of [RESULT_JOBS.check, RESULT_JOBS.store, STUDENT_IMPORT_JOB, SCHOOL_IMPORT_JOB])
+        expect(Object.keys(lanes.waited)).toContain(kind);
+      expect(Object.keys(lanes.background)).toContain(ORDER_SIGN_INS_JOB);
+      expect(() => allJobHandlers({ waited: { a: async () => ({}) }, background: { a: async () => ({}) } })).toThrow(
+        "Job kind a is in two lanes",
+      );
     });
 
     it("leaves jobs of kinds it has no handler for to the runners that do", async () => {

@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { type ServerType, serve } from "@hono/node-server";
 import { testDrivers } from "@repo/db/testing";
+import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app";
@@ -97,6 +98,13 @@ for (const driver of testDrivers()) {
       expect(
         sample(queued, "portal_jobs", { status: "queued" }) - sample(before, "portal_jobs", { status: "queued" }),
       ).toBe(2);
+      // How long the oldest of each kind has waited, so that a watched kind's wait stands out (decision 071).
+      await api.db.execute(
+        sql`update jobs set run_after = now() - interval '90 seconds' where kind = 'metrics.test.ok'`,
+      );
+      const aged = await scrape();
+      expect(sample(aged, "portal_jobs_oldest_queued_seconds", { kind: "metrics.test.ok" })).toBeGreaterThanOrEqual(90);
+      expect(sample(aged, "portal_jobs_oldest_queued_seconds", { kind: "metrics.test.broken" })).toBeLessThan(30);
 
       const handlers = {
         "metrics.test.ok": async () => ({ fine: true }),
@@ -113,6 +121,7 @@ for (const driver of testDrivers()) {
       expect(sample(after, "portal_jobs_finished_total", { kind: "metrics.test.ok", outcome: "done" })).toBe(1);
       expect(sample(after, "portal_jobs_finished_total", { kind: "metrics.test.broken", outcome: "failed" })).toBe(1);
       expect(sample(after, "portal_job_duration_seconds_count", { kind: "metrics.test.ok" })).toBe(1);
+      expect(after).not.toContain('portal_jobs_oldest_queued_seconds{kind="metrics.test.ok"}');
     });
 
     it("counts mail sent and failed, and shows the mail queue", async () => {

@@ -511,6 +511,50 @@ export function startJobRunner(
   return runner;
 }
 
+/**
+ * The queue's lanes (decision 071). Each lane has a runner of its own in every API process and
+ * claims only its own kinds, so a job somebody watches on a progress page (an import, the exam
+ * office's check of an answer-sheet file) never waits behind background work that nobody
+ * watches (the sign-ins of thousands of paid orders, a mail campaign's expansion).
+ */
+export const JOB_LANES = ["waited", "background"] as const;
+export type JobLane = (typeof JOB_LANES)[number];
+/** Every job kind's handler, by the lane it runs in; a kind belongs to one lane. */
+export type JobLanes = Record<JobLane, JobHandlers>;
+
+/** All the handlers of the lanes in one map (tests run them with runNextJob). */
+export function allJobHandlers(lanes: JobLanes): JobHandlers {
+  const all: JobHandlers = {};
+  for (const lane of JOB_LANES) {
+    for (const [kind, handler] of Object.entries(lanes[lane])) {
+      if (all[kind]) throw new Error(`Job kind ${kind} is in two lanes`);
+      all[kind] = handler;
+    }
+  }
+  return all;
+}
+
+/** One runner per lane (see JOB_LANES); wake and stop act on all of them. */
+export function startJobRunners(
+  services: Pick<Services, "database">,
+  lanes: JobLanes,
+  options: { pollMs?: number; leaseMs?: number; logger: Logger; metrics?: Metrics },
+): JobRunner {
+  allJobHandlers(lanes);
+  const runners = JOB_LANES.map((lane) =>
+    startJobRunner(services, lanes[lane], { ...options, runnerId: workerId(`jobs-${lane}`) }),
+  );
+  return {
+    id: runners.map((runner) => runner.id).join(" "),
+    wake: () => {
+      for (const runner of runners) runner.wake();
+    },
+    async stop() {
+      await Promise.all(runners.map((runner) => runner.stop()));
+    },
+  };
+}
+
 // ── Reading ────────────────────────────────────────────────────────────────────────────────────
 
 /** Roles that see every job: the outbox, Admin and Sub Admin. */
