@@ -2,15 +2,24 @@
  * Housekeeping: rows and files that matter only for a while are removed once their time is over,
  * so that a season of a million sign-ins does not leave millions of dead rows behind every
  * look-up (rate-limit windows, ended sessions, used sign-in codes and OTPs) nor gigabytes of
- * printed certificates nobody will download again. Runs as a job every hour, so one API instance
+ * printed certificates nobody will download again, nor imports' errors files (students' details)
+ * once the school has had its days to fix them. Runs as a job every hour, so one API instance
  * does it at a time; each table is cleared in batches so no statement holds its locks for long.
  */
 import { queryRows } from "@repo/db";
 import { sql } from "drizzle-orm";
 import type { Services } from "./context";
+import { SCHOOL_IMPORT_FILE } from "./domains/institutes/school-import";
+import { SIF_IMPORT_FILE } from "./domains/institutes/sif-import";
 import { removeOldBulkCertificates } from "./domains/results/certificates";
 import { removeOldAdmitCards } from "./domains/schools/printouts/admit-cards";
+import { BULK_STUDENT_IMPORT_LAYOUT } from "./domains/students/bulk-student-import";
+import { SCHOOL_STUDENT_IMPORT } from "./domains/students/student-import";
+import { removeOldErrorsFiles } from "./kernel/imports/spreadsheet-imports";
 import type { JobHandler } from "./kernel/jobs/jobs";
+
+/** Every spreadsheet import, whose errors files are removed after their days. */
+const IMPORT_FILES = [SCHOOL_STUDENT_IMPORT, BULK_STUDENT_IMPORT_LAYOUT, SCHOOL_IMPORT_FILE, SIF_IMPORT_FILE];
 
 export const HOUSEKEEPING_JOB = "housekeeping";
 /** How often the API queues a sweep. */
@@ -35,6 +44,7 @@ export interface SweepResult {
   password_resets: number;
   certificate_files: number;
   admit_card_files: number;
+  import_errors_files: number;
 }
 
 /** Deletes, in batches, the rows of `table` that `where` picks, by `id`; returns how many. */
@@ -60,6 +70,12 @@ async function deleteInBatches(
   }
 }
 
+async function removeImportErrorsFiles(services: Pick<Services, "database" | "storage">, now: Date) {
+  let removed = 0;
+  for (const file of IMPORT_FILES) removed += await removeOldErrorsFiles(services, file, now);
+  return removed;
+}
+
 /** One sweep. `now` is a parameter so tests can step past the retention periods. */
 export async function sweep(services: Pick<Services, "database" | "storage">, now = new Date()): Promise<SweepResult> {
   const { db } = services.database;
@@ -75,6 +91,7 @@ export async function sweep(services: Pick<Services, "database" | "storage">, no
     password_resets: await deleteInBatches(db, "password_resets", "id", sql`expires_at < ${codes}`),
     certificate_files: await removeOldBulkCertificates(services, now),
     admit_card_files: await removeOldAdmitCards(services, now),
+    import_errors_files: await removeImportErrorsFiles(services, now),
   };
 }
 

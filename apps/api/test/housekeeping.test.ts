@@ -1,6 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { CERTIFICATE_BULK_JOB, CERTIFICATE_LIMITS } from "@repo/contracts/certificates-constants";
+import { STUDENT_IMPORT_JOB } from "@repo/contracts/student-import";
+import { IMPORT_ERRORS_FILE_DAYS } from "@repo/contracts/uploads-constants";
 import { queryRows } from "@repo/db";
 import { jobs, users } from "@repo/db/schema";
 import { testDrivers } from "@repo/db/testing";
@@ -75,6 +78,41 @@ for (const driver of testDrivers()) {
       expect((await download(recent)).status).toBe(200);
       // A second sweep has nothing more to do.
       expect((await sweep(api.services)).certificate_files).toBe(0);
+    });
+
+    it("removes an import's errors file after its days, and its download then says why", async () => {
+      const [school] = await api.db.select({ id: users.id }).from(users).where(eq(users.username, "school"));
+      const token = await api.login("school");
+      const imported = async (finishedDaysAgo: number, withErrors: boolean) => {
+        const fileId = randomUUID();
+        const [job] = await api.db
+          .insert(jobs)
+          .values({
+            kind: STUDENT_IMPORT_JOB,
+            status: "done",
+            createdBy: school?.id,
+            finishedAt: new Date(Date.now() - finishedDaysAgo * DAY),
+            result: { inserted: 3, bad_rows: withErrors ? 1 : 0, errors_file_id: withErrors ? fileId : null },
+          })
+          .returning({ id: jobs.id });
+        if (withErrors)
+          await api.services.storage.put(`student-imports/${fileId}-errors.xlsx`, new Uint8Array([80, 75]));
+        return { id: Number(job?.id), fileId };
+      };
+      const old = await imported(IMPORT_ERRORS_FILE_DAYS + 1, true);
+      const oldWithout = await imported(IMPORT_ERRORS_FILE_DAYS + 1, false);
+      const recent = await imported(1, true);
+      const download = (id: number) => api.call("GET", `/api/schools/student/import/${id}/errors`, { token });
+      expect((await download(old.id)).status).toBe(200);
+
+      expect((await sweep(api.services)).import_errors_files).toBe(1);
+      const gone = await download(old.id);
+      expect(gone.status).toBe(410);
+      expect(gone.body.message).toContain(`removed ${IMPORT_ERRORS_FILE_DAYS} days after the import`);
+      expect(existsSync(path.join(api.uploadDir, "student-imports", `${old.fileId}-errors.xlsx`))).toBe(false);
+      expect((await download(oldWithout.id)).status).toBe(404);
+      expect((await download(recent.id)).status).toBe(200);
+      expect((await sweep(api.services)).import_errors_files).toBe(0);
     });
 
     // Last: it ends every session of the file.

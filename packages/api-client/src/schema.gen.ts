@@ -15714,6 +15714,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The errors file was removed 14 days after the import (it holds students' details) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Something went wrong on our side */
             500: {
                 headers: {
@@ -23300,6 +23309,15 @@ export interface operations {
             };
             /** @description No such import of yours, or it has no errors file */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The errors file was removed 14 days after the import (it holds students' details) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -32754,6 +32772,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The errors file was removed 14 days after the import (it holds students' details) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Something went wrong on our side */
             500: {
                 headers: {
@@ -33617,6 +33644,15 @@ export interface operations {
             };
             /** @description No such import of yours, or it has no errors file */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The errors file was removed 14 days after the import (it holds students' details) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

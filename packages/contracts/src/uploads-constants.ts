@@ -55,6 +55,12 @@ export interface ImportLimits {
   readonly maxRows: number;
 }
 
+/**
+ * An import's errors file holds the refused rows as typed (names, phone numbers): housekeeping
+ * removes it this many days after the import, and its download then says so.
+ */
+export const IMPORT_ERRORS_FILE_DAYS = 14;
+
 /** How the OpenAPI document, the templates and the screens state an import's limits. */
 export const importLimitsText = (limits: ImportLimits, nouns: string) =>
   `At most ${limits.maxRows.toLocaleString("en-IN")} ${nouns} and ${limits.maxBytes / 1024 / 1024} MB per file.`;

@@ -1,4 +1,9 @@
-import { SEPARATOR_NAMES, SPREADSHEET_IMPORTS, TEXT_ENCODING_NAMES } from "@repo/contracts/uploads-constants";
+import {
+  IMPORT_ERRORS_FILE_DAYS,
+  SEPARATOR_NAMES,
+  SPREADSHEET_IMPORTS,
+  TEXT_ENCODING_NAMES,
+} from "@repo/contracts/uploads-constants";
 import { Badge } from "@repo/ui/badge";
 import { Button } from "@repo/ui/button";
 import { DataTable, type DataTableColumn, DEFAULT_QUERY, type TableQuery } from "@repo/ui/data-table";
@@ -163,7 +168,8 @@ export function ErrorsFileDownload({ href, nothingSaved }: { href: string; nothi
       <Text tone="muted" size="sm" inline>
         {nothingSaved
           ? "Every row of your file, with an “Errors” column: fix the marked rows and upload the whole file again."
-          : "The rows not saved, with an “Errors” column: fix them and upload that file."}
+          : "The rows not saved, with an “Errors” column: fix them and upload that file."}{" "}
+        It is kept for {IMPORT_ERRORS_FILE_DAYS} days.
       </Text>
     </Stack>
   );

@@ -8,7 +8,7 @@ import {
   type StudentImportPreview,
   studentImportPreview,
 } from "@repo/contracts/student-import";
-import { type ImportLimits, importLimitsText } from "@repo/contracts/uploads-constants";
+import { IMPORT_ERRORS_FILE_DAYS, type ImportLimits, importLimitsText } from "@repo/contracts/uploads-constants";
 import type { Context } from "hono";
 import type { AppEnv } from "../../context";
 import type { Access } from "../auth/middleware";
@@ -225,6 +225,9 @@ export function registerImportRoutes<Target>(app: OpenAPIHono<AppEnv>, routes: I
         responses: {
           200: xlsxResponse("The errors workbook"),
           404: errorResponse("No such import of yours, or it has no errors file"),
+          410: errorResponse(
+            `The errors file was removed ${IMPORT_ERRORS_FILE_DAYS} days after the import (it holds students' details)`,
+          ),
         },
       }),
       async (c) => {

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { COUNTED, countOf, pluralWord } from "@repo/contracts/plural";
 import type { StudentImportJobMode } from "@repo/contracts/student-import";
-import type { ImportLimits } from "@repo/contracts/uploads-constants";
+import { IMPORT_ERRORS_FILE_DAYS, type ImportLimits } from "@repo/contracts/uploads-constants";
 import type { FileStorage } from "@repo/storage";
 import type { Services } from "../../context";
 import type { Actor } from "../activity";
 import { ApiError } from "../http/errors";
-import { enqueueJob, type JobContext, JobError, wakeJobRunners } from "../jobs/jobs";
+import { enqueueJob, type JobContext, JobError, removeOldJobFiles, wakeJobRunners } from "../jobs/jobs";
 import {
   type CellValue,
   type ColumnSpec,
@@ -174,19 +174,47 @@ export async function storeErrorsFile(
   return id;
 }
 
-/** The errors workbook of one of the caller's jobs of this import (404 for another kind's, or none). */
+const errorsFileIdOf = (result: Record<string, unknown> | null | undefined) => {
+  const id = result?.errors_file_id;
+  return typeof id === "string" && /^[0-9a-f-]{36}$/.test(id) ? id : null;
+};
+
+/**
+ * The errors workbook of one of the caller's jobs of this import (404 for another kind's, or none;
+ * 410 once housekeeping removed it).
+ */
 export async function importErrorsFile(
   file: ImportFile,
   storage: FileStorage,
   job: { kind: string; result: Record<string, unknown> | null },
 ): Promise<Uint8Array> {
-  const id = job.kind === file.jobKind ? job.result?.errors_file_id : undefined;
-  const bytes =
-    typeof id === "string" && /^[0-9a-f-]{36}$/.test(id) ? await storage.get(errorsFileKey(file, id)) : undefined;
+  const id = job.kind === file.jobKind ? errorsFileIdOf(job.result) : null;
+  if (id && job.result?.removed_at)
+    throw new ApiError(
+      410,
+      `This errors file was removed ${IMPORT_ERRORS_FILE_DAYS} days after the import, as it holds students' details. Upload your file again to get a new one.`,
+    );
+  const bytes = id ? await storage.get(errorsFileKey(file, id)) : undefined;
   if (!bytes)
     throw new ApiError(404, "This import has no errors file: every row was accepted, or it has not finished.");
   return bytes;
 }
+
+/** Housekeeping: the import's errors files IMPORT_ERRORS_FILE_DAYS after the import (docs/decisions/064). */
+export const removeOldErrorsFiles = (
+  services: Pick<Services, "database" | "storage">,
+  file: ImportFile,
+  now = new Date(),
+) =>
+  removeOldJobFiles(services, {
+    kind: file.jobKind,
+    days: IMPORT_ERRORS_FILE_DAYS,
+    keyOf: (_id, result) => {
+      const id = errorsFileIdOf(result);
+      return id ? errorsFileKey(file, id) : null;
+    },
+    now,
+  });
 
 /**
  * The `count` problems of the lowest rows, in one pass: sorting 100,000 of them to show 20 held

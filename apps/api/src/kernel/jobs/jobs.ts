@@ -596,15 +596,17 @@ export async function getJob(db: DbOrTx, id: number, viewer: { userId: number; r
 
 /**
  * Removes the files of finished jobs of a kind older than `days` (large, and made again at any
- * time: bulk certificates, admit cards) and marks their jobs `removed_at`, so that a late download
- * says why it is gone. Returns how many files it removed.
+ * time: bulk certificates, admit cards; or holding personal data: imports' errors files) and marks
+ * their jobs `removed_at`, so that a late download says why it is gone. Returns how many files it
+ * removed.
  */
 export async function removeOldJobFiles(
   services: Pick<Services, "database" | "storage">,
   options: {
     kind: string;
     days: number;
-    keyOf: (jobId: number, result: Record<string, unknown>) => string;
+    /** The job's file, or null when it made none (the job is marked all the same). */
+    keyOf: (jobId: number, result: Record<string, unknown>) => string | null;
     now?: Date;
   },
 ): Promise<number> {
@@ -618,16 +620,21 @@ export async function removeOldJobFiles(
           and not (coalesce(result, '{}'::jsonb) ? 'removed_at')
         order by id limit 1000`,
   );
+  let removed = 0;
   for (const job of old) {
     const result = (typeof job.result === "string" ? JSON.parse(job.result) : (job.result ?? {})) as Record<
       string,
       unknown
     >;
-    await services.storage.remove(options.keyOf(Number(job.id), result));
+    const key = options.keyOf(Number(job.id), result);
+    if (key !== null) {
+      await services.storage.remove(key);
+      removed += 1;
+    }
     await db.execute(
       sql`update jobs set result = coalesce(result, '{}'::jsonb) || jsonb_build_object('removed_at', ${now.toISOString()}::text)
           where id = ${job.id}`,
     );
   }
-  return old.length;
+  return removed;
 }
