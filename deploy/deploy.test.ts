@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { APP_IDS, DEFAULT_APP_PORTS } from "@repo/auth/apps";
+import { PROXY_KEEP_ALIVE_SECONDS, SERVER_KEEP_ALIVE_MS } from "@repo/contracts/keep-alive";
 import { PGBOUNCER_MISSING, pgBouncerBinary } from "@repo/db/pgbouncer";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
@@ -35,7 +36,7 @@ const caddyfile = readFileSync(`${root}deploy/Caddyfile`, "utf8");
  * The Caddyfile as Caddy itself reads it (`caddy adapt`, Debian's caddy): each site's host (or
  * listener) and the service and port its reverse proxy finds instances of.
  */
-function caddyUpstreams(): Map<string, { name: string; port: string }> {
+function caddyUpstreams(): Map<string, { name: string; port: string; idleSeconds: number | null }> {
   let json: string;
   try {
     json = execFileSync("caddy", ["adapt", "--adapter", "caddyfile", "--config", `${root}deploy/Caddyfile`], {
@@ -49,14 +50,23 @@ function caddyUpstreams(): Map<string, { name: string; port: string }> {
   type Handler = {
     handler: string;
     dynamic_upstreams?: { name: string; port: string };
+    transport?: { keep_alive?: { idle_timeout?: number } };
     routes?: { handle: Handler[] }[];
   };
   type Server = { listen: string[]; routes: { match?: { host?: string[] }[]; handle: Handler[] }[] };
   const servers = (JSON.parse(json) as { apps: { http: { servers: Record<string, Server> } } }).apps.http.servers;
-  const found = new Map<string, { name: string; port: string }>();
-  const proxyOf = (handlers: Handler[]): { name: string; port: string } | undefined => {
+  type Upstream = { name: string; port: string; idleSeconds: number | null };
+  const found = new Map<string, Upstream>();
+  const proxyOf = (handlers: Handler[]): Upstream | undefined => {
     for (const h of handlers) {
-      if (h.dynamic_upstreams) return { name: h.dynamic_upstreams.name, port: h.dynamic_upstreams.port };
+      if (h.dynamic_upstreams) {
+        const idle = h.transport?.keep_alive?.idle_timeout;
+        return {
+          name: h.dynamic_upstreams.name,
+          port: h.dynamic_upstreams.port,
+          idleSeconds: idle === undefined ? null : idle / 1e9,
+        };
+      }
       for (const route of h.routes ?? []) {
         const inner = proxyOf(route.handle);
         if (inner) return inner;
@@ -158,15 +168,22 @@ describe("deployment files", () => {
 
   it("serves each app on its own subdomain through the proxy, and keeps the API internal", () => {
     const upstreams = caddyUpstreams();
+    // Caddy closes its idle connections to the instances before they would (a 502 otherwise).
+    const idle = { idleSeconds: PROXY_KEEP_ALIVE_SECONDS };
+    expect(PROXY_KEEP_ALIVE_SECONDS * 1000).toBeLessThan(SERVER_KEEP_ALIVE_MS);
     for (const app of APP_IDS) {
-      expect(upstreams.get(`${app}.exam.example.org`)).toEqual({ name: app, port: String(DEFAULT_APP_PORTS[app]) });
+      expect(upstreams.get(`${app}.exam.example.org`)).toEqual({
+        name: app,
+        port: String(DEFAULT_APP_PORTS[app]),
+        ...idle,
+      });
       const env = compose.services[app]?.environment ?? {};
       // The apps reach the API through Caddy's internal listener, which spreads them over its instances.
       expect(env.API_URL).toBe("http://proxy:4000");
       expect(env.PORT).toBe(String(DEFAULT_APP_PORTS[app]));
       expect(env[`${app.toUpperCase()}_ORIGIN`]).toMatch(new RegExp(`^https://${app}\\.`));
     }
-    expect(upstreams.get(":4000")).toEqual({ name: "api", port: "4000" });
+    expect(upstreams.get(":4000")).toEqual({ name: "api", port: "4000", ...idle });
     // Port 4000 is the network's own: only 80 and 443 are published.
     expect((compose.services.proxy as { ports?: string[] }).ports).toEqual(["80:80", "443:443"]);
     // The bare domain is another name for the portal: it leads to the school app, never to a form of its own.

@@ -8,6 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { APP_IDS, type AppId } from "@repo/auth/apps";
+import { PROXY_KEEP_ALIVE_SECONDS } from "@repo/contracts/keep-alive";
 import { pgBouncerBinary } from "@repo/db/pgbouncer";
 import { API_NODE_FLAGS } from "../../apps/api/scripts/node-flags";
 import { BENCH_PRODUCTION_ENV } from "../support";
@@ -253,6 +254,7 @@ export async function startCaddy(options: ClusterOptions, processes: Processes, 
       "\t\tlb_policy round_robin",
       "\t\tlb_try_duration 5s",
       "\t\tfail_duration 10s",
+      `\t\ttransport http {\n\t\t\tkeepalive ${PROXY_KEEP_ALIVE_SECONDS}s\n\t\t}`,
       ...extra.map((line) => `\t\t${line}`),
       "\t}",
     ].join("\n");

@@ -1,15 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
+import { outlastIdleClients } from "@repo/contracts/keep-alive";
 import type { Logger } from "./logger";
-
-/**
- * How long an idle keep-alive connection stays open. The apps' fetch (undici) drops its idle
- * connections after 4 s; Node's server default is 5 s, so under event-loop lag an app reused a
- * connection the API was closing at that moment, and the page failed with "other side closed"
- * (the load benchmark saw 106 of them). The server waiting much longer than any client leaves the
- * closing to the client. Headers must be allowed a moment longer than that (Node's rule).
- */
-export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 export interface RunningServer {
   port: number;
@@ -39,10 +31,8 @@ export function startServer({
 }: StartOptions): Promise<RunningServer> {
   return new Promise((resolve) => {
     const server = serve({ fetch, port, hostname }, (info: AddressInfo) => {
-      if ("keepAliveTimeout" in server) {
-        server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-        server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
-      }
+      // The apps and Caddy close idle connections, not the API (see SERVER_KEEP_ALIVE_MS).
+      if ("keepAliveTimeout" in server) outlastIdleClients(server);
       let stopping: Promise<boolean> | undefined;
       resolve({
         port: info.port,

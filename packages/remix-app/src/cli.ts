@@ -12,6 +12,7 @@ import { isAppId } from "@repo/auth/apps";
 import { appEnvSchema } from "@repo/auth/env";
 import { createSessionStorage } from "@repo/auth/remix/session";
 import { loadEnvOrExit } from "@repo/contracts/env";
+import { outlastIdleClients } from "@repo/contracts/keep-alive";
 import { baseSecurityHeaders, sendsHsts } from "@repo/contracts/security-headers";
 import compression from "compression";
 import express from "express";
@@ -92,9 +93,13 @@ server.use(
   ),
 );
 
-const listener = server.listen(env.PORT, env.HOST, () => {
-  log(`${app} listening on http://${env.HOST}:${env.PORT}`, { port: env.PORT });
-});
+// Caddy closes idle connections, not the app: Node's 5 s made Caddy reuse one being closed and
+// answer 502 to a POST (the season rehearsal; SERVER_KEEP_ALIVE_MS).
+const listener = outlastIdleClients(
+  server.listen(env.PORT, env.HOST, () => {
+    log(`${app} listening on http://${env.HOST}:${env.PORT}`, { port: env.PORT });
+  }),
+);
 
 let stopping = false;
 function stop(signal: string) {
