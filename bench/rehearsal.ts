@@ -608,8 +608,14 @@ async function main() {
   );
 
   // Mail: each outbox message delivered once; each person's mail once.
-  const sent = await checkDb.query<{ id: number; status: string; template_key: string | null }>(
-    "select id, status, template_key from mail_messages where created_at >= $1",
+  const sent = await checkDb.query<{
+    id: number;
+    status: string;
+    template_key: string | null;
+    attempts: number;
+    last_error: string | null;
+  }>(
+    "select id, status, template_key, attempts, left(last_error, 200) as last_error from mail_messages where created_at >= $1",
     [runStart],
   );
   const seen = new Map<number, number>();
@@ -618,10 +624,22 @@ async function main() {
   const unsent = sent.rows.filter((m) => m.status !== "sent");
   const sentNotSunk = sent.rows.filter((m) => m.status === "sent" && !seen.has(Number(m.id)));
   const withoutId = sink.messages.filter((m) => m.id === null).length;
+  // Why they were not sent, in the outbox's words: the first few kinds of reason.
+  const unsentWhy = (rows: typeof unsent) => {
+    const reasons = new Map<string, number[]>();
+    for (const m of rows) {
+      const key = `${m.status} after ${m.attempts} attempts: ${m.last_error ?? "no error recorded"}`;
+      reasons.set(key, [...(reasons.get(key) ?? []), Number(m.id)]);
+    }
+    return [...reasons]
+      .slice(0, 4)
+      .map(([why, ids]) => `; ${ids.length} × ${why} (messages ${ids.slice(0, 5).join(", ")})`)
+      .join("");
+  };
   add(
     "every mail sent once",
     sentTwice === 0 && unsent.length === 0 && sentNotSunk.length === 0 && withoutId === 0,
-    `${sent.rows.length} messages queued in the run, ${sink.messages.length} received by the sink; ${sentTwice} received twice, ${unsent.length} not sent (${[...new Set(unsent.map((m) => m.status))].join(", ") || "none"}), ${sentNotSunk.length} marked sent but never received, ${withoutId} without an outbox id`,
+    `${sent.rows.length} messages queued in the run, ${sink.messages.length} received by the sink; ${sentTwice} received twice, ${unsent.length} not sent (${[...new Set(unsent.map((m) => m.status))].join(", ") || "none"}${unsentWhy(unsent)}), ${sentNotSunk.length} marked sent but never received, ${withoutId} without an outbox id`,
   );
   // Each person's mail of a kind once, by the outbox row each received message names.
   const templateOf = new Map(sent.rows.map((m) => [Number(m.id), m.template_key]));

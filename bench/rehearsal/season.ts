@@ -385,28 +385,32 @@ export class Season {
       await this.signIn(journey, browser, school.username, school.password);
       const payPath = pagePath("school", "payment-student");
       await this.page(journey, browser, "payment page", payPath);
-      const created = await this.call(
-        journey,
-        browser,
-        "create order (POST)",
-        "POST",
-        payPath,
-        (a) =>
-          a.status === 302 && locationOf(a)?.startsWith("/payment/checkout/")
-            ? null
-            : `answered ${a.status}: ${snippet(a.body)}`,
-        form({ csrf: browser.csrf ?? "" }),
-        undefined,
-        // A lost answer may have made the order: the person reloads the page instead (below).
-        false,
-      ).catch(async (error) => {
-        if (!(error instanceof StepFailed)) throw error;
-        // The page offers the order it made to continue with (decision 054).
-        const again = await this.page(journey, browser, "payment page (again)", payPath);
-        const open = again.body.match(/\/payment\/checkout\/(\d+)/)?.[0];
-        if (!open) throw error;
-        return { headers: { location: open } } as unknown as Answer;
-      });
+      // A lost answer may have made the order: the person reloads the page, which offers the
+      // order it made to continue with (decision 054); when it shows none, they press Pay again.
+      const create = (attempt: number): Promise<Answer> =>
+        this.call(
+          journey,
+          browser,
+          "create order (POST)",
+          "POST",
+          payPath,
+          (a) =>
+            a.status === 302 && locationOf(a)?.startsWith("/payment/checkout/")
+              ? null
+              : `answered ${a.status}: ${snippet(a.body)}`,
+          form({ csrf: browser.csrf ?? "" }),
+          undefined,
+          false,
+        ).catch(async (error) => {
+          if (!(error instanceof StepFailed)) throw error;
+          await sleep(2000);
+          const again = await this.page(journey, browser, "payment page (again)", payPath);
+          const open = again.body.match(/\/payment\/checkout\/(\d+)/)?.[0];
+          if (open) return { headers: { location: open } } as unknown as Answer;
+          if (attempt >= 2) throw error;
+          return create(attempt + 1);
+        });
+      const created = await create(0);
       const checkout = locationOf(created) ?? "";
       const orderId = Number(checkout.split("/").pop());
       school.orders.push(orderId);
