@@ -317,6 +317,12 @@ async function main() {
     };
     phases.push(figures);
     log(`${journey}: ${requests} requests, ${figures.errors} errors, ${figures.seconds} s`);
+    // The journeys so far, kept as they end: a run too long to finish still leaves its figures.
+    mkdirSync(path.join(root, "bench", "results"), { recursive: true });
+    writeFileSync(
+      path.join(root, "bench", "results", "rehearsal-partial.json"),
+      `${JSON.stringify({ options, seconds: round((Date.now() - started) / 1000), load_average: cpu.loadAverage(), journeys: phases, disruptions: season.disruptions }, null, 2)}\n`,
+    );
   };
   const progress = (what: string, total: number) => (done: number) => {
     if (done % Math.max(1, Math.round(total / 10)) === 0) log(`${what}: ${done}/${total}`);
