@@ -19,6 +19,7 @@ import { openDatabase, queryRows } from "@repo/db";
 import { level1Sections, seedFinalizedPaper } from "@repo/db/seed/results";
 import { sql } from "drizzle-orm";
 import pg from "pg";
+import { ORDER_SIGN_INS_JOB } from "../apps/api/src/domains/payments/after-paid";
 import type { Account, KindFigures } from "./load";
 import {
   DEMO_PASSWORD,
@@ -443,7 +444,36 @@ async function main() {
   });
   await gatewayDb.end();
 
-  // 4. Coordinators, while the receipts and sign-in details go out.
+  // 3b. Each paid student's sign-in details are hashed (argon2id) and mailed by background jobs.
+  // Weeks pass between paying and results in a real season: the next journeys start once they
+  // have gone out, and their CPU counts with the schools that paid (docs/capacity.md).
+  const drainDb = await dbClient();
+  const drainMs = 300_000 + 50 * options.schools * options.studentsPerSchool;
+  await phase(JOURNEYS.signIns, async () => {
+    const until = Date.now() + drainMs;
+    for (let polls = 1; ; polls++) {
+      const { rows } = await drainDb.query<{ jobs: number; mails: number }>(
+        `select (select count(*)::int from jobs where kind = $2 and status in ('queued', 'running')) as jobs,
+                (select count(*)::int from mail_messages where status in ('queued', 'sending') and created_at >= $1) as mails`,
+        [new Date(started).toISOString(), ORDER_SIGN_INS_JOB],
+      );
+      const open = rows[0];
+      if ((open?.jobs ?? 0) === 0 && (open?.mails ?? 0) === 0) return;
+      if (Date.now() > until) {
+        checks.push({
+          check: "sign-in details went out",
+          ok: false,
+          detail: `${open?.jobs} sign-in jobs and ${open?.mails} mails still open after ${Math.round(drainMs / 60_000)} minutes`,
+        });
+        return;
+      }
+      if (polls % 30 === 0) log(`sign-in details: ${open?.jobs} orders' jobs and ${open?.mails} mails still to go`);
+      await sleep(2000);
+    }
+  });
+  await drainDb.end();
+
+  // 4. Coordinators.
   const coordinatorNames = ["admin", "zonal", "state", "prant", "district"];
   const accounts: Account[] = Array.from({ length: options.coordinators }, (_, i) => ({
     username: coordinatorNames[i % coordinatorNames.length] as string,
@@ -497,8 +527,7 @@ async function main() {
   // ── The checks ─────────────────────────────────────────────────────────────────────────
   log("waiting for the queues to drain (jobs, mail)…");
   const runStart = new Date(started).toISOString();
-  // Sign-in details are hashed (argon2id) and mailed per paid student by jobs: time for them to end.
-  const drainMs = 300_000 + 50 * options.schools * options.studentsPerSchool;
+  // What the last journeys queued (certificates' mail, retries): time for it to end.
   const drainUntil = Date.now() + drainMs;
   let polls = 0;
   for (;;) {

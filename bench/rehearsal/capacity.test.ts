@@ -16,6 +16,7 @@ const report: RehearsalFigures = {
     journey(JOURNEYS.register, 40, { rehearsal: 9, "api-1": 1, "api-2": 1, postgresql: 0.5 }),
     journey(JOURNEYS.import, 80, { "api-1": 2, "api-2": 2, "school-1": 1 }),
     journey(JOURNEYS.pay, 90, { "api-1": 3, "api-2": 3 }),
+    journey(JOURNEYS.signIns, 0, { "api-1": 1, "api-2": 1 }),
     journey(JOURNEYS.coordinators, 100, { "api-1": 1, "api-2": 1, "coordinator-1": 0.5 }),
     journey(JOURNEYS.examOffice, 5, { "api-1": 100 }),
     journey(JOURNEYS.students, 105, { "api-1": 0.5, "api-2": 0.5, "school-2": 2, postgresql: 1 }),
@@ -27,8 +28,8 @@ describe("the capacity note's arithmetic", () => {
 
   it("sums a service's instances and leaves the rehearsal's own driver and the exam office out", () => {
     expect([...rows.keys()]).toEqual(["api", "coordinator", "postgresql", "school"]);
-    // register 2 s + import 4 s + pay 6 s over 10 schools.
-    expect(rows.get("api")?.msPerSchool).toBeCloseTo(1200);
+    // register 2 s + import 4 s + pay 6 s + sign-ins 2 s over 10 schools.
+    expect(rows.get("api")?.msPerSchool).toBeCloseTo(1400);
     expect(rows.get("api")?.msPerCoordinatorRequest).toBeCloseTo(20);
     // 1 s over 20 readers.
     expect(rows.get("api")?.msPerStudent).toBeCloseTo(50);
@@ -38,7 +39,7 @@ describe("the capacity note's arithmetic", () => {
     const api = rows.get("api");
     const cores = (msPerHour: number) => msPerHour / 3_600_000 / SEASON.utilisation;
     expect(api?.deadlineCores).toBeCloseTo(
-      cores(1200 * SEASON.deadlineSchoolsPerHour + 20 * SEASON.coordinatorRequestsPerHour),
+      cores(1400 * SEASON.deadlineSchoolsPerHour + 20 * SEASON.coordinatorRequestsPerHour),
     );
     expect(api?.resultDayCores).toBeCloseTo(
       cores(50 * SEASON.resultStudentsPerHour + 20 * SEASON.coordinatorRequestsPerHour),
@@ -49,7 +50,12 @@ describe("the capacity note's arithmetic", () => {
   it("prints the table with its sizes and the load it was measured under", () => {
     const table = capacityTable(report);
     expect(table).toContain("From a rehearsal of 10 schools (20 students each) on 2 cores, load average 3 (peak 4).");
-    expect(table).toContain("| api | 1200.0 | 20.0 | 50.0 |");
+    expect(table).toContain("| api | 1400.0 | 20.0 | 50.0 |");
+  });
+
+  it("reads an older report whose sign-ins ran beside the students' journey", () => {
+    const older = { ...report, journeys: report.journeys.filter((j) => j.journey !== JOURNEYS.signIns) };
+    expect(new Map(capacity(older).map((row) => [row.service, row])).get("api")?.msPerSchool).toBeCloseTo(1200);
   });
 
   it("refuses figures that lack a journey", () => {

@@ -42,7 +42,7 @@ function serviceSeconds(journey: RehearsalFigures["journeys"][number]): Map<stri
 
 export interface CapacityRow {
   service: string;
-  /** CPU milliseconds per school's registration, import and payment (jobs they caused included). */
+  /** CPU milliseconds per school's registration, import, payment and its students' sign-ins (jobs included). */
   msPerSchool: number;
   /** CPU milliseconds per coordinator request. */
   msPerCoordinatorRequest: number;
@@ -60,7 +60,10 @@ export function capacity(report: RehearsalFigures, season: typeof SEASON = SEASO
     if (!found) throw new Error(`the rehearsal has no journey "${name}"`);
     return found;
   };
-  const schoolJourneys = [JOURNEYS.register, JOURNEYS.import, JOURNEYS.pay].map(journey);
+  // The paid students' sign-ins (3b) are the schools' work too; older reports ran them beside journey 6.
+  const schoolJourneys = [JOURNEYS.register, JOURNEYS.import, JOURNEYS.pay, JOURNEYS.signIns].flatMap((name) =>
+    name === JOURNEYS.signIns && !byJourney.has(name) ? [] : [journey(name)],
+  );
   const coordinators = journey(JOURNEYS.coordinators);
   const students = journey(JOURNEYS.students);
   const readers = report.options.schools * report.options.readersPerSchool;
@@ -93,7 +96,7 @@ export function capacityTable(report: RehearsalFigures, season: typeof SEASON = 
   const lines = [
     `From a rehearsal of ${schools.toLocaleString("en-IN")} schools (${studentsPerSchool} students each) on ${report.machine.cpus} cores, load average ${avg} (peak ${peak}).`,
     "",
-    "| service | CPU ms a school (register, import, pay) | CPU ms a coordinator request | CPU ms a student reading results | cores, deadline hour | cores, result-day hour |",
+    "| service | CPU ms a school (register, import, pay, sign-ins) | CPU ms a coordinator request | CPU ms a student reading results | cores, deadline hour | cores, result-day hour |",
     "|---|---|---|---|---|---|",
     ...rows.map(
       (r) =>

@@ -30,6 +30,7 @@ export const JOURNEYS = {
   register: "1. schools register and verify",
   import: "2. schools import students",
   pay: "3. schools pay (and the gateway's webhooks)",
+  signIns: "3b. paid students' sign-in details go out (jobs, mail)",
   coordinators: "4. coordinators browse and export",
   examOffice: "5. exam office stores answer sheets",
   students: "6. students read results and certificates",
