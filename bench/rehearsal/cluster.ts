@@ -12,7 +12,7 @@ import { PROXY_KEEP_ALIVE_SECONDS } from "@repo/contracts/keep-alive";
 import { pgBouncerBinary } from "@repo/db/pgbouncer";
 import { API_NODE_FLAGS } from "../../apps/api/scripts/node-flags";
 import { BENCH_PRODUCTION_ENV } from "../support";
-import { type CpuMeter, type Processes, run, waitHealthy } from "./processes";
+import { type CpuMeter, type Processes, run, runAsync, waitHealthy } from "./processes";
 
 const execFileAsync = promisify(execFile);
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -97,8 +97,8 @@ export class Postgres {
     return ["-D", this.dataDir, "-l", this.logFile, "-w", "-t", "120", ...more, "-o", this.options()];
   }
 
-  start() {
-    run(...asPostgres("pg_ctl", [...this.startArgs(), "start"]));
+  async start() {
+    await runAsync(...asPostgres("pg_ctl", [...this.startArgs(), "start"]));
   }
 
   /**
@@ -120,11 +120,11 @@ export async function startPrimary(options: ClusterOptions, processes: Processes
   const ports = portsOf(options.portBase);
   const folder = postgresFolder(options.dir);
   const dataDir = path.join(folder, "primary");
-  run(...asPostgres("initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]));
+  await runAsync(...asPostgres("initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]));
   const primary = new Postgres("postgresql", dataDir, ports.primary, path.join(folder, "postgresql.log"));
   processes.atEnd("postgresql", () => primary.stop());
-  primary.start();
-  run(`${PG_BIN}/psql`, [
+  await primary.start();
+  await runAsync(`${PG_BIN}/psql`, [
     "-h",
     "127.0.0.1",
     "-p",
@@ -144,10 +144,10 @@ export async function startReplica(options: ClusterOptions, processes: Processes
   const folder = postgresFolder(options.dir);
   const dataDir = path.join(folder, "replica");
   const args = ["-h", "127.0.0.1", "-p", String(primary.port), "-U", "postgres", "-D", dataDir, "-R", "-X", "stream"];
-  run(...asPostgres("pg_basebackup", [...args, "--no-sync"]));
+  await runAsync(...asPostgres("pg_basebackup", [...args, "--no-sync"]));
   const replica = new Postgres("replica", dataDir, ports.replica, path.join(folder, "replica.log"));
   processes.atEnd("replica", () => replica.stop());
-  replica.start();
+  await replica.start();
   cpu.track("replica", replica.pid(), true);
   return replica;
 }

@@ -1,11 +1,14 @@
 // The rehearsal's processes: every one it starts is registered here, so that the end of the run,
 // Ctrl-C or a failure stops them all; and their CPU, read from /proc, per logical name (an API
 // instance killed and started again is one name with two processes).
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, execFile, spawn, spawnSync } from "node:child_process";
 import { openSync, readdirSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { CLOCK_TICKS } from "../load";
+
+const execFileAsync = promisify(execFile);
 
 export interface Started {
   name: string;
@@ -180,6 +183,20 @@ export function run(command: string, args: string[], env?: NodeJS.ProcessEnv) {
     throw new Error(`${command} ${args.join(" ")} failed (${result.status}): ${result.stderr || result.stdout}`);
   }
   return result.stdout;
+}
+
+/**
+ * `run`, without blocking: while a long step runs (initdb, pg_basebackup) the process still takes
+ * Ctrl-C and stops what it started (a blocked process was killed with its PostgreSQL left running).
+ */
+export async function runAsync(command: string, args: string[], env?: NodeJS.ProcessEnv): Promise<string> {
+  try {
+    const { stdout } = await execFileAsync(command, args, { encoding: "utf8", env: env ?? process.env });
+    return stdout;
+  } catch (error) {
+    const failed = error as { code?: number; stderr?: string; stdout?: string };
+    throw new Error(`${command} ${args.join(" ")} failed (${failed.code}): ${failed.stderr || failed.stdout}`);
+  }
 }
 
 /** Waits until `url` answers 2xx, or throws after `ms`; fails at once when `child` exits. */
