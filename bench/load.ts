@@ -822,10 +822,7 @@ export class VirtualUser {
       "payment: create order (POST)",
       "POST",
       payPath,
-      (a) =>
-        a.status === 302 && locationOf(a)?.startsWith("/payment/checkout/")
-          ? null
-          : `answered ${a.status}: ${snippet(a.body)}`,
+      redirectsTo("/payment/checkout/"),
       form({ csrf: this.browser.csrf ?? "" }),
     );
     const checkout = locationOf(created) ?? "";
@@ -835,10 +832,7 @@ export class VirtualUser {
       `payment: ${outcome} at the demo gateway (POST)`,
       "POST",
       checkout,
-      (a) =>
-        a.status === 302 && locationOf(a)?.startsWith("/payment/result/")
-          ? null
-          : `answered ${a.status}: ${snippet(a.body)}`,
+      redirectsTo("/payment/result/"),
       form({ csrf: this.browser.csrf ?? "", outcome }),
     );
     await this.page(
@@ -871,6 +865,12 @@ export const locationOf = (answer: Answer) => {
   const location = answer.headers.location;
   return typeof location === "string" ? location : undefined;
 };
+
+/** A step's check: a 302 to a path that starts with `prefix`, else what was answered instead. */
+export const redirectsTo = (prefix: string) => (answer: Answer) =>
+  answer.status === 302 && locationOf(answer)?.startsWith(prefix)
+    ? null
+    : `answered ${answer.status}: ${snippet(answer.body)}`;
 /** What an answer says, for an error's line: an HTML page's visible text (its error boundary's message), or the body. */
 export function snippet(body: string): string {
   const text = /<html/i.test(body)

@@ -123,14 +123,17 @@ async function shutdown() {
   if (!options.keep && !failed) rmSync(dir, { recursive: true, force: true });
   else console.log(`rehearsal: logs and data kept in ${dir}`);
 }
-// A fault of the rehearsal itself still stops the cluster it started.
-process.on("unhandledRejection", (error) => {
-  console.error(`rehearsal: ${(error as Error)?.stack ?? error}`);
-  if (interrupted) return;
-  interrupted = true;
-  failed = true;
-  shutdown().finally(() => process.exit(1));
-});
+// A fault of the rehearsal itself (a rejection nobody awaited, an error nobody listened for) still
+// stops the cluster it started.
+for (const fault of ["unhandledRejection", "uncaughtException"] as const) {
+  process.on(fault, (error: unknown) => {
+    console.error(`rehearsal: ${(error as Error)?.stack ?? error}`);
+    if (interrupted) return;
+    interrupted = true;
+    failed = true;
+    shutdown().finally(() => process.exit(1));
+  });
+}
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     if (interrupted) return;
@@ -448,30 +451,35 @@ async function main() {
   // 3b. Each paid student's sign-in details are hashed (argon2id) and mailed by background jobs.
   // Weeks pass between paying and results in a real season: the next journeys start once they
   // have gone out, and their CPU counts with the schools that paid (docs/capacity.md).
-  const drainDb = await dbClient();
   const drainMs = 300_000 + 50 * options.schools * options.studentsPerSchool;
-  await phase(JOURNEYS.signIns, async () => {
+  /**
+   * Polls until no job that `jobsWhere` picks is open and no mail of the run is queued or being
+   * sent, or `drainMs` pass (then the check `check` fails); says what is left every minute.
+   */
+  const untilDrained = async (db: pg.Client, jobsWhere: string, jobParams: unknown[], check: string) => {
     const until = Date.now() + drainMs;
     for (let polls = 1; ; polls++) {
-      const { rows } = await drainDb.query<{ jobs: number; mails: number }>(
-        `select (select count(*)::int from jobs where kind = $2 and status in ('queued', 'running')) as jobs,
+      const { rows } = await db.query<{ jobs: number; mails: number }>(
+        `select (select count(*)::int from jobs where status in ('queued', 'running') and ${jobsWhere}) as jobs,
                 (select count(*)::int from mail_messages where status in ('queued', 'sending') and created_at >= $1) as mails`,
-        [new Date(started).toISOString(), ORDER_SIGN_INS_JOB],
+        [new Date(started).toISOString(), ...jobParams],
       );
-      const open = rows[0];
-      if ((open?.jobs ?? 0) === 0 && (open?.mails ?? 0) === 0) return;
+      const jobs = rows[0]?.jobs ?? 0;
+      const mails = rows[0]?.mails ?? 0;
+      if (jobs === 0 && mails === 0) return;
       if (Date.now() > until) {
-        checks.push({
-          check: "sign-in details went out",
-          ok: false,
-          detail: `${open?.jobs} sign-in jobs and ${open?.mails} mails still open after ${Math.round(drainMs / 60_000)} minutes`,
-        });
+        const detail = `${jobs} jobs and ${mails} mails still open after ${Math.round(drainMs / 60_000)} minutes`;
+        checks.push({ check, ok: false, detail });
         return;
       }
-      if (polls % 30 === 0) log(`sign-in details: ${open?.jobs} orders' jobs and ${open?.mails} mails still to go`);
+      if (polls % 30 === 0) log(`${check}: ${jobs} jobs and ${mails} mails still open`);
       await sleep(2000);
     }
-  });
+  };
+  const drainDb = await dbClient();
+  await phase(JOURNEYS.signIns, () =>
+    untilDrained(drainDb, "kind = $2", [ORDER_SIGN_INS_JOB], "sign-in details went out"),
+  );
   await drainDb.end();
 
   // 4. Coordinators.
@@ -528,29 +536,9 @@ async function main() {
   // ── The checks ─────────────────────────────────────────────────────────────────────────
   log("waiting for the queues to drain (jobs, mail)…");
   const runStart = new Date(started).toISOString();
-  // What the last journeys queued (certificates' mail, retries): time for it to end.
-  const drainUntil = Date.now() + drainMs;
-  let polls = 0;
-  for (;;) {
-    const { rows } = await checkDb.query<{ jobs: number; mails: number }>(
-      // Periodic jobs queued for later (housekeeping) are not open work.
-      `select (select count(*)::int from jobs where status in ('queued', 'running') and run_after <= now() and created_at >= $1) as jobs,
-              (select count(*)::int from mail_messages where status in ('queued', 'sending') and created_at >= $1) as mails`,
-      [runStart],
-    );
-    const open = rows[0];
-    if ((open?.jobs ?? 0) === 0 && (open?.mails ?? 0) === 0) break;
-    if (Date.now() > drainUntil) {
-      checks.push({
-        check: "queues drained",
-        ok: false,
-        detail: `${open?.jobs} jobs and ${open?.mails} mails still open after ${Math.round(drainMs / 60_000)} minutes`,
-      });
-      break;
-    }
-    if (++polls % 15 === 0) log(`still open: ${open?.jobs} jobs, ${open?.mails} mails`);
-    await sleep(2000);
-  }
+  // What the last journeys queued (certificates' mail, retries): time for it to end. Periodic
+  // jobs queued for later (housekeeping) are not open work.
+  await untilDrained(checkDb, "run_after <= now() and created_at >= $1", [], "queues drained");
   await sleep(2000);
   const add = (check: string, ok: boolean, detail: string) => checks.push({ check, ok, detail });
   const ids = [...idOfSchool.values()];

@@ -65,6 +65,11 @@ export class MailSink {
       this.server?.once("error", reject);
       this.server?.listen(port, "127.0.0.1", () => resolve());
     });
+    // A client's connection cut (an API instance killed mid-delivery) is the season's, not the
+    // sink's fault: without a listener it threw and ended the rehearsal.
+    this.server.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "ECONNRESET" && error.code !== "EPIPE") console.error(`mail sink: ${error.message}`);
+    });
     return `smtp://127.0.0.1:${port}`;
   }
 

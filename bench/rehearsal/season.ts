@@ -18,6 +18,7 @@ import {
   multipartOf,
   Recorder,
   type RequestFailed,
+  redirectsTo,
   StepFailed,
   snippet,
   VirtualUser,
@@ -395,10 +396,7 @@ export class Season {
           "create order (POST)",
           "POST",
           payPath,
-          (a) =>
-            a.status === 302 && locationOf(a)?.startsWith("/payment/checkout/")
-              ? null
-              : `answered ${a.status}: ${snippet(a.body)}`,
+          redirectsTo("/payment/checkout/"),
           form({ csrf: browser.csrf ?? "" }),
           undefined,
           false,
@@ -428,10 +426,7 @@ export class Season {
             "pay at the demo checkout (POST)",
             "POST",
             checkout,
-            (a) =>
-              a.status === 302 && locationOf(a)?.startsWith("/payment/result/")
-                ? null
-                : `answered ${a.status}: ${snippet(a.body)}`,
+            redirectsTo("/payment/result/"),
             form({ csrf: browser.csrf ?? "", outcome: "pay" }),
             undefined,
             false,

@@ -540,7 +540,7 @@ export function startJobRunners(
   lanes: JobLanes,
   options: { pollMs?: number; leaseMs?: number; logger: Logger; metrics?: Metrics },
 ): JobRunner {
-  allJobHandlers(lanes);
+  allJobHandlers(lanes); // throws on a kind in two lanes
   const runners = JOB_LANES.map((lane) =>
     startJobRunner(services, lanes[lane], { ...options, runnerId: workerId(`jobs-${lane}`) }),
   );
