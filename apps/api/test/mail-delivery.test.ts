@@ -6,7 +6,13 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "../src/context";
-import { createMailWorker, enqueueMail, INTERRUPTED_DELIVERY, type MailWorker } from "../src/domains/mail/index";
+import {
+  createMailWorker,
+  enqueueMail,
+  INTERRUPTED_DELIVERY,
+  type MailWorker,
+  SMTP_CONNECTIONS,
+} from "../src/domains/mail/index";
 import { holdPresence, PRESENCE_LOCKS } from "../src/kernel/jobs/presence";
 import { startSmtp, type TestSmtp } from "./smtp";
 import { startTestApi, type TestApi } from "./support";
@@ -227,7 +233,13 @@ for (const driver of testDrivers()) {
       // A worker claimed it and died: its lease ran out while the message was being handed over.
       await api.db
         .update(mailMessages)
-        .set({ status: "sending", attempts: 1, lockedBy: "mail:dead-host", lockedUntil: new Date(Date.now() - 60_000) })
+        .set({
+          status: "sending",
+          attempts: 1,
+          lockedBy: "mail:dead-host",
+          lockedUntil: new Date(Date.now() - 60_000),
+          handedAt: new Date(Date.now() - 61_000),
+        })
         .where(eq(mailMessages.id, id));
       const result = await worker().tick();
       expect(result.recovered).toBe(1);
@@ -244,17 +256,34 @@ for (const driver of testDrivers()) {
       expect(smtp.tries.get("crash@school-seven.test")).toBe(1);
     });
 
+    it("sends once, after its lease, a message a crashed worker claimed and never handed to SMTP", async () => {
+      const id = await verification("claimed@school-seven.test");
+      // Claimed in the same batch as a message being handed over; the worker died first.
+      await api.db
+        .update(mailMessages)
+        .set({ status: "sending", lockedBy: "mail:dead-host", lockedUntil: new Date(Date.now() - 60_000) })
+        .where(eq(mailMessages.id, id));
+      const w = worker();
+      const first = await w.tick();
+      expect(first).toMatchObject({ recovered: 0, requeued: 1 });
+      expect(await until(w, id)).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+      expect(smtp.tries.get("claimed@school-seven.test")).toBe(1);
+      expect((await attempts(id)).map((a) => a.outcome)).toEqual(["sent"]);
+    });
+
     it("fails at start, without waiting for the lease, what a killed worker left in sending, and never resends it", async () => {
-      const sending = async (to: string, lockedBy: string) => {
+      const sending = async (to: string, lockedBy: string, handedAt: Date | null = new Date()) => {
         const id = await verification(to);
         await api.db
           .update(mailMessages)
-          .set({ status: "sending", attempts: 1, lockedBy, lockedUntil: new Date(Date.now() + 300_000) })
+          .set({ status: "sending", attempts: 1, lockedBy, lockedUntil: new Date(Date.now() + 300_000), handedAt })
           .where(eq(mailMessages.id, id));
         return id;
       };
       // Killed while handing it to SMTP: five minutes of lease left, no presence lock held.
       const orphan = await sending("killed@school-nine.test", "mail:gone-host:4242:dead0001");
+      // Claimed in its batch but not handed over yet: it goes, once.
+      const waiting = await sending("waiting@school-nine.test", "mail:gone-host:4242:dead0001", null);
       // A live worker of this process, and (PostgreSQL) one of another process holding its lock.
       const local = holdPresence(api.db, "mail:this-process:live");
       const mine = await sending("mine@school-nine.test", "mail:this-process:live");
@@ -276,6 +305,8 @@ for (const driver of testDrivers()) {
       await elsewhere?.close();
       expect(await message(orphan)).toMatchObject({ status: "failed", lastError: INTERRUPTED_DELIVERY });
       expect(smtp.tries.get("killed@school-nine.test")).toBeUndefined();
+      expect(await until(worker(), waiting)).toMatchObject({ status: "sent", lastError: null });
+      expect(smtp.tries.get("waiting@school-nine.test")).toBe(1);
       expect(await message(mine)).toMatchObject({ status: "sending", lockedBy: "mail:this-process:live" });
       if (theirs)
         expect(await message(theirs)).toMatchObject({ status: "sending", lockedBy: "mail:other-host:7:alive" });
@@ -285,6 +316,60 @@ for (const driver of testDrivers()) {
         .set({ status: "failed", lockedUntil: null })
         .where(inArray(mailMessages.id, [mine, ...(theirs ? [theirs] : [])]));
     });
+
+    it.runIf(driver === "postgres")(
+      "after a kill, fails only the mail it was handing to SMTP and sends the rest of its batch once",
+      async () => {
+        const recipients = Array.from({ length: 10 }, (_, i) => `pupil${i}@school-ten.test`);
+        const ids: number[] = [];
+        for (const to of recipients) ids.push(await verification(to));
+        // The victim: its own connections (named, to kill them) and a batch of 10 over 5 SMTP connections.
+        const url = new URL(api.database.url ?? "");
+        url.searchParams.set("application_name", "mail-victim");
+        const victimDb = await openDatabase({ url: url.toString(), migrate: false, maxConnections: 2 });
+        extraDatabases.push(victimDb);
+        smtp.hold = (to) => to.endsWith("@school-ten.test");
+        const victim = worker({}, { database: victimDb });
+        victim.start();
+        for (let i = 0; i < 400 && smtp.held < SMTP_CONNECTIONS; i++)
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        // Only what the pool's connections carry is in flight; the rest of the batch waits.
+        expect(smtp.held).toBe(SMTP_CONNECTIONS);
+        const inFlight = recipients.filter((to) => smtp.tries.get(to) === 1);
+        expect(inFlight).toHaveLength(SMTP_CONNECTIONS);
+        // Killed: its connections (and so its presence lock) are gone, and what it handed over is
+        // never recorded. In one process it must also stop to count as gone (presence.ts).
+        await api.db.execute(
+          sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'mail-victim'`,
+        );
+        await victimDb.close();
+        extraDatabases.splice(extraDatabases.indexOf(victimDb), 1);
+        smtp.hold = () => false;
+        smtp.release({ code: 451, message: "Connection lost" });
+        await victim.stop();
+        const survivor = worker();
+        survivor.start();
+        const settled = async () =>
+          (await api.db.select().from(mailMessages).where(inArray(mailMessages.id, ids))).filter((m) =>
+            ["sent", "failed"].includes(m.status),
+          );
+        for (let i = 0; i < 400 && (await settled()).length < 10; i++)
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        await survivor.stop();
+        const rows = await settled();
+        const failed = rows.filter((m) => m.status === "failed").map((m) => m.toAddress);
+        expect(failed.sort()).toEqual(inFlight.sort());
+        for (const m of rows.filter((row) => row.status === "failed")) expect(m.lastError).toBe(INTERRUPTED_DELIVERY);
+        const sent = rows.filter((m) => m.status === "sent");
+        expect(sent).toHaveLength(10 - SMTP_CONNECTIONS);
+        for (const m of sent) {
+          expect(m.attempts).toBe(1);
+          expect(smtp.tries.get(m.toAddress)).toBe(1);
+          expect(receivedBy(m.toAddress)).toHaveLength(1);
+        }
+      },
+    );
 
     it("keeps mail queued without SMTP, says why once, and delivers it once SMTP is configured", async () => {
       const id = await verification("later@school-eight.test");

@@ -14,6 +14,12 @@ export interface TestSmtp {
   tries: Map<string, number>;
   /** Decides the answer to a message for `to` on its n-th try (1-based); null accepts it. */
   reply: (to: string, attempt: number) => SmtpReply;
+  /** True keeps a message for `to` unanswered after its DATA (a hand-over in flight) until `release`. */
+  hold: (to: string) => boolean;
+  /** Messages kept unanswered now. */
+  readonly held: number;
+  /** Answers every message kept unanswered with `reply`. */
+  release(reply: NonNullable<SmtpReply>): void;
   /** Resolves once `n` messages were accepted in all. */
   waitFor(n: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -29,7 +35,8 @@ export async function startSmtp(options: { parse?: boolean } = {}): Promise<Test
   const tries = new Map<string, number>();
   let accepted = 0;
   const waiters: { n: number; resolve: () => void }[] = [];
-  const state: Pick<TestSmtp, "reply"> = { reply: () => null };
+  const state: Pick<TestSmtp, "reply" | "hold"> = { reply: () => null, hold: () => false };
+  const held: ((error: Error) => void)[] = [];
 
   const server = new SMTPServer({
     authOptional: true,
@@ -44,6 +51,10 @@ export async function startSmtp(options: { parse?: boolean } = {}): Promise<Test
         const to = session.envelope.rcptTo[0]?.address.toLowerCase() ?? "";
         const attempt = (tries.get(to) ?? 0) + 1;
         tries.set(to, attempt);
+        if (state.hold(to)) {
+          held.push((error) => callback(error));
+          return;
+        }
         const reply = state.reply(to, attempt);
         if (reply) {
           const error = Object.assign(new Error(reply.message), { responseCode: reply.code });
@@ -81,6 +92,19 @@ export async function startSmtp(options: { parse?: boolean } = {}): Promise<Test
     },
     set reply(fn) {
       state.reply = fn;
+    },
+    get hold() {
+      return state.hold;
+    },
+    set hold(fn) {
+      state.hold = fn;
+    },
+    get held() {
+      return held.length;
+    },
+    release(reply) {
+      for (const answer of held.splice(0))
+        answer(Object.assign(new Error(reply.message), { responseCode: reply.code }));
     },
     waitFor(n, timeoutMs = 20_000) {
       if (accepted >= n) return Promise.resolve();

@@ -152,6 +152,8 @@ export const mailMessages = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lockedBy: text("locked_by"),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** When the holder of a `sending` message handed it to SMTP (null: claimed, not handed yet). */
+    handedAt: timestamp("handed_at", { withTimezone: true }),
     lastError: text("last_error"),
     campaignId: integer("campaign_id").references(() => mailCampaigns.id, { onDelete: "restrict" }),
     /** A mail that must go once whatever retries its sender makes (a receipt: `payment-receipt:order:12`). */

@@ -2,7 +2,7 @@ import { NOT_DELIVERED_NO_SMTP, SECRET_VARIABLES } from "@repo/contracts/mail-co
 import { COUNTED, countOf } from "@repo/contracts/plural";
 import { type Db, isDatabaseUnavailable, queryRows } from "@repo/db";
 import { mailAttempts, mailContents, mailMessages } from "@repo/db/schema";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import nodemailer, { type NodemailerError, type Transporter } from "nodemailer";
 import type { MailConfig, Services } from "../../context";
 import type { Metrics } from "../../kernel/http/metrics";
@@ -22,12 +22,15 @@ import { type ContentTemplates, parsedContent, renderParts } from "./render";
  *   5xx reply fails the message at once; anything else (4xx, refused or dropped connections,
  *   timeouts, a misconfigured server) is retried after base × 2^(attempt-1) seconds, up to
  *   `maxAttempts`. Every hand-over is one row of mail_attempts.
- * - At most once (docs/decisions/032-faults.md): a message found `sending` belonged to a worker
- *   that died while handing it over. It may have been delivered, so it is failed (with a message
- *   saying so) and never resent automatically; a person can retry it from the outbox. A worker
- *   that starts fails at once the messages of workers that are gone (kernel/jobs/presence.ts); the
- *   others wait for their lease. A worker that handed a batch over while the database went away
- *   keeps its outcomes and writes them once the database is back, so they are not lost.
+ * - At most once (docs/decisions/032-faults.md): a claimed message is marked handed over
+ *   (`handed_at`) just before it goes to SMTP, one at a time on each of the pool's connections,
+ *   so only the few really in flight are in doubt when a worker dies. A `sending` message whose
+ *   worker died is put back in the queue if it was never handed over; if it was, it may have been
+ *   delivered, so it is failed (with a message saying so) and never resent automatically; a person
+ *   can retry it from the outbox. A worker that starts recovers at once the messages of workers
+ *   that are gone (kernel/jobs/presence.ts); the others wait for their lease. A worker that handed
+ *   a batch over while the database went away keeps its outcomes and writes them once the
+ *   database is back, so they are not lost.
  * - Without SMTP_URL nothing is sent: queued messages stay queued with last_error
  *   NOT_DELIVERED_NO_SMTP and one `not-delivered` attempt row each (written once, not every tick);
  *   once SMTP_URL is set they are delivered.
@@ -48,6 +51,9 @@ const RECORD_RETRY_MS = 1000;
 /** One key for the claim's advisory lock (the rate limit's count and the claim happen under it). */
 const CLAIM_LOCK = 727_001;
 
+/** SMTP connections of a worker's pool, and so its messages in flight at once (decision 072). */
+export const SMTP_CONNECTIONS = 5;
+
 export interface MailWorkerOptions {
   /** Messages claimed at a time. */
   batchSize?: number;
@@ -65,8 +71,10 @@ export interface TickResult {
   sent: number;
   retrying: number;
   failed: number;
-  /** Messages found in `sending` with an expired lease and failed. */
+  /** Messages found in `sending` with an expired lease, handed over, and failed. */
   recovered: number;
+  /** Messages found in `sending` with an expired lease, never handed over, and queued again. */
+  requeued: number;
   /** Messages marked NOT_DELIVERED_NO_SMTP (no SMTP configured). */
   notDelivered: number;
   /** The rate limit allowed no more this minute. */
@@ -134,7 +142,7 @@ export function createMailWorker(
     ? nodemailer.createTransport({
         pool: true,
         url: config.smtpUrl,
-        maxConnections: 5,
+        maxConnections: SMTP_CONNECTIONS,
         maxMessages: 1000,
         // Every hand-over is ours to count and log: the pool must not resend on its own.
         maxRequeues: 0,
@@ -145,31 +153,35 @@ export function createMailWorker(
     : null;
   const contents = new Map<number, { templates: ContentTemplates; shared: Record<string, string> }>();
 
-  /** Fails messages whose sender died mid-delivery (their lease ran out); never resends them. */
-  async function recoverStale(): Promise<number> {
-    const rows = await queryRows<{ id: number }>(
+  /**
+   * Recovers the `sending` messages that match `held` (their worker is gone or its lease ran
+   * out): those never handed over go back to the queue; those handed over are failed as
+   * interrupted and never resent automatically.
+   */
+  async function recover(held: SQL, why: string): Promise<{ failed: number; requeued: number }> {
+    const rows = await queryRows<{ id: number; status: string }>(
       db,
-      sql`update ${mailMessages} set status = 'failed', last_error = ${INTERRUPTED_DELIVERY}, locked_until = null, updated_at = now()
-          where status = 'sending' and locked_until < now()
-          returning id`,
+      sql`update ${mailMessages} set
+            status = case when handed_at is null then 'queued' else 'failed' end,
+            last_error = case when handed_at is null then last_error else ${INTERRUPTED_DELIVERY} end,
+            locked_by = case when handed_at is null then null else locked_by end,
+            locked_until = null, updated_at = now()
+          where status = 'sending' and ${held}
+          returning id, status`,
     );
-    if (rows.length > 0)
-      log.warn({ messages: rows.map((r) => Number(r.id)) }, "failed messages of an interrupted delivery");
-    return rows.length;
+    const failed = rows.filter((r) => r.status === "failed").map((r) => Number(r.id));
+    const requeued = rows.filter((r) => r.status === "queued").map((r) => Number(r.id));
+    if (failed.length > 0) log.warn({ messages: failed }, `failed messages handed to SMTP by ${why}`);
+    if (requeued.length > 0) log.info({ messages: requeued }, `queued again messages claimed by ${why}`);
+    return { failed: failed.length, requeued: requeued.length };
   }
 
-  /** At start: fails at once the `sending` messages of workers that are gone (not after their lease). */
-  async function recoverOrphans(): Promise<number> {
-    const rows = await queryRows<{ id: number }>(
-      db,
-      sql`update ${mailMessages} set status = 'failed', last_error = ${INTERRUPTED_DELIVERY}, locked_until = null, updated_at = now()
-          where status = 'sending' and locked_until >= now() and ${holderIsGone(sql`locked_by`)}
-          returning id`,
-    );
-    if (rows.length > 0)
-      log.warn({ messages: rows.map((r) => Number(r.id)) }, "failed messages of a worker that is gone");
-    return rows.length;
-  }
+  /** Messages whose worker died mid-delivery (their lease ran out). */
+  const recoverStale = () => recover(sql`locked_until < now()`, "an interrupted delivery");
+
+  /** At start: at once, the `sending` messages of workers that are gone (not after their lease). */
+  const recoverOrphans = () =>
+    recover(sql`locked_until >= now() and ${holderIsGone(sql`locked_by`)}`, "a worker that is gone");
 
   /**
    * Writes the outcomes of messages already handed to SMTP. While the database cannot be reached
@@ -227,7 +239,7 @@ export function createMailWorker(
       if (budget <= 0) return { messages: [], rateLimited: true };
       const messages = await queryRows<ClaimedMessage>(
         tx,
-        sql`update ${mailMessages} m set status = 'sending', attempts = m.attempts + 1, locked_by = ${id},
+        sql`update ${mailMessages} m set status = 'sending', handed_at = null, locked_by = ${id},
               locked_until = now() + make_interval(secs => ${leaseSeconds}::float8), updated_at = now()
             where m.id in (
               select id from ${mailMessages}
@@ -265,6 +277,62 @@ export function createMailWorker(
         shared: jsonObject(row.variables),
       });
     }
+  }
+
+  /**
+   * Marks a claimed message handed over (one attempt more) just before it goes to SMTP; false
+   * when this worker no longer holds it (its lease ran out and it was recovered).
+   */
+  async function handOver(message: ClaimedMessage): Promise<boolean> {
+    const [row] = await queryRows<{ attempts: number }>(
+      db,
+      sql`update ${mailMessages} set handed_at = now(), attempts = attempts + 1, updated_at = now()
+          where id = ${message.id} and locked_by = ${id} and status = 'sending' and handed_at is null
+          returning attempts`,
+    );
+    if (!row) return false;
+    message.attempts = Number(row.attempts);
+    return true;
+  }
+
+  /** What this worker claimed and did not hand over (the database went away) goes back to the queue. */
+  async function releaseUnhanded(): Promise<void> {
+    await db
+      .execute(
+        sql`update ${mailMessages} set status = 'queued', locked_by = null, locked_until = null, updated_at = now()
+            where locked_by = ${id} and status = 'sending' and handed_at is null`,
+      )
+      .catch((error: unknown) =>
+        // Not lost: their lease runs out and they are queued again then.
+        log.warn({ err: error }, "could not put back mail claimed and not handed over"),
+      );
+  }
+
+  /**
+   * Hands the batch to SMTP on as many lanes as the pool has connections, marking each message
+   * just before it goes: only messages really in flight are handed over when the process dies.
+   */
+  async function deliverAll(messages: ClaimedMessage[], mailer: Transporter) {
+    const handed: ClaimedMessage[] = [];
+    const outcomes: Outcome[] = [];
+    const waiting = [...messages];
+    let unhanded = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(SMTP_CONNECTIONS, waiting.length) }, async () => {
+        for (let message = waiting.shift(); message; message = waiting.shift()) {
+          const mine = await handOver(message).catch((error: unknown) => {
+            log.warn({ err: error, message: Number(message.id) }, "could not mark mail handed over; not sent now");
+            unhanded += 1;
+            return false;
+          });
+          if (!mine) continue;
+          handed.push(message);
+          outcomes.push(await deliver(message, mailer));
+        }
+      }),
+    );
+    if (unhanded > 0) await releaseUnhanded();
+    return { handed, outcomes };
   }
 
   async function deliver(message: ClaimedMessage, mailer: Transporter): Promise<Outcome> {
@@ -335,12 +403,14 @@ export function createMailWorker(
   }
 
   async function tick(): Promise<TickResult> {
+    const stale = await recoverStale();
     const result: TickResult = {
       claimed: 0,
       sent: 0,
       retrying: 0,
       failed: 0,
-      recovered: await recoverStale(),
+      recovered: stale.failed,
+      requeued: stale.requeued,
       notDelivered: 0,
       rateLimited: false,
     };
@@ -366,13 +436,13 @@ export function createMailWorker(
     );
     try {
       await loadContents(messages.map((m) => Number(m.content_id)));
-      const outcomes = await Promise.all(messages.map((message) => deliver(message, transport)));
-      await recordSurely(messages, outcomes);
+      const { handed, outcomes } = await deliverAll(messages, transport);
+      await recordSurely(handed, outcomes);
       for (const o of outcomes) {
         if (o.outcome === "sent") result.sent++;
         else if (o.outcome === "permanent-failure") result.failed++;
         else {
-          const attempts = messages.find((m) => Number(m.id) === o.id)?.attempts ?? 1;
+          const attempts = handed.find((m) => Number(m.id) === o.id)?.attempts ?? 1;
           if (Number(attempts) >= config.maxAttempts) result.failed++;
           else result.retrying++;
         }
@@ -422,7 +492,8 @@ export function createMailWorker(
           try {
             await presence.hold();
             if (!started) {
-              await recoverOrphans();
+              const orphans = await recoverOrphans();
+              services.metrics?.mailDelivered("interrupted", orphans.failed);
               started = true;
             }
             const result = await tick();

@@ -13,7 +13,13 @@ export {
   runCampaignJob,
   sendMail,
 } from "./campaigns";
-export { createMailWorker, INTERRUPTED_DELIVERY, type MailWorker, type TickResult } from "./delivery";
+export {
+  createMailWorker,
+  INTERRUPTED_DELIVERY,
+  type MailWorker,
+  SMTP_CONNECTIONS,
+  type TickResult,
+} from "./delivery";
 export {
   cancelMessage,
   countMessages,
