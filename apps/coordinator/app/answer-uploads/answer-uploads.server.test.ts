@@ -352,7 +352,10 @@ describe("the problems file", () => {
       args(await appRequest(ANSWER_UPLOAD_PATHS.problems(13)), { upload: "13" }),
     );
     expect(missing.status).toBe(404);
-    expect(await missing.text()).toBe("Problems file not found");
+    expect(missing.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(await missing.text()).toContain(
+      '<h1 style="font-size:1.25rem">Not found</h1><p>Problems file not found</p>',
+    );
     const bad = await answerProblemsLoader(args(await appRequest(`${PAGE}/x/problems`), { upload: "x" }));
     expect(bad.status).toBe(404);
   });

@@ -292,8 +292,9 @@ describe("the downloads", () => {
     expect(await found.text()).toBe("xlsx bytes");
     const missing = await studentImportErrorsLoader(args(await appRequest(BULK_IMPORT_PATHS.errors(8)), { job: "8" }));
     expect(missing.status).toBe(404);
-    expect(await missing.text()).toBe(
-      "This import has no errors file: every row was accepted, or it has not finished.",
+    expect(missing.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(await missing.text()).toContain(
+      "<p>This import has no errors file: every row was accepted, or it has not finished.</p>",
     );
     const bad = await studentImportErrorsLoader(args(await appRequest(`${PAGE}/x/errors`), { job: "x" }));
     expect(bad.status).toBe(404);

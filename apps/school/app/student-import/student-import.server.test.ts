@@ -247,10 +247,12 @@ describe("the downloads", () => {
     expect(await found.text()).toBe("xlsx bytes");
     const missing = await importErrorsLoader(args(await appRequest(IMPORT_PATHS.errors(8)), { job: "8" }));
     expect(missing.status).toBe(404);
-    expect(missing.headers.get("content-type")).toBe("text/plain; charset=utf-8");
-    expect(await missing.text()).toBe(
-      "This import has no errors file: every row was accepted, or it has not finished.",
-    );
+    // A page with the reason and a way home, not a dead end of bare text.
+    expect(missing.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const page = await missing.text();
+    expect(page).toContain("<title>Not found</title>");
+    expect(page).toContain("<p>This import has no errors file: every row was accepted, or it has not finished.</p>");
+    expect(page).toContain('<a href="/">Go to the home page</a>');
     const bad = await importErrorsLoader(args(await appRequest("/student/import/x/errors"), { job: "x" }));
     expect(bad.status).toBe(404);
     expect(api.calls.map((c) => c.path)).toEqual([

@@ -1,3 +1,5 @@
+import { plainPage } from "../error-page";
+
 /**
  * A file the API answered (a template, an errors file, an export), passed on to the browser as
  * this app's answer: the bytes streamed as they arrive, with the API's type and file name.
@@ -21,12 +23,24 @@ export function messageOf(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** A refusal as plain text, for a download the browser opens itself (a link): the message, never a stack. */
+/** The heading of a refused download's page, by its status. */
+const REFUSAL_TITLES: Record<number, string> = {
+  401: "Signed out",
+  403: "Not available to you",
+  404: "Not found",
+  409: "Not ready yet",
+  410: "No longer kept",
+};
+
+/**
+ * A refusal for a download the browser opens itself (a link): a small page with the message and a
+ * way home, never a dead end of bare text, never a stack.
+ */
 export const refusedDownload = (message: string, status: number) =>
-  new Response(message, {
+  new Response(plainPage(REFUSAL_TITLES[status] ?? "The file could not be downloaded", message), {
     status,
     headers: {
-      "Content-Type": "text/plain; charset=utf-8",
+      "Content-Type": "text/html; charset=utf-8",
       "Cache-Control": "no-store",
       "X-Content-Type-Options": "nosniff",
     },

@@ -25,6 +25,9 @@ const read = async (response: Response) => [response.status, (await response.jso
 const spreadsheet = new File(["First name\nAsha\n"], "students.csv");
 const started = (status: number, body: unknown) => ({ data: body as never, response: new Response(null, { status }) });
 
+/** The message of a refused download's page. */
+const said = (page: string) => /<p>(.*?)<\/p>/.exec(page)?.[1];
+
 describe("forwardImportUpload", () => {
   it("gives `post` only the file and the mode, with the upload's own form for its other fields", async () => {
     api = stubApi({ "GET /api/user": signedInAs() });
@@ -83,7 +86,7 @@ describe("the import's downloads", () => {
     params: job === undefined ? {} : { job },
   });
 
-  it("stream the API's file, or say in plain text why there is none", async () => {
+  it("stream the API's file, or say on a page why there is none", async () => {
     api = stubApi({ "GET /api/user": signedInAs() });
     const file = new Response("xlsx", { headers: { "Content-Disposition": 'attachment; filename="t.xlsx"' } });
     const template = await streamImportTemplate(await loader("/t"), "students.add", async () => ({
@@ -96,14 +99,14 @@ describe("the import's downloads", () => {
       error: { message: `Import ${jobId} has no errors file.` },
       response: new Response(null, { status: 404 }),
     }));
-    expect([missing.status, await missing.text()]).toEqual([404, "Import 4 has no errors file."]);
+    expect([missing.status, said(await missing.text())]).toEqual([404, "Import 4 has no errors file."]);
   });
 
   it("do not ask the API for an import that is not a number", async () => {
     api = stubApi({ "GET /api/user": signedInAs() });
     const get = vi.fn();
     const response = await streamImportErrors(await loader("/e", "x"), "students.add", get);
-    expect([response.status, await response.text()]).toEqual([404, "There is no such import."]);
+    expect([response.status, said(await response.text())]).toEqual([404, "There is no such import."]);
     expect(get).not.toHaveBeenCalled();
   });
 });
