@@ -1,3 +1,5 @@
+import { Badge } from "@repo/ui/badge";
+import { Button } from "@repo/ui/button";
 import { type ReactNode, Suspense } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
@@ -60,6 +62,21 @@ describe("the document render", () => {
     const html = await response.text();
     expect(html).toContain("the part that took its time");
     expect(html).toContain('<style id="stitches">');
+  });
+
+  it("puts into the page the CSS of what it shows, not of every page rendered before it", async () => {
+    const style = (html: string) => /<style id="stitches">(.*?)<\/style>/s.exec(html)?.[1] ?? "";
+    const first = style(await (await render(page(<Badge tone="danger">Unpaid</Badge>))).text());
+    const second = style(await (await render(page(<Button variant="secondary">Pay</Button>))).text());
+    const badge = /--sxs\{--sxs:2 [^}]*\}/.exec(first)?.[0] ?? "";
+    expect(badge).toMatch(/c-\w+/);
+    // The badge's rules came with the first page only; both pages carry the themes.
+    const badgeClass = /c-\w+/.exec(badge)?.[0] ?? "";
+    expect(first).toContain(`.${badgeClass}{`);
+    expect(second).not.toContain(badgeClass);
+    expect(second).toContain("--colors-primary:");
+    expect(first).toContain("--colors-primary:");
+    expect(second).toMatch(/\.c-\w+\{/);
   });
 
   it("gives up a render that never finishes after RENDER_TIMEOUT_MS, with a 500", async () => {

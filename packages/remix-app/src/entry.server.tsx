@@ -3,7 +3,7 @@ import type { EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { DOCUMENT_CACHE_CONTROL } from "@repo/contracts/security-headers";
 import { APP_RETRY_AFTER_SECONDS } from "@repo/contracts/unavailable";
-import { getCssText, STITCHES_STYLE_ID } from "@repo/ui/theme";
+import { pageCssText, STITCHES_STYLE_ID } from "@repo/ui/theme";
 import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { APP_ID } from "./app-id";
@@ -29,7 +29,7 @@ const EMPTY_STYLE_TAG = `<style id="${STITCHES_STYLE_ID}"></style>`;
 /**
  * Renders a whole document before it is sent, so the Stitches CSS of everything on the page can
  * be put into <style id="stitches"> in <head>: the first paint is already styled (no flash of
- * unstyled content). A render that outlives `timeoutMs` is aborted (what it could not finish is
+ * unstyled content), and only what the page uses is sent (decision 073). A render that outlives `timeoutMs` is aborted (what it could not finish is
  * left to the browser, and the answer is a 500); so is one whose request went away (the browser
  * gave up): nobody would read it, and on a busy server its work delays everyone else's.
  * React calls neither onAllReady nor onShellError for a render aborted before its shell was
@@ -57,9 +57,8 @@ export function renderDocument(
         sink.on("end", () => {
           clearTimeout(timer);
           signal.removeEventListener("abort", onAbort);
-          const html = Buffer.concat(chunks)
-            .toString("utf8")
-            .replace(EMPTY_STYLE_TAG, `<style id="${STITCHES_STYLE_ID}">${getCssText()}</style>`);
+          const page = Buffer.concat(chunks).toString("utf8");
+          const html = page.replace(EMPTY_STYLE_TAG, `<style id="${STITCHES_STYLE_ID}">${pageCssText(page)}</style>`);
           headers.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(html, { headers, status: failed ? 500 : status }));
         });

@@ -1,4 +1,5 @@
 import { createStitches, type CSS as StitchesCSS } from "@stitches/react";
+import { cssForPage } from "./page-css";
 import {
   breakpoints,
   colors,
@@ -17,7 +18,7 @@ import {
 
 /**
  * The styling engine. Apps never import Stitches themselves: they use the kit's components and,
- * for the server render, `getCssText` (injected into <style id="stitches"> to avoid a flash of
+ * for the server render, `pageCssText` (injected into <style id="stitches"> to avoid a flash of
  * unstyled content) and `globalStyles`.
  */
 const stitches = createStitches({
@@ -34,6 +35,9 @@ const stitches = createStitches({
 });
 
 export const { styled, css, globalCss, keyframes, getCssText, theme, createTheme } = stitches;
+
+/** The CSS of one server-rendered page: what its HTML uses of every rule made so far (decision 073). */
+export const pageCssText = (html: string) => cssForPage(stitches.getCssText(), html);
 
 /** Dark mode: put this class on <html> (or any subtree). Light mode is the default theme. */
 export const darkTheme = createTheme("theme-dark", { colors: darkColors });
