@@ -435,7 +435,11 @@ export function createMailWorker(
       (leaseSeconds * 1000) / 3,
     );
     try {
-      await loadContents(messages.map((m) => Number(m.content_id)));
+      await loadContents(messages.map((m) => Number(m.content_id))).catch(async (error: unknown) => {
+        // Nothing of the batch went to SMTP: it goes back to the queue now, not after its lease.
+        await releaseUnhanded();
+        throw error;
+      });
       const { handed, outcomes } = await deliverAll(messages, transport);
       await recordSurely(handed, outcomes);
       for (const o of outcomes) {
