@@ -11,6 +11,7 @@ import {
 } from "@repo/contracts/pay-support-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { formAnswers } from "@repo/remix-app/forms/server";
+import { missingOrUnavailable } from "@repo/remix-app/missing.server";
 import { parseTableQuery } from "@repo/ui/data-table";
 
 export type SupportOrderRow = components["schemas"]["SupportOrderPage"]["items"][number];
@@ -70,7 +71,7 @@ export async function orderDetailLoader({ request, context, params }: LoaderFunc
   const id = idOfText(params.id);
   if (id === null) throw new Response("No such order", { status: 404 });
   const answer = await api.GET("/api/paysupport/orders/{id}", { params: { path: { id } } });
-  if (!answer.data) throw new Response("No such order", { status: 404 });
+  if (!answer.data) throw missingOrUnavailable(answer, "No such order");
   return answer.data.data;
 }
 

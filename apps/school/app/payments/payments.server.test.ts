@@ -93,6 +93,24 @@ describe("the demo checkout", () => {
     });
   });
 
+  it("answers 503, not 404, when the proxy finds no API instance, so the school tries again", async () => {
+    api = stubApi({
+      "GET /api/user": school(),
+      "GET /api/payments/orders/805": { status: 503, body: { status: false, message: "no upstreams", data: null } },
+      "GET /api/payments/orders/806": { status: 502, body: { status: false, message: "bad gateway", data: null } },
+      "GET /api/payments/orders/807": { status: 404, body: { status: false, message: "No such order", data: null } },
+    });
+    for (const [order, status] of [
+      ["805", 503],
+      ["806", 503],
+      ["807", 404],
+    ] as const) {
+      await expect(orderLoader(args(await appRequest(`/payment/result/${order}`), { order }))).rejects.toMatchObject({
+        status,
+      });
+    }
+  });
+
   it("sends Pay or Fail to the gateway and leads to the result, also when the order was settled meanwhile", async () => {
     api = stubApi({
       "GET /api/user": school(),

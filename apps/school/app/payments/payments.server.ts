@@ -6,6 +6,7 @@ import { ROLE } from "@repo/auth/roles";
 import { CLASS_LEVELS } from "@repo/contracts/students-constants";
 import { auth } from "@repo/remix-app/auth.server";
 import { type FormAnswer, formAnswers } from "@repo/remix-app/forms/server";
+import { missingOrUnavailable } from "@repo/remix-app/missing.server";
 import { parseTableQuery } from "@repo/ui/data-table";
 import { checkoutPath, resultPath } from "./paths";
 
@@ -87,12 +88,13 @@ const orderIdOf = (raw: string | undefined) => {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 };
 
-/** One of the payer's orders, for the checkout and result pages (404 when it is not theirs). */
+/** One of the payer's orders, for the checkout and result pages (404 when it is not theirs, 503 when the API cannot say). */
 export async function orderLoader({ request, context, params }: LoaderFunctionArgs) {
   const { api, csrf, subject } = await auth.requirePage(request, context, "payments.checkout");
   const id = orderIdOf(params.order);
-  const answer = id ? await api.GET("/api/payments/orders/{id}", { params: { path: { id } } }) : null;
-  if (!answer?.data) throw new Response("No such order", { status: 404 });
+  if (!id) throw new Response("No such order", { status: 404 });
+  const answer = await api.GET("/api/payments/orders/{id}", { params: { path: { id } } });
+  if (!answer.data) throw missingOrUnavailable(answer, "No such order");
   const order = answer.data.data;
   return { csrf, order, next: nextSteps(subject, order.purpose) };
 }
