@@ -82,4 +82,22 @@ describe("question pictures", () => {
     expect(response.headers.get("content-type")).toBe("image/png");
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(new Uint8Array([137, 80]));
   });
+
+  it("answers 404 for a picture the API does not have, and 503 when the API cannot answer", async () => {
+    api = stubApi({
+      "GET /api/user": writer(),
+      "GET /api/question-images/gone.png": () => new Response("no", { status: 404 }),
+      "GET /api/question-images/later.png": () => new Response("no upstreams", { status: 503 }),
+    });
+    const request = new Request(new URL("/question-images/x.png", auth.appOrigin), {
+      headers: { Cookie: await sessionCookie() },
+    });
+    for (const [name, status] of [
+      ["gone.png", 404],
+      ["later.png", 503],
+    ] as const) {
+      const response = await questionImageLoader({ request, context: {}, params: { name } });
+      expect(response.status).toBe(status);
+    }
+  });
 });

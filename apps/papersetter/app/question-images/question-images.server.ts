@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-r
 import { QUESTION_IMAGE_MAX_BYTES } from "@repo/contracts/papers-constants";
 import { MULTIPART_OVERHEAD_BYTES } from "@repo/contracts/request-limits-constants";
 import { auth } from "@repo/remix-app/auth.server";
+import { missingOrUnavailable } from "@repo/remix-app/missing.server";
 
 /** A question's picture, proxied from the API with the viewer's token (the browser never holds it). */
 export async function questionImageLoader({ request, context, params }: LoaderFunctionArgs) {
@@ -10,7 +11,7 @@ export async function questionImageLoader({ request, context, params }: LoaderFu
     params: { path: { name: params.name ?? "" } },
     parseAs: "stream",
   });
-  if (!response.ok || !response.body) return new Response("Not found", { status: 404 });
+  if (!response.ok || !response.body) return missingOrUnavailable({ response }, "Not found");
   return new Response(response.body, {
     headers: {
       "Content-Type": response.headers.get("content-type") ?? "application/octet-stream",

@@ -1,6 +1,7 @@
 import { createCookie, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import type { components } from "@repo/api-client/schema";
 import { type PageId, pagePath } from "@repo/auth/menus";
+import { isApiUnavailable } from "@repo/auth/remix/unavailable";
 import { dateFormats } from "@repo/contracts/locale";
 import { EXAM_LEVEL_CODES } from "@repo/contracts/papers-constants";
 import { ADMIT_CARD_LEVELS, type AdmitCardLevel } from "@repo/contracts/student-area-constants";
@@ -220,7 +221,7 @@ export async function studentUnavailableLoader({ request, context, params }: Loa
   const level = rankedLevel(params.level);
   const file = params.file as StudentFile | undefined;
   if (!level || (file !== "admit-card" && file !== "certificate")) return studentProblem(said, "missing", 404);
-  if (!area) return studentProblem(said, "failed", answer.response.status >= 500 ? 503 : 404);
+  if (!area) return studentProblem(said, "failed", isApiUnavailable(answer.response) ? 503 : 404);
   if (file === "certificate") {
     const summary = await api.GET("/api/student/results");
     const has = summary.data?.data.some((s) => s.level === level && s.certificate);
