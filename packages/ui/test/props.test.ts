@@ -21,6 +21,7 @@ import type { VisuallyHiddenProps } from "../src/visually-hidden/VisuallyHidden"
 /** Every entry point of package.json "exports" (the imports are never run: only their types count). */
 const entries = {
   "./theme": () => import("../src/theme/stitches"),
+  "./page-css": () => import("../src/theme/page-css.server"),
   "./tokens": () => import("../src/theme/tokens"),
   "./fonts": () => import("../src/fonts/fonts"),
   "./provider": () => import("../src/provider/UiProvider"),

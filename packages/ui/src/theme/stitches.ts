@@ -1,5 +1,4 @@
 import { createStitches, type CSS as StitchesCSS } from "@stitches/react";
-import { cssForPage } from "./page-css";
 import {
   breakpoints,
   colors,
@@ -18,8 +17,8 @@ import {
 
 /**
  * The styling engine. Apps never import Stitches themselves: they use the kit's components and,
- * for the server render, `pageCssText` (injected into <style id="stitches"> to avoid a flash of
- * unstyled content) and `globalStyles`.
+ * for the server render, `pageCssText` of `@repo/ui/page-css` (injected into <style id="stitches">
+ * to avoid a flash of unstyled content) and `globalStyles`.
  */
 const stitches = createStitches({
   theme: { colors, space, radii, fontSizes, fontWeights, lineHeights, fonts, shadows, zIndices, sizes, transitions },
@@ -35,9 +34,6 @@ const stitches = createStitches({
 });
 
 export const { styled, css, globalCss, keyframes, getCssText, theme, createTheme } = stitches;
-
-/** The CSS of one server-rendered page: what its HTML uses of every rule made so far (decision 073). */
-export const pageCssText = (html: string) => cssForPage(stitches.getCssText(), html);
 
 /** Dark mode: put this class on <html> (or any subtree). Light mode is the default theme. */
 export const darkTheme = createTheme("theme-dark", { colors: darkColors });
