@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { APP_IDS, type AppId } from "@repo/auth/apps";
 import { ROLE } from "@repo/auth/roles";
+import { PROXY_BALANCING } from "@repo/contracts/keep-alive";
 import { openDatabase, queryRows } from "@repo/db";
 import { level1Sections, seedFinalizedPaper } from "@repo/db/seed/results";
 import { sql } from "drizzle-orm";
@@ -25,6 +26,7 @@ import type { Account, KindFigures } from "./load";
 import {
   DEMO_PASSWORD,
   type Postgres,
+  type ProxyWatch,
   portsOf,
   seedOnce,
   startCaddy,
@@ -33,6 +35,7 @@ import {
   startPrimary,
   startReplica,
   startS3,
+  watchProxy,
 } from "./rehearsal/cluster";
 import { MailSink } from "./rehearsal/mail-sink";
 import { CpuMeter, Processes } from "./rehearsal/processes";
@@ -420,6 +423,7 @@ async function main() {
     later.push(...events.later);
   };
   let apiKill: Promise<void> | undefined;
+  let apiProxyWatch: ProxyWatch | undefined;
   await phase(JOURNEYS.pay, async () => {
     const payers = schools.filter((s) => s.imported > 0);
     await pool(
@@ -432,12 +436,16 @@ async function main() {
           apiKill = settled(async () => {
             const d = season.disrupt("API instance 1 killed (SIGKILL) and started again");
             log("killing API instance 1 (SIGKILL)…");
+            // The proxy's view of the API instances, until the failures it saw have aged out.
+            const watch = watchProxy(ports, ports.api);
             const victim = portal.api[0];
             if (victim) await processes.stop(victim, "SIGKILL");
             await sleep(3000);
             await portal.startApi(0);
             d.to = Date.now();
             log(`API instance 1 is back after ${round((d.to - d.from) / 1000)} s`);
+            await sleep(PROXY_BALANCING.failDurationSeconds * 1000 + 1000);
+            apiProxyWatch = await watch.stop();
           });
         }
       },
@@ -777,6 +785,19 @@ async function main() {
   );
   await checkDb.end();
 
+  // Caddy never left itself without an API instance while one was up (decision 068).
+  add(
+    "the proxy always had an API instance to send to",
+    apiProxyWatch !== undefined && apiProxyWatch.samples > 0 && apiProxyWatch.withoutInstance === 0,
+    apiProxyWatch
+      ? `${apiProxyWatch.samples} looks at Caddy's upstreams from the kill until ${PROXY_BALANCING.failDurationSeconds} s after the restart; ${apiProxyWatch.withoutInstance} with every instance left out; most failures held at once: ${Object.entries(
+          apiProxyWatch.mostFails,
+        )
+          .map(([address, fails]) => `${address} ${fails}`)
+          .join(", ")} (left out at ${PROXY_BALANCING.maxFails})`
+      : "the kill did not happen",
+  );
+
   // Every journey's people got through (retries after the disruptions allowed).
   add(
     "every school registered, verified, imported and paid",
@@ -804,7 +825,7 @@ async function main() {
       pooler: pooler ? "PgBouncer, transaction mode" : "none",
       api_instances: 2,
       apps: apps.map((app) => `${app} ×2`),
-      proxy: "Caddy (round robin, lb_try_duration 5s, fail_duration 10s)",
+      proxy: `Caddy (round robin, lb_try_duration ${PROXY_BALANCING.tryDurationSeconds}s, fail_duration ${PROXY_BALANCING.failDurationSeconds}s, max_fails ${PROXY_BALANCING.maxFails})`,
       storage: "S3 (s3rver)",
     },
     journeys: phases,

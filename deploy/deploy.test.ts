@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { APP_IDS, DEFAULT_APP_PORTS } from "@repo/auth/apps";
-import { PROXY_KEEP_ALIVE_SECONDS, SERVER_KEEP_ALIVE_MS } from "@repo/contracts/keep-alive";
+import { PROXY_BALANCING, PROXY_KEEP_ALIVE_SECONDS, SERVER_KEEP_ALIVE_MS } from "@repo/contracts/keep-alive";
 import { PGBOUNCER_MISSING, pgBouncerBinary } from "@repo/db/pgbouncer";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
@@ -32,11 +32,23 @@ const compose = parse(readFileSync(`${root}deploy/compose.yaml`, "utf8"), { merg
 const withDefaults = (value: string | undefined) => value?.replace(/\$\{[A-Z_]+:-([^}]*)\}/g, "$1");
 const caddyfile = readFileSync(`${root}deploy/Caddyfile`, "utf8");
 
+interface Upstream {
+  name: string;
+  port: string;
+  idleSeconds: number | null;
+  balancing: {
+    policy: string | null;
+    tryDurationSeconds: number | null;
+    failDurationSeconds: number | null;
+    maxFails: number | null;
+  };
+}
+
 /**
  * The Caddyfile as Caddy itself reads it (`caddy adapt`, Debian's caddy): each site's host (or
  * listener) and the service and port its reverse proxy finds instances of.
  */
-function caddyUpstreams(): Map<string, { name: string; port: string; idleSeconds: number | null }> {
+function caddyUpstreams(): Map<string, Upstream> {
   let json: string;
   try {
     json = execFileSync("caddy", ["adapt", "--adapter", "caddyfile", "--config", `${root}deploy/Caddyfile`], {
@@ -51,20 +63,27 @@ function caddyUpstreams(): Map<string, { name: string; port: string; idleSeconds
     handler: string;
     dynamic_upstreams?: { name: string; port: string };
     transport?: { keep_alive?: { idle_timeout?: number } };
+    load_balancing?: { selection_policy?: { policy?: string }; try_duration?: number };
+    health_checks?: { passive?: { fail_duration?: number; max_fails?: number } };
     routes?: { handle: Handler[] }[];
   };
   type Server = { listen: string[]; routes: { match?: { host?: string[] }[]; handle: Handler[] }[] };
   const servers = (JSON.parse(json) as { apps: { http: { servers: Record<string, Server> } } }).apps.http.servers;
-  type Upstream = { name: string; port: string; idleSeconds: number | null };
   const found = new Map<string, Upstream>();
   const proxyOf = (handlers: Handler[]): Upstream | undefined => {
     for (const h of handlers) {
       if (h.dynamic_upstreams) {
-        const idle = h.transport?.keep_alive?.idle_timeout;
+        const seconds = (ns: number | undefined) => (ns === undefined ? null : ns / 1e9);
         return {
           name: h.dynamic_upstreams.name,
           port: h.dynamic_upstreams.port,
-          idleSeconds: idle === undefined ? null : idle / 1e9,
+          idleSeconds: seconds(h.transport?.keep_alive?.idle_timeout),
+          balancing: {
+            policy: h.load_balancing?.selection_policy?.policy ?? null,
+            tryDurationSeconds: seconds(h.load_balancing?.try_duration),
+            failDurationSeconds: seconds(h.health_checks?.passive?.fail_duration),
+            maxFails: h.health_checks?.passive?.max_fails ?? null,
+          },
         };
       }
       for (const route of h.routes ?? []) {
@@ -168,8 +187,9 @@ describe("deployment files", () => {
 
   it("serves each app on its own subdomain through the proxy, and keeps the API internal", () => {
     const upstreams = caddyUpstreams();
-    // Caddy closes its idle connections to the instances before they would (a 502 otherwise).
-    const idle = { idleSeconds: PROXY_KEEP_ALIVE_SECONDS };
+    // Caddy closes its idle connections to the instances before they would (a 502 otherwise), and
+    // balances them as the rehearsal's proxy does (PROXY_BALANCING).
+    const idle = { idleSeconds: PROXY_KEEP_ALIVE_SECONDS, balancing: { policy: "round_robin", ...PROXY_BALANCING } };
     expect(PROXY_KEEP_ALIVE_SECONDS * 1000).toBeLessThan(SERVER_KEEP_ALIVE_MS);
     for (const app of APP_IDS) {
       expect(upstreams.get(`${app}.exam.example.org`)).toEqual({

@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { APP_IDS, type AppId } from "@repo/auth/apps";
-import { PROXY_KEEP_ALIVE_SECONDS } from "@repo/contracts/keep-alive";
+import { PROXY_BALANCING, PROXY_KEEP_ALIVE_SECONDS } from "@repo/contracts/keep-alive";
 import { pgBouncerBinary } from "@repo/db/pgbouncer";
 import { API_NODE_FLAGS } from "../../apps/api/scripts/node-flags";
 import { BENCH_PRODUCTION_ENV } from "../support";
@@ -252,8 +252,9 @@ export async function startCaddy(options: ClusterOptions, processes: Processes, 
     [
       `\treverse_proxy ${addresses.map((p) => `127.0.0.1:${p}`).join(" ")} {`,
       "\t\tlb_policy round_robin",
-      "\t\tlb_try_duration 5s",
-      "\t\tfail_duration 10s",
+      `\t\tlb_try_duration ${PROXY_BALANCING.tryDurationSeconds}s`,
+      `\t\tfail_duration ${PROXY_BALANCING.failDurationSeconds}s`,
+      `\t\tmax_fails ${PROXY_BALANCING.maxFails}`,
       `\t\ttransport http {\n\t\t\tkeepalive ${PROXY_KEEP_ALIVE_SECONDS}s\n\t\t}`,
       ...extra.map((line) => `\t\t${line}`),
       "\t}",
@@ -372,4 +373,46 @@ export async function startPortal(
   }
   await Promise.all(appStarts);
   return { apiEnv, appEnv, api, origins, apiProxy, startApi };
+}
+
+/** What the proxy's own view of a service's instances was while it was watched. */
+export interface ProxyWatch {
+  samples: number;
+  /** Samples in which the proxy would have sent to none of the instances (each too often failed). */
+  withoutInstance: number;
+  /** The most failures the proxy held against each instance at once. */
+  mostFails: Record<string, number>;
+}
+
+/**
+ * Reads Caddy's passive health of `upstreamPorts` (its admin API) every `everyMs` until stopped:
+ * whether the proxy ever had no instance of the service it would use, which leaves every request
+ * waiting `lb_try_duration` and failing with "no upstreams available".
+ */
+export function watchProxy(ports: Ports, upstreamPorts: readonly number[], everyMs = 200) {
+  const addresses = upstreamPorts.map((p) => `127.0.0.1:${p}`);
+  const watch: ProxyWatch = { samples: 0, withoutInstance: 0, mostFails: {} };
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      try {
+        const response = await fetch(`http://127.0.0.1:${ports.caddyAdmin}/reverse_proxy/upstreams`);
+        const hosts = (await response.json()) as { address: string; fails: number }[];
+        const ours = hosts.filter((h) => addresses.includes(h.address));
+        watch.samples += 1;
+        if (ours.every((h) => h.fails >= PROXY_BALANCING.maxFails)) watch.withoutInstance += 1;
+        for (const h of ours) watch.mostFails[h.address] = Math.max(watch.mostFails[h.address] ?? 0, h.fails);
+      } catch {
+        // A sample the admin API did not answer says nothing either way.
+      }
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  })();
+  return {
+    async stop(): Promise<ProxyWatch> {
+      stopped = true;
+      await loop;
+      return watch;
+    },
+  };
 }

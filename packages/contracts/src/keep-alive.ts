@@ -19,3 +19,12 @@ export function outlastIdleClients<S extends Pick<Server, "keepAliveTimeout" | "
   server.headersTimeout = SERVER_KEEP_ALIVE_MS + 1_000;
   return server;
 }
+
+/**
+ * Caddy's load balancing over the instances (deploy/Caddyfile and the rehearsal's proxy). A request
+ * whose instance cannot be reached is tried on another for up to `tryDurationSeconds`; an instance
+ * with `maxFails` failed requests within `failDurationSeconds` is left out until they age. One
+ * failure was too few with two instances: a stray one on the survivor while the other restarts
+ * leaves the proxy with none ("no upstreams available"), and every request waits and fails.
+ */
+export const PROXY_BALANCING = { tryDurationSeconds: 5, failDurationSeconds: 10, maxFails: 3 } as const;
