@@ -1,4 +1,5 @@
 import { Writable } from "node:stream";
+import { API_LIVE_PATH } from "@repo/contracts/health";
 import { createTestDatabase, type TestDatabase, testDrivers } from "@repo/db/testing";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -57,6 +58,10 @@ for (const driver of testDrivers()) {
       expect(JSON.parse(text)).toEqual({ status: false, message: "Database unavailable", data: null });
       expect(text).not.toContain("connection refused");
       expect(response.headers.get("retry-after")).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+      // The proxy's liveness check does not ask the database, so the instance stays in (decision 074).
+      const live = await app.request(API_LIVE_PATH);
+      expect(live.status).toBe(200);
+      expect(await live.json()).toMatchObject({ status: true, data: { service: "api", version: "test" } });
     });
 
     it("gives every response a request id and puts it on every log line of that request", async () => {

@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { API_LIVE_PATH } from "@repo/contracts/health";
 import { type Database, openDatabase, queryRows } from "@repo/db";
 import { type PrivatePostgres, privatePostgresBinaries, startPrivatePostgres } from "@repo/db/private-server";
 import { jobs } from "@repo/db/schema";
@@ -70,6 +71,10 @@ describe.skipIf(!privatePostgresBinaries())("the API while PostgreSQL restarts",
     expect(down.status).toBe(503);
     expect(down.headers.get("retry-after")).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
     expect((await down.json()).message).toBe("Database unavailable");
+    // The liveness a proxy checks does not ask the database: the instance stays in (decision 074).
+    const live = await fetch(`${base}${API_LIVE_PATH}`);
+    expect(live.status).toBe(200);
+    expect((await live.json()).data).toMatchObject({ service: "api", version: "test" });
     // Any request that needs the database: 503, a plain message, nothing of the driver's error.
     for (let i = 0; i < 3; i++) {
       const refused = await signIn();

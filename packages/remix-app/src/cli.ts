@@ -12,6 +12,7 @@ import { isAppId } from "@repo/auth/apps";
 import { appEnvSchema } from "@repo/auth/env";
 import { createSessionStorage } from "@repo/auth/remix/session";
 import { loadEnvOrExit } from "@repo/contracts/env";
+import { APP_HEALTH_PATH } from "@repo/contracts/health";
 import { outlastIdleClients } from "@repo/contracts/keep-alive";
 import { baseSecurityHeaders, sendsHsts } from "@repo/contracts/security-headers";
 import compression from "compression";
@@ -61,7 +62,7 @@ server.use(
   requestGate({
     appOrigin: env.appOrigins[app],
     hasSession: async (cookie) => (await sessions.getSession(cookie)).has("token"),
-    anyHostPaths: ["/healthz"],
+    anyHostPaths: [APP_HEALTH_PATH],
   }),
 );
 // Vite fingerprints everything under /assets: cache it for a year.
