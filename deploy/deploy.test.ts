@@ -39,8 +39,8 @@ interface Upstream {
   balancing: {
     policy: string | null;
     tryDurationSeconds: number | null;
-    failDurationSeconds: number | null;
-    maxFails: number | null;
+    dnsRefreshSeconds: number | null;
+    passiveHealth: boolean;
   };
 }
 
@@ -61,7 +61,7 @@ function caddyUpstreams(): Map<string, Upstream> {
   }
   type Handler = {
     handler: string;
-    dynamic_upstreams?: { name: string; port: string };
+    dynamic_upstreams?: { name: string; port: string; refresh?: number };
     transport?: { keep_alive?: { idle_timeout?: number } };
     load_balancing?: { selection_policy?: { policy?: string }; try_duration?: number };
     health_checks?: { passive?: { fail_duration?: number; max_fails?: number } };
@@ -81,8 +81,8 @@ function caddyUpstreams(): Map<string, Upstream> {
           balancing: {
             policy: h.load_balancing?.selection_policy?.policy ?? null,
             tryDurationSeconds: seconds(h.load_balancing?.try_duration),
-            failDurationSeconds: seconds(h.health_checks?.passive?.fail_duration),
-            maxFails: h.health_checks?.passive?.max_fails ?? null,
+            dnsRefreshSeconds: seconds(h.dynamic_upstreams.refresh),
+            passiveHealth: h.health_checks?.passive !== undefined,
           },
         };
       }
@@ -187,9 +187,18 @@ describe("deployment files", () => {
 
   it("serves each app on its own subdomain through the proxy, and keeps the API internal", () => {
     const upstreams = caddyUpstreams();
-    // Caddy closes its idle connections to the instances before they would (a 502 otherwise), and
-    // balances them as the rehearsal's proxy does (PROXY_BALANCING).
-    const idle = { idleSeconds: PROXY_KEEP_ALIVE_SECONDS, balancing: { policy: "round_robin", ...PROXY_BALANCING } };
+    // Caddy closes its idle connections to the instances before they would (a 502 otherwise). It
+    // balances them as the rehearsal's proxy does, finds a gone instance as often as that proxy
+    // checks, and counts no passive failures (PROXY_BALANCING, decision 074).
+    const idle = {
+      idleSeconds: PROXY_KEEP_ALIVE_SECONDS,
+      balancing: {
+        policy: "round_robin",
+        tryDurationSeconds: PROXY_BALANCING.tryDurationSeconds,
+        dnsRefreshSeconds: PROXY_BALANCING.healthIntervalSeconds,
+        passiveHealth: false,
+      },
+    };
     expect(PROXY_KEEP_ALIVE_SECONDS * 1000).toBeLessThan(SERVER_KEEP_ALIVE_MS);
     for (const app of APP_IDS) {
       expect(upstreams.get(`${app}.exam.example.org`)).toEqual({

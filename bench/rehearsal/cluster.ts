@@ -3,11 +3,13 @@
 // `portBase` (12000 by default) so that nothing clashes with a portal or a test on this machine.
 import { type ChildProcess, execFile } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
 import { cpus } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { APP_IDS, type AppId } from "@repo/auth/apps";
+import { API_LIVE_PATH, APP_HEALTH_PATH } from "@repo/contracts/health";
 import { PROXY_BALANCING, PROXY_KEEP_ALIVE_SECONDS } from "@repo/contracts/keep-alive";
 import { pgBouncerBinary } from "@repo/db/pgbouncer";
 import { API_NODE_FLAGS } from "../../apps/api/scripts/node-flags";
@@ -50,6 +52,25 @@ export function portsOf(base: number) {
 }
 
 export type Ports = ReturnType<typeof portsOf>;
+
+/**
+ * The ports of the cluster that something already listens on. A process left from an earlier run
+ * would otherwise answer in place of the instance that could not bind its port.
+ */
+export async function busyPorts(portBase: number): Promise<number[]> {
+  const taken = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const socket = connect({ port, host: "127.0.0.1" });
+      socket.once("connect", () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once("error", () => resolve(false));
+    });
+  const range = Array.from({ length: 51 }, (_, i) => portBase + i);
+  const answers = await Promise.all(range.map(taken));
+  return range.filter((_, i) => answers[i]);
+}
 
 const isRoot = () => process.getuid?.() === 0;
 
@@ -248,13 +269,15 @@ export interface Portal {
 export async function startCaddy(options: ClusterOptions, processes: Processes, cpu: CpuMeter, apps: AppId[]) {
   const ports = portsOf(options.portBase);
   // Static upstreams here (deploy/Caddyfile finds them by Docker DNS): the same policy, retries and failure memory.
-  const upstream = (addresses: number[], extra: string[] = []) =>
+  // Fixed instances here, so Caddy checks their liveness itself where compose has Docker's DNS.
+  const upstream = (addresses: number[], liveness: string, extra: string[] = []) =>
     [
       `\treverse_proxy ${addresses.map((p) => `127.0.0.1:${p}`).join(" ")} {`,
       "\t\tlb_policy round_robin",
       `\t\tlb_try_duration ${PROXY_BALANCING.tryDurationSeconds}s`,
-      `\t\tfail_duration ${PROXY_BALANCING.failDurationSeconds}s`,
-      `\t\tmax_fails ${PROXY_BALANCING.maxFails}`,
+      `\t\thealth_uri ${liveness}`,
+      `\t\thealth_interval ${PROXY_BALANCING.healthIntervalSeconds}s`,
+      `\t\thealth_timeout ${PROXY_BALANCING.healthTimeoutSeconds}s`,
       `\t\ttransport http {\n\t\t\tkeepalive ${PROXY_KEEP_ALIVE_SECONDS}s\n\t\t}`,
       ...extra.map((line) => `\t\t${line}`),
       "\t}",
@@ -263,13 +286,12 @@ export async function startCaddy(options: ClusterOptions, processes: Processes, 
     `{\n\tadmin 127.0.0.1:${ports.caddyAdmin}\n\tauto_https off\n}`,
     ...apps.map(
       (app) =>
-        `http://127.0.0.1:${ports.proxy(app)} {\n\tbind 127.0.0.1\n${upstream([ports.app(app, 0), ports.app(app, 1)])}\n}`,
+        `http://127.0.0.1:${ports.proxy(app)} {\n\tbind 127.0.0.1\n${upstream([ports.app(app, 0), ports.app(app, 1)], APP_HEALTH_PATH)}\n}`,
     ),
     // As deploy/Caddyfile: the browser's address the app forwards is passed on as it came (decision 027).
-    `http://127.0.0.1:${ports.proxy("api")} {\n\tbind 127.0.0.1\n${upstream(
-      [...ports.api],
-      ["header_up X-Forwarded-For {http.request.header.X-Forwarded-For}"],
-    )}\n}`,
+    `http://127.0.0.1:${ports.proxy("api")} {\n\tbind 127.0.0.1\n${upstream([...ports.api], API_LIVE_PATH, [
+      "header_up X-Forwarded-For {http.request.header.X-Forwarded-For}",
+    ])}\n}`,
   ];
   const file = path.join(options.dir, "Caddyfile");
   writeFileSync(file, `${blocks.join("\n\n")}\n`);
@@ -375,44 +397,28 @@ export async function startPortal(
   return { apiEnv, appEnv, api, origins, apiProxy, startApi };
 }
 
-/** What the proxy's own view of a service's instances was while it was watched. */
-export interface ProxyWatch {
-  samples: number;
-  /** Samples in which the proxy would have sent to none of the instances (each too often failed). */
-  withoutInstance: number;
-  /** The most failures the proxy held against each instance at once. */
-  mostFails: Record<string, number>;
-}
-
 /**
- * Reads Caddy's passive health of `upstreamPorts` (its admin API) every `everyMs` until stopped:
- * whether the proxy ever had no instance of the service it would use, which leaves every request
- * waiting `lb_try_duration` and failing with "no upstreams available".
+ * The proxy's own errors in its log, by message ("no upstreams available": a moment when it would
+ * send to no instance of a service; "dial tcp …": a gone instance it tried).
  */
-export function watchProxy(ports: Ports, upstreamPorts: readonly number[], everyMs = 200) {
-  const addresses = upstreamPorts.map((p) => `127.0.0.1:${p}`);
-  const watch: ProxyWatch = { samples: 0, withoutInstance: 0, mostFails: {} };
-  let stopped = false;
-  const loop = (async () => {
-    while (!stopped) {
-      try {
-        const response = await fetch(`http://127.0.0.1:${ports.caddyAdmin}/reverse_proxy/upstreams`);
-        const hosts = (await response.json()) as { address: string; fails: number }[];
-        const ours = hosts.filter((h) => addresses.includes(h.address));
-        watch.samples += 1;
-        if (ours.every((h) => h.fails >= PROXY_BALANCING.maxFails)) watch.withoutInstance += 1;
-        for (const h of ours) watch.mostFails[h.address] = Math.max(watch.mostFails[h.address] ?? 0, h.fails);
-      } catch {
-        // A sample the admin API did not answer says nothing either way.
-      }
-      await new Promise((resolve) => setTimeout(resolve, everyMs));
+export function proxyErrors(logDir: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  let text = "";
+  try {
+    text = readFileSync(path.join(logDir, "caddy.log"), "utf8");
+  } catch {
+    return counts;
+  }
+  for (const line of text.split("\n")) {
+    if (!line.includes('"level":"error"')) continue;
+    try {
+      const entry = JSON.parse(line) as { msg?: string };
+      // One kind per message: addresses and ports out, so that a kind counts across connections.
+      const kind = String(entry.msg ?? "").replace(/\d+\.\d+\.\d+\.\d+:\d+/g, "ADDRESS");
+      counts.set(kind, (counts.get(kind) ?? 0) + 1);
+    } catch {
+      // A line that is not Caddy's JSON (its start-up text) is not an error of a request.
     }
-  })();
-  return {
-    async stop(): Promise<ProxyWatch> {
-      stopped = true;
-      await loop;
-      return watch;
-    },
-  };
+  }
+  return counts;
 }

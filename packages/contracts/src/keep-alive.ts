@@ -21,10 +21,11 @@ export function outlastIdleClients<S extends Pick<Server, "keepAliveTimeout" | "
 }
 
 /**
- * Caddy's load balancing over the instances (deploy/Caddyfile and the rehearsal's proxy). A request
- * whose instance cannot be reached is tried on another for up to `tryDurationSeconds`; an instance
- * with `maxFails` failed requests within `failDurationSeconds` is left out until they age. One
- * failure was too few with two instances: a stray one on the survivor while the other restarts
- * leaves the proxy with none ("no upstreams available"), and every request waits and fails.
+ * Caddy's load balancing over the instances (deploy/Caddyfile and the rehearsal's proxy, decision
+ * 074). A request whose instance cannot be reached is tried on another for up to
+ * `tryDurationSeconds`. An instance that is gone is left out by an active check of its liveness
+ * every `healthIntervalSeconds` (the rehearsal's fixed instances), or by Docker's DNS, asked as
+ * often (compose). No passive failure counting: Caddy retries a POST whose instance refused the
+ * connection with its body already closed, and counts that failure against the healthy instance.
  */
-export const PROXY_BALANCING = { tryDurationSeconds: 5, failDurationSeconds: 10, maxFails: 3 } as const;
+export const PROXY_BALANCING = { tryDurationSeconds: 5, healthIntervalSeconds: 1, healthTimeoutSeconds: 3 } as const;
