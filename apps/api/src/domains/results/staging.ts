@@ -244,6 +244,10 @@ export async function stageUpload(
   await copyRowsIn(db, "answer_upload_lines", COLUMNS, chunks());
   await insertProblems(db, upload.id, malformed);
   if (sheetLineCount === 0) throw new JobError("The file has no lines: is it the vendor's answer-sheet file?");
+  // Statistics of this upload's lines before the statements below plan on them: with those of the
+  // previous upload, `upload_id = this one` looks like one row, and the rescans' delete joined
+  // 200,000 lines to a re-run aggregate of themselves, for hours.
+  await db.execute(sql`analyze answer_upload_lines`);
   // A roll number twice keeps its last line (vendors append rescans), read or not (decision 057):
   // the earlier staged ones go, by the database, which sorts on disk what does not fit its working
   // memory. Their message says whether the last line was refused once the join has run
