@@ -26,6 +26,7 @@ import type { Account, KindFigures } from "./load";
 import {
   busyPorts,
   DEMO_PASSWORD,
+  NO_UPSTREAM,
   type Postgres,
   portsOf,
   proxyErrors,
@@ -244,7 +245,7 @@ async function main() {
       `${busy.length === 1 ? "port" : "ports"} ${busy.join(", ")} ${busy.length === 1 ? "is" : "are"} in use (a process left from an earlier run?): stop it, or choose other ports with --port-base`,
     );
   }
-  log(`cluster in ${dir} (ports ${options.portBase}-${options.portBase + 50})…`);
+  log(`cluster in ${dir} (ports ${options.portBase}-${ports.caddyAdmin})…`);
   cpu.start();
   const smtpUrl = await sink.start(ports.smtp);
   const clusterOptions = {
@@ -790,13 +791,13 @@ async function main() {
 
   // Caddy always had an instance of each service to send to, through the kill and the restart (decision 074).
   const proxy = proxyErrors(logDir);
-  const noUpstream = proxy.get("no upstreams available") ?? 0;
+  const noUpstream = proxy.get(NO_UPSTREAM) ?? 0;
   add(
     "the proxy always had an instance to send to",
     noUpstream === 0,
-    `${noUpstream} answers "no upstreams available" in Caddy's log; its other errors: ${
+    `${noUpstream} answers "${NO_UPSTREAM}" in Caddy's log; its other errors: ${
       [...proxy]
-        .filter(([kind]) => kind !== "no upstreams available")
+        .filter(([kind]) => kind !== NO_UPSTREAM)
         .map(([kind, n]) => `${n} × ${kind}`)
         .join("; ") || "none"
     }`,

@@ -67,7 +67,7 @@ export async function busyPorts(portBase: number): Promise<number[]> {
       });
       socket.once("error", () => resolve(false));
     });
-  const range = Array.from({ length: 51 }, (_, i) => portBase + i);
+  const range = Array.from({ length: portsOf(portBase).caddyAdmin - portBase + 1 }, (_, i) => portBase + i);
   const answers = await Promise.all(range.map(taken));
   return range.filter((_, i) => answers[i]);
 }
@@ -268,8 +268,8 @@ export interface Portal {
 /** Caddy: one listener per app over its two instances, and one for the API that the apps call. */
 export async function startCaddy(options: ClusterOptions, processes: Processes, cpu: CpuMeter, apps: AppId[]) {
   const ports = portsOf(options.portBase);
-  // Static upstreams here (deploy/Caddyfile finds them by Docker DNS): the same policy, retries and failure memory.
-  // Fixed instances here, so Caddy checks their liveness itself where compose has Docker's DNS.
+  // Fixed instances here, so Caddy checks their liveness itself where deploy/Caddyfile has Docker's DNS:
+  // otherwise the same policy and retries (PROXY_BALANCING).
   const upstream = (addresses: number[], liveness: string, extra: string[] = []) =>
     [
       `\treverse_proxy ${addresses.map((p) => `127.0.0.1:${p}`).join(" ")} {`,
@@ -396,6 +396,9 @@ export async function startPortal(
   await Promise.all(appStarts);
   return { apiEnv, appEnv, api, origins, apiProxy, startApi };
 }
+
+/** Caddy's answer when it would send to no instance of a service. */
+export const NO_UPSTREAM = "no upstreams available";
 
 /**
  * The proxy's own errors in its log, by message ("no upstreams available": a moment when it would

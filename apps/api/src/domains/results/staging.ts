@@ -244,9 +244,10 @@ export async function stageUpload(
   await copyRowsIn(db, "answer_upload_lines", COLUMNS, chunks());
   await insertProblems(db, upload.id, malformed);
   if (sheetLineCount === 0) throw new JobError("The file has no lines: is it the vendor's answer-sheet file?");
-  // Statistics of this upload's lines before the statements below plan on them: with those of the
-  // previous upload, `upload_id = this one` looks like one row, and the rescans' delete joined
-  // 200,000 lines to a re-run aggregate of themselves, for hours.
+  // Statistics of this upload's lines before anything plans on them. With the previous upload's,
+  // `upload_id = this one` looks like one row: the rescans' delete below joined 200,000 lines to a
+  // re-run aggregate of themselves for hours, and PGlite joined 230,000 lines to the students by
+  // nested loops. The delete only lowers the count, which plans no worse.
   await db.execute(sql`analyze answer_upload_lines`);
   // A roll number twice keeps its last line (vendors append rescans), read or not (decision 057):
   // the earlier staged ones go, by the database, which sorts on disk what does not fit its working
@@ -270,9 +271,6 @@ export async function stageUpload(
     select ${upload.id}, line, roll_number, 'replaced_in_file', ${fillSql(RESCAN_WORDS.replaced, { line: sql`last_line::text` })}
     from gone`);
   });
-  // Statistics of the fresh lines, so that the join plans for their number (without them PGlite
-  // joined 230,000 lines to the students by nested loops, minutes on the API's thread).
-  await db.execute(sql`analyze answer_upload_lines`);
   return { lines: sheetLineCount };
 }
 
